@@ -1,0 +1,167 @@
+//! Canonical JSON and the length-prefixed SHA-256 hashing of dice-protocol.md, so that a hash
+//! never depends on how a YAML file happens to be formatted.
+
+use serde::Serialize;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::Error;
+
+/// A 32-byte SHA-256 digest.
+pub type Hash = [u8; 32];
+
+/// `enc(b)`: the 4-byte big-endian length of `b`, then `b`.
+pub fn enc(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u32).to_be_bytes());
+    out.extend_from_slice(bytes);
+}
+
+/// `u64be(n)`.
+pub fn u64be(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(&n.to_be_bytes());
+}
+
+pub fn sha256(bytes: &[u8]) -> Hash {
+    Sha256::digest(bytes).into()
+}
+
+pub fn to_hex(h: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(h.len() * 2);
+    for b in h {
+        s.push(HEX[(b >> 4) as usize] as char);
+        s.push(HEX[(b & 15) as usize] as char);
+    }
+    s
+}
+
+/// Parses 64 lowercase or uppercase hex digits.
+pub fn from_hex(s: &str) -> Option<Hash> {
+    let s = s.trim();
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, chunk) in s.as_bytes().chunks(2).enumerate() {
+        let hi = (chunk[0] as char).to_digit(16)?;
+        let lo = (chunk[1] as char).to_digit(16)?;
+        out[i] = (hi * 16 + lo) as u8;
+    }
+    Some(out)
+}
+
+/// Canonical JSON: object keys sorted by their UTF-8 bytes, no insignificant whitespace,
+/// integers only, non-ASCII left unescaped. Strings use JSON's short escapes (`\"`, `\\`, `\b`,
+/// `\f`, `\n`, `\r`, `\t`) and `\u00xx` (lowercase hex) for the other control characters.
+pub fn canon_value(v: &Value) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    write_canon(&mut out, v)?;
+    Ok(out)
+}
+
+pub fn canon<T: Serialize + ?Sized>(v: &T) -> Result<Vec<u8>, Error> {
+    let value = serde_json::to_value(v).map_err(|e| Error::Encode(e.to_string()))?;
+    canon_value(&value)
+}
+
+fn write_canon(out: &mut Vec<u8>, v: &Value) -> Result<(), Error> {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        Value::Number(n) => {
+            if n.is_i64() || n.is_u64() {
+                out.extend_from_slice(n.to_string().as_bytes());
+            } else {
+                return Err(Error::Encode(format!(
+                    "canonical JSON allows integers only, found `{n}`"
+                )));
+            }
+        }
+        Value::String(s) => write_string(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_canon(out, item)?;
+            }
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+            out.push(b'{');
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_string(out, k);
+                out.push(b':');
+                write_canon(out, &map[*k])?;
+            }
+            out.push(b'}');
+        }
+    }
+    Ok(())
+}
+
+fn write_string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    for c in s.chars() {
+        match c {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\u{8}' => out.extend_from_slice(b"\\b"),
+            '\u{c}' => out.extend_from_slice(b"\\f"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            c if (c as u32) < 0x20 => {
+                out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes())
+            }
+            c => {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+/// `H(enc(domain) || canon(value))`: how records, states, policies and data files are hashed.
+pub fn domain_hash<T: Serialize + ?Sized>(domain: &str, value: &T) -> Result<Hash, Error> {
+    let mut buf = Vec::new();
+    enc(&mut buf, domain.as_bytes());
+    buf.extend_from_slice(&canon(value)?);
+    Ok(sha256(&buf))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn keys_sorted_by_bytes_and_no_whitespace() {
+        let v = json!({"b": 1, "a": [true, null, "x"], "Z": {"é": "ü\n"}});
+        let s = String::from_utf8(canon_value(&v).unwrap()).unwrap();
+        assert_eq!(s, r#"{"Z":{"é":"ü\n"},"a":[true,null,"x"],"b":1}"#);
+    }
+
+    #[test]
+    fn floats_are_refused() {
+        assert!(canon_value(&json!({"a": 1.5})).is_err());
+    }
+
+    #[test]
+    fn hex_round_trip() {
+        let h = sha256(b"abc");
+        assert_eq!(from_hex(&to_hex(&h)), Some(h));
+        assert_eq!(
+            to_hex(&h),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(from_hex("zz"), None);
+    }
+}

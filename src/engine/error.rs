@@ -1,0 +1,102 @@
+//! The library's errors. Each names the problem in a player's terms; rule errors carry the
+//! rule number and the place in the orders file.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// An order that the rules refuse, e.g. ``9.1: `Camden` is not adjacent to `Savannah` ``.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderError {
+    /// The rulebook number that forbids the order, e.g. `9.1`.
+    pub rule: String,
+    /// A lowercase phrase with user values in backticks.
+    pub message: String,
+    /// Where in the orders the bad value sits, as a path such as `full.march.groups[0].to`.
+    pub path: Option<String>,
+    /// The line in the orders file, where it could be found.
+    pub line: Option<usize>,
+}
+
+impl OrderError {
+    pub fn new(rule: &str, message: impl Into<String>) -> Self {
+        OrderError { rule: rule.to_string(), message: message.into(), path: None, line: None }
+    }
+
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        if self.path.is_none() {
+            self.path = Some(path.into());
+        }
+        self
+    }
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, &self.path) {
+            (Some(line), Some(path)) => write!(f, "orders line {line} (`{path}`): ")?,
+            (Some(line), None) => write!(f, "orders line {line}: ")?,
+            (None, Some(path)) => write!(f, "orders `{path}`: ")?,
+            (None, None) => {}
+        }
+        write!(f, "{}: {}", self.rule, self.message)
+    }
+}
+
+impl std::error::Error for OrderError {}
+
+/// Everything else that can go wrong, from a broken file to a forged packet.
+#[derive(Debug)]
+pub enum Error {
+    Io { path: PathBuf, action: &'static str, source: std::io::Error },
+    Yaml { what: String, source: serde_yaml::Error },
+    Data { file: String, entry: String, message: String },
+    Encode(String),
+    Format { what: String, message: String },
+    Orders(OrderError),
+    /// A packet or record that does not fit the game: wrong game, step, link, side or reveal.
+    Packet { step: u64, message: String },
+    /// `verify` found the log and the replay disagree.
+    Divergence { step: u64, message: String },
+    Secrets { message: String },
+    Report { template: String, message: String },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { path, action, source } => {
+                write!(f, "could not {action} `{}`: {source}", path.display())
+            }
+            Error::Yaml { what, source } => {
+                write!(f, "{what} is not valid: {source}")
+            }
+            Error::Data { file, entry, message } => {
+                write!(f, "game data `{file}`, entry `{entry}`: {message}")
+            }
+            Error::Encode(m) => write!(f, "cannot encode: {m}"),
+            Error::Format { what, message } => write!(f, "{what}: {message}"),
+            Error::Orders(e) => write!(f, "{e}"),
+            Error::Packet { step, message } => write!(f, "packet for step {step} refused: {message}"),
+            Error::Divergence { step, message } => {
+                write!(f, "verification failed at step {step}: {message}")
+            }
+            Error::Secrets { message } => write!(f, "secrets: {message}"),
+            Error::Report { template, message } => write!(f, "template `{template}`: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<OrderError> for Error {
+    fn from(e: OrderError) -> Self {
+        Error::Orders(e)
+    }
+}

@@ -1,0 +1,146 @@
+//! The `Game` trait every rulebook implements, and `Rules`, its object-safe form that the
+//! engine drives with plain JSON values.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::dice::Dice;
+use super::error::{Error, OrderError};
+
+/// Who must decide next, and what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Awaiting {
+    pub side: String,
+    /// A short name for the decision: `supply`, `impulse`, ...
+    pub decision: String,
+    /// A sentence for the player: `limited impulse (Militia or Loyalist action, or skip)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// One thing a player may order at the current decision, for `orders` to list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalOption {
+    /// What the option is, in words, with its cost: `march from Savannah (8 units): 2 food`.
+    pub summary: String,
+    /// An orders snippet that takes it, in YAML.
+    pub example: String,
+}
+
+/// A rulebook. Everything here is pure: no IO, no clock, no global randomness.
+pub trait Game: 'static {
+    /// The `game:` value in a game file.
+    const NAME: &'static str;
+    /// The sides, in the order the rules name them (the first acts first on ties).
+    const SIDES: &'static [&'static str];
+    type Data;
+    type State: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug;
+    type Orders: Serialize + DeserializeOwned;
+    type Event: Serialize + DeserializeOwned;
+
+    /// Reads and checks the game's data files, given as (file name, text) pairs.
+    fn load_data(files: &[(String, String)]) -> Result<Self::Data, Error>;
+    /// The state after set-up, advanced to the first decision. Set-up draws no dice.
+    fn setup(data: &Self::Data) -> (Self::State, Vec<Self::Event>);
+    /// `None` once the game is over.
+    fn awaiting(data: &Self::Data, state: &Self::State) -> Option<Awaiting>;
+    /// Applies one side's orders and runs the rules up to the next decision.
+    ///
+    /// # Errors
+    /// An `OrderError` naming the rule when the orders are illegal; the state is untouched.
+    fn apply(
+        data: &Self::Data,
+        state: &Self::State,
+        side: &str,
+        orders: &Self::Orders,
+        dice: &mut dyn Dice,
+    ) -> Result<(Self::State, Vec<Self::Event>), OrderError>;
+    /// What `side` may order now.
+    fn legal_options(data: &Self::Data, state: &Self::State, side: &str) -> Vec<LegalOption>;
+    /// Lookups for templates, such as area names by id.
+    fn lookups(data: &Self::Data) -> Value;
+}
+
+/// A loaded game (rules plus checked data), driven through JSON values.
+pub trait Rules {
+    fn name(&self) -> &'static str;
+    fn sides(&self) -> &'static [&'static str];
+    /// Hashes pinning each data file, by file name.
+    fn data_hashes(&self) -> &BTreeMap<String, String>;
+    fn setup(&self) -> Result<(Value, Vec<Value>), Error>;
+    fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error>;
+    /// Checks that `orders` has the shape this game's orders take.
+    fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
+    fn apply(
+        &self,
+        state: &Value,
+        side: &str,
+        orders: &Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Value, Vec<Value>), Error>;
+    fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
+    fn lookups(&self) -> Value;
+}
+
+pub struct Loaded<G: Game> {
+    pub data: G::Data,
+    pub hashes: BTreeMap<String, String>,
+}
+
+fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
+    T::deserialize(v).map_err(|e| Error::Format { what: what.to_string(), message: e.to_string() })
+}
+
+fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
+    serde_json::to_value(v).map_err(|e| Error::Encode(e.to_string()))
+}
+
+impl<G: Game> Loaded<G> {
+    pub fn state(&self, v: &Value) -> Result<G::State, Error> {
+        from_value("game state", v)
+    }
+}
+
+impl<G: Game> Rules for Loaded<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn sides(&self) -> &'static [&'static str] {
+        G::SIDES
+    }
+    fn data_hashes(&self) -> &BTreeMap<String, String> {
+        &self.hashes
+    }
+    fn setup(&self) -> Result<(Value, Vec<Value>), Error> {
+        let (state, events) = G::setup(&self.data);
+        Ok((to_value(&state)?, events.iter().map(to_value).collect::<Result<_, _>>()?))
+    }
+    fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error> {
+        Ok(G::awaiting(&self.data, &self.state(state)?))
+    }
+    fn check_orders_shape(&self, orders: &Value) -> Result<(), Error> {
+        from_value::<G::Orders>("orders", orders).map(|_| ())
+    }
+    fn apply(
+        &self,
+        state: &Value,
+        side: &str,
+        orders: &Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Value, Vec<Value>), Error> {
+        let state = self.state(state)?;
+        let orders: G::Orders = from_value("orders", orders)?;
+        let (next, events) = G::apply(&self.data, &state, side, &orders, dice)?;
+        Ok((to_value(&next)?, events.iter().map(to_value).collect::<Result<_, _>>()?))
+    }
+    fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error> {
+        Ok(G::legal_options(&self.data, &self.state(state)?, side))
+    }
+    fn lookups(&self) -> Value {
+        G::lookups(&self.data)
+    }
+}

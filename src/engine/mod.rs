@@ -1,0 +1,19 @@
+//! The game-agnostic engine: the game file envelope, the log of records, hashing, the dice
+//! protocol adjutant-dice/1, atomic file writes and the `Game` trait.
+//!
+//! Invariants: nothing here knows a rule of any game, and nothing below `session` touches the
+//! file system or the clock.
+
+pub mod atomic;
+pub mod canon;
+pub mod chain;
+pub mod dice;
+pub mod error;
+pub mod game;
+pub mod gamefile;
+pub mod record;
+pub mod secrets;
+pub mod session;
+pub mod verify;
+
+pub use error::Error;

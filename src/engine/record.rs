@@ -1,0 +1,119 @@
+//! Records (dice-protocol.md section 2): one per adjudication step, each a packet that one side
+//! sends, and the genesis that fixes `T_0`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::canon::{domain_hash, from_hex, Hash};
+use super::dice::Roll;
+use super::Error;
+
+pub const RECORD_DOMAIN: &str = "adjutant/record/1";
+pub const STATE_DOMAIN: &str = "adjutant/state/1";
+pub const GENESIS_DOMAIN: &str = "adjutant/genesis/1";
+pub const PACKET_FORMAT: &str = "adjutant-packet/1";
+
+/// One step of the log, exactly as it travels and as it is hashed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The game id.
+    pub game: String,
+    /// The step number `e`, from 1.
+    pub step: u64,
+    /// `T_{e-1}`: the hash of the record before, or of the genesis for step 1.
+    pub prev: String,
+    /// The side that sent this record.
+    pub by: String,
+    /// The sender's next chain element.
+    pub reveal: String,
+    /// The result of the previous step, which the sender adjudicated with this reveal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<StepResult>,
+    /// The sender's orders for the decision it faces, in the game's own format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<Value>,
+}
+
+/// What adjudicating a step produced: the dice, what happened and the state it led to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepResult {
+    /// The step whose orders were adjudicated.
+    pub step: u64,
+    pub rolls: Vec<Roll>,
+    pub events: Vec<Value>,
+    /// The hash of the state after the step.
+    pub state: String,
+}
+
+impl Record {
+    /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`.
+    pub fn hash(&self) -> Result<Hash, Error> {
+        domain_hash(RECORD_DOMAIN, self)
+    }
+
+    pub fn reveal_bytes(&self) -> Result<Hash, Error> {
+        from_hex(&self.reveal).ok_or_else(|| Error::Packet {
+            step: self.step,
+            message: format!("reveal `{}` is not 64 hex digits", self.reveal),
+        })
+    }
+}
+
+/// A packet file: one record in an envelope that names its format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Packet {
+    pub format: String,
+    pub record: Record,
+}
+
+impl Packet {
+    pub fn new(record: Record) -> Self {
+        Packet { format: PACKET_FORMAT.to_string(), record }
+    }
+
+    pub fn parse(text: &str) -> Result<Packet, Error> {
+        let packet: Packet = serde_yaml::from_str(text)
+            .map_err(|source| Error::Yaml { what: "the packet".into(), source })?;
+        if packet.format != PACKET_FORMAT {
+            return Err(Error::Format {
+                what: "the packet".into(),
+                message: format!("format `{}` is not `{PACKET_FORMAT}`", packet.format),
+            });
+        }
+        Ok(packet)
+    }
+
+    pub fn to_yaml(&self) -> Result<String, Error> {
+        serde_yaml::to_string(self).map_err(|e| Error::Encode(e.to_string()))
+    }
+}
+
+/// Everything fixed when a game is created; its hash is `T_0`, the `prev` of step 1.
+#[derive(Debug, Clone, Serialize)]
+pub struct Genesis<'a> {
+    pub format: &'a str,
+    pub dice: &'a str,
+    pub game: &'a str,
+    pub id: &'a str,
+    pub data: &'a BTreeMap<String, String>,
+    pub chain_length: u64,
+    pub anchors: BTreeMap<&'a str, &'a str>,
+    /// The hash of the state after set-up.
+    pub state: String,
+}
+
+impl Genesis<'_> {
+    pub fn hash(&self) -> Result<Hash, Error> {
+        domain_hash(GENESIS_DOMAIN, self)
+    }
+}
+
+/// The hash of a game state: `H(enc("adjutant/state/1") || canon(state))`.
+pub fn state_hash(state: &Value) -> Result<Hash, Error> {
+    domain_hash(STATE_DOMAIN, state)
+}

@@ -1,0 +1,198 @@
+//! A player's secret for one game and side: the chain seed `x_N`. It lives in a local file
+//! (mode 0600) and never enters a game file, packet or report.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic;
+use super::canon::{from_hex, sha256, to_hex, Hash};
+use super::chain;
+use super::Error;
+
+pub const FORMAT: &str = "adjutant-secret/1";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Secret {
+    pub format: String,
+    pub game: String,
+    pub side: String,
+    pub chain_length: u64,
+    pub seed: String,
+    /// A published demonstration secret: its dice are not secret from anyone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub demo: bool,
+}
+
+impl Secret {
+    /// A fresh secret from the operating system's random number generator.
+    pub fn generate(game: &str, side: &str, chain_length: u64) -> Result<Secret, Error> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed)
+            .map_err(|e| Error::Secrets { message: format!("the system RNG failed: {e}") })?;
+        Ok(Secret::from_seed(game, side, chain_length, &seed, false))
+    }
+
+    /// A demonstration secret anyone can recompute: `H("adjutant demo seed <game> <side>")`.
+    pub fn demo(game: &str, side: &str, chain_length: u64) -> Secret {
+        let seed = sha256(format!("adjutant demo seed {game} {side}").as_bytes());
+        Secret::from_seed(game, side, chain_length, &seed, true)
+    }
+
+    pub fn from_seed(game: &str, side: &str, chain_length: u64, seed: &Hash, demo: bool) -> Secret {
+        Secret {
+            format: FORMAT.into(),
+            game: game.into(),
+            side: side.into(),
+            chain_length,
+            seed: to_hex(seed),
+            demo,
+        }
+    }
+
+    pub fn seed(&self) -> Result<Hash, Error> {
+        from_hex(&self.seed).ok_or_else(|| Error::Secrets {
+            message: format!("the seed for `{}` / `{}` is not 64 hex digits", self.game, self.side),
+        })
+    }
+
+    pub fn anchor(&self) -> Result<Hash, Error> {
+        Ok(chain::anchor(&self.game, &self.side, &self.seed()?, self.chain_length))
+    }
+
+    /// Chain element `x_i`.
+    pub fn element(&self, i: u64) -> Result<Hash, Error> {
+        if i > self.chain_length {
+            return Err(Error::Secrets {
+                message: format!(
+                    "the chain of `{}` is used up ({} elements); start a new game",
+                    self.side, self.chain_length
+                ),
+            });
+        }
+        Ok(chain::element(&self.game, &self.side, &self.seed()?, self.chain_length, i))
+    }
+}
+
+/// Where secrets are kept: `--secrets DIR`, else `$ADJUTANT_SECRETS`, else
+/// `~/.adjutant/secrets`.
+pub fn default_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("ADJUTANT_SECRETS") {
+        return PathBuf::from(dir);
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".adjutant").join("secrets")
+}
+
+pub fn path(dir: &Path, game: &str, side: &str) -> PathBuf {
+    dir.join(format!("{game}.{side}.secret.yaml"))
+}
+
+/// Saves a new secret with mode 0600; never overwrites one.
+pub fn save(dir: &Path, secret: &Secret) -> Result<PathBuf, Error> {
+    let p = path(dir, &secret.game, &secret.side);
+    if p.exists() {
+        return Err(Error::Secrets {
+            message: format!(
+                "`{}` already exists; a game's secret is made once (delete it only if the game never started)",
+                p.display()
+            ),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.into(),
+        action: "create the folder",
+        source,
+    })?;
+    let text = serde_yaml::to_string(secret).map_err(|e| Error::Encode(e.to_string()))?;
+    let text = format!(
+        "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
+    );
+    atomic::write_with_mode(&p, text.as_bytes(), Some(0o600))?;
+    Ok(p)
+}
+
+/// Loads the secret for a game and side, refusing one that others can read (unless it is a
+/// published demo secret).
+pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
+    let p = path(dir, game, side);
+    let text = std::fs::read_to_string(&p).map_err(|source| Error::Io {
+        path: p.clone(),
+        action: "read the secret",
+        source,
+    })?;
+    let secret: Secret = serde_yaml::from_str(&text)
+        .map_err(|source| Error::Yaml { what: format!("secret `{}`", p.display()), source })?;
+    if secret.format != FORMAT || secret.game != game || secret.side != side {
+        return Err(Error::Secrets {
+            message: format!("`{}` is not the {FORMAT} secret of `{game}` / `{side}`", p.display()),
+        });
+    }
+    #[cfg(unix)]
+    if !secret.demo {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&p).map(|m| m.permissions().mode()).unwrap_or(0);
+        if mode & 0o077 != 0 {
+            return Err(Error::Secrets {
+                message: format!(
+                    "`{}` can be read by other users (mode {:o}); run `chmod 600` on it",
+                    p.display(),
+                    mode & 0o777
+                ),
+            });
+        }
+    }
+    Ok(secret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// dice-protocol.md section 7: anchors and first reveals of game `kat-0001`, N = 16.
+    #[test]
+    fn known_answer_chains() {
+        for (side, anchor, x1) in [
+            (
+                "crown",
+                "1bb2c758fa0f88936e770663bf05c80bbfa71fc304dd1d9950086cdd65576bf7",
+                "463486e303d23856f9358cf7ca670a2a1088af0221ae2889bc5d894b73141732",
+            ),
+            (
+                "patriot",
+                "134632ba1e4ff9244d423e0520fce76a25c10d431ffccdbc4febd8faeb8973aa",
+                "3f2a04e58bc01e784ceabd6599fc17efde5f18da767e938b7cc226b4e4d538fa",
+            ),
+        ] {
+            let seed = sha256(format!("adjutant kat seed {side}").as_bytes());
+            let s = Secret::from_seed("kat-0001", side, 16, &seed, false);
+            assert_eq!(to_hex(&s.anchor().unwrap()), anchor, "{side} anchor");
+            let x1_got = s.element(1).unwrap();
+            assert_eq!(to_hex(&x1_got), x1, "{side} x1");
+            assert!(chain::reveal_is_valid("kat-0001", side, 1, &x1_got, &s.anchor().unwrap()));
+            // A reveal checked at the wrong index, or for the wrong side, fails.
+            assert!(!chain::reveal_is_valid("kat-0001", side, 2, &x1_got, &s.anchor().unwrap()));
+            let other = if side == "crown" { "patriot" } else { "crown" };
+            assert!(!chain::reveal_is_valid("kat-0001", other, 1, &x1_got, &s.anchor().unwrap()));
+        }
+    }
+
+    #[test]
+    fn known_answer_step_key() {
+        let seed = sha256(b"adjutant kat seed patriot");
+        let x1 = Secret::from_seed("kat-0001", "patriot", 16, &seed, false).element(1).unwrap();
+        let t1 = from_hex("822c6dbe963e7590f1b8585a3c0ffea9671965b18164953d1e9f18d66d0a9ce1").unwrap();
+        assert_eq!(
+            to_hex(&chain::step_key("kat-0001", 1, &t1, &x1)),
+            "baddcf3cfcd19f3032f4401a3a2cea984afc47e3109fbb3dd7d910e4fd6c2fe3"
+        );
+    }
+
+    #[test]
+    fn element_beyond_the_chain_is_refused() {
+        let s = Secret::demo("g", "crown", 4);
+        assert!(s.element(5).is_err());
+        assert!(s.element(4).is_ok());
+    }
+}

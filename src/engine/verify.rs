@@ -1,0 +1,82 @@
+//! `verify`: replays a game file from its set-up and checks every link, reveal, roll, event
+//! and state hash (dice-protocol.md section 6), naming the first step that diverges.
+
+use serde::Serialize;
+
+use super::canon::to_hex;
+use super::game::{Awaiting, Rules};
+use super::gamefile::GameFile;
+use super::record::state_hash;
+use super::session::Replay;
+use super::Error;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub game: String,
+    pub id: String,
+    pub records: usize,
+    /// Steps whose dice and outcome were re-adjudicated and matched.
+    pub steps_replayed: usize,
+    pub rolls: usize,
+    pub state: String,
+    /// A step adjudicated in this copy whose result is not sent yet: its dice can only be
+    /// checked once the reveal that keys them is mailed.
+    pub pending: Option<u64>,
+    pub awaiting: Option<Awaiting>,
+}
+
+pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
+    let mut replay = Replay::from_genesis(rules, gf)?;
+    let mut steps_replayed = 0;
+    for rec in &gf.log {
+        let step = rec.step;
+        let diverged = |e: Error| match e {
+            Error::Packet { step, message } => Error::Divergence { step, message },
+            other => Error::Divergence { step, message: other.to_string() },
+        };
+        if replay.push(rec).map_err(diverged)?.is_some() {
+            steps_replayed += 1;
+        }
+    }
+    let last = gf.log.len() as u64;
+    let diverged = |message: String| Error::Divergence { step: last, message };
+    let file_state = to_hex(&state_hash(&gf.state)?);
+    let expected_awaiting = match &gf.pending {
+        Some(pending) => {
+            let owed = replay.owed().ok_or_else(|| {
+                diverged("the file holds a pending result, but no step awaits one".into())
+            })?;
+            if pending.step != owed.step || pending.state != file_state {
+                return Err(diverged(
+                    "the pending result does not match the step or the state in the file".into(),
+                ));
+            }
+            rules.awaiting(&gf.state)?
+        }
+        None => {
+            let replayed = to_hex(&state_hash(&replay.state)?);
+            if replayed != file_state {
+                return Err(diverged(format!(
+                    "the state in the game file (hash `{file_state}`) is not the state the log leads to (`{replayed}`): the state was edited"
+                )));
+            }
+            replay.file_awaiting()?
+        }
+    };
+    if expected_awaiting != gf.awaiting {
+        return Err(diverged(format!(
+            "the file says it awaits {:?}, the log says {:?}",
+            gf.awaiting, expected_awaiting
+        )));
+    }
+    Ok(Summary {
+        game: gf.game.clone(),
+        id: gf.id.clone(),
+        records: gf.log.len(),
+        steps_replayed,
+        rolls: replay.rolls_checked,
+        state: file_state,
+        pending: gf.pending.as_ref().map(|p| p.step),
+        awaiting: gf.awaiting.clone(),
+    })
+}

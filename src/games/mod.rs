@@ -1,0 +1,54 @@
+//! The games adjutant knows, each a full rulebook in its own module, and the registry that
+//! loads one by the name a game file gives.
+
+use std::path::Path;
+
+use crate::engine::canon::{sha256, to_hex};
+use crate::engine::game::{Game, Loaded, Rules};
+use crate::engine::Error;
+
+pub mod southern_strategy;
+
+/// The names `new --game` accepts.
+pub const NAMES: &[&str] = &[southern_strategy::SouthernStrategy::NAME];
+
+/// Loads a game's rules with its data: the copy built into adjutant, or the files in
+/// `data_dir` (for owners of the printed game who transcribe its real values).
+pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error> {
+    match name {
+        southern_strategy::SouthernStrategy::NAME => {
+            load_game::<southern_strategy::SouthernStrategy>(southern_strategy::DATA_FILES, data_dir)
+        }
+        other => Err(Error::Format {
+            what: "the game".into(),
+            message: format!("`{other}` is not a game adjutant knows; it knows {NAMES:?}"),
+        }),
+    }
+}
+
+fn load_game<G: Game>(
+    builtin: &[(&str, &str)],
+    data_dir: Option<&Path>,
+) -> Result<Box<dyn Rules>, Error> {
+    let mut files = Vec::new();
+    for (name, text) in builtin {
+        let text = match data_dir {
+            Some(dir) => {
+                let p = dir.join(name);
+                std::fs::read_to_string(&p)
+                    .map_err(|source| Error::Io { path: p, action: "read game data", source })?
+            }
+            None => text.to_string(),
+        };
+        files.push((name.to_string(), text));
+    }
+    let hashes = files.iter().map(|(n, t)| (n.clone(), data_hash(t))).collect();
+    let data = G::load_data(&files)?;
+    Ok(Box::new(Loaded::<G> { data, hashes }))
+}
+
+/// The hash pinning a data file: SHA-256 of its text with line ends made `\n`, so a checkout
+/// with other line ends still matches.
+pub fn data_hash(text: &str) -> String {
+    to_hex(&sha256(text.replace("\r\n", "\n").as_bytes()))
+}

@@ -1,0 +1,402 @@
+//! The board and components of The Southern Strategy, read from `games/southern-strategy/`
+//! and checked before any rule runs: unique ids, two-way movement lines, a connected map,
+//! ports that name a sea zone, and a set-up that places real pieces on real areas.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use super::state::Side;
+use crate::engine::Error;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AreaType {
+    City,
+    Fort,
+    Point,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    pub id: String,
+    pub name: String,
+    pub colony: String,
+    #[serde(rename = "type")]
+    pub kind: AreaType,
+    #[serde(default)]
+    pub port: bool,
+    #[serde(default)]
+    pub sea: Option<String>,
+    pub adjacent: Vec<String>,
+    pub lat: f64,
+    pub lon: f64,
+}
+
+impl Area {
+    /// Cities and Forts store supplies and give the defensive bonus (2.1).
+    pub fn is_city_or_fort(&self) -> bool {
+        matches!(self.kind, AreaType::City | AreaType::Fort)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Colony {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaZone {
+    pub id: String,
+    pub name: String,
+    pub adjacent: Vec<String>,
+    pub lat: f64,
+    pub lon: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Map {
+    pub format: String,
+    pub kind: String,
+    pub colonies: Vec<Colony>,
+    pub sea_zones: Vec<SeaZone>,
+    pub areas: Vec<Area>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tracks {
+    pub format: String,
+    pub kind: String,
+    pub campaign_turn: CampaignTurnTrack,
+    pub pass_track: PassTrack,
+    pub political_will: PoliticalWillTrack,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignTurnTrack {
+    pub spaces: u8,
+    pub winter: Vec<u8>,
+    pub start_space: u8,
+    pub start_year: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassTrack {
+    pub spaces: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoliticalWillTrack {
+    pub min: u8,
+    pub max: u8,
+    pub start: u8,
+    pub naval: Vec<NavalSpace>,
+    pub year_end_loss: YearEndLoss,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavalSpace {
+    pub space: u8,
+    pub colour: String,
+    pub modifier: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct YearEndLoss {
+    pub first: u8,
+    pub later: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pieces {
+    pub format: String,
+    pub kind: String,
+    pub units: BTreeMap<Side, u32>,
+    pub supplies: SupplyLimits,
+    pub partisan_boxes_per_colony: u32,
+    pub irregulars: IrregularPools,
+    pub leaders: Leaders,
+    pub storage_limit: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyLimits {
+    pub food: u32,
+    pub war: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IrregularPools {
+    pub militia: BTreeMap<String, u32>,
+    pub loyalists: BTreeMap<String, u32>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Leaders {
+    pub crown: String,
+    pub patriot: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub format: String,
+    pub kind: String,
+    pub political_will: u8,
+    pub fort_war_supply: u32,
+    pub armies: Vec<SetupArmy>,
+    pub navies: BTreeMap<Side, String>,
+    pub cup: Vec<SetupChits>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupArmy {
+    pub side: Side,
+    pub area: String,
+    pub units: u32,
+    #[serde(default)]
+    pub leader: bool,
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupChits {
+    pub side: Side,
+    pub colony: String,
+    pub count: u32,
+}
+
+/// All the data, checked, with an index by area id.
+#[derive(Debug, Clone)]
+pub struct Data {
+    pub map: Map,
+    pub tracks: Tracks,
+    pub pieces: Pieces,
+    pub setup: Setup,
+    index: HashMap<String, usize>,
+}
+
+pub const MAP: &str = "map.yaml";
+pub const TRACKS: &str = "tracks.yaml";
+pub const PIECES: &str = "pieces.yaml";
+pub const SETUP: &str = "setup.yaml";
+
+fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
+    let (_, text) = files.iter().find(|(n, _)| n == name).ok_or_else(|| Error::Data {
+        file: name.into(),
+        entry: "-".into(),
+        message: "the file is missing".into(),
+    })?;
+    serde_yaml::from_str(text).map_err(|e| Error::Data {
+        file: name.into(),
+        entry: e.location().map(|l| format!("line {}", l.line())).unwrap_or_else(|| "-".into()),
+        message: e.to_string(),
+    })
+}
+
+impl Data {
+    pub fn load(files: &[(String, String)]) -> Result<Data, Error> {
+        let map: Map = parse(files, MAP)?;
+        let tracks: Tracks = parse(files, TRACKS)?;
+        let pieces: Pieces = parse(files, PIECES)?;
+        let setup: Setup = parse(files, SETUP)?;
+        let index = map.areas.iter().enumerate().map(|(i, a)| (a.id.clone(), i)).collect();
+        let data = Data { map, tracks, pieces, setup, index };
+        data.check()?;
+        Ok(data)
+    }
+
+    pub fn area(&self, id: &str) -> &Area {
+        &self.map.areas[self.index[id]]
+    }
+
+    pub fn has_area(&self, id: &str) -> bool {
+        self.index.contains_key(id)
+    }
+
+    /// Finds an area by id or name, ignoring case, as players write them in orders.
+    pub fn find_area(&self, text: &str) -> Option<&Area> {
+        let t = text.trim();
+        self.map
+            .areas
+            .iter()
+            .find(|a| a.id.eq_ignore_ascii_case(t) || a.name.eq_ignore_ascii_case(t))
+    }
+
+    pub fn areas(&self) -> impl Iterator<Item = &Area> {
+        self.map.areas.iter()
+    }
+
+    pub fn adjacent(&self, a: &str, b: &str) -> bool {
+        self.area(a).adjacent.iter().any(|x| x == b)
+    }
+
+    pub fn is_winter(&self, space: u8) -> bool {
+        self.tracks.campaign_turn.winter.contains(&space)
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        let err = |file: &str, entry: &str, message: String| Error::Data {
+            file: file.into(),
+            entry: entry.into(),
+            message,
+        };
+        for (file, format, kind, want) in [
+            (MAP, &self.map.format, &self.map.kind, "map"),
+            (TRACKS, &self.tracks.format, &self.tracks.kind, "tracks"),
+            (PIECES, &self.pieces.format, &self.pieces.kind, "pieces"),
+            (SETUP, &self.setup.format, &self.setup.kind, "setup"),
+        ] {
+            if format != "adjutant-data/1" || kind != want {
+                return Err(err(file, "format", format!("expected `adjutant-data/1` of kind `{want}`")));
+            }
+        }
+        let colonies: BTreeSet<&str> = self.map.colonies.iter().map(|c| c.id.as_str()).collect();
+        let seas: BTreeSet<&str> = self.map.sea_zones.iter().map(|s| s.id.as_str()).collect();
+        let mut seen = BTreeSet::new();
+        for id in self
+            .map
+            .colonies
+            .iter()
+            .map(|c| &c.id)
+            .chain(self.map.sea_zones.iter().map(|s| &s.id))
+            .chain(self.map.areas.iter().map(|a| &a.id))
+        {
+            if !seen.insert(id.as_str()) {
+                return Err(err(MAP, id, "the id is used twice".into()));
+            }
+        }
+        for a in &self.map.areas {
+            if !colonies.contains(a.colony.as_str()) {
+                return Err(err(MAP, &a.id, format!("colony `{}` is not listed", a.colony)));
+            }
+            match (&a.sea, a.port) {
+                (Some(s), true) if seas.contains(s.as_str()) => {}
+                (Some(s), true) => {
+                    return Err(err(MAP, &a.id, format!("port names sea zone `{s}`, which does not exist")))
+                }
+                (None, true) => return Err(err(MAP, &a.id, "a port must name its sea zone".into())),
+                (Some(_), false) => {
+                    return Err(err(MAP, &a.id, "only a port borders a sea zone (add `port: true`)".into()))
+                }
+                (None, false) => {}
+            }
+            for b in &a.adjacent {
+                if b == &a.id {
+                    return Err(err(MAP, &a.id, "an area cannot be adjacent to itself".into()));
+                }
+                if !self.index.contains_key(b) {
+                    return Err(err(MAP, &a.id, format!("adjacent area `{b}` does not exist")));
+                }
+                if !self.area(b).adjacent.contains(&a.id) {
+                    return Err(err(
+                        MAP,
+                        &a.id,
+                        format!("the movement line to `{b}` is one-way: `{b}` does not list `{}`", a.id),
+                    ));
+                }
+            }
+        }
+        for s in &self.map.sea_zones {
+            for b in &s.adjacent {
+                let ok = self.map.sea_zones.iter().any(|z| &z.id == b && z.adjacent.contains(&s.id));
+                if !ok {
+                    return Err(err(MAP, &s.id, format!("sea zone adjacency to `{b}` is not two-way")));
+                }
+            }
+        }
+        // Connected: every area reachable from the first along movement lines.
+        if let Some(first) = self.map.areas.first() {
+            let mut reached = BTreeSet::from([first.id.as_str()]);
+            let mut todo = vec![first.id.as_str()];
+            while let Some(a) = todo.pop() {
+                for b in &self.area(a).adjacent {
+                    if reached.insert(b.as_str()) {
+                        todo.push(b.as_str());
+                    }
+                }
+            }
+            if let Some(lost) = self.map.areas.iter().find(|a| !reached.contains(a.id.as_str())) {
+                return Err(err(MAP, &lost.id, format!("cannot be reached from `{}`: the map is not connected", first.id)));
+            }
+        }
+        let pw = &self.tracks.political_will;
+        if !(pw.min..=pw.max).contains(&pw.start) || !(pw.min..=pw.max).contains(&self.setup.political_will) {
+            return Err(err(TRACKS, "political_will", "the start lies off the track".into()));
+        }
+        let ct = &self.tracks.campaign_turn;
+        if ct.start_space < 1 || ct.start_space > ct.spaces {
+            return Err(err(TRACKS, "campaign_turn", "the start space lies off the track".into()));
+        }
+        for c in colonies.iter() {
+            if !self.pieces.irregulars.militia.contains_key(*c) || !self.pieces.irregulars.loyalists.contains_key(*c) {
+                return Err(err(PIECES, "irregulars", format!("no pool for colony `{c}`")));
+            }
+        }
+        let mut units: BTreeMap<Side, u32> = BTreeMap::new();
+        let mut leaders = BTreeSet::new();
+        let mut placed = BTreeSet::new();
+        for (i, a) in self.setup.armies.iter().enumerate() {
+            let entry = format!("armies[{i}]");
+            if !self.index.contains_key(&a.area) {
+                return Err(err(SETUP, &entry, format!("area `{}` does not exist", a.area)));
+            }
+            if !placed.insert(a.area.as_str()) {
+                return Err(err(SETUP, &entry, format!("a second army in `{}`", a.area)));
+            }
+            if a.units == 0 {
+                return Err(err(SETUP, &entry, "an army needs at least one unit".into()));
+            }
+            if a.leader && !leaders.insert(a.side) {
+                return Err(err(SETUP, &entry, "a side has one leader".into()));
+            }
+            *units.entry(a.side).or_default() += a.units;
+            if a.food + a.war > self.pieces.storage_limit {
+                return Err(err(SETUP, &entry, "more supplies than an area may hold".into()));
+            }
+        }
+        for (side, n) in units {
+            if n > self.pieces.units.get(&side).copied().unwrap_or(0) {
+                return Err(err(SETUP, "armies", format!("`{side}` places more units than the pieces allow")));
+            }
+        }
+        for (side, zone) in &self.setup.navies {
+            if !seas.contains(zone.as_str()) {
+                return Err(err(SETUP, "navies", format!("the {side} navy's sea zone `{zone}` does not exist")));
+            }
+        }
+        for (i, c) in self.setup.cup.iter().enumerate() {
+            let pool = match c.side {
+                Side::Crown => &self.pieces.irregulars.loyalists,
+                Side::Patriot => &self.pieces.irregulars.militia,
+            };
+            match pool.get(&c.colony) {
+                Some(&n) if n >= c.count => {}
+                Some(_) => return Err(err(SETUP, &format!("cup[{i}]"), "more chits than the pool holds".into())),
+                None => return Err(err(SETUP, &format!("cup[{i}]"), format!("colony `{}` does not exist", c.colony))),
+            }
+        }
+        Ok(())
+    }
+}

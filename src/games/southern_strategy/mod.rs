@@ -1,0 +1,211 @@
+//! Supply Lines of the American Revolution: The Southern Strategy (two players, Crown and
+//! Patriot). One module per part of the rulebook; `apply` walks the sequence of play (4.0).
+
+pub mod data;
+pub mod dig_in;
+pub mod events;
+pub mod impulse;
+pub mod initiative;
+pub mod irregulars;
+pub mod march;
+pub mod options;
+pub mod orders;
+pub mod state;
+pub mod supply;
+pub mod turn_end;
+pub mod victory;
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::Error;
+use data::Data;
+use events::Event;
+use orders::Orders;
+use state::{Army, Chit, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies, Turn};
+
+pub struct SouthernStrategy;
+
+/// The data files, as built into adjutant.
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (data::MAP, include_str!("../../../games/southern-strategy/map.yaml")),
+    (data::TRACKS, include_str!("../../../games/southern-strategy/tracks.yaml")),
+    (data::PIECES, include_str!("../../../games/southern-strategy/pieces.yaml")),
+    (data::SETUP, include_str!("../../../games/southern-strategy/setup.yaml")),
+];
+
+impl Game for SouthernStrategy {
+    const NAME: &'static str = "southern-strategy";
+    const SIDES: &'static [&'static str] = &["crown", "patriot"];
+    type Data = Data;
+    type State = State;
+    type Orders = Orders;
+    type Event = Event;
+
+    fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
+        Data::load(files)
+    }
+
+    /// 3.0-3.3, then the first Supply Phase's generation (5.1).
+    fn setup(data: &Data) -> (State, Vec<Event>) {
+        let su = &data.setup;
+        let mut armies = BTreeMap::new();
+        let mut supplies = BTreeMap::new();
+        for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
+            supplies.insert(a.id.clone(), Supplies { food: 0, war: su.fort_war_supply });
+        }
+        for a in &su.armies {
+            armies.insert(
+                a.area.clone(),
+                Army { side: a.side, units: a.units, leader: a.leader.then_some(LeaderRank::Leader), dug_in: false },
+            );
+            let s: Supplies = supplies.get(&a.area).copied().unwrap_or_default();
+            let s = Supplies { food: s.food + a.food, war: s.war + a.war };
+            if !s.is_empty() {
+                supplies.insert(a.area.clone(), s);
+            }
+        }
+        let mut pool: BTreeMap<String, Pool> = BTreeMap::new();
+        let mut partisans = BTreeMap::new();
+        for c in &data.map.colonies {
+            pool.insert(
+                c.id.clone(),
+                Pool {
+                    militia: data.pieces.irregulars.militia[&c.id],
+                    loyalists: data.pieces.irregulars.loyalists[&c.id],
+                },
+            );
+            partisans.insert(c.id.clone(), Partisans::default());
+        }
+        let mut cup = Vec::new();
+        for c in &su.cup {
+            let p = pool.get_mut(&c.colony).expect("checked by the data loader");
+            for _ in 0..c.count {
+                match c.side {
+                    Side::Crown => p.loyalists -= 1,
+                    Side::Patriot => p.militia -= 1,
+                }
+                cup.push(Chit { side: c.side, colony: c.colony.clone(), swamp_fox: false });
+            }
+        }
+        let navies = Navies { crown: su.navies.get(&Side::Crown).cloned(), french: su.navies.get(&Side::Patriot).cloned() };
+        let mut st = State {
+            turn: Turn { year: data.tracks.campaign_turn.start_year, space: data.tracks.campaign_turn.start_space },
+            phase: Phase::Supply { side: Side::Crown },
+            political_will: su.political_will,
+            pass_track: 0,
+            initiative: None,
+            years_ended: 0,
+            armies,
+            supplies,
+            holds: Default::default(),
+            partisans,
+            pool,
+            cup,
+            navies,
+            sieges: Default::default(),
+            patriot_commander: data.pieces.leaders.patriot.first().cloned().unwrap_or_default(),
+            outcome: None,
+        };
+        let mut ev = Vec::new();
+        turn_end::begin_campaign_turn(data, &mut st, &mut ev);
+        (st, ev)
+    }
+
+    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+        let (side, decision, detail) = match &st.phase {
+            Phase::Over => return None,
+            Phase::Supply { side } => (*side, "supply", "supply phase: move supplies along your supply lines (5.2)".to_string()),
+            Phase::Impulse { side, kind: ImpulseKind::Limited, .. } => {
+                (*side, "impulse", "limited impulse: a Militia or Loyalist action, or skip (7.0); the full impulse may follow in the same orders".to_string())
+            }
+            Phase::Impulse { side, kind: ImpulseKind::Full, .. } => {
+                (*side, "impulse", "full impulse: an irregular action, an army activation, or pass (7.0)".to_string())
+            }
+        };
+        Some(Awaiting { side: side.name().into(), decision: decision.into(), detail: Some(detail) })
+    }
+
+    fn apply(data: &Data, state: &State, side: &str, orders: &Orders, dice: &mut dyn Dice) -> Result<(State, Vec<Event>), OrderError> {
+        let side = Side::parse(side).ok_or_else(|| OrderError::new("2.2", format!("`{side}` is not a side of this game")))?;
+        let mut st = state.clone();
+        let mut ev = Vec::new();
+        match st.phase.clone() {
+            Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
+            Phase::Supply { side: s } => {
+                if s != side {
+                    return Err(OrderError::new("4.0", format!("it is `{s}`'s supply phase")));
+                }
+                if orders.limited.is_some() || orders.full.is_some() || !orders.supply_after.is_empty() {
+                    let key = if orders.limited.is_some() { "limited" } else if orders.full.is_some() { "full" } else { "supply_after" };
+                    return Err(OrderError::new("4.0", "this is the supply phase: only `supply` moves may be ordered (impulses come after initiative, 6.0)").at(key));
+                }
+                supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
+                supply::enforce_limits(data, &mut st, side, &mut ev)?;
+                ev.push(Event::SupplyPhaseDone { side });
+                match side {
+                    Side::Crown => st.phase = Phase::Supply { side: Side::Patriot },
+                    Side::Patriot => initiative::roll(&mut st, dice, &mut ev),
+                }
+            }
+            Phase::Impulse { side: s, kind, previous_passed } => {
+                if s != side {
+                    return Err(OrderError::new("7.0", format!("it is `{s}`'s impulse")));
+                }
+                let only_passing = matches!(orders.full, Some(orders::Action::Pass))
+                    && matches!(orders.limited, None | Some(orders::Action::Skip));
+                if only_passing && !(orders.supply.is_empty() && orders.supply_after.is_empty()) {
+                    let key = if orders.supply.is_empty() { "supply_after" } else { "supply" };
+                    return Err(OrderError::new("9.0", "supplies move only in an impulse that does something; a passing impulse moves none").at(key));
+                }
+                supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
+                let full = match kind {
+                    ImpulseKind::Limited => {
+                        let Some(action) = &orders.limited else {
+                            return Err(OrderError::new("7.0", "this is your limited impulse: give `limited:` (an irregular action, or `skip`), and `full:` too if you like").at("limited"));
+                        };
+                        impulse::limited(data, &mut st, side, action, &mut ev)?;
+                        orders.full.as_ref()
+                    }
+                    ImpulseKind::Full => {
+                        if orders.limited.is_some() {
+                            return Err(OrderError::new("7.0", "your limited impulse is over; this is your full impulse").at("limited"));
+                        }
+                        let Some(action) = &orders.full else {
+                            return Err(OrderError::new("7.0", "this is your full impulse: give `full:` (an action, or `pass`)").at("full"));
+                        };
+                        Some(action)
+                    }
+                };
+                let passed = match full {
+                    Some(action) => Some(impulse::full(data, &mut st, side, action, &mut ev)?),
+                    None => None,
+                };
+                supply::move_supplies(data, &mut st, side, &orders.supply_after, "supply_after", &mut ev)?;
+                supply::enforce_limits(data, &mut st, side, &mut ev)?;
+                match passed {
+                    Some(passed) => impulse::after_full(data, &mut st, side, passed, previous_passed, dice, &mut ev),
+                    None => st.phase = Phase::Impulse { side, kind: ImpulseKind::Full, previous_passed },
+                }
+            }
+        }
+        Ok((st, ev))
+    }
+
+    fn legal_options(data: &Data, st: &State, side: &str) -> Vec<LegalOption> {
+        match Side::parse(side) {
+            Some(side) => options::legal_options(data, st, side),
+            None => Vec::new(),
+        }
+    }
+
+    fn lookups(data: &Data) -> Value {
+        let areas: BTreeMap<&str, &str> = data.areas().map(|a| (a.id.as_str(), a.name.as_str())).collect();
+        let colonies: BTreeMap<&str, &str> = data.map.colonies.iter().map(|c| (c.id.as_str(), c.name.as_str())).collect();
+        json!({"areas": areas, "colonies": colonies})
+    }
+}

@@ -1,0 +1,101 @@
+//! The orders a Southern Strategy player writes for one decision, and the helpers that read
+//! area names from them.
+//!
+//! ```yaml
+//! supply:                 # 5.2: moves before the action (or the whole supply phase)
+//!   - {from: Savannah, to: Ebenezer, food: 1}
+//! limited: skip           # 7.0: or {forage: Savannah}
+//! full:                   # 7.0: pass, {forage: ...}, {march: ...} or {dig_in: ...}
+//!   march:
+//!     from: Savannah
+//!     groups:
+//!       - {to: Ebenezer, units: 6, leader: true, food: 2, war: 2}
+//! supply_after:           # 5.2: moves after the action
+//!   - {from: Ebenezer, to: Savannah, war: 1}
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Area, Data};
+use crate::engine::error::OrderError;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Orders {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply: Vec<SupplyMove>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limited: Option<Action>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full: Option<Action>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply_after: Vec<SupplyMove>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyMove {
+    pub from: String,
+    pub to: String,
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Skip a limited impulse (7.0).
+    Skip,
+    /// Skip a full impulse: passing (7.0).
+    Pass,
+    /// 8.2: expend an irregular of the army's Colony to give it 1 Food.
+    Forage(String),
+    /// 9.1.
+    March(March),
+    /// 9.6: the army in the named City or Fort digs in.
+    DigIn(String),
+}
+
+impl Action {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Skip => "skip",
+            Action::Pass => "pass",
+            Action::Forage(_) => "forage",
+            Action::March(_) => "march",
+            Action::DigIn(_) => "dig_in",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct March {
+    pub from: String,
+    pub groups: Vec<Group>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    pub to: String,
+    pub units: u32,
+    /// Whether the Leader goes with this group.
+    #[serde(default)]
+    pub leader: bool,
+    /// Supplies the group takes along (5.5); when leaving a Point with every unit in one group,
+    /// the default is all it can carry.
+    #[serde(default)]
+    pub food: Option<u32>,
+    #[serde(default)]
+    pub war: Option<u32>,
+}
+
+/// Reads an area named in the orders by its id or name, ignoring case.
+pub fn area<'d>(data: &'d Data, text: &str, path: &str) -> Result<&'d Area, OrderError> {
+    data.find_area(text).ok_or_else(|| {
+        OrderError::new("2.1", format!("there is no area `{text}` on the map")).at(path)
+    })
+}

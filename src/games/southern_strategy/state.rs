@@ -1,0 +1,229 @@
+//! The state of a game of The Southern Strategy: plain values a person can read in the game
+//! file, keyed by the map's area ids.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Crown,
+    Patriot,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Crown => Side::Patriot,
+            Side::Patriot => Side::Crown,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Crown => "crown",
+            Side::Patriot => "patriot",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        match s {
+            "crown" => Some(Side::Crown),
+            "patriot" => Some(Side::Patriot),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeaderRank {
+    /// The side's Leader (Cornwallis; Gates, later Greene).
+    Leader,
+    /// A Subordinate Leader (9.2).
+    Subordinate,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    pub side: Side,
+    pub units: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<LeaderRank>,
+    /// 9.6: dug in for the rest of the campaign turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dug_in: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Supplies {
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
+}
+
+impl Supplies {
+    pub fn total(&self) -> u32 {
+        self.food + self.war
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+}
+
+/// The counters in one Colony's Partisan Boxes (2.1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Partisans {
+    pub militia: u32,
+    pub loyalists: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swamp_fox: bool,
+}
+
+/// The irregulars of one Colony beside the board, not in the cup or the boxes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pool {
+    pub militia: u32,
+    pub loyalists: u32,
+}
+
+/// A counter in the Irregular Cup (3.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chit {
+    pub side: Side,
+    pub colony: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swamp_fox: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImpulseKind {
+    Limited,
+    Full,
+}
+
+/// Where in the sequence of play (4.0) the game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Phase {
+    /// 5.2: `side` may move supplies (the Crown first).
+    Supply { side: Side },
+    /// 7.0: `side` takes the `kind` impulse of its pair.
+    Impulse {
+        side: Side,
+        kind: ImpulseKind,
+        /// Whether the full impulse before this pair was a pass, for "both pass consecutively".
+        #[serde(default)]
+        previous_passed: bool,
+    },
+    /// The game has ended.
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Turn {
+    pub year: u32,
+    /// 1 to 5 on the Campaign Turn Track.
+    pub space: u8,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Navies {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crown: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub french: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub winner: Side,
+    /// The rule and the way it was won: `14.0 Political Will at 0`.
+    pub how: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    pub turn: Turn,
+    pub phase: Phase,
+    pub political_will: u8,
+    pub pass_track: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<Side>,
+    /// How many year ends have passed (13.5 takes 1 space the first time, then 2).
+    #[serde(default)]
+    pub years_ended: u32,
+    /// One army at most in an area; keyed by area id.
+    pub armies: BTreeMap<String, Army>,
+    /// Supplies stored in a City or Fort, or carried by the army on a Point; keyed by area id.
+    pub supplies: BTreeMap<String, Supplies>,
+    /// Cities and Forts Held by a Loyalist (8.4).
+    #[serde(default)]
+    pub holds: BTreeSet<String>,
+    pub partisans: BTreeMap<String, Partisans>,
+    pub pool: BTreeMap<String, Pool>,
+    pub cup: Vec<Chit>,
+    pub navies: Navies,
+    #[serde(default)]
+    pub sieges: BTreeSet<String>,
+    pub patriot_commander: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    pub fn army(&self, area: &str) -> Option<&Army> {
+        self.armies.get(area)
+    }
+
+    pub fn army_of(&self, area: &str, side: Side) -> Option<&Army> {
+        self.armies.get(area).filter(|a| a.side == side)
+    }
+
+    pub fn supplies_at(&self, area: &str) -> Supplies {
+        self.supplies.get(area).copied().unwrap_or_default()
+    }
+
+    /// Sets an area's supplies, keeping the map free of empty entries so equal states hash
+    /// alike.
+    pub fn set_supplies(&mut self, area: &str, s: Supplies) {
+        if s.is_empty() {
+            self.supplies.remove(area);
+        } else {
+            self.supplies.insert(area.to_string(), s);
+        }
+    }
+
+    pub fn units_on_map(&self, side: Side) -> u32 {
+        self.armies.values().filter(|a| a.side == side).map(|a| a.units).sum()
+    }
+
+    pub fn supplies_on_map(&self) -> Supplies {
+        let mut t = Supplies::default();
+        for s in self.supplies.values() {
+            t.food += s.food;
+            t.war += s.war;
+        }
+        t
+    }
+}

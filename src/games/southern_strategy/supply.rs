@@ -1,0 +1,224 @@
+//! Supplies (5.x): generation in the supply phase, moves along supply lines, and the storage
+//! and carrying limits.
+
+use std::collections::BTreeSet;
+
+use super::data::{AreaType, Data};
+use super::events::Event;
+use super::orders::{self, SupplyMove};
+use super::state::{Side, State, Supplies};
+use crate::engine::error::OrderError;
+
+/// 5.1: every eligible City generates 1 Food and 1 War, or 2 Food and 1 War when its
+/// occupier has the majority in the Colony's Partisan Box; never beyond 8 stored, Food before
+/// War. When the stock runs short the Patriot cities generate first (2.5).
+pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    for side in [Side::Patriot, Side::Crown] {
+        for area in data.areas().filter(|a| a.kind == AreaType::City) {
+            let Some(owner) = occupier(st, &area.id) else { continue };
+            if owner != side {
+                continue;
+            }
+            if st.sieges.contains(&area.id) {
+                ev.push(Event::NoGeneration { side, area: area.id.clone(), reason: "under siege (11.1)".into() });
+                continue;
+            }
+            let open_point = area.adjacent.iter().any(|p| {
+                data.area(p).kind == AreaType::Point
+                    && st.army(p).is_none_or(|a| a.side == side)
+            });
+            if !open_point {
+                ev.push(Event::NoGeneration {
+                    side,
+                    area: area.id.clone(),
+                    reason: "every adjacent Point is held by an enemy army".into(),
+                });
+                continue;
+            }
+            let majority = has_generation_majority(data, st, side, &area.colony);
+            let stored = st.supplies_at(&area.id);
+            let stock = stock(data, st);
+            let mut room = data.pieces.storage_limit.saturating_sub(stored.total());
+            let food = (if majority { 2 } else { 1 }).min(room).min(stock.food);
+            room -= food;
+            let war = 1u32.min(room).min(stock.war);
+            if food + war == 0 {
+                let reason = if room == 0 && stored.total() >= data.pieces.storage_limit {
+                    "its supply box is full (5.1)"
+                } else {
+                    "no cubes left in the stock (2.5)"
+                };
+                ev.push(Event::NoGeneration { side, area: area.id.clone(), reason: reason.into() });
+                continue;
+            }
+            st.set_supplies(&area.id, Supplies { food: stored.food + food, war: stored.war + war });
+            ev.push(Event::SuppliesGenerated { side, area: area.id.clone(), food, war, majority });
+        }
+    }
+}
+
+/// Who a City's supplies serve: the side whose army occupies it, or the Crown where a
+/// Loyalist Holds it.
+pub fn occupier(st: &State, area: &str) -> Option<Side> {
+    st.army(area).map(|a| a.side).or_else(|| st.holds.contains(area).then_some(Side::Crown))
+}
+
+/// 5.1 with 8.4: for generation, Holding Loyalists count with those in the box. The Swamp Fox
+/// counts as a Militia counter (RULINGS.md).
+pub fn has_generation_majority(data: &Data, st: &State, side: Side, colony: &str) -> bool {
+    let p = st.partisans.get(colony).copied().unwrap_or_default();
+    let holding = st.holds.iter().filter(|h| data.area(h).colony == colony).count() as u32;
+    let crown = p.loyalists + holding;
+    let patriot = p.militia + u32::from(p.swamp_fox);
+    match side {
+        Side::Crown => crown > patriot,
+        Side::Patriot => patriot > crown,
+    }
+}
+
+/// The cubes not on the map (2.5).
+pub fn stock(data: &Data, st: &State) -> Supplies {
+    let on = st.supplies_on_map();
+    Supplies {
+        food: data.pieces.supplies.food.saturating_sub(on.food),
+        war: data.pieces.supplies.war.saturating_sub(on.war),
+    }
+}
+
+/// The areas joined to `start` by a supply line (5.2): friendly armies adjacent to one
+/// another, a chain through the map.
+pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet<String> {
+    let mut line = BTreeSet::new();
+    if st.army_of(start, side).is_none() {
+        return line;
+    }
+    let mut todo = vec![start.to_string()];
+    line.insert(start.to_string());
+    while let Some(a) = todo.pop() {
+        for b in &data.area(&a).adjacent {
+            if st.army_of(b, side).is_some() && !st.sieges.contains(b) && line.insert(b.clone()) {
+                todo.push(b.clone());
+            }
+        }
+    }
+    line
+}
+
+/// 5.2: moves supplies between friendly armies on one supply line. Limits are not checked
+/// while moving; `enforce_limits` checks them once the player is done.
+pub fn move_supplies(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    moves: &[SupplyMove],
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    for (i, m) in moves.iter().enumerate() {
+        let path = format!("{key}[{i}]");
+        let from = orders::area(data, &m.from, &format!("{path}.from"))?;
+        let to = orders::area(data, &m.to, &format!("{path}.to"))?;
+        if m.food + m.war == 0 {
+            return Err(OrderError::new("5.2", "a supply move must carry some food or war").at(path));
+        }
+        for (a, field) in [(from, "from"), (to, "to")] {
+            if st.army_of(&a.id, side).is_none() {
+                return Err(OrderError::new(
+                    "5.2",
+                    format!("supplies move only to, from and through your armies; you have no army in `{}`", a.name),
+                )
+                .at(format!("{path}.{field}")));
+            }
+            if st.sieges.contains(&a.id) {
+                return Err(OrderError::new(
+                    "11.1",
+                    format!("no supplies move to or from `{}` while it is under siege", a.name),
+                )
+                .at(format!("{path}.{field}")));
+            }
+        }
+        if from.id == to.id {
+            return Err(OrderError::new("5.2", format!("`{}` to itself is no move", from.name)).at(path));
+        }
+        if !supply_line(data, st, side, &from.id).contains(&to.id) {
+            return Err(OrderError::new(
+                "5.2",
+                format!(
+                    "`{}` and `{}` are not on one supply line (a chain of your armies, each adjacent to the next)",
+                    from.name, to.name
+                ),
+            )
+            .at(path));
+        }
+        let have = st.supplies_at(&from.id);
+        if have.food < m.food || have.war < m.war {
+            return Err(OrderError::new(
+                "5.2",
+                format!(
+                    "`{}` has {} food and {} war, too few to send {} food and {} war",
+                    from.name, have.food, have.war, m.food, m.war
+                ),
+            )
+            .at(path));
+        }
+        st.set_supplies(&from.id, Supplies { food: have.food - m.food, war: have.war - m.war });
+        let dest = st.supplies_at(&to.id);
+        st.set_supplies(&to.id, Supplies { food: dest.food + m.food, war: dest.war + m.war });
+        ev.push(Event::SuppliesMoved { side, from: from.id.clone(), to: to.id.clone(), food: m.food, war: m.war });
+    }
+    Ok(())
+}
+
+/// 5.5: what an area of `side` may hold: 8 in a City or Fort, one plus the units of the army
+/// carrying them on a Point.
+pub fn limit(data: &Data, st: &State, area: &str) -> u32 {
+    if data.area(area).is_city_or_fort() {
+        data.pieces.storage_limit
+    } else {
+        st.army(area).map(|a| a.units + 1).unwrap_or(0)
+    }
+}
+
+/// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
+/// Point carries more than it can. Where an excess could still be moved along the supply line
+/// the orders are refused with a hint; where no room is left on the line, the excess is
+/// discarded, War before Food.
+pub fn enforce_limits(data: &Data, st: &mut State, side: Side, ev: &mut Vec<Event>) -> Result<(), OrderError> {
+    let over: Vec<(String, u32)> = st
+        .armies
+        .iter()
+        .filter(|(_, a)| a.side == side)
+        .filter_map(|(area, _)| {
+            let total = st.supplies_at(area).total();
+            let lim = limit(data, st, area);
+            (total > lim).then(|| (area.clone(), total - lim))
+        })
+        .collect();
+    for (area, excess) in over {
+        let line = supply_line(data, st, side, &area);
+        let room: u32 = line
+            .iter()
+            .map(|a| limit(data, st, a).saturating_sub(st.supplies_at(a).total()))
+            .sum();
+        let name = &data.area(&area).name;
+        if room > 0 {
+            return Err(OrderError::new(
+                "5.5",
+                format!(
+                    "`{name}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
+                    st.supplies_at(&area).total(),
+                    limit(data, st, &area)
+                ),
+            )
+            .at("supply_after"));
+        }
+        let mut s = st.supplies_at(&area);
+        let war = excess.min(s.war);
+        let food = excess - war;
+        s.war -= war;
+        s.food -= food;
+        st.set_supplies(&area, s);
+        ev.push(Event::SuppliesDiscarded { side, area, food, war });
+    }
+    Ok(())
+}

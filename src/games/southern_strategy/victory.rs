@@ -1,0 +1,43 @@
+//! Victory (14.0).
+
+use super::data::Data;
+use super::events::Event;
+use super::state::{Outcome, Phase, Side, State};
+
+/// 14.0: how many Cities and Forts the Crown occupies with armies or Holds with Loyalists.
+pub fn crown_cities_and_forts(data: &Data, st: &State) -> usize {
+    data.areas()
+        .filter(|a| a.is_city_or_fort())
+        .filter(|a| st.army_of(&a.id, Side::Crown).is_some() || st.holds.contains(&a.id))
+        .count()
+}
+
+/// 14.0, the Victory Check Phase: a Crown Decisive Victory with 10 Cities or Forts; else the
+/// Political Will track at 0 (Patriot) or 9 (Crown). Returns whether the game ended.
+pub fn check(data: &Data, st: &mut State, ev: &mut Vec<Event>) -> bool {
+    let pw = &data.tracks.political_will;
+    let held = crown_cities_and_forts(data, st);
+    let won = if held >= 10 {
+        Some((Side::Crown, format!("14.0 decisive victory: the Crown holds {held} Cities and Forts")))
+    } else if st.political_will <= pw.min {
+        Some((Side::Patriot, "14.0 the Crown sues for peace: Political Will at 0".to_string()))
+    } else if st.political_will >= pw.max {
+        Some((Side::Crown, "14.0 the Patriots sue for peace: Political Will at 9".to_string()))
+    } else {
+        None
+    };
+    match won {
+        Some((winner, how)) => {
+            end(st, winner, how, ev);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Ends the game (also used by instant victories).
+pub fn end(st: &mut State, winner: Side, how: String, ev: &mut Vec<Event>) {
+    st.outcome = Some(Outcome { winner, how: how.clone() });
+    st.phase = Phase::Over;
+    ev.push(Event::Victory { winner, how });
+}

@@ -1,0 +1,9 @@
+//! adjutant: a play-by-email turn adjudicator for board wargames.
+//!
+//! The library does all the work; the binary only parses arguments. `engine` knows no rules,
+//! `games` know no files, `report` turns events into text.
+
+pub mod cli;
+pub mod engine;
+pub mod games;
+pub mod report;
