@@ -3,6 +3,7 @@
 //! The library does all the work; the binary only parses arguments. `engine` knows no rules,
 //! `games` know no files, `report` turns events into text.
 
+pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod games;

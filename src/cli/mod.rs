@@ -1,1 +1,94 @@
-pub fn run() -> anyhow::Result<()> { Ok(()) }
+//! The command line: one file per subcommand, each turning its arguments into one call to
+//! `crate::app`. Nothing here knows a rule.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod adjudicate;
+mod keys;
+mod new;
+mod orders;
+mod play;
+mod show;
+mod verify;
+
+#[derive(Parser)]
+#[command(name = "adjutant", version, about = "Play-by-email turn adjudicator for board wargames, with dice nobody can bias or predict")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Keys(keys::Args),
+    New(new::Args),
+    Orders(orders::Args),
+    Adjudicate(adjudicate::Args),
+    Play(play::Args),
+    Verify(verify::Args),
+    Show(show::Args),
+}
+
+/// Options shared by the commands that read a game file.
+#[derive(clap::Args, Clone)]
+pub struct Common {
+    /// Folder of your secrets [default: $ADJUTANT_SECRETS, else ~/.adjutant/secrets]
+    #[arg(long, value_name = "DIR", global = true)]
+    secrets: Option<PathBuf>,
+    /// Folder of game data files to use instead of the built-in ones
+    #[arg(long, value_name = "DIR", global = true)]
+    data: Option<PathBuf>,
+    /// Folder of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR", global = true)]
+    templates: Option<PathBuf>,
+}
+
+impl Common {
+    fn secrets_dir(&self) -> PathBuf {
+        self.secrets.clone().unwrap_or_else(adjutant_secrets_default)
+    }
+
+    fn data_dir(&self) -> Option<&Path> {
+        self.data.as_deref()
+    }
+
+    fn templates(&self) -> crate::report::text::Templates {
+        crate::report::text::Templates::new(self.templates.as_deref())
+    }
+}
+
+fn adjutant_secrets_default() -> PathBuf {
+    crate::engine::secrets::default_dir()
+}
+
+/// Writes text to a file (atomically) or to standard output for `-`.
+fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
+    crate::engine::atomic::write(path, text.as_bytes())?;
+    Ok(())
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Keys(a) => keys::exec(a),
+        Command::New(a) => new::exec(a),
+        Command::Orders(a) => orders::exec(a),
+        Command::Adjudicate(a) => adjudicate::exec(a),
+        Command::Play(a) => play::exec(a),
+        Command::Verify(a) => verify::exec(a),
+        Command::Show(a) => show::exec(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            for cause in e.chain().skip(1) {
+                eprintln!("  because: {cause}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}

@@ -10,6 +10,7 @@ pub mod chain;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod locate;
 pub mod gamefile;
 pub mod record;
 pub mod secrets;

@@ -159,6 +159,9 @@ pub struct Replay<'a> {
     reveals: BTreeMap<String, u64>,
     /// The last record with orders, while its result is still owed, and its hash.
     owed: Option<(Record, Hash)>,
+    /// The owed step's result, when this copy computed it itself (`GameFile::pending`): the
+    /// state is already past it, and a record carrying it needs no re-adjudication.
+    pending: Option<StepResult>,
     pub rolls_checked: usize,
 }
 
@@ -181,6 +184,7 @@ impl<'a> Replay<'a> {
             last_reveal,
             reveals: BTreeMap::new(),
             owed: None,
+            pending: None,
             rolls_checked: 0,
         })
     }
@@ -214,6 +218,7 @@ impl<'a> Replay<'a> {
             last_reveal,
             reveals,
             owed,
+            pending: gf.pending.clone(),
             rolls_checked: 0,
         })
     }
@@ -302,6 +307,14 @@ impl<'a> Replay<'a> {
         }
         let mut view = None;
         match (self.owed.take(), &rec.result) {
+            (Some((owed, _)), Some(result)) if self.pending.is_some() => {
+                if self.pending.take().as_ref() != Some(result) {
+                    return Err(refuse(format!(
+                        "the result it carries for step {} is not the one this copy adjudicated",
+                        owed.step
+                    )));
+                }
+            }
             (Some((owed, owed_hash)), Some(result)) => {
                 let (state, v) = self.check_result(&owed, &owed_hash, &reveal, result, step)?;
                 self.state = state;
@@ -512,20 +525,11 @@ pub fn receive(
     rec: &Record,
     secret_of: &dyn Fn(&str) -> Result<Secret, Error>,
 ) -> Result<Received, Error> {
-    if gf.pending.is_some() {
-        return Err(Error::Packet {
-            step: rec.step,
-            message: format!(
-                "this copy has adjudicated step {} and owes its result; `{}` must send orders first",
-                gf.log.len(),
-                gf.awaiting.as_ref().map(|a| a.side.as_str()).unwrap_or("?")
-            ),
-        });
-    }
     let mut replay = Replay::from_file(rules, gf)?;
     let mut steps = Vec::new();
     steps.extend(replay.push(rec)?);
     let mut next = gf.clone();
+    next.pending = None;
     next.log.push(rec.clone());
     next.state = replay.state.clone();
     let mut outgoing = None;

@@ -1,1 +1,79 @@
-pub fn x(){}
+//! Plain-text reports (mail and terminal) rendered with minijinja from the templates in
+//! `templates/`, built into adjutant; a folder given with `--templates` overrides any of them.
+
+use std::path::{Path, PathBuf};
+
+use minijinja::{Environment, Value as JValue};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::engine::Error;
+
+/// The built-in templates, by name.
+const BUILTIN: &[(&str, &str)] = &[
+    ("header.txt", include_str!("../../templates/header.txt")),
+    ("footer.txt", include_str!("../../templates/footer.txt")),
+    ("southern-strategy/events.txt", include_str!("../../templates/southern-strategy/events.txt")),
+    ("southern-strategy/report.txt", include_str!("../../templates/southern-strategy/report.txt")),
+    ("southern-strategy/show.txt", include_str!("../../templates/southern-strategy/show.txt")),
+];
+
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+/// `pad(n)`: left-aligns a value in `n` columns, for tables in plain text.
+fn pad(v: JValue, width: usize) -> String {
+    let s = v.to_string();
+    let n = s.chars().count();
+    if n >= width {
+        s
+    } else {
+        format!("{s}{}", " ".repeat(width - n))
+    }
+}
+
+impl Templates {
+    /// The built-in templates, each overridden by a file of the same name in `dir`.
+    pub fn new(dir: Option<&Path>) -> Templates {
+        let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
+        let mut env = Environment::new();
+        env.set_keep_trailing_newline(true);
+        env.add_filter("pad", pad);
+        env.set_loader(move |name| {
+            if let Some(d) = &dir {
+                let p = d.join(name);
+                if p.is_file() {
+                    return std::fs::read_to_string(&p).map(Some).map_err(|e| {
+                        minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, format!("cannot read `{}`: {e}", p.display()))
+                    });
+                }
+            }
+            Ok(BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()))
+        });
+        Templates { env }
+    }
+
+    pub fn render<S: Serialize>(&self, name: &str, ctx: &S) -> Result<String, Error> {
+        let fail = |e: minijinja::Error| {
+            let place = match (e.name(), e.line()) {
+                (Some(n), Some(l)) => format!("{n}, line {l}"),
+                (Some(n), None) => n.to_string(),
+                _ => name.to_string(),
+            };
+            Error::Report { template: place, message: e.to_string() }
+        };
+        let t = self.env.get_template(name).map_err(fail)?;
+        t.render(ctx).map_err(fail)
+    }
+}
+
+/// Adds the game's lookups (area names, ...) to a context object.
+pub fn with_lookups(mut ctx: Value, lookups: &Value) -> Value {
+    if let (Some(c), Some(l)) = (ctx.as_object_mut(), lookups.as_object()) {
+        for (k, v) in l {
+            c.insert(k.clone(), v.clone());
+        }
+    }
+    ctx
+}

@@ -1,0 +1,281 @@
+//! What each command does, as library functions over files: load, check, adjudicate, write
+//! atomically, report. The CLI only turns arguments into calls to these.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::engine::atomic;
+use crate::engine::canon::to_hex;
+use crate::engine::chain::DEFAULT_CHAIN_LENGTH;
+use crate::engine::game::{LegalOption, Rules};
+use crate::engine::gamefile::{GameFile, Player};
+use crate::engine::locate;
+use crate::engine::record::{Packet, Record};
+use crate::engine::secrets::{self, Secret};
+use crate::engine::session::{self, Received, Replay, StepView};
+use crate::engine::verify::{self, Summary};
+use crate::engine::Error;
+use crate::games;
+use crate::report::text::{with_lookups, Templates};
+
+/// A game file with the rules it names.
+pub struct Loaded {
+    pub rules: Box<dyn Rules>,
+    pub game: GameFile,
+}
+
+pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
+    let text = atomic::read(path)?;
+    let game = GameFile::parse(&text)?;
+    let rules = games::load(&game.game, data_dir)?;
+    session::check_file(rules.as_ref(), &game)?;
+    Ok(Loaded { rules, game })
+}
+
+pub fn save_game(path: &Path, gf: &GameFile) -> Result<(), Error> {
+    let text = format!(
+        "# adjutant game file: edit nothing below; `adjutant verify` detects any change to the log or state.\n{}",
+        gf.to_yaml()?
+    );
+    atomic::write(path, text.as_bytes())
+}
+
+/// `keys`: makes the secret for a game and side (or reads the one already made) and returns
+/// its path, its anchor, and whether it was new.
+pub fn keys(dir: &Path, game_id: &str, side: &str, chain_length: u64) -> Result<(PathBuf, String, bool), Error> {
+    session::check_id(game_id)?;
+    let path = secrets::path(dir, game_id, side);
+    if path.exists() {
+        let s = secrets::load(dir, game_id, side)?;
+        return Ok((path, to_hex(&s.anchor()?), false));
+    }
+    let s = Secret::generate(game_id, side, chain_length)?;
+    let path = secrets::save(dir, &s)?;
+    Ok((path, to_hex(&s.anchor()?), true))
+}
+
+/// How `new` learns each side's anchor.
+pub enum Anchors {
+    /// Given by the players (`--anchor side=HEX`).
+    Given(BTreeMap<String, String>),
+    /// Both secrets made here, for face-to-face play (`--hotseat`).
+    Hotseat,
+    /// The published demo secrets, for examples and tutorials (`--demo`).
+    Demo,
+}
+
+pub struct NewGame<'a> {
+    pub game: &'a str,
+    pub id: &'a str,
+    pub anchors: Anchors,
+    pub names: BTreeMap<String, String>,
+    pub emails: BTreeMap<String, String>,
+    pub secrets_dir: &'a Path,
+    pub data_dir: Option<&'a Path>,
+    pub chain_length: Option<u64>,
+}
+
+pub fn new_game(opts: NewGame) -> Result<GameFile, Error> {
+    let rules = games::load(opts.game, opts.data_dir)?;
+    session::check_id(opts.id)?;
+    let n = opts.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH);
+    let mut players = BTreeMap::new();
+    for side in rules.sides() {
+        let anchor = match &opts.anchors {
+            Anchors::Given(m) => m.get(*side).cloned().ok_or_else(|| Error::Format {
+                what: "new".into(),
+                message: format!("no anchor for `{side}`: give `--anchor {side}=HEX` (from `adjutant keys`), or `--hotseat`"),
+            })?,
+            Anchors::Hotseat | Anchors::Demo => {
+                let s = match opts.anchors {
+                    Anchors::Demo => Secret::demo(opts.id, side, n),
+                    _ => Secret::generate(opts.id, side, n)?,
+                };
+                secrets::save(opts.secrets_dir, &s)?;
+                to_hex(&s.anchor()?)
+            }
+        };
+        players.insert(
+            side.to_string(),
+            Player {
+                name: opts.names.get(*side).cloned().unwrap_or_default(),
+                email: opts.emails.get(*side).cloned().unwrap_or_default(),
+                anchor,
+            },
+        );
+    }
+    if let Anchors::Given(m) = &opts.anchors {
+        if let Some(extra) = m.keys().find(|k| !rules.sides().contains(&k.as_str())) {
+            return Err(Error::Format { what: "new".into(), message: format!("`{extra}` is not a side of {}", opts.game) });
+        }
+    }
+    session::create(rules.as_ref(), opts.id, players, n)
+}
+
+/// An orders file: the game's orders, with optional `game:` and `side:` lines that guard
+/// against using it with the wrong game or side.
+pub struct OrdersFile {
+    pub text: String,
+    pub game: Option<String>,
+    pub side: Option<String>,
+    pub orders: Value,
+}
+
+pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
+    let text = atomic::read(path)?;
+    parse_orders(&text)
+}
+
+pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
+    let value: Value = serde_yaml::from_str(text).map_err(|source| Error::Yaml { what: "the orders file".into(), source })?;
+    let mut map = match value {
+        Value::Object(m) => m,
+        Value::Null => serde_json::Map::new(),
+        _ => {
+            return Err(Error::Format { what: "the orders file".into(), message: "it must be a YAML mapping (`key: value` lines)".into() })
+        }
+    };
+    let mut header = |k: &str| -> Result<Option<String>, Error> {
+        match map.remove(k) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(Error::Format { what: "the orders file".into(), message: format!("`{k}` must be text, not `{other}`") }),
+        }
+    };
+    let game = header("game")?;
+    let side = header("side")?;
+    Ok(OrdersFile { text: text.to_string(), game, side, orders: Value::Object(map) })
+}
+
+/// The side sending orders: the one named in the orders file or on the command line, which
+/// must agree with each other, else the side whose decision it is.
+fn sending_side(gf: &GameFile, file: Option<&OrdersFile>, side: Option<&str>) -> Result<String, Error> {
+    if let Some(f) = file {
+        if let Some(g) = &f.game {
+            if g != &gf.id {
+                return Err(Error::Format { what: "the orders file".into(), message: format!("it is for game `{g}`, not `{}`", gf.id) });
+            }
+        }
+        if let (Some(a), Some(b)) = (&f.side, side) {
+            if a != b {
+                return Err(Error::Format { what: "the orders file".into(), message: format!("it is for side `{a}`, but `--side {b}` was given") });
+            }
+        }
+    }
+    let named = side.map(str::to_string).or_else(|| file.and_then(|f| f.side.clone()));
+    match (named, &gf.awaiting) {
+        (Some(s), _) => Ok(s),
+        (None, Some(a)) => Ok(a.side.clone()),
+        (None, None) => Err(Error::Format { what: "orders".into(), message: "the game is over".into() }),
+    }
+}
+
+/// Adds the orders file's line to a rule error.
+fn with_line(e: Error, text: &str) -> Error {
+    match e {
+        Error::Orders(mut oe) => {
+            if let Some(p) = &oe.path {
+                oe.line = locate::line_of(text, p);
+            }
+            Error::Orders(oe)
+        }
+        other => other,
+    }
+}
+
+pub fn legal_options(l: &Loaded, side: &str) -> Result<Vec<LegalOption>, Error> {
+    l.rules.legal_options(&l.game.state, side)
+}
+
+/// `orders` without `-o`: checks the orders and returns the side they are for.
+pub fn check_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>) -> Result<String, Error> {
+    let side = sending_side(&l.game, Some(file), side)?;
+    session::check_orders(l.rules.as_ref(), &l.game, &side, &file.orders).map_err(|e| with_line(e, &file.text))?;
+    Ok(side)
+}
+
+/// `orders -o`: checks the orders, then returns the new game file (holding the record) and
+/// the packet to mail.
+pub fn write_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>, secrets_dir: &Path) -> Result<(GameFile, Packet), Error> {
+    let side = check_orders(l, file, side)?;
+    let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
+    let (gf, rec) = session::prepare(l.rules.as_ref(), &l.game, &side, file.orders.clone(), &secret)
+        .map_err(|e| with_line(e, &file.text))?;
+    Ok((gf, Packet::new(rec)))
+}
+
+pub fn read_packet(path: &Path) -> Result<Packet, Error> {
+    Packet::parse(&atomic::read(path)?)
+}
+
+/// `adjudicate`: receives a packet with the receiver's secret from `secrets_dir`.
+pub fn adjudicate(l: &Loaded, packet: &Packet, secrets_dir: &Path) -> Result<Received, Error> {
+    let id = l.game.id.clone();
+    let secret_of = |side: &str| secrets::load(secrets_dir, &id, side);
+    session::receive(l.rules.as_ref(), &l.game, &packet.record, &secret_of)
+}
+
+/// `play` (hot-seat): the side to act writes its orders and the other side's secret, held
+/// here too, adjudicates them at once.
+pub fn play(l: &Loaded, file: &OrdersFile, side: Option<&str>, secrets_dir: &Path) -> Result<Received, Error> {
+    let (_, packet) = write_orders(l, file, side, secrets_dir)?;
+    adjudicate(l, &packet, secrets_dir)
+}
+
+pub fn verify(l: &Loaded) -> Result<Summary, Error> {
+    verify::verify(l.rules.as_ref(), &l.game)
+}
+
+fn is_demo(gf: &GameFile) -> bool {
+    gf.players.iter().any(|(side, p)| {
+        let demo = Secret::demo(&gf.id, side, gf.dice.chain_length);
+        demo.anchor().map(|a| to_hex(&a) == p.anchor).unwrap_or(false)
+    })
+}
+
+fn title(gf: &GameFile) -> String {
+    match gf.game.as_str() {
+        "southern-strategy" => "Supply Lines of the American Revolution: The Southern Strategy".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The text report of the steps a run adjudicated or verified.
+pub fn report(l: &Loaded, gf: &GameFile, steps: &[StepView], outgoing: Option<&Record>, templates: &Templates) -> Result<String, Error> {
+    let replay = Replay::from_file(l.rules.as_ref(), gf)?;
+    let reveals: Vec<Value> = gf
+        .log
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| steps.iter().any(|s| s.step == r.step || s.step + 1 == r.step))
+        .map(|(i, r)| {
+            let index = gf.log[..=i].iter().filter(|x| x.by == r.by).count();
+            json!({"side": r.by, "index": index, "step": r.step, "reveal": r.reveal})
+        })
+        .collect();
+    let ctx = json!({
+        "title": title(gf),
+        "game": gf.game,
+        "id": gf.id,
+        "demo": is_demo(gf),
+        "steps": steps,
+        "awaiting": gf.awaiting,
+        "outgoing": outgoing.map(|r| r.step),
+        "at_step": gf.log.len(),
+        "tip": to_hex(&replay.tip),
+        "reveals": reveals,
+    });
+    templates.render(&format!("{}/report.txt", gf.game), &with_lookups(ctx, &l.rules.lookups()))
+}
+
+/// `show`: the current state in words.
+pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
+    let ctx = json!({
+        "title": format!("{} - game `{}`", title(&l.game), l.game.id),
+        "state": l.game.state,
+        "awaiting": l.game.awaiting,
+    });
+    templates.render(&format!("{}/show.txt", l.game.game), &with_lookups(ctx, &l.rules.lookups()))
+}

@@ -1,0 +1,63 @@
+//! `adjutant adjudicate`: receive a packet, check it, adjudicate it, write the new game file
+//! and the report.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::app;
+use crate::engine::record::Packet;
+use crate::engine::session::Received;
+
+/// Check an incoming packet, adjudicate its orders with your dice, and write the report
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file (rewritten in place unless `--out` is given)
+    game: PathBuf,
+    /// The packet your opponent mailed (`-` for standard input)
+    packet: PathBuf,
+    #[command(flatten)]
+    out: Outputs,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+/// Where a run that adjudicates writes its results.
+#[derive(clap::Args)]
+pub struct Outputs {
+    /// Write the new game file here instead of over the old one
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write the report here [default: standard output]
+    #[arg(long, value_name = "FILE", default_value = "-")]
+    pub report: PathBuf,
+    /// Write the reply packet here, when one is due [default: next to the game file]
+    #[arg(long = "reply", value_name = "FILE")]
+    pub reply: Option<PathBuf>,
+}
+
+/// Writes what a receiving run produced: the reply packet first, then the game file, then
+/// the report, so that a failure leaves the old game file in place. In hot-seat play both
+/// copies are this one file, so no reply is written unless asked for.
+pub fn write_results(game_path: &Path, out: &Outputs, l: &app::Loaded, received: Received, templates: &crate::report::text::Templates, hotseat: bool) -> anyhow::Result<()> {
+    let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
+    let report = app::report(l, &received.game, &received.steps, received.outgoing.as_ref(), templates)?;
+    if let Some(rec) = received.outgoing.as_ref().filter(|_| !hotseat || out.reply.is_some()) {
+        let reply = out.reply.clone().unwrap_or_else(|| {
+            let dir = target.parent().map(Path::to_path_buf).unwrap_or_default();
+            dir.join(format!("{}-step-{}.packet.yaml", rec.game, rec.step))
+        });
+        super::emit(&reply, &Packet::new(rec.clone()).to_yaml()?)?;
+        eprintln!("reply packet for step {} written to `{}`: mail it to your opponent", rec.step, reply.display());
+    }
+    app::save_game(&target, &received.game)?;
+    super::emit(&out.report, &report)?;
+    Ok(())
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let packet = app::read_packet(&a.packet)?;
+    let received = app::adjudicate(&l, &packet, &a.common.secrets_dir())?;
+    write_results(&a.game, &a.out, &l, received, &a.common.templates(), false)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,76 @@
+//! `adjutant new`: create a game file from the set-up and both anchors.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app::{self, Anchors, NewGame};
+
+/// Create a game file from the game's set-up and each side's anchor
+#[derive(clap::Args)]
+pub struct Args {
+    /// Which game
+    #[arg(long, default_value = "southern-strategy")]
+    game: String,
+    /// The game id both players agreed on (the same one given to `keys`)
+    #[arg(long = "id", value_name = "ID")]
+    id: String,
+    /// A side's anchor, as printed by `adjutant keys`: `--anchor crown=HEX`
+    #[arg(long = "anchor", value_name = "SIDE=HEX", value_parser = side_value)]
+    anchors: Vec<(String, String)>,
+    /// Make both sides' secrets here, for face-to-face play
+    #[arg(long, conflicts_with_all = ["anchors", "demo"])]
+    hotseat: bool,
+    /// Use the published demo secrets (examples and tutorials only: anyone can predict the dice)
+    #[arg(long, conflicts_with = "anchors")]
+    demo: bool,
+    /// A player's name: `--name crown=Alice`
+    #[arg(long = "name", value_name = "SIDE=NAME", value_parser = side_value)]
+    names: Vec<(String, String)>,
+    /// A player's mail address: `--email crown=alice@example.org`
+    #[arg(long = "email", value_name = "SIDE=ADDRESS", value_parser = side_value)]
+    emails: Vec<(String, String)>,
+    /// Chain length N [default: 4096]
+    #[arg(long)]
+    chain_length: Option<u64>,
+    /// Where to write the game file (`-` for standard output)
+    #[arg(short, long, value_name = "FILE")]
+    out: PathBuf,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+fn side_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        .ok_or_else(|| format!("`{s}` is not SIDE=VALUE"))
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    if a.out.exists() {
+        anyhow::bail!("`{}` already exists; a new game never overwrites a game file", a.out.display());
+    }
+    let anchors = if a.hotseat {
+        Anchors::Hotseat
+    } else if a.demo {
+        Anchors::Demo
+    } else {
+        Anchors::Given(a.anchors.into_iter().collect())
+    };
+    let secrets = a.common.secrets_dir();
+    let gf = app::new_game(NewGame {
+        game: &a.game,
+        id: &a.id,
+        anchors,
+        names: a.names.into_iter().collect::<BTreeMap<_, _>>(),
+        emails: a.emails.into_iter().collect::<BTreeMap<_, _>>(),
+        secrets_dir: &secrets,
+        data_dir: a.common.data_dir(),
+        chain_length: a.chain_length,
+    })?;
+    app::save_game(&a.out, &gf)?;
+    if let Some(w) = &gf.awaiting {
+        eprintln!("created `{}`; first decision: {} ({})", a.out.display(), w.side, w.decision);
+    }
+    Ok(ExitCode::SUCCESS)
+}

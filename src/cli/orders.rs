@@ -1,0 +1,69 @@
+//! `adjutant orders`: check orders against the game file, list the legal options, and write
+//! the packet to mail.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app;
+
+/// Check an orders file (or list the legal options) and, with `-o`, write the packet to mail
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file
+    game: PathBuf,
+    /// The orders file (`-` for standard input); leave out to list the legal options
+    orders: Option<PathBuf>,
+    /// The side giving the orders [default: the side whose decision it is]
+    #[arg(long)]
+    side: Option<String>,
+    /// Write the packet here (`-` for standard output) and record it in the game file
+    #[arg(short = 'o', long = "packet", value_name = "FILE")]
+    packet: Option<PathBuf>,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
+    let options = app::legal_options(l, side)?;
+    if options.is_empty() {
+        eprintln!("`{side}` has no decision to make now");
+    } else {
+        eprintln!("legal options for `{side}`:");
+        for o in options {
+            eprintln!("  - {}\n      {}", o.summary, o.example);
+        }
+    }
+    Ok(())
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let Some(orders_path) = &a.orders else {
+        let side = a.side.clone().or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()));
+        match side {
+            Some(s) => print_options(&l, &s)?,
+            None => eprintln!("the game is over"),
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let file = app::read_orders(orders_path)?;
+    let outcome = match &a.packet {
+        None => app::check_orders(&l, &file, a.side.as_deref()).map(|side| {
+            eprintln!("the orders of `{side}` are legal; write the packet with `-o FILE`");
+        }),
+        Some(out) => app::write_orders(&l, &file, a.side.as_deref(), &a.common.secrets_dir()).and_then(|(gf, packet)| {
+            super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format { what: "the packet".into(), message: e.to_string() })?;
+            app::save_game(&a.game, &gf)?;
+            eprintln!("packet for step {} written; mail it to your opponent", packet.record.step);
+            Ok(())
+        }),
+    };
+    if let Err(e) = outcome {
+        eprintln!("error: {e}");
+        if let Some(side) = file.side.clone().or(a.side.clone()).or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone())) {
+            print_options(&l, &side)?;
+        }
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,21 @@
+//! `adjutant show`: the current state in words.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app;
+
+/// Print the current state: who is where with what, the tracks, whose decision it is
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file (`-` for standard input)
+    game: PathBuf,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    print!("{}", app::show(&l, &a.common.templates())?);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,30 @@
+//! `adjutant verify`: replay a game file and check every step.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app;
+
+/// Replay a game from its set-up, checking every reveal, roll and state; name the first divergence
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file (`-` for standard input)
+    game: PathBuf,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let s = app::verify(&l)?;
+    println!("verified `{}` ({}): {} records, {} steps re-adjudicated, {} rolls checked", s.id, s.game, s.records, s.steps_replayed, s.rolls);
+    println!("state hash {}", s.state);
+    if let Some(p) = s.pending {
+        println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");
+    }
+    match &s.awaiting {
+        Some(w) => println!("next: {} ({})", w.side, w.decision),
+        None => println!("the game is over"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
