@@ -49,6 +49,10 @@ pub enum Event {
     DugIn { side: Side, area: String },
     /// 13.0 step 1: dug-in markers removed.
     DugInRemoved { areas: Vec<String> },
+    /// 13.2: a counter drawn from the Irregular Cup and where it went.
+    IrregularDrawn { side: Side, colony: String, swamp_fox: bool, placed: bool, replaced: Option<Side> },
+    /// 13.3 and 8.5: counters put into the Irregular Cup.
+    IrregularsToCup { side: Side, colony: String, swamp_fox: bool },
     /// 13.5 and 10/14: the British Political Will marker moved.
     PoliticalWill { from: u8, to: u8, reason: String },
     /// 14.0: the game is won.

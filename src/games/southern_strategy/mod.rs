@@ -99,6 +99,7 @@ impl Game for SouthernStrategy {
             political_will: su.political_will,
             pass_track: 0,
             initiative: None,
+            campaign_turns: 0,
             years_ended: 0,
             armies,
             supplies,

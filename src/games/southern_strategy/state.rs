@@ -170,6 +170,9 @@ pub struct State {
     pub pass_track: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Side>,
+    /// The campaign turn being played, counting from 1 (8.5 and 13.3 act at the end of the
+    /// first).
+    pub campaign_turns: u32,
     /// How many year ends have passed (13.5 takes 1 space the first time, then 2).
     #[serde(default)]
     pub years_ended: u32,
