@@ -1,1 +1,5 @@
-mod x {}
+//! The integration tests: one binary, a module per area.
+
+mod cases;
+mod cli;
+mod support;

@@ -1,0 +1,162 @@
+//! Rules cases as data: each file in `tests/cases/<game>/` gives a state (as changes to the
+//! set-up), the orders of one side, the scripted dice, and what must follow: an error with
+//! its rule number, or the events and the parts of the state that result.
+
+use std::path::Path;
+
+use adjutant::engine::dice::{Dice, ScriptedDice};
+use adjutant::engine::game::Game;
+use adjutant::games::southern_strategy::{self as ss, SouthernStrategy};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    /// The rule the case checks, e.g. `9.1`.
+    rule: String,
+    /// Top-level keys of the state that replace those of the set-up state.
+    #[serde(default)]
+    state: serde_json::Map<String, Value>,
+    side: String,
+    orders: Value,
+    #[serde(default)]
+    dice: Vec<u32>,
+    expect: Expect,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    #[serde(default)]
+    error: Option<ExpectError>,
+    /// The whole list of events, in order.
+    #[serde(default)]
+    events: Option<Vec<Value>>,
+    /// Events that must appear, in this order, among others.
+    #[serde(default)]
+    events_include: Vec<Value>,
+    /// Top-level keys of the resulting state, each compared whole.
+    #[serde(default)]
+    state: serde_json::Map<String, Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectError {
+    rule: String,
+    #[serde(default)]
+    contains: Option<String>,
+    #[serde(default)]
+    path: Option<String>,
+}
+
+fn data() -> ss::data::Data {
+    let files: Vec<(String, String)> = ss::DATA_FILES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    ss::data::Data::load(&files).expect("built-in data loads")
+}
+
+fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let case: Case = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
+    if !text.lines().next().unwrap_or("").starts_with('#') {
+        return Err("a case starts with a comment saying what it checks".into());
+    }
+    let (setup, _) = SouthernStrategy::setup(data);
+    let mut state = serde_json::to_value(&setup).unwrap();
+    for (k, v) in case.state {
+        if state.get(&k).is_none() {
+            return Err(format!("state key `{k}` is not a state field"));
+        }
+        state[&k] = v;
+    }
+    let state: ss::state::State = serde_json::from_value(state).map_err(|e| format!("bad state: {e}"))?;
+    let orders: ss::orders::Orders = serde_json::from_value(case.orders).map_err(|e| format!("bad orders: {e}"))?;
+    let mut dice = ScriptedDice::new(case.dice);
+    let result = SouthernStrategy::apply(data, &state, &case.side, &orders, &mut dice);
+    match (result, case.expect.error) {
+        (Err(e), Some(want)) => {
+            if e.rule != want.rule {
+                return Err(format!("refused under rule {} (`{e}`), expected {}", e.rule, want.rule));
+            }
+            if let Some(c) = want.contains {
+                if !e.message.contains(&c) {
+                    return Err(format!("error `{e}` does not contain `{c}`"));
+                }
+            }
+            if want.path.is_some() && e.path != want.path {
+                return Err(format!("error at {:?}, expected {:?}", e.path, want.path));
+            }
+            if !case.rule.split(',').any(|r| r.trim() == e.rule) {
+                return Err(format!("the case names rule {}, the error rule {}", case.rule, e.rule));
+            }
+            Ok(())
+        }
+        (Err(e), None) => Err(format!("refused: {e}")),
+        (Ok(_), Some(want)) => Err(format!("accepted, expected an error under {}", want.rule)),
+        (Ok((next, events)), None) => {
+            if dice.unused() != 0 {
+                return Err(format!("{} scripted dice were not used", dice.unused()));
+            }
+            let events: Vec<Value> = events.iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+            // Expected values are read as typed values and written back, so a case may leave
+            // out fields at their defaults.
+            let norm_event = |v: &Value| -> Result<Value, String> {
+                let e: ss::events::Event = serde_json::from_value(v.clone()).map_err(|e| format!("bad expected event {v}: {e}"))?;
+                Ok(serde_json::to_value(e).unwrap())
+            };
+            let want_events: Option<Vec<Value>> = match &case.expect.events {
+                Some(w) => Some(w.iter().map(norm_event).collect::<Result<_, _>>()?),
+                None => None,
+            };
+            let want_include: Vec<Value> = case.expect.events_include.iter().map(norm_event).collect::<Result<_, _>>()?;
+            if let Some(want) = &want_events {
+                if &events != want {
+                    return Err(format!("events\n  got  {}\n  want {}", yaml(&events), yaml(want)));
+                }
+            }
+            let mut at = 0;
+            for want in &want_include {
+                match events[at..].iter().position(|e| e == want) {
+                    Some(k) => at += k + 1,
+                    None => return Err(format!("missing event (in order) {}\n  got {}", yaml(want), yaml(&events))),
+                }
+            }
+            let next = serde_json::to_value(&next).unwrap();
+            for (k, want) in &case.expect.state {
+                let mut merged = next.clone();
+                merged[k] = want.clone();
+                let typed: ss::state::State = serde_json::from_value(merged).map_err(|e| format!("bad expected state `{k}`: {e}"))?;
+                let want = &serde_json::to_value(typed).unwrap()[k];
+                if next.get(k) != Some(want) {
+                    return Err(format!("state `{k}`\n  got  {}\n  want {}", yaml(&next[k]), yaml(want)));
+                }
+            }
+            if case.expect.events.is_none() && case.expect.events_include.is_empty() && case.expect.state.is_empty() {
+                return Err("the case expects nothing".into());
+            }
+            let _ = dice.rolls();
+            Ok(())
+        }
+    }
+}
+
+fn yaml<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+#[test]
+fn southern_strategy_rules_cases() {
+    let data = data();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/southern-strategy");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect();
+    files.sort();
+    let mut failures = Vec::new();
+    for f in &files {
+        if let Err(e) = run_case(&data, f) {
+            failures.push(format!("{}: {e}", f.file_name().unwrap().to_string_lossy()));
+        }
+    }
+    assert!(files.len() >= 3, "only {} rules cases", files.len());
+    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
