@@ -46,10 +46,17 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
             let owed = replay.owed().ok_or_else(|| {
                 diverged("the file holds a pending result, but no step awaits one".into())
             })?;
-            if pending.step != owed.step || pending.state != file_state {
-                return Err(diverged(
-                    "the pending result does not match the step or the state in the file".into(),
-                ));
+            if pending.step != owed.step {
+                return Err(diverged(format!(
+                    "the pending result is for step {}, but step {} awaits one",
+                    pending.step, owed.step
+                )));
+            }
+            if pending.state != file_state {
+                return Err(diverged(format!(
+                    "the state in the game file (hash `{file_state}`) is not the state of its pending result (`{}`): the state was edited",
+                    pending.state
+                )));
             }
             rules.awaiting(&gf.state)?
         }

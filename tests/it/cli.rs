@@ -1,1 +1,412 @@
-mod x {}
+//! The command line end to end: a two-player exchange through files, the shipped example,
+//! and every kind of bad input leaving every file untouched.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+use adjutant::engine::gamefile::GameFile;
+
+use crate::support::*;
+
+fn parse(text: &str) -> GameFile {
+    GameFile::parse(text).unwrap()
+}
+
+/// The orders that pass everything: the quickest way through a campaign turn.
+fn passing_orders(gf: &GameFile) -> &'static str {
+    let a = gf.awaiting.as_ref().unwrap();
+    match (a.decision.as_str(), a.detail.as_deref().unwrap_or("")) {
+        ("supply", _) => "supply: []\n",
+        ("impulse", d) if d.starts_with("limited") => "limited: skip\nfull: pass\n",
+        ("impulse", _) => "full: pass\n",
+        other => panic!("no passing orders for {other:?}"),
+    }
+}
+
+/// Plays by mail, each side on its own copy and secrets, until `done` says stop. Returns
+/// how many times both copies were at rest and byte-identical.
+fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usize {
+    let mut mailbox: VecDeque<(String, PathBuf)> = VecDeque::new();
+    let mut identical = 0;
+    for round in 0..200 {
+        if let Some((to, packet)) = mailbox.pop_front() {
+            let (_, reply) = g.receive(&to, &packet);
+            if let Some(r) = reply {
+                mailbox.push_back((other(&to).to_string(), r));
+            }
+            continue;
+        }
+        let crown = g.game_text("crown");
+        let patriot = g.game_text("patriot");
+        let c = parse(&crown);
+        if c.pending.is_none() && parse(&patriot).pending.is_none() {
+            assert_eq!(crown, patriot, "copies at rest differ at round {round}");
+            identical += 1;
+        }
+        if done(&c) {
+            return identical;
+        }
+        let side = ["crown", "patriot"]
+            .into_iter()
+            .find(|s| {
+                let gf = parse(&g.game_text(s));
+                gf.awaiting.as_ref().is_some_and(|a| a.side == *s && a.decision != "adjudicate")
+            })
+            .expect("someone has a decision");
+        let gf = parse(&g.game_text(side));
+        let packet = g.send(side, &format!("r{round}"), passing_orders(&gf));
+        mailbox.push_back((other(side).to_string(), packet));
+    }
+    panic!("the game did not reach the goal in 200 rounds");
+}
+
+fn other(side: &str) -> &'static str {
+    if side == "crown" { "patriot" } else { "crown" }
+}
+
+#[test]
+fn both_new_game_files_are_identical() {
+    let g = TwoPlayers::new("ss-test-new");
+    assert_eq!(g.game_text("crown"), g.game_text("patriot"));
+    assert!(!g.game_text("crown").contains("seed"), "no secret in a game file");
+}
+
+#[test]
+fn two_players_play_two_campaign_turns_by_mail_and_both_copies_verify() {
+    let g = TwoPlayers::new("ss-test-mail");
+    let identical = play_by_mail(&g, |gf| gf.state["turn"]["space"] == 5 && gf.state["phase"]["step"] == "impulse");
+    assert!(identical >= 2, "the copies were identical at rest only {identical} times");
+    for side in ["crown", "patriot"] {
+        let o = ok(&g.side_dir(side), &["verify", "game.yaml"]);
+        assert!(stdout(&o).contains("verified `ss-test-mail`"), "{}", stdout(&o));
+    }
+    let gf = parse(&g.game_text("crown"));
+    // Two initiative phases, each two dice, were rolled and checked.
+    let rolls: usize = gf.log.iter().filter_map(|r| r.result.as_ref()).map(|r| r.rolls.len()).sum();
+    assert!(rolls >= 4, "only {rolls} rolls in the log");
+}
+
+#[test]
+fn the_readme_example_adjudicates_a_real_impulse() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("game.yaml");
+    let ex = root().join("games/southern-strategy/examples");
+    let before = read(&ex.join("demo-game.yaml"));
+    let o = ok(
+        &root(),
+        &[
+            "play",
+            ex.join("demo-game.yaml").to_str().unwrap(),
+            ex.join("crown-impulse.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let report = stdout(&o);
+    assert!(report.contains("Crown marches from Savannah, paying 2 food for 6 activated units (9.1)"), "{report}");
+    assert!(report.contains("demo secrets"), "the report says the dice are demo dice");
+    assert_eq!(read(&ex.join("demo-game.yaml")), before, "the shipped example is not changed");
+    ok(dir.path(), &["verify", "game.yaml"]);
+}
+
+#[test]
+fn the_shipped_example_is_what_the_commands_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/southern-strategy/examples");
+    ok(d, &["new", "--id", "ss-demo", "--demo", "--name", "crown=Demo Crown", "--name", "patriot=Demo Patriot", "--secrets", "s", "-o", "demo-game.yaml"]);
+    for f in ["crown-supply.yaml", "patriot-supply.yaml"] {
+        ok(d, &["play", "demo-game.yaml", ex.join(f).to_str().unwrap(), "--secrets", "s"]);
+    }
+    assert_eq!(read(&d.join("demo-game.yaml")), read(&ex.join("demo-game.yaml")));
+    for side in ["crown", "patriot"] {
+        let name = format!("ss-demo.{side}.secret.yaml");
+        assert_eq!(read(&d.join("s").join(&name)), read(&ex.join("demo-secrets").join(&name)));
+    }
+}
+
+#[test]
+fn show_lists_the_armies_and_whose_decision_it_is() {
+    let g = TwoPlayers::new("ss-test-show");
+    let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
+    let s = stdout(&o);
+    assert!(s.contains("Savannah") && s.contains("8 units, leader, 4 food 4 war"), "{s}");
+    assert!(s.contains("Next: Crown, supply"), "{s}");
+}
+
+#[test]
+fn orders_without_a_file_list_the_legal_options() {
+    let g = TwoPlayers::new("ss-test-opts");
+    let o = ok(&g.side_dir("crown"), &["orders", "game.yaml"]);
+    assert!(stderr(&o).contains("supply: []"), "{}", stderr(&o));
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for cmd in ["keys", "new", "orders", "adjudicate", "play", "verify", "show"] {
+        let o = ok(&root(), &[cmd, "--help"]);
+        assert!(stdout(&o).contains("Usage: adjutant"), "{cmd}");
+    }
+}
+
+#[test]
+fn keys_makes_a_private_secret_and_prints_its_anchor() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = ok(dir.path(), &["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"]);
+    let anchor = stdout(&o).trim().to_string();
+    assert_eq!(anchor.len(), 64);
+    let p = dir.path().join("s/g-keys.crown.secret.yaml");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&p).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    // Asking again shows the same anchor and keeps the secret.
+    let again = ok(dir.path(), &["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"]);
+    assert_eq!(stdout(&again).trim(), anchor);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_secret_others_can_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let g = TwoPlayers::new("ss-test-mode");
+    let p = g.side_dir("crown").join("secrets/ss-test-mode.crown.secret.yaml");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+    write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
+    let err = fails(&g.side_dir("crown"), &["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"]);
+    assert!(err.contains("chmod 600"), "{err}");
+}
+
+/// Runs a command that must fail and checks that no file in `dir` changed.
+fn refused_untouched(dir: &Path, args: &[&str]) -> String {
+    let snapshot = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        let mut v: Vec<_> = walk(d).into_iter().map(|p| { let b = std::fs::read(&p).unwrap(); (p, b) }).collect();
+        v.sort();
+        v
+    };
+    let before = snapshot(dir);
+    let err = fails(dir, args);
+    assert_eq!(snapshot(dir), before, "files changed after a refused `{args:?}`");
+    err
+}
+
+fn walk(d: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(d).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+    }
+    out
+}
+
+/// A game at the Crown's first impulse, for the order errors.
+fn at_crown_impulse() -> TwoPlayers {
+    // These ids give the Crown the initiative with the fixed test seeds.
+    for n in 0..20 {
+        let g = TwoPlayers::new(&format!("ss-test-imp{n}"));
+        play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse");
+        let c = parse(&g.game_text("crown"));
+        if c.awaiting.as_ref().is_some_and(|a| a.side == "crown" && a.decision == "impulse") {
+            return g;
+        }
+    }
+    panic!("no id gave the Crown the initiative");
+}
+
+#[test]
+fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    let cases: &[(&str, &[&str])] = &[
+        ("limited: skip\nfull: [unclosed\n", &["orders file is not valid"]),
+        ("limited: skip\nfull:\n  march:\n    from: Atlantis\n    groups: [{to: EBN, units: 1}]\n", &["orders line 4", "2.1", "`Atlantis`"]),
+        ("limited: skip\nfull:\n  march:\n    from: Savannah\n    groups:\n      - {to: Augusta, units: 2}\n", &["orders line 6", "9.1", "not adjacent"]),
+        ("limited:\n  march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}\n", &["9.0", "full impulse"]),
+        ("limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 4}]}}\n", &["5.5"]),
+        ("limited: skip\nfull: {dig_in: Ebenezer}\n", &["9.6"]),
+        ("supply: []\n", &["7.0", "limited"]),
+        ("limited: skip\nfull: pass\nbogus: 1\n", &["unknown field `bogus`"]),
+        ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
+    ];
+    for (orders, wanted) in cases {
+        write(&d, "bad.yaml", orders);
+        for args in [vec!["orders", "game.yaml", "bad.yaml"], vec!["orders", "game.yaml", "bad.yaml", "--secrets", "secrets", "-o", "p.yaml"]] {
+            let err = refused_untouched(&d, &args);
+            for w in *wanted {
+                assert!(err.contains(w), "orders {orders:?}: `{w}` not in:\n{err}");
+            }
+        }
+        std::fs::remove_file(d.join("bad.yaml")).unwrap();
+    }
+    // Too little food, by emptying Savannah of food first.
+    let game = g.game(d.file_name().unwrap().to_str().unwrap());
+    let _ = game;
+    write(&d, "food.yaml", "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true}]}}\n");
+    let text = g.game_text("crown");
+    let starved = text.replacen("      food: 4\n      war: 4", "      food: 1\n      war: 4", 1);
+    assert_ne!(starved, text, "the test could find Savannah's supplies");
+    write(&d, "starved.yaml", &starved);
+    let err = refused_untouched(&d, &["orders", "starved.yaml", "food.yaml"]);
+    assert!(err.contains("9.1: too little food"), "{err}");
+}
+
+#[test]
+fn a_march_into_an_enemy_area_is_refused() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    let text = g.game_text("crown");
+    // Put the Patriot army next to Savannah, on Ebenezer, in a copy of the game file.
+    let moved = text.replacen("    CHS:\n      side: patriot", "    EBN:\n      side: patriot", 1);
+    assert_ne!(moved, text);
+    write(&d, "moved.yaml", &moved);
+    write(&d, "o.yaml", "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n");
+    let err = refused_untouched(&d, &["orders", "moved.yaml", "o.yaml"]);
+    assert!(err.contains("9.1") && err.contains("enemy army"), "{err}");
+}
+
+#[test]
+fn bad_packets_are_refused_and_change_nothing() {
+    let g = TwoPlayers::new("ss-test-packets");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let text = read(&packet);
+    let p = g.side_dir("patriot");
+    let variants: Vec<(String, &str)> = vec![
+        (text.replace("game: ss-test-packets", "game: another"), "is for game `another`"),
+        (text.replace("step: 1", "step: 2"), "missing"),
+        (text.replacen("prev: ", "prev: 00", 1).replacen("prev: 00", "prev: ", 0), "prev"),
+        (text.replace("by: crown", "by: patriot"), "`crown`'s turn"),
+        (flip_hex(&text, "reveal: "), "forged"),
+        (text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"), "5.2"),
+        ("not: [a packet".to_string(), "packet is not valid"),
+        (text.replace("format: adjutant-packet/1", "format: adjutant-packet/9"), "adjutant-packet/9"),
+    ];
+    for (i, (bad, wanted)) in variants.iter().enumerate() {
+        let f = write(&p, &format!("bad{i}.yaml"), bad);
+        let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
+        assert!(err.contains(wanted), "variant {i}: `{wanted}` not in:\n{err}");
+        std::fs::remove_file(f).unwrap();
+    }
+    // The real packet goes through once; the same packet again is a replay.
+    g.receive("patriot", &packet);
+    let err = refused_untouched(&p, &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"]);
+    assert!(err.contains("already in the log"), "{err}");
+}
+
+#[test]
+fn a_wrong_prev_hash_is_refused() {
+    let g = TwoPlayers::new("ss-test-prev");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let bad = flip_hex(&read(&packet), "prev: ");
+    let p = g.side_dir("patriot");
+    let f = write(&p, "bad.yaml", &bad);
+    let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
+    assert!(err.contains("its prev"), "{err}");
+}
+
+#[test]
+fn a_result_with_a_changed_roll_is_refused() {
+    let g = TwoPlayers::new("ss-test-roll");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    let p2 = g.send("patriot", "p2", "supply: []\n");
+    g.receive("crown", &p2);
+    // Crown adjudicated initiative; its result travels in its next record.
+    let crown = parse(&g.game_text("crown"));
+    let next = if crown.pending.is_some() {
+        g.send("crown", "c3", passing_orders(&crown))
+    } else {
+        g.side_dir("crown").join(std::fs::read_dir(g.side_dir("crown")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.to_string_lossy().contains("reply-")).last().unwrap())
+    };
+    let text = read(&next);
+    let marker = "why: '6.0 initiative: crown'\n      d6:\n      - ";
+    let at = text.find(marker).expect("the initiative roll is in the packet") + marker.len();
+    let face = text.as_bytes()[at] - b'0';
+    let other_face = if face == 6 { 1 } else { face + 1 };
+    let bad = format!("{}{}{}", &text[..at], other_face, &text[at + 1..]);
+    let p = g.side_dir("patriot");
+    let f = write(&p, "bad.yaml", &bad);
+    let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
+    assert!(err.contains("reports roll 1"), "{err}");
+}
+
+/// Changes the first hex digit after `key`.
+fn flip_hex(text: &str, key: &str) -> String {
+    let at = text.find(key).unwrap() + key.len();
+    let c = text.as_bytes()[at];
+    let flipped = if c == b'0' { '1' } else { '0' };
+    format!("{}{}{}", &text[..at], flipped, &text[at + 1..])
+}
+
+#[test]
+fn verify_names_the_step_of_an_edited_log() {
+    let g = TwoPlayers::new("ss-test-tamper");
+    play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse" && gf.log.len() >= 3);
+    let d = g.side_dir("patriot");
+    let text = g.game_text("patriot");
+    ok(&d, &["verify", "game.yaml"]);
+    let gf = parse(&text);
+    // A changed roll.
+    let roll_step = gf.log.iter().find(|r| r.result.as_ref().is_some_and(|x| !x.rolls.is_empty())).unwrap().step;
+    let marker = "      d6:\n      - ";
+    let at = text.find(marker).unwrap() + marker.len();
+    let face = text.as_bytes()[at] - b'0';
+    let tampered = format!("{}{}{}", &text[..at], if face == 6 { 1 } else { face + 1 }, &text[at + 1..]);
+    write(&d, "t1.yaml", &tampered);
+    let err = fails(&d, &["verify", "t1.yaml"]);
+    assert!(err.contains(&format!("step {roll_step}")), "{err}");
+    // A changed state.
+    write(&d, "t2.yaml", &text.replacen("political_will: 4", "political_will: 8", 1));
+    let err = fails(&d, &["verify", "t2.yaml"]);
+    assert!(err.contains("the state was edited"), "{err}");
+    // Changed orders in the first record: its hash changes, so step 2's link breaks.
+    write(&d, "t3.yaml", &text.replacen("  orders:\n    supply: []", "  orders:\n    supply: [{from: SAV, to: SAV, food: 1}]", 1));
+    let err = fails(&d, &["verify", "t3.yaml"]);
+    assert!(err.contains("step 2") && err.contains("prev"), "{err}");
+}
+
+#[test]
+fn malformed_game_files_and_data_are_refused_with_names() {
+    let g = TwoPlayers::new("ss-test-malformed");
+    let d = g.side_dir("crown");
+    write(&d, "broken.yaml", "format: adjutant/1\ngame: [\n");
+    let err = fails(&d, &["show", "broken.yaml"]);
+    assert!(err.contains("the game file is not valid"), "{err}");
+    write(&d, "future.yaml", &g.game_text("crown").replace("format: adjutant/1", "format: adjutant/7"));
+    let err = fails(&d, &["show", "future.yaml"]);
+    assert!(err.contains("adjutant/7"), "{err}");
+    // Data with a one-way movement line names the file and the entry.
+    let data = d.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    for f in ["map.yaml", "tracks.yaml", "pieces.yaml", "setup.yaml"] {
+        let mut t = read(&root().join("games/southern-strategy").join(f));
+        if f == "map.yaml" {
+            t = t.replace("adjacent: [EBN, BFT, SUN]", "adjacent: [EBN, BFT, SUN, AUG]");
+        }
+        write(&data, f, &t);
+    }
+    let err = fails(&d, &["new", "--id", "x", "--demo", "--secrets", "s2", "--data", "data", "-o", "x.yaml"]);
+    assert!(err.contains("map.yaml") && err.contains("`SAV`") && err.contains("one-way"), "{err}");
+    // A game file made with other data is refused when read with the built-in data.
+    let err = fails(&d, &["show", "game.yaml", "--data", "data"]);
+    assert!(err.contains("map.yaml"), "{err}");
+}
+
+#[test]
+fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
+    let g = TwoPlayers::new("ss-test-crash");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let before = g.game_text("crown");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"])
+        .current_dir(&d)
+        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert_eq!(g.game_text("crown"), before, "the game file is whole and unchanged");
+    ok(&d, &["verify", "game.yaml"]);
+}

@@ -1,1 +1,117 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: running the binary, and a two-player game with
+//! fixed seeds in two separate secrets folders.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use adjutant::engine::canon::sha256;
+use adjutant::engine::secrets::{self, Secret};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `adjutant` with `args` in `dir`.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("ADJUTANT_SECRETS")
+        .env_remove("ADJUTANT_FAIL_BEFORE_RENAME")
+        .output()
+        .expect("adjutant runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs and insists on success.
+pub fn ok(dir: &Path, args: &[&str]) -> Output {
+    let o = run(dir, args);
+    assert!(o.status.success(), "adjutant {args:?} failed:\n{}{}", stdout(&o), stderr(&o));
+    o
+}
+
+/// Runs and insists on failure, returning standard error.
+pub fn fails(dir: &Path, args: &[&str]) -> String {
+    let o = run(dir, args);
+    assert!(!o.status.success(), "adjutant {args:?} should have failed:\n{}", stdout(&o));
+    stderr(&o)
+}
+
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+pub fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+}
+
+/// A secret from a fixed seed, saved the way `keys` saves one: tests need dice they can
+/// repeat.
+pub fn fixed_secret(dir: &Path, game: &str, side: &str) -> String {
+    let seed = sha256(format!("adjutant test seed {game} {side}").as_bytes());
+    let s = Secret::from_seed(game, side, 64, &seed, false);
+    secrets::save(dir, &s).unwrap();
+    adjutant::engine::canon::to_hex(&s.anchor().unwrap())
+}
+
+/// Two players, each with their own folder, secrets and copy of the game file.
+pub struct TwoPlayers {
+    pub dir: tempfile::TempDir,
+    pub id: String,
+}
+
+impl TwoPlayers {
+    pub fn new(id: &str) -> TwoPlayers {
+        let dir = tempfile::tempdir().unwrap();
+        for side in ["crown", "patriot"] {
+            std::fs::create_dir_all(dir.path().join(side)).unwrap();
+        }
+        let crown = fixed_secret(&dir.path().join("crown/secrets"), id, "crown");
+        let patriot = fixed_secret(&dir.path().join("patriot/secrets"), id, "patriot");
+        for side in ["crown", "patriot"] {
+            ok(
+                &dir.path().join(side),
+                &["new", "--id", id, "--anchor", &format!("crown={crown}"), "--anchor", &format!("patriot={patriot}"), "--chain-length", "64", "-o", "game.yaml"],
+            );
+        }
+        TwoPlayers { dir, id: id.to_string() }
+    }
+
+    pub fn side_dir(&self, side: &str) -> PathBuf {
+        self.dir.path().join(side)
+    }
+
+    pub fn game(&self, side: &str) -> PathBuf {
+        self.side_dir(side).join("game.yaml")
+    }
+
+    pub fn game_text(&self, side: &str) -> String {
+        read(&self.game(side))
+    }
+
+    /// `orders -o`: writes `side`'s orders and returns the packet's path.
+    pub fn send(&self, side: &str, name: &str, orders: &str) -> PathBuf {
+        let d = self.side_dir(side);
+        write(&d, &format!("{name}.orders.yaml"), orders);
+        let packet = format!("{name}.packet.yaml");
+        ok(&d, &["orders", "game.yaml", &format!("{name}.orders.yaml"), "--secrets", "secrets", "-o", &packet]);
+        d.join(packet)
+    }
+
+    /// `adjudicate`: `side` receives a packet; returns the report and the reply packet, if any.
+    pub fn receive(&self, side: &str, packet: &Path) -> (String, Option<PathBuf>) {
+        let d = self.side_dir(side);
+        let reply = d.join(format!("reply-{}.packet.yaml", std::fs::read_dir(&d).unwrap().count()));
+        let o = ok(&d, &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets", "--reply", reply.to_str().unwrap()]);
+        (stdout(&o), reply.exists().then_some(reply))
+    }
+}
