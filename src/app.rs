@@ -44,7 +44,12 @@ pub fn save_game(path: &Path, gf: &GameFile) -> Result<(), Error> {
 
 /// `keys`: makes the secret for a game and side (or reads the one already made) and returns
 /// its path, its anchor, and whether it was new.
-pub fn keys(dir: &Path, game_id: &str, side: &str, chain_length: u64) -> Result<(PathBuf, String, bool), Error> {
+pub fn keys(
+    dir: &Path,
+    game_id: &str,
+    side: &str,
+    chain_length: u64,
+) -> Result<(PathBuf, String, bool), Error> {
     session::check_id(game_id)?;
     let path = secrets::path(dir, game_id, side);
     if path.exists() {
@@ -108,7 +113,10 @@ pub fn new_game(opts: NewGame) -> Result<GameFile, Error> {
     }
     if let Anchors::Given(m) = &opts.anchors {
         if let Some(extra) = m.keys().find(|k| !rules.sides().contains(&k.as_str())) {
-            return Err(Error::Format { what: "new".into(), message: format!("`{extra}` is not a side of {}", opts.game) });
+            return Err(Error::Format {
+                what: "new".into(),
+                message: format!("`{extra}` is not a side of {}", opts.game),
+            });
         }
     }
     session::create(rules.as_ref(), opts.id, players, n)
@@ -129,46 +137,75 @@ pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
 }
 
 pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
-    let value: Value = serde_yaml::from_str(text).map_err(|source| Error::Yaml { what: "the orders file".into(), source })?;
+    let value: Value = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+        what: "the orders file".into(),
+        source,
+    })?;
     let mut map = match value {
         Value::Object(m) => m,
         Value::Null => serde_json::Map::new(),
         _ => {
-            return Err(Error::Format { what: "the orders file".into(), message: "it must be a YAML mapping (`key: value` lines)".into() })
+            return Err(Error::Format {
+                what: "the orders file".into(),
+                message: "it must be a YAML mapping (`key: value` lines)".into(),
+            })
         }
     };
     let mut header = |k: &str| -> Result<Option<String>, Error> {
         match map.remove(k) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(other) => Err(Error::Format { what: "the orders file".into(), message: format!("`{k}` must be text, not `{other}`") }),
+            Some(other) => Err(Error::Format {
+                what: "the orders file".into(),
+                message: format!("`{k}` must be text, not `{other}`"),
+            }),
         }
     };
     let game = header("game")?;
     let side = header("side")?;
-    Ok(OrdersFile { text: text.to_string(), game, side, orders: Value::Object(map) })
+    Ok(OrdersFile {
+        text: text.to_string(),
+        game,
+        side,
+        orders: Value::Object(map),
+    })
 }
 
 /// The side sending orders: the one named in the orders file or on the command line, which
 /// must agree with each other, else the side whose decision it is.
-fn sending_side(gf: &GameFile, file: Option<&OrdersFile>, side: Option<&str>) -> Result<String, Error> {
+fn sending_side(
+    gf: &GameFile,
+    file: Option<&OrdersFile>,
+    side: Option<&str>,
+) -> Result<String, Error> {
     if let Some(f) = file {
         if let Some(g) = &f.game {
             if g != &gf.id {
-                return Err(Error::Format { what: "the orders file".into(), message: format!("it is for game `{g}`, not `{}`", gf.id) });
+                return Err(Error::Format {
+                    what: "the orders file".into(),
+                    message: format!("it is for game `{g}`, not `{}`", gf.id),
+                });
             }
         }
         if let (Some(a), Some(b)) = (&f.side, side) {
             if a != b {
-                return Err(Error::Format { what: "the orders file".into(), message: format!("it is for side `{a}`, but `--side {b}` was given") });
+                return Err(Error::Format {
+                    what: "the orders file".into(),
+                    message: format!("it is for side `{a}`, but `--side {b}` was given"),
+                });
             }
         }
     }
-    let named = side.map(str::to_string).or_else(|| file.and_then(|f| f.side.clone()));
+    let named = side
+        .map(str::to_string)
+        .or_else(|| file.and_then(|f| f.side.clone()));
     match (named, &gf.awaiting) {
         (Some(s), _) => Ok(s),
         (None, Some(a)) => Ok(a.side.clone()),
-        (None, None) => Err(Error::Format { what: "orders".into(), message: "the game is over".into() }),
+        (None, None) => Err(Error::Format {
+            what: "orders".into(),
+            message: "the game is over".into(),
+        }),
     }
 }
 
@@ -192,17 +229,29 @@ pub fn legal_options(l: &Loaded, side: &str) -> Result<Vec<LegalOption>, Error> 
 /// `orders` without `-o`: checks the orders and returns the side they are for.
 pub fn check_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>) -> Result<String, Error> {
     let side = sending_side(&l.game, Some(file), side)?;
-    session::check_orders(l.rules.as_ref(), &l.game, &side, &file.orders).map_err(|e| with_line(e, &file.text))?;
+    session::check_orders(l.rules.as_ref(), &l.game, &side, &file.orders)
+        .map_err(|e| with_line(e, &file.text))?;
     Ok(side)
 }
 
 /// `orders -o`: checks the orders, then returns the new game file (holding the record) and
 /// the packet to mail.
-pub fn write_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>, secrets_dir: &Path) -> Result<(GameFile, Packet), Error> {
+pub fn write_orders(
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+) -> Result<(GameFile, Packet), Error> {
     let side = check_orders(l, file, side)?;
     let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
-    let (gf, rec) = session::prepare(l.rules.as_ref(), &l.game, &side, file.orders.clone(), &secret)
-        .map_err(|e| with_line(e, &file.text))?;
+    let (gf, rec) = session::prepare(
+        l.rules.as_ref(),
+        &l.game,
+        &side,
+        file.orders.clone(),
+        &secret,
+    )
+    .map_err(|e| with_line(e, &file.text))?;
     Ok((gf, Packet::new(rec)))
 }
 
@@ -219,7 +268,12 @@ pub fn adjudicate(l: &Loaded, packet: &Packet, secrets_dir: &Path) -> Result<Rec
 
 /// `play` (hot-seat): the side to act writes its orders and the other side's secret, held
 /// here too, adjudicates them at once.
-pub fn play(l: &Loaded, file: &OrdersFile, side: Option<&str>, secrets_dir: &Path) -> Result<Received, Error> {
+pub fn play(
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+) -> Result<Received, Error> {
     let (_, packet) = write_orders(l, file, side, secrets_dir)?;
     adjudicate(l, &packet, secrets_dir)
 }
@@ -231,25 +285,39 @@ pub fn verify(l: &Loaded) -> Result<Summary, Error> {
 fn is_demo(gf: &GameFile) -> bool {
     gf.players.iter().any(|(side, p)| {
         let demo = Secret::demo(&gf.id, side, gf.dice.chain_length);
-        demo.anchor().map(|a| to_hex(&a) == p.anchor).unwrap_or(false)
+        demo.anchor()
+            .map(|a| to_hex(&a) == p.anchor)
+            .unwrap_or(false)
     })
 }
 
 fn title(gf: &GameFile) -> String {
     match gf.game.as_str() {
-        "southern-strategy" => "Supply Lines of the American Revolution: The Southern Strategy".into(),
+        "southern-strategy" => {
+            "Supply Lines of the American Revolution: The Southern Strategy".into()
+        }
         other => other.to_string(),
     }
 }
 
 /// The text report of the steps a run adjudicated or verified.
-pub fn report(l: &Loaded, gf: &GameFile, steps: &[StepView], outgoing: Option<&Record>, templates: &Templates) -> Result<String, Error> {
+pub fn report(
+    l: &Loaded,
+    gf: &GameFile,
+    steps: &[StepView],
+    outgoing: Option<&Record>,
+    templates: &Templates,
+) -> Result<String, Error> {
     let replay = Replay::from_file(l.rules.as_ref(), gf)?;
     let reveals: Vec<Value> = gf
         .log
         .iter()
         .enumerate()
-        .filter(|(_, r)| steps.iter().any(|s| s.step == r.step || s.step + 1 == r.step))
+        .filter(|(_, r)| {
+            steps
+                .iter()
+                .any(|s| s.step == r.step || s.step + 1 == r.step)
+        })
         .map(|(i, r)| {
             let index = gf.log[..=i].iter().filter(|x| x.by == r.by).count();
             json!({"side": r.by, "index": index, "step": r.step, "reveal": r.reveal})
@@ -267,7 +335,10 @@ pub fn report(l: &Loaded, gf: &GameFile, steps: &[StepView], outgoing: Option<&R
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
     });
-    templates.render(&format!("{}/report.txt", gf.game), &with_lookups(ctx, &l.rules.lookups()))
+    templates.render(
+        &format!("{}/report.txt", gf.game),
+        &with_lookups(ctx, &l.rules.lookups()),
+    )
 }
 
 /// `show`: the current state in words.
@@ -277,5 +348,8 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         "state": l.game.state,
         "awaiting": l.game.awaiting,
     });
-    templates.render(&format!("{}/show.txt", l.game.game), &with_lookups(ctx, &l.rules.lookups()))
+    templates.render(
+        &format!("{}/show.txt", l.game.game),
+        &with_lookups(ctx, &l.rules.lookups()),
+    )
 }

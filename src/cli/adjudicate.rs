@@ -38,16 +38,37 @@ pub struct Outputs {
 /// Writes what a receiving run produced: the reply packet first, then the game file, then
 /// the report, so that a failure leaves the old game file in place. In hot-seat play both
 /// copies are this one file, so no reply is written unless asked for.
-pub fn write_results(game_path: &Path, out: &Outputs, l: &app::Loaded, received: Received, templates: &crate::report::text::Templates, hotseat: bool) -> anyhow::Result<()> {
+pub fn write_results(
+    game_path: &Path,
+    out: &Outputs,
+    l: &app::Loaded,
+    received: Received,
+    templates: &crate::report::text::Templates,
+    hotseat: bool,
+) -> anyhow::Result<()> {
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
-    let report = app::report(l, &received.game, &received.steps, received.outgoing.as_ref(), templates)?;
-    if let Some(rec) = received.outgoing.as_ref().filter(|_| !hotseat || out.reply.is_some()) {
+    let report = app::report(
+        l,
+        &received.game,
+        &received.steps,
+        received.outgoing.as_ref(),
+        templates,
+    )?;
+    if let Some(rec) = received
+        .outgoing
+        .as_ref()
+        .filter(|_| !hotseat || out.reply.is_some())
+    {
         let reply = out.reply.clone().unwrap_or_else(|| {
             let dir = target.parent().map(Path::to_path_buf).unwrap_or_default();
             dir.join(format!("{}-step-{}.packet.yaml", rec.game, rec.step))
         });
         super::emit(&reply, &Packet::new(rec.clone()).to_yaml()?)?;
-        eprintln!("reply packet for step {} written to `{}`: mail it to your opponent", rec.step, reply.display());
+        eprintln!(
+            "reply packet for step {} written to `{}`: mail it to your opponent",
+            rec.step,
+            reply.display()
+        );
     }
     app::save_game(&target, &received.game)?;
     super::emit(&out.report, &report)?;

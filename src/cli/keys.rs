@@ -21,11 +21,18 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let (path, anchor, created) = crate::app::keys(&a.common.secrets_dir(), &a.id, &a.side, a.chain_length)?;
+    let (path, anchor, created) =
+        crate::app::keys(&a.common.secrets_dir(), &a.id, &a.side, a.chain_length)?;
     if created {
-        eprintln!("made a new secret in `{}` (keep it private, and back it up)", path.display());
+        eprintln!(
+            "made a new secret in `{}` (keep it private, and back it up)",
+            path.display()
+        );
     } else {
-        eprintln!("the secret in `{}` already exists; its anchor is:", path.display());
+        eprintln!(
+            "the secret in `{}` already exists; its anchor is:",
+            path.display()
+        );
     }
     println!("{anchor}");
     Ok(ExitCode::SUCCESS)

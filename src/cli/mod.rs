@@ -15,7 +15,11 @@ mod show;
 mod verify;
 
 #[derive(Parser)]
-#[command(name = "adjutant", version, about = "Play-by-email turn adjudicator for board wargames, with dice nobody can bias or predict")]
+#[command(
+    name = "adjutant",
+    version,
+    about = "Play-by-email turn adjudicator for board wargames, with dice nobody can bias or predict"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -48,7 +52,9 @@ pub struct Common {
 
 impl Common {
     fn secrets_dir(&self) -> PathBuf {
-        self.secrets.clone().unwrap_or_else(adjutant_secrets_default)
+        self.secrets
+            .clone()
+            .unwrap_or_else(adjutant_secrets_default)
     }
 
     fn data_dir(&self) -> Option<&Path> {

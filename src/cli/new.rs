@@ -48,7 +48,10 @@ fn side_value(s: &str) -> Result<(String, String), String> {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     if a.out.exists() {
-        anyhow::bail!("`{}` already exists; a new game never overwrites a game file", a.out.display());
+        anyhow::bail!(
+            "`{}` already exists; a new game never overwrites a game file",
+            a.out.display()
+        );
     }
     let anchors = if a.hotseat {
         Anchors::Hotseat
@@ -70,7 +73,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     })?;
     app::save_game(&a.out, &gf)?;
     if let Some(w) = &gf.awaiting {
-        eprintln!("created `{}`; first decision: {} ({})", a.out.display(), w.side, w.decision);
+        eprintln!(
+            "created `{}`; first decision: {} ({})",
+            a.out.display(),
+            w.side,
+            w.decision
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -39,7 +39,10 @@ fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let Some(orders_path) = &a.orders else {
-        let side = a.side.clone().or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()));
+        let side = a
+            .side
+            .clone()
+            .or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()));
         match side {
             Some(s) => print_options(&l, &s)?,
             None => eprintln!("the game is over"),
@@ -51,16 +54,28 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         None => app::check_orders(&l, &file, a.side.as_deref()).map(|side| {
             eprintln!("the orders of `{side}` are legal; write the packet with `-o FILE`");
         }),
-        Some(out) => app::write_orders(&l, &file, a.side.as_deref(), &a.common.secrets_dir()).and_then(|(gf, packet)| {
-            super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format { what: "the packet".into(), message: e.to_string() })?;
-            app::save_game(&a.game, &gf)?;
-            eprintln!("packet for step {} written; mail it to your opponent", packet.record.step);
-            Ok(())
-        }),
+        Some(out) => app::write_orders(&l, &file, a.side.as_deref(), &a.common.secrets_dir())
+            .and_then(|(gf, packet)| {
+                super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format {
+                    what: "the packet".into(),
+                    message: e.to_string(),
+                })?;
+                app::save_game(&a.game, &gf)?;
+                eprintln!(
+                    "packet for step {} written; mail it to your opponent",
+                    packet.record.step
+                );
+                Ok(())
+            }),
     };
     if let Err(e) = outcome {
         eprintln!("error: {e}");
-        if let Some(side) = file.side.clone().or(a.side.clone()).or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone())) {
+        if let Some(side) = file
+            .side
+            .clone()
+            .or(a.side.clone())
+            .or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()))
+        {
             print_options(&l, &side)?;
         }
         return Ok(ExitCode::from(1));

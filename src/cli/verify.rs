@@ -17,7 +17,10 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let s = app::verify(&l)?;
-    println!("verified `{}` ({}): {} records, {} steps re-adjudicated, {} rolls checked", s.id, s.game, s.records, s.steps_replayed, s.rolls);
+    println!(
+        "verified `{}` ({}): {} records, {} steps re-adjudicated, {} rolls checked",
+        s.id, s.game, s.records, s.steps_replayed, s.rolls
+    );
     println!("state hash {}", s.state);
     if let Some(p) = s.pending {
         println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");

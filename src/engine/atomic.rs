@@ -19,17 +19,28 @@ pub fn write_with_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(
         return out
             .write_all(bytes)
             .and_then(|_| out.flush())
-            .map_err(|source| Error::Io { path: path.into(), action: "write", source });
+            .map_err(|source| Error::Io {
+                path: path.into(),
+                action: "write",
+                source,
+            });
     }
     let io = |action: &'static str, p: &Path| {
         let p = p.to_path_buf();
-        move |source| Error::Io { path: p, action, source }
+        move |source| Error::Io {
+            path: p,
+            action,
+            source,
+        }
     };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut options = fs::OpenOptions::new();
@@ -65,9 +76,18 @@ fn fail_point() {
 pub fn read(path: &Path) -> Result<String, Error> {
     if path == Path::new("-") {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|source| Error::Io { path: path.into(), action: "read", source })?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|source| {
+            Error::Io {
+                path: path.into(),
+                action: "read",
+                source,
+            }
+        })?;
         return Ok(s);
     }
-    fs::read_to_string(path).map_err(|source| Error::Io { path: path.into(), action: "read", source })
+    fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.into(),
+        action: "read",
+        source,
+    })
 }

@@ -63,7 +63,9 @@ pub struct Stream {
 
 impl Stream {
     pub fn new(key: &Hash) -> Self {
-        Stream { rng: ChaCha20Rng::from_seed(*key) }
+        Stream {
+            rng: ChaCha20Rng::from_seed(*key),
+        }
     }
 
     pub fn next_u32(&mut self) -> u32 {
@@ -100,14 +102,22 @@ fn shuffle_from<U: Uniform>(u: &mut U, n: usize) -> Vec<usize> {
 }
 
 fn record_d6(rolls: &mut Vec<Roll>, why: &str, faces: &[u8]) {
-    rolls.push(Roll { why: why.to_string(), d6: Some(faces.to_vec()), draw: None, shuffle: None });
+    rolls.push(Roll {
+        why: why.to_string(),
+        d6: Some(faces.to_vec()),
+        draw: None,
+        shuffle: None,
+    });
 }
 
 fn record_draw(rolls: &mut Vec<Roll>, why: &str, n: usize, index: usize) {
     rolls.push(Roll {
         why: why.to_string(),
         d6: None,
-        draw: Some(Draw { of: n as u32, index: index as u32 }),
+        draw: Some(Draw {
+            of: n as u32,
+            index: index as u32,
+        }),
         shuffle: None,
     });
 }
@@ -132,7 +142,10 @@ pub struct KeyedDice {
 
 impl KeyedDice {
     pub fn new(key: &Hash) -> Self {
-        KeyedDice { stream: Stream::new(key), rolls: Vec::new() }
+        KeyedDice {
+            stream: Stream::new(key),
+            rolls: Vec::new(),
+        }
     }
 
     pub fn into_rolls(self) -> Vec<Roll> {
@@ -175,7 +188,11 @@ pub struct ScriptedDice {
 
 impl ScriptedDice {
     pub fn new(script: Vec<u32>) -> Self {
-        ScriptedDice { script, next: 0, rolls: Vec::new() }
+        ScriptedDice {
+            script,
+            next: 0,
+            rolls: Vec::new(),
+        }
     }
 
     /// How many scripted values were not used: a test can insist on zero.
@@ -187,7 +204,10 @@ impl ScriptedDice {
         let Some(&v) = self.script.get(self.next) else {
             panic!("scripted dice ran out at `{why}` (used {})", self.next)
         };
-        assert!(v < bound, "scripted value {v} out of range for `{why}` (bound {bound})");
+        assert!(
+            v < bound,
+            "scripted value {v} out of range for `{why}` (bound {bound})"
+        );
         self.next += 1;
         v
     }
@@ -246,7 +266,10 @@ mod tests {
     fn known_answer_twenty_d6() {
         let mut d = KeyedDice::new(&from_hex(K1).unwrap());
         let faces = d.d6(20, "kat");
-        assert_eq!(faces, vec![6, 5, 1, 5, 4, 5, 4, 5, 3, 4, 1, 2, 2, 3, 3, 2, 6, 1, 3, 3]);
+        assert_eq!(
+            faces,
+            vec![6, 5, 1, 5, 4, 5, 4, 5, 3, 4, 1, 2, 2, 3, 3, 2, 6, 1, 3, 3]
+        );
         assert_eq!(d.rolls().len(), 1);
     }
 

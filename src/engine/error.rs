@@ -19,7 +19,12 @@ pub struct OrderError {
 
 impl OrderError {
     pub fn new(rule: &str, message: impl Into<String>) -> Self {
-        OrderError { rule: rule.to_string(), message: message.into(), path: None, line: None }
+        OrderError {
+            rule: rule.to_string(),
+            message: message.into(),
+            path: None,
+            line: None,
+        }
     }
 
     pub fn at(mut self, path: impl Into<String>) -> Self {
@@ -47,36 +52,71 @@ impl std::error::Error for OrderError {}
 /// Everything else that can go wrong, from a broken file to a forged packet.
 #[derive(Debug)]
 pub enum Error {
-    Io { path: PathBuf, action: &'static str, source: std::io::Error },
-    Yaml { what: String, source: serde_yaml::Error },
-    Data { file: String, entry: String, message: String },
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        source: std::io::Error,
+    },
+    Yaml {
+        what: String,
+        source: serde_yaml::Error,
+    },
+    Data {
+        file: String,
+        entry: String,
+        message: String,
+    },
     Encode(String),
-    Format { what: String, message: String },
+    Format {
+        what: String,
+        message: String,
+    },
     Orders(OrderError),
     /// A packet or record that does not fit the game: wrong game, step, link, side or reveal.
-    Packet { step: u64, message: String },
+    Packet {
+        step: u64,
+        message: String,
+    },
     /// `verify` found the log and the replay disagree.
-    Divergence { step: u64, message: String },
-    Secrets { message: String },
-    Report { template: String, message: String },
+    Divergence {
+        step: u64,
+        message: String,
+    },
+    Secrets {
+        message: String,
+    },
+    Report {
+        template: String,
+        message: String,
+    },
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io { path, action, source } => {
+            Error::Io {
+                path,
+                action,
+                source,
+            } => {
                 write!(f, "could not {action} `{}`: {source}", path.display())
             }
             Error::Yaml { what, source } => {
                 write!(f, "{what} is not valid: {source}")
             }
-            Error::Data { file, entry, message } => {
+            Error::Data {
+                file,
+                entry,
+                message,
+            } => {
                 write!(f, "game data `{file}`, entry `{entry}`: {message}")
             }
             Error::Encode(m) => write!(f, "cannot encode: {m}"),
             Error::Format { what, message } => write!(f, "{what}: {message}"),
             Error::Orders(e) => write!(f, "{e}"),
-            Error::Packet { step, message } => write!(f, "packet for step {step} refused: {message}"),
+            Error::Packet { step, message } => {
+                write!(f, "packet for step {step} refused: {message}")
+            }
             Error::Divergence { step, message } => {
                 write!(f, "verification failed at step {step}: {message}")
             }

@@ -92,7 +92,10 @@ pub struct Loaded<G: Game> {
 }
 
 fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
-    T::deserialize(v).map_err(|e| Error::Format { what: what.to_string(), message: e.to_string() })
+    T::deserialize(v).map_err(|e| Error::Format {
+        what: what.to_string(),
+        message: e.to_string(),
+    })
 }
 
 fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
@@ -117,7 +120,10 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn setup(&self) -> Result<(Value, Vec<Value>), Error> {
         let (state, events) = G::setup(&self.data);
-        Ok((to_value(&state)?, events.iter().map(to_value).collect::<Result<_, _>>()?))
+        Ok((
+            to_value(&state)?,
+            events.iter().map(to_value).collect::<Result<_, _>>()?,
+        ))
     }
     fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error> {
         Ok(G::awaiting(&self.data, &self.state(state)?))
@@ -135,7 +141,10 @@ impl<G: Game> Rules for Loaded<G> {
         let state = self.state(state)?;
         let orders: G::Orders = from_value("orders", orders)?;
         let (next, events) = G::apply(&self.data, &state, side, &orders, dice)?;
-        Ok((to_value(&next)?, events.iter().map(to_value).collect::<Result<_, _>>()?))
+        Ok((
+            to_value(&next)?,
+            events.iter().map(to_value).collect::<Result<_, _>>()?,
+        ))
     }
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error> {
         Ok(G::legal_options(&self.data, &self.state(state)?, side))

@@ -59,18 +59,26 @@ pub struct Player {
 
 impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, Error> {
-        let gf: GameFile = serde_yaml::from_str(text)
-            .map_err(|source| Error::Yaml { what: "the game file".into(), source })?;
+        let gf: GameFile = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+            what: "the game file".into(),
+            source,
+        })?;
         if gf.format != FORMAT {
             return Err(Error::Format {
                 what: "the game file".into(),
-                message: format!("format `{}` is not `{FORMAT}`; this adjutant reads `{FORMAT}`", gf.format),
+                message: format!(
+                    "format `{}` is not `{FORMAT}`; this adjutant reads `{FORMAT}`",
+                    gf.format
+                ),
             });
         }
         if gf.dice.protocol != DICE_PROTOCOL {
             return Err(Error::Format {
                 what: "the game file".into(),
-                message: format!("dice protocol `{}` is not `{DICE_PROTOCOL}`", gf.dice.protocol),
+                message: format!(
+                    "dice protocol `{}` is not `{DICE_PROTOCOL}`",
+                    gf.dice.protocol
+                ),
             });
         }
         Ok(gf)

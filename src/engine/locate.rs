@@ -53,7 +53,10 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
         // A flow collection on the current line holds everything below it.
         if let Some(i) = at {
             let rest = lines[i].split_once(':').map(|x| x.1.trim()).unwrap_or("");
-            if rest.starts_with('{') || rest.starts_with('[') || lines[i].trim_start().starts_with("- {") {
+            if rest.starts_with('{')
+                || rest.starts_with('[')
+                || lines[i].trim_start().starts_with("- {")
+            {
                 continue;
             }
         }
@@ -64,7 +67,9 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
                     if !is_content(line) {
                         continue;
                     }
-                    if (indent(line) as isize) <= parent_indent && !line.trim_start().starts_with("- ") {
+                    if (indent(line) as isize) <= parent_indent
+                        && !line.trim_start().starts_with("- ")
+                    {
                         break;
                     }
                     if has_key(line, key) {

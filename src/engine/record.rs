@@ -73,12 +73,17 @@ pub struct Packet {
 
 impl Packet {
     pub fn new(record: Record) -> Self {
-        Packet { format: PACKET_FORMAT.to_string(), record }
+        Packet {
+            format: PACKET_FORMAT.to_string(),
+            record,
+        }
     }
 
     pub fn parse(text: &str) -> Result<Packet, Error> {
-        let packet: Packet = serde_yaml::from_str(text)
-            .map_err(|source| Error::Yaml { what: "the packet".into(), source })?;
+        let packet: Packet = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+            what: "the packet".into(),
+            source,
+        })?;
         if packet.format != PACKET_FORMAT {
             return Err(Error::Format {
                 what: "the packet".into(),

@@ -29,8 +29,9 @@ impl Secret {
     /// A fresh secret from the operating system's random number generator.
     pub fn generate(game: &str, side: &str, chain_length: u64) -> Result<Secret, Error> {
         let mut seed = [0u8; 32];
-        getrandom::fill(&mut seed)
-            .map_err(|e| Error::Secrets { message: format!("the system RNG failed: {e}") })?;
+        getrandom::fill(&mut seed).map_err(|e| Error::Secrets {
+            message: format!("the system RNG failed: {e}"),
+        })?;
         Ok(Secret::from_seed(game, side, chain_length, &seed, false))
     }
 
@@ -53,12 +54,20 @@ impl Secret {
 
     pub fn seed(&self) -> Result<Hash, Error> {
         from_hex(&self.seed).ok_or_else(|| Error::Secrets {
-            message: format!("the seed for `{}` / `{}` is not 64 hex digits", self.game, self.side),
+            message: format!(
+                "the seed for `{}` / `{}` is not 64 hex digits",
+                self.game, self.side
+            ),
         })
     }
 
     pub fn anchor(&self) -> Result<Hash, Error> {
-        Ok(chain::anchor(&self.game, &self.side, &self.seed()?, self.chain_length))
+        Ok(chain::anchor(
+            &self.game,
+            &self.side,
+            &self.seed()?,
+            self.chain_length,
+        ))
     }
 
     /// Chain element `x_i`.
@@ -71,7 +80,13 @@ impl Secret {
                 ),
             });
         }
-        Ok(chain::element(&self.game, &self.side, &self.seed()?, self.chain_length, i))
+        Ok(chain::element(
+            &self.game,
+            &self.side,
+            &self.seed()?,
+            self.chain_length,
+            i,
+        ))
     }
 }
 
@@ -81,7 +96,9 @@ pub fn default_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("ADJUTANT_SECRETS") {
         return PathBuf::from(dir);
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."));
     home.join(".adjutant").join("secrets")
 }
 
@@ -122,17 +139,24 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
         action: "read the secret",
         source,
     })?;
-    let secret: Secret = serde_yaml::from_str(&text)
-        .map_err(|source| Error::Yaml { what: format!("secret `{}`", p.display()), source })?;
+    let secret: Secret = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
+        what: format!("secret `{}`", p.display()),
+        source,
+    })?;
     if secret.format != FORMAT || secret.game != game || secret.side != side {
         return Err(Error::Secrets {
-            message: format!("`{}` is not the {FORMAT} secret of `{game}` / `{side}`", p.display()),
+            message: format!(
+                "`{}` is not the {FORMAT} secret of `{game}` / `{side}`",
+                p.display()
+            ),
         });
     }
     #[cfg(unix)]
     if !secret.demo {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(&p).map(|m| m.permissions().mode()).unwrap_or(0);
+        let mode = std::fs::metadata(&p)
+            .map(|m| m.permissions().mode())
+            .unwrap_or(0);
         if mode & 0o077 != 0 {
             return Err(Error::Secrets {
                 message: format!(
@@ -170,19 +194,40 @@ mod tests {
             assert_eq!(to_hex(&s.anchor().unwrap()), anchor, "{side} anchor");
             let x1_got = s.element(1).unwrap();
             assert_eq!(to_hex(&x1_got), x1, "{side} x1");
-            assert!(chain::reveal_is_valid("kat-0001", side, 1, &x1_got, &s.anchor().unwrap()));
+            assert!(chain::reveal_is_valid(
+                "kat-0001",
+                side,
+                1,
+                &x1_got,
+                &s.anchor().unwrap()
+            ));
             // A reveal checked at the wrong index, or for the wrong side, fails.
-            assert!(!chain::reveal_is_valid("kat-0001", side, 2, &x1_got, &s.anchor().unwrap()));
+            assert!(!chain::reveal_is_valid(
+                "kat-0001",
+                side,
+                2,
+                &x1_got,
+                &s.anchor().unwrap()
+            ));
             let other = if side == "crown" { "patriot" } else { "crown" };
-            assert!(!chain::reveal_is_valid("kat-0001", other, 1, &x1_got, &s.anchor().unwrap()));
+            assert!(!chain::reveal_is_valid(
+                "kat-0001",
+                other,
+                1,
+                &x1_got,
+                &s.anchor().unwrap()
+            ));
         }
     }
 
     #[test]
     fn known_answer_step_key() {
         let seed = sha256(b"adjutant kat seed patriot");
-        let x1 = Secret::from_seed("kat-0001", "patriot", 16, &seed, false).element(1).unwrap();
-        let t1 = from_hex("822c6dbe963e7590f1b8585a3c0ffea9671965b18164953d1e9f18d66d0a9ce1").unwrap();
+        let x1 = Secret::from_seed("kat-0001", "patriot", 16, &seed, false)
+            .element(1)
+            .unwrap();
+        let t1 =
+            from_hex("822c6dbe963e7590f1b8585a3c0ffea9671965b18164953d1e9f18d66d0a9ce1").unwrap();
         assert_eq!(
             to_hex(&chain::step_key("kat-0001", 1, &t1, &x1)),
             "baddcf3cfcd19f3032f4401a3a2cea984afc47e3109fbb3dd7d910e4fd6c2fe3"

@@ -44,14 +44,20 @@ pub struct Received {
 /// The side that adjudicates `by`'s orders: the other side.
 pub fn adjudicator_of(rules: &dyn Rules, by: &str) -> String {
     let sides = rules.sides();
-    sides.iter().find(|s| **s != by).unwrap_or(&sides[0]).to_string()
+    sides
+        .iter()
+        .find(|s| **s != by)
+        .unwrap_or(&sides[0])
+        .to_string()
 }
 
 /// Game ids go into every hash and into file names, so they are kept plain.
 pub fn check_id(id: &str) -> Result<(), Error> {
     let ok = !id.is_empty()
         && id.len() <= 64
-        && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
         && !id.starts_with('.');
     if ok {
         Ok(())
@@ -76,7 +82,11 @@ fn anchor_of(gf: &GameFile, side: &str) -> Result<Hash, Error> {
 
 /// `T_0`: the hash of everything fixed at creation.
 pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile, setup_state: &Value) -> Result<Hash, Error> {
-    let anchors = gf.players.iter().map(|(s, p)| (s.as_str(), p.anchor.as_str())).collect();
+    let anchors = gf
+        .players
+        .iter()
+        .map(|(s, p)| (s.as_str(), p.anchor.as_str()))
+        .collect();
     Genesis {
         format: FORMAT,
         dice: DICE_PROTOCOL,
@@ -103,7 +113,10 @@ pub fn create(
         format: FORMAT.into(),
         game: rules.name().into(),
         id: id.into(),
-        dice: DiceSettings { protocol: DICE_PROTOCOL.into(), chain_length },
+        dice: DiceSettings {
+            protocol: DICE_PROTOCOL.into(),
+            chain_length,
+        },
         data: rules.data_hashes().clone(),
         players,
         awaiting: rules.awaiting(&state)?,
@@ -117,9 +130,16 @@ pub fn create(
 
 /// Checks that a game file belongs to these rules and data.
 pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
-    let bad = |message: String| Error::Format { what: "the game file".into(), message };
+    let bad = |message: String| Error::Format {
+        what: "the game file".into(),
+        message,
+    };
     if gf.game != rules.name() {
-        return Err(bad(format!("it is a `{}` game, not `{}`", gf.game, rules.name())));
+        return Err(bad(format!(
+            "it is a `{}` game, not `{}`",
+            gf.game,
+            rules.name()
+        )));
     }
     check_id(&gf.id)?;
     for (file, hash) in rules.data_hashes() {
@@ -140,7 +160,9 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     let mut expected: Vec<&str> = rules.sides().to_vec();
     expected.sort();
     if sides != expected {
-        return Err(bad(format!("its players are {sides:?}, the game's sides are {expected:?}")));
+        return Err(bad(format!(
+            "its players are {sides:?}, the game's sides are {expected:?}"
+        )));
     }
     for side in rules.sides() {
         anchor_of(gf, side)?;
@@ -262,7 +284,10 @@ impl<'a> Replay<'a> {
         let step = rec.step;
         let refuse = |message: String| Error::Packet { step, message };
         if rec.game != self.id {
-            return Err(refuse(format!("it is for game `{}`, not `{}`", rec.game, self.id)));
+            return Err(refuse(format!(
+                "it is for game `{}`, not `{}`",
+                rec.game, self.id
+            )));
         }
         if rec.step != self.next_step {
             return Err(refuse(if rec.step < self.next_step {
@@ -286,7 +311,9 @@ impl<'a> Replay<'a> {
             )));
         }
         let Some(expected) = self.next_sender()? else {
-            return Err(refuse("the game is over; no further records are accepted".into()));
+            return Err(refuse(
+                "the game is over; no further records are accepted".into(),
+            ));
         };
         if !self.rules.sides().contains(&rec.by.as_str()) {
             return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
@@ -299,7 +326,13 @@ impl<'a> Replay<'a> {
         }
         let index = self.reveals_by(&rec.by) + 1;
         let reveal = rec.reveal_bytes()?;
-        if !chain::reveal_is_valid(&self.id, &rec.by, index, &reveal, &self.last_reveal[&rec.by]) {
+        if !chain::reveal_is_valid(
+            &self.id,
+            &rec.by,
+            index,
+            &reveal,
+            &self.last_reveal[&rec.by],
+        ) {
             return Err(refuse(format!(
                 "its reveal does not hash to the previous chain element of `{}` (a forged or damaged packet)",
                 rec.by
@@ -321,10 +354,15 @@ impl<'a> Replay<'a> {
                 view = Some(v);
             }
             (Some((owed, _)), None) => {
-                return Err(refuse(format!("it does not carry the result of step {}", owed.step)))
+                return Err(refuse(format!(
+                    "it does not carry the result of step {}",
+                    owed.step
+                )))
             }
             (None, Some(_)) => {
-                return Err(refuse("it carries a result, but no step awaited one".into()))
+                return Err(refuse(
+                    "it carries a result, but no step awaited one".into(),
+                ))
             }
             (None, None) => {}
         }
@@ -437,7 +475,12 @@ pub fn adjudicate(
 
 /// Checks orders against the current decision without keeping anything: the rules run on a
 /// copy with throw-away dice, so an illegal order is found before it is mailed.
-pub fn check_orders(rules: &dyn Rules, gf: &GameFile, side: &str, orders: &Value) -> Result<(), Error> {
+pub fn check_orders(
+    rules: &dyn Rules,
+    gf: &GameFile,
+    side: &str,
+    orders: &Value,
+) -> Result<(), Error> {
     let replay = Replay::from_file(rules, gf)?;
     check_sender(&replay, gf, side)?;
     rules.check_orders_shape(orders)?;
@@ -461,9 +504,10 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
     }
     match &gf.awaiting {
         None => Err(refuse("the game is over".into())),
-        Some(a) if a.side != side => {
-            Err(refuse(format!("the decision is `{}`'s, not `{side}`'s", a.side)))
-        }
+        Some(a) if a.side != side => Err(refuse(format!(
+            "the decision is `{}`'s, not `{side}`'s",
+            a.side
+        ))),
         Some(_) => Ok(()),
     }
 }
@@ -502,7 +546,10 @@ pub fn prepare(
 fn reveal_for(gf: &GameFile, secret: &Secret, side: &str, index: u64) -> Result<Hash, Error> {
     if secret.game != gf.id || secret.side != side {
         return Err(Error::Secrets {
-            message: format!("the secret is for `{}` / `{}`, not `{}` / `{side}`", secret.game, secret.side, gf.id),
+            message: format!(
+                "the secret is for `{}` / `{}`, not `{}` / `{side}`",
+                secret.game, secret.side, gf.id
+            ),
         });
     }
     if secret.chain_length != gf.dice.chain_length || secret.anchor()? != anchor_of(gf, side)? {
@@ -569,5 +616,9 @@ pub fn receive(
     } else {
         Replay::from_file(rules, &next)?.file_awaiting()?
     };
-    Ok(Received { game: next, steps, outgoing })
+    Ok(Received {
+        game: next,
+        steps,
+        outgoing,
+    })
 }

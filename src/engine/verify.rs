@@ -32,14 +32,20 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         let step = rec.step;
         let diverged = |e: Error| match e {
             Error::Packet { step, message } => Error::Divergence { step, message },
-            other => Error::Divergence { step, message: other.to_string() },
+            other => Error::Divergence {
+                step,
+                message: other.to_string(),
+            },
         };
         if replay.push(rec).map_err(diverged)?.is_some() {
             steps_replayed += 1;
         }
     }
     let last = gf.log.len() as u64;
-    let diverged = |message: String| Error::Divergence { step: last, message };
+    let diverged = |message: String| Error::Divergence {
+        step: last,
+        message,
+    };
     let file_state = to_hex(&state_hash(&gf.state)?);
     let expected_awaiting = match &gf.pending {
         Some(pending) => {

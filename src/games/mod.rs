@@ -17,7 +17,10 @@ pub const NAMES: &[&str] = &[southern_strategy::SouthernStrategy::NAME];
 pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error> {
     match name {
         southern_strategy::SouthernStrategy::NAME => {
-            load_game::<southern_strategy::SouthernStrategy>(southern_strategy::DATA_FILES, data_dir)
+            load_game::<southern_strategy::SouthernStrategy>(
+                southern_strategy::DATA_FILES,
+                data_dir,
+            )
         }
         other => Err(Error::Format {
             what: "the game".into(),
@@ -35,14 +38,20 @@ fn load_game<G: Game>(
         let text = match data_dir {
             Some(dir) => {
                 let p = dir.join(name);
-                std::fs::read_to_string(&p)
-                    .map_err(|source| Error::Io { path: p, action: "read game data", source })?
+                std::fs::read_to_string(&p).map_err(|source| Error::Io {
+                    path: p,
+                    action: "read game data",
+                    source,
+                })?
             }
             None => text.to_string(),
         };
         files.push((name.to_string(), text));
     }
-    let hashes = files.iter().map(|(n, t)| (n.clone(), data_hash(t))).collect();
+    let hashes = files
+        .iter()
+        .map(|(n, t)| (n.clone(), data_hash(t)))
+        .collect();
     let data = G::load_data(&files)?;
     Ok(Box::new(Loaded::<G> { data, hashes }))
 }

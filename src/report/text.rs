@@ -13,9 +13,18 @@ use crate::engine::Error;
 const BUILTIN: &[(&str, &str)] = &[
     ("header.txt", include_str!("../../templates/header.txt")),
     ("footer.txt", include_str!("../../templates/footer.txt")),
-    ("southern-strategy/events.txt", include_str!("../../templates/southern-strategy/events.txt")),
-    ("southern-strategy/report.txt", include_str!("../../templates/southern-strategy/report.txt")),
-    ("southern-strategy/show.txt", include_str!("../../templates/southern-strategy/show.txt")),
+    (
+        "southern-strategy/events.txt",
+        include_str!("../../templates/southern-strategy/events.txt"),
+    ),
+    (
+        "southern-strategy/report.txt",
+        include_str!("../../templates/southern-strategy/report.txt"),
+    ),
+    (
+        "southern-strategy/show.txt",
+        include_str!("../../templates/southern-strategy/show.txt"),
+    ),
 ];
 
 pub struct Templates {
@@ -45,11 +54,17 @@ impl Templates {
                 let p = d.join(name);
                 if p.is_file() {
                     return std::fs::read_to_string(&p).map(Some).map_err(|e| {
-                        minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, format!("cannot read `{}`: {e}", p.display()))
+                        minijinja::Error::new(
+                            minijinja::ErrorKind::InvalidOperation,
+                            format!("cannot read `{}`: {e}", p.display()),
+                        )
                     });
                 }
             }
-            Ok(BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()))
+            Ok(BUILTIN
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| t.to_string()))
         });
         Templates { env }
     }
@@ -61,7 +76,10 @@ impl Templates {
                 (Some(n), None) => n.to_string(),
                 _ => name.to_string(),
             };
-            Error::Report { template: place, message: e.to_string() }
+            Error::Report {
+                template: place,
+                message: e.to_string(),
+            }
         };
         let t = self.env.get_template(name).map_err(fail)?;
         t.render(ctx).map_err(fail)

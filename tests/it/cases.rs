@@ -52,7 +52,10 @@ struct ExpectError {
 }
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    let files: Vec<(String, String)> = ss::DATA_FILES
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
     ss::data::Data::load(&files).expect("built-in data loads")
 }
 
@@ -70,14 +73,19 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
         }
         state[&k] = v;
     }
-    let state: ss::state::State = serde_json::from_value(state).map_err(|e| format!("bad state: {e}"))?;
-    let orders: ss::orders::Orders = serde_json::from_value(case.orders).map_err(|e| format!("bad orders: {e}"))?;
+    let state: ss::state::State =
+        serde_json::from_value(state).map_err(|e| format!("bad state: {e}"))?;
+    let orders: ss::orders::Orders =
+        serde_json::from_value(case.orders).map_err(|e| format!("bad orders: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
     let result = SouthernStrategy::apply(data, &state, &case.side, &orders, &mut dice);
     match (result, case.expect.error) {
         (Err(e), Some(want)) => {
             if e.rule != want.rule {
-                return Err(format!("refused under rule {} (`{e}`), expected {}", e.rule, want.rule));
+                return Err(format!(
+                    "refused under rule {} (`{e}`), expected {}",
+                    e.rule, want.rule
+                ));
             }
             if let Some(c) = want.contains {
                 if !e.message.contains(&c) {
@@ -88,7 +96,10 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
                 return Err(format!("error at {:?}, expected {:?}", e.path, want.path));
             }
             if !case.rule.split(',').any(|r| r.trim() == e.rule) {
-                return Err(format!("the case names rule {}, the error rule {}", case.rule, e.rule));
+                return Err(format!(
+                    "the case names rule {}, the error rule {}",
+                    case.rule, e.rule
+                ));
             }
             Ok(())
         }
@@ -98,41 +109,68 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
             if dice.unused() != 0 {
                 return Err(format!("{} scripted dice were not used", dice.unused()));
             }
-            let events: Vec<Value> = events.iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+            let events: Vec<Value> = events
+                .iter()
+                .map(|e| serde_json::to_value(e).unwrap())
+                .collect();
             // Expected values are read as typed values and written back, so a case may leave
             // out fields at their defaults.
             let norm_event = |v: &Value| -> Result<Value, String> {
-                let e: ss::events::Event = serde_json::from_value(v.clone()).map_err(|e| format!("bad expected event {v}: {e}"))?;
+                let e: ss::events::Event = serde_json::from_value(v.clone())
+                    .map_err(|e| format!("bad expected event {v}: {e}"))?;
                 Ok(serde_json::to_value(e).unwrap())
             };
             let want_events: Option<Vec<Value>> = match &case.expect.events {
                 Some(w) => Some(w.iter().map(norm_event).collect::<Result<_, _>>()?),
                 None => None,
             };
-            let want_include: Vec<Value> = case.expect.events_include.iter().map(norm_event).collect::<Result<_, _>>()?;
+            let want_include: Vec<Value> = case
+                .expect
+                .events_include
+                .iter()
+                .map(norm_event)
+                .collect::<Result<_, _>>()?;
             if let Some(want) = &want_events {
                 if &events != want {
-                    return Err(format!("events\n  got  {}\n  want {}", yaml(&events), yaml(want)));
+                    return Err(format!(
+                        "events\n  got  {}\n  want {}",
+                        yaml(&events),
+                        yaml(want)
+                    ));
                 }
             }
             let mut at = 0;
             for want in &want_include {
                 match events[at..].iter().position(|e| e == want) {
                     Some(k) => at += k + 1,
-                    None => return Err(format!("missing event (in order) {}\n  got {}", yaml(want), yaml(&events))),
+                    None => {
+                        return Err(format!(
+                            "missing event (in order) {}\n  got {}",
+                            yaml(want),
+                            yaml(&events)
+                        ))
+                    }
                 }
             }
             let next = serde_json::to_value(&next).unwrap();
             for (k, want) in &case.expect.state {
                 let mut merged = next.clone();
                 merged[k] = want.clone();
-                let typed: ss::state::State = serde_json::from_value(merged).map_err(|e| format!("bad expected state `{k}`: {e}"))?;
+                let typed: ss::state::State = serde_json::from_value(merged)
+                    .map_err(|e| format!("bad expected state `{k}`: {e}"))?;
                 let want = &serde_json::to_value(typed).unwrap()[k];
                 if next.get(k) != Some(want) {
-                    return Err(format!("state `{k}`\n  got  {}\n  want {}", yaml(&next[k]), yaml(want)));
+                    return Err(format!(
+                        "state `{k}`\n  got  {}\n  want {}",
+                        yaml(&next[k]),
+                        yaml(want)
+                    ));
                 }
             }
-            if case.expect.events.is_none() && case.expect.events_include.is_empty() && case.expect.state.is_empty() {
+            if case.expect.events.is_none()
+                && case.expect.events_include.is_empty()
+                && case.expect.state.is_empty()
+            {
                 return Err("the case expects nothing".into());
             }
             let _ = dice.rolls();
@@ -149,7 +187,11 @@ fn yaml<T: serde::Serialize>(v: &T) -> String {
 fn southern_strategy_rules_cases() {
     let data = data();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/southern-strategy");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
     files.sort();
     let mut failures = Vec::new();
     for f in &files {
@@ -158,5 +200,11 @@ fn southern_strategy_rules_cases() {
         }
     }
     assert!(files.len() >= 3, "only {} rules cases", files.len());
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

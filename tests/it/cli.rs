@@ -50,7 +50,9 @@ fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usiz
             .into_iter()
             .find(|s| {
                 let gf = parse(&g.game_text(s));
-                gf.awaiting.as_ref().is_some_and(|a| a.side == *s && a.decision != "adjudicate")
+                gf.awaiting
+                    .as_ref()
+                    .is_some_and(|a| a.side == *s && a.decision != "adjudicate")
             })
             .expect("someone has a decision");
         let gf = parse(&g.game_text(side));
@@ -61,28 +63,49 @@ fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usiz
 }
 
 fn other(side: &str) -> &'static str {
-    if side == "crown" { "patriot" } else { "crown" }
+    if side == "crown" {
+        "patriot"
+    } else {
+        "crown"
+    }
 }
 
 #[test]
 fn both_new_game_files_are_identical() {
     let g = TwoPlayers::new("ss-test-new");
     assert_eq!(g.game_text("crown"), g.game_text("patriot"));
-    assert!(!g.game_text("crown").contains("seed"), "no secret in a game file");
+    assert!(
+        !g.game_text("crown").contains("seed"),
+        "no secret in a game file"
+    );
 }
 
 #[test]
 fn two_players_play_two_campaign_turns_by_mail_and_both_copies_verify() {
     let g = TwoPlayers::new("ss-test-mail");
-    let identical = play_by_mail(&g, |gf| gf.state["turn"]["space"] == 5 && gf.state["phase"]["step"] == "impulse");
-    assert!(identical >= 2, "the copies were identical at rest only {identical} times");
+    let identical = play_by_mail(&g, |gf| {
+        gf.state["turn"]["space"] == 5 && gf.state["phase"]["step"] == "impulse"
+    });
+    assert!(
+        identical >= 2,
+        "the copies were identical at rest only {identical} times"
+    );
     for side in ["crown", "patriot"] {
         let o = ok(&g.side_dir(side), &["verify", "game.yaml"]);
-        assert!(stdout(&o).contains("verified `ss-test-mail`"), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains("verified `ss-test-mail`"),
+            "{}",
+            stdout(&o)
+        );
     }
     let gf = parse(&g.game_text("crown"));
     // Two initiative phases, each two dice, were rolled and checked.
-    let rolls: usize = gf.log.iter().filter_map(|r| r.result.as_ref()).map(|r| r.rolls.len()).sum();
+    let rolls: usize = gf
+        .log
+        .iter()
+        .filter_map(|r| r.result.as_ref())
+        .map(|r| r.rolls.len())
+        .sum();
     assert!(rolls >= 4, "only {rolls} rolls in the log");
 }
 
@@ -105,9 +128,19 @@ fn the_readme_example_adjudicates_a_real_impulse() {
         ],
     );
     let report = stdout(&o);
-    assert!(report.contains("Crown marches from Savannah, paying 2 food for 6 activated units (9.1)"), "{report}");
-    assert!(report.contains("demo secrets"), "the report says the dice are demo dice");
-    assert_eq!(read(&ex.join("demo-game.yaml")), before, "the shipped example is not changed");
+    assert!(
+        report.contains("Crown marches from Savannah, paying 2 food for 6 activated units (9.1)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("demo secrets"),
+        "the report says the dice are demo dice"
+    );
+    assert_eq!(
+        read(&ex.join("demo-game.yaml")),
+        before,
+        "the shipped example is not changed"
+    );
     ok(dir.path(), &["verify", "game.yaml"]);
 }
 
@@ -116,14 +149,45 @@ fn the_shipped_example_is_what_the_commands_make() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let ex = root().join("games/southern-strategy/examples");
-    ok(d, &["new", "--id", "ss-demo", "--demo", "--name", "crown=Demo Crown", "--name", "patriot=Demo Patriot", "--secrets", "s", "-o", "demo-game.yaml"]);
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "ss-demo",
+            "--demo",
+            "--name",
+            "crown=Demo Crown",
+            "--name",
+            "patriot=Demo Patriot",
+            "--secrets",
+            "s",
+            "-o",
+            "demo-game.yaml",
+        ],
+    );
     for f in ["crown-supply.yaml", "patriot-supply.yaml"] {
-        ok(d, &["play", "demo-game.yaml", ex.join(f).to_str().unwrap(), "--secrets", "s"]);
+        ok(
+            d,
+            &[
+                "play",
+                "demo-game.yaml",
+                ex.join(f).to_str().unwrap(),
+                "--secrets",
+                "s",
+            ],
+        );
     }
-    assert_eq!(read(&d.join("demo-game.yaml")), read(&ex.join("demo-game.yaml")));
+    assert_eq!(
+        read(&d.join("demo-game.yaml")),
+        read(&ex.join("demo-game.yaml"))
+    );
     for side in ["crown", "patriot"] {
         let name = format!("ss-demo.{side}.secret.yaml");
-        assert_eq!(read(&d.join("s").join(&name)), read(&ex.join("demo-secrets").join(&name)));
+        assert_eq!(
+            read(&d.join("s").join(&name)),
+            read(&ex.join("demo-secrets").join(&name))
+        );
     }
 }
 
@@ -132,7 +196,10 @@ fn show_lists_the_armies_and_whose_decision_it_is() {
     let g = TwoPlayers::new("ss-test-show");
     let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
     let s = stdout(&o);
-    assert!(s.contains("Savannah") && s.contains("8 units, leader, 4 food 4 war"), "{s}");
+    assert!(
+        s.contains("Savannah") && s.contains("8 units, leader, 4 food 4 war"),
+        "{s}"
+    );
     assert!(s.contains("Next: Crown, supply"), "{s}");
 }
 
@@ -145,7 +212,15 @@ fn orders_without_a_file_list_the_legal_options() {
 
 #[test]
 fn every_subcommand_has_help() {
-    for cmd in ["keys", "new", "orders", "adjudicate", "play", "verify", "show"] {
+    for cmd in [
+        "keys",
+        "new",
+        "orders",
+        "adjudicate",
+        "play",
+        "verify",
+        "show",
+    ] {
         let o = ok(&root(), &[cmd, "--help"]);
         assert!(stdout(&o).contains("Usage: adjutant"), "{cmd}");
     }
@@ -154,17 +229,42 @@ fn every_subcommand_has_help() {
 #[test]
 fn keys_makes_a_private_secret_and_prints_its_anchor() {
     let dir = tempfile::tempdir().unwrap();
-    let o = ok(dir.path(), &["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"]);
+    let o = ok(
+        dir.path(),
+        &[
+            "keys",
+            "--id",
+            "g-keys",
+            "--side",
+            "crown",
+            "--secrets",
+            "s",
+        ],
+    );
     let anchor = stdout(&o).trim().to_string();
     assert_eq!(anchor.len(), 64);
     let p = dir.path().join("s/g-keys.crown.secret.yaml");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        assert_eq!(std::fs::metadata(&p).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
     }
     // Asking again shows the same anchor and keeps the secret.
-    let again = ok(dir.path(), &["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"]);
+    let again = ok(
+        dir.path(),
+        &[
+            "keys",
+            "--id",
+            "g-keys",
+            "--side",
+            "crown",
+            "--secrets",
+            "s",
+        ],
+    );
     assert_eq!(stdout(&again).trim(), anchor);
 }
 
@@ -173,23 +273,46 @@ fn keys_makes_a_private_secret_and_prints_its_anchor() {
 fn a_secret_others_can_read_is_refused() {
     use std::os::unix::fs::PermissionsExt;
     let g = TwoPlayers::new("ss-test-mode");
-    let p = g.side_dir("crown").join("secrets/ss-test-mode.crown.secret.yaml");
+    let p = g
+        .side_dir("crown")
+        .join("secrets/ss-test-mode.crown.secret.yaml");
     std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
     write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
-    let err = fails(&g.side_dir("crown"), &["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"]);
+    let err = fails(
+        &g.side_dir("crown"),
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+    );
     assert!(err.contains("chmod 600"), "{err}");
 }
 
 /// Runs a command that must fail and checks that no file in `dir` changed.
 fn refused_untouched(dir: &Path, args: &[&str]) -> String {
     let snapshot = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
-        let mut v: Vec<_> = walk(d).into_iter().map(|p| { let b = std::fs::read(&p).unwrap(); (p, b) }).collect();
+        let mut v: Vec<_> = walk(d)
+            .into_iter()
+            .map(|p| {
+                let b = std::fs::read(&p).unwrap();
+                (p, b)
+            })
+            .collect();
         v.sort();
         v
     };
     let before = snapshot(dir);
     let err = fails(dir, args);
-    assert_eq!(snapshot(dir), before, "files changed after a refused `{args:?}`");
+    assert_eq!(
+        snapshot(dir),
+        before,
+        "files changed after a refused `{args:?}`"
+    );
     err
 }
 
@@ -197,7 +320,11 @@ fn walk(d: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(d).unwrap() {
         let p = e.unwrap().path();
-        if p.is_dir() { out.extend(walk(&p)) } else { out.push(p) }
+        if p.is_dir() {
+            out.extend(walk(&p))
+        } else {
+            out.push(p)
+        }
     }
     out
 }
@@ -209,7 +336,10 @@ fn at_crown_impulse() -> TwoPlayers {
         let g = TwoPlayers::new(&format!("ss-test-imp{n}"));
         play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse");
         let c = parse(&g.game_text("crown"));
-        if c.awaiting.as_ref().is_some_and(|a| a.side == "crown" && a.decision == "impulse") {
+        if c.awaiting
+            .as_ref()
+            .is_some_and(|a| a.side == "crown" && a.decision == "impulse")
+        {
             return g;
         }
     }
@@ -233,7 +363,18 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
     ];
     for (orders, wanted) in cases {
         write(&d, "bad.yaml", orders);
-        for args in [vec!["orders", "game.yaml", "bad.yaml"], vec!["orders", "game.yaml", "bad.yaml", "--secrets", "secrets", "-o", "p.yaml"]] {
+        for args in [
+            vec!["orders", "game.yaml", "bad.yaml"],
+            vec![
+                "orders",
+                "game.yaml",
+                "bad.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "p.yaml",
+            ],
+        ] {
             let err = refused_untouched(&d, &args);
             for w in *wanted {
                 assert!(err.contains(w), "orders {orders:?}: `{w}` not in:\n{err}");
@@ -244,9 +385,17 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
     // Too little food, by emptying Savannah of food first.
     let game = g.game(d.file_name().unwrap().to_str().unwrap());
     let _ = game;
-    write(&d, "food.yaml", "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true}]}}\n");
+    write(
+        &d,
+        "food.yaml",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true}]}}\n",
+    );
     let text = g.game_text("crown");
-    let starved = text.replacen("      food: 4\n      war: 4", "      food: 1\n      war: 4", 1);
+    let starved = text.replacen(
+        "      food: 4\n      war: 4",
+        "      food: 1\n      war: 4",
+        1,
+    );
     assert_ne!(starved, text, "the test could find Savannah's supplies");
     write(&d, "starved.yaml", &starved);
     let err = refused_untouched(&d, &["orders", "starved.yaml", "food.yaml"]);
@@ -259,10 +408,18 @@ fn a_march_into_an_enemy_area_is_refused() {
     let d = g.side_dir("crown");
     let text = g.game_text("crown");
     // Put the Patriot army next to Savannah, on Ebenezer, in a copy of the game file.
-    let moved = text.replacen("    CHS:\n      side: patriot", "    EBN:\n      side: patriot", 1);
+    let moved = text.replacen(
+        "    CHS:\n      side: patriot",
+        "    EBN:\n      side: patriot",
+        1,
+    );
     assert_ne!(moved, text);
     write(&d, "moved.yaml", &moved);
-    write(&d, "o.yaml", "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n");
+    write(
+        &d,
+        "o.yaml",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
+    );
     let err = refused_untouched(&d, &["orders", "moved.yaml", "o.yaml"]);
     assert!(err.contains("9.1") && err.contains("enemy army"), "{err}");
 }
@@ -274,24 +431,58 @@ fn bad_packets_are_refused_and_change_nothing() {
     let text = read(&packet);
     let p = g.side_dir("patriot");
     let variants: Vec<(String, &str)> = vec![
-        (text.replace("game: ss-test-packets", "game: another"), "is for game `another`"),
+        (
+            text.replace("game: ss-test-packets", "game: another"),
+            "is for game `another`",
+        ),
         (text.replace("step: 1", "step: 2"), "missing"),
-        (text.replacen("prev: ", "prev: 00", 1).replacen("prev: 00", "prev: ", 0), "prev"),
+        (
+            text.replacen("prev: ", "prev: 00", 1)
+                .replacen("prev: 00", "prev: ", 0),
+            "prev",
+        ),
         (text.replace("by: crown", "by: patriot"), "`crown`'s turn"),
         (flip_hex(&text, "reveal: "), "forged"),
-        (text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"), "5.2"),
+        (
+            text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"),
+            "5.2",
+        ),
         ("not: [a packet".to_string(), "packet is not valid"),
-        (text.replace("format: adjutant-packet/1", "format: adjutant-packet/9"), "adjutant-packet/9"),
+        (
+            text.replace("format: adjutant-packet/1", "format: adjutant-packet/9"),
+            "adjutant-packet/9",
+        ),
     ];
     for (i, (bad, wanted)) in variants.iter().enumerate() {
         let f = write(&p, &format!("bad{i}.yaml"), bad);
-        let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
-        assert!(err.contains(wanted), "variant {i}: `{wanted}` not in:\n{err}");
+        let err = refused_untouched(
+            &p,
+            &[
+                "adjudicate",
+                "game.yaml",
+                f.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+            ],
+        );
+        assert!(
+            err.contains(wanted),
+            "variant {i}: `{wanted}` not in:\n{err}"
+        );
         std::fs::remove_file(f).unwrap();
     }
     // The real packet goes through once; the same packet again is a replay.
     g.receive("patriot", &packet);
-    let err = refused_untouched(&p, &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"]);
+    let err = refused_untouched(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
+    );
     assert!(err.contains("already in the log"), "{err}");
 }
 
@@ -302,7 +493,16 @@ fn a_wrong_prev_hash_is_refused() {
     let bad = flip_hex(&read(&packet), "prev: ");
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
-    let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
+    let err = refused_untouched(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            f.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
+    );
     assert!(err.contains("its prev"), "{err}");
 }
 
@@ -318,17 +518,36 @@ fn a_result_with_a_changed_roll_is_refused() {
     let next = if crown.pending.is_some() {
         g.send("crown", "c3", passing_orders(&crown))
     } else {
-        g.side_dir("crown").join(std::fs::read_dir(g.side_dir("crown")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.to_string_lossy().contains("reply-")).last().unwrap())
+        g.side_dir("crown").join(
+            std::fs::read_dir(g.side_dir("crown"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.to_string_lossy().contains("reply-"))
+                .last()
+                .unwrap(),
+        )
     };
     let text = read(&next);
     let marker = "why: '6.0 initiative: crown'\n      d6:\n      - ";
-    let at = text.find(marker).expect("the initiative roll is in the packet") + marker.len();
+    let at = text
+        .find(marker)
+        .expect("the initiative roll is in the packet")
+        + marker.len();
     let face = text.as_bytes()[at] - b'0';
     let other_face = if face == 6 { 1 } else { face + 1 };
     let bad = format!("{}{}{}", &text[..at], other_face, &text[at + 1..]);
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
-    let err = refused_untouched(&p, &["adjudicate", "game.yaml", f.to_str().unwrap(), "--secrets", "secrets"]);
+    let err = refused_untouched(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            f.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
+    );
     assert!(err.contains("reports roll 1"), "{err}");
 }
 
@@ -343,26 +562,50 @@ fn flip_hex(text: &str, key: &str) -> String {
 #[test]
 fn verify_names_the_step_of_an_edited_log() {
     let g = TwoPlayers::new("ss-test-tamper");
-    play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse" && gf.log.len() >= 3);
+    play_by_mail(&g, |gf| {
+        gf.state["phase"]["step"] == "impulse" && gf.log.len() >= 3
+    });
     let d = g.side_dir("patriot");
     let text = g.game_text("patriot");
     ok(&d, &["verify", "game.yaml"]);
     let gf = parse(&text);
     // A changed roll.
-    let roll_step = gf.log.iter().find(|r| r.result.as_ref().is_some_and(|x| !x.rolls.is_empty())).unwrap().step;
+    let roll_step = gf
+        .log
+        .iter()
+        .find(|r| r.result.as_ref().is_some_and(|x| !x.rolls.is_empty()))
+        .unwrap()
+        .step;
     let marker = "      d6:\n      - ";
     let at = text.find(marker).unwrap() + marker.len();
     let face = text.as_bytes()[at] - b'0';
-    let tampered = format!("{}{}{}", &text[..at], if face == 6 { 1 } else { face + 1 }, &text[at + 1..]);
+    let tampered = format!(
+        "{}{}{}",
+        &text[..at],
+        if face == 6 { 1 } else { face + 1 },
+        &text[at + 1..]
+    );
     write(&d, "t1.yaml", &tampered);
     let err = fails(&d, &["verify", "t1.yaml"]);
     assert!(err.contains(&format!("step {roll_step}")), "{err}");
     // A changed state.
-    write(&d, "t2.yaml", &text.replacen("political_will: 4", "political_will: 8", 1));
+    write(
+        &d,
+        "t2.yaml",
+        &text.replacen("political_will: 4", "political_will: 8", 1),
+    );
     let err = fails(&d, &["verify", "t2.yaml"]);
     assert!(err.contains("the state was edited"), "{err}");
     // Changed orders in the first record: its hash changes, so step 2's link breaks.
-    write(&d, "t3.yaml", &text.replacen("  orders:\n    supply: []", "  orders:\n    supply: [{from: SAV, to: SAV, food: 1}]", 1));
+    write(
+        &d,
+        "t3.yaml",
+        &text.replacen(
+            "  orders:\n    supply: []",
+            "  orders:\n    supply: [{from: SAV, to: SAV, food: 1}]",
+            1,
+        ),
+    );
     let err = fails(&d, &["verify", "t3.yaml"]);
     assert!(err.contains("step 2") && err.contains("prev"), "{err}");
 }
@@ -374,7 +617,12 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     write(&d, "broken.yaml", "format: adjutant/1\ngame: [\n");
     let err = fails(&d, &["show", "broken.yaml"]);
     assert!(err.contains("the game file is not valid"), "{err}");
-    write(&d, "future.yaml", &g.game_text("crown").replace("format: adjutant/1", "format: adjutant/7"));
+    write(
+        &d,
+        "future.yaml",
+        &g.game_text("crown")
+            .replace("format: adjutant/1", "format: adjutant/7"),
+    );
     let err = fails(&d, &["show", "future.yaml"]);
     assert!(err.contains("adjutant/7"), "{err}");
     // Data with a one-way movement line names the file and the entry.
@@ -383,12 +631,32 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     for f in ["map.yaml", "tracks.yaml", "pieces.yaml", "setup.yaml"] {
         let mut t = read(&root().join("games/southern-strategy").join(f));
         if f == "map.yaml" {
-            t = t.replace("adjacent: [EBN, BFT, SUN]", "adjacent: [EBN, BFT, SUN, AUG]");
+            t = t.replace(
+                "adjacent: [EBN, BFT, SUN]",
+                "adjacent: [EBN, BFT, SUN, AUG]",
+            );
         }
         write(&data, f, &t);
     }
-    let err = fails(&d, &["new", "--id", "x", "--demo", "--secrets", "s2", "--data", "data", "-o", "x.yaml"]);
-    assert!(err.contains("map.yaml") && err.contains("`SAV`") && err.contains("one-way"), "{err}");
+    let err = fails(
+        &d,
+        &[
+            "new",
+            "--id",
+            "x",
+            "--demo",
+            "--secrets",
+            "s2",
+            "--data",
+            "data",
+            "-o",
+            "x.yaml",
+        ],
+    );
+    assert!(
+        err.contains("map.yaml") && err.contains("`SAV`") && err.contains("one-way"),
+        "{err}"
+    );
     // A game file made with other data is refused when read with the built-in data.
     let err = fails(&d, &["show", "game.yaml", "--data", "data"]);
     assert!(err.contains("map.yaml"), "{err}");
@@ -401,12 +669,24 @@ fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
     write(&d, "o.yaml", "supply: []\n");
     let before = g.game_text("crown");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"])
+        .args([
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ])
         .current_dir(&d)
         .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
         .output()
         .unwrap();
     assert!(!o.status.success());
-    assert_eq!(g.game_text("crown"), before, "the game file is whole and unchanged");
+    assert_eq!(
+        g.game_text("crown"),
+        before,
+        "the game file is whole and unchanged"
+    );
     ok(&d, &["verify", "game.yaml"]);
 }

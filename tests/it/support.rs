@@ -33,14 +33,23 @@ pub fn stderr(o: &Output) -> String {
 /// Runs and insists on success.
 pub fn ok(dir: &Path, args: &[&str]) -> Output {
     let o = run(dir, args);
-    assert!(o.status.success(), "adjutant {args:?} failed:\n{}{}", stdout(&o), stderr(&o));
+    assert!(
+        o.status.success(),
+        "adjutant {args:?} failed:\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
     o
 }
 
 /// Runs and insists on failure, returning standard error.
 pub fn fails(dir: &Path, args: &[&str]) -> String {
     let o = run(dir, args);
-    assert!(!o.status.success(), "adjutant {args:?} should have failed:\n{}", stdout(&o));
+    assert!(
+        !o.status.success(),
+        "adjutant {args:?} should have failed:\n{}",
+        stdout(&o)
+    );
     stderr(&o)
 }
 
@@ -80,10 +89,25 @@ impl TwoPlayers {
         for side in ["crown", "patriot"] {
             ok(
                 &dir.path().join(side),
-                &["new", "--id", id, "--anchor", &format!("crown={crown}"), "--anchor", &format!("patriot={patriot}"), "--chain-length", "64", "-o", "game.yaml"],
+                &[
+                    "new",
+                    "--id",
+                    id,
+                    "--anchor",
+                    &format!("crown={crown}"),
+                    "--anchor",
+                    &format!("patriot={patriot}"),
+                    "--chain-length",
+                    "64",
+                    "-o",
+                    "game.yaml",
+                ],
             );
         }
-        TwoPlayers { dir, id: id.to_string() }
+        TwoPlayers {
+            dir,
+            id: id.to_string(),
+        }
     }
 
     pub fn side_dir(&self, side: &str) -> PathBuf {
@@ -103,15 +127,40 @@ impl TwoPlayers {
         let d = self.side_dir(side);
         write(&d, &format!("{name}.orders.yaml"), orders);
         let packet = format!("{name}.packet.yaml");
-        ok(&d, &["orders", "game.yaml", &format!("{name}.orders.yaml"), "--secrets", "secrets", "-o", &packet]);
+        ok(
+            &d,
+            &[
+                "orders",
+                "game.yaml",
+                &format!("{name}.orders.yaml"),
+                "--secrets",
+                "secrets",
+                "-o",
+                &packet,
+            ],
+        );
         d.join(packet)
     }
 
     /// `adjudicate`: `side` receives a packet; returns the report and the reply packet, if any.
     pub fn receive(&self, side: &str, packet: &Path) -> (String, Option<PathBuf>) {
         let d = self.side_dir(side);
-        let reply = d.join(format!("reply-{}.packet.yaml", std::fs::read_dir(&d).unwrap().count()));
-        let o = ok(&d, &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets", "--reply", reply.to_str().unwrap()]);
+        let reply = d.join(format!(
+            "reply-{}.packet.yaml",
+            std::fs::read_dir(&d).unwrap().count()
+        ));
+        let o = ok(
+            &d,
+            &[
+                "adjudicate",
+                "game.yaml",
+                packet.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+                "--reply",
+                reply.to_str().unwrap(),
+            ],
+        );
         (stdout(&o), reply.exists().then_some(reply))
     }
 }

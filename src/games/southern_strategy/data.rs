@@ -203,14 +203,20 @@ pub const PIECES: &str = "pieces.yaml";
 pub const SETUP: &str = "setup.yaml";
 
 fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
-    let (_, text) = files.iter().find(|(n, _)| n == name).ok_or_else(|| Error::Data {
-        file: name.into(),
-        entry: "-".into(),
-        message: "the file is missing".into(),
-    })?;
+    let (_, text) = files
+        .iter()
+        .find(|(n, _)| n == name)
+        .ok_or_else(|| Error::Data {
+            file: name.into(),
+            entry: "-".into(),
+            message: "the file is missing".into(),
+        })?;
     serde_yaml::from_str(text).map_err(|e| Error::Data {
         file: name.into(),
-        entry: e.location().map(|l| format!("line {}", l.line())).unwrap_or_else(|| "-".into()),
+        entry: e
+            .location()
+            .map(|l| format!("line {}", l.line()))
+            .unwrap_or_else(|| "-".into()),
         message: e.to_string(),
     })
 }
@@ -221,8 +227,19 @@ impl Data {
         let tracks: Tracks = parse(files, TRACKS)?;
         let pieces: Pieces = parse(files, PIECES)?;
         let setup: Setup = parse(files, SETUP)?;
-        let index = map.areas.iter().enumerate().map(|(i, a)| (a.id.clone(), i)).collect();
-        let data = Data { map, tracks, pieces, setup, index };
+        let index = map
+            .areas
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.id.clone(), i))
+            .collect();
+        let data = Data {
+            map,
+            tracks,
+            pieces,
+            setup,
+            index,
+        };
         data.check()?;
         Ok(data)
     }
@@ -269,7 +286,11 @@ impl Data {
             (SETUP, &self.setup.format, &self.setup.kind, "setup"),
         ] {
             if format != "adjutant-data/1" || kind != want {
-                return Err(err(file, "format", format!("expected `adjutant-data/1` of kind `{want}`")));
+                return Err(err(
+                    file,
+                    "format",
+                    format!("expected `adjutant-data/1` of kind `{want}`"),
+                ));
             }
         }
         let colonies: BTreeSet<&str> = self.map.colonies.iter().map(|c| c.id.as_str()).collect();
@@ -289,40 +310,73 @@ impl Data {
         }
         for a in &self.map.areas {
             if !colonies.contains(a.colony.as_str()) {
-                return Err(err(MAP, &a.id, format!("colony `{}` is not listed", a.colony)));
+                return Err(err(
+                    MAP,
+                    &a.id,
+                    format!("colony `{}` is not listed", a.colony),
+                ));
             }
             match (&a.sea, a.port) {
                 (Some(s), true) if seas.contains(s.as_str()) => {}
                 (Some(s), true) => {
-                    return Err(err(MAP, &a.id, format!("port names sea zone `{s}`, which does not exist")))
+                    return Err(err(
+                        MAP,
+                        &a.id,
+                        format!("port names sea zone `{s}`, which does not exist"),
+                    ))
                 }
-                (None, true) => return Err(err(MAP, &a.id, "a port must name its sea zone".into())),
+                (None, true) => {
+                    return Err(err(MAP, &a.id, "a port must name its sea zone".into()))
+                }
                 (Some(_), false) => {
-                    return Err(err(MAP, &a.id, "only a port borders a sea zone (add `port: true`)".into()))
+                    return Err(err(
+                        MAP,
+                        &a.id,
+                        "only a port borders a sea zone (add `port: true`)".into(),
+                    ))
                 }
                 (None, false) => {}
             }
             for b in &a.adjacent {
                 if b == &a.id {
-                    return Err(err(MAP, &a.id, "an area cannot be adjacent to itself".into()));
+                    return Err(err(
+                        MAP,
+                        &a.id,
+                        "an area cannot be adjacent to itself".into(),
+                    ));
                 }
                 if !self.index.contains_key(b) {
-                    return Err(err(MAP, &a.id, format!("adjacent area `{b}` does not exist")));
+                    return Err(err(
+                        MAP,
+                        &a.id,
+                        format!("adjacent area `{b}` does not exist"),
+                    ));
                 }
                 if !self.area(b).adjacent.contains(&a.id) {
                     return Err(err(
                         MAP,
                         &a.id,
-                        format!("the movement line to `{b}` is one-way: `{b}` does not list `{}`", a.id),
+                        format!(
+                            "the movement line to `{b}` is one-way: `{b}` does not list `{}`",
+                            a.id
+                        ),
                     ));
                 }
             }
         }
         for s in &self.map.sea_zones {
             for b in &s.adjacent {
-                let ok = self.map.sea_zones.iter().any(|z| &z.id == b && z.adjacent.contains(&s.id));
+                let ok = self
+                    .map
+                    .sea_zones
+                    .iter()
+                    .any(|z| &z.id == b && z.adjacent.contains(&s.id));
                 if !ok {
-                    return Err(err(MAP, &s.id, format!("sea zone adjacency to `{b}` is not two-way")));
+                    return Err(err(
+                        MAP,
+                        &s.id,
+                        format!("sea zone adjacency to `{b}` is not two-way"),
+                    ));
                 }
             }
         }
@@ -337,21 +391,49 @@ impl Data {
                     }
                 }
             }
-            if let Some(lost) = self.map.areas.iter().find(|a| !reached.contains(a.id.as_str())) {
-                return Err(err(MAP, &lost.id, format!("cannot be reached from `{}`: the map is not connected", first.id)));
+            if let Some(lost) = self
+                .map
+                .areas
+                .iter()
+                .find(|a| !reached.contains(a.id.as_str()))
+            {
+                return Err(err(
+                    MAP,
+                    &lost.id,
+                    format!(
+                        "cannot be reached from `{}`: the map is not connected",
+                        first.id
+                    ),
+                ));
             }
         }
         let pw = &self.tracks.political_will;
-        if !(pw.min..=pw.max).contains(&pw.start) || !(pw.min..=pw.max).contains(&self.setup.political_will) {
-            return Err(err(TRACKS, "political_will", "the start lies off the track".into()));
+        if !(pw.min..=pw.max).contains(&pw.start)
+            || !(pw.min..=pw.max).contains(&self.setup.political_will)
+        {
+            return Err(err(
+                TRACKS,
+                "political_will",
+                "the start lies off the track".into(),
+            ));
         }
         let ct = &self.tracks.campaign_turn;
         if ct.start_space < 1 || ct.start_space > ct.spaces {
-            return Err(err(TRACKS, "campaign_turn", "the start space lies off the track".into()));
+            return Err(err(
+                TRACKS,
+                "campaign_turn",
+                "the start space lies off the track".into(),
+            ));
         }
         for c in colonies.iter() {
-            if !self.pieces.irregulars.militia.contains_key(*c) || !self.pieces.irregulars.loyalists.contains_key(*c) {
-                return Err(err(PIECES, "irregulars", format!("no pool for colony `{c}`")));
+            if !self.pieces.irregulars.militia.contains_key(*c)
+                || !self.pieces.irregulars.loyalists.contains_key(*c)
+            {
+                return Err(err(
+                    PIECES,
+                    "irregulars",
+                    format!("no pool for colony `{c}`"),
+                ));
             }
         }
         let mut units: BTreeMap<Side, u32> = BTreeMap::new();
@@ -360,7 +442,11 @@ impl Data {
         for (i, a) in self.setup.armies.iter().enumerate() {
             let entry = format!("armies[{i}]");
             if !self.index.contains_key(&a.area) {
-                return Err(err(SETUP, &entry, format!("area `{}` does not exist", a.area)));
+                return Err(err(
+                    SETUP,
+                    &entry,
+                    format!("area `{}` does not exist", a.area),
+                ));
             }
             if !placed.insert(a.area.as_str()) {
                 return Err(err(SETUP, &entry, format!("a second army in `{}`", a.area)));
@@ -373,17 +459,29 @@ impl Data {
             }
             *units.entry(a.side).or_default() += a.units;
             if a.food + a.war > self.pieces.storage_limit {
-                return Err(err(SETUP, &entry, "more supplies than an area may hold".into()));
+                return Err(err(
+                    SETUP,
+                    &entry,
+                    "more supplies than an area may hold".into(),
+                ));
             }
         }
         for (side, n) in units {
             if n > self.pieces.units.get(&side).copied().unwrap_or(0) {
-                return Err(err(SETUP, "armies", format!("`{side}` places more units than the pieces allow")));
+                return Err(err(
+                    SETUP,
+                    "armies",
+                    format!("`{side}` places more units than the pieces allow"),
+                ));
             }
         }
         for (side, zone) in &self.setup.navies {
             if !seas.contains(zone.as_str()) {
-                return Err(err(SETUP, "navies", format!("the {side} navy's sea zone `{zone}` does not exist")));
+                return Err(err(
+                    SETUP,
+                    "navies",
+                    format!("the {side} navy's sea zone `{zone}` does not exist"),
+                ));
             }
         }
         for (i, c) in self.setup.cup.iter().enumerate() {
@@ -393,8 +491,20 @@ impl Data {
             };
             match pool.get(&c.colony) {
                 Some(&n) if n >= c.count => {}
-                Some(_) => return Err(err(SETUP, &format!("cup[{i}]"), "more chits than the pool holds".into())),
-                None => return Err(err(SETUP, &format!("cup[{i}]"), format!("colony `{}` does not exist", c.colony))),
+                Some(_) => {
+                    return Err(err(
+                        SETUP,
+                        &format!("cup[{i}]"),
+                        "more chits than the pool holds".into(),
+                    ))
+                }
+                None => {
+                    return Err(err(
+                        SETUP,
+                        &format!("cup[{i}]"),
+                        format!("colony `{}` does not exist", c.colony),
+                    ))
+                }
             }
         }
         Ok(())

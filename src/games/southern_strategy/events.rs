@@ -20,19 +20,51 @@ pub enum Event {
     /// 4.0: a new campaign turn begins.
     CampaignTurn { year: u32, space: u8, winter: bool },
     /// 5.1: a City generated supplies.
-    SuppliesGenerated { side: Side, area: String, food: u32, war: u32, majority: bool },
+    SuppliesGenerated {
+        side: Side,
+        area: String,
+        food: u32,
+        war: u32,
+        majority: bool,
+    },
     /// 5.1: a City could not generate, and why.
-    NoGeneration { side: Side, area: String, reason: String },
+    NoGeneration {
+        side: Side,
+        area: String,
+        reason: String,
+    },
     /// 5.2: supplies moved along a supply line.
-    SuppliesMoved { side: Side, from: String, to: String, food: u32, war: u32 },
+    SuppliesMoved {
+        side: Side,
+        from: String,
+        to: String,
+        food: u32,
+        war: u32,
+    },
     /// 5.5: supplies discarded because no move could bring an area within its limit.
-    SuppliesDiscarded { side: Side, area: String, food: u32, war: u32 },
+    SuppliesDiscarded {
+        side: Side,
+        area: String,
+        food: u32,
+        war: u32,
+    },
     /// 5.5: supplies left on a Point with no army to carry them.
-    SuppliesAbandoned { side: Side, area: String, food: u32, war: u32 },
+    SuppliesAbandoned {
+        side: Side,
+        area: String,
+        food: u32,
+        war: u32,
+    },
     /// 5.2: a side finished its supply phase moves.
     SupplyPhaseDone { side: Side },
     /// 6.0: both players rolled for initiative.
-    Initiative { crown: u8, patriot: u8, first: Side, pass_track: u8, tie: bool },
+    Initiative {
+        crown: u8,
+        patriot: u8,
+        first: Side,
+        pass_track: u8,
+        tie: bool,
+    },
     /// 7.0: a limited impulse was skipped.
     ImpulseSkipped { side: Side, kind: ImpulseKind },
     /// 7.0: a full impulse was skipped, which is passing.
@@ -40,9 +72,21 @@ pub enum Event {
     /// 7.0: the impulse phase ended.
     ImpulsePhaseEnded { reason: String },
     /// 8.2: an irregular was expended to forage.
-    Foraged { side: Side, colony: String, area: String, food: u32 },
+    Foraged {
+        side: Side,
+        colony: String,
+        area: String,
+        food: u32,
+    },
     /// 9.1: an army marched.
-    Marched { side: Side, from: String, food_paid: u32, activated_units: u32, groups: Vec<GroupMoved>, stayed: u32 },
+    Marched {
+        side: Side,
+        from: String,
+        food_paid: u32,
+        activated_units: u32,
+        groups: Vec<GroupMoved>,
+        stayed: u32,
+    },
     /// 9.1: a Loyalist Holding an area was eliminated by an enemy army entering it.
     HoldEliminated { area: String },
     /// 9.6: an army dug in.
@@ -50,9 +94,19 @@ pub enum Event {
     /// 13.0 step 1: dug-in markers removed.
     DugInRemoved { areas: Vec<String> },
     /// 13.2: a counter drawn from the Irregular Cup and where it went.
-    IrregularDrawn { side: Side, colony: String, swamp_fox: bool, placed: bool, replaced: Option<Side> },
+    IrregularDrawn {
+        side: Side,
+        colony: String,
+        swamp_fox: bool,
+        placed: bool,
+        replaced: Option<Side>,
+    },
     /// 13.3 and 8.5: counters put into the Irregular Cup.
-    IrregularsToCup { side: Side, colony: String, swamp_fox: bool },
+    IrregularsToCup {
+        side: Side,
+        colony: String,
+        swamp_fox: bool,
+    },
     /// 13.5 and 10/14: the British Political Will marker moved.
     PoliticalWill { from: u8, to: u8, reason: String },
     /// 14.0: the game is won.

@@ -9,7 +9,13 @@ use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
 /// 7.0: a limited impulse takes a Militia or Loyalist action (8.0) or is skipped.
-pub fn limited(data: &Data, st: &mut State, side: Side, action: &Action, ev: &mut Vec<Event>) -> Result<(), OrderError> {
+pub fn limited(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    action: &Action,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
     let key = "limited";
     match action {
         Action::Skip => {
@@ -28,24 +34,51 @@ pub fn limited(data: &Data, st: &mut State, side: Side, action: &Action, ev: &mu
 
 /// 7.0 and 9.0: a full impulse takes an irregular action, activates one army, or passes.
 /// Returns whether it was a pass.
-pub fn full(data: &Data, st: &mut State, side: Side, action: &Action, ev: &mut Vec<Event>) -> Result<bool, OrderError> {
+pub fn full(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    action: &Action,
+    ev: &mut Vec<Event>,
+) -> Result<bool, OrderError> {
     let key = "full";
     match action {
         Action::Pass => Ok(true),
-        Action::Skip => Err(OrderError::new("7.0", "skipping a full impulse is passing: write `full: pass`").at(key)),
-        Action::Forage(area) => irregulars::forage(data, st, side, area, &format!("{key}.forage"), ev).map(|_| false),
-        Action::March(m) => march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| false),
-        Action::DigIn(area) => dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| false),
+        Action::Skip => Err(OrderError::new(
+            "7.0",
+            "skipping a full impulse is passing: write `full: pass`",
+        )
+        .at(key)),
+        Action::Forage(area) => {
+            irregulars::forage(data, st, side, area, &format!("{key}.forage"), ev).map(|_| false)
+        }
+        Action::March(m) => {
+            march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| false)
+        }
+        Action::DigIn(area) => {
+            dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| false)
+        }
     }
 }
 
 /// 7.0: after a full impulse. A pass moves the Pass Marker one space back; the phase ends
 /// when it reaches 0, or at once when both players pass one after the other. Otherwise the
 /// other side's pair begins.
-pub fn after_full(data: &Data, st: &mut State, side: Side, passed: bool, previous_passed: bool, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
+pub fn after_full(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    passed: bool,
+    previous_passed: bool,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) {
     if passed {
         st.pass_track = st.pass_track.saturating_sub(1);
-        ev.push(Event::Passed { side, pass_track: st.pass_track });
+        ev.push(Event::Passed {
+            side,
+            pass_track: st.pass_track,
+        });
         let ended = if st.pass_track == 0 {
             Some("7.0 the Pass Marker reached 0")
         } else if previous_passed {
@@ -55,10 +88,16 @@ pub fn after_full(data: &Data, st: &mut State, side: Side, passed: bool, previou
             None
         };
         if let Some(reason) = ended {
-            ev.push(Event::ImpulsePhaseEnded { reason: reason.into() });
+            ev.push(Event::ImpulsePhaseEnded {
+                reason: reason.into(),
+            });
             turn_end::run(data, st, dice, ev);
             return;
         }
     }
-    st.phase = Phase::Impulse { side: side.other(), kind: ImpulseKind::Limited, previous_passed: passed };
+    st.phase = Phase::Impulse {
+        side: side.other(),
+        kind: ImpulseKind::Limited,
+        previous_passed: passed,
+    };
 }

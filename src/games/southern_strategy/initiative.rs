@@ -20,6 +20,16 @@ pub fn roll(st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
     };
     st.initiative = Some(first);
     st.pass_track = pass_track;
-    st.phase = Phase::Impulse { side: first, kind: ImpulseKind::Limited, previous_passed: false };
-    ev.push(Event::Initiative { crown, patriot, first, pass_track, tie });
+    st.phase = Phase::Impulse {
+        side: first,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    ev.push(Event::Initiative {
+        crown,
+        patriot,
+        first,
+        pass_track,
+        tie,
+    });
 }

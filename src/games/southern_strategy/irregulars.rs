@@ -29,7 +29,11 @@ fn expend(st: &mut State, side: Side, colony: &str) {
         Side::Patriot => p.militia -= 1,
     }
     if side == Side::Patriot && swamp_fox && colony == "SC" {
-        st.cup.push(super::state::Chit { side, colony: colony.into(), swamp_fox: false });
+        st.cup.push(super::state::Chit {
+            side,
+            colony: colony.into(),
+            swamp_fox: false,
+        });
     } else {
         let pool = st.pool.entry(colony.to_string()).or_default();
         match side {
@@ -39,12 +43,24 @@ fn expend(st: &mut State, side: Side, colony: &str) {
     }
 }
 
-fn check_may_act(data: &Data, st: &State, side: Side, colony: &str, key: &str) -> Result<(), OrderError> {
+fn check_may_act(
+    data: &Data,
+    st: &State,
+    side: Side,
+    colony: &str,
+    key: &str,
+) -> Result<(), OrderError> {
     if may_act(st, side, colony) {
         return Ok(());
     }
     let p = st.partisans.get(colony).copied().unwrap_or_default();
-    let name = data.map.colonies.iter().find(|c| c.id == colony).map(|c| c.name.as_str()).unwrap_or(colony);
+    let name = data
+        .map
+        .colonies
+        .iter()
+        .find(|c| c.id == colony)
+        .map(|c| c.name.as_str())
+        .unwrap_or(colony);
     Err(OrderError::new(
         "8.0",
         format!(
@@ -59,21 +75,54 @@ fn check_may_act(data: &Data, st: &State, side: Side, colony: &str, key: &str) -
 
 /// 8.2: expend one counter of the army's Colony to add 1 Food to a friendly army not under
 /// siege there.
-pub fn forage(data: &Data, st: &mut State, side: Side, area: &str, key: &str, ev: &mut Vec<Event>) -> Result<(), OrderError> {
+pub fn forage(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    area: &str,
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
     let a = orders::area(data, area, key)?;
     if st.army_of(&a.id, side).is_none() {
-        return Err(OrderError::new("8.2", format!("foraging feeds a friendly army; you have none in `{}`", a.name)).at(key));
+        return Err(OrderError::new(
+            "8.2",
+            format!(
+                "foraging feeds a friendly army; you have none in `{}`",
+                a.name
+            ),
+        )
+        .at(key));
     }
     if st.sieges.contains(&a.id) {
-        return Err(OrderError::new("8.2", format!("the army in `{}` is under siege and cannot forage", a.name)).at(key));
+        return Err(OrderError::new(
+            "8.2",
+            format!("the army in `{}` is under siege and cannot forage", a.name),
+        )
+        .at(key));
     }
     check_may_act(data, st, side, &a.colony, key)?;
     if supply::stock(data, st).food == 0 {
-        return Err(OrderError::new("2.5", "every Food cube is on the map; none is left to forage").at(key));
+        return Err(OrderError::new(
+            "2.5",
+            "every Food cube is on the map; none is left to forage",
+        )
+        .at(key));
     }
     expend(st, side, &a.colony);
     let s = st.supplies_at(&a.id);
-    st.set_supplies(&a.id, Supplies { food: s.food + 1, war: s.war });
-    ev.push(Event::Foraged { side, colony: a.colony.clone(), area: a.id.clone(), food: 1 });
+    st.set_supplies(
+        &a.id,
+        Supplies {
+            food: s.food + 1,
+            war: s.war,
+        },
+    );
+    ev.push(Event::Foraged {
+        side,
+        colony: a.colony.clone(),
+        area: a.id.clone(),
+        food: 1,
+    });
     Ok(())
 }

@@ -15,19 +15,47 @@ pub fn food_cost(units: u32) -> u32 {
 }
 
 /// 9.1 (with 5.5 for what the groups carry and 8.4 for Loyalists Holding an entered area).
-pub fn march(data: &Data, st: &mut State, side: Side, m: &March, key: &str, ev: &mut Vec<Event>) -> Result<(), OrderError> {
+pub fn march(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    m: &March,
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
     let from = orders::area(data, &m.from, &format!("{key}.from"))?;
     let Some(army) = st.army_of(&from.id, side).cloned() else {
-        return Err(OrderError::new("9.1", format!("you have no army in `{}` to march", from.name)).at(format!("{key}.from")));
+        return Err(OrderError::new(
+            "9.1",
+            format!("you have no army in `{}` to march", from.name),
+        )
+        .at(format!("{key}.from")));
     };
     if army.dug_in {
-        return Err(OrderError::new("9.6", format!("the army in `{}` is dug in and cannot be activated this turn", from.name)).at(format!("{key}.from")));
+        return Err(OrderError::new(
+            "9.6",
+            format!(
+                "the army in `{}` is dug in and cannot be activated this turn",
+                from.name
+            ),
+        )
+        .at(format!("{key}.from")));
     }
     if st.sieges.contains(&from.id) {
-        return Err(OrderError::new("11.1", format!("the army in `{}` is under siege: it may only dig in or attack", from.name)).at(format!("{key}.from")));
+        return Err(OrderError::new(
+            "11.1",
+            format!(
+                "the army in `{}` is under siege: it may only dig in or attack",
+                from.name
+            ),
+        )
+        .at(format!("{key}.from")));
     }
     if m.groups.is_empty() {
-        return Err(OrderError::new("9.1", "a march needs at least one group (`to`, `units`)").at(format!("{key}.groups")));
+        return Err(
+            OrderError::new("9.1", "a march needs at least one group (`to`, `units`)")
+                .at(format!("{key}.groups")),
+        );
     }
     let mut destinations = BTreeSet::new();
     let mut moving = 0;
@@ -36,42 +64,85 @@ pub fn march(data: &Data, st: &mut State, side: Side, m: &March, key: &str, ev: 
         let path = format!("{key}.groups[{i}]");
         let to = orders::area(data, &g.to, &format!("{path}.to"))?;
         if !data.adjacent(&from.id, &to.id) {
-            return Err(OrderError::new("9.1", format!("`{}` is not adjacent to `{}`", to.name, from.name)).at(format!("{path}.to")));
+            return Err(OrderError::new(
+                "9.1",
+                format!("`{}` is not adjacent to `{}`", to.name, from.name),
+            )
+            .at(format!("{path}.to")));
         }
         if st.army(&to.id).is_some_and(|a| a.side != side) {
             return Err(OrderError::new(
                 "9.1",
-                format!("`{}` is held by an enemy army; a march never enters it (attack instead, 9.4)", to.name),
+                format!(
+                    "`{}` is held by an enemy army; a march never enters it (attack instead, 9.4)",
+                    to.name
+                ),
             )
             .at(format!("{path}.to")));
         }
         if !destinations.insert(to.id.clone()) {
-            return Err(OrderError::new("9.1", format!("two groups march to `{}`; each group goes to a different area", to.name)).at(format!("{path}.to")));
+            return Err(OrderError::new(
+                "9.1",
+                format!(
+                    "two groups march to `{}`; each group goes to a different area",
+                    to.name
+                ),
+            )
+            .at(format!("{path}.to")));
         }
         if g.units == 0 {
-            return Err(OrderError::new("9.1", "a group needs at least one unit (leaders are not units, 2.2)").at(format!("{path}.units")));
+            return Err(OrderError::new(
+                "9.1",
+                "a group needs at least one unit (leaders are not units, 2.2)",
+            )
+            .at(format!("{path}.units")));
         }
         if g.leader {
             if army.leader.is_none() {
-                return Err(OrderError::new("9.1", format!("the army in `{}` has no leader to go with this group", from.name)).at(format!("{path}.leader")));
+                return Err(OrderError::new(
+                    "9.1",
+                    format!(
+                        "the army in `{}` has no leader to go with this group",
+                        from.name
+                    ),
+                )
+                .at(format!("{path}.leader")));
             }
             leader_groups += 1;
         }
         moving += g.units;
     }
     if leader_groups > 1 {
-        return Err(OrderError::new("9.1", "the leader goes with one group only").at(format!("{key}.groups")));
+        return Err(
+            OrderError::new("9.1", "the leader goes with one group only")
+                .at(format!("{key}.groups")),
+        );
     }
     if moving > army.units {
-        return Err(OrderError::new("9.1", format!("the groups move {moving} units, but the army in `{}` has {}", from.name, army.units)).at(format!("{key}.groups")));
+        return Err(OrderError::new(
+            "9.1",
+            format!(
+                "the groups move {moving} units, but the army in `{}` has {}",
+                from.name, army.units
+            ),
+        )
+        .at(format!("{key}.groups")));
     }
     let stayed = army.units - moving;
     let leader_leaves = leader_groups == 1;
     if army.leader.is_some() && !leader_leaves && stayed == 0 {
-        return Err(OrderError::new("9.1", "the leader moves with the army; name the group it goes with (`leader: true`)").at(format!("{key}.groups")));
+        return Err(OrderError::new(
+            "9.1",
+            "the leader moves with the army; name the group it goes with (`leader: true`)",
+        )
+        .at(format!("{key}.groups")));
     }
     // 9.1: with a leader only the moving units are activated; without one, the whole army.
-    let activated = if army.leader.is_some() { moving } else { army.units };
+    let activated = if army.leader.is_some() {
+        moving
+    } else {
+        army.units
+    };
     let cost = food_cost(activated);
     let mut pool = st.supplies_at(&from.id);
     if pool.food < cost {
@@ -112,14 +183,24 @@ pub fn march(data: &Data, st: &mut State, side: Side, m: &March, key: &str, ev: 
         if food + war > capacity {
             return Err(OrderError::new(
                 "5.5",
-                format!("a group of {} units carries at most {capacity} supplies, not {}", g.units, food + war),
+                format!(
+                    "a group of {} units carries at most {capacity} supplies, not {}",
+                    g.units,
+                    food + war
+                ),
             )
             .at(path));
         }
         pool.food -= food;
         pool.war -= war;
         let to = orders::area(data, &g.to, &path)?.id.clone();
-        moved.push(GroupMoved { to, units: g.units, leader: g.leader, food, war });
+        moved.push(GroupMoved {
+            to,
+            units: g.units,
+            leader: g.leader,
+            food,
+            war,
+        });
     }
     // What stays behind.
     if stayed > 0 {
@@ -148,7 +229,12 @@ pub fn march(data: &Data, st: &mut State, side: Side, m: &March, key: &str, ev: 
                 .at(format!("{key}.groups")));
             }
             st.set_supplies(&from.id, Supplies::default());
-            ev.push(Event::SuppliesAbandoned { side, area: from.id.clone(), food: pool.food, war: pool.war });
+            ev.push(Event::SuppliesAbandoned {
+                side,
+                area: from.id.clone(),
+                food: pool.food,
+                war: pool.war,
+            });
         }
     }
     ev.push(Event::Marched {
@@ -160,13 +246,24 @@ pub fn march(data: &Data, st: &mut State, side: Side, m: &March, key: &str, ev: 
         stayed,
     });
     for g in moved {
-        let entry = st.armies.entry(g.to.clone()).or_insert(Army { side, units: 0, leader: None, dug_in: false });
+        let entry = st.armies.entry(g.to.clone()).or_insert(Army {
+            side,
+            units: 0,
+            leader: None,
+            dug_in: false,
+        });
         entry.units += g.units;
         if g.leader {
             entry.leader = army.leader;
         }
         let s = st.supplies_at(&g.to);
-        st.set_supplies(&g.to, Supplies { food: s.food + g.food, war: s.war + g.war });
+        st.set_supplies(
+            &g.to,
+            Supplies {
+                food: s.food + g.food,
+                war: s.war + g.war,
+            },
+        );
         // 9.1 and 8.4: entering an area Held by Loyalists with no Crown army eliminates them.
         if side == Side::Patriot && st.holds.remove(&g.to) {
             let colony = data.area(&g.to).colony.clone();

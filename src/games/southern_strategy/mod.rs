@@ -26,16 +26,31 @@ use crate::engine::Error;
 use data::Data;
 use events::Event;
 use orders::Orders;
-use state::{Army, Chit, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies, Turn};
+use state::{
+    Army, Chit, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies,
+    Turn,
+};
 
 pub struct SouthernStrategy;
 
 /// The data files, as built into adjutant.
 pub const DATA_FILES: &[(&str, &str)] = &[
-    (data::MAP, include_str!("../../../games/southern-strategy/map.yaml")),
-    (data::TRACKS, include_str!("../../../games/southern-strategy/tracks.yaml")),
-    (data::PIECES, include_str!("../../../games/southern-strategy/pieces.yaml")),
-    (data::SETUP, include_str!("../../../games/southern-strategy/setup.yaml")),
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
 ];
 
 impl Game for SouthernStrategy {
@@ -56,15 +71,29 @@ impl Game for SouthernStrategy {
         let mut armies = BTreeMap::new();
         let mut supplies = BTreeMap::new();
         for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
-            supplies.insert(a.id.clone(), Supplies { food: 0, war: su.fort_war_supply });
+            supplies.insert(
+                a.id.clone(),
+                Supplies {
+                    food: 0,
+                    war: su.fort_war_supply,
+                },
+            );
         }
         for a in &su.armies {
             armies.insert(
                 a.area.clone(),
-                Army { side: a.side, units: a.units, leader: a.leader.then_some(LeaderRank::Leader), dug_in: false },
+                Army {
+                    side: a.side,
+                    units: a.units,
+                    leader: a.leader.then_some(LeaderRank::Leader),
+                    dug_in: false,
+                },
             );
             let s: Supplies = supplies.get(&a.area).copied().unwrap_or_default();
-            let s = Supplies { food: s.food + a.food, war: s.war + a.war };
+            let s = Supplies {
+                food: s.food + a.food,
+                war: s.war + a.war,
+            };
             if !s.is_empty() {
                 supplies.insert(a.area.clone(), s);
             }
@@ -89,12 +118,22 @@ impl Game for SouthernStrategy {
                     Side::Crown => p.loyalists -= 1,
                     Side::Patriot => p.militia -= 1,
                 }
-                cup.push(Chit { side: c.side, colony: c.colony.clone(), swamp_fox: false });
+                cup.push(Chit {
+                    side: c.side,
+                    colony: c.colony.clone(),
+                    swamp_fox: false,
+                });
             }
         }
-        let navies = Navies { crown: su.navies.get(&Side::Crown).cloned(), french: su.navies.get(&Side::Patriot).cloned() };
+        let navies = Navies {
+            crown: su.navies.get(&Side::Crown).cloned(),
+            french: su.navies.get(&Side::Patriot).cloned(),
+        };
         let mut st = State {
-            turn: Turn { year: data.tracks.campaign_turn.start_year, space: data.tracks.campaign_turn.start_space },
+            turn: Turn {
+                year: data.tracks.campaign_turn.start_year,
+                space: data.tracks.campaign_turn.start_space,
+            },
             phase: Phase::Supply { side: Side::Crown },
             political_will: su.political_will,
             pass_track: 0,
@@ -109,7 +148,13 @@ impl Game for SouthernStrategy {
             cup,
             navies,
             sieges: Default::default(),
-            patriot_commander: data.pieces.leaders.patriot.first().cloned().unwrap_or_default(),
+            patriot_commander: data
+                .pieces
+                .leaders
+                .patriot
+                .first()
+                .cloned()
+                .unwrap_or_default(),
             outcome: None,
         };
         let mut ev = Vec::new();
@@ -128,39 +173,75 @@ impl Game for SouthernStrategy {
                 (*side, "impulse", "full impulse: an irregular action, an army activation, or pass (7.0)".to_string())
             }
         };
-        Some(Awaiting { side: side.name().into(), decision: decision.into(), detail: Some(detail) })
+        Some(Awaiting {
+            side: side.name().into(),
+            decision: decision.into(),
+            detail: Some(detail),
+        })
     }
 
-    fn apply(data: &Data, state: &State, side: &str, orders: &Orders, dice: &mut dyn Dice) -> Result<(State, Vec<Event>), OrderError> {
-        let side = Side::parse(side).ok_or_else(|| OrderError::new("2.2", format!("`{side}` is not a side of this game")))?;
+    fn apply(
+        data: &Data,
+        state: &State,
+        side: &str,
+        orders: &Orders,
+        dice: &mut dyn Dice,
+    ) -> Result<(State, Vec<Event>), OrderError> {
+        let side = Side::parse(side).ok_or_else(|| {
+            OrderError::new("2.2", format!("`{side}` is not a side of this game"))
+        })?;
         let mut st = state.clone();
         let mut ev = Vec::new();
         match st.phase.clone() {
             Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
             Phase::Supply { side: s } => {
                 if s != side {
-                    return Err(OrderError::new("4.0", format!("it is `{s}`'s supply phase")));
+                    return Err(OrderError::new(
+                        "4.0",
+                        format!("it is `{s}`'s supply phase"),
+                    ));
                 }
-                if orders.limited.is_some() || orders.full.is_some() || !orders.supply_after.is_empty() {
-                    let key = if orders.limited.is_some() { "limited" } else if orders.full.is_some() { "full" } else { "supply_after" };
+                if orders.limited.is_some()
+                    || orders.full.is_some()
+                    || !orders.supply_after.is_empty()
+                {
+                    let key = if orders.limited.is_some() {
+                        "limited"
+                    } else if orders.full.is_some() {
+                        "full"
+                    } else {
+                        "supply_after"
+                    };
                     return Err(OrderError::new("4.0", "this is the supply phase: only `supply` moves may be ordered (impulses come after initiative, 6.0)").at(key));
                 }
                 supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;
                 ev.push(Event::SupplyPhaseDone { side });
                 match side {
-                    Side::Crown => st.phase = Phase::Supply { side: Side::Patriot },
+                    Side::Crown => {
+                        st.phase = Phase::Supply {
+                            side: Side::Patriot,
+                        }
+                    }
                     Side::Patriot => initiative::roll(&mut st, dice, &mut ev),
                 }
             }
-            Phase::Impulse { side: s, kind, previous_passed } => {
+            Phase::Impulse {
+                side: s,
+                kind,
+                previous_passed,
+            } => {
                 if s != side {
                     return Err(OrderError::new("7.0", format!("it is `{s}`'s impulse")));
                 }
                 let only_passing = matches!(orders.full, Some(orders::Action::Pass))
                     && matches!(orders.limited, None | Some(orders::Action::Skip));
                 if only_passing && !(orders.supply.is_empty() && orders.supply_after.is_empty()) {
-                    let key = if orders.supply.is_empty() { "supply_after" } else { "supply" };
+                    let key = if orders.supply.is_empty() {
+                        "supply_after"
+                    } else {
+                        "supply"
+                    };
                     return Err(OrderError::new("9.0", "supplies move only in an impulse that does something; a passing impulse moves none").at(key));
                 }
                 supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
@@ -174,10 +255,18 @@ impl Game for SouthernStrategy {
                     }
                     ImpulseKind::Full => {
                         if orders.limited.is_some() {
-                            return Err(OrderError::new("7.0", "your limited impulse is over; this is your full impulse").at("limited"));
+                            return Err(OrderError::new(
+                                "7.0",
+                                "your limited impulse is over; this is your full impulse",
+                            )
+                            .at("limited"));
                         }
                         let Some(action) = &orders.full else {
-                            return Err(OrderError::new("7.0", "this is your full impulse: give `full:` (an action, or `pass`)").at("full"));
+                            return Err(OrderError::new(
+                                "7.0",
+                                "this is your full impulse: give `full:` (an action, or `pass`)",
+                            )
+                            .at("full"));
                         };
                         Some(action)
                     }
@@ -186,11 +275,32 @@ impl Game for SouthernStrategy {
                     Some(action) => Some(impulse::full(data, &mut st, side, action, &mut ev)?),
                     None => None,
                 };
-                supply::move_supplies(data, &mut st, side, &orders.supply_after, "supply_after", &mut ev)?;
+                supply::move_supplies(
+                    data,
+                    &mut st,
+                    side,
+                    &orders.supply_after,
+                    "supply_after",
+                    &mut ev,
+                )?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;
                 match passed {
-                    Some(passed) => impulse::after_full(data, &mut st, side, passed, previous_passed, dice, &mut ev),
-                    None => st.phase = Phase::Impulse { side, kind: ImpulseKind::Full, previous_passed },
+                    Some(passed) => impulse::after_full(
+                        data,
+                        &mut st,
+                        side,
+                        passed,
+                        previous_passed,
+                        dice,
+                        &mut ev,
+                    ),
+                    None => {
+                        st.phase = Phase::Impulse {
+                            side,
+                            kind: ImpulseKind::Full,
+                            previous_passed,
+                        }
+                    }
                 }
             }
         }
@@ -205,8 +315,16 @@ impl Game for SouthernStrategy {
     }
 
     fn lookups(data: &Data) -> Value {
-        let areas: BTreeMap<&str, &str> = data.areas().map(|a| (a.id.as_str(), a.name.as_str())).collect();
-        let colonies: BTreeMap<&str, &str> = data.map.colonies.iter().map(|c| (c.id.as_str(), c.name.as_str())).collect();
+        let areas: BTreeMap<&str, &str> = data
+            .areas()
+            .map(|a| (a.id.as_str(), a.name.as_str()))
+            .collect();
+        let colonies: BTreeMap<&str, &str> = data
+            .map
+            .colonies
+            .iter()
+            .map(|c| (c.id.as_str(), c.name.as_str()))
+            .collect();
         json!({"areas": areas, "colonies": colonies})
     }
 }

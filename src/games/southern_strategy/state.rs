@@ -218,7 +218,11 @@ impl State {
     }
 
     pub fn units_on_map(&self, side: Side) -> u32 {
-        self.armies.values().filter(|a| a.side == side).map(|a| a.units).sum()
+        self.armies
+            .values()
+            .filter(|a| a.side == side)
+            .map(|a| a.units)
+            .sum()
     }
 
     pub fn supplies_on_map(&self) -> Supplies {

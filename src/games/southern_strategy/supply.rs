@@ -15,17 +15,22 @@ use crate::engine::error::OrderError;
 pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     for side in [Side::Patriot, Side::Crown] {
         for area in data.areas().filter(|a| a.kind == AreaType::City) {
-            let Some(owner) = occupier(st, &area.id) else { continue };
+            let Some(owner) = occupier(st, &area.id) else {
+                continue;
+            };
             if owner != side {
                 continue;
             }
             if st.sieges.contains(&area.id) {
-                ev.push(Event::NoGeneration { side, area: area.id.clone(), reason: "under siege (11.1)".into() });
+                ev.push(Event::NoGeneration {
+                    side,
+                    area: area.id.clone(),
+                    reason: "under siege (11.1)".into(),
+                });
                 continue;
             }
             let open_point = area.adjacent.iter().any(|p| {
-                data.area(p).kind == AreaType::Point
-                    && st.army(p).is_none_or(|a| a.side == side)
+                data.area(p).kind == AreaType::Point && st.army(p).is_none_or(|a| a.side == side)
             });
             if !open_point {
                 ev.push(Event::NoGeneration {
@@ -48,11 +53,27 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 } else {
                     "no cubes left in the stock (2.5)"
                 };
-                ev.push(Event::NoGeneration { side, area: area.id.clone(), reason: reason.into() });
+                ev.push(Event::NoGeneration {
+                    side,
+                    area: area.id.clone(),
+                    reason: reason.into(),
+                });
                 continue;
             }
-            st.set_supplies(&area.id, Supplies { food: stored.food + food, war: stored.war + war });
-            ev.push(Event::SuppliesGenerated { side, area: area.id.clone(), food, war, majority });
+            st.set_supplies(
+                &area.id,
+                Supplies {
+                    food: stored.food + food,
+                    war: stored.war + war,
+                },
+            );
+            ev.push(Event::SuppliesGenerated {
+                side,
+                area: area.id.clone(),
+                food,
+                war,
+                majority,
+            });
         }
     }
 }
@@ -60,14 +81,20 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 /// Who a City's supplies serve: the side whose army occupies it, or the Crown where a
 /// Loyalist Holds it.
 pub fn occupier(st: &State, area: &str) -> Option<Side> {
-    st.army(area).map(|a| a.side).or_else(|| st.holds.contains(area).then_some(Side::Crown))
+    st.army(area)
+        .map(|a| a.side)
+        .or_else(|| st.holds.contains(area).then_some(Side::Crown))
 }
 
 /// 5.1 with 8.4: for generation, Holding Loyalists count with those in the box. The Swamp Fox
 /// counts as a Militia counter (RULINGS.md).
 pub fn has_generation_majority(data: &Data, st: &State, side: Side, colony: &str) -> bool {
     let p = st.partisans.get(colony).copied().unwrap_or_default();
-    let holding = st.holds.iter().filter(|h| data.area(h).colony == colony).count() as u32;
+    let holding = st
+        .holds
+        .iter()
+        .filter(|h| data.area(h).colony == colony)
+        .count() as u32;
     let crown = p.loyalists + holding;
     let patriot = p.militia + u32::from(p.swamp_fox);
     match side {
@@ -119,7 +146,9 @@ pub fn move_supplies(
         let from = orders::area(data, &m.from, &format!("{path}.from"))?;
         let to = orders::area(data, &m.to, &format!("{path}.to"))?;
         if m.food + m.war == 0 {
-            return Err(OrderError::new("5.2", "a supply move must carry some food or war").at(path));
+            return Err(
+                OrderError::new("5.2", "a supply move must carry some food or war").at(path),
+            );
         }
         for (a, field) in [(from, "from"), (to, "to")] {
             if st.army_of(&a.id, side).is_none() {
@@ -132,13 +161,18 @@ pub fn move_supplies(
             if st.sieges.contains(&a.id) {
                 return Err(OrderError::new(
                     "11.1",
-                    format!("no supplies move to or from `{}` while it is under siege", a.name),
+                    format!(
+                        "no supplies move to or from `{}` while it is under siege",
+                        a.name
+                    ),
                 )
                 .at(format!("{path}.{field}")));
             }
         }
         if from.id == to.id {
-            return Err(OrderError::new("5.2", format!("`{}` to itself is no move", from.name)).at(path));
+            return Err(
+                OrderError::new("5.2", format!("`{}` to itself is no move", from.name)).at(path),
+            );
         }
         if !supply_line(data, st, side, &from.id).contains(&to.id) {
             return Err(OrderError::new(
@@ -161,10 +195,28 @@ pub fn move_supplies(
             )
             .at(path));
         }
-        st.set_supplies(&from.id, Supplies { food: have.food - m.food, war: have.war - m.war });
+        st.set_supplies(
+            &from.id,
+            Supplies {
+                food: have.food - m.food,
+                war: have.war - m.war,
+            },
+        );
         let dest = st.supplies_at(&to.id);
-        st.set_supplies(&to.id, Supplies { food: dest.food + m.food, war: dest.war + m.war });
-        ev.push(Event::SuppliesMoved { side, from: from.id.clone(), to: to.id.clone(), food: m.food, war: m.war });
+        st.set_supplies(
+            &to.id,
+            Supplies {
+                food: dest.food + m.food,
+                war: dest.war + m.war,
+            },
+        );
+        ev.push(Event::SuppliesMoved {
+            side,
+            from: from.id.clone(),
+            to: to.id.clone(),
+            food: m.food,
+            war: m.war,
+        });
     }
     Ok(())
 }
@@ -183,7 +235,12 @@ pub fn limit(data: &Data, st: &State, area: &str) -> u32 {
 /// Point carries more than it can. Where an excess could still be moved along the supply line
 /// the orders are refused with a hint; where no room is left on the line, the excess is
 /// discarded, War before Food.
-pub fn enforce_limits(data: &Data, st: &mut State, side: Side, ev: &mut Vec<Event>) -> Result<(), OrderError> {
+pub fn enforce_limits(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
     let over: Vec<(String, u32)> = st
         .armies
         .iter()
@@ -218,7 +275,12 @@ pub fn enforce_limits(data: &Data, st: &mut State, side: Side, ev: &mut Vec<Even
         s.war -= war;
         s.food -= food;
         st.set_supplies(&area, s);
-        ev.push(Event::SuppliesDiscarded { side, area, food, war });
+        ev.push(Event::SuppliesDiscarded {
+            side,
+            area,
+            food,
+            war,
+        });
     }
     Ok(())
 }

@@ -44,7 +44,10 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         if st.cup.is_empty() {
             return;
         }
-        let i = dice.draw(st.cup.len(), &format!("13.2 irregular {k} of 3 from the cup"));
+        let i = dice.draw(
+            st.cup.len(),
+            &format!("13.2 irregular {k} of 3 from the cup"),
+        );
         let chit = st.cup.remove(i);
         let boxes = data.pieces.partisan_boxes_per_colony;
         let p = st.partisans.entry(chit.colony.clone()).or_default();
@@ -90,7 +93,13 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         if !placed && chit.swamp_fox {
             st.cup.push(chit.clone());
         }
-        ev.push(Event::IrregularDrawn { side: chit.side, colony: chit.colony, swamp_fox: chit.swamp_fox, placed, replaced });
+        ev.push(Event::IrregularDrawn {
+            side: chit.side,
+            colony: chit.colony,
+            swamp_fox: chit.swamp_fox,
+            placed,
+            replaced,
+        });
     }
 }
 
@@ -100,7 +109,10 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
 pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     for colony in &data.map.colonies {
         for side in [Side::Crown, Side::Patriot] {
-            let present = st.armies.iter().any(|(area, a)| a.side == side && data.area(area).colony == colony.id);
+            let present = st
+                .armies
+                .iter()
+                .any(|(area, a)| a.side == side && data.area(area).colony == colony.id);
             if !present {
                 continue;
             }
@@ -113,13 +125,29 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 continue;
             }
             *left -= 1;
-            st.cup.push(Chit { side, colony: colony.id.clone(), swamp_fox: false });
-            ev.push(Event::IrregularsToCup { side, colony: colony.id.clone(), swamp_fox: false });
+            st.cup.push(Chit {
+                side,
+                colony: colony.id.clone(),
+                swamp_fox: false,
+            });
+            ev.push(Event::IrregularsToCup {
+                side,
+                colony: colony.id.clone(),
+                swamp_fox: false,
+            });
         }
     }
     if st.campaign_turns == 1 {
-        st.cup.push(Chit { side: Side::Patriot, colony: "SC".into(), swamp_fox: true });
-        ev.push(Event::IrregularsToCup { side: Side::Patriot, colony: "SC".into(), swamp_fox: true });
+        st.cup.push(Chit {
+            side: Side::Patriot,
+            colony: "SC".into(),
+            swamp_fox: true,
+        });
+        ev.push(Event::IrregularsToCup {
+            side: Side::Patriot,
+            colony: "SC".into(),
+            swamp_fox: true,
+        });
     }
 }
 
@@ -130,7 +158,11 @@ pub fn political_will_adjustment(data: &Data, st: &mut State, ev: &mut Vec<Event
     if st.turn.space != track.campaign_turn.spaces {
         return;
     }
-    let loss = if st.years_ended == 0 { track.political_will.year_end_loss.first } else { track.political_will.year_end_loss.later };
+    let loss = if st.years_ended == 0 {
+        track.political_will.year_end_loss.first
+    } else {
+        track.political_will.year_end_loss.later
+    };
     let from = st.political_will;
     st.political_will = from.saturating_sub(loss).max(track.political_will.min);
     st.years_ended += 1;
@@ -160,7 +192,11 @@ pub fn begin_campaign_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     st.initiative = None;
     st.pass_track = 0;
     st.campaign_turns += 1;
-    ev.push(Event::CampaignTurn { year: st.turn.year, space: st.turn.space, winter: data.is_winter(st.turn.space) });
+    ev.push(Event::CampaignTurn {
+        year: st.turn.year,
+        space: st.turn.space,
+        winter: data.is_winter(st.turn.space),
+    });
     supply::generate(data, st, ev);
     st.phase = Phase::Supply { side: Side::Crown };
 }

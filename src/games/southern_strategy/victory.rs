@@ -18,11 +18,20 @@ pub fn check(data: &Data, st: &mut State, ev: &mut Vec<Event>) -> bool {
     let pw = &data.tracks.political_will;
     let held = crown_cities_and_forts(data, st);
     let won = if held >= 10 {
-        Some((Side::Crown, format!("14.0 decisive victory: the Crown holds {held} Cities and Forts")))
+        Some((
+            Side::Crown,
+            format!("14.0 decisive victory: the Crown holds {held} Cities and Forts"),
+        ))
     } else if st.political_will <= pw.min {
-        Some((Side::Patriot, "14.0 the Crown sues for peace: Political Will at 0".to_string()))
+        Some((
+            Side::Patriot,
+            "14.0 the Crown sues for peace: Political Will at 0".to_string(),
+        ))
     } else if st.political_will >= pw.max {
-        Some((Side::Crown, "14.0 the Patriots sue for peace: Political Will at 9".to_string()))
+        Some((
+            Side::Crown,
+            "14.0 the Patriots sue for peace: Political Will at 9".to_string(),
+        ))
     } else {
         None
     };
@@ -37,7 +46,10 @@ pub fn check(data: &Data, st: &mut State, ev: &mut Vec<Event>) -> bool {
 
 /// Ends the game (also used by instant victories).
 pub fn end(st: &mut State, winner: Side, how: String, ev: &mut Vec<Event>) {
-    st.outcome = Some(Outcome { winner, how: how.clone() });
+    st.outcome = Some(Outcome {
+        winner,
+        how: how.clone(),
+    });
     st.phase = Phase::Over;
     ev.push(Event::Victory { winner, how });
 }
