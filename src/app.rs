@@ -331,6 +331,8 @@ pub fn report(
         "steps": steps,
         "awaiting": gf.awaiting,
         "outgoing": outgoing.map(|r| r.step),
+        "pending": gf.pending.as_ref().map(|p| p.step),
+        "pending_by": gf.awaiting.as_ref().map(|a| a.side.clone()),
         "at_step": gf.log.len(),
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
