@@ -383,8 +383,6 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         std::fs::remove_file(d.join("bad.yaml")).unwrap();
     }
     // Too little food, by emptying Savannah of food first.
-    let game = g.game(d.file_name().unwrap().to_str().unwrap());
-    let _ = game;
     write(
         &d,
         "food.yaml",

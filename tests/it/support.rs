@@ -75,7 +75,6 @@ pub fn fixed_secret(dir: &Path, game: &str, side: &str) -> String {
 /// Two players, each with their own folder, secrets and copy of the game file.
 pub struct TwoPlayers {
     pub dir: tempfile::TempDir,
-    pub id: String,
 }
 
 impl TwoPlayers {
