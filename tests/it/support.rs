@@ -103,10 +103,7 @@ impl TwoPlayers {
                 ],
             );
         }
-        TwoPlayers {
-            dir,
-            id: id.to_string(),
-        }
+        TwoPlayers { dir }
     }
 
     pub fn side_dir(&self, side: &str) -> PathBuf {
