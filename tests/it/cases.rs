@@ -159,7 +159,7 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
                 let typed: ss::state::State = serde_json::from_value(merged)
                     .map_err(|e| format!("bad expected state `{k}`: {e}"))?;
                 let want = &serde_json::to_value(typed).unwrap()[k];
-                if next.get(k) != Some(want) {
+                if next.get(k).unwrap_or(&Value::Null) != want {
                     return Err(format!(
                         "state `{k}`\n  got  {}\n  want {}",
                         yaml(&next[k]),

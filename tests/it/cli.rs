@@ -453,16 +453,7 @@ fn bad_packets_are_refused_and_change_nothing() {
     ];
     for (i, (bad, wanted)) in variants.iter().enumerate() {
         let f = write(&p, &format!("bad{i}.yaml"), bad);
-        let err = refused_untouched(
-            &p,
-            &[
-                "adjudicate",
-                "game.yaml",
-                f.to_str().unwrap(),
-                "--secrets",
-                "secrets",
-            ],
-        );
+        let err = adjudicate_refused(&p, f.to_str().unwrap());
         assert!(
             err.contains(wanted),
             "variant {i}: `{wanted}` not in:\n{err}"
@@ -471,16 +462,7 @@ fn bad_packets_are_refused_and_change_nothing() {
     }
     // The real packet goes through once; the same packet again is a replay.
     g.receive("patriot", &packet);
-    let err = refused_untouched(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            packet.to_str().unwrap(),
-            "--secrets",
-            "secrets",
-        ],
-    );
+    let err = adjudicate_refused(&p, packet.to_str().unwrap());
     assert!(err.contains("already in the log"), "{err}");
 }
 
@@ -491,16 +473,7 @@ fn a_wrong_prev_hash_is_refused() {
     let bad = flip_hex(&read(&packet), "prev: ");
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
-    let err = refused_untouched(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            f.to_str().unwrap(),
-            "--secrets",
-            "secrets",
-        ],
-    );
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("its prev"), "{err}");
 }
 
@@ -536,17 +509,16 @@ fn a_result_with_a_changed_roll_is_refused() {
     let bad = format!("{}{}{}", &text[..at], other_face, &text[at + 1..]);
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
-    let err = refused_untouched(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            f.to_str().unwrap(),
-            "--secrets",
-            "secrets",
-        ],
-    );
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("reports roll 1"), "{err}");
+}
+
+/// `adjudicate` of a packet that must be refused, leaving every file as it was.
+fn adjudicate_refused(dir: &Path, packet: &str) -> String {
+    refused_untouched(
+        dir,
+        &["adjudicate", "game.yaml", packet, "--secrets", "secrets"],
+    )
 }
 
 /// Changes the first hex digit after `key`.
