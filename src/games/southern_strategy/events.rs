@@ -78,6 +78,29 @@ pub enum Event {
         area: String,
         food: u32,
     },
+    /// 8.1: two irregulars expended for a new Unit.
+    Recruited {
+        side: Side,
+        colony: String,
+        area: String,
+    },
+    /// 8.3: a Raid was rolled: the die, the Militia still in the box (with the Swamp Fox),
+    /// and whether the total reached 6.
+    Raided {
+        colony: String,
+        die: u8,
+        modifier: u32,
+        total: u32,
+        success: bool,
+        target: String,
+        effect: String,
+    },
+    /// 8.3: a Crown Unit on a Point was eliminated by a Raid.
+    UnitEliminated { side: Side, area: String },
+    /// 8.3: a Food cube carried on a Point was destroyed by a Raid.
+    FoodDestroyed { area: String },
+    /// 8.4: a Loyalist now Holds a City or Fort.
+    Held { area: String },
     /// 9.1: an army marched.
     Marched {
         side: Side,

@@ -8,25 +8,56 @@ use super::{dig_in, irregulars, march, turn_end};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
+/// 8.0: the Militia and Loyalist actions, allowed in either impulse; `None` when `action` is
+/// not one of them.
+fn irregular_action(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    action: &Action,
+    key: &str,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Option<Result<(), OrderError>> {
+    let key = format!("{key}.{}", action.name());
+    Some(match action {
+        Action::Forage(area) => irregulars::forage(data, st, side, area, &key, ev),
+        Action::Recruit(area) => irregulars::recruit(data, st, side, area, &key, ev),
+        Action::Raid(raid) => irregulars::raid(data, st, side, raid, &key, dice, ev),
+        Action::Hold(area) => irregulars::hold(data, st, side, area, &key, ev),
+        Action::Skip | Action::Pass | Action::March(_) | Action::DigIn(_) => return None,
+    })
+}
+
 /// 7.0: a limited impulse takes a Militia or Loyalist action (8.0) or is skipped.
 pub fn limited(
     data: &Data,
     st: &mut State,
     side: Side,
     action: &Action,
+    dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let key = "limited";
+    if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
+        return done;
+    }
     match action {
         Action::Skip => {
             ev.push(Event::ImpulseSkipped { side, kind: ImpulseKind::Limited });
             Ok(())
         }
-        Action::Forage(area) => irregulars::forage(data, st, side, area, &format!("{key}.forage"), ev),
-        Action::Pass => Err(OrderError::new("7.0", "a limited impulse is skipped (`skip`), not passed; passing is skipping the full impulse").at(key)),
-        Action::March(_) | Action::DigIn(_) => Err(OrderError::new(
+        Action::Pass => Err(OrderError::new(
+            "7.0",
+            "a limited impulse is skipped (`skip`), not passed; passing is skipping the full impulse",
+        )
+        .at(key)),
+        _ => Err(OrderError::new(
             "9.0",
-            format!("`{}` activates an army, which only a full impulse may do; a limited impulse takes a Militia or Loyalist action (8.0)", action.name()),
+            format!(
+                "`{}` activates an army, which only a full impulse may do; a limited impulse takes a Militia or Loyalist action (8.0)",
+                action.name()
+            ),
         )
         .at(key)),
     }
@@ -39,25 +70,26 @@ pub fn full(
     st: &mut State,
     side: Side,
     action: &Action,
+    dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<bool, OrderError> {
     let key = "full";
+    if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
+        return done.map(|_| false);
+    }
     match action {
         Action::Pass => Ok(true),
-        Action::Skip => Err(OrderError::new(
-            "7.0",
-            "skipping a full impulse is passing: write `full: pass`",
-        )
-        .at(key)),
-        Action::Forage(area) => {
-            irregulars::forage(data, st, side, area, &format!("{key}.forage"), ev).map(|_| false)
-        }
         Action::March(m) => {
             march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| false)
         }
         Action::DigIn(area) => {
             dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| false)
         }
+        _ => Err(OrderError::new(
+            "7.0",
+            "skipping a full impulse is passing: write `full: pass`",
+        )
+        .at(key)),
     }
 }
 

@@ -250,7 +250,7 @@ impl Game for SouthernStrategy {
                         let Some(action) = &orders.limited else {
                             return Err(OrderError::new("7.0", "this is your limited impulse: give `limited:` (an irregular action, or `skip`), and `full:` too if you like").at("limited"));
                         };
-                        impulse::limited(data, &mut st, side, action, &mut ev)?;
+                        impulse::limited(data, &mut st, side, action, dice, &mut ev)?;
                         orders.full.as_ref()
                     }
                     ImpulseKind::Full => {
@@ -272,7 +272,9 @@ impl Game for SouthernStrategy {
                     }
                 };
                 let passed = match full {
-                    Some(action) => Some(impulse::full(data, &mut st, side, action, &mut ev)?),
+                    Some(action) => {
+                        Some(impulse::full(data, &mut st, side, action, dice, &mut ev)?)
+                    }
                     None => None,
                 };
                 supply::move_supplies(

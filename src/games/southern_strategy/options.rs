@@ -64,15 +64,16 @@ fn opt(summary: &str, example: &str) -> LegalOption {
 
 fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    if supply::stock(data, st).food == 0 {
-        return out;
-    }
+    let food_left = supply::stock(data, st).food > 0;
     for (area, army) in &st.armies {
         let a = data.area(area);
-        if army.side == side
-            && !st.sieges.contains(area)
-            && irregulars::may_act(st, side, &a.colony)
+        if army.side != side
+            || st.sieges.contains(area)
+            || !irregulars::may_act(st, side, &a.colony)
         {
+            continue;
+        }
+        if food_left {
             out.push((
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
@@ -80,6 +81,64 @@ fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String
                 ),
                 format!("{{forage: {}}}", a.id),
             ));
+        }
+        let p = st.partisans.get(&a.colony).copied().unwrap_or_default();
+        let own = if side == Side::Crown {
+            p.loyalists
+        } else {
+            p.militia
+        };
+        let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
+        if own >= 2 && !banned {
+            out.push((
+                format!(
+                    "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
+                    a.colony, a.name
+                ),
+                format!("{{recruit: {}}}", a.id),
+            ));
+        }
+        if side == Side::Crown && a.is_city_or_fort() && !st.holds.contains(area) {
+            out.push((
+                format!("hold (8.4): a {} Loyalist Holds {}", a.colony, a.name),
+                format!("{{hold: {}}}", a.id),
+            ));
+        }
+    }
+    if side == Side::Patriot {
+        for c in &data.map.colonies {
+            if !irregulars::may_act(st, side, &c.id) {
+                continue;
+            }
+            for a in data.areas().filter(|a| a.colony == c.id) {
+                let crown = st.army_of(&a.id, Side::Crown);
+                if st.holds.contains(&a.id) && crown.is_none() {
+                    out.push((
+                        format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name),
+                        format!("{{raid: {{colony: {}, hold: {}}}}}", c.id, a.id),
+                    ));
+                }
+                if let Some(army) = crown.filter(|_| !a.is_city_or_fort()) {
+                    if army.leader.is_none() && army.units <= 2 {
+                        out.push((
+                            format!(
+                                "raid (8.3) in {}: a Unit of the Crown army on {}",
+                                c.name, a.name
+                            ),
+                            format!("{{raid: {{colony: {}, unit: {}}}}}", c.id, a.id),
+                        ));
+                    }
+                    if st.supplies_at(&a.id).food > 0 {
+                        out.push((
+                            format!(
+                                "raid (8.3) in {}: a Food of the Crown army on {}",
+                                c.name, a.name
+                            ),
+                            format!("{{raid: {{colony: {}, food: {}}}}}", c.id, a.id),
+                        ));
+                    }
+                }
+            }
         }
     }
     out

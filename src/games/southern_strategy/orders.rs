@@ -4,7 +4,8 @@
 //! ```yaml
 //! supply:                 # 5.2: moves before the action (or the whole supply phase)
 //!   - {from: Savannah, to: Ebenezer, food: 1}
-//! limited: skip           # 7.0: or {forage: Savannah}
+//! limited: skip           # 7.0: or {forage: Savannah}, {recruit: Savannah}, {hold: Augusta},
+//!                         # {raid: {colony: SC, hold: GRB | unit: ORB | food: ORB}}
 //! full:                   # 7.0: pass, {forage: ...}, {march: ...} or {dig_in: ...}
 //!   march:
 //!     from: Savannah
@@ -52,6 +53,12 @@ pub enum Action {
     Pass,
     /// 8.2: expend an irregular of the army's Colony to give it 1 Food.
     Forage(String),
+    /// 8.1: expend two irregulars of the army's Colony to add a Unit to it.
+    Recruit(String),
+    /// 8.3: expend a Militia of a Colony to attempt a Raid on one target there.
+    Raid(Raid),
+    /// 8.4: move a Loyalist from its Colony's Partisan Box to Hold the named City or Fort.
+    Hold(String),
     /// 9.1.
     March(March),
     /// 9.6: the army in the named City or Fort digs in.
@@ -64,10 +71,29 @@ impl Action {
             Action::Skip => "skip",
             Action::Pass => "pass",
             Action::Forage(_) => "forage",
+            Action::Recruit(_) => "recruit",
+            Action::Raid(_) => "raid",
+            Action::Hold(_) => "hold",
             Action::March(_) => "march",
             Action::DigIn(_) => "dig_in",
         }
     }
+}
+
+/// 8.3: the Colony the Militia comes from, and exactly one target in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Raid {
+    pub colony: String,
+    /// Eliminate the Loyalist Holding this City or Fort.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold: Option<String>,
+    /// Eliminate a Unit of the small leaderless Crown army on this Point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Remove a Food carried by the Crown army on this Point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub food: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

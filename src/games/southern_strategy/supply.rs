@@ -112,18 +112,39 @@ pub fn stock(data: &Data, st: &State) -> Supplies {
     }
 }
 
+/// Whether supplies of `side` may move to, from and through `area`: a friendly army is there,
+/// or (for the Crown) a Loyalist Holds it (5.2, 5.3). Nothing moves in or out of a siege (11.1).
+pub fn is_supply_node(st: &State, side: Side, area: &str) -> bool {
+    !st.sieges.contains(area)
+        && (st.army_of(area, side).is_some()
+            || (side == Side::Crown && st.holds.contains(area) && st.army(area).is_none()))
+}
+
 /// The areas joined to `start` by a supply line (5.2): friendly armies adjacent to one
-/// another, a chain through the map.
+/// another. 5.3: an area Held by Loyalists is also adjacent to every area it shares an
+/// adjacent unoccupied area with; a Patriot army on that shared area breaks the link.
 pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet<String> {
     let mut line = BTreeSet::new();
-    if st.army_of(start, side).is_none() {
+    if !is_supply_node(st, side, start) {
         return line;
     }
     let mut todo = vec![start.to_string()];
     line.insert(start.to_string());
     while let Some(a) = todo.pop() {
+        let mut next: Vec<&String> = data.area(&a).adjacent.iter().collect();
+        let held = |x: &str| side == Side::Crown && st.holds.contains(x);
         for b in &data.area(&a).adjacent {
-            if st.army_of(b, side).is_some() && !st.sieges.contains(b) && line.insert(b.clone()) {
+            if st.army(b).is_none() {
+                for c in &data.area(b).adjacent {
+                    // 5.3 works from the held area outwards and back, so either end may be it.
+                    if c != &a && (held(&a) || held(c)) {
+                        next.push(c);
+                    }
+                }
+            }
+        }
+        for b in next {
+            if is_supply_node(st, side, b) && line.insert(b.clone()) {
                 todo.push(b.clone());
             }
         }
@@ -151,19 +172,23 @@ pub fn move_supplies(
             );
         }
         for (a, field) in [(from, "from"), (to, "to")] {
-            if st.army_of(&a.id, side).is_none() {
-                return Err(OrderError::new(
-                    "5.2",
-                    format!("supplies move only to, from and through your armies; you have no army in `{}`", a.name),
-                )
-                .at(format!("{path}.{field}")));
-            }
             if st.sieges.contains(&a.id) {
                 return Err(OrderError::new(
                     "11.1",
                     format!(
                         "no supplies move to or from `{}` while it is under siege",
                         a.name
+                    ),
+                )
+                .at(format!("{path}.{field}")));
+            }
+            if !is_supply_node(st, side, &a.id) {
+                return Err(OrderError::new(
+                    "5.2",
+                    format!(
+                        "supplies move only to, from and through your armies; you have no army in `{}`{}",
+                        a.name,
+                        if side == Side::Crown { " and no Loyalist Holds it (5.3)" } else { "" }
                     ),
                 )
                 .at(format!("{path}.{field}")));
@@ -241,11 +266,14 @@ pub fn enforce_limits(
     side: Side,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let over: Vec<(String, u32)> = st
-        .armies
+    let nodes: Vec<String> = data
+        .areas()
+        .filter(|a| is_supply_node(st, side, &a.id))
+        .map(|a| a.id.clone())
+        .collect();
+    let over: Vec<(String, u32)> = nodes
         .iter()
-        .filter(|(_, a)| a.side == side)
-        .filter_map(|(area, _)| {
+        .filter_map(|area| {
             let total = st.supplies_at(area).total();
             let lim = limit(data, st, area);
             (total > lim).then(|| (area.clone(), total - lim))
