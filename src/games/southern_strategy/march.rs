@@ -216,7 +216,11 @@ pub fn march(
         st.armies.remove(&from.id);
         if from.is_city_or_fort() {
             st.set_supplies(&from.id, pool);
-        } else if !pool.is_empty() {
+        } else {
+            // A Point holds only what its army carries: nothing stays when the army is gone.
+            st.set_supplies(&from.id, Supplies::default());
+        }
+        if !from.is_city_or_fort() && !pool.is_empty() {
             let spare = moved.iter().any(|g| g.food + g.war < g.units + 1);
             if spare {
                 return Err(OrderError::new(
@@ -228,7 +232,6 @@ pub fn march(
                 )
                 .at(format!("{key}.groups")));
             }
-            st.set_supplies(&from.id, Supplies::default());
             ev.push(Event::SuppliesAbandoned {
                 side,
                 area: from.id.clone(),
