@@ -112,6 +112,77 @@ pub enum Event {
     },
     /// 9.1: a Loyalist Holding an area was eliminated by an enemy army entering it.
     HoldEliminated { area: String },
+    /// 9.4: an attack is launched and waits for the defender (10.1).
+    AttackLaunched {
+        side: Side,
+        from: String,
+        to: String,
+        units: u32,
+        food_paid: u32,
+        war: u32,
+    },
+    /// 10.1: the defender refused battle.
+    BattleRefused {
+        side: Side,
+        from: String,
+        to: String,
+        food: u32,
+        war: u32,
+    },
+    /// 10.2-10.3: battle is joined with these dice.
+    BattleJoined {
+        attacker: Side,
+        area: String,
+        attacker_units: u32,
+        defender_units: u32,
+        attacker_dice: u32,
+        defender_dice: u32,
+    },
+    /// 10.4, 10.5, 10.8: a side's battle dice and the units they eliminated.
+    BattleRoll {
+        side: Side,
+        faces: Vec<u8>,
+        hits: u32,
+    },
+    /// 9.6: a dug-in defender ignored the first hit.
+    DugInHitIgnored { area: String },
+    /// 10.6: who won, by units plus leaders.
+    BattleWon {
+        winner: Side,
+        attacker_total: u32,
+        defender_total: u32,
+    },
+    /// 10.7: the defender's morale check (no die at a Point: it fails).
+    MoraleCheck {
+        side: Side,
+        die: Option<u8>,
+        needed: u32,
+        passed: bool,
+    },
+    /// 10.7: the defender retreated, abandoning its supplies.
+    Retreated {
+        side: Side,
+        from: String,
+        to: String,
+        food: u32,
+        war: u32,
+    },
+    /// 10.7: the attackers went back to where the impulse began.
+    AttackerReturned { side: Side, to: String, units: u32 },
+    /// 10.4: an army surrendered; its units and leader are eliminated.
+    Surrendered {
+        side: Side,
+        area: String,
+        units: u32,
+        leader: Option<super::state::LeaderRank>,
+    },
+    /// 9.5: a skirmish.
+    Skirmished {
+        from: String,
+        to: String,
+        units: u32,
+        war: u32,
+    },
     /// 9.6: an army dug in.
     DugIn { side: Side, area: String },
     /// 13.0 step 1: dug-in markers removed.

@@ -4,7 +4,7 @@ use super::data::Data;
 use super::events::Event;
 use super::orders::Action;
 use super::state::{ImpulseKind, Phase, Side, State};
-use super::{dig_in, irregulars, march, turn_end};
+use super::{battle, dig_in, irregulars, march, turn_end};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -25,7 +25,12 @@ fn irregular_action(
         Action::Recruit(area) => irregulars::recruit(data, st, side, area, &key, ev),
         Action::Raid(raid) => irregulars::raid(data, st, side, raid, &key, dice, ev),
         Action::Hold(area) => irregulars::hold(data, st, side, area, &key, ev),
-        Action::Skip | Action::Pass | Action::March(_) | Action::DigIn(_) => return None,
+        Action::Skip
+        | Action::Pass
+        | Action::March(_)
+        | Action::DigIn(_)
+        | Action::Attack(_)
+        | Action::Skirmish(_) => return None,
     })
 }
 
@@ -63,27 +68,50 @@ pub fn limited(
     }
 }
 
+/// How a full impulse ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    Passed,
+    Acted,
+    /// An attack waits for the defender's decision (10.1).
+    Paused,
+}
+
 /// 7.0 and 9.0: a full impulse takes an irregular action, activates one army, or passes.
-/// Returns whether it was a pass.
 pub fn full(
     data: &Data,
     st: &mut State,
     side: Side,
     action: &Action,
+    previous_passed: bool,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
-) -> Result<bool, OrderError> {
+) -> Result<Full, OrderError> {
     let key = "full";
     if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
-        return done.map(|_| false);
+        return done.map(|_| Full::Acted);
     }
     match action {
-        Action::Pass => Ok(true),
+        Action::Pass => Ok(Full::Passed),
         Action::March(m) => {
-            march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| false)
+            march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| Full::Acted)
         }
         Action::DigIn(area) => {
-            dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| false)
+            dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| Full::Acted)
+        }
+        Action::Attack(a) => battle::attack(
+            data,
+            st,
+            side,
+            a,
+            &format!("{key}.attack"),
+            previous_passed,
+            ev,
+        )
+        .map(|_| Full::Paused),
+        Action::Skirmish(s) => {
+            battle::skirmish(data, st, side, s, &format!("{key}.skirmish"), ev, dice)
+                .map(|_| Full::Acted)
         }
         _ => Err(OrderError::new(
             "7.0",

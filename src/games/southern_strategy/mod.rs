@@ -1,6 +1,7 @@
 //! Supply Lines of the American Revolution: The Southern Strategy (two players, Crown and
 //! Patriot). One module per part of the rulebook; `apply` walks the sequence of play (4.0).
 
+pub mod battle;
 pub mod data;
 pub mod dig_in;
 pub mod events;
@@ -172,6 +173,14 @@ impl Game for SouthernStrategy {
             Phase::Impulse { side, kind: ImpulseKind::Full, .. } => {
                 (*side, "impulse", "full impulse: an irregular action, an army activation, or pass (7.0)".to_string())
             }
+            Phase::Battle { attack, .. } => (
+                attack.side.other(),
+                "battle",
+                format!(
+                    "{} attacks {} from {} with {} units and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
+                    attack.side, attack.to, attack.from, attack.units, attack.war_committed
+                ),
+            ),
         };
         Some(Awaiting {
             side: side.name().into(),
@@ -194,6 +203,23 @@ impl Game for SouthernStrategy {
         let mut ev = Vec::new();
         match st.phase.clone() {
             Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
+            Phase::Battle { .. } => {
+                let Some(decision) = &orders.battle else {
+                    return Err(OrderError::new("10.1", "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`").at("battle"));
+                };
+                if *orders
+                    != (Orders {
+                        battle: Some(decision.clone()),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new("10.1", "while an attack waits, only the defender's `battle:` answer may be ordered"));
+                }
+                battle::resolve(data, &mut st, side, decision, dice, &mut ev)?;
+            }
+            _ if orders.battle.is_some() => {
+                return Err(OrderError::new("10.1", "there is no attack to answer").at("battle"));
+            }
             Phase::Supply { side: s } => {
                 if s != side {
                     return Err(OrderError::new(
@@ -271,12 +297,21 @@ impl Game for SouthernStrategy {
                         Some(action)
                     }
                 };
-                let passed = match full {
-                    Some(action) => {
-                        Some(impulse::full(data, &mut st, side, action, dice, &mut ev)?)
-                    }
+                let outcome = match full {
+                    Some(action) => Some(impulse::full(
+                        data,
+                        &mut st,
+                        side,
+                        action,
+                        previous_passed,
+                        dice,
+                        &mut ev,
+                    )?),
                     None => None,
                 };
+                if outcome == Some(impulse::Full::Paused) && !orders.supply_after.is_empty() {
+                    return Err(OrderError::new("10.0", "an attack ends the impulse in battle: move supplies before it (`supply`), or in your next impulse").at("supply_after"));
+                }
                 supply::move_supplies(
                     data,
                     &mut st,
@@ -286,12 +321,13 @@ impl Game for SouthernStrategy {
                     &mut ev,
                 )?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;
-                match passed {
-                    Some(passed) => impulse::after_full(
+                match outcome {
+                    Some(impulse::Full::Paused) => {}
+                    Some(o) => impulse::after_full(
                         data,
                         &mut st,
                         side,
-                        passed,
+                        o == impulse::Full::Passed,
                         previous_passed,
                         dice,
                         &mut ev,

@@ -2,10 +2,10 @@
 //! its cost and an orders snippet that takes it.
 
 use super::data::Data;
-use super::irregulars;
 use super::march::food_cost;
 use super::state::{ImpulseKind, Phase, Side, State};
 use super::supply;
+use super::{battle, irregulars};
 use crate::engine::game::LegalOption;
 
 pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
@@ -50,7 +50,37 @@ pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
             army_options(data, st, side, prefix, &mut out);
             supply_options(data, st, side, "supply", &mut out);
         }
-        Phase::Supply { .. } | Phase::Impulse { .. } => {}
+        Phase::Battle { attack, .. } if attack.side.other() == side => {
+            let dests = battle::refuse_destinations(data, st, attack);
+            let defender = st.army(&attack.to);
+            let here = st.supplies_at(&attack.to);
+            let can_take = defender
+                .filter(|d| d.leader.is_some())
+                .map(|d| d.units / 2)
+                .unwrap_or(0);
+            for d in &dests {
+                out.push(opt(
+                    &format!(
+                        "refuse battle (10.1): the army moves to {}, taking up to {} supplies",
+                        data.area(d).name,
+                        can_take
+                    ),
+                    &format!("battle: {{refuse: {{to: {d}}}}}"),
+                ));
+            }
+            let retreat = data
+                .area(&attack.to)
+                .adjacent
+                .iter()
+                .find(|b| **b != attack.from)
+                .cloned()
+                .unwrap_or_default();
+            out.push(opt(
+                &format!("accept battle (10.3), committing 0 to {} War Supplies, one die each; list where to retreat if morale fails (10.7)", here.war),
+                &format!("battle: {{accept: {{commit: {}, retreat: [{retreat}]}}}}", here.war),
+            ));
+        }
+        Phase::Supply { .. } | Phase::Impulse { .. } | Phase::Battle { .. } => {}
     }
     out
 }
@@ -185,6 +215,32 @@ fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec
                         ),
                     ));
                 }
+            }
+        }
+        let enemies: Vec<&String> = a
+            .adjacent
+            .iter()
+            .filter(|b| st.army(b).is_some_and(|x| x.side != side))
+            .collect();
+        if army.leader.is_some() && s.war >= 1 && s.food >= food_cost(army.units.min(4)) {
+            for e in &enemies {
+                out.push(opt(
+                    &format!("{prefix}full: attack (9.4) {} from {}: 1 food per 4 attacking units and at least 1 war", data.area(e).name, a.name),
+                    &format!("full: {{attack: {{from: {}, to: {e}, units: {}, war: 1}}}}", a.id, army.units),
+                ));
+            }
+        }
+        if side == Side::Patriot
+            && s.food >= 1
+            && s.war >= 1
+            && (army.leader.is_some() || army.units <= 2)
+            && !st.sieges.contains(area)
+        {
+            for e in enemies.iter().filter(|e| !data.area(e).is_city_or_fort()) {
+                out.push(opt(
+                    &format!("{prefix}full: skirmish (9.5) {} from {} with 1 or 2 units: 1 food, one die per war", data.area(e).name, a.name),
+                    &format!("full: {{skirmish: {{from: {}, to: {e}, units: {}, war: 1}}}}", a.id, army.units.min(2)),
+                ));
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {

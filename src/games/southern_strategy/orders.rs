@@ -31,6 +31,40 @@ pub struct Orders {
     pub full: Option<Action>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub supply_after: Vec<SupplyMove>,
+    /// The defender's answer to an attack (10.1, 10.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleDecision>,
+}
+
+/// What the defender of an attack decides (10.1, 10.3, 10.7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleDecision {
+    /// 10.1: refuse battle, moving the whole army to one adjacent area.
+    Refuse(Refuse),
+    /// 10.3: accept, expending `commit` War Supplies for dice; `retreat` lists where to go, in
+    /// order of preference, if a morale check fails (10.7).
+    Accept(Accept),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refuse {
+    pub to: String,
+    /// With a leader, the army may take up to half its units (rounded down) in supplies.
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Accept {
+    #[serde(default)]
+    pub commit: u32,
+    #[serde(default)]
+    pub retreat: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +97,10 @@ pub enum Action {
     March(March),
     /// 9.6: the army in the named City or Fort digs in.
     DigIn(String),
+    /// 9.4: an army with a leader attacks an adjacent enemy army.
+    Attack(Attack),
+    /// 9.5: one or two Patriot units skirmish against an enemy army on a Point.
+    Skirmish(Skirmish),
 }
 
 impl Action {
@@ -76,8 +114,40 @@ impl Action {
             Action::Hold(_) => "hold",
             Action::March(_) => "march",
             Action::DigIn(_) => "dig_in",
+            Action::Attack(_) => "attack",
+            Action::Skirmish(_) => "skirmish",
         }
     }
+}
+
+/// 9.4 and 10.2: who attacks, where, and with what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    pub from: String,
+    pub to: String,
+    /// The units that attack, with the leader; the rest stay.
+    pub units: u32,
+    /// War Supplies expended for battle dice (10.2): at least 1.
+    pub war: u32,
+    /// Other supplies the attacking units carry (5.5): into the area if they win, to the
+    /// defender if they lose.
+    #[serde(default)]
+    pub carry_food: u32,
+    #[serde(default)]
+    pub carry_war: u32,
+}
+
+/// 9.5 and 10.8.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Skirmish {
+    pub from: String,
+    pub to: String,
+    /// One or two units.
+    pub units: u32,
+    /// War Supplies expended, one die each.
+    pub war: u32,
 }
 
 /// 8.3: the Colony the Militia comes from, and exactly one target in it.

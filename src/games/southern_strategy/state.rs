@@ -132,8 +132,32 @@ pub enum Phase {
         #[serde(default)]
         previous_passed: bool,
     },
+    /// 10.1: an attack waits for the defender to refuse or accept battle.
+    Battle {
+        attack: PendingAttack,
+        /// Whether the full impulse before the attacker's pair was a pass (7.0).
+        #[serde(default)]
+        previous_passed: bool,
+    },
     /// The game has ended.
     Over,
+}
+
+/// The attacking force between the attack order and the battle (9.4, 10.0): its units have
+/// left their area and stand at the edge of the target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PendingAttack {
+    pub side: Side,
+    pub from: String,
+    pub to: String,
+    pub units: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<LeaderRank>,
+    /// War Supplies expended for battle dice (10.2).
+    pub war_committed: u32,
+    /// Supplies the attacking units carry besides (5.5).
+    pub carried: Supplies,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
