@@ -248,7 +248,7 @@ fn move_political_will(data: &Data, st: &mut State, delta: i32, reason: &str, ev
 /// 10.4 and 14.0: an army surrenders: its units and leader are eliminated. A Patriot army
 /// surrendering moves Political Will one space right, and its leader one more; a Crown army
 /// one space left, a Crown Subordinate Leader one more; Cornwallis's capture ends the game.
-fn surrender(
+pub fn surrender(
     data: &Data,
     st: &mut State,
     side: Side,

@@ -176,6 +176,12 @@ pub enum Event {
         units: u32,
         leader: Option<super::state::LeaderRank>,
     },
+    /// 11.0: a siege is declared.
+    SiegeDeclared { area: String, by: Side },
+    /// 11.3: a siege is lifted.
+    SiegeLifted { area: String },
+    /// 13.1: a besieged army eats 1 Food.
+    SiegeFood { area: String },
     /// 9.5: a skirmish.
     Skirmished {
         from: String,

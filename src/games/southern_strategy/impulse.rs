@@ -4,7 +4,7 @@ use super::data::Data;
 use super::events::Event;
 use super::orders::Action;
 use super::state::{ImpulseKind, Phase, Side, State};
-use super::{battle, dig_in, irregulars, march, turn_end};
+use super::{battle, dig_in, irregulars, march, siege, turn_end};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -133,6 +133,9 @@ pub fn after_full(
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) {
+    // 11.0 and 11.3: at the end of a player's impulses, broken sieges lift and new ones start.
+    siege::lift_broken(data, st, ev);
+    siege::declare(data, st, side, ev);
     if passed {
         st.pass_track = st.pass_track.saturating_sub(1);
         ev.push(Event::Passed {

@@ -11,6 +11,7 @@ pub mod irregulars;
 pub mod march;
 pub mod options;
 pub mod orders;
+pub mod siege;
 pub mod state;
 pub mod supply;
 pub mod turn_end;
@@ -342,6 +343,8 @@ impl Game for SouthernStrategy {
                 }
             }
         }
+        // 11.3: a siege lifts whenever its conditions fail, whatever broke them.
+        siege::lift_broken(data, &mut st, &mut ev);
         Ok((st, ev))
     }
 

@@ -3,15 +3,19 @@
 use super::data::Data;
 use super::events::Event;
 use super::state::{Chit, Phase, Side, State};
-use super::{supply, victory};
+use super::{siege, supply, victory};
 use crate::engine::dice::Dice;
 
-/// 13.0, in order: 1 Dug-In markers off; 2 sieges (13.1), 3 navies return (12.4) and 6 the
-/// new Patriot commander (13.4) come with the battle, siege and navy rules; 4 new irregulars
+/// 13.0, in order: 1 Dug-In markers off; 2 sieges (13.1); 3 navies return (12.4) and 6 the
+/// new Patriot commander (13.4) come with the navy rules; 4 new irregulars
 /// come out (13.2); 5 new irregulars into the cup (13.3); 7 Political Will (13.5). Then the
 /// Victory Check Phase (14.0) and, if the game goes on, the next campaign turn.
 pub fn run(data: &Data, st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
     remove_dig_in(st, ev);
+    siege::turn_end(data, st, ev);
+    if st.phase == Phase::Over {
+        return;
+    }
     irregulars_come_out(data, st, dice, ev);
     irregulars_into_cup(data, st, ev);
     political_will_adjustment(data, st, ev);
