@@ -211,9 +211,13 @@ fn enter(
         dug_in: false,
     });
     entry.units += units;
-    if leader.is_some() {
-        entry.leader = leader;
+    if leader.is_some() && entry.leader.is_some() {
+        ev.push(Event::SubordinateRejoined {
+            side,
+            area: area.to_string(),
+        });
     }
+    entry.leader = super::state::merged_command(leader, entry.leader);
     let s = st.supplies_at(area);
     st.set_supplies(
         area,

@@ -10,6 +10,8 @@ pub struct GroupMoved {
     pub units: u32,
     #[serde(default)]
     pub leader: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub subordinate: bool,
     pub food: u32,
     pub war: u32,
 }
@@ -110,6 +112,8 @@ pub enum Event {
         groups: Vec<GroupMoved>,
         stayed: u32,
     },
+    /// 9.2: the Subordinate Leader's army joined the Leader's; the Subordinate Leader comes off.
+    SubordinateRejoined { side: Side, area: String },
     /// 9.1: a Loyalist Holding an area was eliminated by an enemy army entering it.
     HoldEliminated { area: String },
     /// 9.4: an attack is launched and waits for the defender (10.1).

@@ -189,6 +189,20 @@ pub fn recruit(
             OrderError::new("2.2", format!("all {limit} of your Units are on the map")).at(key),
         );
     }
+    if st.army(&a.id).is_some_and(|x| {
+        x.leader == Some(super::state::LeaderRank::Subordinate)
+            && x.units >= super::state::SUBORDINATE_UNITS
+    }) {
+        return Err(OrderError::new(
+            "9.2",
+            format!(
+                "the army in `{}` is under a Subordinate Leader, who commands at most {} units",
+                a.name,
+                super::state::SUBORDINATE_UNITS
+            ),
+        )
+        .at(key));
+    }
     expend(st, side, &colony);
     expend(st, side, &colony);
     if let Some(army) = st.armies.get_mut(&a.id) {

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::data::Data;
 use super::events::{Event, GroupMoved};
 use super::orders::{self, March};
-use super::state::{Army, Side, State, Supplies};
+use super::state::{merged_command, Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::error::OrderError;
 
 /// 9.1: 1 Food for every four units activated, rounding up.
@@ -60,6 +60,7 @@ pub fn march(
     let mut destinations = BTreeSet::new();
     let mut moving = 0;
     let mut leader_groups = 0;
+    let mut subordinate_groups = 0;
     for (i, g) in m.groups.iter().enumerate() {
         let path = format!("{key}.groups[{i}]");
         let to = orders::area(data, &g.to, &format!("{path}.to"))?;
@@ -94,6 +95,40 @@ pub fn march(
             return Err(OrderError::new(
                 "9.1",
                 "a group needs at least one unit (leaders are not units, 2.2)",
+            )
+            .at(format!("{path}.units")));
+        }
+        if g.subordinate {
+            if army.leader != Some(LeaderRank::Leader)
+                || g.leader
+                || subordinate_groups > 0
+                || st.subordinate_on_map(side)
+            {
+                return Err(OrderError::new(
+                    "9.2",
+                    "a Subordinate Leader is placed only when the Leader's army splits, with a group the Leader does not go with, and only if it is not already commanding an army",
+                )
+                .at(format!("{path}.subordinate")));
+            }
+            subordinate_groups += 1;
+        }
+        let group_rank = if g.subordinate {
+            Some(LeaderRank::Subordinate)
+        } else if g.leader {
+            army.leader
+        } else {
+            None
+        };
+        let (dest_rank, dest_units) = st
+            .army_of(&to.id, side)
+            .map(|d| (d.leader, d.units))
+            .unwrap_or((None, 0));
+        if merged_command(group_rank, dest_rank) == Some(LeaderRank::Subordinate)
+            && dest_units + g.units > SUBORDINATE_UNITS
+        {
+            return Err(OrderError::new(
+                "9.2",
+                format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {}", to.name, dest_units + g.units),
             )
             .at(format!("{path}.units")));
         }
@@ -198,6 +233,7 @@ pub fn march(
             to,
             units: g.units,
             leader: g.leader,
+            subordinate: g.subordinate,
             food,
             war,
         });
@@ -248,6 +284,7 @@ pub fn march(
         groups: moved.clone(),
         stayed,
     });
+    let mut ev_rejoined = Vec::new();
     for g in moved {
         let entry = st.armies.entry(g.to.clone()).or_insert(Army {
             side,
@@ -256,9 +293,17 @@ pub fn march(
             dug_in: false,
         });
         entry.units += g.units;
-        if g.leader {
-            entry.leader = army.leader;
+        let group_rank = if g.subordinate {
+            Some(LeaderRank::Subordinate)
+        } else if g.leader {
+            army.leader
+        } else {
+            None
+        };
+        if group_rank.is_some() && entry.leader.is_some() {
+            ev_rejoined.push(g.to.clone());
         }
+        entry.leader = merged_command(group_rank, entry.leader);
         let s = st.supplies_at(&g.to);
         st.set_supplies(
             &g.to,
@@ -273,6 +318,9 @@ pub fn march(
             st.pool.entry(colony).or_default().loyalists += 1;
             ev.push(Event::HoldEliminated { area: g.to.clone() });
         }
+    }
+    for area in ev_rejoined {
+        ev.push(Event::SubordinateRejoined { side, area });
     }
     Ok(())
 }

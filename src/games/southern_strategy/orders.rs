@@ -178,9 +178,12 @@ pub struct March {
 pub struct Group {
     pub to: String,
     pub units: u32,
-    /// Whether the Leader goes with this group.
+    /// Whether the army's leader goes with this group.
     #[serde(default)]
     pub leader: bool,
+    /// 9.2: a Subordinate Leader takes command of this group (at most 4 units).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub subordinate: bool,
     /// Supplies the group takes along (5.5); when leaving a Point with every unit in one group,
     /// the default is all it can carry.
     #[serde(default)]

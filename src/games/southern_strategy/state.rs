@@ -241,6 +241,13 @@ impl State {
         }
     }
 
+    /// 9.2: whether `side`'s one Subordinate Leader is in command of an army.
+    pub fn subordinate_on_map(&self, side: Side) -> bool {
+        self.armies
+            .values()
+            .any(|a| a.side == side && a.leader == Some(LeaderRank::Subordinate))
+    }
+
     pub fn units_on_map(&self, side: Side) -> u32 {
         self.armies
             .values()
@@ -258,3 +265,17 @@ impl State {
         t
     }
 }
+
+/// 9.2: the command of two armies that join: the Leader absorbs a Subordinate Leader.
+pub fn merged_command(a: Option<LeaderRank>, b: Option<LeaderRank>) -> Option<LeaderRank> {
+    match (a, b) {
+        (Some(LeaderRank::Leader), _) | (_, Some(LeaderRank::Leader)) => Some(LeaderRank::Leader),
+        (Some(LeaderRank::Subordinate), _) | (_, Some(LeaderRank::Subordinate)) => {
+            Some(LeaderRank::Subordinate)
+        }
+        (None, None) => None,
+    }
+}
+
+/// 9.2: a Subordinate Leader commands at most this many units.
+pub const SUBORDINATE_UNITS: u32 = 4;
