@@ -78,7 +78,15 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
     let orders: ss::orders::Orders =
         serde_json::from_value(case.orders).map_err(|e| format!("bad orders: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
-    let result = SouthernStrategy::apply(data, &state, &case.side, &orders, &mut dice);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        SouthernStrategy::apply(data, &state, &case.side, &orders, &mut dice)
+    }))
+    .map_err(|p| {
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    })?;
     match (result, case.expect.error) {
         (Err(e), Some(want)) => {
             if e.rule != want.rule {

@@ -23,6 +23,13 @@ fn passing_orders(gf: &GameFile) -> &'static str {
     }
 }
 
+/// The example snippet of the first legal option `orders` lists.
+fn first_option(dir: &Path) -> String {
+    let listing = stderr(&ok(dir, &["orders", "game.yaml"]));
+    let line = listing.lines().nth(2).expect("an option with its example");
+    format!("{}\n", line.trim())
+}
+
 /// Plays by mail, each side on its own copy and secrets, until `done` says stop. Returns
 /// how many times both copies were at rest and byte-identical.
 fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usize {
@@ -56,7 +63,12 @@ fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usiz
             })
             .expect("someone has a decision");
         let gf = parse(&g.game_text(side));
-        let packet = g.send(side, &format!("r{round}"), passing_orders(&gf));
+        let orders = if gf.awaiting.as_ref().is_some_and(|a| a.decision == "answer") {
+            first_option(&g.side_dir(side))
+        } else {
+            passing_orders(&gf).to_string()
+        };
+        let packet = g.send(side, &format!("r{round}"), &orders);
         mailbox.push_back((other(side).to_string(), packet));
     }
     panic!("the game did not reach the goal in 200 rounds");
@@ -154,7 +166,7 @@ fn the_shipped_example_is_what_the_commands_make() {
         &[
             "new",
             "--id",
-            "ss-demo",
+            "ss-example",
             "--demo",
             "--name",
             "crown=Demo Crown",
@@ -183,7 +195,7 @@ fn the_shipped_example_is_what_the_commands_make() {
         read(&ex.join("demo-game.yaml"))
     );
     for side in ["crown", "patriot"] {
-        let name = format!("ss-demo.{side}.secret.yaml");
+        let name = format!("ss-example.{side}.secret.yaml");
         assert_eq!(
             read(&d.join("s").join(&name)),
             read(&ex.join("demo-secrets").join(&name))

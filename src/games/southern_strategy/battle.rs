@@ -273,6 +273,9 @@ pub fn surrender(
             if leader.is_some() {
                 move_political_will(data, st, 1, "10.4 a Patriot leader is eliminated", ev);
             }
+            if leader == Some(LeaderRank::Leader) {
+                st.leaders_lost += 1;
+            }
         }
         Side::Crown => {
             move_political_will(data, st, -1, "14.0 a Crown army surrenders", ev);

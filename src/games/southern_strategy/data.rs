@@ -269,6 +269,31 @@ impl Data {
         self.area(a).adjacent.iter().any(|x| x == b)
     }
 
+    /// Finds a sea zone by id or name, ignoring case.
+    pub fn find_sea(&self, text: &str) -> Option<&SeaZone> {
+        let t = text.trim();
+        self.map
+            .sea_zones
+            .iter()
+            .find(|z| z.id.eq_ignore_ascii_case(t) || z.name.eq_ignore_ascii_case(t))
+    }
+
+    pub fn seas_adjacent(&self, a: &str, b: &str) -> bool {
+        self.map
+            .sea_zones
+            .iter()
+            .any(|z| z.id == a && z.adjacent.iter().any(|x| x == b))
+    }
+
+    /// The Port Cities (and anchored Points) on a sea zone (2.1).
+    pub fn ports_on(&self, zone: &str) -> impl Iterator<Item = &Area> {
+        let zone = zone.to_string();
+        self.map
+            .areas
+            .iter()
+            .filter(move |a| a.port && a.sea.as_deref() == Some(zone.as_str()))
+    }
+
     pub fn is_winter(&self, space: u8) -> bool {
         self.tracks.campaign_turn.winter.contains(&space)
     }

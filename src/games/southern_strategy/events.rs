@@ -186,6 +186,57 @@ pub enum Event {
     SiegeLifted { area: String },
     /// 13.1: a besieged army eats 1 Food.
     SiegeFood { area: String },
+    /// 12.1: a navy moved.
+    NavyMoved {
+        side: Side,
+        from: String,
+        to: String,
+    },
+    /// 12.2: one side's sea battle roll.
+    SeaBattleRoll {
+        side: Side,
+        faces: Vec<u8>,
+        modifier: i32,
+        total: i32,
+    },
+    /// 12.2: a navy was defeated and left the map.
+    NavyDefeated { side: Side, zone: String },
+    /// 12.3: a navy left the map for the winter.
+    NavyRemoved { side: Side, zone: String },
+    /// 12.4: a roll for a navy's return.
+    NavyReturnRoll {
+        side: Side,
+        die: u8,
+        needed: u8,
+        returns: bool,
+    },
+    /// 12.4: a navy came back into a sea zone.
+    NavyReturned { side: Side, zone: String },
+    /// 9.3: an army went aboard and the navy carried it to a zone.
+    Transported {
+        from: String,
+        units: u32,
+        food: u32,
+        war: u32,
+        zone: String,
+    },
+    /// 9.3: an army landed from the sea.
+    Landed {
+        area: String,
+        units: u32,
+        food: u32,
+        war: u32,
+    },
+    /// 12.3, 5.4: supplies aboard a navy were lost.
+    CargoLost { side: Side, food: u32, war: u32 },
+    /// 13.4: the new Patriot commander came south.
+    CommanderArrived {
+        name: String,
+        area: String,
+        units: u32,
+        food: u32,
+        war: u32,
+    },
     /// 9.5: a skirmish.
     Skirmished {
         from: String,

@@ -4,7 +4,7 @@ use super::data::Data;
 use super::events::Event;
 use super::orders::Action;
 use super::state::{ImpulseKind, Phase, Side, State};
-use super::{battle, dig_in, irregulars, march, siege, turn_end};
+use super::{battle, dig_in, irregulars, march, navy, siege, turn_end};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -30,7 +30,9 @@ fn irregular_action(
         | Action::March(_)
         | Action::DigIn(_)
         | Action::Attack(_)
-        | Action::Skirmish(_) => return None,
+        | Action::Skirmish(_)
+        | Action::Transport(_)
+        | Action::Navy(_) => return None,
     })
 }
 
@@ -109,6 +111,12 @@ pub fn full(
             ev,
         )
         .map(|_| Full::Paused),
+        Action::Transport(t) => {
+            navy::transport(data, st, side, t, &format!("{key}.transport"), ev).map(|_| Full::Acted)
+        }
+        Action::Navy(n) => {
+            navy::activate(data, st, side, n, &format!("{key}.navy"), dice, ev).map(|_| Full::Acted)
+        }
         Action::Skirmish(s) => {
             battle::skirmish(data, st, side, s, &format!("{key}.skirmish"), ev, dice)
                 .map(|_| Full::Acted)

@@ -9,6 +9,7 @@ pub mod impulse;
 pub mod initiative;
 pub mod irregulars;
 pub mod march;
+pub mod navy;
 pub mod options;
 pub mod orders;
 pub mod siege;
@@ -128,6 +129,8 @@ impl Game for SouthernStrategy {
             }
         }
         let navies = Navies {
+            cargo: Default::default(),
+            returning: Vec::new(),
             crown: su.navies.get(&Side::Crown).cloned(),
             french: su.navies.get(&Side::Patriot).cloned(),
         };
@@ -150,6 +153,7 @@ impl Game for SouthernStrategy {
             cup,
             navies,
             sieges: Default::default(),
+            leaders_lost: 0,
             patriot_commander: data
                 .pieces
                 .leaders
@@ -160,7 +164,7 @@ impl Game for SouthernStrategy {
             outcome: None,
         };
         let mut ev = Vec::new();
-        turn_end::begin_campaign_turn(data, &mut st, &mut ev);
+        turn_end::begin_first_turn(data, &mut st, &mut ev);
         (st, ev)
     }
 
@@ -174,6 +178,19 @@ impl Game for SouthernStrategy {
             Phase::Impulse { side, kind: ImpulseKind::Full, .. } => {
                 (*side, "impulse", "full impulse: an irregular action, an army activation, or pass (7.0)".to_string())
             }
+            Phase::Decision { side, question, .. } => (
+                *side,
+                "answer",
+                match question {
+                    state::Question::NavyZone { zones } => format!("12.4: your navy returns; choose its sea zone: {}", zones.join(", ")),
+                    state::Question::Commander { areas } => format!("13.4: the new commander heads south; choose his Virginia area: {}", areas.join(", ")),
+                    state::Question::Unload { army_ports, supply_ports } => format!(
+                        "12.3: your navy leaves for the winter; land its army ({}) and supplies ({}), or lose them",
+                        if army_ports.is_empty() { "nowhere".to_string() } else { army_ports.join(", ") },
+                        if supply_ports.is_empty() { "nowhere".to_string() } else { supply_ports.join(", ") }
+                    ),
+                },
+            ),
             Phase::Battle { attack, .. } => (
                 attack.side.other(),
                 "battle",
@@ -217,6 +234,26 @@ impl Game for SouthernStrategy {
                     return Err(OrderError::new("10.1", "while an attack waits, only the defender's `battle:` answer may be ordered"));
                 }
                 battle::resolve(data, &mut st, side, decision, dice, &mut ev)?;
+            }
+            Phase::Decision { .. } => {
+                let Some(answer) = &orders.answer else {
+                    return Err(OrderError::new("4.0", "a question waits for your answer (`answer:`); `adjutant orders GAME` shows it").at("answer"));
+                };
+                if *orders
+                    != (Orders {
+                        answer: Some(answer.clone()),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new(
+                        "4.0",
+                        "while a question waits, only its `answer:` may be ordered",
+                    ));
+                }
+                turn_end::answer(data, &mut st, side, answer, dice, &mut ev)?;
+            }
+            _ if orders.answer.is_some() => {
+                return Err(OrderError::new("4.0", "no question waits for an answer").at("answer"));
             }
             _ if orders.battle.is_some() => {
                 return Err(OrderError::new("10.1", "there is no attack to answer").at("battle"));

@@ -80,7 +80,54 @@ pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
                 &format!("battle: {{accept: {{commit: {}, retreat: [{retreat}]}}}}", here.war),
             ));
         }
-        Phase::Supply { .. } | Phase::Impulse { .. } | Phase::Battle { .. } => {}
+        Phase::Decision {
+            side: s, question, ..
+        } if *s == side => match question {
+            super::state::Question::NavyZone { zones } => {
+                for z in zones {
+                    out.push(opt(
+                        &format!("return the navy to sea zone {z} (12.4)"),
+                        &format!("answer: {{navy_zone: {z}}}"),
+                    ));
+                }
+            }
+            super::state::Question::Commander { areas } => {
+                for a in areas {
+                    out.push(opt(
+                        &format!("the new commander enters {} (13.4)", data.area(a).name),
+                        &format!("answer: {{commander: {a}}}"),
+                    ));
+                }
+            }
+            super::state::Question::Unload {
+                army_ports,
+                supply_ports,
+            } => {
+                for p in army_ports {
+                    out.push(opt(
+                        &format!("land the army aboard in {} (9.3)", data.area(p).name),
+                        &format!("answer: {{unload: {{army: {p}, supplies: {p}}}}}"),
+                    ));
+                }
+                for p in supply_ports {
+                    out.push(opt(
+                        &format!(
+                            "put the supplies aboard ashore in {} (5.4)",
+                            data.area(p).name
+                        ),
+                        &format!("answer: {{unload: {{supplies: {p}}}}}"),
+                    ));
+                }
+                out.push(opt(
+                    "land nothing: the cargo is lost",
+                    "answer: {unload: {}}",
+                ));
+            }
+        },
+        Phase::Supply { .. }
+        | Phase::Impulse { .. }
+        | Phase::Battle { .. }
+        | Phase::Decision { .. } => {}
     }
     out
 }

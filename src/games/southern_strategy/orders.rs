@@ -31,9 +31,65 @@ pub struct Orders {
     pub full: Option<Action>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub supply_after: Vec<SupplyMove>,
+    /// The answer to a question between impulses (12.3, 12.4, 13.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
     /// The defender's answer to an attack (10.1, 10.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleDecision>,
+}
+
+/// Answers to the questions of `Phase::Decision`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// 12.4: the sea zone the returning navy enters.
+    NavyZone(String),
+    /// 13.4: the Virginia area the new Patriot commander enters.
+    Commander(String),
+    /// 12.3: where the cargo goes ashore; a part left out is lost.
+    Unload(Unload),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unload {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplies: Option<String>,
+}
+
+/// 12.0: a naval activation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavyAction {
+    /// 12.1: to an adjacent sea zone.
+    Move(String),
+    /// 12.2: a sea battle with the enemy navy in the same zone.
+    Battle,
+}
+
+/// 9.3: Transport, out of a port or into one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    Embark(Embark),
+    /// Land the transported army in this Port City.
+    Land(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Embark {
+    pub from: String,
+    pub units: u32,
+    /// The sea zone, adjacent to the navy's, that the navy carries the army to.
+    pub to_zone: String,
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
 }
 
 /// What the defender of an attack decides (10.1, 10.3, 10.7).
@@ -101,6 +157,10 @@ pub enum Action {
     Attack(Attack),
     /// 9.5: one or two Patriot units skirmish against an enemy army on a Point.
     Skirmish(Skirmish),
+    /// 9.3: the Crown carries an army by sea, or lands it.
+    Transport(Transport),
+    /// 12.0: the navy moves or gives battle.
+    Navy(NavyAction),
 }
 
 impl Action {
@@ -116,6 +176,8 @@ impl Action {
             Action::DigIn(_) => "dig_in",
             Action::Attack(_) => "attack",
             Action::Skirmish(_) => "skirmish",
+            Action::Transport(_) => "transport",
+            Action::Navy(_) => "navy",
         }
     }
 }

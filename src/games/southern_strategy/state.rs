@@ -139,8 +139,47 @@ pub enum Phase {
         #[serde(default)]
         previous_passed: bool,
     },
+    /// A decision between impulses (12.3, 12.4, 13.4): `side` answers `question`, then the
+    /// sequence goes on from `resume`.
+    Decision {
+        side: Side,
+        question: Question,
+        resume: Stage,
+    },
     /// The game has ended.
     Over,
+}
+
+/// A question put to one side outside its impulses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "ask", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Question {
+    /// 12.4: where the returning navy is placed (any zone without the enemy navy).
+    NavyZone { zones: Vec<String> },
+    /// 13.4: where the new Patriot commander enters Virginia.
+    Commander { areas: Vec<String> },
+    /// 12.3, 5.4, 9.3: where the navy's cargo goes ashore before it leaves for the winter.
+    Unload {
+        army_ports: Vec<String>,
+        supply_ports: Vec<String>,
+    },
+}
+
+/// The steps of the turn end (13.0) and of the next turn's start, in order, so a pause for a
+/// decision can resume where it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Sieges,
+    NavyReturn,
+    PlaceNavies,
+    Irregulars,
+    Commander,
+    PoliticalWill,
+    Victory,
+    NextTurn,
+    WinterRemoval,
+    Generation,
 }
 
 /// The attacking force between the attack order and the battle (9.4, 10.0): its units have
@@ -175,6 +214,49 @@ pub struct Navies {
     pub crown: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub french: Option<String>,
+    /// What each side's navy carries: supplies (5.4) and, for the Crown, a transported army
+    /// (9.3).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cargo: BTreeMap<Side, Cargo>,
+    /// 12.4: navies that rolled their return and wait to be placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returning: Vec<Side>,
+}
+
+impl Navies {
+    /// The sea zone of `side`'s navy (the French navy is the Patriot's).
+    pub fn zone(&self, side: Side) -> Option<&String> {
+        match side {
+            Side::Crown => self.crown.as_ref(),
+            Side::Patriot => self.french.as_ref(),
+        }
+    }
+
+    pub fn set_zone(&mut self, side: Side, zone: Option<String>) {
+        match side {
+            Side::Crown => self.crown = zone,
+            Side::Patriot => self.french = zone,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cargo {
+    #[serde(default)]
+    pub units: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<LeaderRank>,
+    #[serde(default)]
+    pub food: u32,
+    #[serde(default)]
+    pub war: u32,
+}
+
+impl Cargo {
+    pub fn is_empty(&self) -> bool {
+        self.units == 0 && self.leader.is_none() && self.food == 0 && self.war == 0
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +296,10 @@ pub struct State {
     #[serde(default)]
     pub sieges: BTreeSet<String>,
     pub patriot_commander: String,
+    /// How many Patriot Leaders (not Subordinates) have been eliminated: the next commander
+    /// is the next name in the data (13.4).
+    #[serde(default)]
+    pub leaders_lost: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
@@ -246,6 +332,11 @@ impl State {
         self.armies
             .values()
             .any(|a| a.side == side && a.leader == Some(LeaderRank::Subordinate))
+            || self
+                .navies
+                .cargo
+                .get(&side)
+                .is_some_and(|c| c.leader == Some(LeaderRank::Subordinate))
     }
 
     pub fn units_on_map(&self, side: Side) -> u32 {
@@ -256,11 +347,16 @@ impl State {
             .sum()
     }
 
+    /// Every cube out of the stock: on the map and aboard the navies.
     pub fn supplies_on_map(&self) -> Supplies {
         let mut t = Supplies::default();
         for s in self.supplies.values() {
             t.food += s.food;
             t.war += s.war;
+        }
+        for c in self.navies.cargo.values() {
+            t.food += c.food;
+            t.war += c.war;
         }
         t
     }

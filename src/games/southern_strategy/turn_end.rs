@@ -2,27 +2,256 @@
 
 use super::data::Data;
 use super::events::Event;
-use super::state::{Chit, Phase, Side, State};
-use super::{siege, supply, victory};
+use super::orders::{self, Answer};
+use super::state::{Army, Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
+use super::{navy, siege, supply, victory};
 use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
 
-/// 13.0, in order: 1 Dug-In markers off; 2 sieges (13.1); 3 navies return (12.4) and 6 the
-/// new Patriot commander (13.4) come with the navy rules; 4 new irregulars
-/// come out (13.2); 5 new irregulars into the cup (13.3); 7 Political Will (13.5). Then the
-/// Victory Check Phase (14.0) and, if the game goes on, the next campaign turn.
+/// 13.0, in order: 1 Dug-In markers off; 2 sieges (13.1); 3 navies return (12.4); 4 new
+/// irregulars come out (13.2); 5 new irregulars into the cup (13.3); 6 the new Patriot
+/// commander (13.4); 7 Political Will (13.5). Then the Victory Check Phase (14.0) and, if the
+/// game goes on, the next campaign turn.
 pub fn run(data: &Data, st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
     remove_dig_in(st, ev);
-    siege::turn_end(data, st, ev);
-    if st.phase == Phase::Over {
-        return;
+    run_from(data, st, Stage::Sieges, dice, ev);
+}
+
+/// Runs the turn end and the next turn's start from `stage` on, stopping where a side must
+/// decide (the phase then says who, what, and where to resume) or at the Crown's supply moves.
+pub fn run_from(
+    data: &Data,
+    st: &mut State,
+    stage: Stage,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) {
+    let mut stage = stage;
+    loop {
+        let winter = data.is_winter(st.turn.space);
+        match stage {
+            Stage::Sieges => siege::turn_end(data, st, ev),
+            Stage::NavyReturn if !winter => navy::roll_for_return(st, dice, ev),
+            Stage::NavyReturn => {}
+            Stage::PlaceNavies => {
+                if let Some(side) = st.navies.returning.first().copied() {
+                    let zones = navy::return_zones(data, st, side);
+                    if zones.len() > 1 {
+                        st.phase = Phase::Decision {
+                            side,
+                            question: Question::NavyZone { zones },
+                            resume: Stage::PlaceNavies,
+                        };
+                        return;
+                    }
+                    st.navies.returning.remove(0);
+                    if let Some(zone) = zones.into_iter().next() {
+                        navy::place(st, side, zone, ev);
+                    }
+                    continue;
+                }
+            }
+            Stage::Irregulars => {
+                irregulars_come_out(data, st, dice, ev);
+                irregulars_into_cup(data, st, ev);
+            }
+            Stage::Commander if !winter => {
+                let areas = commander_areas(data, st);
+                if !patriot_leader_on_map(st)
+                    && !areas.is_empty()
+                    && st.units_on_map(Side::Patriot) < data.pieces.units[&Side::Patriot]
+                {
+                    st.phase = Phase::Decision {
+                        side: Side::Patriot,
+                        question: Question::Commander { areas },
+                        resume: Stage::PoliticalWill,
+                    };
+                    return;
+                }
+            }
+            Stage::Commander => {}
+            Stage::PoliticalWill => political_will_adjustment(data, st, ev),
+            Stage::Victory => {
+                if victory::check(data, st, ev) {
+                    return;
+                }
+            }
+            Stage::NextTurn => advance_turn(data, st, ev),
+            Stage::WinterRemoval if winter => {
+                // 12.3: a navy with cargo first lets its owner put it ashore.
+                for side in [Side::Crown, Side::Patriot] {
+                    if st.navies.zone(side).is_some()
+                        && st.navies.cargo.get(&side).is_some_and(|c| !c.is_empty())
+                    {
+                        let army_ports = if st.navies.cargo[&side].units > 0 {
+                            navy::winter_army_ports(data, st, side)
+                        } else {
+                            Vec::new()
+                        };
+                        let supply_ports = navy::supply_ports(data, st, side);
+                        st.phase = Phase::Decision {
+                            side,
+                            question: Question::Unload {
+                                army_ports,
+                                supply_ports,
+                            },
+                            resume: Stage::WinterRemoval,
+                        };
+                        return;
+                    }
+                }
+                navy::remove_for_winter(st, ev);
+            }
+            Stage::WinterRemoval => {}
+            Stage::Generation => {
+                supply::generate(data, st, ev);
+                st.phase = Phase::Supply { side: Side::Crown };
+                return;
+            }
+        }
+        if st.phase == Phase::Over {
+            return;
+        }
+        stage = next_stage(stage);
     }
-    irregulars_come_out(data, st, dice, ev);
-    irregulars_into_cup(data, st, ev);
-    political_will_adjustment(data, st, ev);
-    if victory::check(data, st, ev) {
-        return;
+}
+
+fn next_stage(s: Stage) -> Stage {
+    match s {
+        Stage::Sieges => Stage::NavyReturn,
+        Stage::NavyReturn => Stage::PlaceNavies,
+        Stage::PlaceNavies => Stage::Irregulars,
+        Stage::Irregulars => Stage::Commander,
+        Stage::Commander => Stage::PoliticalWill,
+        Stage::PoliticalWill => Stage::Victory,
+        Stage::Victory => Stage::NextTurn,
+        Stage::NextTurn => Stage::WinterRemoval,
+        Stage::WinterRemoval | Stage::Generation => Stage::Generation,
     }
-    next_campaign_turn(data, st, ev);
+}
+
+/// Applies a side's answer to the question in hand and goes on with the sequence.
+pub fn answer(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    answer: &Answer,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let Phase::Decision {
+        side: asked,
+        question,
+        resume,
+    } = st.phase.clone()
+    else {
+        return Err(OrderError::new("4.0", "no question waits for an answer").at("answer"));
+    };
+    if asked != side {
+        return Err(
+            OrderError::new("4.0", format!("the question is `{asked}`'s to answer")).at("answer"),
+        );
+    }
+    let wrong = |rule: &str, what: &str| {
+        OrderError::new(rule, format!("the question is {what}")).at("answer")
+    };
+    match (&question, answer) {
+        (Question::NavyZone { zones }, Answer::NavyZone(z)) => {
+            let z = data
+                .find_sea(z)
+                .map(|x| x.id.clone())
+                .unwrap_or_else(|| z.clone());
+            if !zones.contains(&z) {
+                return Err(OrderError::new(
+                    "12.4",
+                    format!(
+                        "the navy returns to a zone without the enemy navy: one of {}",
+                        zones.join(", ")
+                    ),
+                )
+                .at("answer.navy_zone"));
+            }
+            st.navies.returning.retain(|s| *s != side);
+            navy::place(st, side, z, ev);
+        }
+        (Question::Commander { areas }, Answer::Commander(a)) => {
+            let area = orders::area(data, a, "answer.commander")?;
+            if !areas.contains(&area.id) {
+                return Err(OrderError::new("13.4", format!("the new commander enters a Virginia area that is empty or held by your army: one of {}", areas.join(", "))).at("answer.commander"));
+            }
+            commander_arrives(data, st, &area.id, ev);
+        }
+        (Question::Unload { .. }, Answer::Unload(u)) => navy::unload(data, st, side, u, ev)?,
+        (Question::NavyZone { .. }, _) => {
+            return Err(wrong(
+                "12.4",
+                "where your navy returns: `answer: {navy_zone: ZONE}`",
+            ))
+        }
+        (Question::Commander { .. }, _) => {
+            return Err(wrong(
+                "13.4",
+                "where the new commander enters: `answer: {commander: AREA}`",
+            ))
+        }
+        (Question::Unload { .. }, _) => return Err(wrong(
+            "12.3",
+            "where your navy's cargo goes ashore: `answer: {unload: {army: PORT, supplies: PORT}}`",
+        )),
+    }
+    run_from(data, st, resume, dice, ev);
+    Ok(())
+}
+
+fn patriot_leader_on_map(st: &State) -> bool {
+    st.armies
+        .values()
+        .any(|a| a.side == Side::Patriot && a.leader == Some(LeaderRank::Leader))
+}
+
+/// 13.4: the Virginia areas the new commander may enter: empty, or held by a Patriot army.
+pub fn commander_areas(data: &Data, st: &State) -> Vec<String> {
+    data.areas()
+        .filter(|a| a.colony == "VA" && st.army(&a.id).is_none_or(|x| x.side == Side::Patriot))
+        .map(|a| a.id.clone())
+        .collect()
+}
+
+/// 13.4: the new Patriot commander enters with 6 Units, 2 Food and 2 War, or what the pieces
+/// and the stock still allow. Gates's successor is the next name of the data (Greene).
+fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event>) {
+    let names = &data.pieces.leaders.patriot;
+    if st.leaders_lost > 0 {
+        let i = (st.leaders_lost as usize).min(names.len().saturating_sub(1));
+        st.patriot_commander = names[i].clone();
+    }
+    let units =
+        6u32.min(data.pieces.units[&Side::Patriot].saturating_sub(st.units_on_map(Side::Patriot)));
+    let stock = supply::stock(data, st);
+    let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
+    let entry = st.armies.entry(area.to_string()).or_insert(Army {
+        side: Side::Patriot,
+        units: 0,
+        leader: None,
+        dug_in: false,
+    });
+    entry.units += units;
+    entry.leader = Some(LeaderRank::Leader);
+    let s = st.supplies_at(area);
+    st.set_supplies(
+        area,
+        Supplies {
+            food: s.food + food,
+            war: s.war + war,
+        },
+    );
+    ev.push(Event::CommanderArrived {
+        name: st.patriot_commander.clone(),
+        area: area.to_string(),
+        units,
+        food,
+        war,
+    });
 }
 
 /// 13.0 step 1: every Dug-In marker comes off.
@@ -178,9 +407,8 @@ pub fn political_will_adjustment(data: &Data, st: &mut State, ev: &mut Vec<Event
 }
 
 /// 4.0 and 13.5: the marker moves to the next space of the Campaign Turn Track (after the
-/// fifth, back to the first of the next year) and the supply phase begins: generation
-/// (5.1), then the Crown's moves.
-pub fn next_campaign_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+/// fifth, back to the first of the next year) and a new campaign turn begins.
+fn advance_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     let ct = &data.tracks.campaign_turn;
     if st.turn.space >= ct.spaces {
         st.turn.space = 1;
@@ -188,11 +416,10 @@ pub fn next_campaign_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     } else {
         st.turn.space += 1;
     }
-    begin_campaign_turn(data, st, ev);
+    start_turn(data, st, ev);
 }
 
-/// The start of a campaign turn: its Supply Phase up to the Crown's first decision.
-pub fn begin_campaign_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+fn start_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     st.initiative = None;
     st.pass_track = 0;
     st.campaign_turns += 1;
@@ -201,6 +428,12 @@ pub fn begin_campaign_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         space: st.turn.space,
         winter: data.is_winter(st.turn.space),
     });
+}
+
+/// The first campaign turn (3.0): its Supply Phase up to the Crown's first decision. The game
+/// starts on a non-winter space, so nothing here needs dice or a decision.
+pub fn begin_first_turn(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    start_turn(data, st, ev);
     supply::generate(data, st, ev);
     st.phase = Phase::Supply { side: Side::Crown };
 }

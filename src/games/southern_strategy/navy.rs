@@ -1,0 +1,559 @@
+//! Naval affairs (12.x), Transport (9.3) and the navies' cargo (5.4).
+
+use super::battle;
+use super::data::Data;
+use super::events::Event;
+use super::orders::{self, Embark, NavyAction, Transport, Unload};
+use super::state::{Army, Side, State, Supplies};
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+
+fn err(rule: &str, message: String, key: &str) -> OrderError {
+    OrderError::new(rule, message).at(key)
+}
+
+fn zone_id(data: &Data, text: &str, key: &str) -> Result<String, OrderError> {
+    data.find_sea(text)
+        .map(|z| z.id.clone())
+        .ok_or_else(|| err("2.1", format!("there is no sea zone `{text}`"), key))
+}
+
+/// 12.0: in a non-winter turn a full impulse may activate the navy instead of an army.
+pub fn activate(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    action: &NavyAction,
+    key: &str,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    if data.is_winter(st.turn.space) {
+        return Err(err(
+            "12.0",
+            "no navy is on the map in a Winter Turn".into(),
+            key,
+        ));
+    }
+    let Some(zone) = st.navies.zone(side).cloned() else {
+        return Err(err("12.0", "your navy is not on the map".into(), key));
+    };
+    match action {
+        NavyAction::Move(to) => {
+            let key = format!("{key}.move");
+            let to = zone_id(data, to, &key)?;
+            if st.navies.cargo.get(&side).is_some_and(|c| c.units > 0) {
+                return Err(err("12.0", "a navy transporting troops does not move on its own; land them or transport them (9.3)".into(), &key));
+            }
+            if !data.seas_adjacent(&zone, &to) {
+                return Err(err(
+                    "12.1",
+                    format!("sea zone `{to}` is not adjacent to `{zone}`"),
+                    &key,
+                ));
+            }
+            st.navies.set_zone(side, Some(to.clone()));
+            ev.push(Event::NavyMoved {
+                side,
+                from: zone,
+                to,
+            });
+            Ok(())
+        }
+        NavyAction::Battle => {
+            if st.navies.zone(side.other()) != Some(&zone) {
+                return Err(err("12.2", format!("a sea battle needs both navies in one zone; the enemy navy is not in `{zone}`"), key));
+            }
+            sea_battle(data, st, side, &zone, dice, ev);
+            Ok(())
+        }
+    }
+}
+
+/// 12.2: the naval modifier of the Political Will space for `side`: red spaces add it for the
+/// Crown and take it from the Patriot, blue ones the reverse.
+pub fn naval_modifier(data: &Data, st: &State, side: Side) -> i32 {
+    let Some(space) = data
+        .tracks
+        .political_will
+        .naval
+        .iter()
+        .find(|n| n.space == st.political_will)
+    else {
+        return 0;
+    };
+    match (space.colour.as_str(), side) {
+        ("red", Side::Crown) | ("blue", Side::Patriot) => space.modifier,
+        ("red", Side::Patriot) | ("blue", Side::Crown) => -space.modifier,
+        _ => 0,
+    }
+}
+
+/// 12.2: both roll two dice plus the naval modifier, the initiator one more; 10 or more
+/// defeats the other navy, which leaves the map with its cargo lost and any army aboard
+/// surrendering. Both, or neither, may be defeated. The Crown rolls first.
+fn sea_battle(
+    data: &Data,
+    st: &mut State,
+    initiator: Side,
+    zone: &str,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) {
+    let mut totals = Vec::new();
+    for side in [Side::Crown, Side::Patriot] {
+        let faces = dice.d6(2, &format!("12.2 sea battle: {side}"));
+        let modifier = naval_modifier(data, st, side) + i32::from(side == initiator);
+        let total = faces.iter().map(|&f| f as i32).sum::<i32>() + modifier;
+        ev.push(Event::SeaBattleRoll {
+            side,
+            faces,
+            modifier,
+            total,
+        });
+        totals.push((side, total));
+    }
+    for (side, total) in totals {
+        if total >= 10 {
+            defeat(data, st, side.other(), zone, ev);
+        }
+    }
+}
+
+/// 12.2: a defeated navy is removed; what it carried is lost, and an army aboard surrenders.
+fn defeat(data: &Data, st: &mut State, side: Side, zone: &str, ev: &mut Vec<Event>) {
+    st.navies.set_zone(side, None);
+    ev.push(Event::NavyDefeated {
+        side,
+        zone: zone.to_string(),
+    });
+    if let Some(cargo) = st.navies.cargo.remove(&side) {
+        if cargo.units > 0 || cargo.leader.is_some() {
+            battle::surrender(data, st, side, zone, cargo.units, cargo.leader, ev);
+        }
+    }
+}
+
+/// 9.3: whether the French navy keeps the Crown navy in `zone` from transporting: in the same
+/// zone always, in an adjacent one when embarking.
+fn french_blocks(data: &Data, st: &State, zone: &str, embarking: bool) -> bool {
+    match &st.navies.french {
+        Some(f) => f == zone || (embarking && data.seas_adjacent(f, zone)),
+        None => false,
+    }
+}
+
+/// 9.3: Transport. Out: a Crown army with a leader in a Port City on the Crown navy's zone
+/// goes aboard with any supplies and the navy carries it to an adjacent zone. In: the army at
+/// sea lands, with what it carries, in a friendly or empty Port City on the navy's zone. The
+/// French navy in the same zone (or, embarking, an adjacent one) prevents it.
+pub fn transport(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    t: &Transport,
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    if side != Side::Crown {
+        return Err(err(
+            "9.3",
+            "only the Crown transports armies by sea".into(),
+            key,
+        ));
+    }
+    let Some(zone) = st.navies.crown.clone() else {
+        return Err(err("9.3", "the Crown navy is not on the map".into(), key));
+    };
+    match t {
+        Transport::Embark(e) => embark(data, st, &zone, e, &format!("{key}.embark"), ev),
+        Transport::Land(port) => land(data, st, &zone, port, &format!("{key}.land"), ev),
+    }
+}
+
+fn embark(
+    data: &Data,
+    st: &mut State,
+    zone: &str,
+    e: &Embark,
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let from = orders::area(data, &e.from, &format!("{key}.from"))?;
+    let Some(army) = st.army_of(&from.id, Side::Crown).cloned() else {
+        return Err(err(
+            "9.3",
+            format!("you have no army in `{}`", from.name),
+            &format!("{key}.from"),
+        ));
+    };
+    if army.dug_in {
+        return Err(err(
+            "9.6",
+            format!(
+                "the army in `{}` is dug in and cannot be activated this turn",
+                from.name
+            ),
+            &format!("{key}.from"),
+        ));
+    }
+    if army.leader.is_none() {
+        return Err(err(
+            "9.3",
+            format!(
+                "only an army with a leader is transported; the army in `{}` has none",
+                from.name
+            ),
+            &format!("{key}.from"),
+        ));
+    }
+    if !from.port || from.sea.as_deref() != Some(zone) {
+        return Err(err(
+            "9.3",
+            format!(
+                "`{}` is not a Port City on the Crown navy's sea zone `{zone}`",
+                from.name
+            ),
+            &format!("{key}.from"),
+        ));
+    }
+    if st
+        .navies
+        .cargo
+        .get(&Side::Crown)
+        .is_some_and(|c| c.units > 0)
+    {
+        return Err(err(
+            "9.3",
+            "the Crown navy already carries an army".into(),
+            key,
+        ));
+    }
+    if french_blocks(data, st, zone, true) {
+        return Err(err(
+            "9.3",
+            format!("the French navy is in or next to sea zone `{zone}`"),
+            key,
+        ));
+    }
+    let to_zone = zone_id(data, &e.to_zone, &format!("{key}.to_zone"))?;
+    if !data.seas_adjacent(zone, &to_zone) {
+        return Err(err("9.3", format!("the navy carries the army to an adjacent zone; `{to_zone}` is not next to `{zone}`"), &format!("{key}.to_zone")));
+    }
+    if e.units == 0 || e.units > army.units {
+        return Err(err(
+            "9.3",
+            format!(
+                "the army in `{}` has {} units; transport 1 to {}",
+                from.name, army.units, army.units
+            ),
+            &format!("{key}.units"),
+        ));
+    }
+    let here = st.supplies_at(&from.id);
+    if e.food > here.food || e.war > here.war {
+        return Err(err(
+            "9.3",
+            format!(
+                "`{}` has {} food and {} war",
+                from.name, here.food, here.war
+            ),
+            key,
+        ));
+    }
+    st.set_supplies(
+        &from.id,
+        Supplies {
+            food: here.food - e.food,
+            war: here.war - e.war,
+        },
+    );
+    let stayed = army.units - e.units;
+    if stayed > 0 {
+        st.armies.insert(
+            from.id.clone(),
+            Army {
+                side: Side::Crown,
+                units: stayed,
+                leader: None,
+                dug_in: false,
+            },
+        );
+    } else {
+        st.armies.remove(&from.id);
+        if !from.is_city_or_fort() && !st.supplies_at(&from.id).is_empty() {
+            return Err(err(
+                "5.5",
+                format!(
+                    "supplies would be left on `{}` with no army; take them aboard",
+                    from.name
+                ),
+                key,
+            ));
+        }
+    }
+    let cargo = st.navies.cargo.entry(Side::Crown).or_default();
+    cargo.units += e.units;
+    cargo.leader = army.leader;
+    cargo.food += e.food;
+    cargo.war += e.war;
+    st.navies.crown = Some(to_zone.clone());
+    ev.push(Event::Transported {
+        from: from.id.clone(),
+        units: e.units,
+        food: e.food,
+        war: e.war,
+        zone: to_zone,
+    });
+    Ok(())
+}
+
+fn land(
+    data: &Data,
+    st: &mut State,
+    zone: &str,
+    port: &str,
+    key: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let to = orders::area(data, port, key)?;
+    let Some(cargo) = st
+        .navies
+        .cargo
+        .get(&Side::Crown)
+        .cloned()
+        .filter(|c| c.units > 0)
+    else {
+        return Err(err("9.3", "the Crown navy carries no army".into(), key));
+    };
+    if !to.port || to.sea.as_deref() != Some(zone) {
+        return Err(err(
+            "9.3",
+            format!(
+                "`{}` is not a Port City on the Crown navy's sea zone `{zone}`",
+                to.name
+            ),
+            key,
+        ));
+    }
+    if st.army(&to.id).is_some_and(|a| a.side != Side::Crown) {
+        return Err(err(
+            "9.4",
+            format!(
+                "an army at sea cannot attack the enemy-held port `{}`",
+                to.name
+            ),
+            key,
+        ));
+    }
+    if french_blocks(data, st, zone, false) {
+        return Err(err(
+            "9.3",
+            format!("the French navy is in sea zone `{zone}`"),
+            key,
+        ));
+    }
+    st.navies.cargo.remove(&Side::Crown);
+    let entry = st.armies.entry(to.id.clone()).or_insert(Army {
+        side: Side::Crown,
+        units: 0,
+        leader: None,
+        dug_in: false,
+    });
+    entry.units += cargo.units;
+    entry.leader = super::state::merged_command(cargo.leader, entry.leader);
+    let s = st.supplies_at(&to.id);
+    st.set_supplies(
+        &to.id,
+        Supplies {
+            food: s.food + cargo.food,
+            war: s.war + cargo.war,
+        },
+    );
+    ev.push(Event::Landed {
+        area: to.id.clone(),
+        units: cargo.units,
+        food: cargo.food,
+        war: cargo.war,
+    });
+    Ok(())
+}
+
+/// 5.4: the ports where supplies aboard `side`'s navy may go ashore: friendly-occupied ports
+/// on its zone, without the enemy navy there.
+pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+    let Some(zone) = st.navies.zone(side) else {
+        return Vec::new();
+    };
+    if st.navies.zone(side.other()) == Some(zone) {
+        return Vec::new();
+    }
+    data.ports_on(zone)
+        .filter(|a| st.army_of(&a.id, side).is_some())
+        .map(|a| a.id.clone())
+        .collect()
+}
+
+/// 9.3 and 12.3: where a transported army may land when its navy leaves for the winter:
+/// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent.
+pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+    let Some(zone) = st.navies.zone(side).cloned() else {
+        return Vec::new();
+    };
+    let enemy = st.navies.zone(side.other()).cloned();
+    data.map
+        .sea_zones
+        .iter()
+        .filter(|z| {
+            (z.id == zone || data.seas_adjacent(&zone, &z.id))
+                && enemy.as_deref() != Some(z.id.as_str())
+        })
+        .flat_map(|z| data.ports_on(&z.id))
+        .filter(|a| st.army(&a.id).is_none_or(|x| x.side == side))
+        .map(|a| a.id.clone())
+        .collect()
+}
+
+/// 12.3: the owner's answer on the cargo of a navy leaving for the winter; whatever is not
+/// landed is lost (the army eliminated, its leader captured).
+pub fn unload(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    u: &Unload,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
+    let key = "answer.unload";
+    let army_to = match &u.army {
+        Some(p) => {
+            let a = orders::area(data, p, &format!("{key}.army"))?;
+            if cargo.units == 0 || !winter_army_ports(data, st, side).contains(&a.id) {
+                return Err(err(
+                    "9.3",
+                    format!("the army aboard cannot land in `{}`", a.name),
+                    &format!("{key}.army"),
+                ));
+            }
+            Some(a.id.clone())
+        }
+        None => None,
+    };
+    let supplies_to = match &u.supplies {
+        Some(p) => {
+            let a = orders::area(data, p, &format!("{key}.supplies"))?;
+            let ok = supply_ports(data, st, side).contains(&a.id)
+                || army_to.as_deref() == Some(a.id.as_str());
+            if !ok {
+                return Err(err(
+                    "5.4",
+                    format!("the supplies aboard cannot go ashore in `{}`", a.name),
+                    &format!("{key}.supplies"),
+                ));
+            }
+            Some(a.id.clone())
+        }
+        None => None,
+    };
+    st.navies.cargo.remove(&side);
+    if cargo.units > 0 || cargo.leader.is_some() {
+        match army_to {
+            Some(to) => {
+                let entry = st.armies.entry(to.clone()).or_insert(Army {
+                    side,
+                    units: 0,
+                    leader: None,
+                    dug_in: false,
+                });
+                entry.units += cargo.units;
+                entry.leader = super::state::merged_command(cargo.leader, entry.leader);
+                ev.push(Event::Landed {
+                    area: to,
+                    units: cargo.units,
+                    food: 0,
+                    war: 0,
+                });
+            }
+            None => {
+                let zone = st.navies.zone(side).cloned().unwrap_or_default();
+                battle::surrender(data, st, side, &zone, cargo.units, cargo.leader, ev);
+            }
+        }
+    }
+    match supplies_to {
+        Some(to) => {
+            let s = st.supplies_at(&to);
+            st.set_supplies(
+                &to,
+                Supplies {
+                    food: s.food + cargo.food,
+                    war: s.war + cargo.war,
+                },
+            );
+            ev.push(Event::SuppliesMoved {
+                side,
+                from: st.navies.zone(side).cloned().unwrap_or_default(),
+                to,
+                food: cargo.food,
+                war: cargo.war,
+            });
+        }
+        None if cargo.food + cargo.war > 0 => ev.push(Event::CargoLost {
+            side,
+            food: cargo.food,
+            war: cargo.war,
+        }),
+        None => {}
+    }
+    Ok(())
+}
+
+/// 12.3: at the start of a Winter Turn both navies leave the map.
+pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
+    for side in [Side::Crown, Side::Patriot] {
+        if let Some(zone) = st.navies.zone(side).cloned() {
+            st.navies.set_zone(side, None);
+            ev.push(Event::NavyRemoved { side, zone });
+        }
+    }
+}
+
+/// 12.4: at the end of a non-winter turn each side whose navy is off the map rolls, the Crown
+/// first: it returns on 1-2, or 1-3 while the enemy navy is on the map.
+pub fn roll_for_return(st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
+    let absent: Vec<Side> = [Side::Crown, Side::Patriot]
+        .into_iter()
+        .filter(|s| st.navies.zone(*s).is_none())
+        .collect();
+    for side in absent {
+        let enemy_present = st.navies.zone(side.other()).is_some();
+        let needed = if enemy_present { 3 } else { 2 };
+        let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
+        let returns = die <= needed;
+        ev.push(Event::NavyReturnRoll {
+            side,
+            die,
+            needed,
+            returns,
+        });
+        if returns {
+            st.navies.returning.push(side);
+        }
+    }
+}
+
+/// 12.4: the zones a returning navy may enter: any without the enemy navy.
+pub fn return_zones(data: &Data, st: &State, side: Side) -> Vec<String> {
+    let enemy = st.navies.zone(side.other());
+    data.map
+        .sea_zones
+        .iter()
+        .filter(|z| Some(&z.id) != enemy)
+        .map(|z| z.id.clone())
+        .collect()
+}
+
+pub fn place(st: &mut State, side: Side, zone: String, ev: &mut Vec<Event>) {
+    st.navies.set_zone(side, Some(zone.clone()));
+    ev.push(Event::NavyReturned { side, zone });
+}
