@@ -35,7 +35,7 @@ fn first_option(dir: &Path) -> String {
 fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usize {
     let mut mailbox: VecDeque<(String, PathBuf)> = VecDeque::new();
     let mut identical = 0;
-    for round in 0..200 {
+    for round in 0..2000 {
         if let Some((to, packet)) = mailbox.pop_front() {
             let (_, reply) = g.receive(&to, &packet);
             if let Some(r) = reply {
@@ -71,7 +71,7 @@ fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usiz
         let packet = g.send(side, &format!("r{round}"), &orders);
         mailbox.push_back((other(side).to_string(), packet));
     }
-    panic!("the game did not reach the goal in 200 rounds");
+    panic!("the game did not reach the goal in 2000 rounds");
 }
 
 fn other(side: &str) -> &'static str {
@@ -119,6 +119,28 @@ fn two_players_play_two_campaign_turns_by_mail_and_both_copies_verify() {
         .map(|r| r.rolls.len())
         .sum();
     assert!(rolls >= 4, "only {rolls} rolls in the log");
+}
+
+#[test]
+fn a_whole_game_by_mail_ends_in_victory_and_verifies() {
+    // Both sides pass every impulse: Political Will falls each year end (13.5) until the Crown
+    // sues for peace (14.0). Every step goes through the command line as two players would.
+    let g = TwoPlayers::new("ss-test-whole");
+    play_by_mail(&g, |gf| gf.awaiting.is_none() && gf.pending.is_none());
+    for side in ["crown", "patriot"] {
+        let gf = parse(&g.game_text(side));
+        assert_eq!(
+            gf.state["outcome"]["winner"], "patriot",
+            "{side}: {}",
+            gf.state["outcome"]
+        );
+        assert_eq!(gf.state["political_will"], 0);
+        let o = ok(&g.side_dir(side), &["verify", "game.yaml"]);
+        assert!(stdout(&o).contains("the game is over"), "{}", stdout(&o));
+    }
+    assert_eq!(g.game_text("crown"), g.game_text("patriot"));
+    let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
+    assert!(stdout(&o).contains("PATRIOT wins"), "{}", stdout(&o));
 }
 
 #[test]

@@ -48,6 +48,7 @@ pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
                 ));
             }
             army_options(data, st, side, prefix, &mut out);
+            naval_options(data, st, side, prefix, &mut out);
             supply_options(data, st, side, "supply", &mut out);
         }
         Phase::Battle { attack, .. } if attack.side.other() == side => {
@@ -295,6 +296,84 @@ fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec
                 &format!("{prefix}full: dig in (9.6) in {}: 1 food and 1 war", a.name),
                 &format!("full: {{dig_in: {}}}", a.id),
             ));
+        }
+    }
+}
+
+/// 9.3 and 12.0: the naval activations and Transport open to `side` now.
+fn naval_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec<LegalOption>) {
+    if data.is_winter(st.turn.space) {
+        return;
+    }
+    let Some(zone) = st.navies.zone(side).cloned() else {
+        return;
+    };
+    let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
+    if !troops {
+        for z in data
+            .map
+            .sea_zones
+            .iter()
+            .filter(|z| data.seas_adjacent(&zone, &z.id))
+        {
+            out.push(opt(
+                &format!("{prefix}full: move the navy (12.1) from {zone} to {}", z.id),
+                &format!("full: {{navy: {{move: {}}}}}", z.id),
+            ));
+        }
+    }
+    if st.navies.zone(side.other()) == Some(&zone) {
+        out.push(opt(
+            &format!("{prefix}full: sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats"),
+            "full: {navy: battle}",
+        ));
+    }
+    if side != Side::Crown {
+        return;
+    }
+    let french = st.navies.french.clone();
+    if troops {
+        if french.as_deref() != Some(zone.as_str()) {
+            for p in data
+                .ports_on(&zone)
+                .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
+            {
+                out.push(opt(
+                    &format!("{prefix}full: land the army aboard in {} (9.3)", p.name),
+                    &format!("full: {{transport: {{land: {}}}}}", p.id),
+                ));
+            }
+        }
+        return;
+    }
+    let blocked = french
+        .as_ref()
+        .is_some_and(|f| *f == zone || data.seas_adjacent(f, &zone));
+    if blocked {
+        return;
+    }
+    for p in data.ports_on(&zone) {
+        if let Some(army) = st
+            .army_of(&p.id, side)
+            .filter(|a| a.leader.is_some() && !a.dug_in)
+        {
+            if let Some(to) = data
+                .map
+                .sea_zones
+                .iter()
+                .find(|z| data.seas_adjacent(&zone, &z.id))
+            {
+                out.push(opt(
+                    &format!(
+                        "{prefix}full: transport (9.3) the army in {} by sea to an adjacent zone",
+                        p.name
+                    ),
+                    &format!(
+                        "full: {{transport: {{embark: {{from: {}, units: {}, to_zone: {}}}}}}}",
+                        p.id, army.units, to.id
+                    ),
+                ));
+            }
         }
     }
 }

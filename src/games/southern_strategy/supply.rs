@@ -164,6 +164,10 @@ pub fn move_supplies(
 ) -> Result<(), OrderError> {
     for (i, m) in moves.iter().enumerate() {
         let path = format!("{key}[{i}]");
+        if data.find_sea(&m.from).is_some() || data.find_sea(&m.to).is_some() {
+            by_sea(data, st, side, m, &path, ev)?;
+            continue;
+        }
         let from = orders::area(data, &m.from, &format!("{path}.from"))?;
         let to = orders::area(data, &m.to, &format!("{path}.to"))?;
         if m.food + m.war == 0 {
@@ -243,6 +247,131 @@ pub fn move_supplies(
             war: m.war,
         });
     }
+    Ok(())
+}
+
+/// 5.4: supplies go aboard the own navy from a friendly-occupied Port City on its zone, or
+/// ashore from it into one, never while the enemy navy shares the zone. Between zones they
+/// travel only with the navy (12.1, 9.3).
+fn by_sea(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    m: &SupplyMove,
+    path: &str,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let fail =
+        |msg: String, field: &str| Err(OrderError::new("5.4", msg).at(format!("{path}.{field}")));
+    let (zone_text, port_text, loading) = match (data.find_sea(&m.from), data.find_sea(&m.to)) {
+        (Some(_), Some(_)) => {
+            return fail(
+                "supplies cross from zone to zone only aboard a moving navy".into(),
+                "to",
+            )
+        }
+        (None, Some(_)) => (&m.to, &m.from, true),
+        _ => (&m.from, &m.to, false),
+    };
+    let zone = data.find_sea(zone_text).expect("checked").id.clone();
+    let port_field = if loading { "from" } else { "to" };
+    let port = orders::area(data, port_text, &format!("{path}.{port_field}"))?;
+    if m.food + m.war == 0 {
+        return Err(
+            OrderError::new("5.2", "a supply move must carry some food or war")
+                .at(path.to_string()),
+        );
+    }
+    if st.navies.zone(side) != Some(&zone) {
+        return fail(
+            format!("your navy is not in sea zone `{zone}`"),
+            if loading { "to" } else { "from" },
+        );
+    }
+    if st.navies.zone(side.other()) == Some(&zone) {
+        return fail(
+            format!("the enemy navy is in sea zone `{zone}`"),
+            if loading { "to" } else { "from" },
+        );
+    }
+    if !port.port
+        || port.sea.as_deref() != Some(zone.as_str())
+        || st.army_of(&port.id, side).is_none()
+    {
+        return fail(
+            format!(
+                "`{}` is not a Port City you occupy on sea zone `{zone}`",
+                port.name
+            ),
+            port_field,
+        );
+    }
+    if st.sieges.contains(&port.id) {
+        return Err(OrderError::new(
+            "11.1",
+            format!(
+                "no supplies move to or from `{}` while it is under siege",
+                port.name
+            ),
+        )
+        .at(format!("{path}.{port_field}")));
+    }
+    let cargo = st.navies.cargo.entry(side).or_default();
+    let ashore = st.supplies.get(&port.id).copied().unwrap_or_default();
+    let (have, what) = if loading {
+        (ashore, port.name.as_str())
+    } else {
+        (
+            Supplies {
+                food: cargo.food,
+                war: cargo.war,
+            },
+            "the navy",
+        )
+    };
+    if have.food < m.food || have.war < m.war {
+        return Err(OrderError::new(
+            "5.4",
+            format!(
+                "{what} has {} food and {} war, too few to move {} food and {} war",
+                have.food, have.war, m.food, m.war
+            ),
+        )
+        .at(path.to_string()));
+    }
+    let (from_id, to_id) = if loading {
+        cargo.food += m.food;
+        cargo.war += m.war;
+        st.set_supplies(
+            &port.id,
+            Supplies {
+                food: ashore.food - m.food,
+                war: ashore.war - m.war,
+            },
+        );
+        (port.id.clone(), zone)
+    } else {
+        cargo.food -= m.food;
+        cargo.war -= m.war;
+        if cargo.is_empty() {
+            st.navies.cargo.remove(&side);
+        }
+        st.set_supplies(
+            &port.id,
+            Supplies {
+                food: ashore.food + m.food,
+                war: ashore.war + m.war,
+            },
+        );
+        (zone, port.id.clone())
+    };
+    ev.push(Event::SuppliesMoved {
+        side,
+        from: from_id,
+        to: to_id,
+        food: m.food,
+        war: m.war,
+    });
     Ok(())
 }
 
