@@ -236,22 +236,42 @@ pub fn check_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>) -> Result
 
 /// `orders -o`: checks the orders, then returns the new game file (holding the record) and
 /// the packet to mail.
+///
+/// With `policy`, the packet also commits to a new hidden standing policy (dice-protocol
+/// section 3.1), kept privately beside the secrets until a result reveals it.
 pub fn write_orders(
     l: &Loaded,
     file: &OrdersFile,
     side: Option<&str>,
     secrets_dir: &Path,
+    policy: Option<&Path>,
 ) -> Result<(GameFile, Packet), Error> {
     let side = check_orders(l, file, side)?;
     let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
+    let policy = match policy {
+        Some(p) => {
+            let text = atomic::read(p)?;
+            let value: Value = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
+                what: "the policy file".into(),
+                source,
+            })?;
+            l.rules.check_policy_shape(&value)?;
+            Some(secrets::new_policy(value)?)
+        }
+        None => None,
+    };
     let (gf, rec) = session::prepare(
         l.rules.as_ref(),
         &l.game,
         &side,
         file.orders.clone(),
         &secret,
+        policy.as_ref(),
     )
     .map_err(|e| with_line(e, &file.text))?;
+    if let Some(p) = &policy {
+        secrets::save_policy(secrets_dir, &l.game.id, &side, p)?;
+    }
     Ok((gf, Packet::new(rec)))
 }
 
@@ -263,7 +283,14 @@ pub fn read_packet(path: &Path) -> Result<Packet, Error> {
 pub fn adjudicate(l: &Loaded, packet: &Packet, secrets_dir: &Path) -> Result<Received, Error> {
     let id = l.game.id.clone();
     let secret_of = |side: &str| secrets::load(secrets_dir, &id, side);
-    session::receive(l.rules.as_ref(), &l.game, &packet.record, &secret_of)
+    let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
+    session::receive(
+        l.rules.as_ref(),
+        &l.game,
+        &packet.record,
+        &secret_of,
+        &policy_of,
+    )
 }
 
 /// `play` (hot-seat): the side to act writes its orders and the other side's secret, held
@@ -273,8 +300,9 @@ pub fn play(
     file: &OrdersFile,
     side: Option<&str>,
     secrets_dir: &Path,
+    policy: Option<&Path>,
 ) -> Result<Received, Error> {
-    let (_, packet) = write_orders(l, file, side, secrets_dir)?;
+    let (_, packet) = write_orders(l, file, side, secrets_dir, policy)?;
     adjudicate(l, &packet, secrets_dir)
 }
 

@@ -19,6 +19,9 @@ pub struct Args {
     /// Write the packet here (`-` for standard output) and record it in the game file
     #[arg(short = 'o', long = "packet", value_name = "FILE")]
     packet: Option<PathBuf>,
+    /// Commit to this hidden standing policy in the packet (how you meet attacks, ...)
+    #[arg(long, value_name = "FILE", requires = "packet")]
+    policy: Option<PathBuf>,
     #[command(flatten)]
     common: super::Common,
 }
@@ -54,19 +57,25 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         None => app::check_orders(&l, &file, a.side.as_deref()).map(|side| {
             eprintln!("the orders of `{side}` are legal; write the packet with `-o FILE`");
         }),
-        Some(out) => app::write_orders(&l, &file, a.side.as_deref(), &a.common.secrets_dir())
-            .and_then(|(gf, packet)| {
-                super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format {
-                    what: "the packet".into(),
-                    message: e.to_string(),
-                })?;
-                app::save_game(&a.game, &gf)?;
-                eprintln!(
-                    "packet for step {} written; mail it to your opponent",
-                    packet.record.step
-                );
-                Ok(())
-            }),
+        Some(out) => app::write_orders(
+            &l,
+            &file,
+            a.side.as_deref(),
+            &a.common.secrets_dir(),
+            a.policy.as_deref(),
+        )
+        .and_then(|(gf, packet)| {
+            super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format {
+                what: "the packet".into(),
+                message: e.to_string(),
+            })?;
+            app::save_game(&a.game, &gf)?;
+            eprintln!(
+                "packet for step {} written; mail it to your opponent",
+                packet.record.step
+            );
+            Ok(())
+        }),
     };
     if let Err(e) = outcome {
         eprintln!("error: {e}");

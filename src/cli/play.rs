@@ -15,6 +15,9 @@ pub struct Args {
     /// The side giving the orders [default: the side whose decision it is]
     #[arg(long)]
     side: Option<String>,
+    /// Commit to this hidden standing policy with the orders
+    #[arg(long, value_name = "FILE")]
+    policy: Option<PathBuf>,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
     #[command(flatten)]
@@ -24,7 +27,13 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let file = app::read_orders(&a.orders)?;
-    let received = app::play(&l, &file, a.side.as_deref(), &a.common.secrets_dir())?;
+    let received = app::play(
+        &l,
+        &file,
+        a.side.as_deref(),
+        &a.common.secrets_dir(),
+        a.policy.as_deref(),
+    )?;
     super::adjudicate::write_results(&a.game, &a.out, &l, received, &a.common.templates(), true)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -41,6 +41,9 @@ pub trait Game: 'static {
     type State: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug;
     type Orders: Serialize + DeserializeOwned;
     type Event: Serialize + DeserializeOwned;
+    /// Standing answers a side commits to in advance for decisions that fall in the other
+    /// side's turn (dice-protocol section 3.1), such as how to meet an attack.
+    type Policy: Serialize + DeserializeOwned;
 
     /// Reads and checks the game's data files, given as (file name, text) pairs.
     fn load_data(files: &[(String, String)]) -> Result<Self::Data, Error>;
@@ -48,7 +51,9 @@ pub trait Game: 'static {
     fn setup(data: &Self::Data) -> (Self::State, Vec<Self::Event>);
     /// `None` once the game is over.
     fn awaiting(data: &Self::Data, state: &Self::State) -> Option<Awaiting>;
-    /// Applies one side's orders and runs the rules up to the next decision.
+    /// Applies one side's orders and runs the rules up to the next decision. `policy` is the
+    /// other side's committed standing policy, if any: where it covers a decision of that side
+    /// the rules follow it instead of pausing.
     ///
     /// # Errors
     /// An `OrderError` naming the rule when the orders are illegal; the state is untouched.
@@ -57,6 +62,7 @@ pub trait Game: 'static {
         state: &Self::State,
         side: &str,
         orders: &Self::Orders,
+        policy: Option<&Self::Policy>,
         dice: &mut dyn Dice,
     ) -> Result<(Self::State, Vec<Self::Event>), OrderError>;
     /// What `side` may order now.
@@ -75,11 +81,14 @@ pub trait Rules {
     fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error>;
     /// Checks that `orders` has the shape this game's orders take.
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
+    /// Checks that `policy` has the shape this game's policies take.
+    fn check_policy_shape(&self, policy: &Value) -> Result<(), Error>;
     fn apply(
         &self,
         state: &Value,
         side: &str,
         orders: &Value,
+        policy: Option<&Value>,
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
@@ -131,16 +140,21 @@ impl<G: Game> Rules for Loaded<G> {
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error> {
         from_value::<G::Orders>("orders", orders).map(|_| ())
     }
+    fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
+        from_value::<G::Policy>("the policy", policy).map(|_| ())
+    }
     fn apply(
         &self,
         state: &Value,
         side: &str,
         orders: &Value,
+        policy: Option<&Value>,
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error> {
         let state = self.state(state)?;
         let orders: G::Orders = from_value("orders", orders)?;
-        let (next, events) = G::apply(&self.data, &state, side, &orders, dice)?;
+        let policy: Option<G::Policy> = policy.map(|p| from_value("the policy", p)).transpose()?;
+        let (next, events) = G::apply(&self.data, &state, side, &orders, policy.as_ref(), dice)?;
         Ok((
             to_value(&next)?,
             events.iter().map(to_value).collect::<Result<_, _>>()?,

@@ -35,6 +35,11 @@ pub struct Record {
     /// The sender's orders for the decision it faces, in the game's own format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub orders: Option<Value>,
+    /// A commitment to a new hidden standing policy (dice-protocol section 3.1):
+    /// `H(enc("adjutant/policy/1") || salt || canon(policy))`. It decides for the sender from
+    /// the next step it adjudicates on, until a newer one replaces it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy_commit: Option<String>,
 }
 
 /// What adjudicating a step produced: the dice, what happened and the state it led to.
@@ -47,6 +52,35 @@ pub struct StepResult {
     pub events: Vec<Value>,
     /// The hash of the state after the step.
     pub state: String,
+    /// The adjudicator's standing policy in force for this step, revealed so the other side can
+    /// check it against its commitment and replay the step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyReveal>,
+}
+
+/// A revealed policy: the salt and the policy whose hash was committed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyReveal {
+    pub salt: String,
+    pub policy: Value,
+}
+
+pub const POLICY_DOMAIN: &str = "adjutant/policy/1";
+
+impl PolicyReveal {
+    /// `H(enc("adjutant/policy/1") || salt32 || canon(policy))`.
+    pub fn commitment(&self) -> Result<Hash, Error> {
+        let salt = from_hex(&self.salt).ok_or_else(|| Error::Format {
+            what: "a policy".into(),
+            message: "its salt is not 64 hex digits".into(),
+        })?;
+        let mut buf = Vec::new();
+        super::canon::enc(&mut buf, POLICY_DOMAIN.as_bytes());
+        buf.extend_from_slice(&salt);
+        buf.extend_from_slice(&super::canon::canon(&self.policy)?);
+        Ok(super::canon::sha256(&buf))
+    }
 }
 
 impl Record {

@@ -170,6 +170,114 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
     Ok(secret)
 }
 
+/// The standing policies a side has committed, kept as privately as its secret until each is
+/// revealed (dice-protocol section 3.1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policies {
+    pub format: String,
+    pub game: String,
+    pub side: String,
+    pub policies: Vec<StoredPolicy>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredPolicy {
+    pub commit: String,
+    pub salt: String,
+    pub policy: serde_json::Value,
+}
+
+pub const POLICIES_FORMAT: &str = "adjutant-policies/1";
+
+pub fn policies_path(dir: &Path, game: &str, side: &str) -> PathBuf {
+    dir.join(format!("{game}.{side}.policies.yaml"))
+}
+
+/// A new policy with a fresh random salt, so its commitment tells nothing of it.
+pub fn new_policy(policy: serde_json::Value) -> Result<crate::engine::record::PolicyReveal, Error> {
+    let mut salt = [0u8; 32];
+    getrandom::fill(&mut salt).map_err(|e| Error::Secrets {
+        message: format!("the system RNG failed: {e}"),
+    })?;
+    Ok(crate::engine::record::PolicyReveal {
+        salt: to_hex(&salt),
+        policy,
+    })
+}
+
+/// Adds a committed policy to the side's private list (mode 0600).
+pub fn save_policy(
+    dir: &Path,
+    game: &str,
+    side: &str,
+    p: &crate::engine::record::PolicyReveal,
+) -> Result<(), Error> {
+    let path = policies_path(dir, game, side);
+    let mut all = if path.exists() {
+        read_policies(&path)?
+    } else {
+        Policies {
+            format: POLICIES_FORMAT.into(),
+            game: game.into(),
+            side: side.into(),
+            policies: Vec::new(),
+        }
+    };
+    all.policies.push(StoredPolicy {
+        commit: to_hex(&p.commitment()?),
+        salt: p.salt.clone(),
+        policy: p.policy.clone(),
+    });
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.into(),
+        action: "create the folder",
+        source,
+    })?;
+    let text = serde_yaml::to_string(&all).map_err(|e| Error::Encode(e.to_string()))?;
+    let text = format!(
+        "# adjutant standing policies: private until each is revealed in a result.\n{text}"
+    );
+    atomic::write_with_mode(&path, text.as_bytes(), Some(0o600))
+}
+
+fn read_policies(path: &Path) -> Result<Policies, Error> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.into(),
+        action: "read the policies",
+        source,
+    })?;
+    serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
+        what: format!("policies `{}`", path.display()),
+        source,
+    })
+}
+
+/// The committed policy with this commitment.
+pub fn load_policy(
+    dir: &Path,
+    game: &str,
+    side: &str,
+    commit: &str,
+) -> Result<crate::engine::record::PolicyReveal, Error> {
+    let path = policies_path(dir, game, side);
+    let all = read_policies(&path)?;
+    all.policies
+        .into_iter()
+        .find(|p| p.commit == commit)
+        .map(|p| crate::engine::record::PolicyReveal {
+            salt: p.salt,
+            policy: p.policy,
+        })
+        .ok_or_else(|| Error::Secrets {
+            message: format!(
+                "`{}` holds no policy with commitment `{commit}`, which `{side}` sent",
+                path.display()
+            ),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ use super::chain;
 use super::dice::{KeyedDice, Roll};
 use super::game::{Awaiting, Rules};
 use super::gamefile::{DiceSettings, GameFile, Player, DICE_PROTOCOL, FORMAT};
-use super::record::{state_hash, Genesis, Record, StepResult};
+use super::record::{state_hash, Genesis, PolicyReveal, Record, StepResult};
 use super::secrets::Secret;
 use super::Error;
 
@@ -181,6 +181,8 @@ pub struct Replay<'a> {
     reveals: BTreeMap<String, u64>,
     /// The last record with orders, while its result is still owed, and its hash.
     owed: Option<(Record, Hash)>,
+    /// Each side's latest policy commitment (dice-protocol section 3.1).
+    commits: BTreeMap<String, String>,
     /// The owed step's result, when this copy computed it itself (`GameFile::pending`): the
     /// state is already past it, and a record carrying it needs no re-adjudication.
     pending: Option<StepResult>,
@@ -206,6 +208,7 @@ impl<'a> Replay<'a> {
             last_reveal,
             reveals: BTreeMap::new(),
             owed: None,
+            commits: BTreeMap::new(),
             pending: None,
             rolls_checked: 0,
         })
@@ -240,6 +243,7 @@ impl<'a> Replay<'a> {
             last_reveal,
             reveals,
             owed,
+            commits: latest_commits(&gf.log),
             pending: gf.pending.clone(),
             rolls_checked: 0,
         })
@@ -388,6 +392,14 @@ impl<'a> Replay<'a> {
             }
             None => {}
         }
+        if let Some(commit) = &rec.policy_commit {
+            if from_hex(commit).is_none() {
+                return Err(refuse(format!(
+                    "its policy commitment `{commit}` is not 64 hex digits"
+                )));
+            }
+            self.commits.insert(rec.by.clone(), commit.clone());
+        }
         self.last_reveal.insert(rec.by.clone(), reveal);
         *self.reveals.entry(rec.by.clone()).or_insert(0) += 1;
         self.tip = hash;
@@ -412,8 +424,29 @@ impl<'a> Replay<'a> {
                 result.step, owed.step
             )));
         }
+        let adjudicator = adjudicator_of(self.rules, &owed.by);
+        let policy = match (self.commits.get(&adjudicator), &result.policy) {
+            (None, None) => None,
+            (None, Some(_)) => {
+                return Err(refuse(format!("its result reveals a policy, but `{adjudicator}` committed none")))
+            }
+            (Some(c), None) => {
+                return Err(refuse(format!(
+                    "`{adjudicator}` adjudicated step {} under the policy it committed (`{c}`), but the result does not reveal it",
+                    owed.step
+                )))
+            }
+            (Some(c), Some(p)) => {
+                if &to_hex(&p.commitment()?) != c {
+                    return Err(refuse(format!(
+                        "the policy it reveals does not match `{adjudicator}`'s commitment `{c}`"
+                    )));
+                }
+                Some(&p.policy)
+            }
+        };
         let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
-        let (state, view) = adjudicate(self.rules, &self.state, owed, &key)?;
+        let (state, view) = adjudicate(self.rules, &self.state, owed, &key, policy)?;
         if let Some(k) = first_difference(&view.rolls, &result.rolls) {
             return Err(refuse(format!(
                 "the result of step {} reports roll {} as {}, but the dice give {}",
@@ -451,16 +484,28 @@ fn describe_roll(r: Option<&Roll>) -> String {
     }
 }
 
-/// Applies a record's orders with the dice keyed by `key`.
+/// Each side's latest policy commitment in a log.
+fn latest_commits(log: &[Record]) -> BTreeMap<String, String> {
+    let mut commits = BTreeMap::new();
+    for r in log {
+        if let Some(c) = &r.policy_commit {
+            commits.insert(r.by.clone(), c.clone());
+        }
+    }
+    commits
+}
+
+/// Applies a record's orders with the dice keyed by `key`, under the adjudicator's policy.
 pub fn adjudicate(
     rules: &dyn Rules,
     state: &Value,
     rec: &Record,
     key: &Hash,
+    policy: Option<&Value>,
 ) -> Result<(Value, StepView), Error> {
     let orders = rec.orders.clone().unwrap_or(Value::Null);
     let mut dice = KeyedDice::new(key);
-    let (next, events) = rules.apply(state, &rec.by, &orders, &mut dice)?;
+    let (next, events) = rules.apply(state, &rec.by, &orders, policy, &mut dice)?;
     let view = StepView {
         step: rec.step,
         ordered_by: rec.by.clone(),
@@ -485,7 +530,9 @@ pub fn check_orders(
     check_sender(&replay, gf, side)?;
     rules.check_orders_shape(orders)?;
     let mut dice = KeyedDice::new(&[0u8; 32]);
-    rules.apply(&gf.state, side, orders, &mut dice).map(|_| ())
+    rules
+        .apply(&gf.state, side, orders, None, &mut dice)
+        .map(|_| ())
 }
 
 fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error> {
@@ -521,8 +568,12 @@ pub fn prepare(
     side: &str,
     orders: Value,
     secret: &Secret,
+    policy: Option<&PolicyReveal>,
 ) -> Result<(GameFile, Record), Error> {
     check_orders(rules, gf, side, &orders)?;
+    if let Some(p) = policy {
+        rules.check_policy_shape(&p.policy)?;
+    }
     let replay = Replay::from_file(rules, gf)?;
     let index = replay.reveals_by(side) + 1;
     let rec = Record {
@@ -533,6 +584,9 @@ pub fn prepare(
         reveal: to_hex(&reveal_for(gf, secret, side, index)?),
         result: gf.pending.clone(),
         orders: Some(orders),
+        policy_commit: policy
+            .map(|p| p.commitment().map(|h| to_hex(&h)))
+            .transpose()?,
     };
     let mut next = gf.clone();
     next.pending = None;
@@ -571,6 +625,7 @@ pub fn receive(
     gf: &GameFile,
     rec: &Record,
     secret_of: &dyn Fn(&str) -> Result<Secret, Error>,
+    policy_of: &dyn Fn(&str, &str) -> Result<PolicyReveal, Error>,
 ) -> Result<Received, Error> {
     let mut replay = Replay::from_file(rules, gf)?;
     let mut steps = Vec::new();
@@ -585,12 +640,33 @@ pub fn receive(
         let secret = secret_of(&me)?;
         let r = reveal_for(gf, &secret, &me, replay.reveals_by(&me) + 1)?;
         let key = chain::step_key(&gf.id, owed.step, &replay.tip, &r);
-        let (state, view) = adjudicate(rules, &replay.state, &owed, &key)?;
+        let policy = match replay.commits.get(&me) {
+            Some(commit) => {
+                let p = policy_of(&me, commit)?;
+                if &to_hex(&p.commitment()?) != commit {
+                    return Err(Error::Secrets {
+                        message: format!(
+                            "the stored policy of `{me}` does not match its commitment `{commit}`"
+                        ),
+                    });
+                }
+                Some(p)
+            }
+            None => None,
+        };
+        let (state, view) = adjudicate(
+            rules,
+            &replay.state,
+            &owed,
+            &key,
+            policy.as_ref().map(|p| &p.policy),
+        )?;
         let result = StepResult {
             step: view.step,
             rolls: view.rolls.clone(),
             events: view.events.clone(),
             state: view.state.clone(),
+            policy,
         };
         steps.push(view);
         next.state = state;
@@ -606,6 +682,7 @@ pub fn receive(
                 reveal: to_hex(&r),
                 result: Some(result),
                 orders: None,
+                policy_commit: None,
             };
             next.log.push(out.clone());
             outgoing = Some(out);

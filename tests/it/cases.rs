@@ -20,6 +20,9 @@ struct Case {
     state: serde_json::Map<String, Value>,
     side: String,
     orders: Value,
+    /// The other side's committed standing policy (dice-protocol 3.1), if any.
+    #[serde(default)]
+    policy: Option<Value>,
     #[serde(default)]
     dice: Vec<u32>,
     expect: Expect,
@@ -68,18 +71,28 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
     let (setup, _) = SouthernStrategy::setup(data);
     let mut state = serde_json::to_value(&setup).unwrap();
     for (k, v) in case.state {
-        if state.get(&k).is_none() {
-            return Err(format!("state key `{k}` is not a state field"));
-        }
+        // An unknown key is caught when the state is read back as the typed value below.
         state[&k] = v;
     }
     let state: ss::state::State =
         serde_json::from_value(state).map_err(|e| format!("bad state: {e}"))?;
     let orders: ss::orders::Orders =
         serde_json::from_value(case.orders).map_err(|e| format!("bad orders: {e}"))?;
+    let policy: Option<ss::orders::Policy> = case
+        .policy
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| format!("bad policy: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        SouthernStrategy::apply(data, &state, &case.side, &orders, &mut dice)
+        SouthernStrategy::apply(
+            data,
+            &state,
+            &case.side,
+            &orders,
+            policy.as_ref(),
+            &mut dice,
+        )
     }))
     .map_err(|p| {
         p.downcast_ref::<String>()

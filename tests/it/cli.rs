@@ -694,3 +694,74 @@ fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
     );
     ok(&d, &["verify", "game.yaml"]);
 }
+
+#[test]
+fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
+    let g = at_crown_impulse();
+    // The Crown passes its first pair; the Patriot marches next to Savannah and commits a
+    // hidden policy for meeting attacks.
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let p = g.side_dir("patriot");
+    write(
+        &p,
+        "policy.yaml",
+        "battle:\n  default: {accept: {commit: all, retreat: [Charleston]}}\n",
+    );
+    write(
+        &p,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    ok(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "march.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "march.packet.yaml",
+            "--policy",
+            "policy.yaml",
+        ],
+    );
+    let packet = read(&p.join("march.packet.yaml"));
+    assert!(packet.contains("policy_commit:"), "{packet}");
+    assert!(
+        !packet.contains("Charleston"),
+        "the policy itself stays hidden:\n{packet}"
+    );
+    g.receive("crown", &p.join("march.packet.yaml"));
+    // The Crown attacks; the Patriot's policy answers, so the battle is fought at once.
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
+    );
+    let (report, _) = g.receive("patriot", &attack);
+    assert!(report.contains("Battle at Beaufort"), "{report}");
+    let gf = parse(&g.game_text("patriot"));
+    assert_ne!(
+        gf.state["phase"]["step"], "battle",
+        "no pause for the defender"
+    );
+    // The Patriot decides next; its orders carry the result and reveal the policy.
+    let next = g.send("patriot", "p-next", passing_orders(&gf));
+    let text = read(&next);
+    assert!(text.contains("policy:") && text.contains("salt:"), "{text}");
+    // A changed policy no longer matches its commitment.
+    let forged = text.replacen("commit: all", "commit: 0", 1);
+    assert_ne!(forged, text);
+    let f = write(&g.side_dir("crown"), "forged.yaml", &forged);
+    let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());
+    assert!(
+        err.contains("does not match") && err.contains("commitment"),
+        "{err}"
+    );
+    g.receive("crown", &next);
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}

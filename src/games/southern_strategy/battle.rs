@@ -175,6 +175,47 @@ pub fn attack(
     Ok(())
 }
 
+/// Dice-protocol 3.1: the defender's standing policy turned into its answer to the pending
+/// attack, if the policy covers this army.
+pub fn policy_decision(
+    data: &Data,
+    st: &State,
+    policy: &super::orders::Policy,
+) -> Option<BattleDecision> {
+    let Phase::Battle { attack: at, .. } = &st.phase else {
+        return None;
+    };
+    let named = policy
+        .battle
+        .armies
+        .iter()
+        .find(|(k, _)| data.find_area(k).is_some_and(|a| a.id == at.to))
+        .map(|(_, v)| v);
+    let answer = named.or(policy.battle.default.as_ref())?;
+    Some(match answer {
+        super::orders::PolicyAnswer::Refuse(r) => BattleDecision::Refuse(r.clone()),
+        super::orders::PolicyAnswer::Accept(a) => {
+            use super::orders::{CommitRule, CommitWord};
+            let held = st.supplies_at(&at.to).war;
+            let attacker_dice = if data.area(&at.to).is_city_or_fort() {
+                at.war_committed.div_ceil(2)
+            } else {
+                at.war_committed
+            };
+            let commit = match a.commit {
+                CommitRule::Count(n) => n,
+                CommitRule::Word(CommitWord::All) => held,
+                CommitRule::Word(CommitWord::Match) => attacker_dice,
+            }
+            .min(held);
+            BattleDecision::Accept(Accept {
+                commit,
+                retreat: a.retreat.clone(),
+            })
+        }
+    })
+}
+
 /// 10.1: whether the defender may refuse, and where to.
 pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<String> {
     let defender = match st.army(&at.to) {

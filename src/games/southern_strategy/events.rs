@@ -125,6 +125,8 @@ pub enum Event {
         food_paid: u32,
         war: u32,
     },
+    /// Dice-protocol 3.1: the defender's committed standing policy answers the attack.
+    PolicyAnswered { side: Side, area: String },
     /// 10.1: the defender refused battle.
     BattleRefused {
         side: Side,

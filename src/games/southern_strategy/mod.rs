@@ -63,6 +63,7 @@ impl Game for SouthernStrategy {
     type State = State;
     type Orders = Orders;
     type Event = Event;
+    type Policy = orders::Policy;
 
     fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
         Data::load(files)
@@ -212,6 +213,7 @@ impl Game for SouthernStrategy {
         state: &State,
         side: &str,
         orders: &Orders,
+        policy: Option<&orders::Policy>,
         dice: &mut dyn Dice,
     ) -> Result<(State, Vec<Event>), OrderError> {
         let side = Side::parse(side).ok_or_else(|| {
@@ -359,6 +361,35 @@ impl Game for SouthernStrategy {
                     &mut ev,
                 )?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;
+                if outcome == Some(impulse::Full::Paused) {
+                    // Dice-protocol 3.1: a standing policy of the defender that covers this
+                    // attack answers at once; one that the rules refuse leaves the pause.
+                    if let Some(decision) =
+                        policy.and_then(|p| battle::policy_decision(data, &st, p))
+                    {
+                        let mut trial = st.clone();
+                        let mut trial_ev = ev.clone();
+                        if let Phase::Battle { attack, .. } = &st.phase {
+                            trial_ev.push(Event::PolicyAnswered {
+                                side: side.other(),
+                                area: attack.to.clone(),
+                            });
+                        }
+                        if battle::resolve(
+                            data,
+                            &mut trial,
+                            side.other(),
+                            &decision,
+                            dice,
+                            &mut trial_ev,
+                        )
+                        .is_ok()
+                        {
+                            st = trial;
+                            ev = trial_ev;
+                        }
+                    }
+                }
                 match outcome {
                     Some(impulse::Full::Paused) => {}
                     Some(o) => impulse::after_full(

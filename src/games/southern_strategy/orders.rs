@@ -92,6 +92,72 @@ pub struct Embark {
     pub war: u32,
 }
 
+/// A side's standing answers, committed hidden in one of its packets (dice-protocol 3.1) and
+/// used when the other side's orders reach a decision of this side:
+///
+/// ```yaml
+/// battle:
+///   default: {accept: {commit: all, retreat: [Augusta]}}
+///   armies:
+///     Charleston: {refuse: {to: Monck's Corner}}
+///     Camden: {accept: {commit: match}}      # as many War Supplies as the attacker has dice
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policy {
+    #[serde(default)]
+    pub battle: BattlePolicy,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattlePolicy {
+    /// For an attacked army the policy does not name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<PolicyAnswer>,
+    /// By the area of the attacked army (id or name).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub armies: std::collections::BTreeMap<String, PolicyAnswer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicyAnswer {
+    Refuse(Refuse),
+    Accept(PolicyAccept),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyAccept {
+    #[serde(default)]
+    pub commit: CommitRule,
+    #[serde(default)]
+    pub retreat: Vec<String>,
+}
+
+/// How many War Supplies a policy commits: a number, `all`, or `match` (as many as the
+/// attacker has battle dice), never more than the defender holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CommitRule {
+    Count(u32),
+    Word(CommitWord),
+}
+
+impl Default for CommitRule {
+    fn default() -> Self {
+        CommitRule::Count(0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommitWord {
+    All,
+    Match,
+}
+
 /// What the defender of an attack decides (10.1, 10.3, 10.7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
