@@ -106,6 +106,13 @@ pub fn attack(
             &format!("{key}.war"),
         ));
     }
+    if a.return_after && !st.sieges.contains(&from.id) {
+        return Err(err(
+            "11.3",
+            format!("only an army attacking out of a siege may go back afterwards; `{}` is not under siege", from.name),
+            &format!("{key}.return_after"),
+        ));
+    }
     if pool.war < a.war + a.carry_war || pool.food < a.carry_food {
         return Err(err(
             "9.4",
@@ -169,6 +176,7 @@ pub fn attack(
                 food: a.carry_food,
                 war: a.carry_war,
             },
+            return_after: a.return_after,
         },
         previous_passed,
     };
@@ -578,16 +586,7 @@ fn fight(
         st.armies.remove(&at.to);
         st.set_supplies(&at.to, Supplies::default());
         victory_effects(data, st, at, defender, ev);
-        enter(
-            data,
-            st,
-            at.side,
-            &at.to,
-            attackers,
-            at.leader,
-            add(abandoned, at.carried),
-            ev,
-        );
+        occupy(data, st, at, attackers, add(abandoned, at.carried), ev);
         return Ok(());
     }
     if let Some(army) = st.armies.get_mut(&at.to) {
@@ -717,17 +716,34 @@ fn fight(
             }
         }
     }
-    enter(
-        data,
-        st,
-        at.side,
-        &at.to,
-        attackers,
-        at.leader,
-        add(abandoned, at.carried),
-        ev,
-    );
+    occupy(data, st, at, attackers, add(abandoned, at.carried), ev);
     Ok(())
+}
+
+/// The victorious attackers take the area, or (11.3) go back to the City or Fort they attacked
+/// out of, taking what they carried and what the defender left.
+fn occupy(
+    data: &Data,
+    st: &mut State,
+    at: &PendingAttack,
+    attackers: u32,
+    supplies: Supplies,
+    ev: &mut Vec<Event>,
+) {
+    if at.return_after {
+        enter(
+            data, st, at.side, &at.from, attackers, at.leader, supplies, ev,
+        );
+        ev.push(Event::AttackerReturned {
+            side: at.side,
+            to: at.from.clone(),
+            units: attackers,
+        });
+    } else {
+        enter(
+            data, st, at.side, &at.to, attackers, at.leader, supplies, ev,
+        );
+    }
 }
 
 fn add(a: Supplies, b: Supplies) -> Supplies {

@@ -141,6 +141,10 @@ pub fn after_full(
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) {
+    // An instant victory (14.0) during the impulse ends the game there.
+    if st.phase == Phase::Over {
+        return;
+    }
     // 11.0 and 11.3: at the end of a player's impulses, broken sieges lift and new ones start.
     siege::lift_broken(data, st, ev);
     siege::declare(data, st, side, ev);

@@ -401,13 +401,14 @@ impl Game for SouthernStrategy {
                         dice,
                         &mut ev,
                     ),
-                    None => {
+                    None if st.phase != Phase::Over => {
                         st.phase = Phase::Impulse {
                             side,
                             kind: ImpulseKind::Full,
                             previous_passed,
                         }
                     }
+                    None => {}
                 }
             }
         }

@@ -264,6 +264,9 @@ pub struct Attack {
     pub carry_food: u32,
     #[serde(default)]
     pub carry_war: u32,
+    /// 11.3: an army attacking out of a siege goes back to its City or Fort if it wins.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub return_after: bool,
 }
 
 /// 9.5 and 10.8.

@@ -197,6 +197,9 @@ pub struct PendingAttack {
     pub war_committed: u32,
     /// Supplies the attacking units carry besides (5.5).
     pub carried: Supplies,
+    /// 11.3: go back to the besieged City or Fort after a victory.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub return_after: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
