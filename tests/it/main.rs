@@ -2,4 +2,5 @@
 
 mod cases;
 mod cli;
+mod selfplay;
 mod support;

@@ -418,10 +418,22 @@ impl Game for SouthernStrategy {
     }
 
     fn legal_options(data: &Data, st: &State, side: &str) -> Vec<LegalOption> {
-        match Side::parse(side) {
-            Some(side) => options::legal_options(data, st, side),
-            None => Vec::new(),
-        }
+        let Some(parsed) = Side::parse(side) else {
+            return Vec::new();
+        };
+        // Every option is tried on a copy first, so only orders the rules accept are listed.
+        options::legal_options(data, st, parsed)
+            .into_iter()
+            .filter(|o| {
+                let orders = serde_yaml::from_str::<serde_json::Value>(&o.example)
+                    .ok()
+                    .and_then(|v| serde_json::from_value::<Orders>(v).ok());
+                orders.is_some_and(|orders| {
+                    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+                    Self::apply(data, st, side, &orders, None, &mut dice).is_ok()
+                })
+            })
+            .collect()
     }
 
     fn lookups(data: &Data) -> Value {

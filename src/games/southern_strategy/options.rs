@@ -20,7 +20,8 @@ pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
             ));
         }
         Phase::Impulse { side: s, kind, .. } if *s == side => {
-            if *kind == ImpulseKind::Limited {
+            let limited = *kind == ImpulseKind::Limited;
+            if limited {
                 out.push(opt(
                     "skip the limited impulse (no penalty)",
                     "limited: skip",
@@ -31,25 +32,34 @@ pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
                         &format!("limited: {}", o.1),
                     ));
                 }
+                let mut moves = Vec::new();
+                supply_options(data, st, side, "supply", &mut moves);
+                for m in moves {
+                    out.push(opt(
+                        &format!("{}, then skip the limited impulse", m.summary),
+                        &format!("{}\nlimited: skip", m.example),
+                    ));
+                }
             }
-            let prefix = if *kind == ImpulseKind::Limited {
-                "then "
-            } else {
-                ""
-            };
-            out.push(opt(
-                &format!("{prefix}pass the full impulse (the Pass Marker moves back one space)"),
+            let mut full = vec![opt(
+                "pass the full impulse (the Pass Marker moves back one space)",
                 "full: pass",
-            ));
+            )];
             for o in irregular_options(data, st, side) {
-                out.push(opt(
-                    &format!("{prefix}full: {}", o.0),
-                    &format!("full: {}", o.1),
-                ));
+                full.push(opt(&format!("full: {}", o.0), &format!("full: {}", o.1)));
             }
-            army_options(data, st, side, prefix, &mut out);
-            naval_options(data, st, side, prefix, &mut out);
-            supply_options(data, st, side, "supply", &mut out);
+            army_options(data, st, side, "", &mut full);
+            naval_options(data, st, side, "", &mut full);
+            for o in full {
+                if limited {
+                    out.push(opt(
+                        &format!("skip the limited impulse, then {}", o.summary),
+                        &format!("limited: skip\n{}", o.example),
+                    ));
+                } else {
+                    out.push(o);
+                }
+            }
         }
         Phase::Battle { attack, .. } if attack.side.other() == side => {
             let dests = battle::refuse_destinations(data, st, attack);
@@ -243,25 +253,33 @@ fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec
                 } else {
                     ""
                 };
-                if s.food >= 1 {
-                    let first = a
+                // What the army can afford: with a leader, 4 units per Food; without, all or
+                // nothing.
+                let movers = if army.leader.is_some() {
+                    army.units.min(4 * s.food)
+                } else if s.food >= cost {
+                    army.units
+                } else {
+                    0
+                };
+                if movers > 0 {
+                    for b in a
                         .adjacent
                         .iter()
-                        .find(|b| st.army(b).is_none_or(|x| x.side == side))
-                        .expect("non-empty");
-                    out.push(opt(
-                        &format!(
-                            "{prefix}full: march (9.1) from {} ({} units, {} food there): {} food for the whole army{}; to {}",
-                            a.name, army.units, s.food, cost, per_leader, dests.join(", ")
-                        ),
-                        &format!(
-                            "full: {{march: {{from: {}, groups: [{{to: {}, units: {}{}}}]}}}}",
-                            a.id,
-                            first,
-                            army.units,
-                            if army.leader.is_some() { ", leader: true" } else { "" }
-                        ),
-                    ));
+                        .filter(|b| st.army(b).is_none_or(|x| x.side == side))
+                    {
+                        out.push(opt(
+                            &format!(
+                                "{prefix}full: march (9.1) from {} ({} units, {} food there) to {}: {} food for the whole army{}; also possible to {}",
+                                a.name, army.units, s.food, data.area(b).name, cost, per_leader, dests.join(", ")
+                            ),
+                            &format!(
+                                "full: {{march: {{from: {}, groups: [{{to: {b}, units: {movers}{}}}]}}}}",
+                                a.id,
+                                if army.leader.is_some() { ", leader: true" } else { "" }
+                            ),
+                        ));
+                    }
                 }
             }
         }
@@ -380,11 +398,15 @@ fn naval_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Ve
 
 fn supply_options(data: &Data, st: &State, side: Side, key: &str, out: &mut Vec<LegalOption>) {
     let mut seen = std::collections::BTreeSet::new();
-    for (area, army) in &st.armies {
-        if army.side != side || seen.contains(area) {
+    for area in data
+        .areas()
+        .map(|a| a.id.clone())
+        .filter(|a| supply::is_supply_node(st, side, a))
+    {
+        if seen.contains(&area) {
             continue;
         }
-        let line = supply::supply_line(data, st, side, area);
+        let line = supply::supply_line(data, st, side, &area);
         seen.extend(line.iter().cloned());
         if line.len() < 2 {
             continue;
@@ -402,14 +424,25 @@ fn supply_options(data: &Data, st: &State, side: Side, key: &str, out: &mut Vec<
                 )
             })
             .collect();
-        let mut it = line.iter();
-        let (x, y) = (it.next().expect("two"), it.next().expect("two"));
-        out.push(opt(
-            &format!(
-                "move supplies (5.2) along the supply line {}",
-                parts.join(" - ")
-            ),
-            &format!("{key}: [{{from: {x}, to: {y}, food: 1}}]"),
-        ));
+        // An example that is legal as it stands: one cube from where there is one to where
+        // there is room for it.
+        let from = line.iter().find(|a| !st.supplies_at(a).is_empty());
+        let to = line
+            .iter()
+            .find(|a| Some(*a) != from && supply::limit(data, st, a) > st.supplies_at(a).total());
+        if let (Some(x), Some(y)) = (from, to) {
+            let cube = if st.supplies_at(x).food > 0 {
+                "food"
+            } else {
+                "war"
+            };
+            out.push(opt(
+                &format!(
+                    "move supplies (5.2) along the supply line {}",
+                    parts.join(" - ")
+                ),
+                &format!("{key}: [{{from: {x}, to: {y}, {cube}: 1}}]"),
+            ));
+        }
     }
 }
