@@ -8,15 +8,11 @@
 
 use super::data::Data;
 use super::events::Event;
-use super::orders::{self, Accept, Attack, BattleDecision, Refuse, Skirmish};
+use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
 use super::state::{Army, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-
-fn err(rule: &str, message: String, key: &str) -> OrderError {
-    OrderError::new(rule, message).at(key)
-}
 
 /// 9.4: an army with a leader (and at least one War Supply) attacks an adjacent enemy army.
 /// The attackers pay 1 Food per four units, leave with their leader, and wait at the target
@@ -32,23 +28,8 @@ pub fn attack(
 ) -> Result<(), OrderError> {
     let from = orders::area(data, &a.from, &format!("{key}.from"))?;
     let to = orders::area(data, &a.to, &format!("{key}.to"))?;
-    let Some(army) = st.army_of(&from.id, side).cloned() else {
-        return Err(err(
-            "9.4",
-            format!("you have no army in `{}` to attack with", from.name),
-            &format!("{key}.from"),
-        ));
-    };
-    if army.dug_in {
-        return Err(err(
-            "9.6",
-            format!(
-                "the army in `{}` is dug in and cannot be activated this turn",
-                from.name
-            ),
-            &format!("{key}.from"),
-        ));
-    }
+    let army =
+        orders::activated_army(st, from, side, "9.4", "attack with", &format!("{key}.from"))?;
     if army.leader.is_none() {
         return Err(err(
             "9.4",
@@ -799,23 +780,14 @@ pub fn skirmish(
     }
     let from = orders::area(data, &s.from, &format!("{key}.from"))?;
     let to = orders::area(data, &s.to, &format!("{key}.to"))?;
-    let Some(army) = st.army_of(&from.id, side).cloned() else {
-        return Err(err(
-            "9.5",
-            format!("you have no army in `{}`", from.name),
-            &format!("{key}.from"),
-        ));
-    };
-    if army.dug_in {
-        return Err(err(
-            "9.6",
-            format!(
-                "the army in `{}` is dug in and cannot be activated this turn",
-                from.name
-            ),
-            &format!("{key}.from"),
-        ));
-    }
+    let army = orders::activated_army(
+        st,
+        from,
+        side,
+        "9.5",
+        "skirmish with",
+        &format!("{key}.from"),
+    )?;
     if st.sieges.contains(&from.id) {
         return Err(err(
             "11.1",

@@ -24,23 +24,7 @@ pub fn march(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let from = orders::area(data, &m.from, &format!("{key}.from"))?;
-    let Some(army) = st.army_of(&from.id, side).cloned() else {
-        return Err(OrderError::new(
-            "9.1",
-            format!("you have no army in `{}` to march", from.name),
-        )
-        .at(format!("{key}.from")));
-    };
-    if army.dug_in {
-        return Err(OrderError::new(
-            "9.6",
-            format!(
-                "the army in `{}` is dug in and cannot be activated this turn",
-                from.name
-            ),
-        )
-        .at(format!("{key}.from")));
-    }
+    let army = orders::activated_army(st, from, side, "9.1", "march", &format!("{key}.from"))?;
     if st.sieges.contains(&from.id) {
         return Err(OrderError::new(
             "11.1",

@@ -3,14 +3,10 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::orders::{self, Embark, NavyAction, Transport, Unload};
+use super::orders::{self, err, Embark, NavyAction, Transport, Unload};
 use super::state::{Army, Side, State, Supplies};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-
-fn err(rule: &str, message: String, key: &str) -> OrderError {
-    OrderError::new(rule, message).at(key)
-}
 
 fn zone_id(data: &Data, text: &str, key: &str) -> Result<String, OrderError> {
     data.find_sea(text)
@@ -180,23 +176,14 @@ fn embark(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let from = orders::area(data, &e.from, &format!("{key}.from"))?;
-    let Some(army) = st.army_of(&from.id, Side::Crown).cloned() else {
-        return Err(err(
-            "9.3",
-            format!("you have no army in `{}`", from.name),
-            &format!("{key}.from"),
-        ));
-    };
-    if army.dug_in {
-        return Err(err(
-            "9.6",
-            format!(
-                "the army in `{}` is dug in and cannot be activated this turn",
-                from.name
-            ),
-            &format!("{key}.from"),
-        ));
-    }
+    let army = orders::activated_army(
+        st,
+        from,
+        Side::Crown,
+        "9.3",
+        "transport",
+        &format!("{key}.from"),
+    )?;
     if army.leader.is_none() {
         return Err(err(
             "9.3",

@@ -329,3 +329,38 @@ pub fn area<'d>(data: &'d Data, text: &str, path: &str) -> Result<&'d Area, Orde
         OrderError::new("2.1", format!("there is no area `{text}` on the map")).at(path)
     })
 }
+
+/// A refusal under `rule` at the orders path `key`.
+pub fn err(rule: &str, message: String, key: &str) -> OrderError {
+    OrderError::new(rule, message).at(key)
+}
+
+/// 9.0 and 9.6: the army an activation names in `area`: one of `side`'s, and not Dug-In
+/// (a dug-in army cannot be activated for the rest of the turn). `rule` is the activation's.
+pub fn activated_army(
+    st: &super::state::State,
+    area: &Area,
+    side: super::state::Side,
+    rule: &str,
+    to_do: &str,
+    key: &str,
+) -> Result<super::state::Army, OrderError> {
+    let Some(army) = st.army_of(&area.id, side).cloned() else {
+        return Err(err(
+            rule,
+            format!("you have no army in `{}` to {to_do}", area.name),
+            key,
+        ));
+    };
+    if army.dug_in {
+        return Err(err(
+            "9.6",
+            format!(
+                "the army in `{}` is dug in and cannot be activated this turn",
+                area.name
+            ),
+            key,
+        ));
+    }
+    Ok(army)
+}
