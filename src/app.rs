@@ -336,6 +336,46 @@ pub fn report(
     outgoing: Option<&Record>,
     templates: &Templates,
 ) -> Result<String, Error> {
+    render(l, gf, steps, outgoing, Format::Text, templates)
+}
+
+/// The formats `report` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain text for mail, wrapped at 72 columns.
+    Text,
+    /// Markdown for Reddit, Discord or GitHub.
+    Markdown,
+    /// BBCode for BoardGameGeek.
+    Bbcode,
+    /// An SVG picture of the board as it stands.
+    Svg,
+    /// Dice statistics.
+    Stats,
+}
+
+impl Format {
+    pub fn parse(s: &str) -> Option<Format> {
+        Some(match s {
+            "text" | "txt" | "mail" => Format::Text,
+            "markdown" | "md" => Format::Markdown,
+            "bbcode" | "bgg" => Format::Bbcode,
+            "svg" | "board" => Format::Svg,
+            "stats" => Format::Stats,
+            _ => return None,
+        })
+    }
+}
+
+/// Renders `steps` of a game (and its current state) in `format`.
+pub fn render(
+    l: &Loaded,
+    gf: &GameFile,
+    steps: &[StepView],
+    outgoing: Option<&Record>,
+    format: Format,
+    templates: &Templates,
+) -> Result<String, Error> {
     let replay = Replay::from_file(l.rules.as_ref(), gf)?;
     let reveals: Vec<Value> = gf
         .log
@@ -351,12 +391,15 @@ pub fn report(
             json!({"side": r.by, "index": index, "step": r.step, "reveal": r.reveal})
         })
         .collect();
+    let lookups = l.rules.lookups();
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
         "id": gf.id,
         "demo": is_demo(gf),
         "steps": steps,
+        "first_step": steps.first().map(|s| s.step),
+        "last_step": steps.last().map(|s| s.step),
         "awaiting": gf.awaiting,
         "outgoing": outgoing.map(|r| r.step),
         "pending": gf.pending.as_ref().map(|p| p.step),
@@ -364,11 +407,42 @@ pub fn report(
         "at_step": gf.log.len(),
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
+        "state": gf.state,
+        "board": crate::report::board::layout(&lookups),
+        "tallies": crate::report::stats::dice_statistics(steps),
     });
-    templates.render(
-        &format!("{}/report.txt", gf.game),
-        &with_lookups(ctx, &l.rules.lookups()),
-    )
+    let name = match format {
+        Format::Text => format!("{}/report.txt", gf.game),
+        Format::Markdown => format!("{}/report.md", gf.game),
+        Format::Bbcode => format!("{}/report.bbcode", gf.game),
+        Format::Svg => format!("{}/board.svg", gf.game),
+        Format::Stats => "stats.txt".to_string(),
+    };
+    let mut ctx = with_lookups(ctx, &lookups);
+    ctx["verification_block"] = json!(templates.render("verification.txt", &ctx)?);
+    let text = templates.render(&name, &ctx)?;
+    Ok(if format == Format::Text {
+        crate::report::text::wrap_text(&text, 72)
+    } else {
+        text
+    })
+}
+
+/// `report`: any of the formats for a selection of the log's steps.
+pub fn report_steps(
+    l: &Loaded,
+    selection: &crate::report::log::Selection,
+    format: Format,
+    templates: &Templates,
+) -> Result<String, Error> {
+    let steps = selection.pick(crate::report::log::steps(&l.game));
+    if steps.is_empty() && format != Format::Svg {
+        return Err(Error::Format {
+            what: "report".into(),
+            message: "no adjudicated step matches that selection".into(),
+        });
+    }
+    render(l, &l.game, &steps, None, format, templates)
 }
 
 /// `show`: the current state in words.

@@ -11,6 +11,7 @@ mod keys;
 mod new;
 mod orders;
 mod play;
+mod report;
 mod show;
 mod verify;
 
@@ -32,6 +33,7 @@ enum Command {
     Orders(orders::Args),
     Adjudicate(adjudicate::Args),
     Play(play::Args),
+    Report(report::Args),
     Verify(verify::Args),
     Show(show::Args),
 }
@@ -84,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Orders(a) => orders::exec(a),
         Command::Adjudicate(a) => adjudicate::exec(a),
         Command::Play(a) => play::exec(a),
+        Command::Report(a) => report::exec(a),
         Command::Verify(a) => verify::exec(a),
         Command::Show(a) => show::exec(a),
     };

@@ -19,6 +19,7 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
         southern_strategy::SouthernStrategy::NAME => {
             load_game::<southern_strategy::SouthernStrategy>(
                 southern_strategy::DATA_FILES,
+                southern_strategy::DISPLAY_FILES,
                 data_dir,
             )
         }
@@ -29,12 +30,15 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
     }
 }
 
+/// `pinned` files decide the rules and are pinned by hash in every game file; `display`
+/// files only draw pictures and may differ between the players.
 fn load_game<G: Game>(
-    builtin: &[(&str, &str)],
+    pinned: &[(&str, &str)],
+    display: &[(&str, &str)],
     data_dir: Option<&Path>,
 ) -> Result<Box<dyn Rules>, Error> {
     let mut files = Vec::new();
-    for (name, text) in builtin {
+    for (name, text) in pinned.iter().chain(display) {
         let text = match data_dir {
             Some(dir) => {
                 let p = dir.join(name);
@@ -50,6 +54,7 @@ fn load_game<G: Game>(
     }
     let hashes = files
         .iter()
+        .filter(|(n, _)| pinned.iter().any(|(p, _)| p == n))
         .map(|(n, t)| (n.clone(), data_hash(t)))
         .collect();
     let data = G::load_data(&files)?;

@@ -14,6 +14,15 @@ const BUILTIN: &[(&str, &str)] = &[
     ("header.txt", include_str!("../../templates/header.txt")),
     ("footer.txt", include_str!("../../templates/footer.txt")),
     (
+        "verification.txt",
+        include_str!("../../templates/verification.txt"),
+    ),
+    (
+        "verification.md",
+        include_str!("../../templates/verification.md"),
+    ),
+    ("stats.txt", include_str!("../../templates/stats.txt")),
+    (
         "southern-strategy/events.txt",
         include_str!("../../templates/southern-strategy/events.txt"),
     ),
@@ -22,8 +31,20 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/southern-strategy/report.txt"),
     ),
     (
+        "southern-strategy/report.md",
+        include_str!("../../templates/southern-strategy/report.md"),
+    ),
+    (
+        "southern-strategy/report.bbcode",
+        include_str!("../../templates/southern-strategy/report.bbcode"),
+    ),
+    (
         "southern-strategy/show.txt",
         include_str!("../../templates/southern-strategy/show.txt"),
+    ),
+    (
+        "southern-strategy/board.svg",
+        include_str!("../../templates/southern-strategy/board.svg"),
     ),
 ];
 
@@ -42,6 +63,60 @@ fn pad(v: JValue, width: usize) -> String {
     }
 }
 
+/// `rpad(n)`: right-aligns a value in `n` columns.
+fn rpad(v: JValue, width: usize) -> String {
+    let s = v.to_string();
+    let n = s.chars().count();
+    if n >= width {
+        s
+    } else {
+        format!("{}{s}", " ".repeat(width - n))
+    }
+}
+
+/// `wrap(n)`: folds long lines at spaces to `n` columns for mail readers, keeping each line's
+/// indent (and a list's "- ") on the lines it continues.
+fn wrap(text: String, width: usize) -> String {
+    wrap_text(&text, width)
+}
+
+/// The wrapping of `wrap`, for whole reports.
+pub fn wrap_text(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.split('\n') {
+        // Lines holding a hash or another long token are left whole, to be copied as they are.
+        if line.chars().count() <= width || line.split(' ').any(|w| w.len() > 40) {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let hang = if line.trim_start().starts_with("- ") {
+            indent + 2
+        } else {
+            indent
+        };
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+                out.push_str(&current);
+                out.push('\n');
+                current = " ".repeat(hang);
+                current.push_str(word);
+            } else if current.is_empty() {
+                current.push_str(word);
+            } else {
+                current.push(' ');
+                current.push_str(word);
+            }
+        }
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
 impl Templates {
     /// The built-in templates, each overridden by a file of the same name in `dir`.
     pub fn new(dir: Option<&Path>) -> Templates {
@@ -49,6 +124,8 @@ impl Templates {
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
         env.add_filter("pad", pad);
+        env.add_filter("rpad", rpad);
+        env.add_filter("wrap", wrap);
         env.set_loader(move |name| {
             if let Some(d) = &dir {
                 let p = d.join(name);

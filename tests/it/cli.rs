@@ -161,7 +161,8 @@ fn the_readme_example_adjudicates_a_real_impulse() {
             out.to_str().unwrap(),
         ],
     );
-    let report = stdout(&o);
+    // The mail text is wrapped; compare it with its lines joined.
+    let report = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         report.contains("Crown marches from Savannah, paying 2 food for 6 activated units (9.1)"),
         "{report}"
@@ -183,12 +184,13 @@ fn the_shipped_example_is_what_the_commands_make() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let ex = root().join("games/southern-strategy/examples");
+    let id = parse(&read(&ex.join("demo-game.yaml"))).id;
     ok(
         d,
         &[
             "new",
             "--id",
-            "ss-example",
+            id.as_str(),
             "--demo",
             "--name",
             "crown=Demo Crown",
@@ -217,7 +219,7 @@ fn the_shipped_example_is_what_the_commands_make() {
         read(&ex.join("demo-game.yaml"))
     );
     for side in ["crown", "patriot"] {
-        let name = format!("ss-example.{side}.secret.yaml");
+        let name = format!("{id}.{side}.secret.yaml");
         assert_eq!(
             read(&d.join("s").join(&name)),
             read(&ex.join("demo-secrets").join(&name))
@@ -632,7 +634,13 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     // Data with a one-way movement line names the file and the entry.
     let data = d.join("data");
     std::fs::create_dir_all(&data).unwrap();
-    for f in ["map.yaml", "tracks.yaml", "pieces.yaml", "setup.yaml"] {
+    for f in [
+        "map.yaml",
+        "tracks.yaml",
+        "pieces.yaml",
+        "setup.yaml",
+        "board.yaml",
+    ] {
         let mut t = read(&root().join("games/southern-strategy").join(f));
         if f == "map.yaml" {
             t = t.replace(

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 fn data() -> ss::data::Data {
     let files: Vec<(String, String)> = ss::DATA_FILES
         .iter()
+        .chain(ss::DISPLAY_FILES)
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
     ss::data::Data::load(&files).unwrap()

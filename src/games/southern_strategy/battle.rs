@@ -102,7 +102,9 @@ pub fn attack(
         ));
     }
     let taken = a.war + a.carry_war + a.carry_food;
-    if from.is_city_or_fort() && taken > a.units + 1 {
+    // 5.5: whether leaving a City or Fort or carrying from a Point, an army carries at most
+    // one plus its units.
+    if taken > a.units + 1 {
         return Err(err(
             "5.5",
             format!(
@@ -506,7 +508,10 @@ fn fight(
     // lost cost the attacker a die.
     let mut attackers = at.units;
     if a.commit > 0 {
-        let faces = dice.d6(a.commit as usize, "10.4 defender roll");
+        let faces = dice.d6(
+            a.commit as usize,
+            &format!("10.4 defender roll: {}", defender.side),
+        );
         let lost = hits(&faces, 2).min(attackers);
         attackers -= lost;
         attacker_dice = attacker_dice.saturating_sub(lost / 2);
@@ -533,7 +538,10 @@ fn fight(
     // ignores the first hit (9.6).
     let mut defenders = defender.units;
     if attacker_dice > 0 {
-        let faces = dice.d6(attacker_dice as usize, "10.5 attacker roll");
+        let faces = dice.d6(
+            attacker_dice as usize,
+            &format!("10.5 attacker roll: {}", at.side),
+        );
         let on = if at.side == Side::Crown { 3 } else { 2 };
         let mut scored = hits(&faces, on);
         if defender.dug_in && scored > 0 {
@@ -611,7 +619,7 @@ fn fight(
     // 10.7: the morale check; automatically failed at a Point.
     let difference = attacker_total - defender_total;
     let passed = if area.is_city_or_fort() {
-        let die = dice.d6(1, "10.7 morale check")[0];
+        let die = dice.d6(1, &format!("10.7 morale check: {}", defender.side))[0];
         let passed = die as u32 >= difference;
         ev.push(Event::MoraleCheck {
             side: defender.side,
@@ -849,7 +857,7 @@ pub fn skirmish(
     pool.food -= 1;
     pool.war -= s.war;
     st.set_supplies(&from.id, pool);
-    let faces = dice.d6(s.war as usize, "10.8 skirmish roll");
+    let faces = dice.d6(s.war as usize, "10.8 skirmish roll: patriot");
     let lost = hits(&faces, 2).min(target.units);
     ev.push(Event::Skirmished {
         from: from.id.clone(),

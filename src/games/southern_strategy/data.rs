@@ -31,8 +31,6 @@ pub struct Area {
     #[serde(default)]
     pub sea: Option<String>,
     pub adjacent: Vec<String>,
-    pub lat: f64,
-    pub lon: f64,
 }
 
 impl Area {
@@ -55,8 +53,28 @@ pub struct SeaZone {
     pub id: String,
     pub name: String,
     pub adjacent: Vec<String>,
+}
+
+/// Where the board picture draws an area or sea zone (`board.yaml`, not pinned by games).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
     pub lat: f64,
     pub lon: f64,
+    /// Moves a crowded label on the picture, in picture units.
+    #[serde(default)]
+    pub label_dx: f64,
+    #[serde(default)]
+    pub label_dy: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    pub format: String,
+    pub kind: String,
+    pub areas: BTreeMap<String, Place>,
+    pub sea_zones: BTreeMap<String, Place>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -194,6 +212,7 @@ pub struct Data {
     pub tracks: Tracks,
     pub pieces: Pieces,
     pub setup: Setup,
+    pub board: Board,
     index: HashMap<String, usize>,
 }
 
@@ -201,6 +220,7 @@ pub const MAP: &str = "map.yaml";
 pub const TRACKS: &str = "tracks.yaml";
 pub const PIECES: &str = "pieces.yaml";
 pub const SETUP: &str = "setup.yaml";
+pub const BOARD: &str = "board.yaml";
 
 fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
     let (_, text) = files
@@ -227,6 +247,7 @@ impl Data {
         let tracks: Tracks = parse(files, TRACKS)?;
         let pieces: Pieces = parse(files, PIECES)?;
         let setup: Setup = parse(files, SETUP)?;
+        let board: Board = parse(files, BOARD)?;
         let index = map
             .areas
             .iter()
@@ -238,6 +259,7 @@ impl Data {
             tracks,
             pieces,
             setup,
+            board,
             index,
         };
         data.check()?;
@@ -309,6 +331,7 @@ impl Data {
             (TRACKS, &self.tracks.format, &self.tracks.kind, "tracks"),
             (PIECES, &self.pieces.format, &self.pieces.kind, "pieces"),
             (SETUP, &self.setup.format, &self.setup.kind, "setup"),
+            (BOARD, &self.board.format, &self.board.kind, "board"),
         ] {
             if format != "adjutant-data/1" || kind != want {
                 return Err(err(
@@ -431,6 +454,33 @@ impl Data {
                     ),
                 ));
             }
+        }
+        for id in self
+            .map
+            .areas
+            .iter()
+            .map(|a| &a.id)
+            .chain(self.map.sea_zones.iter().map(|z| &z.id))
+        {
+            if !self.board.areas.contains_key(id) && !self.board.sea_zones.contains_key(id) {
+                return Err(err(BOARD, id, "has no place on the board picture".into()));
+            }
+        }
+        if let Some(id) = self
+            .board
+            .areas
+            .keys()
+            .find(|id| !self.index.contains_key(*id))
+        {
+            return Err(err(BOARD, id, "is not an area of the map".into()));
+        }
+        if let Some(id) = self
+            .board
+            .sea_zones
+            .keys()
+            .find(|id| !seas.contains(id.as_str()))
+        {
+            return Err(err(BOARD, id, "is not a sea zone of the map".into()));
         }
         let pw = &self.tracks.political_will;
         if !(pw.min..=pw.max).contains(&pw.start)

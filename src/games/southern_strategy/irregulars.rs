@@ -384,7 +384,7 @@ pub fn raid(
     expend(st, side, &colony);
     let p = st.partisans.get(&colony).copied().unwrap_or_default();
     let modifier = p.militia + u32::from(p.swamp_fox);
-    let die = dice.d6(1, &format!("8.3 raid in {colony}"))[0];
+    let die = dice.d6(1, &format!("8.3 raid in {colony}: patriot"))[0];
     let total = die as u32 + modifier;
     let success = total >= 6;
     let (target_area, effect) = match &target {

@@ -56,6 +56,12 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Files only the pictures use: not pinned by game files, so they may change freely.
+pub const DISPLAY_FILES: &[(&str, &str)] = &[(
+    data::BOARD,
+    include_str!("../../../games/southern-strategy/board.yaml"),
+)];
+
 impl Game for SouthernStrategy {
     const NAME: &'static str = "southern-strategy";
     const SIDES: &'static [&'static str] = &["crown", "patriot"];
@@ -447,6 +453,32 @@ impl Game for SouthernStrategy {
             .iter()
             .map(|c| (c.id.as_str(), c.name.as_str()))
             .collect();
-        json!({"areas": areas, "colonies": colonies})
+        let geometry: Vec<Value> = data
+            .areas()
+            .map(|a| {
+                let p = &data.board.areas[&a.id];
+                json!({"id": a.id, "name": a.name, "colony": a.colony, "type": format!("{:?}", a.kind).to_lowercase(),
+                       "port": a.port, "lat": p.lat, "lon": p.lon, "label_dx": p.label_dx, "label_dy": p.label_dy,
+                       "adjacent": a.adjacent})
+            })
+            .collect();
+        let seas: Vec<Value> = data
+            .map
+            .sea_zones
+            .iter()
+            .map(|z| {
+                let p = &data.board.sea_zones[&z.id];
+                json!({"id": z.id, "name": z.name, "lat": p.lat, "lon": p.lon, "adjacent": z.adjacent})
+            })
+            .collect();
+        let naval: Vec<Value> = data
+            .tracks
+            .political_will
+            .naval
+            .iter()
+            .map(|n| json!({"space": n.space, "colour": n.colour, "modifier": n.modifier}))
+            .collect();
+        json!({"areas": areas, "colonies": colonies, "geometry": geometry, "seas": seas, "naval": naval,
+               "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
     }
 }

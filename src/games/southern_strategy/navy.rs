@@ -340,6 +340,26 @@ fn land(
             key,
         ));
     }
+    // 9.2: a Subordinate Leader's army may not grow past four units by landing.
+    let (dest_rank, dest_units) = st
+        .army_of(&to.id, Side::Crown)
+        .map(|d| (d.leader, d.units))
+        .unwrap_or((None, 0));
+    if super::state::merged_command(cargo.leader, dest_rank)
+        == Some(super::state::LeaderRank::Subordinate)
+        && dest_units + cargo.units > super::state::SUBORDINATE_UNITS
+    {
+        return Err(err(
+            "9.2",
+            format!(
+                "a Subordinate Leader commands at most {} units; `{}` would hold {}",
+                super::state::SUBORDINATE_UNITS,
+                to.name,
+                dest_units + cargo.units
+            ),
+            key,
+        ));
+    }
     st.navies.cargo.remove(&Side::Crown);
     let entry = st.armies.entry(to.id.clone()).or_insert(Army {
         side: Side::Crown,
@@ -388,6 +408,11 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
         return Vec::new();
     };
     let enemy = st.navies.zone(side.other()).cloned();
+    // The enemy navy in the navy's own zone bars every landing; in an adjacent zone, only
+    // that zone's ports (RULINGS.md N8).
+    if enemy.as_deref() == Some(zone.as_str()) {
+        return Vec::new();
+    }
     data.map
         .sea_zones
         .iter()
@@ -429,8 +454,13 @@ pub fn unload(
     let supplies_to = match &u.supplies {
         Some(p) => {
             let a = orders::area(data, p, &format!("{key}.supplies"))?;
+            // 5.4: supplies go ashore only in the navy's own zone, where the army may also land.
+            let here = st
+                .navies
+                .zone(side)
+                .is_some_and(|z| a.sea.as_deref() == Some(z.as_str()));
             let ok = supply_ports(data, st, side).contains(&a.id)
-                || army_to.as_deref() == Some(a.id.as_str());
+                || (here && army_to.as_deref() == Some(a.id.as_str()));
             if !ok {
                 return Err(err(
                     "5.4",

@@ -49,8 +49,13 @@ pub fn declare(data: &Data, st: &mut State, besieger: Side, ev: &mut Vec<Event>)
     }
 }
 
-/// 11.3: a siege lifts as soon as its conditions no longer hold.
+/// 11.3: a siege lifts as soon as its conditions no longer hold. While an attack waits for the
+/// defender, the attackers still stand where they came from for this purpose (RULINGS.md B10),
+/// so nothing lifts until the battle is fought.
 pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    if matches!(st.phase, super::state::Phase::Battle { .. }) {
+        return;
+    }
     let broken: Vec<String> = st
         .sieges
         .iter()

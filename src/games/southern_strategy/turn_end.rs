@@ -57,10 +57,7 @@ pub fn run_from(
             }
             Stage::Commander if !winter => {
                 let areas = commander_areas(data, st);
-                if !patriot_leader_on_map(st)
-                    && !areas.is_empty()
-                    && st.units_on_map(Side::Patriot) < data.pieces.units[&Side::Patriot]
-                {
+                if !patriot_leader_on_map(st) && !areas.is_empty() {
                     st.phase = Phase::Decision {
                         side: Side::Patriot,
                         question: Question::Commander { areas },

@@ -1,0 +1,112 @@
+//! The adjudicated steps of a game file, read back from its records for reports: each
+//! record's result joined with the orders it answered.
+
+use serde_json::Value;
+
+use crate::engine::gamefile::GameFile;
+use crate::engine::session::StepView;
+
+/// Every adjudicated step in the log, then the pending one if this copy holds it.
+pub fn steps(gf: &GameFile) -> Vec<StepView> {
+    let mut out = Vec::new();
+    for r in &gf.log {
+        let Some(result) = &r.result else { continue };
+        let Some(ordered) = gf.log.get(result.step as usize - 1) else {
+            continue;
+        };
+        out.push(StepView {
+            step: result.step,
+            ordered_by: ordered.by.clone(),
+            adjudicated_by: r.by.clone(),
+            orders: ordered.orders.clone().unwrap_or(Value::Null),
+            rolls: result.rolls.clone(),
+            events: result.events.clone(),
+            state: result.state.clone(),
+        });
+    }
+    if let (Some(p), Some(last)) = (&gf.pending, gf.log.last()) {
+        out.push(StepView {
+            step: p.step,
+            ordered_by: last.by.clone(),
+            adjudicated_by: gf
+                .awaiting
+                .as_ref()
+                .map(|a| a.side.clone())
+                .unwrap_or_default(),
+            orders: last.orders.clone().unwrap_or(Value::Null),
+            rolls: p.rolls.clone(),
+            events: p.events.clone(),
+            state: p.state.clone(),
+        });
+    }
+    out
+}
+
+/// Which steps a report covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selection {
+    /// The last adjudicated step.
+    Last,
+    /// Steps `from` to `to`, inclusive.
+    Steps(u64, u64),
+    /// The campaign turn `(year, space)`: from the step that began it to the one before the
+    /// next began (games mark a turn's start with a `campaign_turn` event).
+    Turn(u32, u32),
+    All,
+}
+
+impl Selection {
+    /// Reads `last`, `all`, `12`, `12-20` or `turn:1780.3`.
+    pub fn parse(text: &str) -> Option<Selection> {
+        let t = text.trim();
+        match t {
+            "last" => return Some(Selection::Last),
+            "all" => return Some(Selection::All),
+            _ => {}
+        }
+        if let Some(turn) = t.strip_prefix("turn:") {
+            let (y, s) = turn.split_once('.')?;
+            return Some(Selection::Turn(y.parse().ok()?, s.parse().ok()?));
+        }
+        match t.split_once('-') {
+            Some((a, b)) => Some(Selection::Steps(a.parse().ok()?, b.parse().ok()?)),
+            None => t.parse().ok().map(|n| Selection::Steps(n, n)),
+        }
+    }
+
+    pub fn pick(&self, steps: Vec<StepView>) -> Vec<StepView> {
+        match self {
+            Selection::All => steps,
+            Selection::Last => steps.into_iter().last().into_iter().collect(),
+            Selection::Steps(a, b) => steps
+                .into_iter()
+                .filter(|s| s.step >= *a && s.step <= *b)
+                .collect(),
+            Selection::Turn(year, space) => {
+                let starts = |s: &StepView| {
+                    s.events
+                        .iter()
+                        .find(|e| e["event"] == "campaign_turn")
+                        .map(|e| (e["year"].as_u64(), e["space"].as_u64()))
+                };
+                let mut inside = false;
+                let mut out = Vec::new();
+                for s in steps {
+                    if let Some((y, sp)) = starts(&s) {
+                        let this = y == Some(*year as u64) && sp == Some(*space as u64);
+                        if inside && !this {
+                            // The step that starts the next turn also ends this one.
+                            out.push(s);
+                            break;
+                        }
+                        inside = inside || this;
+                    }
+                    if inside {
+                        out.push(s);
+                    }
+                }
+                out
+            }
+        }
+    }
+}
