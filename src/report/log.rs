@@ -89,7 +89,14 @@ impl Selection {
                         .find(|e| e["event"] == "campaign_turn")
                         .map(|e| (e["year"].as_u64(), e["space"].as_u64()))
                 };
-                let mut inside = false;
+                // The first turn starts at set-up, before any step: it is every step up to the
+                // first marker when the turn asked for comes before that marker.
+                let first = steps.iter().find_map(starts);
+                let wanted = (*year as u64, *space as u64);
+                let mut inside = match first {
+                    Some((Some(y), Some(sp))) => wanted < (y, sp),
+                    _ => true,
+                };
                 let mut out = Vec::new();
                 for s in steps {
                     if let Some((y, sp)) = starts(&s) {

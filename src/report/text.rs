@@ -96,19 +96,21 @@ pub fn wrap_text(text: &str, width: usize) -> String {
         } else {
             indent
         };
-        let mut current = String::new();
-        for word in line.split(' ') {
-            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+        let mut current = " ".repeat(indent);
+        let mut fresh = true;
+        for word in line.trim_start().split(' ') {
+            if !fresh && current.chars().count() + 1 + word.chars().count() > width {
                 out.push_str(&current);
                 out.push('\n');
                 current = " ".repeat(hang);
                 current.push_str(word);
-            } else if current.is_empty() {
-                current.push_str(word);
             } else {
-                current.push(' ');
+                if !fresh {
+                    current.push(' ');
+                }
                 current.push_str(word);
             }
+            fresh = false;
         }
         out.push_str(&current);
         out.push('\n');
@@ -171,4 +173,21 @@ pub fn with_lookups(mut ctx: Value, lookups: &Value) -> Value {
         }
     }
     ctx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_text;
+
+    #[test]
+    fn wrapping_keeps_indents_and_hangs_list_items() {
+        let text = "    - one two three four five six seven";
+        assert_eq!(
+            wrap_text(text, 20),
+            "    - one two three\n      four five six\n      seven"
+        );
+        assert_eq!(wrap_text("short", 20), "short");
+        let hash = format!("  hash {}", "a".repeat(64));
+        assert_eq!(wrap_text(&hash, 20), hash);
+    }
 }

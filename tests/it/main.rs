@@ -2,5 +2,6 @@
 
 mod cases;
 mod cli;
+mod report;
 mod selfplay;
 mod support;

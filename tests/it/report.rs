@@ -1,0 +1,175 @@
+//! Reports: every format of the shipped example against a reviewed snapshot, the board
+//! picture's structure, and user templates.
+
+use std::path::Path;
+
+use crate::support::*;
+
+/// The example game after its first impulse, made afresh in a temporary folder.
+fn example_game() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("game.yaml");
+    let ex = root().join("games/southern-strategy/examples");
+    ok(
+        &root(),
+        &[
+            "play",
+            ex.join("demo-game.yaml").to_str().unwrap(),
+            ex.join("crown-impulse.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    (dir, out)
+}
+
+/// Compares `text` with `tests/snapshots/NAME`; `UPDATE_SNAPSHOTS=1` writes it instead, for a
+/// person to review in the diff.
+fn snapshot(name: &str, text: &str) {
+    let p = root().join("tests/snapshots").join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&p).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}: run with UPDATE_SNAPSHOTS=1 and review it",
+            p.display()
+        )
+    });
+    assert!(want == text, "{name} differs from its snapshot; if the change is right, run with UPDATE_SNAPSHOTS=1\n--- got ---\n{text}");
+}
+
+fn report(game: &Path, format: &str, steps: &str) -> String {
+    stdout(&ok(
+        game.parent().unwrap(),
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            format,
+            "--steps",
+            steps,
+        ],
+    ))
+}
+
+#[test]
+fn every_format_matches_its_snapshot() {
+    let (_d, game) = example_game();
+    snapshot("example-all.txt", &report(&game, "text", "all"));
+    snapshot("example-all.md", &report(&game, "markdown", "all"));
+    snapshot("example-all.bbcode", &report(&game, "bbcode", "all"));
+    snapshot("example-stats.txt", &report(&game, "stats", "all"));
+    snapshot("example-board.svg", &report(&game, "svg", "last"));
+    snapshot("example-turn.md", &report(&game, "markdown", "turn:1780.3"));
+}
+
+#[test]
+fn mail_text_is_wrapped_for_mail_readers() {
+    let (_d, game) = example_game();
+    let text = report(&game, "text", "all");
+    for line in text.lines() {
+        let long_token = line.split(' ').any(|w| w.len() > 40);
+        assert!(
+            line.chars().count() <= 72 || long_token,
+            "line over 72 columns: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_board_is_well_formed_and_shows_every_army_and_marker() {
+    let (_d, game) = example_game();
+    let svg = report(&game, "svg", "last");
+    let doc = roxmltree::Document::parse(&svg).expect("the board is well-formed XML");
+    let gf = adjutant::engine::gamefile::GameFile::parse(&read(&game)).unwrap();
+    for (area, army) in gf.state["armies"].as_object().unwrap() {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(&format!("area-{area}")))
+            .unwrap_or_else(|| panic!("no area {area}"));
+        let titles: Vec<String> = g
+            .descendants()
+            .filter(|n| n.has_tag_name("title"))
+            .filter_map(|n| n.text().map(str::to_string))
+            .collect();
+        let want = format!(
+            "{}: {} units",
+            army["side"].as_str().unwrap(),
+            army["units"]
+        );
+        assert!(
+            titles.iter().any(|t| t.starts_with(&want)),
+            "area {area}: {titles:?} has no `{want}`"
+        );
+    }
+    assert!(svg.contains(">RN<"), "the Crown navy is drawn");
+    for id in ["partisans", "tracks", "seas", "lines"] {
+        assert!(
+            doc.descendants().any(|n| n.attribute("id") == Some(id)),
+            "no `{id}` group"
+        );
+    }
+    // Markers: a siege, a hold and a dug-in army, put into a copy of the state.
+    let text = read(&game)
+        .replacen("  sieges: []", "  sieges:\n  - CHS", 1)
+        .replacen("  holds: []", "  holds:\n  - AUG", 1);
+    let marked = game.parent().unwrap().join("marked.yaml");
+    std::fs::write(&marked, text).unwrap();
+    let svg = report(&marked, "svg", "last");
+    assert!(
+        svg.contains("<title>under siege</title>")
+            && svg.contains("<title>held by Loyalists</title>"),
+        "markers drawn"
+    );
+}
+
+#[test]
+fn a_user_template_overrides_the_built_in_one() {
+    let (d, game) = example_game();
+    let t = d.path().join("tpl/southern-strategy");
+    std::fs::create_dir_all(&t).unwrap();
+    std::fs::write(
+        t.join("report.md"),
+        "CUSTOM {{ id }} {{ steps|length }} steps\n",
+    )
+    .unwrap();
+    let o = ok(
+        d.path(),
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "markdown",
+            "--steps",
+            "all",
+            "--templates",
+            "tpl",
+        ],
+    );
+    assert_eq!(stdout(&o), "CUSTOM ss-example-2 3 steps\n");
+}
+
+#[test]
+fn a_broken_user_template_names_its_file_and_line() {
+    let (d, game) = example_game();
+    let t = d.path().join("tpl/southern-strategy");
+    std::fs::create_dir_all(&t).unwrap();
+    std::fs::write(t.join("report.md"), "line one\nline two {% if %}\n").unwrap();
+    let err = fails(
+        d.path(),
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "markdown",
+            "--templates",
+            "tpl",
+        ],
+    );
+    assert!(err.contains("southern-strategy/report.md, line 2"), "{err}");
+}
