@@ -410,6 +410,10 @@ pub fn render(
         "state": gf.state,
         "board": crate::report::board::layout(&lookups),
         "tallies": crate::report::stats::dice_statistics(steps),
+        "options": match &gf.awaiting {
+            Some(a) => l.rules.legal_options(&gf.state, &a.side)?.into_iter().map(|o| o.summary).collect(),
+            None => Vec::new(),
+        },
     });
     let name = match format {
         Format::Text => format!("{}/report.txt", gf.game),
