@@ -86,11 +86,28 @@ fn parse_orders(text: &str) -> Result<ss::orders::Orders, String> {
     serde_json::from_value(v).map_err(|e| format!("option `{text}` is not orders: {e}"))
 }
 
+/// Every step renders through the report templates, so a template that cannot describe some
+/// event or order fails here rather than in a player's mail.
+fn render(data: &ss::data::Data, steps: &[serde_json::Value], seed: u64) -> Result<(), String> {
+    let templates = adjutant::report::text::Templates::new(None);
+    let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": "southern-strategy",
+        "steps": steps, "reveals": [], "tip": "", "at_step": steps.len(), "verification_block": ""});
+    for (k, v) in SouthernStrategy::lookups(data).as_object().unwrap() {
+        ctx[k] = v.clone();
+    }
+    templates
+        .render("southern-strategy/report.txt", &ctx)
+        .map(|_| ())
+        .map_err(|e| format!("seed {seed}: the report does not render: {e}"))
+}
+
 fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut st, _) = SouthernStrategy::setup(data);
+    let mut views = Vec::new();
     for step in 0..max_steps {
         let Some(a) = SouthernStrategy::awaiting(data, &st) else {
+            render(data, &views, seed)?;
             return Ok(step);
         };
         let options = SouthernStrategy::legal_options(data, &st, &a.side);
@@ -122,13 +139,16 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, Str
         }
         let pick = &options[(rng.next_u32() as usize) % options.len()];
         let orders = parse_orders(&pick.example)?;
-        let (next, _) =
-            SouthernStrategy::apply(data, &st, &a.side, &orders, None, &mut KeyedDice::new(&key))
-                .unwrap();
+        let mut dice = KeyedDice::new(&key);
+        let (next, events) =
+            SouthernStrategy::apply(data, &st, &a.side, &orders, None, &mut dice).unwrap();
+        views.push(serde_json::json!({"step": step + 1, "ordered_by": a.side, "adjudicated_by": "-",
+            "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
         check_invariants(data, &next)
             .map_err(|e| format!("seed {seed} step {step} after `{}`: {e}", pick.example))?;
         st = next;
     }
+    render(data, &views, seed)?;
     Ok(max_steps)
 }
 
