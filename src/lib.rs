@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod games;
 pub mod report;

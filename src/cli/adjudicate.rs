@@ -79,6 +79,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let packet = app::read_packet(&a.packet)?;
     let received = app::adjudicate(&l, &packet, &a.common.secrets_dir())?;
-    write_results(&a.game, &a.out, &l, received, &a.common.templates(), false)?;
+    write_results(
+        &a.game,
+        &a.out,
+        &l,
+        received,
+        &a.common.templates(&l.game.id)?,
+        false,
+    )?;
     Ok(ExitCode::SUCCESS)
 }

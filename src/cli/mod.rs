@@ -63,8 +63,15 @@ impl Common {
         self.data.as_deref()
     }
 
-    fn templates(&self) -> crate::report::text::Templates {
-        crate::report::text::Templates::new(self.templates.as_deref())
+    /// `--templates`, else the player's config for this game, else the built-in templates.
+    fn templates(&self, game_id: &str) -> anyhow::Result<crate::report::text::Templates> {
+        let dir = match &self.templates {
+            Some(d) => Some(d.clone()),
+            None => {
+                crate::config::Config::load(&crate::config::default_path())?.templates_for(game_id)
+            }
+        };
+        Ok(crate::report::text::Templates::new(dir.as_deref()))
     }
 }
 

@@ -34,6 +34,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         &a.common.secrets_dir(),
         a.policy.as_deref(),
     )?;
-    super::adjudicate::write_results(&a.game, &a.out, &l, received, &a.common.templates(), true)?;
+    super::adjudicate::write_results(
+        &a.game,
+        &a.out,
+        &l,
+        received,
+        &a.common.templates(&l.game.id)?,
+        true,
+    )?;
     Ok(ExitCode::SUCCESS)
 }

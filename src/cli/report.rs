@@ -27,7 +27,7 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    let text = app::report_steps(&l, &a.steps, a.format, &a.common.templates())?;
+    let text = app::report_steps(&l, &a.steps, a.format, &a.common.templates(&l.game.id)?)?;
     super::emit(&a.out, &text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,6 +16,6 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    print!("{}", app::show(&l, &a.common.templates())?);
+    print!("{}", app::show(&l, &a.common.templates(&l.game.id)?)?);
     Ok(ExitCode::SUCCESS)
 }

@@ -151,7 +151,42 @@ fn a_user_template_overrides_the_built_in_one() {
             "tpl",
         ],
     );
-    assert_eq!(stdout(&o), "CUSTOM ss-example-2 3 steps\n");
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .id;
+    assert_eq!(stdout(&o), format!("CUSTOM {id} 3 steps\n"));
+}
+
+#[test]
+fn a_per_game_template_setting_in_the_players_config_is_used() {
+    let (d, game) = example_game();
+    let t = d.path().join("per-game/southern-strategy");
+    std::fs::create_dir_all(&t).unwrap();
+    std::fs::write(t.join("report.md"), "PER GAME {{ id }}\n").unwrap();
+    let config = d.path().join("config.yaml");
+    let per_game = d.path().join("per-game");
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .id;
+    std::fs::write(
+        &config,
+        format!(
+            "format: adjutant-config/1\ngames:\n  {id}:\n    templates: {}\n",
+            per_game.display()
+        ),
+    )
+    .unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(["report", game.to_str().unwrap(), "--format", "markdown"])
+        .env("ADJUTANT_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("PER GAME {id}\n"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 #[test]

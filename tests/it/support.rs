@@ -17,6 +17,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .current_dir(dir)
         .env_remove("ADJUTANT_SECRETS")
+        .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
         .env_remove("ADJUTANT_FAIL_BEFORE_RENAME")
         .output()
         .expect("adjutant runs")
