@@ -149,18 +149,7 @@ fn the_readme_example_adjudicates_a_real_impulse() {
     let out = dir.path().join("game.yaml");
     let ex = root().join("games/southern-strategy/examples");
     let before = read(&ex.join("demo-game.yaml"));
-    let o = ok(
-        &root(),
-        &[
-            "play",
-            ex.join("demo-game.yaml").to_str().unwrap(),
-            ex.join("crown-impulse.yaml").to_str().unwrap(),
-            "--secrets",
-            ex.join("demo-secrets").to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
+    let o = play_example(&out);
     // The mail text is wrapped; compare it with its lines joined.
     let report = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(

@@ -9,19 +9,7 @@ use crate::support::*;
 fn example_game() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("game.yaml");
-    let ex = root().join("games/southern-strategy/examples");
-    ok(
-        &root(),
-        &[
-            "play",
-            ex.join("demo-game.yaml").to_str().unwrap(),
-            ex.join("crown-impulse.yaml").to_str().unwrap(),
-            "--secrets",
-            ex.join("demo-secrets").to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
+    play_example(&out);
     (dir, out)
 }
 

@@ -161,3 +161,20 @@ impl TwoPlayers {
         (stdout(&o), reply.exists().then_some(reply))
     }
 }
+
+/// Runs README command 1: the shipped example's first impulse, written to `out`.
+pub fn play_example(out: &Path) -> Output {
+    let ex = root().join("games/southern-strategy/examples");
+    ok(
+        &root(),
+        &[
+            "play",
+            ex.join("demo-game.yaml").to_str().unwrap(),
+            ex.join("crown-impulse.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+}
