@@ -275,8 +275,32 @@ pub fn write_orders(
     Ok((gf, Packet::new(rec)))
 }
 
+/// Reads a packet file: the armoured text adjutant writes, or the bare YAML inside it.
 pub fn read_packet(path: &Path) -> Result<Packet, Error> {
-    Packet::parse(&atomic::read(path)?)
+    parse_packet_text(&atomic::read(path)?)
+}
+
+pub fn parse_packet_text(text: &str) -> Result<Packet, Error> {
+    let mut blocks = crate::mail::ingest::armoured_blocks(text);
+    match blocks.len() {
+        0 => Packet::parse(text),
+        1 => Packet::parse(&blocks.remove(0)?),
+        _ => Err(Error::Format {
+            what: "the packet file".into(),
+            message: "it holds more than one packet".into(),
+        }),
+    }
+}
+
+/// A packet as adjutant writes it: armoured, so the file can be pasted into a mail body as it
+/// is, or attached.
+pub fn packet_text(packet: &Packet) -> Result<String, Error> {
+    Ok(format!(
+        "# adjutant packet for `{}`, step {}: paste all of this into a mail, or attach the file.\n{}",
+        packet.record.game,
+        packet.record.step,
+        crate::mail::armour(&packet.to_yaml()?)
+    ))
 }
 
 /// `adjudicate`: receives a packet with the receiver's secret from `secrets_dir`.
@@ -460,4 +484,79 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         &format!("{}/show.txt", l.game.game),
         &with_lookups(ctx, &l.rules.lookups()),
     )
+}
+
+/// Where `ingest` finds the game a packet names.
+pub enum Games<'a> {
+    /// This one game file.
+    File(&'a Path),
+    /// A folder of game files named `<game id>.yaml`.
+    Folder(&'a Path),
+}
+
+/// What `ingest` did with one message.
+pub struct Ingested {
+    pub game_path: PathBuf,
+    pub loaded: Loaded,
+    /// `None` with `--check`: the packet was checked, nothing adjudicated.
+    pub received: Option<Received>,
+    /// A `From:` address that is not the sending player's, as a warning.
+    pub from_warning: Option<String>,
+}
+
+/// `ingest`: the packet of one mail message, found, checked against its game and (unless
+/// `check`) adjudicated. Nothing is written here.
+pub fn ingest_message(
+    raw: &[u8],
+    games: &Games,
+    secrets_dir: &Path,
+    data_dir: Option<&Path>,
+    check: bool,
+) -> Result<Ingested, Error> {
+    let found = crate::mail::ingest::read_message(raw)?;
+    let id = &found.packet.record.game;
+    let game_path = match games {
+        Games::File(p) => p.to_path_buf(),
+        Games::Folder(dir) => {
+            session::check_id(id)?;
+            let p = dir.join(format!("{id}.yaml"));
+            if !p.exists() {
+                return Err(Error::Format {
+                    what: "the message".into(),
+                    message: format!(
+                        "its packet is for game `{id}`, which is not in `{}`",
+                        dir.display()
+                    ),
+                });
+            }
+            p
+        }
+    };
+    let loaded = load_game(&game_path, data_dir)?;
+    let by = &found.packet.record.by;
+    let expected = loaded
+        .game
+        .players
+        .get(by)
+        .map(|p| p.email.clone())
+        .unwrap_or_default();
+    let from_warning = match &found.from {
+        Some(f) if !expected.is_empty() && !f.eq_ignore_ascii_case(&expected) => Some(format!(
+            "the message comes from `{f}`, but `{by}` plays from `{expected}` (the chain reveal, not the address, proves who sent it)"
+        )),
+        _ => None,
+    };
+    let received = if check {
+        let mut replay = Replay::from_file(loaded.rules.as_ref(), &loaded.game)?;
+        replay.push(&found.packet.record)?;
+        None
+    } else {
+        Some(adjudicate(&loaded, &found.packet, secrets_dir)?)
+    };
+    Ok(Ingested {
+        game_path,
+        loaded,
+        received,
+        from_warning,
+    })
 }

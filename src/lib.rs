@@ -8,4 +8,5 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod mail;
 pub mod report;

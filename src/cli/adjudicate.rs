@@ -63,7 +63,7 @@ pub fn write_results(
             let dir = target.parent().map(Path::to_path_buf).unwrap_or_default();
             dir.join(format!("{}-step-{}.packet.yaml", rec.game, rec.step))
         });
-        super::emit(&reply, &Packet::new(rec.clone()).to_yaml()?)?;
+        super::emit(&reply, &crate::app::packet_text(&Packet::new(rec.clone()))?)?;
         eprintln!(
             "reply packet for step {} written to `{}`: mail it to your opponent",
             rec.step,

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod adjudicate;
+mod ingest;
 mod keys;
 mod new;
 mod orders;
@@ -28,6 +29,7 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Ingest(ingest::Args),
     Keys(keys::Args),
     New(new::Args),
     Orders(orders::Args),
@@ -88,6 +90,7 @@ fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Ingest(a) => ingest::exec(a),
         Command::Keys(a) => keys::exec(a),
         Command::New(a) => new::exec(a),
         Command::Orders(a) => orders::exec(a),

@@ -65,9 +65,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             a.policy.as_deref(),
         )
         .and_then(|(gf, packet)| {
-            super::emit(out, &packet.to_yaml()?).map_err(|e| crate::engine::Error::Format {
-                what: "the packet".into(),
-                message: e.to_string(),
+            super::emit(out, &app::packet_text(&packet)?).map_err(|e| {
+                crate::engine::Error::Format {
+                    what: "the packet".into(),
+                    message: e.to_string(),
+                }
             })?;
             app::save_game(&a.game, &gf)?;
             eprintln!(

@@ -1,0 +1,151 @@
+//! `adjutant ingest`: read packets from mail, one message (a file or standard input, for
+//! procmail, maildrop or a `.forward` pipe) or every new message of a Maildir.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::app::{self, Games};
+
+/// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
+#[derive(clap::Args)]
+pub struct Args {
+    /// The message, as an .eml file (`-` for standard input)
+    #[arg(required_unless_present = "maildir")]
+    message: Option<PathBuf>,
+    /// Process every message in the Maildir's `new/`: good ones move to `cur/`, refused ones to
+    /// `rejected/` with the reason in `rejected/log.txt`
+    #[arg(long, value_name = "DIR", conflicts_with = "message")]
+    maildir: Option<PathBuf>,
+    /// The game file the packet belongs to
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "games",
+        required_unless_present = "games"
+    )]
+    game: Option<PathBuf>,
+    /// A folder of game files named `<game id>.yaml`
+    #[arg(long, value_name = "DIR")]
+    games: Option<PathBuf>,
+    /// Only check the packet; change nothing
+    #[arg(long)]
+    check: bool,
+    #[command(flatten)]
+    out: super::adjudicate::Outputs,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
+    let games = match (&a.game, &a.games) {
+        (Some(f), _) => Games::File(f),
+        (None, Some(d)) => Games::Folder(d),
+        (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
+    };
+    let done = app::ingest_message(
+        raw,
+        &games,
+        &a.common.secrets_dir(),
+        a.common.data_dir(),
+        a.check,
+    )?;
+    if let Some(w) = &done.from_warning {
+        eprintln!("warning: {w}");
+    }
+    let step = match done.received {
+        None => format!("checked: the packet fits `{}`", done.game_path.display()),
+        Some(received) => {
+            let steps = received
+                .steps
+                .iter()
+                .map(|s| s.step.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let templates = a.common.templates(&done.loaded.game.id)?;
+            super::adjudicate::write_results(
+                &done.game_path,
+                &a.out,
+                &done.loaded,
+                received,
+                &templates,
+                false,
+            )?;
+            format!(
+                "adjudicated into `{}` (steps {steps})",
+                done.game_path.display()
+            )
+        }
+    };
+    Ok(step)
+}
+
+/// Moves a message file, keeping its name, creating the folder if needed.
+fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let name = msg
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    std::fs::rename(msg, dir.join(format!("{name}{suffix}")))?;
+    Ok(())
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(maildir) = &a.maildir {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        let (mut good, mut bad) = (0, 0);
+        for f in files {
+            let raw = std::fs::read(&f)?;
+            match one(&a, &raw) {
+                Ok(what) => {
+                    good += 1;
+                    eprintln!("{}: {what}", f.display());
+                    if !a.check {
+                        move_to(&f, &maildir.join("cur"), ":2,S")?;
+                    }
+                }
+                Err(e) => {
+                    bad += 1;
+                    eprintln!("{}: refused: {e:#}", f.display());
+                    if !a.check {
+                        let rejected = maildir.join("rejected");
+                        move_to(&f, &rejected, "")?;
+                        let name = f
+                            .file_name()
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .unwrap_or_default();
+                        use std::io::Write;
+                        let mut log = std::fs::OpenOptions::new()
+                            .create(true)
+                            .append(true)
+                            .open(rejected.join("log.txt"))?;
+                        writeln!(log, "{name}: {e:#}")?;
+                    }
+                }
+            }
+        }
+        eprintln!("{good} message(s) taken, {bad} refused");
+        return Ok(if bad == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        });
+    }
+    let path = a
+        .message
+        .as_deref()
+        .expect("clap requires a message without --maildir");
+    let raw = if path == Path::new("-") {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
+        v
+    } else {
+        std::fs::read(path)?
+    };
+    eprintln!("{}", one(&a, &raw)?);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,237 @@
+//! Finds the one packet in a message: in its text or HTML bodies, text attachments and
+//! forwarded messages, between armour lines (quoted or not) or as a whole attachment.
+
+use mail_parser::{MessageParser, MimeHeaders, PartType};
+
+use super::{BEGIN, END};
+use crate::engine::record::Packet;
+use crate::engine::Error;
+
+/// Messages larger than this are refused before parsing.
+pub const MAX_MESSAGE: usize = 32 * 1024 * 1024;
+
+/// What a message brought.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub packet: Packet,
+    /// The address in `From:`, compared with the player's (a hint, not a proof).
+    pub from: Option<String>,
+    pub subject: Option<String>,
+}
+
+fn mail_err(message: impl Into<String>) -> Error {
+    Error::Format {
+        what: "the message".into(),
+        message: message.into(),
+    }
+}
+
+/// The armoured blocks of a text, each with the quote prefix of its BEGIN line taken off every
+/// line; `Err` for a BEGIN with no END.
+pub fn armoured_blocks(text: &str) -> Vec<Result<String, Error>> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(at) = line.find(BEGIN) else { continue };
+        let prefix = &line[..at];
+        if !prefix.chars().all(|c| c == '>' || c.is_whitespace()) {
+            continue;
+        }
+        let bare = prefix.trim_end();
+        let mut body = String::new();
+        let mut closed = false;
+        for l in lines.by_ref() {
+            if l.contains(END) {
+                closed = true;
+                break;
+            }
+            let l = l
+                .strip_prefix(prefix)
+                .or_else(|| l.strip_prefix(bare))
+                .unwrap_or(l);
+            body.push_str(l);
+            body.push('\n');
+        }
+        out.push(if closed {
+            Ok(body)
+        } else {
+            Err(mail_err(
+                "its packet armour is truncated: a BEGIN line with no END line",
+            ))
+        });
+    }
+    out
+}
+
+/// Candidate packet texts in one decoded text: armoured blocks, or the whole text when it is
+/// itself a packet (an attachment).
+fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Result<String, Error>>) {
+    let blocks = armoured_blocks(text);
+    if blocks.is_empty()
+        && whole_allowed
+        && text.trim_start().starts_with("format: adjutant-packet/")
+    {
+        out.push(Ok(text.to_string()));
+    }
+    out.extend(blocks);
+}
+
+fn is_texty(part: &mail_parser::MessagePart) -> bool {
+    let name = part.attachment_name().unwrap_or("").to_ascii_lowercase();
+    let ct = part.content_type().map(|c| {
+        let sub = c.subtype().unwrap_or("");
+        format!("{}/{}", c.ctype(), sub).to_ascii_lowercase()
+    });
+    name.ends_with(".yaml")
+        || name.ends_with(".yml")
+        || name.ends_with(".txt")
+        || name.ends_with(".asc")
+        || ct
+            .as_deref()
+            .is_some_and(|c| c.starts_with("text/") || c.ends_with("yaml"))
+}
+
+fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, depth: usize) {
+    for i in 0..msg.text_body_count() {
+        if let Some(t) = msg.body_text(i) {
+            candidates(&t, false, out);
+        }
+    }
+    for i in 0..msg.html_body_count() {
+        if let Some(t) = msg.body_html(i) {
+            candidates(&html_to_text(&t), false, out);
+        }
+    }
+    for part in msg.attachments() {
+        match &part.body {
+            PartType::Message(inner) if depth < 4 => collect(inner, out, depth + 1),
+            PartType::Text(t) | PartType::Html(t) => candidates(t, true, out),
+            PartType::Binary(b) | PartType::InlineBinary(b) if is_texty(part) => {
+                candidates(&String::from_utf8_lossy(b), true, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A plain reading of HTML for finding armour: line breaks at `<br>`, `</p>`, `</div>` and
+/// `</pre>`, tags dropped, the common entities decoded.
+pub fn html_to_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        let Some(gt) = rest[lt..].find('>') else {
+            rest = &rest[lt..];
+            break;
+        };
+        let tag = rest[lt + 1..lt + gt].trim().to_ascii_lowercase();
+        let name = tag
+            .trim_start_matches('/')
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .next()
+            .unwrap_or("");
+        if matches!(name, "br" | "p" | "div" | "pre" | "tr" | "li")
+            && (name == "br" || tag.starts_with('/'))
+        {
+            out.push('\n');
+        }
+        rest = &rest[lt + gt + 1..];
+    }
+    out.push_str(rest);
+    out.replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", " ")
+        .replace('\u{a0}', " ")
+        .replace("&amp;", "&")
+}
+
+/// Reads one message and returns its one packet.
+///
+/// # Errors
+/// No packet, two different packets, truncated armour, a damaged packet, or a message that
+/// cannot be read.
+pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
+    if raw.len() > MAX_MESSAGE {
+        return Err(mail_err(format!(
+            "it is {} bytes, more than the {MAX_MESSAGE} adjutant reads",
+            raw.len()
+        )));
+    }
+    let msg = MessageParser::default()
+        .parse(raw)
+        .ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
+    let mut found = Vec::new();
+    collect(&msg, &mut found, 0);
+    let mut packets: Vec<Packet> = Vec::new();
+    let mut first_error = None;
+    for c in found {
+        match c.and_then(|text| Packet::parse(&text)) {
+            Ok(p) => {
+                if !packets.contains(&p) {
+                    packets.push(p);
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let packet = match (packets.len(), first_error) {
+        (1, _) => packets.remove(0),
+        (0, Some(e)) => return Err(e),
+        (0, None) => {
+            return Err(mail_err(
+                "it holds no adjutant packet (no armoured block, no packet attachment)",
+            ))
+        }
+        (n, _) => {
+            return Err(mail_err(format!(
+                "it holds two different packets ({n} in all); send one packet a message"
+            )))
+        }
+    };
+    let from = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(str::to_string);
+    Ok(Found {
+        packet,
+        from,
+        subject: msg.subject().map(str::to_string),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_blocks_lose_their_prefix() {
+        let text = format!("hi\n> {BEGIN}\n> a: 1\n>\n> b: 2\n> {END}\n> -- sig\n");
+        let blocks = armoured_blocks(&text);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].as_ref().unwrap(), "a: 1\n\nb: 2\n");
+    }
+
+    #[test]
+    fn a_begin_without_end_is_truncated() {
+        let blocks = armoured_blocks(&format!("{BEGIN}\na: 1\n"));
+        assert!(blocks[0]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("truncated"));
+    }
+
+    #[test]
+    fn html_is_read_as_lines() {
+        assert_eq!(
+            html_to_text("<div>a&gt;b<br>c</div><p>d</p>"),
+            "a>b\nc\nd\n"
+        );
+    }
+}
