@@ -2,6 +2,7 @@
 
 mod cases;
 mod cli;
+mod mail;
 mod report;
 mod selfplay;
 mod support;

@@ -1,0 +1,146 @@
+//! Mail in: the fixture corpus of messages shaped like real clients' (and hostile ones), each
+//! with its expected result, a message adjudicated end to end, and a Maildir batch.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::support::*;
+
+#[derive(Deserialize)]
+struct Fixture {
+    file: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    client: Option<String>,
+    #[serde(default)]
+    generated: bool,
+    expect: Expect,
+}
+
+#[derive(Deserialize)]
+struct Expect {
+    #[serde(default)]
+    packet_step: Option<u64>,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+fn mail_dir() -> PathBuf {
+    root().join("tests/mail")
+}
+
+fn manifest() -> Vec<Fixture> {
+    serde_yaml::from_str(&read(&mail_dir().join("manifest.yaml"))).expect("manifest.yaml")
+}
+
+/// The fixture's bytes; generated ones (the 20 MB attachment) are made in `tmp` first.
+fn fixture_bytes(f: &Fixture, tmp: &Path) -> Vec<u8> {
+    if f.generated {
+        let gen = mail_dir().join(format!("make_{}", f.file.trim_end_matches(".eml").replace("-attachment", "").replace('-', "_")));
+        let script = if gen.with_extension("py").exists() { gen.with_extension("py") } else { mail_dir().join("make_huge.py") };
+        let out = std::process::Command::new("python3").arg(&script).arg(tmp).output().expect("python3 runs the fixture generator");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        return std::fs::read(tmp.join(&f.file)).unwrap();
+    }
+    std::fs::read(mail_dir().join(&f.file)).unwrap()
+}
+
+#[test]
+fn every_fixture_gives_its_expected_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fixtures = manifest();
+    assert!(fixtures.len() >= 20, "only {} fixtures", fixtures.len());
+    let mut failures = Vec::new();
+    for f in &fixtures {
+        let raw = fixture_bytes(f, tmp.path());
+        let got = adjutant::mail::ingest::read_message(&raw);
+        let problem = match (&got, &f.expect.error) {
+            (Ok(found), None) => {
+                let mut p = None;
+                if let Some(step) = f.expect.packet_step {
+                    if found.packet.record.step != step {
+                        p = Some(format!("packet step {} not {step}", found.packet.record.step));
+                    }
+                }
+                if f.expect.from.is_some() && found.from != f.expect.from {
+                    p = Some(format!("from {:?} not {:?}", found.from, f.expect.from));
+                }
+                p
+            }
+            (Ok(found), Some(e)) => Some(format!("found packet step {}, expected error `{e}`", found.packet.record.step)),
+            (Err(e), None) => Some(format!("refused: {e}")),
+            (Err(e), Some(want)) => (!e.to_string().contains(want.as_str())).then(|| format!("error `{e}` lacks `{want}`")),
+        };
+        if let Some(p) = problem {
+            failures.push(format!("{}: {p}", f.file));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} fixtures:\n{}", failures.len(), fixtures.len(), failures.join("\n"));
+}
+
+fn example_copy(dir: &Path) -> PathBuf {
+    let game = dir.join("ss-example.yaml");
+    std::fs::copy(root().join("games/southern-strategy/examples/demo-game.yaml"), &game).unwrap();
+    game
+}
+
+fn demo_secrets() -> String {
+    root().join("games/southern-strategy/examples/demo-secrets").to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_mailed_packet_is_adjudicated_and_the_game_verifies() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = example_copy(tmp.path());
+    let msg = mail_dir().join("gmail-plain.eml");
+    let o = ok(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--secrets", &demo_secrets()]);
+    assert!(stdout(&o).contains("marches from Savannah"), "{}", stdout(&o));
+    ok(tmp.path(), &["verify", game.to_str().unwrap()]);
+    // The same message again is a replay, and changes nothing.
+    let before = read(&game);
+    let err = fails(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--secrets", &demo_secrets()]);
+    assert!(err.contains("already in the log"), "{err}");
+    assert_eq!(read(&game), before);
+}
+
+#[test]
+fn check_mode_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = example_copy(tmp.path());
+    let before = read(&game);
+    let msg = mail_dir().join("reply-quoting-packet.eml");
+    let o = ok(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--check", "--secrets", &demo_secrets()]);
+    assert!(stderr(&o).contains("checked"), "{}", stderr(&o));
+    assert_eq!(read(&game), before);
+}
+
+#[test]
+fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(&root().join("games/southern-strategy/examples/demo-game.yaml"))).unwrap().id;
+    std::fs::copy(root().join("games/southern-strategy/examples/demo-game.yaml"), games.join(format!("{id}.yaml"))).unwrap();
+    let md = tmp.path().join("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    for (i, f) in ["apple-mail.eml", "no-packet.eml", "two-packets.eml", "truncated-armour.eml"].iter().enumerate() {
+        std::fs::copy(mail_dir().join(f), md.join("new").join(format!("{i}-{f}"))).unwrap();
+    }
+    let o = run(tmp.path(), &["ingest", "--maildir", md.to_str().unwrap(), "--games", games.to_str().unwrap(), "--secrets", &demo_secrets()]);
+    assert_eq!(o.status.code(), Some(2), "some were refused: {}", stderr(&o));
+    assert!(stderr(&o).contains("1 message(s) taken, 3 refused"), "{}", stderr(&o));
+    let names = |d: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(md.join(d)).map(|r| r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()).unwrap_or_default();
+        v.sort();
+        v
+    };
+    assert_eq!(names("new"), Vec::<String>::new());
+    assert_eq!(names("cur"), vec!["0-apple-mail.eml:2,S".to_string()]);
+    assert_eq!(names("rejected").len(), 4, "three messages and the log: {:?}", names("rejected"));
+    let log = read(&md.join("rejected/log.txt"));
+    assert!(log.contains("no adjutant packet") && log.contains("two different packets") && log.contains("truncated"), "{log}");
+    ok(tmp.path(), &["verify", games.join(format!("{id}.yaml")).to_str().unwrap()]);
+}
