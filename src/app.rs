@@ -560,3 +560,87 @@ pub fn ingest_message(
         from_warning,
     })
 }
+
+/// What `send` mails and how.
+pub struct Send<'a> {
+    pub packet: &'a Path,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    pub via: crate::mail::send::Via,
+    pub attach_game: Option<&'a Path>,
+    pub board: bool,
+    pub mail: &'a crate::config::MailConfig,
+}
+
+/// `send`: mails a packet to the opponent with the report of the latest step as the body, the
+/// packet armoured in the body and attached, and on request the game file and the board.
+/// Nothing is written but the message itself, so a failed send changes no game file.
+pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error> {
+    let packet = read_packet(s.packet)?;
+    let rec = &packet.record;
+    if rec.game != l.game.id {
+        return Err(Error::Format {
+            what: "send".into(),
+            message: format!("the packet is for game `{}`, not `{}`", rec.game, l.game.id),
+        });
+    }
+    let player = |side: &str| {
+        l.game
+            .players
+            .get(side)
+            .cloned()
+            .unwrap_or(crate::engine::gamefile::Player {
+                name: String::new(),
+                email: String::new(),
+                anchor: String::new(),
+            })
+    };
+    let me = player(&rec.by);
+    let opponent = session::adjudicator_of(l.rules.as_ref(), &rec.by);
+    let address = |p: &crate::engine::gamefile::Player| {
+        if p.name.is_empty() {
+            p.email.clone()
+        } else {
+            format!("{} <{}>", p.name, p.email)
+        }
+    };
+    let from = s.mail.from.clone().unwrap_or_else(|| address(&me));
+    let mut to = s.to.clone();
+    if to.is_empty() && !player(&opponent).email.is_empty() {
+        to.push(address(&player(&opponent)));
+    }
+    let mut cc = s.mail.cc.clone();
+    cc.extend(s.cc.iter().cloned());
+    let steps = crate::report::log::Selection::Last.pick(crate::report::log::steps(&l.game));
+    let report = render(l, &l.game, &steps, None, Format::Text, templates)?;
+    let armoured = packet_text(&packet)?;
+    let mut attachments = vec![(
+        format!("{}-step-{}.packet.yaml", rec.game, rec.step),
+        "text/plain; charset=utf-8".to_string(),
+        armoured.clone().into_bytes(),
+    )];
+    if let Some(game) = s.attach_game {
+        attachments.push((
+            format!("{}.yaml", l.game.id),
+            "application/x-yaml".into(),
+            atomic::read(game)?.into_bytes(),
+        ));
+    }
+    if s.board {
+        let svg = render(l, &l.game, &steps, None, Format::Svg, templates)?;
+        attachments.push((
+            format!("{}-board.svg", l.game.id),
+            "image/svg+xml".into(),
+            svg.into_bytes(),
+        ));
+    }
+    let out = crate::mail::send::Outgoing {
+        from,
+        to,
+        cc,
+        subject: format!("[adjutant] {} step {} from {}", rec.game, rec.step, rec.by),
+        body: format!("{report}\n\n{armoured}"),
+        attachments,
+    };
+    crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())
+}

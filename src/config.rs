@@ -27,6 +27,27 @@ pub struct Config {
     pub templates: Option<PathBuf>,
     #[serde(default)]
     pub games: BTreeMap<String, GameConfig>,
+    #[serde(default)]
+    pub mail: MailConfig,
+}
+
+/// How `send` mails: the sender, copies, and the transport's settings.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    /// `Alice <alice@example.org>`; else the player's address in the game file.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Copies for every message (a referee, a forum's mail-in address).
+    #[serde(default)]
+    pub cc: Vec<String>,
+    /// `smtp`, `sendmail` or `eml` when `--via` is not given.
+    #[serde(default)]
+    pub via: Option<String>,
+    #[serde(default)]
+    pub sendmail: Option<PathBuf>,
+    #[serde(default)]
+    pub smtp: Option<crate::mail::send::SmtpSettings>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -13,6 +13,7 @@ mod new;
 mod orders;
 mod play;
 mod report;
+mod send;
 mod show;
 mod verify;
 
@@ -36,6 +37,7 @@ enum Command {
     Adjudicate(adjudicate::Args),
     Play(play::Args),
     Report(report::Args),
+    Send(send::Args),
     Verify(verify::Args),
     Show(show::Args),
 }
@@ -97,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::exec(a),
         Command::Play(a) => play::exec(a),
         Command::Report(a) => report::exec(a),
+        Command::Send(a) => send::exec(a),
         Command::Verify(a) => verify::exec(a),
         Command::Show(a) => show::exec(a),
     };

@@ -1,7 +1,8 @@
-//! Mail in: finding the packet in a message as real mail clients deliver it. Only this module
-//! knows about mail-parser (and, for sending, lettre).
+//! Mail in and out: finding the packet in a message as real mail clients deliver it, and
+//! sending the report and packet. Only this module knows about mail-parser and lettre.
 
 pub mod ingest;
+pub mod send;
 
 /// The armour lines around a packet in a mail body.
 pub const BEGIN: &str = "-----BEGIN ADJUTANT PACKET-----";

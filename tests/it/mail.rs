@@ -39,10 +39,28 @@ fn manifest() -> Vec<Fixture> {
 /// The fixture's bytes; generated ones (the 20 MB attachment) are made in `tmp` first.
 fn fixture_bytes(f: &Fixture, tmp: &Path) -> Vec<u8> {
     if f.generated {
-        let gen = mail_dir().join(format!("make_{}", f.file.trim_end_matches(".eml").replace("-attachment", "").replace('-', "_")));
-        let script = if gen.with_extension("py").exists() { gen.with_extension("py") } else { mail_dir().join("make_huge.py") };
-        let out = std::process::Command::new("python3").arg(&script).arg(tmp).output().expect("python3 runs the fixture generator");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let gen = mail_dir().join(format!(
+            "make_{}",
+            f.file
+                .trim_end_matches(".eml")
+                .replace("-attachment", "")
+                .replace('-', "_")
+        ));
+        let script = if gen.with_extension("py").exists() {
+            gen.with_extension("py")
+        } else {
+            mail_dir().join("make_huge.py")
+        };
+        let out = std::process::Command::new("python3")
+            .arg(&script)
+            .arg(tmp)
+            .output()
+            .expect("python3 runs the fixture generator");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         return std::fs::read(tmp.join(&f.file)).unwrap();
     }
     std::fs::read(mail_dir().join(&f.file)).unwrap()
@@ -62,7 +80,10 @@ fn every_fixture_gives_its_expected_result() {
                 let mut p = None;
                 if let Some(step) = f.expect.packet_step {
                     if found.packet.record.step != step {
-                        p = Some(format!("packet step {} not {step}", found.packet.record.step));
+                        p = Some(format!(
+                            "packet step {} not {step}",
+                            found.packet.record.step
+                        ));
                     }
                 }
                 if f.expect.from.is_some() && found.from != f.expect.from {
@@ -70,25 +91,42 @@ fn every_fixture_gives_its_expected_result() {
                 }
                 p
             }
-            (Ok(found), Some(e)) => Some(format!("found packet step {}, expected error `{e}`", found.packet.record.step)),
+            (Ok(found), Some(e)) => Some(format!(
+                "found packet step {}, expected error `{e}`",
+                found.packet.record.step
+            )),
             (Err(e), None) => Some(format!("refused: {e}")),
-            (Err(e), Some(want)) => (!e.to_string().contains(want.as_str())).then(|| format!("error `{e}` lacks `{want}`")),
+            (Err(e), Some(want)) => (!e.to_string().contains(want.as_str()))
+                .then(|| format!("error `{e}` lacks `{want}`")),
         };
         if let Some(p) = problem {
             failures.push(format!("{}: {p}", f.file));
         }
     }
-    assert!(failures.is_empty(), "{} of {} fixtures:\n{}", failures.len(), fixtures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixtures:\n{}",
+        failures.len(),
+        fixtures.len(),
+        failures.join("\n")
+    );
 }
 
 fn example_copy(dir: &Path) -> PathBuf {
     let game = dir.join("ss-example.yaml");
-    std::fs::copy(root().join("games/southern-strategy/examples/demo-game.yaml"), &game).unwrap();
+    std::fs::copy(
+        root().join("games/southern-strategy/examples/demo-game.yaml"),
+        &game,
+    )
+    .unwrap();
     game
 }
 
 fn demo_secrets() -> String {
-    root().join("games/southern-strategy/examples/demo-secrets").to_string_lossy().into_owned()
+    root()
+        .join("games/southern-strategy/examples/demo-secrets")
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
@@ -96,12 +134,36 @@ fn a_mailed_packet_is_adjudicated_and_the_game_verifies() {
     let tmp = tempfile::tempdir().unwrap();
     let game = example_copy(tmp.path());
     let msg = mail_dir().join("gmail-plain.eml");
-    let o = ok(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--secrets", &demo_secrets()]);
-    assert!(stdout(&o).contains("marches from Savannah"), "{}", stdout(&o));
+    let o = ok(
+        tmp.path(),
+        &[
+            "ingest",
+            msg.to_str().unwrap(),
+            "--game",
+            game.to_str().unwrap(),
+            "--secrets",
+            &demo_secrets(),
+        ],
+    );
+    assert!(
+        stdout(&o).contains("marches from Savannah"),
+        "{}",
+        stdout(&o)
+    );
     ok(tmp.path(), &["verify", game.to_str().unwrap()]);
     // The same message again is a replay, and changes nothing.
     let before = read(&game);
-    let err = fails(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--secrets", &demo_secrets()]);
+    let err = fails(
+        tmp.path(),
+        &[
+            "ingest",
+            msg.to_str().unwrap(),
+            "--game",
+            game.to_str().unwrap(),
+            "--secrets",
+            &demo_secrets(),
+        ],
+    );
     assert!(err.contains("already in the log"), "{err}");
     assert_eq!(read(&game), before);
 }
@@ -112,7 +174,18 @@ fn check_mode_changes_nothing() {
     let game = example_copy(tmp.path());
     let before = read(&game);
     let msg = mail_dir().join("reply-quoting-packet.eml");
-    let o = ok(tmp.path(), &["ingest", msg.to_str().unwrap(), "--game", game.to_str().unwrap(), "--check", "--secrets", &demo_secrets()]);
+    let o = ok(
+        tmp.path(),
+        &[
+            "ingest",
+            msg.to_str().unwrap(),
+            "--game",
+            game.to_str().unwrap(),
+            "--check",
+            "--secrets",
+            &demo_secrets(),
+        ],
+    );
     assert!(stderr(&o).contains("checked"), "{}", stderr(&o));
     assert_eq!(read(&game), before);
 }
@@ -122,25 +195,204 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
     let tmp = tempfile::tempdir().unwrap();
     let games = tmp.path().join("games");
     std::fs::create_dir_all(&games).unwrap();
-    let id = adjutant::engine::gamefile::GameFile::parse(&read(&root().join("games/southern-strategy/examples/demo-game.yaml"))).unwrap().id;
-    std::fs::copy(root().join("games/southern-strategy/examples/demo-game.yaml"), games.join(format!("{id}.yaml"))).unwrap();
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(
+        &root().join("games/southern-strategy/examples/demo-game.yaml"),
+    ))
+    .unwrap()
+    .id;
+    std::fs::copy(
+        root().join("games/southern-strategy/examples/demo-game.yaml"),
+        games.join(format!("{id}.yaml")),
+    )
+    .unwrap();
     let md = tmp.path().join("Maildir");
     std::fs::create_dir_all(md.join("new")).unwrap();
-    for (i, f) in ["apple-mail.eml", "no-packet.eml", "two-packets.eml", "truncated-armour.eml"].iter().enumerate() {
+    for (i, f) in [
+        "apple-mail.eml",
+        "no-packet.eml",
+        "two-packets.eml",
+        "truncated-armour.eml",
+    ]
+    .iter()
+    .enumerate()
+    {
         std::fs::copy(mail_dir().join(f), md.join("new").join(format!("{i}-{f}"))).unwrap();
     }
-    let o = run(tmp.path(), &["ingest", "--maildir", md.to_str().unwrap(), "--games", games.to_str().unwrap(), "--secrets", &demo_secrets()]);
-    assert_eq!(o.status.code(), Some(2), "some were refused: {}", stderr(&o));
-    assert!(stderr(&o).contains("1 message(s) taken, 3 refused"), "{}", stderr(&o));
+    let o = run(
+        tmp.path(),
+        &[
+            "ingest",
+            "--maildir",
+            md.to_str().unwrap(),
+            "--games",
+            games.to_str().unwrap(),
+            "--secrets",
+            &demo_secrets(),
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "some were refused: {}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("1 message(s) taken, 3 refused"),
+        "{}",
+        stderr(&o)
+    );
     let names = |d: &str| -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(md.join(d)).map(|r| r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()).unwrap_or_default();
+        let mut v: Vec<String> = std::fs::read_dir(md.join(d))
+            .map(|r| {
+                r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
         v.sort();
         v
     };
     assert_eq!(names("new"), Vec::<String>::new());
     assert_eq!(names("cur"), vec!["0-apple-mail.eml:2,S".to_string()]);
-    assert_eq!(names("rejected").len(), 4, "three messages and the log: {:?}", names("rejected"));
+    assert_eq!(
+        names("rejected").len(),
+        4,
+        "three messages and the log: {:?}",
+        names("rejected")
+    );
     let log = read(&md.join("rejected/log.txt"));
-    assert!(log.contains("no adjutant packet") && log.contains("two different packets") && log.contains("truncated"), "{log}");
-    ok(tmp.path(), &["verify", games.join(format!("{id}.yaml")).to_str().unwrap()]);
+    assert!(
+        log.contains("no adjutant packet")
+            && log.contains("two different packets")
+            && log.contains("truncated"),
+        "{log}"
+    );
+    ok(
+        tmp.path(),
+        &["verify", games.join(format!("{id}.yaml")).to_str().unwrap()],
+    );
+}
+
+/// Two players with addresses, the Crown's first packet written.
+fn crown_packet() -> (TwoPlayers, PathBuf) {
+    let g = TwoPlayers::new("ss-test-send");
+    for side in ["crown", "patriot"] {
+        let p = g.game(side);
+        let text = read(&p)
+            .replacen(
+                "  crown:\n    name: ''\n    email: ''",
+                "  crown:\n    name: Alice\n    email: alice@example.org",
+                1,
+            )
+            .replacen(
+                "  patriot:\n    name: ''\n    email: ''",
+                "  patriot:\n    name: Bob\n    email: bob@example.org",
+                1,
+            );
+        assert!(
+            text.contains("bob@example.org"),
+            "the test could set the addresses"
+        );
+        std::fs::write(&p, text).unwrap();
+    }
+    let packet = g.send("crown", "c1", "supply: []\n");
+    (g, packet)
+}
+
+#[test]
+fn a_sent_eml_is_ingested_by_the_opponent_closing_the_loop() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let eml = c.join("out.eml");
+    ok(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            &format!("eml:{}", eml.display()),
+            "--board",
+            "--attach-game",
+        ],
+    );
+    let raw = read(&eml);
+    assert!(
+        raw.contains("To: Bob <bob@example.org>")
+            && raw.contains("From: Alice <alice@example.org>"),
+        "{raw}"
+    );
+    assert!(
+        raw.contains("Subject: [adjutant] ss-test-send step 1 from crown"),
+        "{raw}"
+    );
+    assert!(
+        raw.contains("-board.svg") && raw.contains("ss-test-send.yaml"),
+        "attachments named"
+    );
+    // The opponent feeds the message to ingest: found, checked, adjudicated.
+    let p = g.side_dir("patriot");
+    let o = ok(
+        &p,
+        &[
+            "ingest",
+            eml.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(stderr(&o).contains("adjudicated"), "{}", stderr(&o));
+    ok(&p, &["verify", "game.yaml"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn send_hands_the_message_to_sendmail() {
+    use std::os::unix::fs::PermissionsExt;
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    // A stand-in sendmail that keeps what it is given, as the real one would queue it.
+    let fake = c.join("fake-sendmail");
+    let kept = c.join("kept.eml");
+    std::fs::write(&fake, format!("#!/bin/sh\ncat > '{}'\n", kept.display())).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let config = c.join("config.yaml");
+    std::fs::write(&config, format!("format: adjutant-config/1\nmail:\n  via: sendmail\n  sendmail: {}\n  cc: [referee@example.org]\n", fake.display())).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(["send", "game.yaml", packet.to_str().unwrap()])
+        .current_dir(&c)
+        .env("ADJUTANT_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let raw = read(&kept);
+    assert!(
+        raw.contains("Cc: referee@example.org") && raw.contains("-----BEGIN ADJUTANT PACKET-----"),
+        "{raw}"
+    );
+}
+
+#[test]
+fn a_failed_send_changes_nothing_and_says_what_to_do() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let before = read(&g.game("crown"));
+    let err = fails(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            "sendmail",
+            "--to",
+            "not an address",
+        ],
+    );
+    assert!(
+        err.contains("not a mail address") && err.contains("nothing was changed"),
+        "{err}"
+    );
+    assert_eq!(read(&g.game("crown")), before);
 }

@@ -1,0 +1,70 @@
+//! `adjutant send`: mail the packet and the report by SMTP, sendmail, or as an .eml file.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app;
+use crate::mail::send::Via;
+
+/// Mail a packet with the report to your opponent (SMTP, sendmail, or an .eml file)
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file
+    game: PathBuf,
+    /// The packet to send (as `orders -o` or `adjudicate` wrote it)
+    packet: PathBuf,
+    /// Recipient [default: the opponent's address in the game file]
+    #[arg(long)]
+    to: Vec<String>,
+    /// A copy to (a referee, a forum)
+    #[arg(long)]
+    cc: Vec<String>,
+    /// `smtp`, `sendmail`, or `eml:FILE` to write the message for another mail client
+    /// [default: the `mail.via` of your config, else sendmail]
+    #[arg(long)]
+    via: Option<String>,
+    /// Attach the game file too
+    #[arg(long)]
+    attach_game: bool,
+    /// Attach the board picture (SVG)
+    #[arg(long)]
+    board: bool,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let via_text = a
+        .via
+        .clone()
+        .or_else(|| config.mail.via.clone())
+        .unwrap_or_else(|| "sendmail".into());
+    let via = match via_text.as_str() {
+        "smtp" => Via::Smtp,
+        "sendmail" => Via::Sendmail(config.mail.sendmail.clone()),
+        v if v.starts_with("eml:") => Via::Eml(PathBuf::from(&v[4..])),
+        v => anyhow::bail!("`--via {v}` is not smtp, sendmail or eml:FILE"),
+    };
+    let send = app::Send {
+        packet: &a.packet,
+        to: a.to.clone(),
+        cc: a.cc.clone(),
+        via,
+        attach_game: a.attach_game.then_some(a.game.as_path()),
+        board: a.board,
+        mail: &config.mail,
+    };
+    match app::send(&l, &send, &a.common.templates(&l.game.id)?) {
+        Ok(where_to) => {
+            eprintln!("packet {}: {where_to}", a.packet.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("nothing was changed: the game file is as it was; fix the mail settings and run `send` again, or mail the packet file by hand");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

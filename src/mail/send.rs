@@ -1,0 +1,161 @@
+//! Mail out: the report and the packet as a message, sent by SMTP, by the local sendmail
+//! program, or written as an .eml file for any other mail client.
+
+use std::path::PathBuf;
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{Message, SmtpTransport, Transport};
+use serde::Deserialize;
+
+use crate::engine::atomic;
+use crate::engine::Error;
+
+/// A message to send: the report as its body, the packet in it and attached.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub from: String,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    /// (file name, content type, bytes)
+    pub attachments: Vec<(String, String, Vec<u8>)>,
+}
+
+/// How a message leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Via {
+    /// Written to this file, for any mail client to send.
+    Eml(PathBuf),
+    /// Handed to the local sendmail program (this one, or `sendmail` on the PATH).
+    Sendmail(Option<PathBuf>),
+    /// Sent by SMTP as the player's config says.
+    Smtp,
+}
+
+/// SMTP settings in the player's config. The password never comes from the command line or
+/// the game file: from an environment variable or a file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpSettings {
+    pub host: String,
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// `starttls` (port 587) or `implicit` (port 465).
+    #[serde(default = "default_tls")]
+    pub tls: String,
+    #[serde(default)]
+    pub user: Option<String>,
+    #[serde(default)]
+    pub password_env: Option<String>,
+    #[serde(default)]
+    pub password_file: Option<PathBuf>,
+}
+
+fn default_tls() -> String {
+    "starttls".into()
+}
+
+fn send_err(message: impl Into<String>) -> Error {
+    Error::Format {
+        what: "sending".into(),
+        message: message.into(),
+    }
+}
+
+fn mailbox(text: &str) -> Result<Mailbox, Error> {
+    text.parse()
+        .map_err(|e| send_err(format!("`{text}` is not a mail address: {e}")))
+}
+
+/// Builds the message: a plain-text body and the attachments.
+pub fn build(o: &Outgoing) -> Result<Message, Error> {
+    let mut b = Message::builder()
+        .from(mailbox(&o.from)?)
+        .subject(o.subject.clone());
+    if o.to.is_empty() {
+        return Err(send_err(
+            "no recipient: give `--to`, or put the opponent's address in the game file",
+        ));
+    }
+    for t in &o.to {
+        b = b.to(mailbox(t)?);
+    }
+    for c in &o.cc {
+        b = b.cc(mailbox(c)?);
+    }
+    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(o.body.clone()));
+    for (name, ct, bytes) in &o.attachments {
+        let ct =
+            ContentType::parse(ct).map_err(|e| send_err(format!("content type `{ct}`: {e}")))?;
+        parts = parts.singlepart(Attachment::new(name.clone()).body(bytes.clone(), ct));
+    }
+    b.multipart(parts).map_err(|e| send_err(e.to_string()))
+}
+
+/// Sends (or writes) the message; returns where it went.
+pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<String, Error> {
+    let msg = build(o)?;
+    match via {
+        Via::Eml(path) => {
+            atomic::write(path, &msg.formatted())?;
+            Ok(format!("written to `{}`", path.display()))
+        }
+        Via::Sendmail(cmd) => {
+            let t = match cmd {
+                Some(c) => lettre::SendmailTransport::new_with_command(c.as_os_str()),
+                None => lettre::SendmailTransport::new(),
+            };
+            t.send(&msg)
+                .map_err(|e| send_err(format!("sendmail failed: {e}")))?;
+            Ok("handed to sendmail".into())
+        }
+        Via::Smtp => {
+            let s = smtp.ok_or_else(|| send_err("no `smtp:` settings in your config file"))?;
+            let mut builder = match s.tls.as_str() {
+                "implicit" => SmtpTransport::relay(&s.host),
+                "starttls" => SmtpTransport::starttls_relay(&s.host),
+                other => {
+                    return Err(send_err(format!(
+                        "smtp tls `{other}` is not `starttls` or `implicit`"
+                    )))
+                }
+            }
+            .map_err(|e| send_err(format!("smtp host `{}`: {e}", s.host)))?;
+            if let Some(p) = s.port {
+                builder = builder.port(p);
+            }
+            if let Some(user) = &s.user {
+                let password = match (&s.password_env, &s.password_file) {
+                    (Some(var), _) => std::env::var(var).map_err(|_| {
+                        send_err(format!(
+                            "the environment variable `{var}` holding the SMTP password is not set"
+                        ))
+                    })?,
+                    (None, Some(f)) => std::fs::read_to_string(f)
+                        .map_err(|e| {
+                            send_err(format!(
+                                "cannot read the SMTP password file `{}`: {e}",
+                                f.display()
+                            ))
+                        })?
+                        .trim_end()
+                        .to_string(),
+                    (None, None) => {
+                        return Err(send_err(
+                            "an SMTP user needs `password_env` or `password_file`",
+                        ))
+                    }
+                };
+                builder = builder.credentials(Credentials::new(user.clone(), password));
+            }
+            builder
+                .build()
+                .send(&msg)
+                .map_err(|e| send_err(format!("SMTP to `{}` failed: {e}", s.host)))?;
+            Ok(format!("sent through `{}`", s.host))
+        }
+    }
+}
