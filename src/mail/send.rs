@@ -52,6 +52,10 @@ pub struct SmtpSettings {
     pub password_env: Option<String>,
     #[serde(default)]
     pub password_file: Option<PathBuf>,
+    /// A PEM certificate to trust besides the usual roots, for a server with its own
+    /// certificate authority (a club's server, or the tests' local one).
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
 }
 
 fn default_tls() -> String {
@@ -126,6 +130,23 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
             .map_err(|e| send_err(format!("smtp host `{}`: {e}", s.host)))?;
             if let Some(p) = s.port {
                 builder = builder.port(p);
+            }
+            if let Some(ca) = &s.ca_file {
+                use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+                let pem = std::fs::read(ca)
+                    .map_err(|e| send_err(format!("cannot read `{}`: {e}", ca.display())))?;
+                let cert = Certificate::from_pem(&pem).map_err(|e| {
+                    send_err(format!("`{}` is not a PEM certificate: {e}", ca.display()))
+                })?;
+                let params = TlsParameters::builder(s.host.clone())
+                    .add_root_certificate(cert)
+                    .build()
+                    .map_err(|e| send_err(format!("TLS settings: {e}")))?;
+                builder = builder.tls(if s.tls == "implicit" {
+                    Tls::Wrapper(params)
+                } else {
+                    Tls::Required(params)
+                });
             }
             if let Some(user) = &s.user {
                 let password = match (&s.password_env, &s.password_file) {

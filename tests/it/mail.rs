@@ -396,3 +396,119 @@ fn a_failed_send_changes_nothing_and_says_what_to_do() {
     );
     assert_eq!(read(&g.game("crown")), before);
 }
+
+/// A real SMTP server (aiosmtpd, STARTTLS and AUTH required) on 127.0.0.1 receives what `send`
+/// sends; the received message then goes through `ingest` on the other side.
+#[test]
+#[ignore = "needs aiosmtpd from PyPI and openssl; .ci/run installs them and runs it"]
+fn send_by_smtp_with_starttls_and_auth_to_a_real_local_server() {
+    use std::io::BufRead;
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let tmp = tempfile::tempdir().unwrap();
+    let (cert, key) = (tmp.path().join("cert.pem"), tmp.path().join("key.pem"));
+    let made = std::process::Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=DNS:localhost",
+            "-addext",
+            "basicConstraints=critical,CA:FALSE",
+            "-addext",
+            "extendedKeyUsage=serverAuth",
+        ])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .expect("openssl runs");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let inbox = tmp.path().join("inbox");
+    std::fs::create_dir_all(&inbox).unwrap();
+    let mut server = std::process::Command::new("python3")
+        .arg(mail_dir().join("smtp_server.py"))
+        .args([
+            "--cert",
+            cert.to_str().unwrap(),
+            "--key",
+            key.to_str().unwrap(),
+            "--out",
+            inbox.to_str().unwrap(),
+            "--user",
+            "alice",
+            "--password-env",
+            "ADJ_TEST_SMTP_PW",
+            "--seconds",
+            "60",
+        ])
+        .env("ADJ_TEST_SMTP_PW", "s3cret")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 starts the SMTP server");
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .trim()
+        .strip_prefix("READY ")
+        .unwrap_or_else(|| panic!("server said `{line}`"))
+        .parse()
+        .unwrap();
+    let config = c.join("config.yaml");
+    std::fs::write(
+        &config,
+        format!(
+            "format: adjutant-config/1\nmail:\n  via: smtp\n  smtp:\n    host: localhost\n    port: {port}\n    tls: starttls\n    user: alice\n    password_env: ADJ_TEST_SMTP_PW\n    ca_file: {}\n",
+            cert.display()
+        ),
+    )
+    .unwrap();
+    let send = |pw: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+            .args(["send", "game.yaml", packet.to_str().unwrap()])
+            .current_dir(&c)
+            .env("ADJUTANT_CONFIG", &config)
+            .env("ADJ_TEST_SMTP_PW", pw)
+            .output()
+            .unwrap()
+    };
+    let good = send("s3cret");
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    drop(server.stdin.take());
+    let _ = server.wait();
+    let received = inbox.join("1.eml");
+    assert!(received.exists(), "the server received the message");
+    let p = g.side_dir("patriot");
+    let o = ok(
+        &p,
+        &[
+            "ingest",
+            received.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(stderr(&o).contains("adjudicated"), "{}", stderr(&o));
+    ok(&p, &["verify", "game.yaml"]);
+}
