@@ -272,6 +272,24 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
     );
 }
 
+/// The Patriot feeds a received message to `ingest`: found, checked, adjudicated, verified.
+fn patriot_ingests_and_verifies(g: &TwoPlayers, message: &Path) {
+    let p = g.side_dir("patriot");
+    let o = ok(
+        &p,
+        &[
+            "ingest",
+            message.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(stderr(&o).contains("adjudicated"), "{}", stderr(&o));
+    ok(&p, &["verify", "game.yaml"]);
+}
+
 /// Two players with addresses, the Crown's first packet written.
 fn crown_packet() -> (TwoPlayers, PathBuf) {
     let g = TwoPlayers::new("ss-test-send");
@@ -330,20 +348,7 @@ fn a_sent_eml_is_ingested_by_the_opponent_closing_the_loop() {
         "attachments named"
     );
     // The opponent feeds the message to ingest: found, checked, adjudicated.
-    let p = g.side_dir("patriot");
-    let o = ok(
-        &p,
-        &[
-            "ingest",
-            eml.to_str().unwrap(),
-            "--game",
-            "game.yaml",
-            "--secrets",
-            "secrets",
-        ],
-    );
-    assert!(stderr(&o).contains("adjudicated"), "{}", stderr(&o));
-    ok(&p, &["verify", "game.yaml"]);
+    patriot_ingests_and_verifies(&g, &eml);
 }
 
 #[cfg(unix)]
@@ -497,18 +502,5 @@ fn send_by_smtp_with_starttls_and_auth_to_a_real_local_server() {
     let _ = server.wait();
     let received = inbox.join("1.eml");
     assert!(received.exists(), "the server received the message");
-    let p = g.side_dir("patriot");
-    let o = ok(
-        &p,
-        &[
-            "ingest",
-            received.to_str().unwrap(),
-            "--game",
-            "game.yaml",
-            "--secrets",
-            "secrets",
-        ],
-    );
-    assert!(stderr(&o).contains("adjudicated"), "{}", stderr(&o));
-    ok(&p, &["verify", "game.yaml"]);
+    patriot_ingests_and_verifies(&g, &received);
 }
