@@ -32,7 +32,7 @@ fn first_option(dir: &Path) -> String {
 
 /// Plays by mail, each side on its own copy and secrets, until `done` says stop. Returns
 /// how many times both copies were at rest and byte-identical.
-fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usize {
+pub(crate) fn play_by_mail(g: &TwoPlayers, mut done: impl FnMut(&GameFile) -> bool) -> usize {
     let mut mailbox: VecDeque<(String, PathBuf)> = VecDeque::new();
     let mut identical = 0;
     for round in 0..2000 {

@@ -6,3 +6,4 @@ mod mail;
 mod report;
 mod selfplay;
 mod support;
+mod tamper;

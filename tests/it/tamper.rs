@@ -1,0 +1,113 @@
+//! Tampering: single random changes to a finished game's file (a roll, a reveal, an order, a
+//! state value, a hash; a record deleted, swapped or duplicated) must each be refused by
+//! `verify` or by the parser, naming the step.
+
+use adjutant::engine::gamefile::GameFile;
+use adjutant::engine::verify::verify;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use crate::support::*;
+
+fn finished_game() -> GameFile {
+    let g = TwoPlayers::new("ss-test-tamper-sweep");
+    crate::cli::play_by_mail(&g, |gf| gf.awaiting.is_none() && gf.pending.is_none());
+    GameFile::parse(&g.game_text("crown")).unwrap()
+}
+
+fn flip_hex(s: &mut String, rng: &mut ChaCha8Rng) {
+    let i = (rng.next_u32() as usize) % s.len();
+    let c = s.as_bytes()[i];
+    let new = if c == b'0' { '1' } else { '0' };
+    s.replace_range(i..=i, &new.to_string());
+}
+
+/// One random change; returns what it did, or `None` when the chosen change does not apply.
+fn mutate(gf: &mut GameFile, rng: &mut ChaCha8Rng) -> Option<String> {
+    let n = gf.log.len();
+    let i = (rng.next_u32() as usize) % n;
+    match rng.next_u32() % 9 {
+        0 => {
+            let r = gf.log[i].result.as_mut()?;
+            let roll = r.rolls.iter_mut().find(|r| r.d6.is_some())?;
+            let d6 = roll.d6.as_mut()?;
+            d6[0] = if d6[0] == 6 { 1 } else { d6[0] + 1 };
+            Some(format!("a die in step {}", i + 1))
+        }
+        1 => {
+            flip_hex(&mut gf.log[i].reveal, rng);
+            Some(format!("the reveal of step {}", i + 1))
+        }
+        2 => {
+            let o = gf.log[i].orders.as_mut()?;
+            o["supply"] = json!([{"from": "SAV", "to": "EBN", "food": 1}]);
+            Some(format!("the orders of step {}", i + 1))
+        }
+        3 => {
+            let pw = gf.state["political_will"].as_u64()?;
+            gf.state["political_will"] = json!(if pw == 9 { 8 } else { pw + 1 });
+            Some("the state's Political Will".into())
+        }
+        4 => {
+            let r = gf.log[i].result.as_mut()?;
+            flip_hex(&mut r.state, rng);
+            Some(format!("the state hash in step {}", i + 1))
+        }
+        5 => {
+            flip_hex(&mut gf.log[i].prev, rng);
+            Some(format!("the prev hash of step {}", i + 1))
+        }
+        6 => {
+            gf.log.remove(i);
+            Some(format!("record {} deleted", i + 1))
+        }
+        7 if i + 1 < n => {
+            gf.log.swap(i, i + 1);
+            Some(format!("records {} and {} swapped", i + 1, i + 2))
+        }
+        8 => {
+            let r = gf.log[i].clone();
+            gf.log.insert(i, r);
+            Some(format!("record {} duplicated", i + 1))
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn a_thousand_random_mutations_are_all_refused() {
+    let gf = finished_game();
+    let rules = adjutant::games::load(&gf.game, None).unwrap();
+    verify(rules.as_ref(), &gf).expect("the untouched game verifies");
+    let mut rng = ChaCha8Rng::seed_from_u64(1776);
+    let (mut tried, mut accepted) = (0, Vec::new());
+    while tried < 1000 {
+        let mut m = gf.clone();
+        let Some(what) = mutate(&mut m, &mut rng) else {
+            continue;
+        };
+        tried += 1;
+        // Through the file, as a reader would get it: parsing may refuse it first.
+        let text = m.to_yaml().unwrap();
+        let refused = match GameFile::parse(&text) {
+            Err(_) => true,
+            Ok(parsed) => match verify(rules.as_ref(), &parsed) {
+                Err(e) => {
+                    let msg = e.to_string();
+                    assert!(msg.contains("step"), "a refusal names the step: {msg}");
+                    true
+                }
+                Ok(_) => false,
+            },
+        };
+        if !refused {
+            accepted.push(what);
+        }
+    }
+    assert!(
+        accepted.is_empty(),
+        "{} of {tried} mutations were accepted: {accepted:?}",
+        accepted.len()
+    );
+}
