@@ -91,10 +91,56 @@ fn is_texty(part: &mail_parser::MessagePart) -> bool {
             .is_some_and(|c| c.starts_with("text/") || c.ends_with("yaml"))
 }
 
+/// RFC 3676 `format=flowed`: a line ending in a space continues on the next (the space
+/// dropped with `delsp=yes`), and one leading space of a stuffed line is not part of it. Mail
+/// clients such as Thunderbird wrap long lines this way, hashes included.
+pub fn unflow(text: &str, delsp: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut current = String::new();
+    for raw in text.lines() {
+        let line = raw.strip_prefix(' ').unwrap_or(raw);
+        if line.ends_with(' ') && line != "-- " {
+            current.push_str(if delsp { &line[..line.len() - 1] } else { line });
+        } else {
+            current.push_str(line);
+            out.push_str(&current);
+            out.push('\n');
+            current.clear();
+        }
+    }
+    if !current.is_empty() {
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out
+}
+
+/// A text part as written: unflowed when its content type says `format=flowed`.
+fn part_text(part: Option<&mail_parser::MessagePart>, text: &str) -> String {
+    let ct = part.and_then(|p| p.content_type());
+    let flowed = ct
+        .and_then(|c| c.attribute("format"))
+        .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
+    if flowed {
+        let delsp = ct
+            .and_then(|c| c.attribute("delsp"))
+            .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
+        unflow(text, delsp)
+    } else {
+        text.to_string()
+    }
+}
+
 fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, depth: usize) {
     for i in 0..msg.text_body_count() {
         if let Some(t) = msg.body_text(i) {
-            candidates(&t, false, out);
+            let part = msg.text_part(i as u32);
+            let text = part_text(part, &t);
+            // A flowed body is also tried as it came, in case a client flowed it wrongly.
+            if text != *t {
+                candidates(&t, false, out);
+            }
+            candidates(&text, false, out);
         }
     }
     for i in 0..msg.html_body_count() {
@@ -105,7 +151,8 @@ fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, dep
     for part in msg.attachments() {
         match &part.body {
             PartType::Message(inner) if depth < 4 => collect(inner, out, depth + 1),
-            PartType::Text(t) | PartType::Html(t) => candidates(t, true, out),
+            PartType::Text(t) => candidates(&part_text(Some(part), t), true, out),
+            PartType::Html(t) => candidates(&html_to_text(t), true, out),
             PartType::Binary(b) | PartType::InlineBinary(b) if is_texty(part) => {
                 candidates(&String::from_utf8_lossy(b), true, out)
             }
@@ -139,13 +186,45 @@ pub fn html_to_text(html: &str) -> String {
         rest = &rest[lt + gt + 1..];
     }
     out.push_str(rest);
-    out.replace("&gt;", ">")
+    decode_numeric_entities(&out)
+        .replace("&gt;", ">")
         .replace("&lt;", "<")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
         .replace("&nbsp;", " ")
         .replace('\u{a0}', " ")
         .replace("&amp;", "&")
+}
+
+/// `&#39;` and `&#x27;` style entities, as webmail writes quotes and other characters.
+fn decode_numeric_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("&#") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 2..];
+        let end = tail.find(';').filter(|&e| e <= 8);
+        let decoded = end.and_then(|e| {
+            let num = &tail[..e];
+            let code = match num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => num.parse().ok(),
+            };
+            code.and_then(char::from_u32).map(|c| (c, e))
+        });
+        match decoded {
+            Some((c, e)) => {
+                out.push(c);
+                rest = &tail[e + 1..];
+            }
+            None => {
+                out.push_str("&#");
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Reads one message and returns its one packet.
@@ -225,6 +304,20 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("truncated"));
+    }
+
+    #[test]
+    fn flowed_lines_are_joined() {
+        assert_eq!(
+            unflow("a: 12 \n34\n  b: 5\n-- \nsig\n", false),
+            "a: 12 34\n b: 5\n-- \nsig\n"
+        );
+        assert_eq!(unflow("reveal: ab \ncd\n", true), "reveal: abcd\n");
+    }
+
+    #[test]
+    fn numeric_entities_are_decoded() {
+        assert_eq!(html_to_text("it&#039;s &#x3E; &#65;"), "it's > A");
     }
 
     #[test]
