@@ -4,6 +4,7 @@ mod cases;
 mod cli;
 mod mail;
 mod report;
+mod secrets;
 mod selfplay;
 mod support;
 mod tamper;
