@@ -157,9 +157,9 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let data = data();
     let mut failures = Vec::new();
     let mut finished = 0;
-    for seed in 0..40 {
-        match play(&data, seed, 400) {
-            Ok(n) if n < 400 => finished += 1,
+    for seed in 0..200 {
+        match play(&data, seed, 1500) {
+            Ok(n) if n < 1500 => finished += 1,
             Ok(_) => {}
             Err(e) => failures.push(e),
         }
@@ -170,5 +170,8 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(finished > 0, "no game reached its end in 400 steps");
+    assert_eq!(
+        finished, 200,
+        "every game reaches its end within 1500 steps"
+    );
 }
