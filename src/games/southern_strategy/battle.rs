@@ -8,6 +8,7 @@
 
 use super::data::Data;
 use super::events::Event;
+use super::march::enter;
 use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
 use super::state::{Army, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
@@ -222,49 +223,6 @@ pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<S
         .filter(|b| **b != at.from && st.army(b).is_none_or(|x| x.side == defender.side))
         .cloned()
         .collect()
-}
-
-/// 9.1 and 8.4: an army enters an area; Loyalists Holding it with no Crown army are
-/// eliminated when the Patriot comes in.
-fn enter(
-    data: &Data,
-    st: &mut State,
-    side: Side,
-    area: &str,
-    units: u32,
-    leader: Option<LeaderRank>,
-    supplies: Supplies,
-    ev: &mut Vec<Event>,
-) {
-    let entry = st.armies.entry(area.to_string()).or_insert(Army {
-        side,
-        units: 0,
-        leader: None,
-        dug_in: false,
-    });
-    entry.units += units;
-    if leader.is_some() && entry.leader.is_some() {
-        ev.push(Event::SubordinateRejoined {
-            side,
-            area: area.to_string(),
-        });
-    }
-    entry.leader = super::state::merged_command(leader, entry.leader);
-    let s = st.supplies_at(area);
-    st.set_supplies(
-        area,
-        Supplies {
-            food: s.food + supplies.food,
-            war: s.war + supplies.war,
-        },
-    );
-    if side == Side::Patriot && st.holds.remove(area) {
-        let colony = data.area(area).colony.clone();
-        st.pool.entry(colony).or_default().loyalists += 1;
-        ev.push(Event::HoldEliminated {
-            area: area.to_string(),
-        });
-    }
 }
 
 fn move_political_will(data: &Data, st: &mut State, delta: i32, reason: &str, ev: &mut Vec<Event>) {

@@ -268,15 +268,7 @@ pub fn march(
         groups: moved.clone(),
         stayed,
     });
-    let mut ev_rejoined = Vec::new();
     for g in moved {
-        let entry = st.armies.entry(g.to.clone()).or_insert(Army {
-            side,
-            units: 0,
-            leader: None,
-            dug_in: false,
-        });
-        entry.units += g.units;
         let group_rank = if g.subordinate {
             Some(LeaderRank::Subordinate)
         } else if g.leader {
@@ -284,27 +276,62 @@ pub fn march(
         } else {
             None
         };
-        if group_rank.is_some() && entry.leader.is_some() {
-            ev_rejoined.push(g.to.clone());
-        }
-        entry.leader = merged_command(group_rank, entry.leader);
-        let s = st.supplies_at(&g.to);
-        st.set_supplies(
+        enter(
+            data,
+            st,
+            side,
             &g.to,
+            g.units,
+            group_rank,
             Supplies {
-                food: s.food + g.food,
-                war: s.war + g.war,
+                food: g.food,
+                war: g.war,
             },
+            ev,
         );
-        // 9.1 and 8.4: entering an area Held by Loyalists with no Crown army eliminates them.
-        if side == Side::Patriot && st.holds.remove(&g.to) {
-            let colony = data.area(&g.to).colony.clone();
-            st.pool.entry(colony).or_default().loyalists += 1;
-            ev.push(Event::HoldEliminated { area: g.to.clone() });
-        }
-    }
-    for area in ev_rejoined {
-        ev.push(Event::SubordinateRejoined { side, area });
     }
     Ok(())
+}
+
+/// 9.1 and 8.4: an army enters an area; Loyalists Holding it with no Crown army are
+/// eliminated when the Patriot comes in.
+pub fn enter(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    area: &str,
+    units: u32,
+    leader: Option<LeaderRank>,
+    supplies: Supplies,
+    ev: &mut Vec<Event>,
+) {
+    let entry = st.armies.entry(area.to_string()).or_insert(Army {
+        side,
+        units: 0,
+        leader: None,
+        dug_in: false,
+    });
+    entry.units += units;
+    if leader.is_some() && entry.leader.is_some() {
+        ev.push(Event::SubordinateRejoined {
+            side,
+            area: area.to_string(),
+        });
+    }
+    entry.leader = merged_command(leader, entry.leader);
+    let s = st.supplies_at(area);
+    st.set_supplies(
+        area,
+        Supplies {
+            food: s.food + supplies.food,
+            war: s.war + supplies.war,
+        },
+    );
+    if side == Side::Patriot && st.holds.remove(area) {
+        let colony = data.area(area).colony.clone();
+        st.pool.entry(colony).or_default().loyalists += 1;
+        ev.push(Event::HoldEliminated {
+            area: area.to_string(),
+        });
+    }
 }
