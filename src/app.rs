@@ -246,7 +246,8 @@ pub fn write_orders(
     secrets_dir: &Path,
     policy: Option<&Path>,
 ) -> Result<(GameFile, Packet), Error> {
-    let side = check_orders(l, file, side)?;
+    // `prepare` checks the orders itself, before anything is written.
+    let side = sending_side(&l.game, Some(file), side)?;
     let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
     let policy = match policy {
         Some(p) => {

@@ -526,8 +526,18 @@ pub fn check_orders(
     side: &str,
     orders: &Value,
 ) -> Result<(), Error> {
-    let replay = Replay::from_file(rules, gf)?;
-    check_sender(&replay, gf, side)?;
+    check_orders_at(rules, &Replay::from_file(rules, gf)?, gf, side, orders)
+}
+
+/// `check_orders` on a replay already made.
+fn check_orders_at(
+    rules: &dyn Rules,
+    replay: &Replay,
+    gf: &GameFile,
+    side: &str,
+    orders: &Value,
+) -> Result<(), Error> {
+    check_sender(replay, gf, side)?;
     rules.check_orders_shape(orders)?;
     let mut dice = KeyedDice::new(&[0u8; 32]);
     rules
@@ -570,11 +580,11 @@ pub fn prepare(
     secret: &Secret,
     policy: Option<&PolicyReveal>,
 ) -> Result<(GameFile, Record), Error> {
-    check_orders(rules, gf, side, &orders)?;
+    let replay = Replay::from_file(rules, gf)?;
+    check_orders_at(rules, &replay, gf, side, &orders)?;
     if let Some(p) = policy {
         rules.check_policy_shape(&p.policy)?;
     }
-    let replay = Replay::from_file(rules, gf)?;
     let index = replay.reveals_by(side) + 1;
     let rec = Record {
         game: gf.id.clone(),
