@@ -122,6 +122,19 @@ fn example_copy(dir: &Path) -> PathBuf {
     game
 }
 
+/// `ingest` of a message into a copy of the example game, with the demo secrets.
+fn ingest_example(msg: &Path, game: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "ingest".to_string(),
+        msg.display().to_string(),
+        "--game".into(),
+        game.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.extend(["--secrets".to_string(), demo_secrets()]);
+    args
+}
+
 fn demo_secrets() -> String {
     root()
         .join("games/southern-strategy/examples/demo-secrets")
@@ -136,14 +149,10 @@ fn a_mailed_packet_is_adjudicated_and_the_game_verifies() {
     let msg = mail_dir().join("gmail-plain.eml");
     let o = ok(
         tmp.path(),
-        &[
-            "ingest",
-            msg.to_str().unwrap(),
-            "--game",
-            game.to_str().unwrap(),
-            "--secrets",
-            &demo_secrets(),
-        ],
+        &ingest_example(&msg, &game, &[])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
     );
     assert!(
         stdout(&o).contains("marches from Savannah"),
@@ -155,14 +164,10 @@ fn a_mailed_packet_is_adjudicated_and_the_game_verifies() {
     let before = read(&game);
     let err = fails(
         tmp.path(),
-        &[
-            "ingest",
-            msg.to_str().unwrap(),
-            "--game",
-            game.to_str().unwrap(),
-            "--secrets",
-            &demo_secrets(),
-        ],
+        &ingest_example(&msg, &game, &[])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
     );
     assert!(err.contains("already in the log"), "{err}");
     assert_eq!(read(&game), before);
@@ -176,15 +181,10 @@ fn check_mode_changes_nothing() {
     let msg = mail_dir().join("reply-quoting-packet.eml");
     let o = ok(
         tmp.path(),
-        &[
-            "ingest",
-            msg.to_str().unwrap(),
-            "--game",
-            game.to_str().unwrap(),
-            "--check",
-            "--secrets",
-            &demo_secrets(),
-        ],
+        &ingest_example(&msg, &game, &["--check"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
     );
     assert!(stderr(&o).contains("checked"), "{}", stderr(&o));
     assert_eq!(read(&game), before);
