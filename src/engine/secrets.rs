@@ -109,6 +109,12 @@ pub fn path(dir: &Path, game: &str, side: &str) -> PathBuf {
 /// Saves a new secret with mode 0600; never overwrites one.
 pub fn save(dir: &Path, secret: &Secret) -> Result<PathBuf, Error> {
     let p = path(dir, &secret.game, &secret.side);
+    save_to(&p, secret)?;
+    Ok(p)
+}
+
+/// Saves a new secret at a path of its owner's choice, with mode 0600; never overwrites one.
+pub fn save_to(p: &Path, secret: &Secret) -> Result<(), Error> {
     if p.exists() {
         return Err(Error::Secrets {
             message: format!(
@@ -117,33 +123,26 @@ pub fn save(dir: &Path, secret: &Secret) -> Result<PathBuf, Error> {
             ),
         });
     }
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-        path: dir.into(),
-        action: "create the folder",
-        source,
-    })?;
+    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.into(),
+            action: "create the folder",
+            source,
+        })?;
+    }
     let text = serde_yaml::to_string(secret).map_err(|e| Error::Encode(e.to_string()))?;
     let text = format!(
         "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
     );
-    atomic::write_with_mode(&p, text.as_bytes(), Some(0o600))?;
-    Ok(p)
+    atomic::write_with_mode(p, text.as_bytes(), Some(0o600))
 }
 
 /// Loads the secret for a game and side, refusing one that others can read (unless it is a
 /// published demo secret).
 pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
     let p = path(dir, game, side);
-    let text = std::fs::read_to_string(&p).map_err(|source| Error::Io {
-        path: p.clone(),
-        action: "read the secret",
-        source,
-    })?;
-    let secret: Secret = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
-        what: format!("secret `{}`", p.display()),
-        source,
-    })?;
-    if secret.format != FORMAT || secret.game != game || secret.side != side {
+    let secret = load_file(&p)?;
+    if secret.game != game || secret.side != side {
         return Err(Error::Secrets {
             message: format!(
                 "`{}` is not the {FORMAT} secret of `{game}` / `{side}`",
@@ -151,10 +150,30 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
             ),
         });
     }
+    Ok(secret)
+}
+
+/// Loads a secret from a file named directly (a witness keeps its secret where it likes),
+/// refusing one that others can read (unless it is a published demo secret).
+pub fn load_file(p: &Path) -> Result<Secret, Error> {
+    let text = std::fs::read_to_string(p).map_err(|source| Error::Io {
+        path: p.to_path_buf(),
+        action: "read the secret",
+        source,
+    })?;
+    let secret: Secret = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
+        what: format!("secret `{}`", p.display()),
+        source,
+    })?;
+    if secret.format != FORMAT {
+        return Err(Error::Secrets {
+            message: format!("`{}` is not an {FORMAT} secret", p.display()),
+        });
+    }
     #[cfg(unix)]
     if !secret.demo {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(&p)
+        let mode = std::fs::metadata(p)
             .map(|m| m.permissions().mode())
             .unwrap_or(0);
         if mode & 0o077 != 0 {
