@@ -51,7 +51,7 @@ fn late_game(rules: &dyn Rules, steps: usize) -> GameFile {
             let orders: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
             let (_, rec) =
                 session::prepare(rules, &gf, &a.side, orders, &secret(&a.side), None).unwrap();
-            gf = session::receive(rules, &gf, &rec, &|s| Ok(secret(s)), &|_, _| {
+            gf = session::receive(rules, &gf, &rec, &|s, i| secret(s).element(i), &|_, _| {
                 unreachable!("no policies here")
             })
             .unwrap()
@@ -121,8 +121,14 @@ fn main() {
             let t = std::fs::read_to_string(&path).unwrap();
             let g = GameFile::parse(&t).unwrap();
             session::check_file(rules, &g).unwrap();
-            let r = session::receive(rules, &g, &rec, &|s| Ok(secret(s)), &|_, _| unreachable!())
-                .unwrap();
+            let r = session::receive(
+                rules,
+                &g,
+                &rec,
+                &|s, i| secret(s).element(i),
+                &|_, _| unreachable!(),
+            )
+            .unwrap();
             adjutant::engine::atomic::write(
                 &dir.join("adjudicated.yaml"),
                 r.game.to_yaml().unwrap().as_bytes(),

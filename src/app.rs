@@ -307,13 +307,16 @@ pub fn packet_text(packet: &Packet) -> Result<String, Error> {
 /// `adjudicate`: receives a packet with the receiver's secret from `secrets_dir`.
 pub fn adjudicate(l: &Loaded, packet: &Packet, secrets_dir: &Path) -> Result<Received, Error> {
     let id = l.game.id.clone();
-    let secret_of = |side: &str| secrets::load(secrets_dir, &id, side);
+    let reveal_of = |side: &str, index: u64| {
+        let secret = secrets::load(secrets_dir, &id, side)?;
+        session::secret_element(&l.game, &secret, side, index)
+    };
     let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
     session::receive(
         l.rules.as_ref(),
         &l.game,
         &packet.record,
-        &secret_of,
+        &reveal_of,
         &policy_of,
     )
 }
@@ -597,7 +600,11 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             })
     };
     let me = player(&rec.by);
-    let opponent = session::adjudicator_of(l.rules.as_ref(), &rec.by);
+    let opponent = session::adjudicator_of(
+        l.rules.as_ref(),
+        session::dice_party(l.rules.as_ref(), &l.game),
+        &rec.by,
+    );
     let address = |p: &crate::engine::gamefile::Player| {
         if p.name.is_empty() {
             p.email.clone()

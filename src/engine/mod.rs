@@ -15,6 +15,9 @@ pub mod locate;
 pub mod record;
 pub mod secrets;
 pub mod session;
+#[cfg(test)]
+pub(crate) mod toy;
 pub mod verify;
+pub mod witness;
 
 pub use error::Error;

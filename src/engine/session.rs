@@ -41,8 +41,45 @@ pub struct Received {
     pub outgoing: Option<Record>,
 }
 
-/// The side that adjudicates `by`'s orders: the other side.
-pub fn adjudicator_of(rules: &dyn Rules, by: &str) -> String {
+/// The dice party of a solitaire game that keeps an outside witness's chain
+/// (dice-protocol section 5).
+pub const WITNESS: &str = "witness";
+/// The dice party of a solitaire game whose second chain the player holds too.
+pub const SELF: &str = "self";
+/// The names a solitaire game's dice party may have: its only entry in `players` beside the
+/// player's side. The name is an anchor's key, so it is part of the genesis hash and the mode is
+/// fixed when the game is created.
+pub const DICE_PARTIES: &[&str] = &[WITNESS, SELF];
+
+/// Whether the rules have one side only: then a dice party keys the dice instead of an opponent.
+pub fn is_solitaire(rules: &dyn Rules) -> bool {
+    rules.sides().len() == 1
+}
+
+/// The dice party of a solitaire game file (`witness` or `self`), `None` for a two-player game.
+pub fn dice_party<'a>(rules: &dyn Rules, gf: &'a GameFile) -> Option<&'a str> {
+    if !is_solitaire(rules) {
+        return None;
+    }
+    gf.players
+        .keys()
+        .map(String::as_str)
+        .find(|p| DICE_PARTIES.contains(p))
+}
+
+/// Everyone who sends records in this game: the sides, then the dice party of a solitaire game.
+pub fn parties(rules: &dyn Rules, gf: &GameFile) -> Vec<String> {
+    let mut out: Vec<String> = rules.sides().iter().map(|s| s.to_string()).collect();
+    out.extend(dice_party(rules, gf).map(str::to_string));
+    out
+}
+
+/// The party that adjudicates `by`'s orders: the other side, or in a solitaire game its dice
+/// party (`dice_party`, as `Replay` holds it).
+pub fn adjudicator_of(rules: &dyn Rules, dice_party: Option<&str>, by: &str) -> String {
+    if let Some(party) = dice_party {
+        return party.to_string();
+    }
     let sides = rules.sides();
     sides
         .iter()
@@ -157,15 +194,25 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         return Err(bad("it pins data files these rules do not use".into()));
     }
     let sides: Vec<&str> = gf.players.keys().map(String::as_str).collect();
-    let mut expected: Vec<&str> = rules.sides().to_vec();
-    expected.sort();
-    if sides != expected {
-        return Err(bad(format!(
-            "its players are {sides:?}, the game's sides are {expected:?}"
-        )));
+    if is_solitaire(rules) {
+        let side = rules.sides()[0];
+        let party: Vec<&str> = sides.iter().copied().filter(|s| *s != side).collect();
+        if !sides.contains(&side) || party.len() != 1 || !DICE_PARTIES.contains(&party[0]) {
+            return Err(bad(format!(
+                "its players are {sides:?}; a solitaire game has its player `{side}` and one dice party, `{WITNESS}` or `{SELF}`"
+            )));
+        }
+    } else {
+        let mut expected: Vec<&str> = rules.sides().to_vec();
+        expected.sort();
+        if sides != expected {
+            return Err(bad(format!(
+                "its players are {sides:?}, the game's sides are {expected:?}"
+            )));
+        }
     }
-    for side in rules.sides() {
-        anchor_of(gf, side)?;
+    for party in parties(rules, gf) {
+        anchor_of(gf, &party)?;
     }
     Ok(())
 }
@@ -173,6 +220,8 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
 /// The log replayed so far: everything needed to check the next record.
 pub struct Replay<'a> {
     rules: &'a dyn Rules,
+    /// The dice party of a solitaire game, from the game file's players.
+    dice_party: Option<String>,
     pub id: String,
     pub state: Value,
     pub next_step: u64,
@@ -196,11 +245,13 @@ impl<'a> Replay<'a> {
         let (state, _) = rules.setup()?;
         let tip = genesis_hash(rules, gf, &state)?;
         let mut last_reveal = BTreeMap::new();
-        for side in rules.sides() {
-            last_reveal.insert(side.to_string(), anchor_of(gf, side)?);
+        for party in parties(rules, gf) {
+            let anchor = anchor_of(gf, &party)?;
+            last_reveal.insert(party, anchor);
         }
         Ok(Replay {
             rules,
+            dice_party: dice_party(rules, gf).map(str::to_string),
             id: gf.id.clone(),
             state,
             next_step: 1,
@@ -219,8 +270,9 @@ impl<'a> Replay<'a> {
         check_file(rules, gf)?;
         let mut last_reveal = BTreeMap::new();
         let mut reveals = BTreeMap::new();
-        for side in rules.sides() {
-            last_reveal.insert(side.to_string(), anchor_of(gf, side)?);
+        for party in parties(rules, gf) {
+            let anchor = anchor_of(gf, &party)?;
+            last_reveal.insert(party, anchor);
         }
         for r in &gf.log {
             last_reveal.insert(r.by.clone(), r.reveal_bytes()?);
@@ -236,6 +288,7 @@ impl<'a> Replay<'a> {
         };
         Ok(Replay {
             rules,
+            dice_party: dice_party(rules, gf).map(str::to_string),
             id: gf.id.clone(),
             state: gf.state.clone(),
             next_step: gf.log.len() as u64 + 1,
@@ -253,10 +306,38 @@ impl<'a> Replay<'a> {
         self.rules.awaiting(&self.state)
     }
 
+    /// The dice party of a solitaire game (`witness` or `self`).
+    pub fn dice_party(&self) -> Option<&str> {
+        self.dice_party.as_deref()
+    }
+
+    /// The party that adjudicates `by`'s orders in this game.
+    pub fn adjudicator_of(&self, by: &str) -> String {
+        adjudicator_of(self.rules, self.dice_party(), by)
+    }
+
+    fn is_party(&self, name: &str) -> bool {
+        self.rules.sides().contains(&name) || self.dice_party() == Some(name)
+    }
+
+    /// What the dice party of a solitaire game must answer now: the owed step, its record hash
+    /// `T_e` and the element of the party's chain that keys it. `None` when nothing is owed or
+    /// the game has two sides.
+    pub fn dice_request(&self) -> Option<DiceRequest> {
+        let party = self.dice_party()?;
+        let (owed, hash) = self.owed.as_ref()?;
+        Some(DiceRequest {
+            party: party.to_string(),
+            step: owed.step,
+            record: to_hex(hash),
+            element: self.reveals_by(party) + 1,
+        })
+    }
+
     /// The side that must send the next record, or `None` when the game is over.
     pub fn next_sender(&self) -> Result<Option<String>, Error> {
         if let Some((owed, _)) = &self.owed {
-            return Ok(Some(adjudicator_of(self.rules, &owed.by)));
+            return Ok(Some(self.adjudicator_of(&owed.by)));
         }
         Ok(self.awaiting()?.map(|a| a.side))
     }
@@ -265,7 +346,7 @@ impl<'a> Replay<'a> {
     pub fn file_awaiting(&self) -> Result<Option<Awaiting>, Error> {
         if let Some((owed, _)) = &self.owed {
             return Ok(Some(Awaiting {
-                side: adjudicator_of(self.rules, &owed.by),
+                side: self.adjudicator_of(&owed.by),
                 decision: "adjudicate".into(),
                 detail: Some(format!("the orders of `{}` in step {}", owed.by, owed.step)),
             }));
@@ -319,8 +400,11 @@ impl<'a> Replay<'a> {
                 "the game is over; no further records are accepted".into(),
             ));
         };
-        if !self.rules.sides().contains(&rec.by.as_str()) {
+        if !self.is_party(&rec.by) {
             return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
+        }
+        if rec.policy_commit.is_some() && self.dice_party.is_some() {
+            return Err(refuse(NO_SOLITAIRE_POLICY.into()));
         }
         if rec.by != expected {
             return Err(refuse(format!(
@@ -424,7 +508,7 @@ impl<'a> Replay<'a> {
                 result.step, owed.step
             )));
         }
-        let adjudicator = adjudicator_of(self.rules, &owed.by);
+        let adjudicator = self.adjudicator_of(&owed.by);
         let policy = match (self.commits.get(&adjudicator), &result.policy) {
             (None, None) => None,
             (None, Some(_)) => {
@@ -446,7 +530,7 @@ impl<'a> Replay<'a> {
             }
         };
         let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
-        let (state, view) = adjudicate(self.rules, &self.state, owed, &key, policy)?;
+        let (state, view) = adjudicate(self.rules, &adjudicator, &self.state, owed, &key, policy)?;
         if let Some(k) = first_difference(&view.rolls, &result.rolls) {
             return Err(refuse(format!(
                 "the result of step {} reports roll {} as {}, but the dice give {}",
@@ -498,6 +582,7 @@ fn latest_commits(log: &[Record]) -> BTreeMap<String, String> {
 /// Applies a record's orders with the dice keyed by `key`, under the adjudicator's policy.
 pub fn adjudicate(
     rules: &dyn Rules,
+    adjudicator: &str,
     state: &Value,
     rec: &Record,
     key: &Hash,
@@ -509,7 +594,7 @@ pub fn adjudicate(
     let view = StepView {
         step: rec.step,
         ordered_by: rec.by.clone(),
-        adjudicated_by: adjudicator_of(rules, &rec.by),
+        adjudicated_by: adjudicator.to_string(),
         orders,
         rolls: dice.into_rolls(),
         events,
@@ -556,7 +641,7 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
             "step {} (the orders of `{}`) awaits adjudication by `{}` first",
             owed.step,
             owed.by,
-            adjudicator_of(replay.rules, &owed.by)
+            replay.adjudicator_of(&owed.by)
         )));
     }
     match &gf.awaiting {
@@ -568,6 +653,30 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
         Some(_) => Ok(()),
     }
 }
+
+/// What the dice party of a solitaire game must answer for the step the log owes: the hash
+/// `T_e` to publish and the element of its chain that will key the dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DiceRequest {
+    /// `witness` or `self`.
+    pub party: String,
+    /// The step whose orders wait for their dice.
+    pub step: u64,
+    /// `T_e`, the hash of that step's record, in hex.
+    pub record: String,
+    /// The index of the party's chain element that keys the step.
+    pub element: u64,
+}
+
+const NO_SOLITAIRE_POLICY: &str =
+    "a solitaire game has no standing policies: nobody else decides during your turn";
+
+/// A chain element by party and index: where `receive` gets the receiver's `r`, from a secret
+/// held here or from a witness's answer.
+pub type RevealOf<'a> = dyn Fn(&str, u64) -> Result<Hash, Error> + 'a;
+
+/// A stored standing policy by party and commitment.
+pub type PolicyOf<'a> = dyn Fn(&str, &str) -> Result<PolicyReveal, Error> + 'a;
 
 /// Writes `side`'s orders as the next record, carrying the result this copy owes, and keeps
 /// it in the log so the reply can be checked against it. Returns the new game file and the
@@ -581,6 +690,12 @@ pub fn prepare(
     policy: Option<&PolicyReveal>,
 ) -> Result<(GameFile, Record), Error> {
     let replay = Replay::from_file(rules, gf)?;
+    if policy.is_some() && replay.dice_party().is_some() {
+        return Err(Error::Format {
+            what: "the policy".into(),
+            message: NO_SOLITAIRE_POLICY.into(),
+        });
+    }
     check_orders_at(rules, &replay, gf, side, &orders)?;
     if let Some(p) = policy {
         rules.check_policy_shape(&p.policy)?;
@@ -591,7 +706,7 @@ pub fn prepare(
         step: replay.next_step,
         prev: to_hex(&replay.tip),
         by: side.to_string(),
-        reveal: to_hex(&reveal_for(gf, secret, side, index)?),
+        reveal: to_hex(&secret_element(gf, secret, side, index)?),
         result: gf.pending.clone(),
         orders: Some(orders),
         policy_commit: policy
@@ -605,9 +720,14 @@ pub fn prepare(
     Ok((next, rec))
 }
 
-/// The sender's chain element `index`, checked against the game's anchor so that a wrong
-/// secrets file is caught before anything is mailed.
-fn reveal_for(gf: &GameFile, secret: &Secret, side: &str, index: u64) -> Result<Hash, Error> {
+/// A party's chain element `index` from its secret, checked against the game's anchor so that
+/// a wrong secrets file is caught before anything is mailed.
+pub fn secret_element(
+    gf: &GameFile,
+    secret: &Secret,
+    side: &str,
+    index: u64,
+) -> Result<Hash, Error> {
     if secret.game != gf.id || secret.side != side {
         return Err(Error::Secrets {
             message: format!(
@@ -625,8 +745,9 @@ fn reveal_for(gf: &GameFile, secret: &Secret, side: &str, index: u64) -> Result<
 }
 
 /// Receives a record from the other side: checks it, verifies the result it reports, and
-/// adjudicates its orders with the receiver's next chain element. When the next decision is
-/// not the receiver's, the result goes out at once as a record of its own.
+/// adjudicates its orders with the receiver's next chain element, which `reveal_of` gives by
+/// party and index. When the next decision is not the receiver's, the result goes out at once
+/// as a record of its own.
 ///
 /// # Errors
 /// Any check that fails refuses the whole packet; the game file is not changed.
@@ -634,8 +755,8 @@ pub fn receive(
     rules: &dyn Rules,
     gf: &GameFile,
     rec: &Record,
-    secret_of: &dyn Fn(&str) -> Result<Secret, Error>,
-    policy_of: &dyn Fn(&str, &str) -> Result<PolicyReveal, Error>,
+    reveal_of: &RevealOf,
+    policy_of: &PolicyOf,
 ) -> Result<Received, Error> {
     let mut replay = Replay::from_file(rules, gf)?;
     let mut steps = Vec::new();
@@ -644,12 +765,64 @@ pub fn receive(
     next.pending = None;
     next.log.push(rec.clone());
     next.state = replay.state.clone();
+    answer_owed(rules, replay, next, steps, reveal_of, policy_of)
+}
+
+/// Adjudicates the step whose record is already the last of the log and still owes its
+/// result: in a solitaire game the player's record waits there for the dice party's element
+/// (the player's second secret in self mode, the witness's answer in witness mode).
+///
+/// # Errors
+/// When no step awaits a result, when this copy already adjudicated it, or when the element
+/// `reveal_of` gives is not the next of the party's chain.
+pub fn adjudicate_owed(
+    rules: &dyn Rules,
+    gf: &GameFile,
+    reveal_of: &RevealOf,
+    policy_of: &PolicyOf,
+) -> Result<Received, Error> {
+    let replay = Replay::from_file(rules, gf)?;
+    let refuse = |message: String| Error::Format {
+        what: "adjudicate".into(),
+        message,
+    };
+    let Some(owed) = replay.owed() else {
+        return Err(refuse(
+            "no step in this game file awaits adjudication".into(),
+        ));
+    };
+    if gf.pending.is_some() {
+        return Err(refuse(format!(
+            "step {} was adjudicated in this copy already; its result goes out with your next orders",
+            owed.step
+        )));
+    }
+    answer_owed(rules, replay, gf.clone(), Vec::new(), reveal_of, policy_of)
+}
+
+/// Adjudicates the step `replay` owes, if any, into `next` (the game file with the log so far).
+fn answer_owed(
+    rules: &dyn Rules,
+    replay: Replay,
+    mut next: GameFile,
+    mut steps: Vec<StepView>,
+    reveal_of: &RevealOf,
+    policy_of: &PolicyOf,
+) -> Result<Received, Error> {
     let mut outgoing = None;
     if let Some(owed) = replay.owed().cloned() {
-        let me = adjudicator_of(rules, &owed.by);
-        let secret = secret_of(&me)?;
-        let r = reveal_for(gf, &secret, &me, replay.reveals_by(&me) + 1)?;
-        let key = chain::step_key(&gf.id, owed.step, &replay.tip, &r);
+        let me = replay.adjudicator_of(&owed.by);
+        let index = replay.reveals_by(&me) + 1;
+        let r = reveal_of(&me, index)?;
+        if !chain::reveal_is_valid(&replay.id, &me, index, &r, &replay.last_reveal[&me]) {
+            return Err(Error::Secrets {
+                message: format!(
+                    "`{}` is not element {index} of the chain of `{me}` anchored in this game file (a forged or mistaken answer, or another game's secret)",
+                    to_hex(&r)
+                ),
+            });
+        }
+        let key = chain::step_key(&replay.id, owed.step, &replay.tip, &r);
         let policy = match replay.commits.get(&me) {
             Some(commit) => {
                 let p = policy_of(&me, commit)?;
@@ -666,6 +839,7 @@ pub fn receive(
         };
         let (state, view) = adjudicate(
             rules,
+            &me,
             &replay.state,
             &owed,
             &key,
@@ -685,7 +859,7 @@ pub fn receive(
             next.pending = Some(result);
         } else {
             let out = Record {
-                game: gf.id.clone(),
+                game: replay.id.clone(),
                 step: replay.next_step,
                 prev: to_hex(&replay.tip),
                 by: me.clone(),
@@ -708,4 +882,209 @@ pub fn receive(
         steps,
         outgoing,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::engine::canon::sha256;
+    use crate::engine::toy;
+    use crate::engine::verify::verify;
+
+    const ID: &str = "toy-1";
+
+    fn secret(party: &str) -> Secret {
+        let seed = sha256(format!("toy seed {party}").as_bytes());
+        Secret::from_seed(ID, party, 16, &seed, false)
+    }
+
+    fn player(anchor: Hash) -> Player {
+        Player {
+            name: String::new(),
+            email: String::new(),
+            anchor: to_hex(&anchor),
+        }
+    }
+
+    /// A toy game whose players are `solo` and the named dice parties.
+    fn game(rules: &dyn Rules, parties: &[&str]) -> Result<GameFile, Error> {
+        let mut players = BTreeMap::new();
+        for p in std::iter::once(&"solo").chain(parties) {
+            players.insert(p.to_string(), player(secret(p).anchor()?));
+        }
+        create(rules, ID, players, 16)
+    }
+
+    fn by_secret(party: &str, index: u64) -> Result<Hash, Error> {
+        secret(party).element(index)
+    }
+
+    fn no_policy(_: &str, _: &str) -> Result<PolicyReveal, Error> {
+        panic!("a solitaire game has no policies")
+    }
+
+    #[test]
+    fn a_solitaire_game_has_its_player_and_exactly_one_dice_party() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        for ok in [&[SELF][..], &[WITNESS]] {
+            let gf = game(r, ok).unwrap();
+            assert_eq!(dice_party(r, &gf), Some(ok[0]));
+            assert_eq!(parties(r, &gf), vec!["solo".to_string(), ok[0].to_string()]);
+        }
+        for bad in [
+            &[][..],
+            &[SELF, WITNESS],
+            &["referee"],
+            &[WITNESS, "referee"],
+        ] {
+            let e = game(r, bad).unwrap_err().to_string();
+            assert!(e.contains("one dice party"), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_mode_is_bound_into_the_genesis_hash() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let mut gf = game(r, &[WITNESS]).unwrap();
+        let state = r.setup().unwrap().0;
+        let witness = genesis_hash(r, &gf, &state).unwrap();
+        let p = gf.players.remove(WITNESS).unwrap();
+        gf.players.insert(SELF.into(), p);
+        assert_ne!(genesis_hash(r, &gf, &state).unwrap(), witness);
+    }
+
+    /// Self mode, as `play` runs it: each step the player's record, then the `self` record
+    /// with its result; then `verify` replays the whole file.
+    #[test]
+    fn self_mode_plays_a_whole_game_that_verifies() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let mut gf = game(r, &[SELF]).unwrap();
+        let mut scores = Vec::new();
+        while gf.awaiting.is_some() {
+            let (_, rec) =
+                prepare(r, &gf, "solo", json!({"roll": 2}), &secret("solo"), None).unwrap();
+            let got = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap();
+            let out = got
+                .outgoing
+                .expect("the dice party's record goes in at once");
+            assert_eq!(out.by, SELF);
+            assert!(out.orders.is_none());
+            assert_eq!(got.steps.len(), 1);
+            assert_eq!(got.steps[0].adjudicated_by, SELF);
+            assert_eq!(got.steps[0].rolls[0].d6.as_ref().unwrap().len(), 2);
+            gf = got.game;
+            assert!(gf.pending.is_none());
+            scores.push(gf.state["score"].as_u64().unwrap());
+        }
+        let by: Vec<&str> = gf.log.iter().map(|r| r.by.as_str()).collect();
+        assert_eq!(by, ["solo", SELF, "solo", SELF, "solo", SELF]);
+        let s = verify(r, &gf).unwrap();
+        assert_eq!((s.steps_replayed, s.rolls), (3, 3));
+        assert_eq!(s.dice_party.as_deref(), Some(SELF));
+        assert!(s.awaiting.is_none());
+        assert!(scores.windows(2).all(|w| w[0] < w[1]), "{scores:?}");
+    }
+
+    /// Orders recorded first (`orders -o`), then the step the file owes adjudicated: the same
+    /// records as in one go.
+    #[test]
+    fn adjudicating_the_owed_step_gives_the_same_records_as_play() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let start = game(r, &[SELF]).unwrap();
+        let (written, rec) =
+            prepare(r, &start, "solo", json!({"roll": 3}), &secret("solo"), None).unwrap();
+        assert_eq!(written.awaiting.as_ref().unwrap().side, SELF);
+        assert_eq!(written.awaiting.as_ref().unwrap().decision, "adjudicate");
+        let request = Replay::from_file(r, &written)
+            .unwrap()
+            .dice_request()
+            .unwrap();
+        assert_eq!(request.step, 1);
+        assert_eq!(request.element, 1);
+        assert_eq!(request.record, to_hex(&rec.hash().unwrap()));
+        let later = adjudicate_owed(r, &written, &by_secret, &no_policy).unwrap();
+        let at_once = receive(r, &start, &rec, &by_secret, &no_policy).unwrap();
+        assert_eq!(later.game, at_once.game);
+        assert_eq!(later.outgoing, at_once.outgoing);
+        // Nothing is owed any more.
+        assert!(adjudicate_owed(r, &later.game, &by_secret, &no_policy).is_err());
+    }
+
+    #[test]
+    fn an_element_that_is_not_the_dice_partys_next_is_refused() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let gf = game(r, &[WITNESS]).unwrap();
+        let (written, _) =
+            prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
+        let forged = |_: &str, _: u64| Ok(sha256(b"a guess"));
+        let e = adjudicate_owed(r, &written, &forged, &no_policy).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("is not element 1 of the chain of `witness`"),
+            "{e}"
+        );
+        // The witness's element 2 in place of 1 (a witness that answered another hash first).
+        let skipped = |p: &str, _: u64| secret(p).element(2);
+        assert!(adjudicate_owed(r, &written, &skipped, &no_policy).is_err());
+        // The player's own chain in place of the witness's.
+        let own = |_: &str, i: u64| secret("solo").element(i + 1);
+        assert!(adjudicate_owed(r, &written, &own, &no_policy).is_err());
+        assert!(adjudicate_owed(r, &written, &by_secret, &no_policy).is_ok());
+    }
+
+    #[test]
+    fn a_solitaire_game_refuses_standing_policies() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let gf = game(r, &[SELF]).unwrap();
+        let policy = PolicyReveal {
+            salt: to_hex(&sha256(b"salt")),
+            policy: json!({}),
+        };
+        let e = prepare(
+            r,
+            &gf,
+            "solo",
+            json!({"roll": 1}),
+            &secret("solo"),
+            Some(&policy),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("no standing policies"), "{e}");
+        // A record carrying a commitment anyway is refused on receipt and by verify.
+        let (_, mut rec) =
+            prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
+        rec.policy_commit = Some(to_hex(&policy.commitment().unwrap()));
+        let e = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap_err();
+        assert!(e.to_string().contains("no standing policies"), "{e}");
+    }
+
+    #[test]
+    fn the_dice_party_cannot_send_orders_or_skip_the_result() {
+        let rules = toy::rules();
+        let r = rules.as_ref();
+        let gf = game(r, &[SELF]).unwrap();
+        let (written, rec) =
+            prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
+        let good = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap();
+        let reply = good.outgoing.unwrap();
+        // A refused push leaves its replay half-advanced, so each try gets a fresh one.
+        let replay = || Replay::from_file(r, &written).unwrap();
+        let mut with_orders = reply.clone();
+        with_orders.orders = Some(json!({"roll": 1}));
+        let e = replay().push(&with_orders).unwrap_err().to_string();
+        assert!(e.contains("the decision is `solo`'s"), "{e}");
+        let mut bare = reply.clone();
+        bare.result = None;
+        let e = replay().push(&bare).unwrap_err().to_string();
+        assert!(e.contains("does not carry the result of step 1"), "{e}");
+        assert!(replay().push(&reply).is_ok());
+    }
 }

@@ -23,6 +23,8 @@ pub struct Summary {
     /// checked once the reveal that keys them is mailed.
     pub pending: Option<u64>,
     pub awaiting: Option<Awaiting>,
+    /// A solitaire game's dice party, `witness` or `self` (dice-protocol section 5).
+    pub dice_party: Option<String>,
 }
 
 pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
@@ -91,5 +93,6 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         state: file_state,
         pending: gf.pending.as_ref().map(|p| p.step),
         awaiting: gf.awaiting.clone(),
+        dice_party: replay.dice_party().map(str::to_string),
     })
 }

@@ -1,0 +1,261 @@
+//! The witness of a solitaire game (dice-protocol section 5): someone other than the player
+//! keeps a hash chain and answers each record hash `T_e` the player publishes with its next
+//! chain element, which keys that step's dice. The witness needs no game file, only its secret
+//! and a ledger of what it answered, so that it never gives two elements for one hash (a lost
+//! mail is answered again with the same element) and never one element for two hashes (a
+//! player who asks again with other orders gets the next element, which the game cannot use).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic;
+use super::canon::{from_hex, to_hex};
+use super::secrets::Secret;
+use super::session::WITNESS;
+use super::Error;
+
+/// The format of a witness's answer.
+pub const ANSWER_FORMAT: &str = "adjutant-witness/1";
+/// The format of a witness's ledger.
+pub const LEDGER_FORMAT: &str = "adjutant-witness-ledger/1";
+
+/// A witness's answer to one published record hash, as the player pastes it back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    /// `adjutant-witness/1`.
+    pub format: String,
+    /// The game id the witness's chain belongs to.
+    pub game: String,
+    /// The index `k` of the chain element revealed.
+    pub element: u64,
+    /// The record hash `T_e` answered.
+    #[serde(rename = "for")]
+    pub record: String,
+    /// `x_k`, the witness's chain element `k`.
+    pub reveal: String,
+}
+
+impl Answer {
+    pub fn parse(text: &str) -> Result<Answer, Error> {
+        let answer: Answer = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+            what: "the witness answer".into(),
+            source,
+        })?;
+        if answer.format != ANSWER_FORMAT {
+            return Err(Error::Format {
+                what: "the witness answer".into(),
+                message: format!("format `{}` is not `{ANSWER_FORMAT}`", answer.format),
+            });
+        }
+        Ok(answer)
+    }
+
+    /// One line of YAML, easy to paste into a post or a mail.
+    pub fn to_line(&self) -> String {
+        format!(
+            "{{format: {}, game: {}, element: {}, for: {}, reveal: {}}}",
+            self.format, self.game, self.element, self.record, self.reveal
+        )
+    }
+}
+
+/// What a witness has answered for one game: each element it revealed and the hash it answered
+/// with it, in the order given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ledger {
+    /// `adjutant-witness-ledger/1`.
+    pub format: String,
+    pub game: String,
+    pub answers: Vec<Entry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub element: u64,
+    #[serde(rename = "for")]
+    pub record: String,
+}
+
+impl Ledger {
+    pub fn new(game: &str) -> Ledger {
+        Ledger {
+            format: LEDGER_FORMAT.into(),
+            game: game.into(),
+            answers: Vec::new(),
+        }
+    }
+
+    /// The element that answers `record`: the one given for it before, else the next unused
+    /// one. The second value says whether it is new (and the ledger must be saved).
+    pub fn element_for(&self, record: &str) -> (u64, bool) {
+        match self.answers.iter().find(|e| e.record == record) {
+            Some(e) => (e.element, false),
+            None => (
+                self.answers.iter().map(|e| e.element).max().unwrap_or(0) + 1,
+                true,
+            ),
+        }
+    }
+}
+
+/// Answers a record hash with the witness's chain element, taking a new element only for a
+/// hash the ledger has not seen. Returns the answer and whether the ledger changed; nothing is
+/// changed on an error.
+///
+/// # Errors
+/// When the hash is not 64 hex digits, the secret is not a witness's, the ledger belongs to
+/// another game, or the chain is used up.
+pub fn answer(secret: &Secret, ledger: &mut Ledger, record: &str) -> Result<(Answer, bool), Error> {
+    let record = record.trim().to_ascii_lowercase();
+    if from_hex(&record).is_none() {
+        return Err(Error::Format {
+            what: "the record hash".into(),
+            message: format!("`{record}` is not 64 hex digits (the `T_e` the player published)"),
+        });
+    }
+    if secret.side != WITNESS {
+        return Err(Error::Secrets {
+            message: format!(
+                "the secret is for side `{}`, not a witness's (make one with `adjutant witness new`)",
+                secret.side
+            ),
+        });
+    }
+    if ledger.game != secret.game || ledger.format != LEDGER_FORMAT {
+        return Err(Error::Secrets {
+            message: format!(
+                "the ledger is for game `{}`, the secret for `{}`",
+                ledger.game, secret.game
+            ),
+        });
+    }
+    let (element, new) = ledger.element_for(&record);
+    let reveal = secret.element(element)?;
+    if new {
+        ledger.answers.push(Entry {
+            element,
+            record: record.clone(),
+        });
+    }
+    Ok((
+        Answer {
+            format: ANSWER_FORMAT.into(),
+            game: secret.game.clone(),
+            element,
+            record,
+            reveal: to_hex(&reveal),
+        },
+        new,
+    ))
+}
+
+/// The ledger kept beside a witness's secret: `<id>.witness.secret.yaml` has
+/// `<id>.witness.answers.yaml`, any other name `<name>.answers.yaml`.
+pub fn ledger_path(secret: &Path) -> PathBuf {
+    let name = secret
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ledger = match name.strip_suffix(".secret.yaml") {
+        Some(stem) => format!("{stem}.answers.yaml"),
+        None => format!("{name}.answers.yaml"),
+    };
+    secret.with_file_name(ledger)
+}
+
+/// Reads a ledger, or starts an empty one for `game` when there is none yet.
+pub fn load_ledger(path: &Path, game: &str) -> Result<Ledger, Error> {
+    if !path.exists() {
+        return Ok(Ledger::new(game));
+    }
+    let text = atomic::read(path)?;
+    let ledger: Ledger = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
+        what: format!("the witness ledger `{}`", path.display()),
+        source,
+    })?;
+    if ledger.format != LEDGER_FORMAT {
+        return Err(Error::Format {
+            what: format!("the witness ledger `{}`", path.display()),
+            message: format!("format `{}` is not `{LEDGER_FORMAT}`", ledger.format),
+        });
+    }
+    Ok(ledger)
+}
+
+/// Writes the ledger atomically (mode 0600: it lists which games the witness serves).
+pub fn save_ledger(path: &Path, ledger: &Ledger) -> Result<(), Error> {
+    let text = serde_yaml::to_string(ledger).map_err(|e| Error::Encode(e.to_string()))?;
+    let text = format!(
+        "# adjutant witness ledger: the hashes this witness answered; keep it with the secret.\n{text}"
+    );
+    atomic::write_with_mode(path, text.as_bytes(), Some(0o600))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::canon::sha256;
+
+    fn witness() -> Secret {
+        Secret::from_seed("w-1", WITNESS, 16, &sha256(b"witness"), false)
+    }
+
+    fn hash(n: u8) -> String {
+        to_hex(&sha256(&[n]))
+    }
+
+    #[test]
+    fn the_same_hash_gets_the_same_element_and_a_new_hash_the_next() {
+        let s = witness();
+        let mut ledger = Ledger::new("w-1");
+        let (a1, new1) = answer(&s, &mut ledger, &hash(1)).unwrap();
+        assert!(new1);
+        assert_eq!(a1.element, 1);
+        assert_eq!(a1.reveal, to_hex(&s.element(1).unwrap()));
+        let (again, new_again) = answer(&s, &mut ledger, &hash(1).to_uppercase()).unwrap();
+        assert!(!new_again, "a repeated hash must not use up an element");
+        assert_eq!(again, a1);
+        let (a2, new2) = answer(&s, &mut ledger, &hash(2)).unwrap();
+        assert!(new2);
+        assert_eq!(a2.element, 2);
+        assert_eq!(a2.reveal, to_hex(&s.element(2).unwrap()));
+        assert_eq!(ledger.answers.len(), 2);
+        assert_eq!(Answer::parse(&a2.to_line()).unwrap(), a2);
+    }
+
+    #[test]
+    fn a_ledger_survives_a_round_trip_through_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("w-1.witness.secret.yaml");
+        let path = ledger_path(&secret);
+        assert_eq!(path, dir.path().join("w-1.witness.answers.yaml"));
+        let s = witness();
+        let mut ledger = load_ledger(&path, "w-1").unwrap();
+        answer(&s, &mut ledger, &hash(1)).unwrap();
+        save_ledger(&path, &ledger).unwrap();
+        let mut back = load_ledger(&path, "w-1").unwrap();
+        assert_eq!(back, ledger);
+        assert_eq!(answer(&s, &mut back, &hash(9)).unwrap().0.element, 2);
+    }
+
+    #[test]
+    fn bad_hashes_secrets_and_ledgers_are_refused() {
+        let s = witness();
+        let mut ledger = Ledger::new("w-1");
+        assert!(answer(&s, &mut ledger, "abc").is_err());
+        let player = Secret::from_seed("w-1", "solo", 16, &sha256(b"p"), false);
+        assert!(answer(&player, &mut ledger, &hash(1)).is_err());
+        let mut other = Ledger::new("w-2");
+        assert!(answer(&s, &mut other, &hash(1)).is_err());
+        assert!(ledger.answers.is_empty() && other.answers.is_empty());
+        // A used-up chain changes nothing.
+        let short = Secret::from_seed("w-1", WITNESS, 1, &sha256(b"w"), false);
+        answer(&short, &mut ledger, &hash(1)).unwrap();
+        assert!(answer(&short, &mut ledger, &hash(2)).is_err());
+        assert_eq!(ledger.answers.len(), 1);
+    }
+}
