@@ -8,9 +8,13 @@ use crate::engine::game::{Game, Loaded, Rules};
 use crate::engine::Error;
 
 pub mod southern_strategy;
+pub mod the_lost_cause;
 
 /// The names `new --game` accepts.
-pub const NAMES: &[&str] = &[southern_strategy::SouthernStrategy::NAME];
+pub const NAMES: &[&str] = &[
+    southern_strategy::SouthernStrategy::NAME,
+    the_lost_cause::TheLostCause::NAME,
+];
 
 /// Loads a game's rules with its data: the copy built into adjutant, or the files in
 /// `data_dir` (for owners of the printed game who transcribe its real values).
@@ -22,6 +26,9 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
                 southern_strategy::DISPLAY_FILES,
                 data_dir,
             )
+        }
+        the_lost_cause::TheLostCause::NAME => {
+            load_game::<the_lost_cause::TheLostCause>(the_lost_cause::DATA_FILES, &[], data_dir)
         }
         other => Err(Error::Format {
             what: "the game".into(),

@@ -1,0 +1,1105 @@
+//! The Confederate side: the Confederate lines of a Headline card (9.x), Command actions
+//! (10.x), and putting Resources into play (16.x).
+
+use super::control::{self, holder, settle, Holder};
+use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol, Theater};
+use super::events::Event;
+use super::orders::{err, Command, Naval, RaiderTo, Target};
+use super::rolls::{not_offered, roll, Test, Versus};
+use super::script::{Ctx, Run, Stop};
+use super::state::{Control, Marker, Navies, Place, Question, State, TrackMarker};
+use super::union::{self, discard, theater_of};
+
+fn illegal(rule: &str, message: String, key: &str) -> Stop {
+    Stop::Illegal(err(rule, message, key))
+}
+
+/// One Confederate line of a Headline card. Friction of War turns Directed actions into
+/// Conditional ones and cancels Conditional ones (Broadsheet card C, 6.0).
+pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction: bool) -> Run {
+    let mut symbol = action.symbol();
+    if friction {
+        match symbol {
+            Symbol::Square => {
+                ctx.event(Event::Ignored {
+                    rule: "6.0".into(),
+                    what: "Friction of War cancels this Conditional action".into(),
+                });
+                return Ok(());
+            }
+            Symbol::Circle => {
+                symbol = Symbol::Square;
+                ctx.event(Event::Friction);
+            }
+            Symbol::Arrow => {}
+        }
+    }
+    let conditional = symbol == Symbol::Square;
+    match action {
+        ConfederateAction::Battle {
+            theater,
+            drm,
+            battle_drm,
+            casualty,
+            ..
+        } => battle(
+            st,
+            ctx,
+            *theater,
+            conditional,
+            *drm,
+            *battle_drm,
+            *casualty,
+            None,
+            "9.1",
+        ),
+        ConfederateAction::Command { .. } => command(st, ctx, symbol),
+        ConfederateAction::Morale { delta } => {
+            control::shift_morale(st, ctx, *delta, "12.0", "the card")
+        }
+        other => {
+            if conditional && !admin_passes(st, ctx, "6.2")? {
+                return Ok(());
+            }
+            match other {
+                ConfederateAction::Raid {
+                    theater, results, ..
+                } => {
+                    let armies: Vec<String> = st
+                        .armies
+                        .keys()
+                        .filter(|a| theater.is_none_or(|t| theater_of(ctx.data, st, a) == t))
+                        .cloned()
+                        .collect();
+                    let Some(target) = choose_army(st, ctx, armies, "9.2")? else {
+                        return Ok(());
+                    };
+                    let t = theater_of(ctx.data, st, &target);
+                    let die = ctx.d6("9.2 Raid");
+                    let drm = control::decatur_bonus(st, t);
+                    let result = results
+                        .get(&(die + drm))
+                        .copied()
+                        .unwrap_or(RaidResult::NoEffect);
+                    ctx.event(Event::Raid {
+                        rule: "9.2".into(),
+                        army: target.clone(),
+                        die,
+                        drm,
+                        result,
+                    });
+                    raid_result(st, ctx, &target, result, "9.2")
+                }
+                ConfederateAction::MoraleTest { year, .. } => morale_test(st, ctx, *year, "9.3"),
+                ConfederateAction::WarEffort { draw, .. } => {
+                    if *draw {
+                        draw_resource(st, ctx, "9.4");
+                        Ok(())
+                    } else {
+                        war_effort(st, ctx, 0, "9.4")
+                    }
+                }
+                ConfederateAction::Diplomatic { .. } => diplomatic(st, ctx, 0, "9.5"),
+                ConfederateAction::Naval { .. } => {
+                    if naval_options(ctx.data, st).is_empty() {
+                        ctx.event(Event::Ignored {
+                            rule: "6.1".into(),
+                            what: "the Navy has nothing it could do".into(),
+                        });
+                        return Ok(());
+                    }
+                    let answer = ctx.ask(Question::Naval)?;
+                    let choice = answer.naval.expect("checked by ask");
+                    naval(st, ctx, choice, 0, "9.6")
+                }
+                ConfederateAction::CommerceRaider { .. } => {
+                    let to = match raider_place(st, ctx.data) {
+                        Some(Place::Cup) => RaiderTo::Stay,
+                        Some(Place::Available) | Some(Place::Raiding(_)) => {
+                            ctx.ask(Question::Raider)?.raider.expect("checked by ask")
+                        }
+                        _ => RaiderTo::Stay,
+                    };
+                    commerce_raider(st, ctx, to, "9.7")
+                }
+                ConfederateAction::LeaderShuffle { theater, .. } => {
+                    leader_shuffle(st, ctx, *theater, false, "9.8")
+                }
+                ConfederateAction::LeaderAttrition { .. } => {
+                    if let Some(l) = draw_leader(st, ctx, "9.9") {
+                        st.leaders_gone.push(l.clone());
+                        ctx.event(Event::LeaderGone {
+                            rule: "9.9".into(),
+                            leader: l,
+                        });
+                    }
+                    Ok(())
+                }
+                _ => unreachable!("handled above"),
+            }
+        }
+    }
+}
+
+/// A Conditional roll against the National Military Advisor's Administrative Value
+/// (10.2-10.9).
+fn admin_passes(st: &mut State, ctx: &mut Ctx, rule: &str) -> Run<bool> {
+    let Some(adv) = st.advisor.clone() else {
+        ctx.event(Event::Ignored {
+            rule: rule.into(),
+            what: "there is no National Military Advisor".into(),
+        });
+        return Ok(false);
+    };
+    let l = ctx
+        .data
+        .confederate_leader(&adv)
+        .expect("leaders are known");
+    let t = Test::one(
+        rule,
+        format!("{}'s Administrative roll", l.name),
+        l.admin,
+        0,
+    )
+    .confederate();
+    Ok(roll(st, ctx, t)?.1.passed())
+}
+
+/// Picks the army an action targets: no choice with one, a question with more.
+fn choose_army(
+    st: &mut State,
+    ctx: &mut Ctx,
+    armies: Vec<String>,
+    rule: &str,
+) -> Run<Option<String>> {
+    let _ = st;
+    match armies.len() {
+        0 => {
+            ctx.event(Event::Ignored {
+                rule: "6.1".into(),
+                what: "no Union army can be targeted".into(),
+            });
+            Ok(None)
+        }
+        1 => Ok(armies.into_iter().next()),
+        _ => {
+            let answer = ctx.ask(Question::RaidTarget {
+                armies: armies.clone(),
+            })?;
+            let a = answer.raid.expect("checked by ask");
+            if !armies.contains(&a) {
+                return Err(not_offered(rule, "raid", &a, &armies));
+            }
+            Ok(Some(a))
+        }
+    }
+}
+
+/// The Strategic spaces of a theater the South may reclaim by a Battle action: Union
+/// controlled, with a connected box the South controls (13.8.1).
+pub fn reclaimable(data: &Data, st: &State, theater: Theater) -> Vec<String> {
+    data.map
+        .strategic
+        .iter()
+        .filter(|s| {
+            s.theater == theater
+                && st.strategic[&s.id] == Control::Union
+                && !st.held.contains(&s.id)
+        })
+        .filter(|s| {
+            s.connected
+                .iter()
+                .any(|c| holder(data, st, c) == Holder::Confederate)
+        })
+        .map(|s| s.id.clone())
+        .collect()
+}
+
+pub fn armies_in(data: &Data, st: &State, theater: Theater) -> Vec<String> {
+    st.armies
+        .keys()
+        .filter(|a| theater_of(data, st, a) == theater)
+        .cloned()
+        .collect()
+}
+
+/// 9.1: the theater's leader attacks a Union army there, or reclaims a Strategic space.
+#[allow(clippy::too_many_arguments)]
+pub fn battle(
+    st: &mut State,
+    ctx: &mut Ctx,
+    theater: Theater,
+    conditional: bool,
+    drm: i32,
+    battle_drm: i32,
+    casualty: bool,
+    preset: Option<Target>,
+    rule: &str,
+) -> Run {
+    let data = ctx.data;
+    let Some(leader) = st.commanders.get(&theater).cloned().flatten() else {
+        ctx.event(Event::Ignored {
+            rule: "6.1".into(),
+            what: format!("the {} theater has no leader", theater.name()),
+        });
+        return Ok(());
+    };
+    let armies = armies_in(data, st, theater);
+    let reclaim = reclaimable(data, st, theater);
+    let target = match preset {
+        Some(t) => Some(t),
+        None if armies.len() + reclaim.len() == 0 => None,
+        None if armies.len() == 1 && reclaim.is_empty() => Some(Target::Army(armies[0].clone())),
+        None => {
+            let answer = ctx.ask(Question::BattleTarget {
+                theater,
+                armies: armies.clone(),
+                reclaim: reclaim.clone(),
+            })?;
+            Some(answer.battle.expect("checked by ask"))
+        }
+    };
+    match &target {
+        Some(Target::Army(a)) if !armies.contains(a) => {
+            return Err(illegal(
+                "9.1",
+                format!(
+                    "the {a} army is not in the {} theater; there: {armies:?}",
+                    theater.name()
+                ),
+                "battle",
+            ))
+        }
+        Some(Target::Reclaim(s)) if !reclaim.contains(s) => {
+            return Err(illegal(
+                "13.8.1",
+                format!(
+                    "`{s}` cannot be reclaimed in the {} theater now; these can: {reclaim:?}",
+                    theater.name()
+                ),
+                "battle",
+            ))
+        }
+        _ => {}
+    }
+    let l = data
+        .confederate_leader(&leader)
+        .expect("leaders are known")
+        .clone();
+    let fought = match target {
+        None => {
+            ctx.event(Event::Ignored {
+                rule: "6.1".into(),
+                what: format!("nothing to attack in the {} theater", theater.name()),
+            });
+            false
+        }
+        Some(target) => {
+            let go = if conditional {
+                let t = Test::one(
+                    rule,
+                    format!("{}'s Initiative Roll", l.name),
+                    l.initiative,
+                    drm + control::shenandoah_penalty(st, theater),
+                )
+                .confederate();
+                roll(st, ctx, t)?.1.passed()
+            } else {
+                true
+            };
+            if go {
+                match target {
+                    Target::Reclaim(s) => {
+                        st.strategic.insert(s.clone(), Control::Confederate);
+                        ctx.event(Event::StrategicControl {
+                            rule: "13.8.1".into(),
+                            space: s,
+                            control: Control::Confederate,
+                        });
+                        settle(st, ctx)?;
+                    }
+                    Target::Army(a) => resolve(st, ctx, theater, &leader, &a, battle_drm)?,
+                }
+            }
+            go
+        }
+    };
+    let _ = fought;
+    if casualty {
+        casualty_check(st, ctx, theater, &leader)?;
+    }
+    Ok(())
+}
+
+/// 9.1.1: Battle Resolution.
+fn resolve(
+    st: &mut State,
+    ctx: &mut Ctx,
+    theater: Theater,
+    leader: &str,
+    army: &str,
+    extra: i32,
+) -> Run {
+    let data = ctx.data;
+    let form = data.form(army, &st.armies[army].form).clone();
+    let l = data.confederate_leader(leader).expect("known");
+    let card_drm: i32 = st
+        .card
+        .as_deref()
+        .map(|c| {
+            data.card(c)
+                .battle_modifiers
+                .iter()
+                .filter(|m| m.theater.is_none_or(|t| t == theater))
+                .map(|m| m.drm)
+                .sum()
+        })
+        .unwrap_or(0);
+    let t = Test::one(
+        "9.1.1",
+        format!("{}'s battle against the {}", l.name, form.name),
+        form.battle,
+        l.battle + card_drm + extra,
+    )
+    .confederate();
+    let (_, mut v) = roll(st, ctx, t)?;
+    if v == Versus::Equal {
+        let munitions = st.resources.iter().find_map(|(id, p)| match p {
+            Place::MoraleBox(b) => Some((id.clone(), *b)),
+            _ => None,
+        });
+        if let Some((id, b)) = munitions {
+            v = Versus::Above;
+            st.resources.insert(id.clone(), Place::MoraleBox(b + 1));
+            ctx.event(Event::Munitions {
+                rule: "16.4".into(),
+                resource: id,
+                to: b + 1,
+            });
+            control::munitions_meet(st, ctx);
+        }
+    }
+    ctx.event(Event::Battle {
+        rule: "9.1.1".into(),
+        leader: leader.into(),
+        army: army.into(),
+        result: v,
+    });
+    match v {
+        Versus::Above => {
+            union::clear_initiative(st, ctx, army, "9.1.1");
+            union::retreat(st, ctx, army, true, "9.1.1")?;
+        }
+        Versus::Equal => union::clear_initiative(st, ctx, army, "9.1.1"),
+        Versus::Below => {}
+    }
+    Ok(())
+}
+
+/// 9.1.2: the Leader Casualty Table.
+fn casualty_check(st: &mut State, ctx: &mut Ctx, theater: Theater, leader: &str) -> Run {
+    let die = ctx.d6(&format!("9.1.2 casualty check: {leader}"));
+    let result = ctx.data.tables.leader_casualty[&die];
+    ctx.event(Event::Casualty {
+        rule: "9.1.2".into(),
+        leader: leader.into(),
+        die,
+        result,
+    });
+    use super::data::Casualty;
+    if result == Casualty::Unhurt {
+        return Ok(());
+    }
+    let new = draw_leader(st, ctx, "9.1.2");
+    if st.commanders.get(&theater).cloned().flatten().as_deref() == Some(leader) {
+        st.commanders.insert(theater, new.clone());
+    }
+    match result {
+        Casualty::Wounded => st.leader_cup.push(leader.to_string()),
+        _ => st.leaders_gone.push(leader.to_string()),
+    }
+    ctx.event(Event::LeaderCalledUp {
+        rule: "9.1.2".into(),
+        theater,
+        leader: new,
+        replaced: leader.into(),
+    });
+    Ok(())
+}
+
+/// A leader drawn at random from the Leader Cup, if it holds any.
+fn draw_leader(st: &mut State, ctx: &mut Ctx, rule: &str) -> Option<String> {
+    if st.leader_cup.is_empty() {
+        ctx.event(Event::Ignored {
+            rule: rule.into(),
+            what: "the Leader Cup is empty".into(),
+        });
+        return None;
+    }
+    let i = ctx.draw(
+        st.leader_cup.len(),
+        &format!("{rule} draw from the Leader Cup"),
+    );
+    Some(st.leader_cup.remove(i))
+}
+
+/// 9.8, 10.4: a new leader for a theater; the old one goes back to the cup, or with
+/// `promote` becomes the National Military Advisor.
+fn leader_shuffle(
+    st: &mut State,
+    ctx: &mut Ctx,
+    theater: Theater,
+    promote: bool,
+    rule: &str,
+) -> Run {
+    let Some(new) = draw_leader(st, ctx, rule) else {
+        return Ok(());
+    };
+    let old = st.commanders.insert(theater, Some(new.clone())).flatten();
+    if let Some(o) = &old {
+        if promote {
+            if let Some(adv) = st.advisor.replace(o.clone()) {
+                st.leader_cup.push(adv);
+            }
+        } else {
+            st.leader_cup.push(o.clone());
+        }
+    }
+    ctx.event(Event::LeaderCalledUp {
+        rule: rule.into(),
+        theater,
+        leader: Some(new),
+        replaced: old.unwrap_or_default(),
+    });
+    if promote {
+        ctx.event(Event::Advisor {
+            rule: "10.4".into(),
+            leader: st.advisor.clone().unwrap_or_default(),
+        });
+    }
+    Ok(())
+}
+
+/// 9.2, 10.5: what a Raid or Diversionary Campaign does to its target.
+fn raid_result(st: &mut State, ctx: &mut Ctx, army: &str, result: RaidResult, rule: &str) -> Run {
+    match result {
+        RaidResult::NoEffect => {}
+        RaidResult::Retreat | RaidResult::RetreatDisrupted => {
+            if result == RaidResult::RetreatDisrupted {
+                st.armies.get_mut(army).expect("in play").disrupted += 1;
+                ctx.event(Event::Disrupted {
+                    rule: rule.into(),
+                    army: army.into(),
+                });
+            }
+            if union::retreat(st, ctx, army, false, "9.2.1")? {
+                union::clear_initiative(st, ctx, army, "9.2.3");
+            }
+        }
+        RaidResult::Recalled => {
+            union::recall(st, ctx, army, "9.2.2")?;
+            union::clear_initiative(st, ctx, army, "9.2.3");
+        }
+        RaidResult::Disrupted => {
+            st.armies.get_mut(army).expect("in play").disrupted += 1;
+            ctx.event(Event::Disrupted {
+                rule: rule.into(),
+                army: army.into(),
+            });
+        }
+        RaidResult::Initiative => {
+            st.armies
+                .get_mut(army)
+                .expect("in play")
+                .initiative
+                .push(Marker {
+                    symbol: Symbol::Circle,
+                    drm: 0,
+                });
+            ctx.event(Event::InitiativeMarker {
+                army: army.into(),
+                symbol: Symbol::Circle,
+                drm: 0,
+            });
+        }
+        RaidResult::MoraleLoss => {
+            control::shift_morale(st, ctx, -1, rule, "the diversion backfired")?
+        }
+    }
+    Ok(())
+}
+
+/// 9.3, 10.6, 14.5: two dice against the morale box.
+pub fn morale_roll(
+    st: &mut State,
+    ctx: &mut Ctx,
+    year: i32,
+    rule: &str,
+    rerollable: bool,
+) -> Run<Versus> {
+    let raider = control::raider_on(st, TrackMarker::Morale);
+    let digit = (st.year % 10) as i32;
+    let drm = control::invasions(st) + i32::from(raider.is_some()) + year * digit;
+    let mut t = Test::two(rule, "Morale Test".into(), st.morale, drm);
+    t.rerollable = rerollable;
+    let (_, v) = roll(st, ctx, t)?;
+    Ok(v)
+}
+
+fn morale_test(st: &mut State, ctx: &mut Ctx, year: i32, rule: &str) -> Run {
+    let v = morale_roll(st, ctx, year, rule, true)?;
+    control::raider_returns(st, ctx, TrackMarker::Morale, v.passed());
+    match v {
+        Versus::Above => {
+            control::shift_morale(st, ctx, 1, rule, "the Morale Test beat expectations")
+        }
+        Versus::Equal => Ok(()),
+        Versus::Below => control::shift_morale(st, ctx, -1, rule, "the Morale Test fell short"),
+    }
+}
+
+/// 9.4, 10.7: running the Blockade for a Resource.
+fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
+    let raider = control::raider_on(st, TrackMarker::Blockade);
+    let drm = control::invasions(st) + i32::from(raider.is_some()) + extra;
+    let t = Test::one(rule, "War Effort roll".into(), st.blockade, drm).confederate();
+    let (_, v) = roll(st, ctx, t)?;
+    control::raider_returns(st, ctx, TrackMarker::Blockade, v.passed());
+    if v.passed() {
+        draw_resource(st, ctx, rule);
+    }
+    Ok(())
+}
+
+/// 9.5, 10.8: courting Europe.
+fn diplomatic(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
+    let raider = control::raider_on(st, TrackMarker::Recognition);
+    let drm = control::invasions(st) + i32::from(raider.is_some()) - 2 * i32::from(st.emancipation)
+        + extra;
+    let t = Test::one(rule, "Diplomatic roll".into(), st.recognition, drm).confederate();
+    let (_, v) = roll(st, ctx, t)?;
+    control::raider_returns(st, ctx, TrackMarker::Recognition, v.passed());
+    if v.passed() {
+        recognition_up(st, ctx, rule)?;
+    }
+    Ok(())
+}
+
+/// The ER/EP marker moves up a box, with Recognition at 5 and Intervention at 6 (9.5.1,
+/// 9.5.2).
+pub fn recognition_up(st: &mut State, ctx: &mut Ctx, rule: &str) -> Run {
+    if st.recognition >= 6 {
+        return Ok(());
+    }
+    let from = st.recognition;
+    st.recognition += 1;
+    ctx.event(Event::Recognition {
+        rule: rule.into(),
+        from,
+        to: st.recognition,
+        emancipation: st.emancipation,
+    });
+    match st.recognition {
+        5 => {
+            if st.navies == Navies::None {
+                st.navies = Navies::Recognition;
+            }
+            ctx.event(Event::EuropeanNavies {
+                rule: "9.5.1".into(),
+                intervention: false,
+            });
+            if st.blockade > 5 {
+                st.blockade = 5;
+                ctx.event(Event::Blockade {
+                    rule: "9.5.1".into(),
+                    from: 6,
+                    to: 5,
+                });
+            }
+            control::shift_morale(
+                st,
+                ctx,
+                1,
+                "9.5.1",
+                "Britain and France recognize the South",
+            )
+        }
+        6 => {
+            st.navies = Navies::Intervention;
+            ctx.event(Event::EuropeanNavies {
+                rule: "9.5.2".into(),
+                intervention: true,
+            });
+            control::shift_morale(st, ctx, 1, "9.5.2", "Britain and France intervene")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A Resource drawn at random from the Resource Cup to the Available box (9.4, 14.4, 14.5).
+pub fn draw_resource(st: &mut State, ctx: &mut Ctx, rule: &str) {
+    let cup = st.resources_at(&Place::Cup);
+    if cup.is_empty() {
+        ctx.event(Event::Ignored {
+            rule: rule.into(),
+            what: "the Resource Cup is empty".into(),
+        });
+        return;
+    }
+    let i = ctx.draw(cup.len(), &format!("{rule} draw from the Resource Cup"));
+    st.resources.insert(cup[i].clone(), Place::Available);
+    ctx.event(Event::ResourceDrawn {
+        rule: rule.into(),
+        resource: cup[i].clone(),
+    });
+}
+
+fn raider_place(st: &State, data: &Data) -> Option<Place> {
+    st.resources
+        .iter()
+        .find(|(id, _)| data.resource(id).map(|r| r.kind) == Some(ResourceKind::CommerceRaider))
+        .map(|(_, p)| p.clone())
+}
+
+/// 9.7: the Commerce Raider fits out, sails, or changes station.
+fn commerce_raider(st: &mut State, ctx: &mut Ctx, to: RaiderTo, rule: &str) -> Run {
+    let data = ctx.data;
+    let Some((id, at)) = st
+        .resources
+        .iter()
+        .find(|(id, _)| data.resource(id).map(|r| r.kind) == Some(ResourceKind::CommerceRaider))
+        .map(|(id, p)| (id.clone(), p.clone()))
+    else {
+        return Ok(());
+    };
+    let next = match (&at, to.marker()) {
+        (Place::Cup, _) => Place::Available,
+        (Place::Available, Some(m)) | (Place::Raiding(_), Some(m)) => Place::Raiding(m),
+        (Place::Available, None) | (Place::Raiding(_), None) => at.clone(),
+        _ => {
+            ctx.event(Event::Ignored {
+                rule: "6.1".into(),
+                what: "the Commerce Raider is not in play".into(),
+            });
+            return Ok(());
+        }
+    };
+    if next != at {
+        st.resources.insert(id.clone(), next.clone());
+        ctx.event(Event::RaiderSails {
+            rule: rule.into(),
+            resource: id,
+            to: next,
+        });
+    }
+    Ok(())
+}
+
+/// What the Navy could do now (9.6), for the options list and to skip an empty action.
+pub fn naval_options(data: &Data, st: &State) -> Vec<Naval> {
+    let mut out = Vec::new();
+    for (id, p) in &st.resources {
+        let Some(r) = data.resource(id) else { continue };
+        match (r.kind, p) {
+            (
+                ResourceKind::CoastalForts | ResourceKind::Gunboats | ResourceKind::Ironclads,
+                Place::Available,
+            ) => {
+                for to in naval_spots(data, st, r.kind) {
+                    out.push(Naval::Place {
+                        resource: id.clone(),
+                        to,
+                    });
+                }
+            }
+            (
+                ResourceKind::Gunboats | ResourceKind::Ironclads,
+                Place::Space(_) | Place::Blockade,
+            ) => {
+                for to in naval_spots(data, st, r.kind) {
+                    out.push(Naval::Move {
+                        resource: id.clone(),
+                        to,
+                    });
+                }
+            }
+            (ResourceKind::Submarines, Place::Available) => out.push(Naval::Submarines {
+                resource: id.clone(),
+            }),
+            (ResourceKind::CommerceRaider, Place::Cup) => {
+                out.push(Naval::CommerceRaider(RaiderTo::Stay))
+            }
+            (ResourceKind::CommerceRaider, Place::Available | Place::Raiding(_)) => {
+                for to in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
+                    out.push(Naval::CommerceRaider(to));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where a naval marker may go: 16.2 Coastal Forts on the Blockade marker; 16.6 Gunboats on
+/// a Confederate controlled or contested river space; 16.7 Ironclads on a Confederate
+/// controlled river space or the Blockade marker; one of a kind to a place.
+pub fn naval_spots(data: &Data, st: &State, kind: ResourceKind) -> Vec<String> {
+    let taken = |place: &Place| {
+        st.resources
+            .iter()
+            .any(|(id, p)| p == place && data.resource(id).map(|r| r.kind) == Some(kind))
+    };
+    let mut out = Vec::new();
+    if matches!(kind, ResourceKind::CoastalForts | ResourceKind::Ironclads)
+        && !taken(&Place::Blockade)
+    {
+        out.push("blockade".to_string());
+    }
+    if matches!(kind, ResourceKind::Gunboats | ResourceKind::Ironclads) {
+        for s in data.map.spaces.iter().filter(|s| s.river) {
+            let h = holder(data, st, &s.id);
+            let ok = match kind {
+                ResourceKind::Gunboats => h != Holder::Union,
+                _ => h == Holder::Confederate,
+            };
+            if ok && !taken(&Place::Space(s.id.clone())) {
+                out.push(s.id.clone());
+            }
+        }
+    }
+    out
+}
+
+/// 9.6, 10.3: the Naval roll, then the chosen naval action.
+fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -> Run {
+    let data = ctx.data;
+    let options = naval_options(data, st);
+    if choice != Naval::Pass && !options.contains(&choice) {
+        return Err(illegal(
+            "9.6",
+            format!("the Navy cannot do {choice:?} now; it could do {options:?}"),
+            "naval",
+        ));
+    }
+    let Some(adv) = st.advisor.clone() else {
+        return Ok(());
+    };
+    let l = data.confederate_leader(&adv).expect("known");
+    let drm = i32::from(st.recognition >= 6) + extra;
+    let t = Test::one(
+        rule,
+        format!("Naval roll against {}'s Administrative Value", l.name),
+        l.admin,
+        drm,
+    )
+    .confederate();
+    if !roll(st, ctx, t)?.1.passed() {
+        return Ok(());
+    }
+    match choice {
+        Naval::Pass => Ok(()),
+        Naval::Place { resource, to } | Naval::Move { resource, to } => {
+            let place = if to == "blockade" {
+                Place::Blockade
+            } else {
+                Place::Space(to.clone())
+            };
+            st.resources.insert(resource.clone(), place);
+            ctx.event(Event::NavalPlaced {
+                rule: "9.6".into(),
+                resource,
+                to,
+            });
+            Ok(())
+        }
+        Naval::Submarines { resource } => {
+            let die = ctx.d6("16.9 Submarines");
+            let hit = die >= 4;
+            ctx.event(Event::Submarines {
+                rule: "16.9".into(),
+                die,
+                hit,
+            });
+            discard(st, ctx, &resource, "16.9");
+            if hit && st.blockade > 0 {
+                let from = st.blockade;
+                st.blockade -= 1;
+                ctx.event(Event::Blockade {
+                    rule: "16.9".into(),
+                    from,
+                    to: st.blockade,
+                });
+            }
+            Ok(())
+        }
+        Naval::CommerceRaider(to) => commerce_raider(st, ctx, to, "9.7"),
+    }
+}
+
+/// Checks a Command use before any die is rolled, so bad orders cost nothing.
+fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
+    match c {
+        Command::Battle { theater, target } => {
+            let ok = match target {
+                Target::Army(a) => armies_in(data, st, *theater).contains(a),
+                Target::Reclaim(s) => reclaimable(data, st, *theater).contains(s),
+            };
+            if !ok {
+                return Err(illegal(
+                    "10.1",
+                    format!(
+                        "{target:?} is not a target in the {} theater now",
+                        theater.name()
+                    ),
+                    "command.battle",
+                ));
+            }
+        }
+        Command::Place { resource, space } => {
+            let r = data
+                .resource(resource)
+                .filter(|_| st.resources.get(resource) == Some(&Place::Available))
+                .ok_or_else(|| {
+                    illegal(
+                        "10.2",
+                        format!("`{resource}` is not in the Available box"),
+                        "command.place.resource",
+                    )
+                })?;
+            match r.kind {
+                ResourceKind::Forts => {
+                    let s = space.as_deref().ok_or_else(|| {
+                        illegal("16.5", "a Forts marker needs a `space`".into(), "command.place.space")
+                    })?;
+                    if !fort_spaces(data, st).iter().any(|x| x == s) {
+                        return Err(illegal(
+                            "16.5",
+                            format!("`{s}` is not a Confederate controlled track space without a Fortification"),
+                            "command.place.space",
+                        ));
+                    }
+                }
+                ResourceKind::EuropeanMunitions => {}
+                other => {
+                    return Err(illegal(
+                        "10.2",
+                        format!("a Command action places only Forts and European Munitions, not {other:?}; Railroads and Torpedoes are spent free (16.11) and naval markers go in by a Naval action (9.6)"),
+                        "command.place.resource",
+                    ))
+                }
+            }
+        }
+        Command::Naval(n) => {
+            if *n != Naval::Pass && !naval_options(data, st).contains(n) {
+                return Err(illegal(
+                    "9.6",
+                    format!("the Navy cannot do {n:?} now"),
+                    "command.naval",
+                ));
+            }
+        }
+        Command::Switch { theater } | Command::Shuffle { theater, .. } => {
+            if st.commanders.get(theater).cloned().flatten().is_none()
+                && matches!(c, Command::Switch { .. })
+            {
+                return Err(illegal(
+                    "10.4",
+                    format!("the {} theater has no commander to switch", theater.name()),
+                    "command.switch",
+                ));
+            }
+        }
+        Command::Raid { army } => {
+            if !st.armies.contains_key(army) {
+                return Err(illegal(
+                    "10.5",
+                    format!("the {army} army is not in play"),
+                    "command.raid.army",
+                ));
+            }
+        }
+        Command::MoraleTest
+        | Command::WarEffort
+        | Command::Diplomatic
+        | Command::CommerceRaider(_) => {}
+    }
+    Ok(())
+}
+
+/// 16.5: where a Forts marker may go.
+pub fn fort_spaces(data: &Data, st: &State) -> Vec<String> {
+    let on_track = |s: &str| {
+        data.map
+            .tracks
+            .iter()
+            .any(|t| t.spaces.iter().any(|x| x == s))
+    };
+    data.map
+        .spaces
+        .iter()
+        .filter(|s| on_track(&s.id) && holder(data, st, &s.id) == Holder::Confederate)
+        .filter(|s| {
+            !st.fortified.contains(&s.id)
+                && st.marker_on(data, &s.id, ResourceKind::Forts).is_none()
+        })
+        .map(|s| s.id.clone())
+        .collect()
+}
+
+/// 10.0: a Command action, used as the player orders.
+fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
+    let data = ctx.data;
+    let answer = ctx.ask(Question::Command { symbol })?;
+    let c = answer.command.expect("checked by ask");
+    check_command(data, st, &c)?;
+    let conditional = symbol == Symbol::Square;
+    if let Command::Battle { theater, target } = c {
+        return battle(
+            st,
+            ctx,
+            theater,
+            conditional,
+            0,
+            0,
+            false,
+            Some(target),
+            "10.1",
+        );
+    }
+    if conditional && !admin_passes(st, ctx, "10.0")? {
+        return Ok(());
+    }
+    match c {
+        Command::Battle { .. } => unreachable!("handled above"),
+        Command::Place { resource, space } => {
+            let kind = data.resource(&resource).expect("checked").kind;
+            let place = match (kind, space) {
+                (ResourceKind::Forts, Some(s)) => Place::Space(s),
+                _ => Place::MoraleBox(0),
+            };
+            st.resources.insert(resource.clone(), place.clone());
+            ctx.event(Event::ResourcePlaced {
+                rule: "10.2".into(),
+                resource,
+                to: place,
+            });
+            Ok(())
+        }
+        Command::Naval(n) => naval(st, ctx, n, -1, "10.3"),
+        Command::Switch { theater } => {
+            let com = st.commanders.get(&theater).cloned().flatten();
+            let adv = st.advisor.take();
+            st.commanders.insert(theater, adv.clone());
+            st.advisor = com.clone();
+            ctx.event(Event::Switched {
+                rule: "10.4".into(),
+                theater,
+                commander: adv,
+                advisor: com,
+            });
+            Ok(())
+        }
+        Command::Shuffle { theater, promote } => leader_shuffle(st, ctx, theater, promote, "10.4"),
+        Command::Raid { army } => {
+            let t = theater_of(data, st, &army);
+            let die = ctx.d6("10.5 Diversionary Campaign");
+            let drm = control::decatur_bonus(st, t);
+            let table = &data.tables.diversionary_campaign;
+            let lo = *table.keys().next().expect("checked non-empty");
+            let hi = *table.keys().last().expect("checked non-empty");
+            let result = table[&(die + drm).clamp(lo, hi)];
+            ctx.event(Event::Raid {
+                rule: "10.5".into(),
+                army: army.clone(),
+                die,
+                drm,
+                result,
+            });
+            raid_result(st, ctx, &army, result, "10.5")
+        }
+        Command::MoraleTest => morale_test(st, ctx, -1, "10.6"),
+        Command::WarEffort => war_effort(st, ctx, -1, "10.7"),
+        Command::Diplomatic => diplomatic(st, ctx, -1, "10.8"),
+        Command::CommerceRaider(to) => commerce_raider(st, ctx, to, "10.9"),
+    }
+}
+
+/// 16.8: the month's chance to spend Railroads, each for a Directed Battle action in any
+/// theater, +1 while Knoxville is the South's.
+pub fn railroads(st: &mut State, ctx: &mut Ctx) -> Run {
+    let data = ctx.data;
+    let have: Vec<String> = st
+        .resources_at(&Place::Available)
+        .into_iter()
+        .filter(|r| data.resource(r).map(|d| d.kind) == Some(ResourceKind::Railroads))
+        .collect();
+    if have.is_empty() {
+        return Ok(());
+    }
+    let answer = ctx.ask(Question::Railroads)?;
+    let battles = answer.railroads.unwrap_or_default();
+    if battles.len() > have.len() {
+        return Err(illegal(
+            "16.8",
+            format!(
+                "{} battles ordered but only {} Railroads markers are available",
+                battles.len(),
+                have.len()
+            ),
+            "railroads",
+        ));
+    }
+    for (k, b) in battles.iter().enumerate() {
+        let ok = match &b.target {
+            Target::Army(a) => armies_in(data, st, b.theater).contains(a),
+            Target::Reclaim(s) => reclaimable(data, st, b.theater).contains(s),
+        };
+        if !ok && k == 0 {
+            return Err(illegal(
+                "16.8",
+                format!(
+                    "{:?} is not a target in the {} theater now",
+                    b.target,
+                    b.theater.name()
+                ),
+                "railroads[0]",
+            ));
+        }
+    }
+    for (k, b) in battles.into_iter().enumerate() {
+        let id = have[k].clone();
+        ctx.event(Event::RailroadsSpent {
+            resource: id.clone(),
+            theater: b.theater,
+        });
+        discard(st, ctx, &id, "16.8");
+        let ok = match &b.target {
+            Target::Army(a) => armies_in(data, st, b.theater).contains(a),
+            Target::Reclaim(s) => reclaimable(data, st, b.theater).contains(s),
+        };
+        if !ok {
+            return Err(illegal(
+                "16.8",
+                format!(
+                    "{:?} is no longer a target in the {} theater",
+                    b.target,
+                    b.theater.name()
+                ),
+                &format!("railroads[{k}]"),
+            ));
+        }
+        let bonus = control::knoxville_bonus(st);
+        battle(
+            st,
+            ctx,
+            b.theater,
+            false,
+            0,
+            bonus,
+            false,
+            Some(b.target),
+            "16.8",
+        )?;
+    }
+    Ok(())
+}

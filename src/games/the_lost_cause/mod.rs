@@ -1,0 +1,323 @@
+//! The Lost Cause (solitaire, card driven): the player is the Confederate high command and
+//! the cards play the Union. One module per part of the rulebook; `month::run` walks the
+//! sequence of play (4.0).
+
+pub mod confederate;
+pub mod control;
+pub mod data;
+pub mod events;
+pub mod month;
+pub mod options;
+pub mod orders;
+pub mod rolls;
+pub mod script;
+pub mod state;
+pub mod union;
+pub mod year_end;
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::Error;
+use data::{CardKind, Data};
+use events::Event;
+use orders::Orders;
+use state::{ArmyState, Control, Cursor, Navies, Place, Question, State, Task};
+
+pub struct TheLostCause;
+
+/// The one side: the player, as the Confederate high command.
+pub const SIDE: &str = "csa";
+
+/// The data files, as built into adjutant.
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
+impl Game for TheLostCause {
+    const NAME: &'static str = "the-lost-cause";
+    const SIDES: &'static [&'static str] = &[SIDE];
+    type Data = Data;
+    type State = State;
+    type Orders = Orders;
+    type Event = Event;
+    type Policy = ();
+
+    fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
+        Data::load(files)
+    }
+
+    /// 3.0: the full game set-up. The 1861 cards are shuffled when the player starts, since
+    /// set-up draws no dice.
+    fn setup(data: &Data) -> (State, Vec<Event>) {
+        let su = &data.pieces.setup;
+        let armies = su
+            .armies
+            .iter()
+            .map(|(id, at)| {
+                let def = data.army(id).expect("checked at load");
+                let route = data.track(&def.track).expect("checked").spaces.clone();
+                let pos = route.iter().position(|s| s == at).unwrap_or(0);
+                (
+                    id.clone(),
+                    ArmyState {
+                        form: def.forms[0].id.clone(),
+                        route,
+                        at: pos,
+                        invading: false,
+                        disrupted: 0,
+                        initiative: Vec::new(),
+                    },
+                )
+            })
+            .collect();
+        let mut stacks: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        for c in &data.deck.cards {
+            let year = match c.kind {
+                CardKind::Headline => c.year,
+                CardKind::Broadsheet => su.broadsheets_join,
+            };
+            stacks.entry(year).or_default().push(c.id.clone());
+        }
+        let st = State {
+            year: su.year,
+            morale: su.morale,
+            morale_flipped: false,
+            recognition: su.recognition,
+            emancipation: false,
+            blockade: su.blockade,
+            mississippi_closed: false,
+            navies: Navies::None,
+            armies,
+            removed: Vec::new(),
+            bases: Default::default(),
+            bases_released: Default::default(),
+            fortified: data
+                .pieces
+                .fortifications
+                .iter()
+                .map(|f| f.space.clone())
+                .collect(),
+            held: Default::default(),
+            strategic: data
+                .map
+                .strategic
+                .iter()
+                .map(|s| (s.id.clone(), Control::Confederate))
+                .collect(),
+            flags_taken: 0,
+            resources: data
+                .pieces
+                .resources
+                .iter()
+                .map(|r| {
+                    let p = if r.year <= su.year {
+                        Place::Cup
+                    } else {
+                        Place::Future
+                    };
+                    (r.id.clone(), p)
+                })
+                .collect(),
+            union_commanders: su.union_commanders.clone(),
+            commanders: su
+                .confederate_commanders
+                .iter()
+                .map(|(t, l)| (*t, Some(l.clone())))
+                .collect(),
+            advisor: Some(su.advisor.clone()),
+            leader_cup: su.leader_cup.clone(),
+            leaders_gone: Vec::new(),
+            draw_pile: Vec::new(),
+            stacks,
+            rebel_yell: None,
+            friction: false,
+            card: None,
+            card_friction: false,
+            headlines_played: 0,
+            cursor: Cursor::Start,
+            question: Some(Question::Start),
+            task: Task::default(),
+            outcome: None,
+        };
+        let mut st = st;
+        st.flags_taken = control::flags_taken(data, &st);
+        (st, Vec::new())
+    }
+
+    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+        let q = st.question.as_ref()?;
+        Some(Awaiting {
+            side: SIDE.into(),
+            decision: q.key().into(),
+            detail: Some(options::describe(q)),
+        })
+    }
+
+    fn apply(
+        data: &Data,
+        state: &State,
+        side: &str,
+        orders: &Orders,
+        _policy: Option<&()>,
+        dice: &mut dyn Dice,
+    ) -> Result<(State, Vec<Event>), OrderError> {
+        if side != SIDE {
+            return Err(OrderError::new(
+                "1.0",
+                format!("The Lost Cause has one side, `{SIDE}`, not `{side}`"),
+            ));
+        }
+        if state.question.is_none() {
+            return Err(OrderError::new(
+                "15.0",
+                "the war is over; no orders are taken",
+            ));
+        }
+        let mut st = state.clone();
+        let events = month::run(data, &mut st, dice, Some(orders.clone()))?;
+        Ok((st, events))
+    }
+
+    fn legal_options(data: &Data, st: &State, side: &str) -> Vec<LegalOption> {
+        if side != SIDE {
+            return Vec::new();
+        }
+        // Every option is tried on a copy first, so only orders the rules accept are listed.
+        options::candidates(data, st)
+            .into_iter()
+            .filter(|(_, orders)| {
+                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+                Self::apply(data, st, side, orders, None, &mut dice).is_ok()
+            })
+            .map(|(summary, orders)| LegalOption {
+                summary,
+                // Through JSON first: serde_yaml would write enums as YAML tags.
+                example: serde_json::to_value(&orders)
+                    .ok()
+                    .and_then(|v| serde_yaml::to_string(&v).ok())
+                    .unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    fn lookups(data: &Data) -> Value {
+        let spaces: BTreeMap<&str, &str> = data
+            .map
+            .spaces
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str()))
+            .chain(
+                data.map
+                    .strategic
+                    .iter()
+                    .map(|s| (s.id.as_str(), s.name.as_str())),
+            )
+            .collect();
+        let forms: BTreeMap<&str, &str> = data
+            .pieces
+            .armies
+            .iter()
+            .flat_map(|a| a.forms.iter().map(|f| (f.id.as_str(), f.name.as_str())))
+            .collect();
+        let leaders: BTreeMap<&str, &str> = data
+            .pieces
+            .union_leaders
+            .iter()
+            .map(|l| (l.id.as_str(), l.name.as_str()))
+            .chain(
+                data.pieces
+                    .confederate_leaders
+                    .iter()
+                    .map(|l| (l.id.as_str(), l.name.as_str())),
+            )
+            .collect();
+        let cards: BTreeMap<&str, Value> = data
+            .deck
+            .cards
+            .iter()
+            .map(|c| {
+                (
+                    c.id.as_str(),
+                    json!({"headline": c.headline, "year": c.year, "flavor": c.flavor}),
+                )
+            })
+            .collect();
+        let tracks: BTreeMap<&str, &str> = data
+            .map
+            .tracks
+            .iter()
+            .map(|t| (t.id.as_str(), t.name.as_str()))
+            .collect();
+        json!({"spaces": spaces, "forms": forms, "leaders": leaders, "cards": cards, "tracks": tracks,
+               "deck_edition": data.deck.edition})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::KeyedDice;
+
+    pub fn data() -> Data {
+        let files: Vec<(String, String)> = DATA_FILES
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        Data::load(&files).expect("built-in data loads")
+    }
+
+    /// Plays a whole game choosing options by a seeded counter; returns the final state.
+    fn play(seed: u8) -> (State, usize) {
+        let data = data();
+        let (mut st, _) = TheLostCause::setup(&data);
+        let mut steps = 0;
+        while st.question.is_some() {
+            let options = TheLostCause::legal_options(&data, &st, SIDE);
+            assert!(!options.is_empty(), "no option at {:?}", st.question);
+            let pick = &options[(steps * 7 + seed as usize) % options.len()];
+            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: Orders = serde_json::from_value(v).unwrap();
+            let mut key = [seed; 32];
+            key[0] = steps as u8;
+            key[1] = (steps >> 8) as u8;
+            let mut dice = KeyedDice::new(&key);
+            let (next, _events) = TheLostCause::apply(&data, &st, SIDE, &orders, None, &mut dice)
+                .unwrap_or_else(|e| panic!("{e} at {:?} with {:?}", st.question, pick.example));
+            st = next;
+            steps += 1;
+            assert!(steps < 5000, "the game does not end");
+        }
+        (st, steps)
+    }
+
+    #[test]
+    fn seeded_games_reach_an_end() {
+        for seed in 0..20 {
+            let (st, steps) = play(seed);
+            let o = st.outcome.as_ref().expect("an outcome");
+            assert!(st.is_over());
+            assert!(steps > 0);
+            eprintln!("seed {seed}: {steps} steps, {o:?}");
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The sequence of play (4.0): the month's card, its Union and Confederate lines, the
+//! Railroads window, the Union Initiative check, and the Year End Sequence, run line by line
+//! until the player must decide something or the war ends.
+
+use super::confederate;
+use super::control::settle;
+use super::data::{Broadsheet, CardKind, Data};
+use super::events::Event;
+use super::orders::Orders;
+use super::script::{Ctx, Stop};
+use super::state::{Cursor, State, Task};
+use super::union;
+use super::year_end;
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+
+/// Runs the game from its current line with the player's answer, up to the next decision.
+pub fn run(
+    data: &Data,
+    st: &mut State,
+    dice: &mut dyn Dice,
+    mut answer: Option<Orders>,
+) -> Result<Vec<Event>, OrderError> {
+    let mut out = Vec::new();
+    while st.cursor != Cursor::Over {
+        let mut work = st.clone();
+        let mut ctx = Ctx::new(data, dice, &st.task)?;
+        let given = answer.is_some();
+        if let Some(o) = answer.take() {
+            ctx.give(o);
+        }
+        let r = step(&mut work, &mut ctx);
+        let shown = st.task.events_shown.min(ctx.events.len());
+        match r {
+            Ok(()) | Err(Stop::Over) => {
+                if given && !ctx.answers_used() {
+                    return Err(OrderError::new(
+                        "4.0",
+                        "the orders answer a question the game is not asking".to_string(),
+                    ));
+                }
+                out.extend(ctx.events.drain(shown..));
+                work.task = Task::default();
+                work.question = None;
+                let over = matches!(r, Err(Stop::Over));
+                *st = work;
+                if over {
+                    break;
+                }
+            }
+            Err(Stop::Pause(q)) => {
+                if given && !ctx.answers_used() {
+                    return Err(OrderError::new(
+                        "4.0",
+                        "the orders answer a question the game is not asking".to_string(),
+                    ));
+                }
+                let n = ctx.events.len();
+                out.extend(ctx.events.drain(shown..));
+                st.task = ctx.task(n);
+                st.question = Some(q);
+                break;
+            }
+            Err(Stop::Illegal(e)) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// One line: does its work and moves the cursor on.
+fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
+    let data = ctx.data;
+    match st.cursor.clone() {
+        Cursor::Start => {
+            ctx.ask(super::state::Question::Start)?;
+            ctx.event(Event::Started);
+            year_end::deal(st, ctx);
+            st.cursor = Cursor::Reveal;
+        }
+        Cursor::Reveal => {
+            if st.draw_pile.is_empty() {
+                st.cursor = Cursor::YearEnd;
+                return Ok(());
+            }
+            let id = st.draw_pile.remove(0);
+            let card = data.card(&id);
+            ctx.event(Event::CardRevealed {
+                card: id.clone(),
+                kind: card.kind,
+                year: st.year,
+                headline: card.headline.clone(),
+            });
+            st.card = Some(id.clone());
+            match card.kind {
+                CardKind::Headline => {
+                    st.headlines_played += 1;
+                    st.card_friction = std::mem::take(&mut st.friction);
+                    st.cursor = Cursor::Union { line: 0 };
+                }
+                CardKind::Broadsheet => {
+                    let effect = card.broadsheet.expect("checked at load");
+                    ctx.event(Event::Broadsheet {
+                        card: id.clone(),
+                        effect: format!("{effect:?}"),
+                    });
+                    match effect {
+                        Broadsheet::RebelYell => st.rebel_yell = Some(id),
+                        Broadsheet::FrictionOfWar => st.friction = true,
+                        Broadsheet::BlockadeRunners => confederate::draw_resource(st, ctx, "9.4"),
+                    }
+                    st.cursor = Cursor::EndMonth;
+                }
+            }
+        }
+        Cursor::Union { line } => {
+            let card = data.card(st.card.as_deref().expect("a card is in play"));
+            match card.union.get(line) {
+                Some(action) => {
+                    union::line(st, ctx, action)?;
+                    st.cursor = Cursor::Union { line: line + 1 };
+                }
+                None => st.cursor = Cursor::Confederate { line: 0 },
+            }
+        }
+        Cursor::Confederate { line } => {
+            let card = data.card(st.card.as_deref().expect("a card is in play"));
+            match card.confederate.get(line) {
+                Some(action) => {
+                    let friction = st.card_friction;
+                    confederate::line(st, ctx, action, friction)?;
+                    st.cursor = Cursor::Confederate { line: line + 1 };
+                }
+                None => st.cursor = Cursor::Railroads,
+            }
+        }
+        Cursor::Railroads => {
+            confederate::railroads(st, ctx)?;
+            st.cursor = Cursor::Initiative;
+        }
+        Cursor::Initiative => {
+            union::initiative_check(st, ctx)?;
+            st.cursor = Cursor::EndMonth;
+        }
+        Cursor::EndMonth => {
+            if let Some(id) = st.card.take() {
+                let card = data.card(&id);
+                let in_hand = st.rebel_yell.as_deref() == Some(id.as_str());
+                if card.kind == CardKind::Broadsheet && !in_hand {
+                    st.stacks.entry(st.year + 1).or_default().push(id);
+                }
+            }
+            st.card_friction = false;
+            st.cursor = Cursor::Reveal;
+        }
+        Cursor::YearEnd => {
+            year_end::run(st, ctx)?;
+            st.cursor = Cursor::Reveal;
+        }
+        Cursor::Over => {}
+    }
+    settle(st, ctx)
+}

@@ -1,0 +1,177 @@
+//! What the player may order: one answer to the decision the game is waiting for. Each
+//! key answers one kind of question (`state::Question::key`).
+
+use serde::{Deserialize, Serialize};
+
+use super::data::Theater;
+use super::state::TrackMarker;
+use crate::engine::error::OrderError;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Orders {
+    /// `start: true` begins the war (3.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<bool>,
+    /// 9.1: the target of a Battle action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<Target>,
+    /// 9.2: the army a Raid targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raid: Option<String>,
+    /// 10.0: the use of a Command action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<Command>,
+    /// 9.6: what the Navy does if its roll passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub naval: Option<Naval>,
+    /// 9.7: where the Commerce Raider goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raider: Option<RaiderTo>,
+    /// Rebel Yell: `true` re-rolls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reroll: Option<bool>,
+    /// 16.10: `true` spends Torpedoes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torpedoes: Option<bool>,
+    /// 16.8: one Directed Battle per Railroads marker spent; `[]` keeps them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub railroads: Option<Vec<RailroadBattle>>,
+    /// 11.0: the armies whose Initiative markers go first, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative_order: Option<Vec<String>>,
+    /// 14.5 #2: which way to take the Southern Infrastructure result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub infrastructure: Option<Infrastructure>,
+}
+
+/// What a Battle action attacks (9.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Target {
+    /// A Union army in the theater, by colour: `{army: blue}`.
+    Army(String),
+    /// A Union controlled Strategic space of the theater: `{reclaim: decatur}` (13.8.1).
+    Reclaim(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RailroadBattle {
+    pub theater: Theater,
+    #[serde(flatten)]
+    pub target: Target,
+}
+
+/// The ten uses of a Command action (10.1-10.9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// 10.1: pass the action to a Theater Commander as a Battle action.
+    Battle {
+        theater: Theater,
+        #[serde(flatten)]
+        target: Target,
+    },
+    /// 10.2: put a Forts (on a space) or European Munitions marker into play.
+    Place {
+        resource: String,
+        #[serde(default)]
+        space: Option<String>,
+    },
+    /// 10.3: a Naval action at -1.
+    Naval(Naval),
+    /// 10.4: swap the National Military Advisor with a Theater Commander.
+    Switch { theater: Theater },
+    /// 10.4: a Leader Shuffle in a theater; `promote` makes the replaced commander the
+    /// National Military Advisor.
+    Shuffle {
+        theater: Theater,
+        #[serde(default)]
+        promote: bool,
+    },
+    /// 10.5: a Diversionary Campaign against any Union army.
+    Raid { army: String },
+    /// 10.6: a Morale Test at minus the year.
+    MoraleTest,
+    /// 10.7: a War Effort action at -1.
+    WarEffort,
+    /// 10.8: a Diplomatic action at -1.
+    Diplomatic,
+    /// 10.9: a Commerce Raider action.
+    CommerceRaider(RaiderTo),
+}
+
+/// The naval actions of 9.6.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Naval {
+    /// Put an available Coastal Forts, Gunboats or Ironclads marker into play, on a space
+    /// or `blockade`.
+    Place { resource: String, to: String },
+    /// Move a Gunboats or Ironclads marker already in play.
+    Move { resource: String, to: String },
+    /// Spend Submarines against the Blockade (16.9).
+    Submarines { resource: String },
+    /// A Commerce Raider action (9.7).
+    CommerceRaider(RaiderTo),
+    /// Do nothing.
+    Pass,
+}
+
+/// Where the Commerce Raider goes (9.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaiderTo {
+    Morale,
+    Recognition,
+    Blockade,
+    /// Leave it where it is.
+    Stay,
+}
+
+impl RaiderTo {
+    pub fn marker(self) -> Option<TrackMarker> {
+        match self {
+            RaiderTo::Morale => Some(TrackMarker::Morale),
+            RaiderTo::Recognition => Some(TrackMarker::Recognition),
+            RaiderTo::Blockade => Some(TrackMarker::Blockade),
+            RaiderTo::Stay => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Infrastructure {
+    Morale,
+    Resource,
+}
+
+impl Orders {
+    /// The keys given, for checking that exactly one answers the question.
+    pub fn keys(&self) -> Vec<&'static str> {
+        let mut k = Vec::new();
+        let mut add = |present: bool, key: &'static str| {
+            if present {
+                k.push(key)
+            }
+        };
+        add(self.start.is_some(), "start");
+        add(self.battle.is_some(), "battle");
+        add(self.raid.is_some(), "raid");
+        add(self.command.is_some(), "command");
+        add(self.naval.is_some(), "naval");
+        add(self.raider.is_some(), "raider");
+        add(self.reroll.is_some(), "reroll");
+        add(self.torpedoes.is_some(), "torpedoes");
+        add(self.railroads.is_some(), "railroads");
+        add(self.initiative_order.is_some(), "initiative_order");
+        add(self.infrastructure.is_some(), "infrastructure");
+        k
+    }
+}
+
+pub fn err(rule: &str, message: String, key: &str) -> OrderError {
+    OrderError::new(rule, message).at(key)
+}

@@ -1,0 +1,132 @@
+//! Rolling against a value (6.2): the die or dice, their modifiers, the natural 1 and 6 (or
+//! 2 and 12) that always fail and always pass (6.2.2), and the Rebel Yell re-roll.
+
+use std::cmp::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use super::events::Event;
+use super::orders::err;
+use super::script::{Ctx, Run};
+use super::state::{Question, State};
+
+/// How a result compares with the value rolled against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Versus {
+    Above,
+    Equal,
+    Below,
+}
+
+impl Versus {
+    pub fn passed(self) -> bool {
+        self == Versus::Above
+    }
+}
+
+pub struct Test<'a> {
+    pub rule: &'a str,
+    /// What is rolled, for the report: `Lee's Initiative Roll`.
+    pub what: String,
+    pub against: i32,
+    pub drm: i32,
+    /// One die or two.
+    pub dice: usize,
+    /// A Confederate roll in a month, which Rebel Yell may re-roll.
+    pub rerollable: bool,
+}
+
+impl<'a> Test<'a> {
+    pub fn one(rule: &'a str, what: String, against: i32, drm: i32) -> Self {
+        Test {
+            rule,
+            what,
+            against,
+            drm,
+            dice: 1,
+            rerollable: false,
+        }
+    }
+
+    pub fn two(rule: &'a str, what: String, against: i32, drm: i32) -> Self {
+        Test {
+            dice: 2,
+            ..Test::one(rule, what, against, drm)
+        }
+    }
+
+    pub fn confederate(mut self) -> Self {
+        self.rerollable = true;
+        self
+    }
+}
+
+/// 6.2.2: the naturals decide before any modifier.
+fn compare(faces: &[i32], result: i32, against: i32) -> Versus {
+    let sum: i32 = faces.iter().sum();
+    let (low, high) = if faces.len() == 2 { (2, 12) } else { (1, 6) };
+    if sum == low {
+        return Versus::Below;
+    }
+    if sum == high {
+        return Versus::Above;
+    }
+    match result.cmp(&against) {
+        Ordering::Greater => Versus::Above,
+        Ordering::Equal => Versus::Equal,
+        Ordering::Less => Versus::Below,
+    }
+}
+
+/// Rolls the test; a Confederate roll short of success may be re-rolled with the Rebel
+/// Yell card, at no modifier, after which the card goes to next year's stack (5.1).
+pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
+    let why = format!("{} {}", t.rule, t.what);
+    let faces = ctx.roll(t.dice, &why);
+    let result = faces.iter().sum::<i32>() + t.drm;
+    let versus = compare(&faces, result, t.against);
+    ctx.event(Event::Roll {
+        rule: t.rule.into(),
+        what: t.what.clone(),
+        dice: faces,
+        drm: t.drm,
+        result,
+        against: t.against,
+        versus,
+    });
+    if !t.rerollable || versus == Versus::Above || st.rebel_yell.is_none() {
+        return Ok((result, versus));
+    }
+    let answer = ctx.ask(Question::Reroll {
+        roll: t.what.clone(),
+        result: format!("{result} against {}", t.against),
+    })?;
+    if answer.reroll != Some(true) {
+        return Ok((result, versus));
+    }
+    let card = st.rebel_yell.take().expect("checked above");
+    let next = st.year + 1;
+    st.stacks.entry(next).or_default().push(card.clone());
+    let faces = ctx.roll(t.dice, &format!("{why} (Rebel Yell)"));
+    let result = faces.iter().sum::<i32>();
+    let versus = compare(&faces, result, t.against);
+    ctx.event(Event::RebelYell {
+        card,
+        what: t.what,
+        dice: faces,
+        result,
+        against: t.against,
+        versus,
+    });
+    Ok((result, versus))
+}
+
+/// An answer that names something the question did not offer.
+pub fn not_offered(rule: &str, key: &str, what: &str, offered: &[String]) -> super::script::Stop {
+    super::script::Stop::Illegal(err(
+        rule,
+        format!("`{what}` is not one of the choices here: {offered:?}"),
+        key,
+    ))
+}

@@ -1,0 +1,977 @@
+//! The Union side: army actions and their priority list (7.3), the Blockade (7.4), the
+//! Union lines of a Headline card (6.0, 7.1, 7.2), the tracks, Bases and branch rules
+//! (8.1-8.9), retreats and recalls (9.1.1, 9.2), and the Initiative check (11.0).
+
+use super::control::{self, settle};
+use super::data::{BaseMarker, Data, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction};
+use super::events::Event;
+use super::orders::err;
+use super::rolls::{roll, Test};
+use super::script::{Ctx, Run, Stop};
+use super::state::{ArmyState, Control, Marker, Navies, Place, Question, State};
+
+pub const FORM_VIRGINIA: &str = "army-of-virginia";
+pub const FORM_POTOMAC: &str = "army-of-the-potomac";
+pub const FORM_EAG: &str = "eastern-army-group";
+pub const FORM_JAMES: &str = "army-of-the-james";
+pub const FORM_POTOMAC_PENINSULA: &str = "army-of-the-potomac-peninsula";
+pub const FORM_RIVERINE: &str = "army-of-the-tennessee-riverine";
+pub const FORM_CUMBERLAND: &str = "army-of-the-cumberland";
+pub const FORM_WAG: &str = "western-army-group";
+pub const FORM_ALABAMA: &str = "army-of-alabama";
+
+/// The theater an army stands in, for Confederate Battle actions (9.1).
+pub fn theater_of(data: &Data, st: &State, army: &str) -> Theater {
+    let a = &st.armies[army];
+    let space = if a.invading {
+        data.army(army)
+            .and_then(|d| d.invasion.clone())
+            .unwrap_or_else(|| a.space().to_string())
+    } else {
+        a.space().to_string()
+    };
+    data.space(&space).theater
+}
+
+/// Where an army is, in words for events: its space, or its Northern Invasion space.
+pub fn where_is(data: &Data, st: &State, army: &str) -> String {
+    let a = &st.armies[army];
+    if a.invading {
+        if let Some(i) = data.army(army).and_then(|d| d.invasion.clone()) {
+            return i;
+        }
+    }
+    a.space().to_string()
+}
+
+/// 8.1: the Base an army operates from: the farthest Advanced Base behind or under it on
+/// its route, else its Home Base.
+pub fn base_index(st: &State, a: &ArmyState) -> usize {
+    (0..=a.at)
+        .rev()
+        .find(|&i| i == 0 || st.bases.contains(&a.route[i]))
+        .unwrap_or(0)
+}
+
+fn commander_drm(data: &Data, st: &State, army: &str) -> i32 {
+    let theater = data.army(army).expect("army in play is known").theater;
+    st.union_commanders
+        .get(&theater)
+        .and_then(|l| data.union_leader(l))
+        .map_or(0, |l| l.initiative)
+}
+
+/// Sets a Resource marker aside after use: back to the cup, or out for an X marker (16.1).
+pub fn discard(st: &mut State, ctx: &mut Ctx, id: &str, rule: &str) {
+    let x = ctx.data.resource(id).is_some_and(|r| r.x);
+    let to = if x { Place::Gone } else { Place::Cup };
+    st.resources.insert(id.to_string(), to);
+    ctx.event(Event::ResourceRemoved {
+        rule: rule.into(),
+        resource: id.into(),
+        to_cup: !x,
+    });
+}
+
+pub fn available_of(data: &Data, st: &State, kind: ResourceKind) -> Option<String> {
+    st.resources
+        .iter()
+        .find(|(id, p)| **p == Place::Available && data.resource(id).map(|r| r.kind) == Some(kind))
+        .map(|(id, _)| id.clone())
+}
+
+/// 16.10: the player may spend Torpedoes to stop a Union action on the rivers or the
+/// Blockade's advance. Returns whether they were spent.
+fn torpedoes(st: &mut State, ctx: &mut Ctx, what: String) -> Run<bool> {
+    let Some(id) = available_of(ctx.data, st, ResourceKind::Torpedoes) else {
+        return Ok(false);
+    };
+    let answer = ctx.ask(Question::Torpedoes { what: what.clone() })?;
+    if answer.torpedoes != Some(true) {
+        return Ok(false);
+    }
+    ctx.event(Event::Torpedoes {
+        resource: id.clone(),
+        stopped: what,
+    });
+    discard(st, ctx, &id, "16.10");
+    Ok(true)
+}
+
+/// One Union line of a Headline card.
+pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
+    let data = ctx.data;
+    match action {
+        UnionAction::Army {
+            army,
+            symbol,
+            drm,
+            initiative,
+        } => {
+            if !st.armies.contains_key(army) {
+                ctx.event(Event::Ignored {
+                    rule: "6.1".into(),
+                    what: format!("the {army} army is not in play"),
+                });
+                return Ok(());
+            }
+            if *initiative {
+                st.armies
+                    .get_mut(army)
+                    .expect("in play")
+                    .initiative
+                    .push(Marker {
+                        symbol: *symbol,
+                        drm: *drm,
+                    });
+                ctx.event(Event::InitiativeMarker {
+                    army: army.clone(),
+                    symbol: *symbol,
+                    drm: *drm,
+                });
+                return Ok(());
+            }
+            order(st, ctx, army, *symbol, *drm, "7.1")
+        }
+        UnionAction::Blockade => blockade(st, ctx),
+        UnionAction::Place { army, space } => {
+            if st.armies.contains_key(army) || st.removed.contains(army) {
+                ctx.event(Event::Ignored {
+                    rule: "6.0".into(),
+                    what: format!("the {army} army is already in play or gone"),
+                });
+                return Ok(());
+            }
+            let def = data.army(army).expect("checked with the deck");
+            let route = data
+                .track(&def.track)
+                .map(|t| t.spaces.clone())
+                .unwrap_or_default();
+            let at = route.iter().position(|s| s == space).unwrap_or(0);
+            st.armies.insert(
+                army.clone(),
+                ArmyState {
+                    form: def.forms[0].id.clone(),
+                    route,
+                    at,
+                    invading: false,
+                    disrupted: 0,
+                    initiative: Vec::new(),
+                },
+            );
+            ctx.event(Event::ArmyPlaced {
+                army: army.clone(),
+                form: def.forms[0].id.clone(),
+                space: space.clone(),
+            });
+            settle(st, ctx)
+        }
+        UnionAction::Commander { theater, leader } => {
+            let fixed = st
+                .union_commanders
+                .get(theater)
+                .is_some_and(|l| l == "grant" || l == "sherman");
+            let in_play = st.union_commanders.values().any(|l| l == leader);
+            if in_play || fixed {
+                ctx.event(Event::Ignored {
+                    rule: if fixed { "7.1" } else { "6.1" }.into(),
+                    what: format!("{leader} cannot take the command"),
+                });
+                return Ok(());
+            }
+            let old = st.union_commanders.insert(*theater, leader.clone());
+            ctx.event(Event::UnionCommander {
+                rule: "7.2".into(),
+                theater: *theater,
+                leader: leader.clone(),
+                replaced: old,
+            });
+            Ok(())
+        }
+        UnionAction::Flip { army, form } => {
+            flip(st, ctx, army, form, "6.0");
+            Ok(())
+        }
+        UnionAction::Remove { army } => {
+            if st.armies.contains_key(army) {
+                remove(st, ctx, army, "6.0");
+                settle(st, ctx)?;
+            }
+            Ok(())
+        }
+        UnionAction::Disrupt { army } => {
+            if let Some(a) = st.armies.get_mut(army) {
+                a.disrupted += 1;
+                ctx.event(Event::Disrupted {
+                    rule: "7.3".into(),
+                    army: army.clone(),
+                });
+            }
+            Ok(())
+        }
+        UnionAction::Peninsula { sail } => {
+            peninsula(st, ctx, *sail);
+            settle(st, ctx)
+        }
+        UnionAction::BaseAvailable { space } => {
+            if st.bases_released.insert(space.clone()) {
+                ctx.event(Event::BaseReleased {
+                    space: space.clone(),
+                });
+            }
+            Ok(())
+        }
+        UnionAction::Morale { delta } => control::shift_morale(st, ctx, *delta, "12.0", "the card"),
+        UnionAction::Recognition {
+            delta,
+            emancipation,
+        } => {
+            let from = st.recognition;
+            st.recognition = (st.recognition + delta).clamp(0, 6);
+            let flipped = *emancipation && !st.emancipation;
+            if *emancipation {
+                st.emancipation = true;
+            }
+            if from != st.recognition || flipped {
+                ctx.event(Event::Recognition {
+                    rule: "9.5".into(),
+                    from,
+                    to: st.recognition,
+                    emancipation: st.emancipation,
+                });
+            }
+            Ok(())
+        }
+        UnionAction::Devastate { strategic } => {
+            if st.strategic.get(strategic) != Some(&Control::Devastated) {
+                st.strategic.insert(strategic.clone(), Control::Devastated);
+                ctx.event(Event::StrategicControl {
+                    rule: "13.8.4".into(),
+                    space: strategic.clone(),
+                    control: Control::Devastated,
+                });
+            }
+            Ok(())
+        }
+    }
+}
+
+/// An army ordered to act: a Conditional order needs its Initiative Roll (7.1).
+pub fn order(
+    st: &mut State,
+    ctx: &mut Ctx,
+    army: &str,
+    symbol: Symbol,
+    drm: i32,
+    rule: &str,
+) -> Run {
+    let data = ctx.data;
+    if symbol == Symbol::Square {
+        let form = data.form(army, &st.armies[army].form);
+        let t = Test::one(
+            rule,
+            format!("{} Initiative Roll", form.name),
+            form.initiative,
+            drm + commander_drm(data, st, army),
+        );
+        let (_, v) = roll(st, ctx, t)?;
+        if !v.passed() {
+            return Ok(());
+        }
+    }
+    activate(st, ctx, army)
+}
+
+/// 7.3: an activated army does the first thing on the list it can.
+pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
+    let data = ctx.data;
+    let a = st.armies[army].clone();
+    let space = a.space().to_string();
+    if a.disrupted > 0 {
+        st.armies.get_mut(army).expect("in play").disrupted -= 1;
+        ctx.event(Event::Recovered {
+            rule: "7.3".into(),
+            army: army.into(),
+        });
+        return Ok(());
+    }
+    let on_river = !a.invading && data.space(&space).river;
+    let river_stop = |st: &mut State, ctx: &mut Ctx, what: &str| -> Run<bool> {
+        if on_river {
+            torpedoes(st, ctx, format!("the {army} army's {what} at {space}"))
+        } else {
+            Ok(false)
+        }
+    };
+    if !a.invading {
+        if let Some(g) = st.marker_on(data, &space, ResourceKind::Gunboats) {
+            if river_stop(st, ctx, "attack on the Gunboats")? {
+                return Ok(());
+            }
+            ctx.event(Event::ObstacleCleared {
+                rule: "7.3".into(),
+                army: army.into(),
+                obstacle: g.clone(),
+                space: space.clone(),
+            });
+            discard(st, ctx, &g, "16.6");
+            return Ok(());
+        }
+        if let Some(i) = st.marker_on(data, &space, ResourceKind::Ironclads) {
+            if river_stop(st, ctx, "attack on the Ironclad")? {
+                return Ok(());
+            }
+            let value = data.resource(&i).and_then(|r| r.obstacle).unwrap_or(0);
+            let (_, v) = roll(
+                st,
+                ctx,
+                Test::one(
+                    "7.3",
+                    format!("the {army} army against the Ironclad"),
+                    value,
+                    0,
+                ),
+            )?;
+            if v.passed() {
+                ctx.event(Event::ObstacleCleared {
+                    rule: "16.7".into(),
+                    army: army.into(),
+                    obstacle: i.clone(),
+                    space: space.clone(),
+                });
+                discard(st, ctx, &i, "16.7");
+            }
+            return Ok(());
+        }
+        let named = st.fortified.contains(&space);
+        let fort = st.marker_on(data, &space, ResourceKind::Forts);
+        if named || fort.is_some() {
+            if river_stop(st, ctx, "siege")? {
+                return Ok(());
+            }
+            let value = if named {
+                data.fortification(&space).map_or(0, |f| f.obstacle)
+            } else {
+                fort.as_deref()
+                    .and_then(|f| data.resource(f))
+                    .and_then(|r| r.obstacle)
+                    .unwrap_or(0)
+            };
+            let (_, v) = roll(
+                st,
+                ctx,
+                Test::one(
+                    "7.3",
+                    format!("the {army} army's siege of {space}"),
+                    value,
+                    0,
+                ),
+            )?;
+            if v.passed() {
+                let obstacle = fort.clone().unwrap_or_else(|| format!("{space}-fortified"));
+                ctx.event(Event::ObstacleCleared {
+                    rule: "16.5".into(),
+                    army: army.into(),
+                    obstacle,
+                    space: space.clone(),
+                });
+                match fort {
+                    Some(f) => discard(st, ctx, &f, "16.5"),
+                    None => {
+                        st.fortified.remove(&space);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        if can_build_base(data, st, &space) {
+            if river_stop(st, ctx, "Advanced Base")? {
+                return Ok(());
+            }
+            st.bases.insert(space.clone());
+            ctx.event(Event::AdvancedBase {
+                rule: "7.3".into(),
+                army: army.into(),
+                space,
+            });
+            return settle(st, ctx);
+        }
+    }
+    if river_stop(st, ctx, "march")? {
+        return Ok(());
+    }
+    march(st, ctx, army)
+}
+
+/// 7.3 #5: a hexagon or round space with its own Advanced Base marker, not yet on the map
+/// and not still set aside.
+pub fn can_build_base(data: &Data, st: &State, space: &str) -> bool {
+    let shape = data.space(space).shape;
+    if !matches!(shape, Shape::Hexagon | Shape::Round) || st.bases.contains(space) {
+        return false;
+    }
+    match data.advanced_base(space).map(|b| &b.marker) {
+        Some(BaseMarker::Start) => true,
+        Some(BaseMarker::Card) => st.bases_released.contains(space),
+        Some(BaseMarker::BackOf(s)) => !st.fortified.contains(s),
+        None => false,
+    }
+}
+
+/// Where a branching space sends an army (8.4-8.9).
+enum Leg {
+    Track(&'static str),
+    /// Leaves play; the green army becomes the Western Army Group if it is on the map.
+    Remove {
+        green_flips: bool,
+    },
+    /// 8.6.2: back to Ship Island.
+    ShipIsland,
+    /// 8.6.3: the Army of the Gulf becomes the Army of Alabama and marches from Mobile.
+    Alabama,
+    /// 8.8.1, 8.9.2: the blue and yellow armies become the Eastern Army Group.
+    Combine,
+}
+
+fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
+    let a = &st.armies[army];
+    let here = a.space().to_string();
+    let form = a.form.clone();
+    let overland = a.route.iter().any(|s| s == "tupelo");
+    let base = |s: &str| st.bases.contains(s);
+    let leg = match (army, here.as_str()) {
+        ("blue", "richmond-petersburg") if form == FORM_EAG => Some(if base("savannah") {
+            Leg::Remove { green_flips: false }
+        } else {
+            Leg::Track("carolinas-south")
+        }),
+        ("blue", "richmond-petersburg") | ("yellow", "richmond-petersburg") => Some(Leg::Combine),
+        ("blue", "savannah") => Some(Leg::Remove { green_flips: false }),
+        ("brown", "shiloh-corinth") => Some(Leg::Track(if form == FORM_RIVERINE {
+            "riverine"
+        } else {
+            "overland"
+        })),
+        ("brown", "vicksburg") => {
+            if overland {
+                for s in ["memphis", "milikens-bend"] {
+                    st.held.insert(s.to_string());
+                }
+                ctx.event(Event::Held {
+                    rule: "8.5.1".into(),
+                    spaces: vec!["memphis".into(), "milikens-bend".into()],
+                });
+            }
+            let (atl, mont) = (
+                st.bases.contains("atlanta"),
+                st.bases.contains("montgomery"),
+            );
+            Some(if mont {
+                Leg::Remove { green_flips: true }
+            } else if atl {
+                Leg::Track("deep-south-east")
+            } else {
+                let (_, v) = roll(st, ctx, Test::one("8.5.1", "the Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)".into(), 3, 0))?;
+                if v.passed() {
+                    Leg::Remove { green_flips: true }
+                } else {
+                    Leg::Track("deep-south-east")
+                }
+            })
+        }
+        ("brown", "montgomery") | ("orange", "montgomery") => Some(if !base("atlanta") {
+            Leg::Track("montgomery-atlanta")
+        } else if !base("savannah") {
+            Leg::Track("georgia")
+        } else {
+            Leg::Remove { green_flips: true }
+        }),
+        ("brown", "atlanta")
+        | ("brown", "savannah")
+        | ("orange", "atlanta")
+        | ("orange", "savannah") => Some(Leg::Remove { green_flips: true }),
+        ("orange", "ship-island") => Some(if base("new-orleans") && base("vicksburg") {
+            Leg::Track("gulf-coast")
+        } else {
+            Leg::Track("mississippi")
+        }),
+        ("orange", "vicksburg") => Some(Leg::ShipIsland),
+        ("orange", "mobile") => Some(if base("montgomery") {
+            Leg::Remove { green_flips: true }
+        } else {
+            Leg::Alabama
+        }),
+        ("green", "atlanta") => {
+            let (mont, sav) = (base("montgomery"), base("savannah"));
+            let (vic, rich) = (base("vicksburg"), base("richmond-petersburg"));
+            Some(match (mont, sav) {
+                (true, true) => Leg::Remove { green_flips: false },
+                (true, false) => Leg::Track("atlanta-savannah"),
+                (false, true) => Leg::Track("atlanta-montgomery"),
+                (false, false) if vic && !rich => Leg::Track("atlanta-savannah"),
+                (false, false) if rich && !vic => Leg::Track("atlanta-montgomery"),
+                (false, false) => {
+                    let (_, v) = roll(
+                        st,
+                        ctx,
+                        Test::one(
+                            "8.7.1",
+                            "the green army's course from Atlanta (4+: Montgomery)".into(),
+                            3,
+                            0,
+                        ),
+                    )?;
+                    Leg::Track(if v.passed() {
+                        "atlanta-montgomery"
+                    } else {
+                        "atlanta-savannah"
+                    })
+                }
+            })
+        }
+        ("green", "montgomery") => {
+            let (vic, mob, sav) = (base("vicksburg"), base("mobile"), base("savannah"));
+            Some(if vic && mob && sav {
+                Leg::Remove { green_flips: false }
+            } else if !vic {
+                Leg::Track("deep-south-west")
+            } else if !sav {
+                Leg::Track("georgia")
+            } else {
+                Leg::Track("gulf-from-montgomery")
+            })
+        }
+        ("green", "vicksburg") | ("green", "mobile") | ("green", "richmond-petersburg") => {
+            Some(Leg::Remove { green_flips: false })
+        }
+        ("green", "savannah") => Some(if base("richmond-petersburg") {
+            Leg::Remove { green_flips: false }
+        } else {
+            Leg::Track("carolinas-north")
+        }),
+        _ => None,
+    };
+    Ok(leg)
+}
+
+/// 7.3 #6: the army advances one space along its track, choosing its way at a branching
+/// space (8.4).
+pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
+    let data = ctx.data;
+    if st.armies[army].invading {
+        let a = st.armies.get_mut(army).expect("in play");
+        a.invading = false;
+        let home = a.route[0].clone();
+        ctx.event(Event::Marched {
+            rule: "13.2".into(),
+            army: army.into(),
+            from: data
+                .army(army)
+                .and_then(|d| d.invasion.clone())
+                .unwrap_or_default(),
+            to: home,
+        });
+        return settle(st, ctx);
+    }
+    match branch(st, ctx, army)? {
+        Some(Leg::Track(t)) => {
+            let track = data.track(t).ok_or_else(|| {
+                Stop::Illegal(err("8.4", format!("the map has no track `{t}`"), ""))
+            })?;
+            let a = st.armies.get_mut(army).expect("in play");
+            a.route.truncate(a.at + 1);
+            a.route.extend(track.spaces[1..].iter().cloned());
+            ctx.event(Event::Branch {
+                rule: "8.4".into(),
+                army: army.into(),
+                track: t.into(),
+            });
+            step_forward(st, ctx, army)
+        }
+        Some(Leg::Remove { green_flips }) => {
+            remove(st, ctx, army, "8.4");
+            if green_flips
+                && st
+                    .armies
+                    .get("green")
+                    .is_some_and(|g| g.form == FORM_CUMBERLAND)
+            {
+                flip(st, ctx, "green", FORM_WAG, "8.4");
+            }
+            settle(st, ctx)
+        }
+        Some(Leg::ShipIsland) => {
+            let a = st.armies.get_mut(army).expect("in play");
+            let from = a.space().to_string();
+            for s in &a.route[..a.at] {
+                st.held.insert(s.clone());
+            }
+            let a = st.armies.get_mut(army).expect("in play");
+            a.route = vec!["ship-island".into()];
+            a.at = 0;
+            ctx.event(Event::Marched {
+                rule: "8.6.2".into(),
+                army: army.into(),
+                from,
+                to: "ship-island".into(),
+            });
+            settle(st, ctx)
+        }
+        Some(Leg::Alabama) => {
+            flip(st, ctx, army, FORM_ALABAMA, "8.6.3");
+            let track = data.track("alabama").expect("checked at load");
+            let a = st.armies.get_mut(army).expect("in play");
+            a.route.truncate(a.at + 1);
+            a.route.extend(track.spaces[1..].iter().cloned());
+            ctx.event(Event::Branch {
+                rule: "8.6.3".into(),
+                army: army.into(),
+                track: "alabama".into(),
+            });
+            step_forward(st, ctx, army)
+        }
+        Some(Leg::Combine) => {
+            let spaces: Vec<String> = ["potomac", "peninsula"]
+                .iter()
+                .filter_map(|t| data.track(t))
+                .flat_map(|t| t.spaces.clone())
+                .collect();
+            let mut eag = st.armies[army].clone();
+            eag.form = FORM_EAG.into();
+            st.armies.remove("yellow");
+            if !st.removed.iter().any(|r| r == "yellow") {
+                st.removed.push("yellow".into());
+            }
+            st.armies.insert("blue".into(), eag);
+            st.held.extend(spaces);
+            st.held.insert("shenandoah-valley".into());
+            if st.strategic.get("shenandoah-valley") == Some(&Control::Confederate) {
+                st.strategic
+                    .insert("shenandoah-valley".into(), Control::Union);
+            }
+            ctx.event(Event::Combined {
+                rule: if army == "blue" { "8.8.1" } else { "8.9.2" }.into(),
+            });
+            settle(st, ctx)
+        }
+        None => step_forward(st, ctx, army),
+    }
+}
+
+fn step_forward(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
+    let data = ctx.data;
+    let a = &st.armies[army];
+    let Some(to) = a.route.get(a.at + 1).cloned() else {
+        ctx.event(Event::Ignored {
+            rule: "6.1".into(),
+            what: format!("the {army} army has nowhere to march"),
+        });
+        return Ok(());
+    };
+    let from = a.space().to_string();
+    if data.space(&to).river
+        && !data.space(&from).river
+        && torpedoes(st, ctx, format!("the {army} army's march into {to}"))?
+    {
+        return Ok(());
+    }
+    st.armies.get_mut(army).expect("in play").at += 1;
+    ctx.event(Event::Marched {
+        rule: "7.3".into(),
+        army: army.into(),
+        from,
+        to,
+    });
+    settle(st, ctx)
+}
+
+/// An army shows another face.
+pub fn flip(st: &mut State, ctx: &mut Ctx, army: &str, form: &str, rule: &str) {
+    if let Some(a) = st.armies.get_mut(army) {
+        if a.form != form {
+            a.form = form.to_string();
+            ctx.event(Event::Flipped {
+                rule: rule.into(),
+                army: army.into(),
+                form: form.into(),
+            });
+        }
+    }
+}
+
+/// An army leaves play; the ground behind it stays Union controlled (RULINGS.md).
+pub fn remove(st: &mut State, ctx: &mut Ctx, army: &str, rule: &str) {
+    if let Some(a) = st.armies.remove(army) {
+        st.held.extend(a.route[..a.at].iter().cloned());
+        st.removed.push(army.to_string());
+        ctx.event(Event::ArmyRemoved {
+            rule: rule.into(),
+            army: army.into(),
+        });
+    }
+}
+
+fn sailing(st: &State) -> bool {
+    st.armies
+        .get("yellow")
+        .is_some_and(|a| a.form == FORM_POTOMAC_PENINSULA)
+        && st
+            .armies
+            .get("blue")
+            .is_some_and(|a| a.form == FORM_VIRGINIA)
+}
+
+/// The Army of the Potomac sails to the Peninsula or back (8.9, 13.1).
+pub fn peninsula(st: &mut State, ctx: &mut Ctx, sail: Sail) {
+    let data = ctx.data;
+    match sail {
+        Sail::Out => {
+            if sailing(st)
+                || st.armies.get("blue").is_none_or(|b| b.form != FORM_POTOMAC)
+                || st.removed.contains(&"yellow".to_string())
+            {
+                ctx.event(Event::Ignored {
+                    rule: "6.1".into(),
+                    what: "the Army of the Potomac cannot sail to the Peninsula now".into(),
+                });
+                return;
+            }
+            if !st.armies.contains_key("yellow") {
+                let def = data.army("yellow").expect("the yellow army is in the data");
+                let route = data
+                    .track(&def.track)
+                    .map(|t| t.spaces.clone())
+                    .unwrap_or_default();
+                st.armies.insert(
+                    "yellow".into(),
+                    ArmyState {
+                        form: FORM_JAMES.into(),
+                        route,
+                        at: 0,
+                        invading: false,
+                        disrupted: 0,
+                        initiative: Vec::new(),
+                    },
+                );
+            }
+            flip(st, ctx, "yellow", FORM_POTOMAC_PENINSULA, "8.9");
+            flip(st, ctx, "blue", FORM_VIRGINIA, "8.9");
+        }
+        Sail::Back => {
+            if sailing(st) {
+                flip(st, ctx, "yellow", FORM_JAMES, "13.1");
+                flip(st, ctx, "blue", FORM_POTOMAC, "13.1");
+            } else {
+                ctx.event(Event::Ignored {
+                    rule: "6.1".into(),
+                    what: "the Army of the Potomac is not on the Peninsula".into(),
+                });
+            }
+        }
+    }
+}
+
+/// 13.1: driven back into its Home Base while on the Peninsula, the Army of the Potomac
+/// sails back.
+fn sail_back_if_home(st: &mut State, ctx: &mut Ctx, army: &str) {
+    if (army == "blue" || army == "yellow") && sailing(st) && st.armies[army].at == 0 {
+        peninsula(st, ctx, Sail::Back);
+    }
+}
+
+/// 9.1.1, 9.2.1: one space back toward the army's Base; from its Home Base after 1861 a
+/// Battle (not a Raid) may drive it into its Northern Invasion space (13.2). Returns
+/// whether it moved.
+pub fn retreat(
+    st: &mut State,
+    ctx: &mut Ctx,
+    army: &str,
+    by_battle: bool,
+    rule: &str,
+) -> Run<bool> {
+    let data = ctx.data;
+    let a = st.armies[army].clone();
+    if a.invading {
+        return Ok(false);
+    }
+    let base = base_index(st, &a);
+    if a.at > base {
+        let from = a.space().to_string();
+        let m = st.armies.get_mut(army).expect("in play");
+        m.at -= 1;
+        let to = m.space().to_string();
+        ctx.event(Event::Retreated {
+            rule: rule.into(),
+            army: army.into(),
+            from,
+            to,
+        });
+        sail_back_if_home(st, ctx, army);
+        settle(st, ctx)?;
+        return Ok(true);
+    }
+    let def = data.army(army).expect("in play");
+    let based_forward = a.route.iter().skip(1).any(|s| st.bases.contains(s));
+    let valley_open = def.theater != super::data::UnionTheater::East
+        || st.strategic.get("shenandoah-valley") != Some(&Control::Devastated);
+    if by_battle && a.at == 0 && st.year > 1861 && !based_forward && valley_open {
+        if let Some(inv) = &def.invasion {
+            st.armies.get_mut(army).expect("in play").invading = true;
+            ctx.event(Event::NorthernInvasion {
+                rule: "13.2".into(),
+                army: army.into(),
+                space: inv.clone(),
+            });
+            settle(st, ctx)?;
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// 9.2.2: all the way back to its Base.
+pub fn recall(st: &mut State, ctx: &mut Ctx, army: &str, rule: &str) -> Run {
+    let a = st.armies[army].clone();
+    let base = if a.invading { 0 } else { base_index(st, &a) };
+    if a.at == base && !a.invading {
+        return Ok(());
+    }
+    let from = where_is(ctx.data, st, army);
+    let m = st.armies.get_mut(army).expect("in play");
+    m.at = base;
+    m.invading = false;
+    let to = m.space().to_string();
+    ctx.event(Event::Recalled {
+        rule: rule.into(),
+        army: army.into(),
+        from,
+        to,
+    });
+    sail_back_if_home(st, ctx, army);
+    settle(st, ctx)
+}
+
+/// Takes every Initiative marker off an army (9.1.1, 9.2.3).
+pub fn clear_initiative(st: &mut State, ctx: &mut Ctx, army: &str, rule: &str) {
+    if let Some(a) = st.armies.get_mut(army) {
+        if !a.initiative.is_empty() {
+            let n = a.initiative.len();
+            a.initiative.clear();
+            ctx.event(Event::InitiativeRemoved {
+                rule: rule.into(),
+                army: army.into(),
+                markers: n as u32,
+            });
+        }
+    }
+}
+
+/// 7.4: a Union Naval action.
+pub fn blockade(st: &mut State, ctx: &mut Ctx) -> Run {
+    let data = ctx.data;
+    if let Some(i) = st
+        .resources_at(&Place::Blockade)
+        .into_iter()
+        .find(|r| data.resource(r).map(|d| d.kind) == Some(ResourceKind::Ironclads))
+    {
+        let value = data.resource(&i).and_then(|r| r.obstacle).unwrap_or(0);
+        let (_, v) = roll(
+            st,
+            ctx,
+            Test::one("7.4", "the Blockade against the Ironclad".into(), value, 0),
+        )?;
+        if v.passed() {
+            ctx.event(Event::ObstacleCleared {
+                rule: "7.4".into(),
+                army: "blockade".into(),
+                obstacle: i.clone(),
+                space: "blockade".into(),
+            });
+            discard(st, ctx, &i, "16.7");
+        }
+        return Ok(());
+    }
+    if let Some(c) = st
+        .resources_at(&Place::Blockade)
+        .into_iter()
+        .find(|r| data.resource(r).map(|d| d.kind) == Some(ResourceKind::CoastalForts))
+    {
+        ctx.event(Event::ObstacleCleared {
+            rule: "7.4".into(),
+            army: "blockade".into(),
+            obstacle: c.clone(),
+            space: "blockade".into(),
+        });
+        discard(st, ctx, &c, "16.2");
+        return Ok(());
+    }
+    let cap = if st.navies == Navies::None { 6 } else { 5 };
+    if st.blockade >= cap {
+        ctx.event(Event::Ignored {
+            rule: "7.4".into(),
+            what: format!("the Blockade cannot pass box {cap}"),
+        });
+        return Ok(());
+    }
+    if torpedoes(st, ctx, "the Blockade's advance".into())? {
+        return Ok(());
+    }
+    let from = st.blockade;
+    st.blockade += 1;
+    ctx.event(Event::Blockade {
+        rule: "7.4".into(),
+        from,
+        to: st.blockade,
+    });
+    Ok(())
+}
+
+/// 11.0: after the Confederate actions, each Initiative marker still on an army comes off
+/// and its action is performed, in the order the player chooses.
+pub fn initiative_check(st: &mut State, ctx: &mut Ctx) -> Run {
+    let marked: Vec<String> = st
+        .armies
+        .iter()
+        .filter(|(_, a)| !a.initiative.is_empty())
+        .map(|(id, _)| id.clone())
+        .collect();
+    let order = if marked.len() > 1 {
+        let answer = ctx.ask(Question::InitiativeOrder {
+            armies: marked.clone(),
+        })?;
+        let given = answer.initiative_order.unwrap_or_default();
+        let mut sorted = given.clone();
+        sorted.sort();
+        if sorted != marked {
+            return Err(Stop::Illegal(err(
+                "11.0",
+                format!("the order must name each marked army once: {marked:?}"),
+                "initiative_order",
+            )));
+        }
+        given
+    } else {
+        marked
+    };
+    for army in order {
+        loop {
+            let Some(a) = st.armies.get_mut(&army) else {
+                break;
+            };
+            if a.initiative.is_empty() {
+                break;
+            }
+            let m = a.initiative.remove(0);
+            ctx.event(Event::InitiativeResolved {
+                army: army.clone(),
+                symbol: m.symbol,
+            });
+            order_marker(st, ctx, &army, &m)?;
+        }
+    }
+    Ok(())
+}
+
+fn order_marker(st: &mut State, ctx: &mut Ctx, army: &str, m: &Marker) -> Run {
+    order(st, ctx, army, m.symbol, m.drm, "11.0")
+}
