@@ -13,8 +13,13 @@ use crate::engine::session::Received;
 pub struct Args {
     /// The game file (rewritten in place unless `--out` is given)
     game: PathBuf,
-    /// The packet your opponent mailed (`-` for standard input)
-    packet: PathBuf,
+    /// The packet your opponent mailed (`-` for standard input); leave out to adjudicate the
+    /// step your game file itself awaits (a solitaire game in self mode, or hot-seat)
+    packet: Option<PathBuf>,
+    /// A solitaire game in witness mode: the witness's answer to the hash you posted (`-` for
+    /// standard input)
+    #[arg(long, value_name = "ANSWER", conflicts_with = "packet")]
+    witness: Option<PathBuf>,
     #[command(flatten)]
     out: Outputs,
     #[command(flatten)]
@@ -77,15 +82,37 @@ pub fn write_results(
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    let packet = app::read_packet(&a.packet)?;
-    let received = app::adjudicate(&l, &packet, &a.common.secrets_dir())?;
+    // A packet comes from the other player, who needs a reply; a witness answer or the
+    // file's own owed step is all on this machine, as in hot-seat play.
+    let (received, here) = match (&a.packet, &a.witness) {
+        (Some(p), _) => {
+            let packet = app::read_packet(p)?;
+            (
+                app::adjudicate(&l, &packet, &a.common.secrets_dir())?,
+                false,
+            )
+        }
+        (None, Some(w)) => {
+            let answer = app::read_witness_answer(w)?;
+            (app::adjudicate_witness(&l, &answer)?, true)
+        }
+        (None, None) => (app::adjudicate_owed(&l, &a.common.secrets_dir())?, true),
+    };
+    if here {
+        for s in &received.steps {
+            eprintln!(
+                "step {} adjudicated with the chain of `{}`",
+                s.step, s.adjudicated_by
+            );
+        }
+    }
     write_results(
         &a.game,
         &a.out,
         &l,
         received,
         &a.common.templates(&l.game.id)?,
-        false,
+        here,
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,6 +16,7 @@ mod report;
 mod send;
 mod show;
 mod verify;
+mod witness;
 
 #[derive(Parser)]
 #[command(
@@ -40,6 +41,7 @@ enum Command {
     Send(send::Args),
     Verify(verify::Args),
     Show(show::Args),
+    Witness(witness::Args),
 }
 
 /// Options shared by the commands that read a game file.
@@ -102,6 +104,7 @@ pub fn main() -> ExitCode {
         Command::Send(a) => send::exec(a),
         Command::Verify(a) => verify::exec(a),
         Command::Show(a) => show::exec(a),
+        Command::Witness(a) => witness::exec(a),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,5 @@
-//! `adjutant new`: create a game file from the set-up and both anchors.
+//! `adjutant new`: create a game file from the set-up and both anchors (or, for a solitaire
+//! game, the player's anchor and its dice party's).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -18,9 +19,13 @@ pub struct Args {
     /// A side's anchor, as printed by `adjutant keys`: `--anchor crown=HEX`
     #[arg(long = "anchor", value_name = "SIDE=HEX", value_parser = side_value)]
     anchors: Vec<(String, String)>,
-    /// Make both sides' secrets here, for face-to-face play
+    /// Make both sides' secrets here, for face-to-face play (for a solitaire game: self mode)
     #[arg(long, conflicts_with_all = ["anchors", "demo"])]
     hotseat: bool,
+    /// A solitaire game's dice: `self` (you hold a second chain; reports say you could have
+    /// looked ahead) or `witness` (with `--anchor witness=HEX` from `adjutant witness new`)
+    #[arg(long, value_name = "MODE", value_parser = ["self", "witness"])]
+    mode: Option<String>,
     /// Use the published demo secrets (examples and tutorials only: anyone can predict the dice)
     #[arg(long, conflicts_with = "anchors")]
     demo: bool,
@@ -65,6 +70,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         game: &a.game,
         id: &a.id,
         anchors,
+        mode: a.mode.as_deref(),
         names: a.names.into_iter().collect::<BTreeMap<_, _>>(),
         emails: a.emails.into_iter().collect::<BTreeMap<_, _>>(),
         secrets_dir: &secrets,

@@ -39,9 +39,48 @@ fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// In a solitaire game, what the step just written (or the file) waits for: the hash to post
+/// for a witness, on standard output, or the command that rolls in self mode.
+fn print_dice_request(
+    rules: &dyn crate::engine::game::Rules,
+    gf: &crate::engine::gamefile::GameFile,
+    game: &std::path::Path,
+) -> Result<bool, crate::engine::Error> {
+    if let Some(r) = app::witness_request(rules, gf)? {
+        eprintln!(
+            "step {} waits for your witness: post this record hash and ask for its element {}:",
+            r.step, r.element
+        );
+        println!("{}", r.record);
+        eprintln!(
+            "  the witness runs `adjutant witness answer --secret SECRET {}`",
+            r.record
+        );
+        eprintln!(
+            "  then you run `adjutant adjudicate {} --witness ANSWER`",
+            game.display()
+        );
+        return Ok(true);
+    }
+    if let Some(w) = gf.awaiting.as_ref().filter(|w| w.decision == "adjudicate") {
+        if crate::engine::session::is_solitaire(rules) {
+            eprintln!(
+                "the game waits for the `{}` chain you hold: run `adjutant adjudicate {}`",
+                w.side,
+                game.display()
+            );
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let Some(orders_path) = &a.orders else {
+        if print_dice_request(l.rules.as_ref(), &l.game, &a.game)? {
+            return Ok(ExitCode::SUCCESS);
+        }
         let side = a
             .side
             .clone()
@@ -72,10 +111,19 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 }
             })?;
             app::save_game(&a.game, &gf)?;
-            eprintln!(
-                "packet for step {} written; mail it to your opponent",
-                packet.record.step
-            );
+            if crate::engine::session::is_solitaire(l.rules.as_ref()) {
+                eprintln!(
+                    "orders for step {} recorded in `{}`",
+                    packet.record.step,
+                    a.game.display()
+                );
+            }
+            if !print_dice_request(l.rules.as_ref(), &gf, &a.game)? {
+                eprintln!(
+                    "packet for step {} written; mail it to your opponent",
+                    packet.record.step
+                );
+            }
             Ok(())
         }),
     };

@@ -22,6 +22,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         s.id, s.game, s.records, s.steps_replayed, s.rolls
     );
     println!("state hash {}", s.state);
+    match s.dice_party.as_deref() {
+        Some("witness") => println!(
+            "dice: witness mode; check that each witness record's `prev` is the hash the witness answered with that element"
+        ),
+        Some(_) => println!(
+            "dice: self mode; the player held the dice chain and could have looked ahead (use a witness for a trusted report)"
+        ),
+        None => {}
+    }
     if let Some(p) = s.pending {
         println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");
     }

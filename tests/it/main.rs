@@ -8,3 +8,4 @@ mod secrets;
 mod selfplay;
 mod support;
 mod tamper;
+mod witness;

@@ -1,0 +1,169 @@
+//! `adjutant witness`: a witness's secret and its answers, which need no game file. (The game
+//! side of witness and self mode is tested in the library on a toy solitaire game.)
+
+use std::path::Path;
+
+use adjutant::engine::canon::{sha256, to_hex};
+use adjutant::engine::secrets;
+
+use crate::support::*;
+
+fn hash(text: &str) -> String {
+    to_hex(&sha256(text.as_bytes()))
+}
+
+fn answer(dir: &Path, h: &str) -> (String, String) {
+    let o = ok(dir, &["witness", "answer", "--secret", "w.secret.yaml", h]);
+    (stdout(&o), stderr(&o))
+}
+
+#[test]
+fn a_witness_answers_each_hash_once_and_repeats_itself_for_lost_mail() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = ok(
+        d,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "tlc-1",
+            "--chain-length",
+            "32",
+            "--out",
+            "w.secret.yaml",
+        ],
+    );
+    let anchor = stdout(&o).trim().to_string();
+    assert!(stderr(&o).contains(&format!("--anchor witness={anchor}")));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(d.join("w.secret.yaml"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let secret = secrets::load_file(&d.join("w.secret.yaml")).unwrap();
+    assert_eq!(
+        (secret.game.as_str(), secret.side.as_str()),
+        ("tlc-1", "witness")
+    );
+    assert_eq!(to_hex(&secret.anchor().unwrap()), anchor);
+
+    let (t1, t2) = (hash("record 1"), hash("record 2"));
+    let (first, note) = answer(d, &t1);
+    assert!(note.contains("element 1"), "{note}");
+    let x1 = to_hex(&secret.element(1).unwrap());
+    assert_eq!(
+        first.trim(),
+        format!("{{format: adjutant-witness/1, game: tlc-1, element: 1, for: {t1}, reveal: {x1}}}")
+    );
+    let (again, note) = answer(d, &t1.to_uppercase());
+    assert_eq!(again, first, "the same hash gets the same answer");
+    assert!(note.contains("answered before"), "{note}");
+    let (second, _) = answer(d, &t2);
+    let x2 = to_hex(&secret.element(2).unwrap());
+    assert!(
+        second.contains(&format!("element: 2, for: {t2}, reveal: {x2}")),
+        "{second}"
+    );
+    let ledger = read(&d.join("w.answers.yaml"));
+    assert!(ledger.contains(&t1) && ledger.contains(&t2), "{ledger}");
+    assert!(!ledger.contains(&x1), "the ledger holds no reveal");
+    // The answer can go to a file, for the player's `adjudicate --witness`.
+    ok(
+        d,
+        &[
+            "witness",
+            "answer",
+            "--secret",
+            "w.secret.yaml",
+            &t2,
+            "-o",
+            "a.yaml",
+        ],
+    );
+    assert_eq!(read(&d.join("a.yaml")), second);
+}
+
+#[test]
+fn a_witness_secret_goes_to_the_secrets_folder_by_default_and_is_made_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["witness", "new", "--game-id", "tlc-2", "--secrets", "s"];
+    ok(d, &args);
+    assert!(d.join("s/tlc-2.witness.secret.yaml").exists());
+    let e = fails(d, &args);
+    assert!(e.contains("already exists"), "{e}");
+}
+
+#[test]
+fn bad_hashes_and_readable_or_wrong_secrets_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "tlc-3",
+            "--out",
+            "w.secret.yaml",
+        ],
+    );
+    let e = fails(
+        d,
+        &["witness", "answer", "--secret", "w.secret.yaml", "abc"],
+    );
+    assert!(e.contains("64 hex digits"), "{e}");
+    assert!(!d.join("w.answers.yaml").exists());
+    // A player's secret is not a witness's.
+    fixed_secret(&d.join("p"), "tlc-3", "csa");
+    let e = fails(
+        d,
+        &[
+            "witness",
+            "answer",
+            "--secret",
+            "p/tlc-3.csa.secret.yaml",
+            &hash("r"),
+        ],
+    );
+    assert!(e.contains("not a witness's"), "{e}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let p = d.join("w.secret.yaml");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let e = fails(
+            d,
+            &["witness", "answer", "--secret", "w.secret.yaml", &hash("r")],
+        );
+        assert!(e.contains("chmod 600"), "{e}");
+    }
+}
+
+#[test]
+fn a_two_player_game_takes_no_dice_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = fails(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-x",
+            "--hotseat",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    assert!(e.contains("for solitaire games"), "{e}");
+    assert!(!dir.path().join("g.yaml").exists());
+}
