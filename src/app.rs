@@ -341,6 +341,9 @@ pub fn write_orders(
                     .into(),
         });
     }
+    // Before the secret is read: while a step waits for its dice the default side is the
+    // dice party's, whose secret a witness-mode player does not hold.
+    session::check_may_send(l.rules.as_ref(), &l.game, &side)?;
     let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
     let policy = match policy {
         Some(p) => {
@@ -1067,6 +1070,13 @@ mod tests {
         let s = Solo::new();
         let l = s.witnessed();
         let (written, _) = s.orders(&l, 2);
+        // Orders again before the witness answered: the step waits for the witness.
+        let again = parse_orders("roll: 5\n").unwrap();
+        let e = write_orders(&written, &again, None, &s.secrets(), None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("awaits adjudication by `witness` first"), "{e}");
         let good = answer_for(&s, &written);
         let mut wrong_hash = good.clone();
         wrong_hash.record = to_hex(&crate::engine::canon::sha256(b"other orders"));

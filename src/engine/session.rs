@@ -630,12 +630,17 @@ fn check_orders_at(
         .map(|_| ())
 }
 
+/// Checks that `side` may send the next record of this game file: nothing waits for
+/// adjudication first, and the decision is `side`'s.
+pub fn check_may_send(rules: &dyn Rules, gf: &GameFile, side: &str) -> Result<(), Error> {
+    check_sender(&Replay::from_file(rules, gf)?, gf, side)
+}
+
 fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error> {
     let step = replay.next_step;
     let refuse = |message: String| Error::Packet { step, message };
-    if !replay.rules.sides().contains(&side) {
-        return Err(refuse(format!("`{side}` is not a side of this game")));
-    }
+    // The owed step first: while it waits, the default sender is its adjudicator, which in a
+    // solitaire game is the dice party and no side.
     if let (Some(owed), None) = (replay.owed(), &gf.pending) {
         return Err(refuse(format!(
             "step {} (the orders of `{}`) awaits adjudication by `{}` first",
@@ -643,6 +648,9 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
             owed.by,
             replay.adjudicator_of(&owed.by)
         )));
+    }
+    if !replay.rules.sides().contains(&side) {
+        return Err(refuse(format!("`{side}` is not a side of this game")));
     }
     match &gf.awaiting {
         None => Err(refuse("the game is over".into())),
