@@ -16,7 +16,8 @@ pub struct Args {
     /// The game id both players agreed on (the same one given to `keys`)
     #[arg(long = "id", value_name = "ID")]
     id: String,
-    /// A side's anchor, as printed by `adjutant keys`: `--anchor crown=HEX`
+    /// A side's anchor, as printed by `adjutant keys`: `--anchor crown=HEX` (a solitaire
+    /// game's witness: `--anchor witness=HEX`, from `adjutant witness new`)
     #[arg(long = "anchor", value_name = "SIDE=HEX", value_parser = side_value)]
     anchors: Vec<(String, String)>,
     /// Make both sides' secrets here, for face-to-face play (for a solitaire game: self mode)

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use crate::app;
 
-/// Hot-seat: write the orders and adjudicate them at once with the other side's secret
+/// Hot-seat: write the orders and adjudicate them at once with the other side's secret (in a
+/// solitaire game in self mode, with your `self` secret)
 #[derive(clap::Args)]
 pub struct Args {
     /// The game file (rewritten in place unless `--out` is given)
