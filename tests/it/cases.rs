@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use adjutant::engine::dice::{Dice, ScriptedDice};
+use adjutant::engine::dice::ScriptedDice;
 use adjutant::engine::game::Game;
 use adjutant::games::southern_strategy::{self as ss, SouthernStrategy};
 use serde::Deserialize;
@@ -30,7 +30,7 @@ struct Case {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Expect {
+pub struct Expect {
     #[serde(default)]
     error: Option<ExpectError>,
     /// The whole list of events, in order.
@@ -46,7 +46,7 @@ struct Expect {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ExpectError {
+pub struct ExpectError {
     rule: String,
     #[serde(default)]
     contains: Option<String>,
@@ -101,7 +101,22 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
             .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_default()
     })?;
-    match (result, case.expect.error) {
+    compare::<ss::events::Event, ss::state::State>(&case.rule, result, case.expect, dice.unused())
+}
+
+/// Checks what the rules did against what a case expects: an error under a rule, or the
+/// events and parts of the state.
+pub fn compare<E, S>(
+    rule: &str,
+    result: Result<(S, Vec<E>), adjutant::engine::error::OrderError>,
+    expect: Expect,
+    unused_dice: usize,
+) -> Result<(), String>
+where
+    E: serde::Serialize + serde::de::DeserializeOwned,
+    S: serde::Serialize + serde::de::DeserializeOwned,
+{
+    match (result, expect.error) {
         (Err(e), Some(want)) => {
             if e.rule != want.rule {
                 return Err(format!(
@@ -117,10 +132,10 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
             if want.path.is_some() && e.path != want.path {
                 return Err(format!("error at {:?}, expected {:?}", e.path, want.path));
             }
-            if !case.rule.split(',').any(|r| r.trim() == e.rule) {
+            if !rule.split(',').any(|r| r.trim() == e.rule) {
                 return Err(format!(
                     "the case names rule {}, the error rule {}",
-                    case.rule, e.rule
+                    rule, e.rule
                 ));
             }
             Ok(())
@@ -128,8 +143,8 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
         (Err(e), None) => Err(format!("refused: {e}")),
         (Ok(_), Some(want)) => Err(format!("accepted, expected an error under {}", want.rule)),
         (Ok((next, events)), None) => {
-            if dice.unused() != 0 {
-                return Err(format!("{} scripted dice were not used", dice.unused()));
+            if unused_dice != 0 {
+                return Err(format!("{unused_dice} scripted dice were not used"));
             }
             let events: Vec<Value> = events
                 .iter()
@@ -138,16 +153,15 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
             // Expected values are read as typed values and written back, so a case may leave
             // out fields at their defaults.
             let norm_event = |v: &Value| -> Result<Value, String> {
-                let e: ss::events::Event = serde_json::from_value(v.clone())
+                let e: E = serde_json::from_value(v.clone())
                     .map_err(|e| format!("bad expected event {v}: {e}"))?;
                 Ok(serde_json::to_value(e).unwrap())
             };
-            let want_events: Option<Vec<Value>> = match &case.expect.events {
+            let want_events: Option<Vec<Value>> = match &expect.events {
                 Some(w) => Some(w.iter().map(norm_event).collect::<Result<_, _>>()?),
                 None => None,
             };
-            let want_include: Vec<Value> = case
-                .expect
+            let want_include: Vec<Value> = expect
                 .events_include
                 .iter()
                 .map(norm_event)
@@ -175,10 +189,10 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
                 }
             }
             let next = serde_json::to_value(&next).unwrap();
-            for (k, want) in &case.expect.state {
+            for (k, want) in &expect.state {
                 let mut merged = next.clone();
                 merged[k] = want.clone();
-                let typed: ss::state::State = serde_json::from_value(merged)
+                let typed: S = serde_json::from_value(merged)
                     .map_err(|e| format!("bad expected state `{k}`: {e}"))?;
                 let want = &serde_json::to_value(typed).unwrap()[k];
                 if next.get(k).unwrap_or(&Value::Null) != want {
@@ -189,19 +203,18 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
                     ));
                 }
             }
-            if case.expect.events.is_none()
-                && case.expect.events_include.is_empty()
-                && case.expect.state.is_empty()
+            if expect.events.is_none()
+                && expect.events_include.is_empty()
+                && expect.state.is_empty()
             {
                 return Err("the case expects nothing".into());
             }
-            let _ = dice.rolls();
             Ok(())
         }
     }
 }
 
-fn yaml<T: serde::Serialize>(v: &T) -> String {
+pub fn yaml<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap()
 }
 

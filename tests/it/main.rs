@@ -2,6 +2,7 @@
 
 mod cases;
 mod cli;
+mod lost_cause;
 mod mail;
 mod report;
 mod secrets;

@@ -19,10 +19,30 @@ pub fn run(
     data: &Data,
     st: &mut State,
     dice: &mut dyn Dice,
-    mut answer: Option<Orders>,
+    answer: Orders,
+) -> Result<Vec<Event>, OrderError> {
+    run_until(data, st, dice, vec![answer], |_| false)
+}
+
+/// Runs line after line, giving the answers in turn as questions come, until a question
+/// finds no answer left, the war ends, or `stop` holds before a line (for rules cases).
+pub fn run_until(
+    data: &Data,
+    st: &mut State,
+    dice: &mut dyn Dice,
+    answers: Vec<Orders>,
+    stop: impl Fn(&State) -> bool,
 ) -> Result<Vec<Event>, OrderError> {
     let mut out = Vec::new();
-    while st.cursor != Cursor::Over {
+    let mut answers = answers.into_iter();
+    // An answer goes to a line that asks: at once if the game is waiting on a question,
+    // else at the next pause.
+    let mut answer = if st.question.is_some() {
+        answers.next()
+    } else {
+        None
+    };
+    while st.cursor != Cursor::Over && !stop(st) {
         let mut work = st.clone();
         let mut ctx = Ctx::new(data, dice, &st.task)?;
         let given = answer.is_some();
@@ -31,14 +51,17 @@ pub fn run(
         }
         let r = step(&mut work, &mut ctx);
         let shown = st.task.events_shown.min(ctx.events.len());
+        if given && !ctx.answers_used() && !matches!(r, Err(Stop::Illegal(_))) {
+            return Err(OrderError::new(
+                "4.0",
+                format!(
+                    "the orders answer a question the game is not asking (it asks for `{}`)",
+                    st.question.as_ref().map_or("nothing", |q| q.key())
+                ),
+            ));
+        }
         match r {
             Ok(()) | Err(Stop::Over) => {
-                if given && !ctx.answers_used() {
-                    return Err(OrderError::new(
-                        "4.0",
-                        "the orders answer a question the game is not asking".to_string(),
-                    ));
-                }
                 out.extend(ctx.events.drain(shown..));
                 work.task = Task::default();
                 work.question = None;
@@ -49,20 +72,23 @@ pub fn run(
                 }
             }
             Err(Stop::Pause(q)) => {
-                if given && !ctx.answers_used() {
-                    return Err(OrderError::new(
-                        "4.0",
-                        "the orders answer a question the game is not asking".to_string(),
-                    ));
-                }
                 let n = ctx.events.len();
                 out.extend(ctx.events.drain(shown..));
                 st.task = ctx.task(n);
                 st.question = Some(q);
-                break;
+                answer = answers.next();
+                if answer.is_none() {
+                    break;
+                }
             }
             Err(Stop::Illegal(e)) => return Err(e),
         }
+    }
+    if answer.is_some() || answers.next().is_some() {
+        return Err(OrderError::new(
+            "4.0",
+            "more answers were given than the game asked for".to_string(),
+        ));
     }
     Ok(out)
 }

@@ -1,0 +1,330 @@
+//! The Lost Cause rules cases: each file in `tests/cases/the-lost-cause/` gives cards of its
+//! own (a scripted deck), a state as changes to the set-up, the player's answers in order,
+//! the scripted dice, and where to stop; then what must follow, as for the two-player game.
+
+use std::path::Path;
+
+use adjutant::engine::dice::ScriptedDice;
+use adjutant::engine::game::Game;
+use adjutant::games::the_lost_cause::{
+    self as tlc, data::Data, orders::Orders, state::State, TheLostCause,
+};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::cases::{compare, Expect};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    rule: String,
+    /// Cards added to the deck for this case.
+    #[serde(default)]
+    deck: Vec<Value>,
+    #[serde(default)]
+    state: serde_json::Map<String, Value>,
+    /// The player's answers, given in turn as the questions come.
+    #[serde(default)]
+    orders: Vec<Value>,
+    #[serde(default)]
+    dice: Vec<u32>,
+    /// Stop when the cursor reaches this line (`{step: end_month}`); else at the next
+    /// question without an answer, or the end of the war.
+    #[serde(default)]
+    until: Option<Value>,
+    expect: Expect,
+}
+
+/// The built-in data with extra cards in the deck.
+pub fn data_with(extra: &[Value]) -> Data {
+    let files: Vec<(String, String)> = tlc::DATA_FILES
+        .iter()
+        .map(|(n, t)| {
+            if *n == tlc::data::DECK && !extra.is_empty() {
+                let mut deck: Value = serde_yaml::from_str(t).unwrap();
+                deck["cards"]
+                    .as_array_mut()
+                    .unwrap()
+                    .extend(extra.iter().cloned());
+                (n.to_string(), serde_yaml::to_string(&deck).unwrap())
+            } else {
+                (n.to_string(), t.to_string())
+            }
+        })
+        .collect();
+    Data::load(&files).expect("the data with the case's cards loads")
+}
+
+/// The set-up state with some top-level keys replaced.
+pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Result<State, String> {
+    let (setup, _) = TheLostCause::setup(data);
+    let mut state = serde_json::to_value(&setup).unwrap();
+    for (k, v) in changes {
+        if state.get(&k).is_none() && !matches!(k.as_str(), "rebel_yell" | "card" | "outcome") {
+            return Err(format!("the state has no key `{k}`"));
+        }
+        state[&k] = v;
+    }
+    serde_json::from_value(state).map_err(|e| format!("bad state: {e}"))
+}
+
+fn run_case(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    if !text.lines().next().unwrap_or("").starts_with('#') {
+        return Err("a case starts with a comment saying what it checks".into());
+    }
+    let v: Value = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
+    let case: Case = serde_json::from_value(v).map_err(|e| format!("bad case file: {e}"))?;
+    let data = data_with(&case.deck);
+    let mut state = state_with(&data, case.state)?;
+    let answers: Vec<Orders> = case
+        .orders
+        .into_iter()
+        .map(serde_json::from_value)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("bad orders: {e}"))?;
+    let until: Option<tlc::state::Cursor> = case
+        .until
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| format!("bad `until`: {e}"))?;
+    let mut dice = ScriptedDice::new(case.dice);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        tlc::month::run_until(&data, &mut state, &mut dice, answers, |s| {
+            until.as_ref().is_some_and(|u| &s.cursor == u)
+        })
+        .map(|events| (state.clone(), events))
+    }))
+    .map_err(|p| {
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    })?;
+    compare::<tlc::events::Event, State>(&case.rule, result, case.expect, dice.unused())
+}
+
+#[test]
+fn the_lost_cause_rules_cases() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/the-lost-cause");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    for f in &files {
+        if let Err(e) = run_case(f) {
+            failures.push(format!("{}: {e}", f.file_name().unwrap().to_string_lossy()));
+        }
+    }
+    assert!(files.len() >= 3, "only {} rules cases", files.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+/// 18.0, the rulebook's example of play, re-enacted with its stated rolls: late 1862, three
+/// cards left (#19, Broadsheet C, #13), the player holding Rebel Yell and one Railroads.
+#[test]
+fn example_of_play_18_0() {
+    use tlc::state::{Cursor, Place};
+    let data = data_with(&[]);
+    let (setup, _) = TheLostCause::setup(&data);
+    let year_cards = |y: u32| -> Vec<Value> {
+        data.deck
+            .cards
+            .iter()
+            .filter(|c| c.year == y && c.kind == tlc::data::CardKind::Headline)
+            .map(|c| Value::String(c.id.clone()))
+            .collect()
+    };
+    let mut held_back: Vec<Value> = year_cards(1862)
+        .into_iter()
+        .filter(|c| c != "19" && c != "13")
+        .collect();
+    held_back.push("B".into());
+    held_back.extend(year_cards(1863));
+    let mut resources = serde_json::to_value(&setup.resources).unwrap();
+    resources["railroads-1"] = "available".into();
+    for r in [
+        "railroads-2",
+        "forts-2",
+        "gunboats-1",
+        "torpedoes-1",
+        "european-munitions",
+    ] {
+        resources[r] = "cup".into();
+    }
+    let changes = serde_json::json!({
+        "year": 1862,
+        "morale": 9,
+        "recognition": 3,
+        "blockade": 3,
+        "armies": {
+            "brown": {"form": "army-of-the-tennessee", "route": ["cairo", "forts-henry-donelson", "shiloh-corinth"], "at": 1},
+            "blue": {"form": "army-of-the-potomac", "route": ["washington", "manassas", "fredericksburg", "spotsylvania", "richmond-petersburg"], "at": 2},
+            "green": {"form": "army-of-the-cumberland", "route": ["louisville", "lexington-bowling-green", "nashville", "chattanooga", "atlanta"], "at": 2}
+        },
+        "fortified": ["new-orleans", "port-hudson", "vicksburg", "mobile", "atlanta", "richmond-petersburg"],
+        "union_commanders": {"east": "halleck", "west": "none"},
+        "commanders": {"east": "lee", "west": "as-johnston", "mississippi": "beauregard"},
+        "advisor": "je-johnston",
+        "leader_cup": ["polk"],
+        "resources": resources,
+        "rebel_yell": "A",
+        "draw_pile": ["19", "C", "13"],
+        "stacks": {"1863": held_back, "1864": year_cards(1864)},
+        "headlines_played": 19,
+        "cursor": {"step": "reveal"},
+        "question": null
+    });
+    let mut st = state_with(&data, changes.as_object().unwrap().clone()).unwrap();
+    // The cup at the Domestic Phase, after the 1863 arrivals, in its listed order.
+    let mut cup: Vec<String> = st.resources_at(&Place::Cup);
+    cup.extend(["ironclads-1".to_string(), "submarines".to_string()]);
+    cup.sort();
+    let gunboat = cup.iter().position(|r| r == "gunboats-1").unwrap() as u32;
+    cup.retain(|r| r != "gunboats-1");
+    let munitions = cup.iter().position(|r| r == "european-munitions").unwrap() as u32;
+    let stack_1863 = st.stacks[&1863].len() + 2; // with Broadsheets A and C, used this month
+    let mut dice = vec![
+        4,       // #19: the Army of the Tennessee's Initiative Roll
+        3,       // Lee's Initiative Roll for the Command action passed along
+        2,       // Lee's battle at Fredericksburg: 2 + 2 + 1 = 5
+        2,       // A.S. Johnston's battle against the Army of the Cumberland
+        4,       // #13: the Army of the Cumberland's Initiative Roll
+        6,       // the Army of the Tennessee's Initiative Roll
+        1,       // Beauregard's Initiative Roll (Friction of War made it Conditional)
+        5,       // Beauregard's casualty check: a mortal wound
+        0,       // Polk is called up from the Leader Cup
+        1,       // the Railroads battle of New Orleans
+        2,       // ... re-rolled with Rebel Yell: 2, a draw
+        gunboat, // Domestic Phase: the Shenandoah Valley's draw
+        3, 4,         // Southern Infrastructure: 7 against morale 8
+        munitions, // ... and the Resource it brings
+    ];
+    dice.extend(std::iter::repeat_n(0, stack_1863 - 1)); // 14.6: the 1863 shuffle
+    let answers: Vec<Orders> = [
+        serde_json::json!({"command": {"battle": {"theater": "east", "army": "blue"}}}),
+        serde_json::json!({"command": {"battle": {"theater": "west", "army": "green"}}}),
+        serde_json::json!({"reroll": false}),
+        serde_json::json!({"railroads": []}),
+        serde_json::json!({"battle": {"army": "orange"}}),
+        serde_json::json!({"reroll": false}),
+        serde_json::json!({"railroads": [{"theater": "mississippi", "army": "orange"}]}),
+        serde_json::json!({"reroll": true}),
+        serde_json::json!({"infrastructure": "resource"}),
+    ]
+    .into_iter()
+    .map(|v| serde_json::from_value(v).unwrap())
+    .collect();
+    let mut scripted = ScriptedDice::new(dice);
+    let stop = |s: &State| s.year == 1863 && s.cursor == Cursor::Reveal;
+    let mut events = tlc::month::run_until(&data, &mut st, &mut scripted, vec![], stop).unwrap();
+    for a in answers {
+        let q = st.question.clone();
+        let more = tlc::month::run_until(&data, &mut st, &mut scripted, vec![a.clone()], stop)
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{e} answering {q:?} with {a:?}; events so far:\n{}",
+                    events
+                        .iter()
+                        .map(|e| serde_json::to_string(e).unwrap())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                )
+            });
+        events.extend(more);
+    }
+    assert_eq!(scripted.unused(), 0);
+    let events: Vec<Value> = events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap())
+        .collect();
+    let want = [
+        serde_json::json!({"event": "marched", "rule": "7.3", "army": "brown", "from": "forts-henry-donelson", "to": "shiloh-corinth"}),
+        serde_json::json!({"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces"}),
+        serde_json::json!({"event": "initiative_marker", "army": "blue", "symbol": "circle", "drm": 0}),
+        serde_json::json!({"event": "recognition", "rule": "9.5", "from": 3, "to": 2, "emancipation": true}),
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Lee's battle against the Army of the Potomac", "dice": [2], "drm": 3, "result": 5, "against": 3, "versus": "above"}),
+        serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "blue", "markers": 1}),
+        serde_json::json!({"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "fredericksburg", "to": "manassas"}),
+        serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "as-johnston", "army": "green", "result": "below"}),
+        serde_json::json!({"event": "broadsheet", "card": "C", "effect": "FrictionOfWar"}),
+        serde_json::json!({"event": "ignored", "rule": "6.1", "what": "halleck cannot take the command"}),
+        serde_json::json!({"event": "marched", "rule": "7.3", "army": "blue", "from": "manassas", "to": "fredericksburg"}),
+        serde_json::json!({"event": "marched", "rule": "7.3", "army": "green", "from": "nashville", "to": "chattanooga"}),
+        serde_json::json!({"event": "advanced_base", "rule": "7.3", "army": "brown", "space": "shiloh-corinth"}),
+        serde_json::json!({"event": "marched", "rule": "7.3", "army": "orange", "from": "ship-island", "to": "new-orleans"}),
+        serde_json::json!({"event": "initiative_marker", "army": "orange", "symbol": "circle", "drm": 0}),
+        serde_json::json!({"event": "friction"}),
+        serde_json::json!({"event": "roll", "rule": "9.1", "what": "Beauregard's Initiative Roll", "dice": [1], "drm": 1, "result": 2, "against": 2, "versus": "below"}),
+        serde_json::json!({"event": "casualty", "rule": "9.1.2", "leader": "beauregard", "die": 5, "result": "killed"}),
+        serde_json::json!({"event": "leader_called_up", "rule": "9.1.2", "theater": "mississippi", "leader": "polk", "replaced": "beauregard"}),
+        serde_json::json!({"event": "ignored", "rule": "6.0", "what": "Friction of War cancels this Conditional action"}),
+        serde_json::json!({"event": "railroads_spent", "resource": "railroads-1", "theater": "mississippi"}),
+        serde_json::json!({"event": "rebel_yell", "card": "A", "what": "Polk's battle against the Army of the Gulf", "dice": [2], "result": 2, "against": 2, "versus": "equal"}),
+        serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "orange", "markers": 1}),
+        serde_json::json!({"event": "year_advanced", "year": 1863, "leaders": ["hood"], "resources": ["ironclads-1", "submarines"]}),
+        serde_json::json!({"event": "resource_drawn", "rule": "14.5", "resource": "gunboats-1"}),
+        serde_json::json!({"event": "resource_drawn", "rule": "14.5", "resource": "european-munitions"}),
+    ];
+    let mut at = 0;
+    for w in &want {
+        match events[at..].iter().position(|e| e == w) {
+            Some(k) => at += k + 1,
+            None => panic!(
+                "missing, in order: {w}\nall events:\n{}",
+                events
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        }
+    }
+    // Nothing the example rules out happened: no morale change after 8, no marker left.
+    assert_eq!(st.morale, 8);
+    assert_eq!(st.recognition, 2);
+    assert!(st.emancipation);
+    assert!(st.armies.values().all(|a| a.initiative.is_empty()));
+    assert_eq!(st.armies["blue"].space(), "fredericksburg");
+    assert_eq!(st.armies["green"].space(), "chattanooga");
+    assert_eq!(st.armies["orange"].space(), "new-orleans");
+    assert!(st.bases.contains("shiloh-corinth"));
+    assert!(
+        st.fortified.contains("new-orleans"),
+        "New Orleans' fortification still stands"
+    );
+    assert_eq!(
+        st.commanders[&tlc::data::Theater::Mississippi].as_deref(),
+        Some("polk")
+    );
+    assert!(st.leaders_gone.contains(&"beauregard".to_string()));
+    assert_eq!(
+        st.resources["railroads-1"],
+        Place::Gone,
+        "the Railroads marker is an X marker"
+    );
+    assert_eq!(
+        st.resources_at(&Place::Available),
+        vec!["european-munitions".to_string(), "gunboats-1".to_string()]
+    );
+    assert_eq!(st.rebel_yell, None);
+    assert_eq!(st.draw_pile.len(), 12, "14.6: twelve cards for 1863");
+    let pile_and_next: Vec<&String> = st.draw_pile.iter().chain(st.stacks[&1864].iter()).collect();
+    for card in ["A", "C", "B"] {
+        assert!(
+            pile_and_next.iter().any(|c| *c == card),
+            "Broadsheet {card} is back among the cards"
+        );
+    }
+    assert_eq!(st.year, 1863);
+    assert_eq!(st.headlines_played, 21);
+}
