@@ -598,6 +598,7 @@ fn title(gf: &GameFile) -> String {
         "southern-strategy" => {
             "Supply Lines of the American Revolution: The Southern Strategy".into()
         }
+        "the-lost-cause" => "The Lost Cause: The American Civil War, 1861-1865".into(),
         other => other.to_string(),
     }
 }

@@ -33,7 +33,16 @@ fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
     } else {
         eprintln!("legal options for `{side}`:");
         for o in options {
-            eprintln!("  - {}\n      {}", o.summary, o.example);
+            eprintln!(
+                "  - {}\n{}",
+                o.summary,
+                o.example
+                    .trim_end()
+                    .lines()
+                    .map(|l| format!("      {l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
         }
     }
     Ok(())

@@ -11,6 +11,26 @@ use crate::engine::Error;
 
 /// The built-in templates, by name.
 const BUILTIN: &[(&str, &str)] = &[
+    (
+        "the-lost-cause/events.txt",
+        include_str!("../../templates/the-lost-cause/events.txt"),
+    ),
+    (
+        "the-lost-cause/report.txt",
+        include_str!("../../templates/the-lost-cause/report.txt"),
+    ),
+    (
+        "the-lost-cause/report.md",
+        include_str!("../../templates/the-lost-cause/report.md"),
+    ),
+    (
+        "the-lost-cause/report.bbcode",
+        include_str!("../../templates/the-lost-cause/report.bbcode"),
+    ),
+    (
+        "the-lost-cause/show.txt",
+        include_str!("../../templates/the-lost-cause/show.txt"),
+    ),
     ("header.txt", include_str!("../../templates/header.txt")),
     ("footer.txt", include_str!("../../templates/footer.txt")),
     (

@@ -175,3 +175,180 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
         "every game reaches its end within 1500 steps"
     );
 }
+
+mod the_lost_cause {
+    //! The same for The Lost Cause: the player picks uniformly among the listed answers.
+
+    use super::*;
+    use adjutant::games::the_lost_cause::{
+        self as tlc, data::CardKind, state::Place, TheLostCause, SIDE,
+    };
+    use std::collections::BTreeMap;
+
+    fn data() -> tlc::data::Data {
+        let files: Vec<(String, String)> = tlc::DATA_FILES
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        tlc::data::Data::load(&files).unwrap()
+    }
+
+    /// Every card, leader and army is in exactly one place and every track in its range.
+    fn check_invariants(data: &tlc::data::Data, st: &tlc::state::State) -> Result<(), String> {
+        if !(0..=12).contains(&st.morale) || !(0..=6).contains(&st.recognition) {
+            return Err(format!(
+                "morale {} or recognition {} out of range",
+                st.morale, st.recognition
+            ));
+        }
+        let cap = if st.navies == tlc::state::Navies::None {
+            6
+        } else {
+            5
+        };
+        if !(0..=cap).contains(&st.blockade) {
+            return Err(format!("blockade {} beyond box {cap}", st.blockade));
+        }
+        let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+        for c in st
+            .draw_pile
+            .iter()
+            .chain(st.stacks.values().flatten())
+            .chain(st.card.iter())
+            .chain(st.rebel_yell.iter())
+        {
+            *seen.entry(c.as_str()).or_default() += 1;
+        }
+        if let Some((c, n)) = seen.iter().find(|(_, n)| **n > 1) {
+            return Err(format!("card {c} is in {n} places"));
+        }
+        let headlines_left = data
+            .deck
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardKind::Headline && seen.contains_key(c.id.as_str()))
+            .count() as u32;
+        let in_play = st
+            .card
+            .as_deref()
+            .is_some_and(|c| data.card(c).kind == CardKind::Headline);
+        let total = data
+            .deck
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardKind::Headline)
+            .count() as u32;
+        if headlines_left + st.headlines_played - u32::from(in_play) != total {
+            return Err(format!(
+                "Headline cards not conserved: {headlines_left} left, {} played",
+                st.headlines_played
+            ));
+        }
+        for c in data
+            .deck
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardKind::Broadsheet)
+        {
+            if !seen.contains_key(c.id.as_str()) && st.year < data.pieces.setup.last_year {
+                return Err(format!("Broadsheet {} is lost", c.id));
+            }
+        }
+        for l in &data.pieces.confederate_leaders {
+            let places = st
+                .commanders
+                .values()
+                .filter(|c| c.as_deref() == Some(l.id.as_str()))
+                .count()
+                + usize::from(st.advisor.as_deref() == Some(l.id.as_str()))
+                + st.leader_cup.iter().filter(|c| **c == l.id).count()
+                + st.leaders_gone.iter().filter(|c| **c == l.id).count();
+            let due = l.arrives.is_none_or(|y| y <= st.year);
+            if places != usize::from(due) {
+                return Err(format!("leader {} is in {places} places", l.id));
+            }
+        }
+        for r in &data.pieces.resources {
+            match st.resources.get(&r.id) {
+                None => return Err(format!("resource {} has no place", r.id)),
+                Some(Place::Future) if r.year <= st.year => {
+                    return Err(format!("resource {} has not arrived in {}", r.id, st.year))
+                }
+                _ => {}
+            }
+        }
+        for (id, a) in &st.armies {
+            if a.at >= a.route.len() {
+                return Err(format!("the {id} army is off its route"));
+            }
+        }
+        if st.flags_taken != tlc::control::flags_taken(data, st) {
+            return Err("the morale flags are out of step with control".into());
+        }
+        Ok(())
+    }
+
+    fn play(data: &tlc::data::Data, seed: u64) -> Result<usize, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut st, _) = TheLostCause::setup(data);
+        let mut views = Vec::new();
+        for step in 0..3000 {
+            if TheLostCause::awaiting(data, &st).is_none() {
+                let templates = adjutant::report::text::Templates::new(None);
+                let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": "the-lost-cause",
+                    "steps": views, "reveals": [], "tip": "", "at_step": step, "verification_block": "", "state": st});
+                for (k, v) in TheLostCause::lookups(data).as_object().unwrap() {
+                    ctx[k] = v.clone();
+                }
+                templates
+                    .render("the-lost-cause/report.txt", &ctx)
+                    .map_err(|e| format!("seed {seed}: the report does not render: {e}"))?;
+                if st.outcome.is_none() {
+                    return Err(format!("seed {seed}: the game stopped without an outcome"));
+                }
+                return Ok(step);
+            }
+            let options = TheLostCause::legal_options(data, &st, SIDE);
+            if options.is_empty() {
+                return Err(format!(
+                    "seed {seed} step {step}: no option at {:?}",
+                    st.question
+                ));
+            }
+            let pick = &options[(rng.next_u32() as usize) % options.len()];
+            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: tlc::orders::Orders = serde_json::from_value(v).unwrap();
+            let mut key = [1u8; 32];
+            key[..8].copy_from_slice(&seed.to_be_bytes());
+            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
+            let mut dice = KeyedDice::new(&key);
+            let (next, events) = TheLostCause::apply(data, &st, SIDE, &orders, None, &mut dice)
+                .map_err(|e| {
+                    format!(
+                        "seed {seed} step {step}: listed `{}` refused: {e}",
+                        pick.example
+                    )
+                })?;
+            views.push(serde_json::json!({"step": step + 1, "ordered_by": SIDE, "adjudicated_by": "self",
+                "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
+            check_invariants(data, &next)
+                .map_err(|e| format!("seed {seed} step {step} after `{}`: {e}", pick.example))?;
+            st = next;
+        }
+        Err(format!("seed {seed}: no end after 3000 steps"))
+    }
+
+    #[test]
+    fn random_self_play_of_the_lost_cause_keeps_the_invariants() {
+        let data = data();
+        let failures: Vec<String> = (0..200)
+            .filter_map(|seed| play(&data, seed).err())
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{} games failed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}

@@ -194,7 +194,7 @@ impl Game for TheLostCause {
             ));
         }
         let mut st = state.clone();
-        let events = month::run(data, &mut st, dice, Some(orders.clone()))?;
+        let events = month::run(data, &mut st, dice, orders.clone())?;
         Ok((st, events))
     }
 
@@ -269,7 +269,8 @@ impl Game for TheLostCause {
             .map(|t| (t.id.as_str(), t.name.as_str()))
             .collect();
         json!({"spaces": spaces, "forms": forms, "leaders": leaders, "cards": cards, "tracks": tracks,
-               "deck_edition": data.deck.edition})
+               "deck_edition": data.deck.edition,
+               "side_names": {"csa": "the Confederate player"}})
     }
 }
 

@@ -18,7 +18,14 @@ pub fn describe(q: &Question) -> String {
             theater.name()
         ),
         Question::RaidTarget { armies } => format!("9.2 Raid: target one of {armies:?}"),
-        Question::Command { symbol } => format!("10.0 Command action ({symbol:?}): choose its use"),
+        Question::Command { symbol } => format!(
+            "10.0 {} Command action: choose its use",
+            match symbol {
+                super::data::Symbol::Square => "Conditional",
+                super::data::Symbol::Circle => "Directed",
+                super::data::Symbol::Arrow => "Mandatory",
+            }
+        ),
         Question::Naval => "9.6 Naval action: choose what the Navy does if the roll passes".into(),
         Question::Raider => "9.7 Commerce Raider action: choose where it sails".into(),
         Question::Reroll { roll, result } => {
