@@ -328,3 +328,144 @@ fn example_of_play_18_0() {
     assert_eq!(st.year, 1863);
     assert_eq!(st.headlines_played, 21);
 }
+
+/// Picks one of the listed answers with a seeded generator.
+fn pick_answer(
+    l: &adjutant::app::Loaded,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> adjutant::app::OrdersFile {
+    use rand_chacha::rand_core::Rng;
+    let options = adjutant::app::legal_options(l, tlc::SIDE).unwrap();
+    assert!(!options.is_empty(), "no option at {:?}", l.game.awaiting);
+    let o = &options[(rng.next_u32() as usize) % options.len()];
+    adjutant::app::parse_orders(&o.example).unwrap()
+}
+
+fn new_game(
+    dir: &Path,
+    id: &str,
+    mode: &str,
+    anchors: std::collections::BTreeMap<String, String>,
+) -> std::path::PathBuf {
+    let secrets = dir.join("secrets");
+    let gf = adjutant::app::new_game(adjutant::app::NewGame {
+        game: "the-lost-cause",
+        id,
+        anchors: if anchors.is_empty() {
+            adjutant::app::Anchors::Hotseat
+        } else {
+            adjutant::app::Anchors::Given(anchors)
+        },
+        mode: Some(mode),
+        names: Default::default(),
+        emails: Default::default(),
+        secrets_dir: &secrets,
+        data_dir: None,
+        chain_length: Some(512),
+    })
+    .unwrap();
+    let path = dir.join("game.yaml");
+    adjutant::app::save_game(&path, &gf).unwrap();
+    path
+}
+
+/// A whole war, 1861 to its end, in self mode from a seed; then the game file verifies, the
+/// command line agrees, and the report names the mode.
+#[test]
+fn a_whole_game_in_self_mode_verifies() {
+    use rand_chacha::rand_core::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    let path = new_game(dir.path(), "tlc-whole-self", "self", Default::default());
+    let secrets = dir.path().join("secrets");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1861);
+    let mut steps = 0;
+    loop {
+        let l = adjutant::app::load_game(&path, None).unwrap();
+        if l.game.awaiting.is_none() {
+            break;
+        }
+        let file = pick_answer(&l, &mut rng);
+        let got = adjutant::app::play(&l, &file, None, &secrets, None).unwrap();
+        adjutant::app::save_game(&path, &got.game).unwrap();
+        steps += 1;
+        assert!(steps < 2000, "the war does not end");
+    }
+    let l = adjutant::app::load_game(&path, None).unwrap();
+    let state: State = serde_json::from_value(l.game.state.clone()).unwrap();
+    let outcome = state.outcome.expect("the war ended with an outcome");
+    assert!(state.year >= 1861 && !outcome.level.is_empty());
+    assert_eq!(
+        l.game.log.len(),
+        2 * steps,
+        "one player record and one dice record a step"
+    );
+    let summary = adjutant::app::verify(&l).unwrap();
+    assert_eq!(summary.steps_replayed as usize, steps);
+    let out = super::support::ok(dir.path(), &["verify", path.to_str().unwrap()]);
+    assert!(
+        super::support::stdout(&out).contains("self mode"),
+        "{}",
+        super::support::stdout(&out)
+    );
+    let report = super::support::ok(
+        dir.path(),
+        &["report", path.to_str().unwrap(), "--steps", "all"],
+    );
+    let text = super::support::stdout(&report);
+    assert!(text.contains("THE WAR IS OVER"), "{text}");
+    assert!(text.contains("self mode"), "{text}");
+}
+
+/// The same in witness mode: a witness who holds only its secret answers each record hash;
+/// every witness record's `prev` is a hash the witness's ledger shows it answered.
+#[test]
+fn a_whole_game_in_witness_mode_verifies_against_the_witness_ledger() {
+    use rand_chacha::rand_core::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    let wdir = dir.path().join("witness");
+    let id = "tlc-whole-witness";
+    let (wsecret, anchor) =
+        adjutant::app::witness_new(&wdir, id, 512, Some(&wdir.join("w.yaml"))).unwrap();
+    let path = new_game(
+        dir.path(),
+        id,
+        "witness",
+        [("witness".to_string(), anchor)].into(),
+    );
+    let secrets = dir.path().join("secrets");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1862);
+    let mut answered = Vec::new();
+    let mut steps = 0;
+    loop {
+        let l = adjutant::app::load_game(&path, None).unwrap();
+        if l.game.awaiting.is_none() {
+            break;
+        }
+        let file = pick_answer(&l, &mut rng);
+        let (gf, _packet) = adjutant::app::write_orders(&l, &file, None, &secrets, None).unwrap();
+        adjutant::app::save_game(&path, &gf).unwrap();
+        let l = adjutant::app::load_game(&path, None).unwrap();
+        let request = adjutant::app::witness_request(l.rules.as_ref(), &l.game)
+            .unwrap()
+            .expect("the step waits for the witness");
+        let (answer, fresh) = adjutant::app::witness_answer(&wsecret, &request.record).unwrap();
+        assert!(fresh);
+        answered.push(request.record.clone());
+        let got = adjutant::app::adjudicate_witness(&l, &answer).unwrap();
+        adjutant::app::save_game(&path, &got.game).unwrap();
+        steps += 1;
+        assert!(steps < 2000, "the war does not end");
+    }
+    let l = adjutant::app::load_game(&path, None).unwrap();
+    adjutant::app::verify(&l).unwrap();
+    let witness_prevs: Vec<String> = l
+        .game
+        .log
+        .iter()
+        .filter(|r| r.by == "witness")
+        .map(|r| r.prev.clone())
+        .collect();
+    assert_eq!(witness_prevs, answered);
+    let state: State = serde_json::from_value(l.game.state.clone()).unwrap();
+    assert!(state.outcome.is_some());
+}
