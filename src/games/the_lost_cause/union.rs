@@ -298,7 +298,11 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
     let on_river = !a.invading && data.space(&space).river;
     let river_stop = |st: &mut State, ctx: &mut Ctx, what: &str| -> Run<bool> {
         if on_river {
-            torpedoes(st, ctx, format!("the {army} army's {what} at {space}"))
+            torpedoes(
+                st,
+                ctx,
+                format!("the {army} army's {what} at {}", data.space(&space).name),
+            )
         } else {
             Ok(false)
         }
@@ -362,7 +366,7 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 ctx,
                 Test::one(
                     "7.3",
-                    format!("the {army} army's siege of {space}"),
+                    format!("the {army} army's siege of {}", data.space(&space).name),
                     value,
                     0,
                 ),
@@ -671,7 +675,11 @@ fn step_forward(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
     let from = a.space().to_string();
     if data.space(&to).river
         && !data.space(&from).river
-        && torpedoes(st, ctx, format!("the {army} army's march into {to}"))?
+        && torpedoes(
+            st,
+            ctx,
+            format!("the {army} army's march into {}", data.space(&to).name),
+        )?
     {
         return Ok(());
     }
