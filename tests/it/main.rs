@@ -2,6 +2,7 @@
 
 mod cases;
 mod cli;
+mod illegal;
 mod lost_cause;
 mod mail;
 mod report;

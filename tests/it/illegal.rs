@@ -1,0 +1,206 @@
+//! Issue 8, item 2: every illegal-order case of every game, gathered in one table and run
+//! through the command line. Each must be refused naming its rule number, and every file in
+//! the game's folder must be byte-for-byte what it was.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use adjutant::engine::gamefile::GameFile;
+use serde_json::Value;
+
+use super::support::{root, run, stderr};
+
+/// The folder's files and their bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// A data folder with the built-in files of a game and extra cards in its deck.
+fn data_dir_with(dir: &Path, files: &[(&str, &str)], deck: &str, extra: &[Value]) -> PathBuf {
+    let d = dir.join("data");
+    std::fs::create_dir_all(&d).unwrap();
+    for (name, text) in files {
+        let text = if *name == deck && !extra.is_empty() {
+            let mut v: Value = serde_yaml::from_str(text).unwrap();
+            v["cards"]
+                .as_array_mut()
+                .unwrap()
+                .extend(extra.iter().cloned());
+            serde_yaml::to_string(&v).unwrap()
+        } else {
+            text.to_string()
+        };
+        std::fs::write(d.join(name), text).unwrap();
+    }
+    d
+}
+
+struct Row {
+    file: String,
+    /// Refused before the rules ran: the wrong side, or a game already over.
+    early: bool,
+    game: &'static str,
+    rule: String,
+}
+
+/// Runs one case; `Ok(false)` when the case does not fit one orders file (several answers in
+/// turn, a stop inside a month, or the other side's policy).
+fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Result<bool, String> {
+    let v: Value = serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let Some(want) = v["expect"]["error"]["rule"].as_str() else {
+        return Ok(false);
+    };
+    let orders = match &v["orders"] {
+        Value::Array(a) if a.len() == 1 => a[0].clone(),
+        Value::Array(_) => return Ok(false),
+        o => o.clone(),
+    };
+    if v.get("policy").is_some_and(|p| !p.is_null()) || v.get("until").is_some_and(|u| !u.is_null())
+    {
+        return Ok(false);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let extra: Vec<Value> = v["deck"].as_array().cloned().unwrap_or_default();
+    let data = match game {
+        "the-lost-cause" => Some(data_dir_with(
+            d,
+            adjutant::games::the_lost_cause::DATA_FILES,
+            adjutant::games::the_lost_cause::data::DECK,
+            &extra,
+        )),
+        _ => None,
+    };
+    let id = format!("illegal-{k}");
+    let mut new = vec![
+        "new",
+        "--game",
+        game,
+        "--id",
+        &id,
+        "--demo",
+        "--secrets",
+        "s",
+        "-o",
+        "game.yaml",
+    ];
+    let data_arg = data.as_ref().map(|p| p.to_str().unwrap().to_string());
+    if let Some(p) = &data_arg {
+        new.extend(["--data", p.as_str()]);
+    }
+    let out = run(d, &new);
+    if !out.status.success() {
+        return Err(format!("`new` failed: {}", stderr(&out)));
+    }
+    // The case's state goes into the game file, with the decision it implies.
+    let rules = adjutant::games::load(game, data.as_deref()).unwrap();
+    let mut gf = GameFile::parse(&std::fs::read_to_string(d.join("game.yaml")).unwrap()).unwrap();
+    if let Some(changes) = v["state"].as_object() {
+        for (key, val) in changes {
+            gf.state[key] = val.clone();
+        }
+    }
+    gf.awaiting = rules
+        .awaiting(&gf.state)
+        .map_err(|e| format!("bad state: {e}"))?;
+    if gf.awaiting.is_none() && game != "southern-strategy" {
+        // A case that starts inside a month, with no question asked: it tests the rules
+        // alone, and has no orders file to give.
+        return Ok(false);
+    }
+    adjutant::app::save_game(&d.join("game.yaml"), &gf).unwrap();
+    let mut o = orders.as_object().cloned().unwrap_or_default();
+    if let Some(side) = v["side"].as_str() {
+        o.insert("side".into(), side.into());
+    }
+    std::fs::write(d.join("orders.yaml"), serde_yaml::to_string(&o).unwrap()).unwrap();
+    let before = snapshot(d);
+    let mut play = vec!["play", "game.yaml", "orders.yaml", "--secrets", "s"];
+    if let Some(p) = &data_arg {
+        play.extend(["--data", p.as_str()]);
+    }
+    let out = run(d, &play);
+    let err = stderr(&out);
+    if out.status.success() {
+        return Err("accepted".into());
+    }
+    // Orders from the wrong side, or after the end, are refused before the rules run, by the
+    // game file's own record of whose decision it is; that refusal names the side instead.
+    let early = err.contains("the decision is `") || err.contains("the game is over");
+    if !err.contains(&format!("{want}: ")) && !early {
+        return Err(format!("refused without naming rule {want}: {err}"));
+    }
+    if snapshot(d) != before {
+        return Err("a file changed although the orders were refused".into());
+    }
+    rows.push(Row {
+        early,
+        file: path.file_name().unwrap().to_string_lossy().into_owned(),
+        game,
+        rule: want.to_string(),
+    });
+    Ok(true)
+}
+
+#[test]
+fn every_illegal_order_of_every_game_is_refused_with_its_rule_and_changes_nothing() {
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    let mut k = 0;
+    for game in ["southern-strategy", "the-lost-cause", "solo-1776"] {
+        let dir = root().join("tests/cases").join(game);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+        files.sort();
+        for f in files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        {
+            k += 1;
+            if let Err(e) = run_row(game, f, k, &mut rows) {
+                failures.push(format!(
+                    "{game}/{}: {e}",
+                    f.file_name().unwrap().to_string_lossy()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} illegal-order cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    let per_game = |g: &str| rows.iter().filter(|r| r.game == g).count();
+    assert!(
+        per_game("southern-strategy") >= 150,
+        "only {} Southern Strategy rows",
+        per_game("southern-strategy")
+    );
+    let rules: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.rule.as_str()).collect();
+    eprintln!(
+        "{} illegal orders refused and no file changed ({} naming one of {} rules, {} from the wrong side or after the end): {} Southern Strategy, {} The Lost Cause, {} solo 1776; e.g. {}",
+        rows.len(),
+        rows.iter().filter(|r| !r.early).count(),
+        rules.len(),
+        rows.iter().filter(|r| r.early).count(),
+        per_game("southern-strategy"),
+        per_game("the-lost-cause"),
+        per_game("solo-1776"),
+        rows.first().map(|r| r.file.as_str()).unwrap_or("")
+    );
+}
