@@ -154,6 +154,45 @@ fn main() {
         verify
     );
 
+    // ... and its ratio to a replay without any hashing: the same steps applied by the rules
+    // alone, with the dice keys worked out beforehand.
+    let mut steps = Vec::new();
+    for (i, r) in gf.log.iter().enumerate() {
+        if let (Some(orders), Some(next)) = (&r.orders, gf.log.get(i + 1)) {
+            let key = adjutant::engine::chain::step_key(
+                &gf.id,
+                r.step,
+                &r.hash().unwrap(),
+                &next.reveal_bytes().unwrap(),
+            );
+            let policy = next
+                .result
+                .as_ref()
+                .and_then(|res| res.policy.as_ref())
+                .map(|p| p.policy.clone());
+            steps.push((r.by.clone(), orders.clone(), policy, key));
+        }
+    }
+    let replay = median(
+        || {
+            let mut st = rules.setup().unwrap().0;
+            for (by, orders, policy, key) in &steps {
+                let mut dice = adjutant::engine::dice::KeyedDice::new(key);
+                st = rules
+                    .apply(&st, by, orders, policy.as_ref(), &mut dice)
+                    .unwrap()
+                    .0;
+            }
+        },
+        5,
+    );
+    println!(
+        "verify against a replay without hashing ({} steps in {:.2?}): ratio {:.2}x",
+        steps.len(),
+        replay,
+        verify.as_secs_f64() / replay.as_secs_f64()
+    );
+
     // 3. Random self-play without files or hashing: complete games per second on one core.
     let t = Instant::now();
     let mut games = 0;
@@ -179,8 +218,62 @@ fn main() {
         }
         games += 1;
     }
-    println!("self-play: {:.2} complete games/s on one core ({completed} of {games} games ended in {:.2?}; goal 1,000/s); peak memory {} KiB",
-        completed as f64 / t.elapsed().as_secs_f64(), t.elapsed(), peak_memory_kib().unwrap_or(0));
+    println!("self-play through the engine's JSON interface: {:.2} complete games/s on one core ({completed} of {games} games ended in {:.2?}; goal 1,000/s)",
+        completed as f64 / t.elapsed().as_secs_f64(), t.elapsed());
+    typed_self_play::<adjutant::games::southern_strategy::SouthernStrategy>(
+        adjutant::games::southern_strategy::DATA_FILES
+            .iter()
+            .chain(adjutant::games::southern_strategy::DISPLAY_FILES),
+        "Southern Strategy",
+    );
+    typed_self_play::<adjutant::games::the_lost_cause::TheLostCause>(
+        adjutant::games::the_lost_cause::DATA_FILES.iter(),
+        "The Lost Cause",
+    );
+    println!(
+        "peak memory of the whole run: {} KiB",
+        peak_memory_kib().unwrap_or(0)
+    );
+}
+
+/// Self-play on the typed game (no JSON between steps): every step lists the legal options
+/// (each one tried on a copy) and plays one of them.
+fn typed_self_play<'a, G: adjutant::engine::game::Game>(
+    files: impl Iterator<Item = &'a (&'a str, &'a str)>,
+    name: &str,
+) {
+    let files: Vec<(String, String)> = files.map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    let data = G::load_data(&files).unwrap();
+    let t = Instant::now();
+    let (mut games, mut completed, mut steps) = (0usize, 0usize, 0usize);
+    while t.elapsed() < Duration::from_secs(10) && games < 2000 {
+        let (mut st, _) = G::setup(&data);
+        for step in 0..3000usize {
+            let Some(a) = G::awaiting(&data, &st) else {
+                completed += 1;
+                break;
+            };
+            let options = G::legal_options(&data, &st, &a.side);
+            let pick = &options[(step * 13 + games) % options.len()];
+            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: G::Orders = serde_json::from_value(v).unwrap();
+            let mut key = [0u8; 32];
+            key[..8].copy_from_slice(&(games as u64).to_be_bytes());
+            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
+            let mut dice = adjutant::engine::dice::KeyedDice::new(&key);
+            st = G::apply(&data, &st, &a.side, &orders, None, &mut dice)
+                .unwrap()
+                .0;
+            steps += 1;
+        }
+        games += 1;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "self-play, {name}, typed: {:.1} complete games/s on one core ({completed} of {games} games, {:.0} steps/s)",
+        completed as f64 / secs,
+        steps as f64 / secs
+    );
 }
 
 fn tempfile_dir() -> std::path::PathBuf {
