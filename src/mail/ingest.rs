@@ -239,9 +239,13 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
             raw.len()
         )));
     }
-    let msg = MessageParser::default()
-        .parse(raw)
-        .ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
+    // mail-parser 0.11 panics on some malformed multipart messages (found by fuzzing,
+    // tests/mail/fuzz/mail-parser-panic.eml); a broken mail is refused, never a crash.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        MessageParser::default().parse(raw)
+    }))
+    .map_err(|_| mail_err("its MIME structure is broken (a multipart part cannot be found)"))?;
+    let msg = parsed.ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
     let mut found = Vec::new();
     collect(&msg, &mut found, 0);
     let mut packets: Vec<Packet> = Vec::new();
@@ -286,6 +290,14 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
 
 #[cfg(test)]
 mod tests {
+    /// Found by `cargo fuzz run mail`: mail-parser panics inside; adjutant refuses the mail.
+    #[test]
+    fn a_mail_that_makes_the_parser_panic_is_refused() {
+        let raw = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail/fuzz/mail-parser-panic.eml")).unwrap();
+        let e = super::read_message(&raw).err().expect("refused");
+        assert!(e.to_string().contains("MIME"), "{e}");
+    }
+
     use super::*;
 
     #[test]
