@@ -203,11 +203,17 @@ impl Game for TheLostCause {
             return Vec::new();
         }
         // Every option is tried on a copy first, so only orders the rules accept are listed.
+        // The trial stops once the line that asked is done: only that line reads the answer.
         options::candidates(data, st)
             .into_iter()
             .filter(|(_, orders)| {
                 let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-                Self::apply(data, st, side, orders, None, &mut dice).is_ok()
+                let mut trial = st.clone();
+                let asked_at = st.cursor.clone();
+                month::run_until(data, &mut trial, &mut dice, vec![orders.clone()], |s| {
+                    s.cursor != asked_at
+                })
+                .is_ok()
             })
             .map(|(summary, orders)| LegalOption {
                 summary,
