@@ -244,35 +244,14 @@ fn typed_self_play<'a, G: adjutant::engine::game::Game>(
 ) {
     let files: Vec<(String, String)> = files.map(|(n, t)| (n.to_string(), t.to_string())).collect();
     let data = G::load_data(&files).unwrap();
-    let t = Instant::now();
-    let (mut games, mut completed, mut steps) = (0usize, 0usize, 0usize);
-    while t.elapsed() < Duration::from_secs(10) && games < 2000 {
-        let (mut st, _) = G::setup(&data);
-        for step in 0..3000usize {
-            let Some(a) = G::awaiting(&data, &st) else {
-                completed += 1;
-                break;
-            };
-            let options = G::legal_options(&data, &st, &a.side);
-            let pick = &options[(step * 13 + games) % options.len()];
-            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
-            let orders: G::Orders = serde_json::from_value(v).unwrap();
-            let mut key = [0u8; 32];
-            key[..8].copy_from_slice(&(games as u64).to_be_bytes());
-            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let mut dice = adjutant::engine::dice::KeyedDice::new(&key);
-            st = G::apply(&data, &st, &a.side, &orders, None, &mut dice)
-                .unwrap()
-                .0;
-            steps += 1;
-        }
-        games += 1;
-    }
-    let secs = t.elapsed().as_secs_f64();
+    let t = adjutant::engine::selfplay::run::<G>(&data, 2000, Duration::from_secs(10));
+    let secs = t.elapsed.as_secs_f64();
     println!(
-        "self-play, {name}, typed: {:.1} complete games/s on one core ({completed} of {games} games, {:.0} steps/s)",
-        completed as f64 / secs,
-        steps as f64 / secs
+        "self-play, {name}, typed: {:.1} complete games/s on one core ({} of {} games, {:.0} steps/s)",
+        t.completed as f64 / secs,
+        t.completed,
+        t.games,
+        t.steps as f64 / secs
     );
 }
 

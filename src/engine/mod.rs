@@ -14,6 +14,7 @@ pub mod gamefile;
 pub mod locate;
 pub mod record;
 pub mod secrets;
+pub mod selfplay;
 pub mod session;
 #[cfg(test)]
 pub(crate) mod toy;

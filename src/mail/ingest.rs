@@ -293,7 +293,11 @@ mod tests {
     /// Found by `cargo fuzz run mail`: mail-parser panics inside; adjutant refuses the mail.
     #[test]
     fn a_mail_that_makes_the_parser_panic_is_refused() {
-        let raw = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail/fuzz/mail-parser-panic.eml")).unwrap();
+        let raw = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/mail/fuzz/mail-parser-panic.eml"
+        ))
+        .unwrap();
         let e = super::read_message(&raw).err().expect("refused");
         assert!(e.to_string().contains("MIME"), "{e}");
     }

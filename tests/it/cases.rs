@@ -222,7 +222,12 @@ pub fn yaml<T: serde::Serialize>(v: &T) -> String {
 fn southern_strategy_rules_cases() {
     let data = data();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/southern-strategy");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
+    run_folder(&dir, |f| run_case(&data, f));
+}
+
+/// Runs every case file of a folder, in name order, and fails with every failure listed.
+pub fn run_folder(dir: &Path, run: impl Fn(&Path) -> Result<(), String>) {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
@@ -230,7 +235,7 @@ fn southern_strategy_rules_cases() {
     files.sort();
     let mut failures = Vec::new();
     for f in &files {
-        if let Err(e) = run_case(&data, f) {
+        if let Err(e) = run(f) {
             failures.push(format!("{}: {e}", f.file_name().unwrap().to_string_lossy()));
         }
     }

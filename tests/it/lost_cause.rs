@@ -107,26 +107,7 @@ fn run_case(path: &Path) -> Result<(), String> {
 #[test]
 fn the_lost_cause_rules_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/the-lost-cause");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .collect();
-    files.sort();
-    let mut failures = Vec::new();
-    for f in &files {
-        if let Err(e) = run_case(f) {
-            failures.push(format!("{}: {e}", f.file_name().unwrap().to_string_lossy()));
-        }
-    }
-    assert!(files.len() >= 3, "only {} rules cases", files.len());
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    super::cases::run_folder(&dir, run_case);
 }
 
 /// 18.0, the rulebook's example of play, re-enacted with its stated rolls: late 1862, three

@@ -821,14 +821,8 @@ fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -
                 hit,
             });
             discard(st, ctx, &resource, "16.9");
-            if hit && st.blockade > 0 {
-                let from = st.blockade;
-                st.blockade -= 1;
-                ctx.event(Event::Blockade {
-                    rule: "16.9".into(),
-                    from,
-                    to: st.blockade,
-                });
+            if hit {
+                union::blockade_back(st, ctx, "16.9");
             }
             Ok(())
         }

@@ -874,6 +874,19 @@ pub fn clear_initiative(st: &mut State, ctx: &mut Ctx, army: &str, rule: &str) {
     }
 }
 
+/// The Naval Blockade marker falls back one box, if it can (14.4, 16.9).
+pub fn blockade_back(st: &mut State, ctx: &mut Ctx, rule: &str) {
+    if st.blockade > 0 {
+        let from = st.blockade;
+        st.blockade -= 1;
+        ctx.event(Event::Blockade {
+            rule: rule.into(),
+            from,
+            to: st.blockade,
+        });
+    }
+}
+
 /// 7.4: a Union Naval action.
 pub fn blockade(st: &mut State, ctx: &mut Ctx) -> Run {
     let data = ctx.data;

@@ -66,14 +66,8 @@ pub fn run(st: &mut State, ctx: &mut Ctx) -> Run {
         resources,
     });
     phase(ctx, "14.4", "International");
-    if st.recognition >= 6 && st.blockade > 0 {
-        let from = st.blockade;
-        st.blockade -= 1;
-        ctx.event(Event::Blockade {
-            rule: "14.4".into(),
-            from,
-            to: st.blockade,
-        });
+    if st.recognition >= 6 {
+        super::union::blockade_back(st, ctx, "14.4");
     }
     if st.recognition >= 5 {
         draw_resource(st, ctx, "14.4");
