@@ -492,9 +492,10 @@ fn raid_result(st: &mut State, ctx: &mut Ctx, army: &str, result: RaidResult, ru
                     army: army.into(),
                 });
             }
-            if union::retreat(st, ctx, army, false, "9.2.1")? {
-                union::clear_initiative(st, ctx, army, "9.2.3");
-            }
+            // 9.2.3: the Retreat result takes the markers off even when the army is already
+            // at its Base and cannot move.
+            union::retreat(st, ctx, army, false, "9.2.1")?;
+            union::clear_initiative(st, ctx, army, "9.2.3");
         }
         RaidResult::Recalled => {
             union::recall(st, ctx, army, "9.2.2")?;
