@@ -504,3 +504,42 @@ fn the_shipped_lost_cause_example_is_what_the_commands_make() {
     assert!(super::support::stdout(&out).contains("Morale Test"));
     ok(d, &["verify", "demo-game.yaml"]);
 }
+
+/// The deck is checked when it loads: a card naming an unknown army, a Broadsheet card with
+/// action lines, or a Morale Test with a year factor other than -1, 0 or 1 is refused.
+#[test]
+fn a_deck_with_a_bad_card_is_refused_when_it_loads() {
+    let bad = [
+        (
+            serde_json::json!({"id": "X1", "year": 1862, "kind": "headline", "headline": "x",
+            "union": [{"do": "army", "army": "purple", "symbol": "circle"}]}),
+            "unknown army `purple`",
+        ),
+        (
+            serde_json::json!({"id": "X2", "year": 1862, "kind": "broadsheet", "headline": "x", "broadsheet": "rebel_yell",
+            "confederate": [{"do": "diplomatic"}]}),
+            "no action lines",
+        ),
+        (
+            serde_json::json!({"id": "X3", "year": 1862, "kind": "headline", "headline": "x",
+            "confederate": [{"do": "morale_test", "year": 2}]}),
+            "not 2",
+        ),
+    ];
+    for (card, want) in bad {
+        let files: Vec<(String, String)> = tlc::DATA_FILES
+            .iter()
+            .map(|(n, t)| {
+                if *n == tlc::data::DECK {
+                    let mut deck: Value = serde_yaml::from_str(t).unwrap();
+                    deck["cards"].as_array_mut().unwrap().push(card.clone());
+                    (n.to_string(), serde_yaml::to_string(&deck).unwrap())
+                } else {
+                    (n.to_string(), t.to_string())
+                }
+            })
+            .collect();
+        let e = Data::load(&files).err().expect("refused").to_string();
+        assert!(e.contains(want), "{e}");
+    }
+}

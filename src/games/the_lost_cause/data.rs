@@ -825,6 +825,21 @@ impl Data {
                             "a Broadsheet card needs its `broadsheet` effect".into(),
                         ));
                     }
+                    if !c.union.is_empty() || !c.confederate.is_empty() {
+                        return Err(here(
+                            "a Broadsheet card has no action lines; its effect is `broadsheet` (5.1)"
+                                .into(),
+                        ));
+                    }
+                }
+            }
+            for a in &c.confederate {
+                if let ConfederateAction::MoraleTest { year, .. } = a {
+                    if !(-1..=1).contains(year) {
+                        return Err(here(format!(
+                            "a Morale Test's `year` is 1 (plus the year), -1 (minus) or 0, not {year} (9.3)"
+                        )));
+                    }
                 }
             }
             for a in &c.union {
