@@ -77,8 +77,9 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
                     let t = theater_of(ctx.data, st, &target);
                     let die = ctx.d6("9.2 Raid");
                     let drm = control::decatur_bonus(st, t);
+                    // A card lists results by die face; Decatur's +1 on a 6 reads as the 6.
                     let result = results
-                        .get(&(die + drm))
+                        .get(&(die + drm).min(6))
                         .copied()
                         .unwrap_or(RaidResult::NoEffect);
                     ctx.event(Event::Raid {
