@@ -149,7 +149,10 @@ fn infrastructure(st: &mut State, ctx: &mut Ctx) -> Run {
                 }
                 Infrastructure::Resource => {
                     let i = ctx.draw(available.len(), "14.5 Available Resource lost");
-                    st.resources.insert(available[i].clone(), Place::Cup);
+                    // 16.1: a lost X marker is set aside, not returned to the cup.
+                    let x = ctx.data.resource(&available[i]).is_some_and(|r| r.x);
+                    let to = if x { Place::Gone } else { Place::Cup };
+                    st.resources.insert(available[i].clone(), to);
                     ctx.event(Event::ResourceLost {
                         rule: "14.5".into(),
                         resource: available[i].clone(),
