@@ -356,13 +356,17 @@ fn resolve(
                 .sum()
         })
         .unwrap_or(0);
-    let t = Test::one(
+    let mut t = Test::one(
         "9.1.1",
         format!("{}'s battle against the {}", l.name, form.name),
         form.battle,
         l.battle + card_drm + extra,
     )
     .confederate();
+    t.tie_wins = st
+        .resources
+        .values()
+        .any(|p| matches!(p, Place::MoraleBox(_)));
     let (_, mut v) = roll(st, ctx, t)?;
     if v == Versus::Equal {
         let munitions = st.resources.iter().find_map(|(id, p)| match p {

@@ -35,6 +35,9 @@ pub struct Test<'a> {
     pub dice: usize,
     /// A Confederate roll in a month, which Rebel Yell may re-roll.
     pub rerollable: bool,
+    /// A tie already counts as a success (a battle with European Munitions out, 16.4), so
+    /// Rebel Yell is not offered for it.
+    pub tie_wins: bool,
 }
 
 impl<'a> Test<'a> {
@@ -46,6 +49,7 @@ impl<'a> Test<'a> {
             drm,
             dice: 1,
             rerollable: false,
+            tie_wins: false,
         }
     }
 
@@ -95,7 +99,8 @@ pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
         against: t.against,
         versus,
     });
-    if !t.rerollable || versus == Versus::Above || st.rebel_yell.is_none() {
+    let succeeded = versus == Versus::Above || (t.tie_wins && versus == Versus::Equal);
+    if !t.rerollable || succeeded || st.rebel_yell.is_none() {
         return Ok((result, versus));
     }
     let answer = ctx.ask(Question::Reroll {
