@@ -47,6 +47,47 @@ fn data_dir_with(dir: &Path, files: &[(&str, &str)], deck: &str, extra: &[Value]
     d
 }
 
+/// For a Lost Cause case: the refused answer and the position (as JSON) at which it is given,
+/// found by running the case's earlier answers with its scripted dice.
+fn lost_cause_position(v: &Value) -> Option<(Value, Option<Value>)> {
+    use adjutant::engine::dice::ScriptedDice;
+    use adjutant::games::the_lost_cause::{month, orders::Orders};
+    let extra: Vec<Value> = v["deck"].as_array().cloned().unwrap_or_default();
+    let data = super::lost_cause::data_with(&extra);
+    let changes = v["state"].as_object().cloned().unwrap_or_default();
+    let answers: Vec<Value> = match &v["orders"] {
+        Value::Array(a) => a.clone(),
+        Value::Null => Vec::new(),
+        o => vec![o.clone()],
+    };
+    let dice: Vec<u32> = serde_json::from_value(v["dice"].clone()).unwrap_or_default();
+    let run = |given: &[Orders]| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut st = super::lost_cause::state_with(&data, changes.clone()).ok()?;
+            let mut d = ScriptedDice::new(dice.clone());
+            let r = month::run_until(&data, &mut st, &mut d, given.to_vec(), |_| false);
+            Some((r.is_err(), st))
+        }))
+        .ok()
+        .flatten()
+    };
+    let given: Vec<Orders> = answers
+        .iter()
+        .map(|a| serde_json::from_value(a.clone()).ok())
+        .collect::<Option<_>>()?;
+    for k in 0..given.len() {
+        let (refused, _) = run(&given[..=k])?;
+        if refused {
+            let (failed, st) = run(&given[..k])?;
+            if failed || st.question.is_none() {
+                return None;
+            }
+            return Some((answers[k].clone(), Some(serde_json::to_value(&st).unwrap())));
+        }
+    }
+    None
+}
+
 struct Row {
     file: String,
     /// Refused before the rules ran: the wrong side, or a game already over.
@@ -62,15 +103,28 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
     let Some(want) = v["expect"]["error"]["rule"].as_str() else {
         return Ok(false);
     };
-    let orders = match &v["orders"] {
-        Value::Array(a) if a.len() == 1 => a[0].clone(),
-        Value::Array(_) => return Ok(false),
-        o => o.clone(),
-    };
-    if v.get("policy").is_some_and(|p| !p.is_null()) || v.get("until").is_some_and(|u| !u.is_null())
-    {
+    if v.get("policy").is_some_and(|p| !p.is_null()) {
         return Ok(false);
     }
+    // The Lost Cause's cases may start inside a month and give several answers: the rules
+    // are run (with the case's scripted dice) up to the question whose answer is refused,
+    // and that position goes into the game file.
+    let (orders, position) = if game == "the-lost-cause" {
+        match lost_cause_position(&v) {
+            Some(p) => p,
+            None => return Ok(false),
+        }
+    } else {
+        if v.get("until").is_some_and(|u| !u.is_null()) {
+            return Ok(false);
+        }
+        let o = match &v["orders"] {
+            Value::Array(a) if a.len() == 1 => a[0].clone(),
+            Value::Array(_) => return Ok(false),
+            o => o.clone(),
+        };
+        (o, None)
+    };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let extra: Vec<Value> = v["deck"].as_array().cloned().unwrap_or_default();
@@ -107,9 +161,14 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
     // The case's state goes into the game file, with the decision it implies.
     let rules = adjutant::games::load(game, data.as_deref()).unwrap();
     let mut gf = GameFile::parse(&std::fs::read_to_string(d.join("game.yaml")).unwrap()).unwrap();
-    if let Some(changes) = v["state"].as_object() {
-        for (key, val) in changes {
-            gf.state[key] = val.clone();
+    match position {
+        Some(state) => gf.state = state,
+        None => {
+            if let Some(changes) = v["state"].as_object() {
+                for (key, val) in changes {
+                    gf.state[key] = val.clone();
+                }
+            }
         }
     }
     gf.awaiting = rules
