@@ -698,6 +698,15 @@ pub fn render(
         Format::Svg => format!("{}/board.svg", gf.game),
         Format::Stats => "stats.txt".to_string(),
     };
+    if format == Format::Svg && !templates.exists(&name) {
+        return Err(Error::Format {
+            what: "the report".into(),
+            message: format!(
+                "`{}` has no board picture; use `--format text`, `markdown`, `bbcode` or `stats`",
+                gf.game
+            ),
+        });
+    }
     let mut ctx = with_lookups(ctx, &lookups);
     ctx["verification_block"] = json!(templates.render("verification.txt", &ctx)?);
     let text = templates.render(&name, &ctx)?;

@@ -168,6 +168,11 @@ impl Templates {
         Templates { env }
     }
 
+    /// Whether a template of this name exists (built in or in the override folder).
+    pub fn exists(&self, name: &str) -> bool {
+        self.env.get_template(name).is_ok()
+    }
+
     pub fn render<S: Serialize>(&self, name: &str, ctx: &S) -> Result<String, Error> {
         let fail = |e: minijinja::Error| {
             let place = match (e.name(), e.line()) {

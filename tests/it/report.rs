@@ -196,3 +196,32 @@ fn a_broken_user_template_names_its_file_and_line() {
     );
     assert!(err.contains("southern-strategy/report.md, line 2"), "{err}");
 }
+
+/// The Lost Cause's shipped example, one answer on: its forum report in every text format.
+#[test]
+fn the_lost_cause_reports_match_their_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/the-lost-cause/examples");
+    let game = d.join("game.yaml");
+    std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
+    ok(
+        d,
+        &[
+            "play",
+            "game.yaml",
+            ex.join("command.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+        ],
+    );
+    snapshot("lost-cause-all.txt", &report(&game, "text", "all"));
+    snapshot("lost-cause-all.md", &report(&game, "markdown", "all"));
+    snapshot("lost-cause-all.bbcode", &report(&game, "bbcode", "all"));
+    snapshot(
+        "lost-cause-show.txt",
+        &stdout(&ok(d, &["show", "game.yaml"])),
+    );
+    let e = super::support::fails(d, &["report", "game.yaml", "--format", "svg"]);
+    assert!(e.contains("picture") || e.contains("svg"), "{e}");
+}

@@ -331,7 +331,7 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 ctx,
                 Test::one(
                     "7.3",
-                    format!("the {army} army against the Ironclad"),
+                    format!("The {army} army against the Ironclad"),
                     value,
                     0,
                 ),
@@ -366,7 +366,7 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 ctx,
                 Test::one(
                     "7.3",
-                    format!("the {army} army's siege of {}", data.space(&space).name),
+                    format!("The {army} army's siege of {}", data.space(&space).name),
                     value,
                     0,
                 ),
@@ -475,7 +475,7 @@ fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
             } else if atl {
                 Leg::Track("deep-south-east")
             } else {
-                let (_, v) = roll(st, ctx, Test::one("8.5.1", "the Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)".into(), 3, 0))?;
+                let (_, v) = roll(st, ctx, Test::one("8.5.1", "The Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)".into(), 3, 0))?;
                 if v.passed() {
                     Leg::Remove { green_flips: true }
                 } else {
@@ -520,7 +520,7 @@ fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
                         ctx,
                         Test::one(
                             "8.7.1",
-                            "the green army's course from Atlanta (4+: Montgomery)".into(),
+                            "The green army's course from Atlanta (4+: Montgomery)".into(),
                             3,
                             0,
                         ),
@@ -899,7 +899,7 @@ pub fn blockade(st: &mut State, ctx: &mut Ctx) -> Run {
         let (_, v) = roll(
             st,
             ctx,
-            Test::one("7.4", "the Blockade against the Ironclad".into(), value, 0),
+            Test::one("7.4", "The Blockade against the Ironclad".into(), value, 0),
         )?;
         if v.passed() {
             ctx.event(Event::ObstacleCleared {

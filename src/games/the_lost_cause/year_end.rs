@@ -97,7 +97,7 @@ fn election(st: &mut State, ctx: &mut Ctx) -> Run {
     let (_, v) = roll(
         st,
         ctx,
-        Test::two("14.2", "the Election of 1864".into(), st.morale, drm),
+        Test::two("14.2", "The Election of 1864".into(), st.morale, drm),
     )?;
     control::raider_returns(st, ctx, TrackMarker::Morale, v != Versus::Above);
     match v {
