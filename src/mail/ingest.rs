@@ -298,7 +298,7 @@ mod tests {
             "/tests/mail/fuzz/mail-parser-panic.eml"
         ))
         .unwrap();
-        let e = super::read_message(&raw).err().expect("refused");
+        let e = super::read_message(&raw).expect_err("refused");
         assert!(e.to_string().contains("MIME"), "{e}");
     }
 

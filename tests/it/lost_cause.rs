@@ -539,7 +539,7 @@ fn a_deck_with_a_bad_card_is_refused_when_it_loads() {
                 }
             })
             .collect();
-        let e = Data::load(&files).err().expect("refused").to_string();
+        let e = Data::load(&files).expect_err("refused").to_string();
         assert!(e.contains(want), "{e}");
     }
 }

@@ -848,36 +848,33 @@ impl Data {
                     | UnionAction::Flip { army, .. }
                     | UnionAction::Remove { army }
                     | UnionAction::Disrupt { army }
-                    | UnionAction::Place { army, .. } => {
-                        if !armies.contains(army.as_str()) {
-                            return Err(here(format!("unknown army `{army}`")));
-                        }
+                    | UnionAction::Place { army, .. }
+                        if !armies.contains(army.as_str()) =>
+                    {
+                        return Err(here(format!("unknown army `{army}`")));
                     }
                     _ => {}
                 }
                 match a {
-                    UnionAction::Place { space, .. } | UnionAction::BaseAvailable { space } => {
-                        if !self.space_index.contains_key(space) {
-                            return Err(here(format!("unknown space `{space}`")));
-                        }
+                    UnionAction::Place { space, .. } | UnionAction::BaseAvailable { space }
+                        if !self.space_index.contains_key(space) =>
+                    {
+                        return Err(here(format!("unknown space `{space}`")));
                     }
-                    UnionAction::Flip { army, form } => {
+                    UnionAction::Flip { army, form }
                         if !self
                             .army(army)
-                            .is_some_and(|a| a.forms.iter().any(|f| &f.id == form))
-                        {
-                            return Err(here(format!("army `{army}` has no form `{form}`")));
-                        }
+                            .is_some_and(|a| a.forms.iter().any(|f| &f.id == form)) =>
+                    {
+                        return Err(here(format!("army `{army}` has no form `{form}`")));
                     }
-                    UnionAction::Commander { leader, .. } => {
-                        if !self.pieces.union_leaders.iter().any(|l| &l.id == leader) {
-                            return Err(here(format!("unknown Union leader `{leader}`")));
-                        }
+                    UnionAction::Commander { leader, .. }
+                        if !self.pieces.union_leaders.iter().any(|l| &l.id == leader) =>
+                    {
+                        return Err(here(format!("unknown Union leader `{leader}`")));
                     }
-                    UnionAction::Devastate { strategic } => {
-                        if self.strategic(strategic).is_none() {
-                            return Err(here(format!("unknown strategic space `{strategic}`")));
-                        }
+                    UnionAction::Devastate { strategic } if self.strategic(strategic).is_none() => {
+                        return Err(here(format!("unknown strategic space `{strategic}`")));
                     }
                     _ => {}
                 }

@@ -975,13 +975,12 @@ pub fn initiative_check(st: &mut State, ctx: &mut Ctx) -> Run {
         marked
     };
     for army in order {
-        loop {
-            let Some(a) = st.armies.get_mut(&army) else {
-                break;
-            };
-            if a.initiative.is_empty() {
-                break;
-            }
+        // An action may take the army out of play, so it is looked up again each time.
+        while let Some(a) = st
+            .armies
+            .get_mut(&army)
+            .filter(|a| !a.initiative.is_empty())
+        {
             let m = a.initiative.remove(0);
             ctx.event(Event::InitiativeResolved {
                 army: army.clone(),
