@@ -599,6 +599,7 @@ fn title(gf: &GameFile) -> String {
             "Supply Lines of the American Revolution: The Southern Strategy".into()
         }
         "the-lost-cause" => "The Lost Cause: The American Civil War, 1861-1865".into(),
+        "solo-1776" => "1776: the solo American bot".into(),
         other => other.to_string(),
     }
 }

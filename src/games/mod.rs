@@ -7,6 +7,7 @@ use crate::engine::canon::{sha256, to_hex};
 use crate::engine::game::{Game, Loaded, Rules};
 use crate::engine::Error;
 
+pub mod solo_1776;
 pub mod southern_strategy;
 pub mod the_lost_cause;
 
@@ -14,6 +15,7 @@ pub mod the_lost_cause;
 pub const NAMES: &[&str] = &[
     southern_strategy::SouthernStrategy::NAME,
     the_lost_cause::TheLostCause::NAME,
+    solo_1776::Solo1776::NAME,
 ];
 
 /// Loads a game's rules with its data: the copy built into adjutant, or the files in
@@ -29,6 +31,9 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
         }
         the_lost_cause::TheLostCause::NAME => {
             load_game::<the_lost_cause::TheLostCause>(the_lost_cause::DATA_FILES, &[], data_dir)
+        }
+        solo_1776::Solo1776::NAME => {
+            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES, &[], data_dir)
         }
         other => Err(Error::Format {
             what: "the game".into(),

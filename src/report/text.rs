@@ -31,6 +31,26 @@ const BUILTIN: &[(&str, &str)] = &[
         "the-lost-cause/show.txt",
         include_str!("../../templates/the-lost-cause/show.txt"),
     ),
+    (
+        "solo-1776/events.txt",
+        include_str!("../../templates/solo-1776/events.txt"),
+    ),
+    (
+        "solo-1776/report.txt",
+        include_str!("../../templates/solo-1776/report.txt"),
+    ),
+    (
+        "solo-1776/report.md",
+        include_str!("../../templates/solo-1776/report.md"),
+    ),
+    (
+        "solo-1776/report.bbcode",
+        include_str!("../../templates/solo-1776/report.bbcode"),
+    ),
+    (
+        "solo-1776/show.txt",
+        include_str!("../../templates/solo-1776/show.txt"),
+    ),
     ("header.txt", include_str!("../../templates/header.txt")),
     ("footer.txt", include_str!("../../templates/footer.txt")),
     (

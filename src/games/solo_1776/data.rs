@@ -1,0 +1,456 @@
+//! The areas, starting scenario and reconstructed tables of the solo 1776 American bot, read
+//! from `games/solo-1776/` and checked before any rule runs: six areas in the order of the
+//! rule 17 landing table, the OB locations 0, 5, 10 and 15 of each (12), unique town ids,
+//! real neighbours, and tables with a row for every face of the die.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Error;
+
+pub const SCENARIO: &str = "scenario.yaml";
+pub const TABLES: &str = "tables.yaml";
+pub const FORMAT: &str = "adjutant-solo-1776/1";
+
+/// 12: the four locations of an area on the Off-Board chart, from the wilderness (0) to the
+/// coastal waters (15).
+pub const LOCATIONS: [u32; 4] = [0, 5, 10, 15];
+
+/// A town hex of the game board, listed under the OB location it is within one move of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TownDef {
+    pub id: String,
+    pub name: String,
+    /// 1, 2 or 3; none when the town is no target of the bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<u8>,
+    /// A strategic town hex (15: replacements go where one is uncontrolled).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strategic: bool,
+    /// British controlled at the start.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub british: bool,
+    /// A fort stands in the town hex (13, step 1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fort: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub north: Option<String>,
+    #[serde(default)]
+    pub south: Option<String>,
+    /// The British control the area at the start (12, condition 2).
+    #[serde(default)]
+    pub british_control: bool,
+    /// This area's own requisite SP per location, where it differs from the default.
+    #[serde(default, deserialize_with = "location_keyed")]
+    pub requisite: BTreeMap<u32, u32>,
+    #[serde(deserialize_with = "location_keyed")]
+    pub locations: BTreeMap<u32, Vec<TownDef>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Date {
+    pub year: u32,
+    pub month: u32,
+}
+
+impl Date {
+    /// The quarter of the year, 1 to 4.
+    pub fn quarter(self) -> Quarter {
+        Quarter {
+            year: self.year,
+            quarter: (self.month - 1) / 3 + 1,
+        }
+    }
+
+    pub fn next(self) -> Date {
+        if self.month == 12 {
+            Date {
+                year: self.year + 1,
+                month: 1,
+            }
+        } else {
+            Date {
+                year: self.year,
+                month: self.month + 1,
+            }
+        }
+    }
+}
+
+/// A quarter of a year (16: a damaged Continental Navy is out for quarters; 17: the French
+/// roll once a quarter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quarter {
+    pub year: u32,
+    pub quarter: u32,
+}
+
+impl Quarter {
+    pub fn plus(self, n: u32) -> Quarter {
+        let i = self.year * 4 + self.quarter - 1 + n;
+        Quarter {
+            year: i / 4,
+            quarter: i % 4 + 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyDef {
+    pub id: String,
+    pub name: String,
+    pub area: String,
+    pub location: u32,
+    pub sp: u32,
+    #[serde(default)]
+    pub dragoons: u32,
+    #[serde(default)]
+    pub artillery: u32,
+    #[serde(default)]
+    pub supply: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavalSp {
+    pub american: i32,
+    pub british: i32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub date: Date,
+    pub bre: i32,
+    pub naval: NavalSp,
+    pub armies: Vec<ArmyDef>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub format: String,
+    pub kind: String,
+    #[serde(deserialize_with = "location_keyed")]
+    pub requisite: BTreeMap<u32, u32>,
+    pub areas: Vec<AreaDef>,
+    pub setup: Setup,
+    pub end: Date,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BCheck {
+    pub base: i32,
+    #[serde(deserialize_with = "die_keyed")]
+    pub priority: BTreeMap<i32, i32>,
+    pub fort: i32,
+    #[serde(deserialize_with = "die_keyed")]
+    pub bre: BTreeMap<i32, i32>,
+    pub at_requisite: i32,
+}
+
+/// What a British scouting roll finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scouted {
+    Nothing,
+    Location,
+    Strength,
+}
+
+/// Where the area-change randomiser sends half an army moving up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AreaChange {
+    Stay,
+    North,
+    South,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Offboard {
+    pub up_below: i32,
+    pub down_at_least: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stores {
+    pub sp: u32,
+    pub artillery: u32,
+    pub supply: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrenchDef {
+    pub land_element: Stores,
+    pub capacity_per_fleet: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    pub format: String,
+    pub kind: String,
+    pub b_check: BCheck,
+    #[serde(deserialize_with = "die_keyed")]
+    pub be_roll: BTreeMap<i32, i32>,
+    #[serde(deserialize_with = "die_keyed")]
+    pub scouting: BTreeMap<i32, Scouted>,
+    #[serde(deserialize_with = "die_keyed")]
+    pub area_change: BTreeMap<i32, AreaChange>,
+    pub combats_per_turn: u32,
+    pub offboard: Offboard,
+    pub french: FrenchDef,
+}
+
+#[derive(Debug, Clone)]
+pub struct Data {
+    pub scenario: Scenario,
+    pub tables: Tables,
+}
+
+/// Maps keyed by a number: YAML keys arrive as strings once the file passes through JSON.
+fn keyed<'de, D, K, V>(d: D, what: &'static str) -> Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: std::str::FromStr + Ord,
+    V: Deserialize<'de>,
+{
+    let raw: BTreeMap<String, V> = BTreeMap::deserialize(d)?;
+    raw.into_iter()
+        .map(|(k, v)| {
+            k.trim()
+                .parse::<K>()
+                .map(|n| (n, v))
+                .map_err(|_| serde::de::Error::custom(format!("`{k}` is not {what}")))
+        })
+        .collect()
+}
+
+fn die_keyed<'de, D, V>(d: D) -> Result<BTreeMap<i32, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    keyed(d, "a number")
+}
+
+fn location_keyed<'de, D, V>(d: D) -> Result<BTreeMap<u32, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    keyed(d, "an OB location (0, 5, 10 or 15)")
+}
+
+fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
+    let (_, text) = files
+        .iter()
+        .find(|(n, _)| n == name)
+        .ok_or_else(|| Error::Data {
+            file: name.into(),
+            entry: "-".into(),
+            message: "the file is missing".into(),
+        })?;
+    // Through JSON, so that numeric keys and enums read the same way as orders do.
+    let v: serde_json::Value = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+        what: format!("game data `{name}`"),
+        source,
+    })?;
+    serde_json::from_value(v).map_err(|e| Error::Data {
+        file: name.into(),
+        entry: "-".into(),
+        message: e.to_string(),
+    })
+}
+
+fn bad(file: &str, entry: &str, message: String) -> Error {
+    Error::Data {
+        file: file.into(),
+        entry: entry.into(),
+        message,
+    }
+}
+
+impl Data {
+    pub fn load(files: &[(String, String)]) -> Result<Data, Error> {
+        let data = Data {
+            scenario: parse(files, SCENARIO)?,
+            tables: parse(files, TABLES)?,
+        };
+        data.check()?;
+        Ok(data)
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        let s = &self.scenario;
+        let t = &self.tables;
+        for (file, format, kind, want) in [
+            (SCENARIO, &s.format, &s.kind, "scenario"),
+            (TABLES, &t.format, &t.kind, "tables"),
+        ] {
+            if format != FORMAT {
+                return Err(bad(file, "format", format!("`{format}` is not `{FORMAT}`")));
+            }
+            if kind != want {
+                return Err(bad(file, "kind", format!("`{kind}` is not `{want}`")));
+            }
+        }
+        if s.areas.len() != 6 {
+            return Err(bad(
+                SCENARIO,
+                "areas",
+                format!(
+                    "17: the landing table has six areas; the file has {}",
+                    s.areas.len()
+                ),
+            ));
+        }
+        let only_locations = |file: &str, entry: &str, keys: Vec<u32>| -> Result<(), Error> {
+            for k in keys {
+                if !LOCATIONS.contains(&k) {
+                    return Err(bad(
+                        file,
+                        entry,
+                        format!("12: `{k}` is not an OB location (0, 5, 10 or 15)"),
+                    ));
+                }
+            }
+            Ok(())
+        };
+        only_locations(SCENARIO, "requisite", s.requisite.keys().copied().collect())?;
+        if LOCATIONS.iter().any(|l| !s.requisite.contains_key(l)) {
+            return Err(bad(
+                SCENARIO,
+                "requisite",
+                "12: a requisite SP is needed for each of 0, 5, 10 and 15".into(),
+            ));
+        }
+        let ids: BTreeSet<&str> = s.areas.iter().map(|a| a.id.as_str()).collect();
+        if ids.len() != s.areas.len() {
+            return Err(bad(SCENARIO, "areas", "two areas share an id".into()));
+        }
+        let mut towns = BTreeSet::new();
+        for a in &s.areas {
+            let entry = format!("area `{}`", a.id);
+            only_locations(SCENARIO, &entry, a.locations.keys().copied().collect())?;
+            only_locations(SCENARIO, &entry, a.requisite.keys().copied().collect())?;
+            for n in [&a.north, &a.south].into_iter().flatten() {
+                if !ids.contains(n.as_str()) || n == &a.id {
+                    return Err(bad(SCENARIO, &entry, format!("unknown neighbour `{n}`")));
+                }
+            }
+            for town in a.locations.values().flatten() {
+                if !towns.insert(town.id.as_str()) {
+                    return Err(bad(
+                        SCENARIO,
+                        &entry,
+                        format!("town `{}` is listed twice", town.id),
+                    ));
+                }
+                if town.priority.is_some_and(|p| !(1..=3).contains(&p)) {
+                    return Err(bad(
+                        SCENARIO,
+                        &entry,
+                        format!("town `{}`: a priority is 1, 2 or 3", town.id),
+                    ));
+                }
+            }
+        }
+        let mut armies = BTreeSet::new();
+        let mut areas_held = BTreeSet::new();
+        for a in &s.setup.armies {
+            let entry = format!("setup army `{}`", a.id);
+            if !ids.contains(a.area.as_str()) {
+                return Err(bad(SCENARIO, &entry, format!("unknown area `{}`", a.area)));
+            }
+            only_locations(SCENARIO, &entry, vec![a.location])?;
+            if !armies.insert(a.id.as_str()) {
+                return Err(bad(SCENARIO, &entry, "the id is used twice".into()));
+            }
+            if !areas_held.insert(a.area.as_str()) {
+                return Err(bad(
+                    SCENARIO,
+                    &entry,
+                    "12: the Americans keep one army per area".into(),
+                ));
+            }
+            if a.dragoons > a.sp {
+                return Err(bad(SCENARIO, &entry, "more dragoon SP than SP".into()));
+            }
+        }
+        if s.end < s.setup.date || !(1..=12).contains(&s.setup.date.month) {
+            return Err(bad(
+                SCENARIO,
+                "end",
+                "the last turn comes before the first".into(),
+            ));
+        }
+        let full = |name: &str, keys: Vec<i32>| -> Result<(), Error> {
+            if (1..=6).any(|d| !keys.contains(&d)) {
+                return Err(bad(
+                    TABLES,
+                    name,
+                    "the table needs a row for each die 1 to 6".into(),
+                ));
+            }
+            Ok(())
+        };
+        full("be_roll", t.be_roll.keys().copied().collect())?;
+        full("scouting", t.scouting.keys().copied().collect())?;
+        full("area_change", t.area_change.keys().copied().collect())?;
+        if t.b_check.bre.is_empty() {
+            return Err(bad(TABLES, "b_check.bre", "the BRE rows are empty".into()));
+        }
+        if t.combats_per_turn == 0 {
+            return Err(bad(
+                TABLES,
+                "combats_per_turn",
+                "an army fights at least one combat".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The areas in the order of the landing table (17).
+    pub fn areas(&self) -> &[AreaDef] {
+        &self.scenario.areas
+    }
+
+    pub fn area(&self, id: &str) -> Option<&AreaDef> {
+        self.scenario.areas.iter().find(|a| a.id == id)
+    }
+
+    /// 17: the area of a landing-table roll.
+    pub fn landing(&self, die: u8) -> &AreaDef {
+        &self.scenario.areas[(die as usize).clamp(1, 6) - 1]
+    }
+
+    /// Rows of a die-keyed table; results past either end use that end's row.
+    pub fn row<V: Copy>(table: &BTreeMap<i32, V>, n: i32) -> V {
+        // The row at or below `n`; below the lowest row, the lowest.
+        *table
+            .range(..=n)
+            .next_back()
+            .or_else(|| table.iter().next())
+            .expect("checked non-empty")
+            .1
+    }
+}

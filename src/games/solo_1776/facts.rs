@@ -1,0 +1,452 @@
+//! The board facts of a British turn: checked against the rules and the state, then taken
+//! into the state in the order the orders list them. A fact that contradicts the rules (an
+//! army in two locations, two armies in one area, a negative strength, an unknown area,
+//! town or army, a location other than 0, 5, 10 or 15) refuses the whole turn.
+
+use std::collections::BTreeSet;
+
+use super::data::{Data, LOCATIONS};
+use super::events::Event;
+use super::orders::{Holder, Turn};
+use super::script::Ctx;
+use super::state::{Army, Force, State};
+use crate::engine::error::OrderError;
+
+fn err(rule: &str, path: String, message: String) -> OrderError {
+    OrderError::new(rule, message).at(path)
+}
+
+/// A count that cannot be negative (1776: strength points, artillery and supply units).
+pub fn count(v: i64, what: &str, path: String) -> Result<u32, OrderError> {
+    if v < 0 {
+        return Err(err(
+            "1776",
+            path,
+            format!("{what} cannot be negative (`{v}`)"),
+        ));
+    }
+    u32::try_from(v).map_err(|_| err("1776", path, format!("{what} `{v}` is too large")))
+}
+
+/// 12: one of the four OB locations.
+pub fn location(v: i64, path: String) -> Result<u32, OrderError> {
+    match u32::try_from(v) {
+        Ok(l) if LOCATIONS.contains(&l) => Ok(l),
+        _ => Err(err(
+            "12",
+            path,
+            format!("`{v}` is not an OB location; the locations are 0, 5, 10 and 15"),
+        )),
+    }
+}
+
+pub fn area<'a>(data: &'a Data, id: &str, path: String) -> Result<&'a str, OrderError> {
+    data.area(id).map(|a| a.id.as_str()).ok_or_else(|| {
+        let known: Vec<&str> = data.areas().iter().map(|a| a.id.as_str()).collect();
+        err(
+            "17",
+            path,
+            format!("`{id}` is not an area; the areas are {}", known.join(", ")),
+        )
+    })
+}
+
+pub fn army_known(st: &State, id: &str, path: String) -> Result<(), OrderError> {
+    if st.armies.contains_key(id) {
+        return Ok(());
+    }
+    let known: Vec<&str> = st.armies.keys().map(String::as_str).collect();
+    Err(err(
+        "12",
+        path,
+        format!(
+            "there is no American army `{id}`; the armies are {}",
+            known.join(", ")
+        ),
+    ))
+}
+
+pub fn bre(v: i64, path: String) -> Result<i32, OrderError> {
+    if !(-9..=9).contains(&v) {
+        return Err(err(
+            "12",
+            path,
+            format!("the BRE number `{v}` is out of range (-9 to 9)"),
+        ));
+    }
+    Ok(v as i32)
+}
+
+fn say(ctx: &mut Ctx, rule: &str, what: String) {
+    ctx.event(Event::Reported {
+        rule: rule.into(),
+        what,
+    });
+}
+
+/// Takes the turn's facts into the state, or refuses them all.
+pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
+    let data = ctx.data;
+    if let Some(d) = t.date {
+        if !(1..=12).contains(&d.month) || d > data.scenario.end {
+            return Err(err(
+                "1776",
+                "turn.date".into(),
+                format!(
+                    "`{}/{}` is no turn of the game (months 1 to 12, up to {}/{})",
+                    d.month, d.year, data.scenario.end.month, data.scenario.end.year
+                ),
+            ));
+        }
+        st.date = d;
+        say(ctx, "1776", format!("the date is {}/{}", d.month, d.year));
+    }
+    if let Some(b) = t.bre {
+        st.bre = bre(b, "turn.bre".into())?;
+        say(ctx, "12", format!("the BRE number is {}", st.bre));
+    }
+    for (town, holder) in &t.control {
+        let path = format!("turn.control.{town}");
+        let Some(tw) = st.town_mut(town) else {
+            return Err(err("13", path, format!("there is no town `{town}`")));
+        };
+        tw.british = *holder == Holder::British;
+        let name = tw.name.clone();
+        say(
+            ctx,
+            "13",
+            format!(
+                "{name} is {}",
+                if *holder == Holder::British {
+                    "British controlled"
+                } else {
+                    "not British controlled"
+                }
+            ),
+        );
+    }
+    for (a, holder) in &t.areas {
+        let id = area(data, a, format!("turn.areas.{a}"))?;
+        st.areas.get_mut(id).expect("every area").british_control = *holder == Holder::British;
+        say(
+            ctx,
+            "12",
+            format!(
+                "the British {} {}",
+                if *holder == Holder::British {
+                    "control"
+                } else {
+                    "do not control"
+                },
+                data.area(id).expect("known").name
+            ),
+        );
+    }
+    if let Some(n) = t.naval {
+        count(n.american.into(), "naval SP", "turn.naval.american".into())?;
+        count(n.british.into(), "naval SP", "turn.naval.british".into())?;
+        st.naval = n;
+        say(
+            ctx,
+            "17",
+            format!(
+                "naval SP deployed: {} American, {} British",
+                n.american, n.british
+            ),
+        );
+    }
+    armies(st, ctx, t)?;
+    for (i, f) in t.towns.iter().enumerate() {
+        let path = format!("turn.towns[{i}]");
+        let Some(tw) = st.town_mut(&f.town) else {
+            return Err(err("13", path, format!("there is no town `{}`", f.town)));
+        };
+        if let Some(p) = f.priority {
+            if !(0..=3).contains(&p) {
+                return Err(err(
+                    "13",
+                    format!("{path}.priority"),
+                    format!("a town's priority is 1, 2, 3 or 0 for none, not `{p}`"),
+                ));
+            }
+            tw.priority = (p > 0).then_some(p as u8);
+        }
+        if let Some(s) = f.strategic {
+            tw.strategic = s;
+        }
+        if let Some(x) = f.fort {
+            tw.fort = x;
+        }
+        let what = format!(
+            "{}: priority {}, {}strategic, {}",
+            tw.name,
+            tw.priority.map_or("none".to_string(), |p| p.to_string()),
+            if tw.strategic { "" } else { "not " },
+            if tw.fort { "a fort" } else { "no fort" }
+        );
+        say(ctx, "13", what);
+    }
+    for (a, n) in &t.supply {
+        let path = format!("turn.supply.{a}");
+        let id = area(data, a, path.clone())?;
+        let n = count(*n, "supply", path.clone())?;
+        let Some(army) = st.army_in(id).map(str::to_string) else {
+            return Err(err(
+                "17",
+                path,
+                format!("there is no American army in `{id}` to hold the supply"),
+            ));
+        };
+        st.armies.get_mut(&army).expect("found").force.supply = n;
+        say(
+            ctx,
+            "17",
+            format!("{} holds {n} supply", st.armies[&army].name),
+        );
+    }
+    for (i, l) in t.losses.iter().enumerate() {
+        let path = format!("turn.losses[{i}]");
+        let lost = Force {
+            sp: count(l.sp, "losses", format!("{path}.sp"))?,
+            dragoons: 0,
+            artillery: count(l.artillery, "losses", format!("{path}.artillery"))?,
+            supply: count(l.supply, "losses", format!("{path}.supply"))?,
+        };
+        let (force, name) = match (&l.army, &l.fort) {
+            (Some(a), None) => {
+                army_known(st, a, format!("{path}.army"))?;
+                let army = st.armies.get_mut(a).expect("known");
+                (&mut army.force, army.name.clone())
+            }
+            (None, Some(f)) => match st.forts.get_mut(f) {
+                Some(fort) => (&mut fort.garrison, format!("the garrison of fort `{f}`")),
+                None => {
+                    return Err(err(
+                        "15",
+                        format!("{path}.fort"),
+                        format!(
+                            "there is no American fort `{f}` (forts are named `<area>-<location>`)"
+                        ),
+                    ))
+                }
+            },
+            _ => {
+                return Err(err(
+                    "14",
+                    path,
+                    "a loss names either an `army` or a `fort`".into(),
+                ))
+            }
+        };
+        take(force, lost, &name, &path)?;
+        say(
+            ctx,
+            "14",
+            format!(
+                "{name} lost {} SP, {} artillery, {} supply in combat on the board",
+                lost.sp, lost.artillery, lost.supply
+            ),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for (i, tr) in t.transports.iter().enumerate() {
+        if !ids.insert(tr.id.as_str()) {
+            return Err(err(
+                "16",
+                format!("turn.transports[{i}].id"),
+                format!(
+                    "transport `{}` is listed twice; roll once for each transport or stack",
+                    tr.id
+                ),
+            ));
+        }
+    }
+    for (i, r) in t.reinforce.iter().enumerate() {
+        area(data, &r.area, format!("turn.reinforce[{i}].area"))?;
+        location(r.location, format!("turn.reinforce[{i}].location"))?;
+    }
+    for (i, a) in t.scout.iter().enumerate() {
+        area(data, a, format!("turn.scout[{i}]"))?;
+    }
+    for (i, a) in t.attacks.iter().enumerate() {
+        army_known(st, &a.army, format!("turn.attacks[{i}].army"))?;
+    }
+    for (i, r) in t.replacements.iter().enumerate() {
+        let path = format!("turn.replacements[{i}]");
+        area(data, &r.area, format!("{path}.area"))?;
+        count(r.sp, "replacements", format!("{path}.sp"))?;
+        count(r.artillery, "replacements", format!("{path}.artillery"))?;
+        count(r.supply, "replacements", format!("{path}.supply"))?;
+    }
+    if let Some(s) = &t.search {
+        if s.fleets < 1 {
+            return Err(err(
+                "17",
+                "turn.search.fleets".into(),
+                format!(
+                    "a search needs at least one British battle fleet, not `{}`",
+                    s.fleets
+                ),
+            ));
+        }
+    }
+    if let Some(f) = &t.french_intervention {
+        if f.fleets < 1 || f.fleets > 6 {
+            return Err(err(
+                "17",
+                "turn.french_intervention.fleets".into(),
+                format!(
+                    "the French intervene with 1 to 6 battle fleets, not `{}`",
+                    f.fleets
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Takes losses out of a force; more than it holds is refused.
+pub fn take(force: &mut Force, lost: Force, name: &str, path: &str) -> Result<(), OrderError> {
+    for (have, lose, what) in [
+        (force.sp, lost.sp, "SP"),
+        (force.artillery, lost.artillery, "artillery"),
+        (force.supply, lost.supply, "supply"),
+    ] {
+        if lose > have {
+            return Err(err(
+                "14",
+                path.to_string(),
+                format!("{name} has {have} {what}; it cannot lose `{lose}`"),
+            ));
+        }
+    }
+    force.sp -= lost.sp;
+    force.artillery -= lost.artillery;
+    force.supply -= lost.supply;
+    force.dragoons = force.dragoons.min(force.sp);
+    Ok(())
+}
+
+/// Army corrections: each army once, in one OB location, one army per area (12).
+fn armies(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
+    let data = ctx.data;
+    let mut seen = BTreeSet::new();
+    for (i, f) in t.armies.iter().enumerate() {
+        let path = format!("turn.armies[{i}]");
+        if !seen.insert(f.army.as_str()) {
+            return Err(err(
+                "12",
+                format!("{path}.army"),
+                format!(
+                    "army `{}` is given twice: an army is in one location only",
+                    f.army
+                ),
+            ));
+        }
+        let mut a = match st.armies.get(&f.army) {
+            Some(a) => a.clone(),
+            None => {
+                let (Some(ar), Some(_), Some(_)) = (&f.area, f.location, f.sp) else {
+                    return Err(err(
+                        "12",
+                        format!("{path}.army"),
+                        format!(
+                            "there is no American army `{}`; a new one needs `area`, `location` and `sp`",
+                            f.army
+                        ),
+                    ));
+                };
+                Army {
+                    name: f.army.clone(),
+                    area: ar.clone(),
+                    location: 0,
+                    at: None,
+                    force: Force::default(),
+                    entrenched: false,
+                }
+            }
+        };
+        if let Some(ar) = &f.area {
+            a.area = area(data, ar, format!("{path}.area"))?.to_string();
+        }
+        if let Some(l) = f.location {
+            a.location = location(l, format!("{path}.location"))?;
+        }
+        if let Some(v) = f.sp {
+            a.force.sp = count(v, "strength", format!("{path}.sp"))?;
+        }
+        if let Some(v) = f.dragoons {
+            a.force.dragoons = count(v, "dragoon SP", format!("{path}.dragoons"))?;
+        }
+        if let Some(v) = f.artillery {
+            a.force.artillery = count(v, "artillery", format!("{path}.artillery"))?;
+        }
+        if let Some(v) = f.supply {
+            a.force.supply = count(v, "supply", format!("{path}.supply"))?;
+        }
+        if a.force.dragoons > a.force.sp {
+            return Err(err(
+                "15",
+                format!("{path}.dragoons"),
+                format!(
+                    "{} dragoon SP are more than the army's {} SP",
+                    a.force.dragoons, a.force.sp
+                ),
+            ));
+        }
+        match f.at.as_deref() {
+            Some("") => a.at = None,
+            Some(town) => match st.town(town) {
+                Some((ar, l, _)) if ar == a.area && l == a.location => a.at = Some(town.into()),
+                Some((ar, l, _)) => {
+                    return Err(err(
+                        "13",
+                        format!("{path}.at"),
+                        format!(
+                            "`{town}` is in location {l} of `{ar}`, not location {} of `{}`: an army is in one location only",
+                            a.location, a.area
+                        ),
+                    ))
+                }
+                None => return Err(err("13", format!("{path}.at"), format!("there is no town `{town}`"))),
+            },
+            None => {
+                if let Some(town) = &a.at {
+                    if st.town(town).is_some_and(|(ar, l, _)| ar != a.area || l != a.location) {
+                        a.at = None;
+                    }
+                }
+            }
+        }
+        say(
+            ctx,
+            "12",
+            format!(
+                "{} is in location {} of {}{}: {} SP ({} dragoon), {} artillery, {} supply",
+                a.name,
+                a.location,
+                data.area(&a.area).expect("checked").name,
+                a.at.as_ref().map_or(String::new(), |t| format!(" at {t}")),
+                a.force.sp,
+                a.force.dragoons,
+                a.force.artillery,
+                a.force.supply
+            ),
+        );
+        st.armies.insert(f.army.clone(), a);
+    }
+    let mut held = std::collections::BTreeMap::new();
+    for (id, a) in &st.armies {
+        if let Some(other) = held.insert(a.area.as_str(), id.as_str()) {
+            return Err(err(
+                "12",
+                "turn.armies".into(),
+                format!(
+                    "the Americans keep one army per area: `{other}` and `{id}` are both in `{}`",
+                    a.area
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

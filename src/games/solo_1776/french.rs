@@ -1,0 +1,262 @@
+//! 17, French intervention: each fleet's land element (5 SP, 1 artillery, 1 supply) comes
+//! ashore in location 15 of the area the landing table gives; the battle fleets then operate
+//! as one, taking their duties in priority order (the West Indies when the naval SP
+//! difference is -2 or worse; supply for an area that has none; one sea invasion a quarter
+//! in place of an army's Down move; blockade otherwise), intercept British reinforcements of
+//! a location they blockade, and can be found by a British search.
+
+use super::data::Data;
+use super::events::Event;
+use super::offboard::land;
+use super::orders::{Reinforce, Search};
+use super::script::{Ctx, Run};
+use super::state::{Duty, Force, State};
+use crate::engine::error::OrderError;
+
+const WEST_INDIES: &str = "west-indies";
+
+/// 17: the land elements come ashore, one landing-table roll a fleet.
+pub fn intervene(st: &mut State, ctx: &mut Ctx, fleets: u32) {
+    let data = ctx.data;
+    let e = data.tables.french.land_element;
+    for _ in 0..fleets {
+        st.french.landed += 1;
+        let n = st.french.landed;
+        let die = ctx.d6(&format!("17 landing table: French fleet {n}"));
+        let area = data.landing(die).id.clone();
+        let force = Force {
+            sp: e.sp,
+            dragoons: 0,
+            artillery: e.artillery,
+            supply: e.supply,
+        };
+        let (army, det) = land(st, data, &area, 15, force, &format!("french-{n}"));
+        ctx.event(Event::FrenchLanding {
+            fleet: n,
+            die,
+            area,
+            joined: army.or(det),
+        });
+    }
+    st.french.fleets += fleets;
+}
+
+/// 17: the quarter's French Intervention Table roll, and duties 1 and 2, at the start of the
+/// American turn. Duties 3 and 4 are decided as the armies move (`sea_invasion`, `blockade`).
+pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
+    let data = ctx.data;
+    st.french.duty = None;
+    if st.french.fleets == 0 {
+        return;
+    }
+    let q = st.date.quarter();
+    if st.french.rolled != Some(q) {
+        let die = ctx.d6("17 French Intervention Table: where the fleets operate this quarter");
+        let area = data.landing(die).id.clone();
+        st.french.operating = Some(area.clone());
+        st.french.rolled = Some(q);
+        ctx.event(Event::FrenchOperating { die, area });
+    }
+    let diff = st.naval.american - st.naval.british;
+    if diff <= -2 {
+        st.french.at = Some(WEST_INDIES.into());
+        st.french.duty = Some(Duty::WestIndies);
+        ctx.event(Event::FrenchDuty {
+            duty: Duty::WestIndies,
+            area: WEST_INDIES.into(),
+            reason: format!(
+                "the naval SP difference is {diff} ({} American, {} British)",
+                st.naval.american, st.naval.british
+            ),
+        });
+        return;
+    }
+    let dry = data
+        .areas()
+        .iter()
+        .map(|a| a.id.clone())
+        .find(|a| st.army_in(a).is_some() && st.supply_in(a) == 0);
+    if let Some(area) = dry {
+        let (army, det) = land(
+            st,
+            data,
+            &area,
+            15,
+            Force {
+                supply: 1,
+                ..Force::default()
+            },
+            "french-supply",
+        );
+        st.french.at = Some(area.clone());
+        st.french.duty = Some(Duty::Supply);
+        ctx.event(Event::FrenchDuty {
+            duty: Duty::Supply,
+            area: area.clone(),
+            reason: format!(
+                "American supply in {} is zero: one supply carried to location 15{}",
+                name(data, &area),
+                match army.or(det) {
+                    Some(to) => format!(" ({to})"),
+                    None => String::new(),
+                }
+            ),
+        });
+        return;
+    }
+    st.french.at = st.french.operating.clone();
+}
+
+fn name(data: &Data, id: &str) -> String {
+    data.area(id).map_or(id.to_string(), |a| a.name.clone())
+}
+
+/// 17 duty 3: in place of an army's Down move from location 15 of the area where the
+/// fleets are, they carry half of it (up to their capacity) to the area the French
+/// Intervention Table gives, once a quarter. Returns whether they did.
+pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) -> Run<bool> {
+    let data = ctx.data;
+    let a = st.armies[id].clone();
+    let q = st.date.quarter();
+    if st.french.fleets == 0
+        || st.french.duty.is_some()
+        || st.french.invaded == Some(q)
+        || st.french.at.as_deref() != Some(a.area.as_str())
+        || a.location != 15
+    {
+        return Ok(false);
+    }
+    let capacity = st.french.fleets * data.tables.french.capacity_per_fleet;
+    let sp = (a.force.sp / 2).min(capacity);
+    if sp == 0 {
+        return Ok(false);
+    }
+    let die = ctx.d6(&format!(
+        "17 French Intervention Table: where the sea invasion with {id} lands"
+    ));
+    let to = data.landing(die).id.clone();
+    if to == a.area {
+        ctx.event(Event::SeaInvasion {
+            army: id.into(),
+            from: a.area.clone(),
+            die,
+            to: None,
+            sp: 0,
+            joined: None,
+            reason: format!(
+                "the roll names {} itself: no invasion, the army moves down",
+                name(data, &to)
+            ),
+        });
+        return Ok(false);
+    }
+    let force = Force {
+        sp,
+        dragoons: 0,
+        artillery: a.force.artillery / 2,
+        supply: a.force.supply / 2,
+    };
+    let army = st.armies.get_mut(id).expect("army");
+    army.force.sp -= force.sp;
+    army.force.artillery -= force.artillery;
+    army.force.supply -= force.supply;
+    army.force.dragoons = army.force.dragoons.min(army.force.sp);
+    let (j, d) = land(st, data, &to, 15, force, &format!("{id}-invasion"));
+    st.french.invaded = Some(q);
+    st.french.duty = Some(Duty::Invasion);
+    ctx.event(Event::SeaInvasion {
+        army: id.into(),
+        from: a.area,
+        die,
+        to: Some(to.clone()),
+        sp,
+        joined: j.or(d),
+        reason: format!(
+            "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}",
+            name(data, &to)
+        ),
+    });
+    Ok(true)
+}
+
+/// 17 duty 4: with nothing else to do, the fleets blockade location 15 where they operate.
+pub fn blockade(st: &mut State, ctx: &mut Ctx) {
+    if st.french.fleets == 0 || st.french.duty.is_some() {
+        return;
+    }
+    let Some(area) = st.french.operating.clone() else {
+        return;
+    };
+    st.french.at = Some(area.clone());
+    st.french.duty = Some(Duty::Blockade);
+    ctx.event(Event::FrenchDuty {
+        duty: Duty::Blockade,
+        area,
+        reason: "no other duty: blockade duties in location 15".into(),
+    });
+}
+
+/// 17: a British reinforcement of a location the French blockade is attacked on a d6 of at
+/// most the fleets on blockade plus one, before any embarkation or debarkation.
+pub fn reinforcements(st: &State, ctx: &mut Ctx, list: &[Reinforce]) {
+    for r in list {
+        let loc = r.location as u32;
+        let blockading = st.french.fleets > 0
+            && st.french.duty == Some(Duty::Blockade)
+            && st.french.at.as_deref() == Some(r.area.as_str())
+            && loc == 15;
+        if !blockading {
+            ctx.event(Event::Interception {
+                area: r.area.clone(),
+                location: loc,
+                die: None,
+                target: None,
+                attacked: false,
+                reason: format!(
+                    "no French battle fleets blockade location {loc} of {}",
+                    name(ctx.data, &r.area)
+                ),
+            });
+            continue;
+        }
+        let target = st.french.fleets + 1;
+        let die = ctx.d6(&format!(
+            "17 French interception: British reinforcement of {}",
+            r.area
+        ));
+        let attacked = u32::from(die) <= target;
+        ctx.event(Event::Interception {
+            area: r.area.clone(),
+            location: loc,
+            die: Some(die),
+            target: Some(target as u8),
+            attacked,
+            reason: if attacked {
+                format!("{die} is at most {target} ({} fleets on blockade + 1): fight the fleet engagement before embarking or landing", st.french.fleets)
+            } else {
+                format!("{die} is above {target}: the reinforcement goes through")
+            },
+        });
+    }
+}
+
+/// 17: British battle fleets that spent the turn searching find the French on a d6 of at
+/// most their number.
+pub fn search(st: &State, ctx: &mut Ctx, s: &Search) -> Run {
+    if st.french.fleets == 0 {
+        return Err(OrderError::new(
+            "17",
+            "there are no French battle fleets in play to search for",
+        )
+        .at("turn.search")
+        .into());
+    }
+    let fleets = s.fleets as u32;
+    let die = ctx.d6(&format!("17 British search with {fleets} battle fleets"));
+    ctx.event(Event::Search {
+        fleets,
+        die,
+        found: u32::from(die) <= fleets,
+    });
+    Ok(())
+}

@@ -1,0 +1,298 @@
+//! The solo 1776 American bot (rules 12-17 of a solo system for the 1776 board game): the
+//! player is the British; adjutant plays the American side by its rules, deciding and rolling
+//! for it and giving the reason of every decision. One module per rule: `offboard` (12),
+//! `movement` (13), `combat` (14), `replacements` (15), `navy` (16), `french` (17); the
+//! tables of rules 1-11 are reconstructions in `games/solo-1776/tables.yaml`.
+
+pub mod combat;
+pub mod data;
+pub mod events;
+pub mod facts;
+pub mod french;
+pub mod movement;
+pub mod navy;
+pub mod offboard;
+pub mod options;
+pub mod orders;
+pub mod replacements;
+pub mod script;
+pub mod state;
+pub mod turn;
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::Error;
+use data::Data;
+use events::Event;
+use orders::Orders;
+use script::{Ctx, Stop};
+use state::{Area, Army, Force, Location, Navy, State, Task};
+
+pub struct Solo1776;
+
+/// The one side: the player, as the British.
+pub const SIDE: &str = "british";
+
+/// The data files, as built into adjutant.
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/tables.yaml"),
+    ),
+];
+
+impl Game for Solo1776 {
+    const NAME: &'static str = "solo-1776";
+    const SIDES: &'static [&'static str] = &[SIDE];
+    type Data = Data;
+    type State = State;
+    type Orders = Orders;
+    type Event = Event;
+    type Policy = ();
+
+    fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
+        Data::load(files)
+    }
+
+    /// The scenario's areas, towns and armies; the first British turn is next.
+    fn setup(data: &Data) -> (State, Vec<Event>) {
+        let sc = &data.scenario;
+        let areas = sc
+            .areas
+            .iter()
+            .map(|a| {
+                let locations = data::LOCATIONS
+                    .iter()
+                    .map(|&l| {
+                        (
+                            l,
+                            Location {
+                                requisite: a.requisite.get(&l).copied().unwrap_or(sc.requisite[&l]),
+                                towns: a.locations.get(&l).cloned().unwrap_or_default(),
+                            },
+                        )
+                    })
+                    .collect();
+                (
+                    a.id.clone(),
+                    Area {
+                        british_control: a.british_control,
+                        locations,
+                    },
+                )
+            })
+            .collect();
+        let armies = sc
+            .setup
+            .armies
+            .iter()
+            .map(|a| {
+                (
+                    a.id.clone(),
+                    Army {
+                        name: a.name.clone(),
+                        area: a.area.clone(),
+                        location: a.location,
+                        at: None,
+                        force: Force {
+                            sp: a.sp,
+                            dragoons: a.dragoons,
+                            artillery: a.artillery,
+                            supply: a.supply,
+                        },
+                        entrenched: false,
+                    },
+                )
+            })
+            .collect();
+        let st = State {
+            date: sc.setup.date,
+            bre: sc.setup.bre,
+            naval: sc.setup.naval,
+            areas,
+            armies,
+            detachments: BTreeMap::new(),
+            forts: BTreeMap::new(),
+            navy: Navy::default(),
+            french: Default::default(),
+            question: None,
+            task: Task::default(),
+            over: false,
+        };
+        (st, Vec::new())
+    }
+
+    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+        if st.over {
+            return None;
+        }
+        Some(Awaiting {
+            side: SIDE.into(),
+            decision: st.question.as_ref().map_or("turn", |q| q.key()).into(),
+            detail: Some(options::describe(st)),
+        })
+    }
+
+    fn apply(
+        data: &Data,
+        state: &State,
+        side: &str,
+        orders: &Orders,
+        _policy: Option<&()>,
+        dice: &mut dyn Dice,
+    ) -> Result<(State, Vec<Event>), OrderError> {
+        if side != SIDE {
+            return Err(OrderError::new(
+                "1776",
+                format!("the solo bot has one player side, `{SIDE}`, not `{side}`"),
+            ));
+        }
+        if state.over {
+            return Err(OrderError::new(
+                "1776",
+                "the last turn has been played; no orders are taken",
+            ));
+        }
+        let want = state.question.as_ref().map_or("turn", |q| q.key());
+        let keys = orders.keys();
+        if keys != [want] {
+            return Err(OrderError::new(
+                state.question.as_ref().map_or("1776", |q| q.rule()),
+                format!("the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {keys:?})"),
+            ));
+        }
+        let (turn_value, answer) = match &state.question {
+            None => (
+                serde_json::to_value(orders.turn.as_ref().expect("checked")).expect("serializes"),
+                None,
+            ),
+            Some(_) => (
+                state
+                    .task
+                    .turn
+                    .clone()
+                    .expect("a paused turn keeps its orders"),
+                Some(orders.clone()),
+            ),
+        };
+        let turn: orders::Turn = serde_json::from_value(turn_value.clone()).map_err(|e| {
+            OrderError::new("1776", format!("the turn in progress is unreadable: {e}"))
+        })?;
+        let mut ctx = Ctx::new(data, dice, &state.task)?;
+        if let Some(a) = answer {
+            ctx.give(a);
+        }
+        let mut work = state.clone();
+        work.question = None;
+        work.task = Task::default();
+        let r = turn::run(&mut work, &mut ctx, &turn);
+        let shown = state.task.events_shown.min(ctx.events.len());
+        match r {
+            Ok(()) => {
+                if !ctx.answers_used() {
+                    return Err(OrderError::new(
+                        "1776",
+                        "the orders answer a question the bot is not asking",
+                    ));
+                }
+                Ok((work, ctx.events.split_off(shown)))
+            }
+            Err(Stop::Pause(q)) => {
+                let n = ctx.events.len();
+                let mut next = state.clone();
+                next.task = ctx.task(turn_value, n);
+                next.question = Some(q);
+                Ok((next, ctx.events.split_off(shown)))
+            }
+            Err(Stop::Illegal(e)) => Err(e),
+        }
+    }
+
+    fn legal_options(data: &Data, st: &State, side: &str) -> Vec<LegalOption> {
+        if side != SIDE || st.over {
+            return Vec::new();
+        }
+        options::candidates(data, st)
+            .into_iter()
+            .filter(|(_, orders)| {
+                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+                Self::apply(data, st, SIDE, orders, None, &mut dice).is_ok()
+            })
+            .map(|(summary, orders)| LegalOption {
+                summary,
+                // Through JSON first: serde_yaml would write enums as YAML tags.
+                example: serde_json::to_value(&orders)
+                    .ok()
+                    .and_then(|v| serde_yaml::to_string(&v).ok())
+                    .unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    fn lookups(data: &Data) -> Value {
+        let areas: BTreeMap<&str, &str> = data
+            .areas()
+            .iter()
+            .map(|a| (a.id.as_str(), a.name.as_str()))
+            .collect();
+        let towns: BTreeMap<&str, &str> = data
+            .areas()
+            .iter()
+            .flat_map(|a| a.locations.values().flatten())
+            .map(|t| (t.id.as_str(), t.name.as_str()))
+            .collect();
+        let order: Vec<&str> = data.areas().iter().map(|a| a.id.as_str()).collect();
+        let months: Vec<&str> = (1..=12).map(options::month).collect();
+        json!({"areas": areas, "towns": towns, "area_order": order, "months": months,
+               "side_names": {"british": "the British player"}})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::KeyedDice;
+
+    pub fn data() -> Data {
+        let files: Vec<(String, String)> = DATA_FILES
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        Data::load(&files).expect("built-in data loads")
+    }
+
+    /// Plays the whole campaign choosing listed options by a seeded counter.
+    #[test]
+    fn seeded_campaigns_reach_the_last_turn() {
+        let data = data();
+        for seed in 0..10u8 {
+            let (mut st, _) = Solo1776::setup(&data);
+            let mut steps = 0usize;
+            while !st.over {
+                let options = Solo1776::legal_options(&data, &st, SIDE);
+                assert!(!options.is_empty(), "no option at {:?}", st.question);
+                let pick = &options[(steps * 7 + seed as usize) % options.len()];
+                let v: Value = serde_yaml::from_str(&pick.example).unwrap();
+                let orders: Orders = serde_json::from_value(v).unwrap();
+                let mut key = [seed; 32];
+                key[0] = steps as u8;
+                key[1] = (steps >> 8) as u8;
+                let mut dice = KeyedDice::new(&key);
+                let (next, _) = Solo1776::apply(&data, &st, SIDE, &orders, None, &mut dice)
+                    .unwrap_or_else(|e| panic!("{e} at {:?} with {}", st.question, pick.example));
+                st = next;
+                steps += 1;
+                assert!(steps < 3000, "the campaign does not end");
+            }
+        }
+    }
+}

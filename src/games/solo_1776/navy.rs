@@ -1,0 +1,102 @@
+//! 16, the Continental Navy: it never moves on the board; it hunts British shipping along
+//! the whole coast and engages each unescorted transport or stack on a 5-6, rolled half way
+//! along the course the player plotted. A damaged navy is out for the quarters the fleet
+//! engagement's result says.
+
+use super::events::Event;
+use super::facts;
+use super::orders::Transport;
+use super::script::{Ctx, Run};
+use super::state::{Question, State};
+
+/// 16: a damaged navy whose quarters are served comes back.
+pub fn returns(st: &mut State, ctx: &mut Ctx) {
+    if st.navy.damaged && st.navy.back.is_some_and(|q| q <= st.date.quarter()) {
+        st.navy.damaged = false;
+        st.navy.back = None;
+        ctx.event(Event::NavyReturns);
+    }
+}
+
+/// 16: one roll for each unescorted transport or stack, in the order the player listed them.
+pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
+    for t in list {
+        if t.escorted {
+            ctx.event(Event::Transport {
+                transport: t.id.clone(),
+                die: None,
+                engaged: false,
+                reason: "escorted: the Continental Navy engages only unescorted transports".into(),
+            });
+            continue;
+        }
+        if st.navy.damaged {
+            let back = st.navy.back.expect("a damaged navy has a return quarter");
+            ctx.event(Event::Transport {
+                transport: t.id.clone(),
+                die: None,
+                engaged: false,
+                reason: format!(
+                    "the Continental Navy is damaged and out until quarter {} of {}",
+                    back.quarter, back.year
+                ),
+            });
+            continue;
+        }
+        let die = ctx.d6(&format!(
+            "16 Continental Navy half way along the course of {}",
+            t.id
+        ));
+        let engaged = die >= 5;
+        ctx.event(Event::Transport {
+            transport: t.id.clone(),
+            die: Some(die),
+            engaged,
+            reason: if engaged {
+                "a 5-6: the Continental Navy engages; fight the fleet engagement".into()
+            } else {
+                "1-4: the transport passes".into()
+            },
+        });
+        if !engaged {
+            continue;
+        }
+        let answer = ctx.ask(Question::Engagement {
+            transport: t.id.clone(),
+        })?;
+        let r = answer.engagement.expect("asked for an engagement");
+        if r.damaged {
+            let q = match r.quarters {
+                Some(q) if q >= 1 => facts::count(q, "quarters", "engagement.quarters".into())?,
+                _ => {
+                    return Err(crate::engine::error::OrderError::new(
+                        "16",
+                        "a damaged Continental Navy is out for `quarters` (1 or more) quarters",
+                    )
+                    .at("engagement.quarters")
+                    .into())
+                }
+            };
+            let back = st.date.quarter().plus(q);
+            st.navy.damaged = true;
+            st.navy.back = Some(back);
+            ctx.event(Event::NavyDamaged {
+                transport: t.id.clone(),
+                back,
+            });
+        } else {
+            if r.quarters.is_some() {
+                return Err(crate::engine::error::OrderError::new(
+                    "16",
+                    "`quarters` is only for a damaged navy",
+                )
+                .at("engagement.quarters")
+                .into());
+            }
+            ctx.event(Event::NavyUndamaged {
+                transport: t.id.clone(),
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,391 @@
+//! 12, American off-board movement: each army moves Up or Down one location of its area's
+//! OB chart (0, 5, 10, 15) by the first of five ordered conditions that holds, or stays
+//! (and is found entrenched if scouted). Before a Down move it destroys a fort it holds in
+//! location 15, or builds one in 10 or 5 when it has the men and material. An Up move rolls
+//! the area-change randomiser: on a change half the army goes to the neighbouring area.
+//! Detachments move one location a turn towards their area's army.
+
+use super::data::{AreaChange, Data, LOCATIONS};
+use super::events::Event;
+use super::french;
+use super::script::{Ctx, Run};
+use super::state::{fort_key, Army, Detachment, Force, Fort, State};
+
+/// 12: the size of a fort's garrison (also 15).
+pub const GARRISON: u32 = 5;
+
+/// 13, and conditions 1 and 4 of 12: a priority target is a British controlled town with a
+/// priority (RULINGS.md, A1).
+pub fn targets_in(st: &State, area: &str, loc: u32) -> bool {
+    st.location(area, loc)
+        .towns
+        .iter()
+        .any(|t| t.priority.is_some() && t.british)
+}
+
+fn area_name(data: &Data, id: &str) -> String {
+    data.area(id).map_or(id.to_string(), |a| a.name.clone())
+}
+
+/// Puts a force in a location of an area: with the area's army if it is in that location,
+/// else as a detachment named `name` (added to one of that name already there); with no
+/// army in the area, the force becomes its army (12: one army per area). Returns the army it
+/// joined or the detachment it became.
+pub fn land(
+    st: &mut State,
+    data: &Data,
+    area: &str,
+    loc: u32,
+    force: Force,
+    name: &str,
+) -> (Option<String>, Option<String>) {
+    match st.army_in(area).map(str::to_string) {
+        Some(army) if st.armies[&army].location == loc => {
+            st.armies.get_mut(&army).expect("found").force.add(force);
+            (Some(army), None)
+        }
+        Some(_) => {
+            let id = format!("{name}-{area}");
+            let d = st.detachments.entry(id.clone()).or_insert(Detachment {
+                area: area.into(),
+                location: loc,
+                force: Force::default(),
+            });
+            if d.location != loc {
+                // A detachment of that name elsewhere in the area: this one is new.
+                let id = format!("{name}-{area}-{loc}");
+                st.detachments
+                    .entry(id.clone())
+                    .or_insert(Detachment {
+                        area: area.into(),
+                        location: loc,
+                        force: Force::default(),
+                    })
+                    .force
+                    .add(force);
+                return (None, Some(id));
+            }
+            d.force.add(force);
+            (None, Some(id))
+        }
+        None => {
+            let id = format!("{area}-army");
+            st.armies.insert(
+                id.clone(),
+                Army {
+                    name: format!("the American army of {}", area_name(data, area)),
+                    area: area.into(),
+                    location: loc,
+                    at: None,
+                    force,
+                    entrenched: false,
+                },
+            );
+            (Some(id), None)
+        }
+    }
+}
+
+/// 12: detachments move one location towards the army of their area and join it there; a
+/// detachment in an area without an army becomes its army.
+pub fn detachments(st: &mut State, ctx: &mut Ctx) {
+    let ids: Vec<String> = st.detachments.keys().cloned().collect();
+    for id in ids {
+        let d = st.detachments[&id].clone();
+        let Some(army) = st.army_in(&d.area).map(str::to_string) else {
+            st.detachments.remove(&id);
+            let name = format!("the American army of {}", area_name(ctx.data, &d.area));
+            st.armies.insert(
+                id.clone(),
+                Army {
+                    name,
+                    area: d.area.clone(),
+                    location: d.location,
+                    at: None,
+                    force: d.force,
+                    entrenched: false,
+                },
+            );
+            ctx.event(Event::DetachmentPromoted {
+                detachment: id.clone(),
+                army: id,
+                area: d.area,
+            });
+            continue;
+        };
+        let target = st.armies[&army].location;
+        let to = match d.location.cmp(&target) {
+            std::cmp::Ordering::Less => d.location + 5,
+            std::cmp::Ordering::Greater => d.location - 5,
+            std::cmp::Ordering::Equal => d.location,
+        };
+        let joined = (to == target).then(|| army.clone());
+        if joined.is_some() {
+            st.detachments.remove(&id);
+            st.armies.get_mut(&army).expect("found").force.add(d.force);
+        } else {
+            st.detachments.get_mut(&id).expect("listed").location = to;
+        }
+        ctx.event(Event::DetachmentMoved {
+            detachment: id,
+            area: d.area,
+            from: d.location,
+            to,
+            joined,
+        });
+    }
+}
+
+/// 12: the OB move of one army by the five conditions in order.
+pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
+    let data = ctx.data;
+    let a = st.armies[id].clone();
+    let loc = a.location;
+    let sp = a.force.sp;
+    let area_def = data.area(&a.area).expect("known area");
+    // An Up move needs a priority target above, or a French battle fleet in a higher
+    // location (the fleets sit in location 15).
+    let up_allowed: Result<String, String> = if LOCATIONS
+        .iter()
+        .any(|&l| l > loc && targets_in(st, &a.area, l))
+    {
+        Ok(format!("a priority target lies above location {loc}"))
+    } else if loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str()) {
+        Ok("a French battle fleet is deployed in location 15".to_string())
+    } else {
+        Err(format!(
+            "no priority target lies above location {loc} and no French battle fleet is deployed higher"
+        ))
+    };
+    if loc < 15 {
+        let next = loc + 5;
+        let req = st.location(&a.area, next).requisite;
+        if sp >= req {
+            let why = format!("SP {sp} at least the requisite {req} of location {next}");
+            match &up_allowed {
+                Ok(also) => return up(st, ctx, id, 1, format!("{why}; {also}")),
+                Err(no) => ctx.event(Event::UpRefused {
+                    army: id.into(),
+                    condition: 1,
+                    reason: format!("{why}, but {no}"),
+                }),
+            }
+        }
+        if loc == 5 && st.areas[&a.area].british_control && st.bre < data.tables.offboard.up_below {
+            let why = format!(
+                "in location 5, the British control {}, BRE number {} below {}",
+                area_def.name, st.bre, data.tables.offboard.up_below
+            );
+            match &up_allowed {
+                Ok(also) => return up(st, ctx, id, 2, format!("{why}; {also}")),
+                Err(no) => ctx.event(Event::UpRefused {
+                    army: id.into(),
+                    condition: 2,
+                    reason: format!("{why}, but {no}"),
+                }),
+            }
+        }
+    }
+    if loc > 0 {
+        let req = st.location(&a.area, loc).requisite;
+        if sp < req {
+            return down(
+                st,
+                ctx,
+                id,
+                3,
+                format!("SP {sp} below the requisite {req} of location {loc}"),
+            );
+        }
+        if !targets_in(st, &a.area, loc) {
+            return down(st, ctx, id, 4, format!("no priorities in location {loc}"));
+        }
+        if st.bre >= data.tables.offboard.down_at_least {
+            return down(
+                st,
+                ctx,
+                id,
+                5,
+                format!(
+                    "BRE number {} at least {}",
+                    st.bre, data.tables.offboard.down_at_least
+                ),
+            );
+        }
+    }
+    st.armies.get_mut(id).expect("army").entrenched = true;
+    ctx.event(Event::Stayed {
+        army: id.into(),
+        area: a.area.clone(),
+        location: loc,
+        reason: if loc == 0 {
+            "in location 0 with no Up condition holding".into()
+        } else if loc == 15 {
+            "in location 15 with no Down condition holding".into()
+        } else {
+            "no Up or Down condition holds".into()
+        },
+    });
+    Ok(())
+}
+
+/// 12: Up one location, then the area-change randomiser.
+fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
+    let data = ctx.data;
+    let a = st.armies.get_mut(id).expect("army");
+    let (from, to) = (a.location, a.location + 5);
+    a.location = to;
+    a.at = None;
+    let area = a.area.clone();
+    ctx.event(Event::Moved {
+        army: id.into(),
+        area: area.clone(),
+        from,
+        to,
+        condition,
+        reason,
+    });
+    let die = ctx.d6(&format!("12 area-change randomiser: {id} moving up"));
+    let result = Data::row(&data.tables.area_change, die as i32);
+    let def = data.area(&area).expect("known");
+    let neighbour = match result {
+        AreaChange::Stay => None,
+        AreaChange::North => def.north.clone(),
+        AreaChange::South => def.south.clone(),
+    };
+    let (moved, joined, to_area, why) = match (&result, neighbour) {
+        (AreaChange::Stay, _) => (Force::default(), None, None, "no area change".to_string()),
+        (_, None) => (
+            Force::default(),
+            None,
+            None,
+            format!("{} has no area that way: no area change", def.name),
+        ),
+        (_, Some(n)) => {
+            let half = st.armies.get_mut(id).expect("army").force.split_half();
+            if half.sp == 0 {
+                st.armies.get_mut(id).expect("army").force.add(half);
+                (
+                    Force::default(),
+                    None,
+                    Some(n.clone()),
+                    "half the army rounds down to no SP: nobody moves".to_string(),
+                )
+            } else {
+                let (j, d) = land(st, data, &n, to, half, id);
+                let why = format!(
+                    "half the army (rounded down) moves to location {to} of {}",
+                    area_name(data, &n)
+                );
+                (half, j.or(d), Some(n), why)
+            }
+        }
+    };
+    ctx.event(Event::AreaChange {
+        army: id.into(),
+        die,
+        result,
+        to: to_area,
+        moved,
+        joined,
+        reason: why,
+    });
+    Ok(())
+}
+
+/// 12: Down one location, after destroying a fort in 15 or building one in 10 or 5; the
+/// French may carry half the army away instead (17, duty 3).
+fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
+    if french::sea_invasion(st, ctx, id, &reason)? {
+        return Ok(());
+    }
+    let a = st.armies[id].clone();
+    let loc = a.location;
+    let key = fort_key(&a.area, loc);
+    if loc == 15 {
+        if let Some(f) = st.forts.remove(&key) {
+            st.armies.get_mut(id).expect("army").force.add(f.garrison);
+            ctx.event(Event::FortDestroyed {
+                army: id.into(),
+                area: a.area.clone(),
+                location: loc,
+                rejoined: f.garrison,
+            });
+        }
+    } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) {
+        build_fort(st, ctx, id);
+    }
+    let a = st.armies.get_mut(id).expect("army");
+    a.location = loc - 5;
+    a.at = None;
+    ctx.event(Event::Moved {
+        army: id.into(),
+        area: a.area.clone(),
+        from: loc,
+        to: loc - 5,
+        condition,
+        reason,
+    });
+    Ok(())
+}
+
+/// 12: a fort needs one SP, one artillery and one supply to build it, plus five SP to
+/// garrison it (with one more artillery and supply if there are any); the army keeps at
+/// least one SP to march on (RULINGS.md, A5).
+fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
+    let a = st.armies[id].clone();
+    let f = a.force;
+    let need_sp = 1 + GARRISON + 1;
+    let lacking = if f.sp < need_sp {
+        Some(format!(
+            "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, 1 to march on) and has {}",
+            f.sp
+        ))
+    } else if f.artillery < 1 {
+        Some("it has no artillery to spare".to_string())
+    } else if f.supply < 1 {
+        Some("it has no supply to spare".to_string())
+    } else {
+        None
+    };
+    if let Some(reason) = lacking {
+        ctx.event(Event::NoFort {
+            army: id.into(),
+            area: a.area,
+            location: a.location,
+            reason,
+        });
+        return;
+    }
+    let army = st.armies.get_mut(id).expect("army");
+    army.force.sp -= 1 + GARRISON;
+    army.force.artillery -= 1;
+    army.force.supply -= 1;
+    let mut garrison = Force {
+        sp: GARRISON,
+        ..Force::default()
+    };
+    if army.force.artillery >= 1 {
+        army.force.artillery -= 1;
+        garrison.artillery = 1;
+    }
+    if army.force.supply >= 1 {
+        army.force.supply -= 1;
+        garrison.supply = 1;
+    }
+    army.force.dragoons = army.force.dragoons.min(army.force.sp);
+    st.forts.insert(
+        fort_key(&a.area, a.location),
+        Fort {
+            area: a.area.clone(),
+            location: a.location,
+            garrison,
+        },
+    );
+    ctx.event(Event::FortBuilt {
+        army: id.into(),
+        area: a.area,
+        location: a.location,
+        garrison,
+    });
+}

@@ -1,0 +1,169 @@
+//! What the British player may send now, for `orders` to list, and the decision in words.
+
+use super::data::Data;
+use super::orders::{CombatResult, EngagementResult, Holder, Orders, Turn};
+use super::state::{Initiator, Question, State};
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+pub fn month(m: u32) -> &'static str {
+    MONTHS[(m.clamp(1, 12) - 1) as usize]
+}
+
+/// The decision as a sentence for the player.
+pub fn describe(st: &State) -> String {
+    match &st.question {
+        None => format!(
+            "the British turn of {} {}: report the board facts and British moves; the bot then plays the American turn",
+            month(st.date.month),
+            st.date.year
+        ),
+        Some(Question::Combat {
+            army,
+            town,
+            initiated,
+            round,
+            shift,
+            ..
+        }) => format!(
+            "14: fight combat {round} of {army}{} on the board{}, then report the American losses, the BRE number{}",
+            town.as_ref().map_or(String::new(), |t| format!(" for {t}")),
+            match (initiated, shift) {
+                (Initiator::American, Some(s)) => format!(" (an American attack, (BE) column shift {s:+})"),
+                _ => " (a British attack: no (BE) roll)".to_string(),
+            },
+            if town.is_some() { " and who holds the town" } else { "" }
+        ),
+        Some(Question::Engagement { transport }) => format!(
+            "16: fight the Continental Navy's fleet engagement with {transport}, then report whether the navy was damaged"
+        ),
+    }
+}
+
+/// Answers worth offering now; the caller keeps those the rules accept.
+pub fn candidates(_data: &Data, st: &State) -> Vec<(String, Orders)> {
+    let o = Orders::default;
+    match &st.question {
+        None => vec![
+            (
+                "the American turn, no board facts changed".into(),
+                Orders {
+                    turn: Some(Turn {
+                        american_turn: true,
+                        ..Turn::default()
+                    }),
+                    ..o()
+                },
+            ),
+            (
+                format!("the BRE number is {} again, and the American turn", st.bre),
+                Orders {
+                    turn: Some(Turn {
+                        bre: Some(st.bre.into()),
+                        american_turn: true,
+                        ..Turn::default()
+                    }),
+                    ..o()
+                },
+            ),
+            (
+                "only record the facts given (no American turn)".into(),
+                Orders {
+                    turn: Some(Turn {
+                        american_turn: false,
+                        ..Turn::default()
+                    }),
+                    ..o()
+                },
+            ),
+        ],
+        Some(Question::Combat { town, bre, .. }) => {
+            let bre = *bre;
+            let mut v = vec![
+                (
+                    format!("no American losses, the BRE number stays {}", bre),
+                    CombatResult {
+                        bre: bre.into(),
+                        town: town.as_ref().map(|_| Holder::British),
+                        ..CombatResult::default()
+                    },
+                ),
+                (
+                    format!("the Americans lose 1 SP, the BRE number stays {}", bre),
+                    CombatResult {
+                        sp: 1,
+                        bre: bre.into(),
+                        town: town.as_ref().map(|_| Holder::British),
+                        ..CombatResult::default()
+                    },
+                ),
+                (
+                    format!(
+                        "the Americans lose 1 SP, the BRE number falls to {}",
+                        bre - 1
+                    ),
+                    CombatResult {
+                        sp: 1,
+                        bre: (bre - 1).into(),
+                        town: town.as_ref().map(|_| Holder::British),
+                        ..CombatResult::default()
+                    },
+                ),
+            ];
+            if town.is_some() {
+                v.push((
+                    "the Americans take the town, losing 1 SP".into(),
+                    CombatResult {
+                        sp: 1,
+                        bre: bre.into(),
+                        town: Some(Holder::American),
+                        ..CombatResult::default()
+                    },
+                ));
+            }
+            v.into_iter()
+                .map(|(s, c)| {
+                    (
+                        s,
+                        Orders {
+                            combat: Some(c),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
+        }
+        Some(Question::Engagement { .. }) => vec![
+            (
+                "the Continental Navy came through undamaged".into(),
+                Orders {
+                    engagement: Some(EngagementResult::default()),
+                    ..o()
+                },
+            ),
+            (
+                "the Continental Navy was damaged: out for 2 quarters".into(),
+                Orders {
+                    engagement: Some(EngagementResult {
+                        damaged: true,
+                        quarters: Some(2),
+                    }),
+                    ..o()
+                },
+            ),
+        ],
+    }
+}

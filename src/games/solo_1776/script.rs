@@ -1,0 +1,121 @@
+//! Running a British turn so that it can stop for a result only the player knows (a combat,
+//! 14; a fleet engagement, 16) and go on later with the same dice. The turn runs on a copy
+//! of the state; when it needs an answer not yet given, the copy is dropped and the turn's
+//! progress (its orders, the answers given, the dice drawn, the events shown) is kept in
+//! `state.task`. When the answer arrives the turn runs again from its start, replaying the
+//! kept answers and dice in order, and only then draws fresh dice.
+
+use super::data::Data;
+use super::events::Event;
+use super::orders::Orders;
+use super::state::{Question, Task};
+use crate::engine::dice::Dice;
+use crate::engine::error::OrderError;
+
+/// Why a turn stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    Pause(Question),
+    Illegal(OrderError),
+}
+
+impl From<OrderError> for Stop {
+    fn from(e: OrderError) -> Self {
+        Stop::Illegal(e)
+    }
+}
+
+pub type Run<T = ()> = Result<T, Stop>;
+
+pub struct Ctx<'a> {
+    pub data: &'a Data,
+    dice: &'a mut dyn Dice,
+    answers: Vec<Orders>,
+    next_answer: usize,
+    drawn: Vec<u8>,
+    next_drawn: usize,
+    pub events: Vec<Event>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(data: &'a Data, dice: &'a mut dyn Dice, task: &Task) -> Result<Self, OrderError> {
+        let answers = task
+            .answers
+            .iter()
+            .map(|v| {
+                serde_json::from_value(v.clone()).map_err(|e| {
+                    OrderError::new("1776", format!("a stored answer is unreadable: {e}"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Ctx {
+            data,
+            dice,
+            answers,
+            next_answer: 0,
+            drawn: task.drawn.clone(),
+            next_drawn: 0,
+            events: Vec::new(),
+        })
+    }
+
+    pub fn give(&mut self, o: Orders) {
+        self.answers.push(o);
+    }
+
+    pub fn answers_used(&self) -> bool {
+        self.next_answer == self.answers.len()
+    }
+
+    /// The progress to keep when the turn pauses.
+    pub fn task(&self, turn: serde_json::Value, events_shown: usize) -> Task {
+        Task {
+            turn: Some(turn),
+            answers: self
+                .answers
+                .iter()
+                .map(|o| serde_json::to_value(o).expect("orders serialize"))
+                .collect(),
+            drawn: self.drawn.clone(),
+            events_shown,
+        }
+    }
+
+    pub fn event(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    /// The player's answer to `q`, or a pause to ask for it.
+    pub fn ask(&mut self, q: Question) -> Run<Orders> {
+        match self.answers.get(self.next_answer) {
+            Some(o) => {
+                self.next_answer += 1;
+                let keys = o.keys();
+                if keys != [q.key()] {
+                    return Err(Stop::Illegal(OrderError::new(
+                        q.rule(),
+                        format!(
+                            "the bot waits for `{}`; the orders must give `{}` and nothing else (they give {keys:?})",
+                            q.key(),
+                            q.key()
+                        ),
+                    )));
+                }
+                Ok(o.clone())
+            }
+            None => Err(Stop::Pause(q)),
+        }
+    }
+
+    /// One d6 for one reason, replayed when this turn drew it before.
+    pub fn d6(&mut self, why: &str) -> u8 {
+        if let Some(&v) = self.drawn.get(self.next_drawn) {
+            self.next_drawn += 1;
+            return v;
+        }
+        let v = self.dice.d6(1, why)[0];
+        self.drawn.push(v);
+        self.next_drawn += 1;
+        v
+    }
+}
