@@ -8,6 +8,7 @@ mod mail;
 mod report;
 mod secrets;
 mod selfplay;
+mod solo_1776;
 mod support;
 mod tamper;
 mod witness;
