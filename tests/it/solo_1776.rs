@@ -118,3 +118,229 @@ fn solo_1776_rules_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
     super::cases::run_folder(&dir, |f| run_case(&data, f));
 }
+
+/// A British turn made up by a seeded generator: board facts, transports, attacks,
+/// replacements, the French coming in 1778, searches once they are in.
+fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
+    use rand_chacha::rand_core::Rng;
+    let mut r = |n: u32| rng.next_u32() % n;
+    let mut t = serde_json::Map::new();
+    t.insert("bre".into(), (r(4) as i64 - 1).into());
+    let towns = [
+        "new-york",
+        "boston",
+        "philadelphia",
+        "charleston",
+        "quebec",
+        "newport",
+    ];
+    let town = towns[r(towns.len() as u32) as usize];
+    let holder = if r(2) == 0 { "british" } else { "american" };
+    t.insert("control".into(), serde_json::json!({ town: holder }));
+    t.insert(
+        "naval".into(),
+        serde_json::json!({"american": r(5), "british": r(6)}),
+    );
+    if r(2) == 0 {
+        t.insert(
+            "transports".into(),
+            serde_json::json!([{"id": "tr-1", "escorted": r(2) == 0}, {"id": "tr-2"}]),
+        );
+    }
+    let armies: Vec<&String> = st.armies.keys().collect();
+    if !armies.is_empty() && r(4) == 0 {
+        let a = armies[r(armies.len() as u32) as usize];
+        t.insert("attacks".into(), serde_json::json!([{ "army": a }]));
+    }
+    if r(3) == 0 {
+        let areas = [
+            "deep-south",
+            "south-central",
+            "middle-states",
+            "new-england",
+            "canada",
+        ];
+        let a = areas[r(areas.len() as u32) as usize];
+        t.insert(
+            "replacements".into(),
+            serde_json::json!([{"area": a, "sp": r(4), "supply": r(2)}]),
+        );
+    }
+    if st.date.year == 1778 && st.date.month == 6 {
+        t.insert(
+            "french_intervention".into(),
+            serde_json::json!({"fleets": 2}),
+        );
+    }
+    if st.french.fleets > 0 && r(3) == 0 {
+        t.insert("search".into(), serde_json::json!({"fleets": 1 + r(2)}));
+        t.insert(
+            "reinforce".into(),
+            serde_json::json!([{"area": "middle-states"}]),
+        );
+    }
+    if r(4) == 0 {
+        t.insert("scout".into(), serde_json::json!(["middle-states"]));
+    }
+    serde_json::json!({ "turn": t })
+}
+
+/// The whole campaign, July 1776 to December 1781, in self mode through the library's
+/// commands: British turns from a seed, the bot's questions answered from its listed
+/// options; then the file verifies and the report says the mode.
+#[test]
+fn a_whole_bot_campaign_in_self_mode_verifies() {
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    let dir = tempfile::tempdir().unwrap();
+    let secrets = dir.path().join("secrets");
+    let gf = adjutant::app::new_game(adjutant::app::NewGame {
+        game: "solo-1776",
+        id: "solo-whole-self",
+        anchors: adjutant::app::Anchors::Hotseat,
+        mode: Some("self"),
+        names: Default::default(),
+        emails: Default::default(),
+        secrets_dir: &secrets,
+        data_dir: None,
+        chain_length: Some(1024),
+    })
+    .unwrap();
+    let path = dir.path().join("game.yaml");
+    adjutant::app::save_game(&path, &gf).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1776);
+    let (mut steps, mut questions) = (0, 0);
+    loop {
+        let l = adjutant::app::load_game(&path, None).unwrap();
+        let Some(awaiting) = l.game.awaiting.clone() else {
+            break;
+        };
+        let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
+        let text = if awaiting.decision == "turn" {
+            serde_yaml::to_string(&british_turn(&st, &mut rng)).unwrap()
+        } else {
+            questions += 1;
+            let options = adjutant::app::legal_options(&l, solo::SIDE).unwrap();
+            assert!(!options.is_empty(), "no option at {awaiting:?}");
+            options[(rng.next_u32() as usize) % options.len()]
+                .example
+                .clone()
+        };
+        let file = adjutant::app::parse_orders(&text).unwrap();
+        let got = adjutant::app::play(&l, &file, None, &secrets, None)
+            .unwrap_or_else(|e| panic!("{e} with\n{text}"));
+        adjutant::app::save_game(&path, &got.game).unwrap();
+        steps += 1;
+        assert!(steps < 1000, "the campaign does not end");
+    }
+    let l = adjutant::app::load_game(&path, None).unwrap();
+    let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
+    assert!(st.over);
+    assert_eq!(st.date.year, 1781);
+    assert!(questions > 0, "the bot never asked for a result");
+    assert!(st.french.fleets >= 2, "the French came in");
+    assert_eq!(l.game.log.len(), 2 * steps);
+    let summary = adjutant::app::verify(&l).unwrap();
+    assert_eq!(summary.steps_replayed as usize, steps);
+    let out = super::support::ok(dir.path(), &["verify", path.to_str().unwrap()]);
+    assert!(super::support::stdout(&out).contains("self mode"));
+    let report = super::support::ok(
+        dir.path(),
+        &["report", path.to_str().unwrap(), "--steps", "all"],
+    );
+    let text = super::support::stdout(&report);
+    assert!(text.contains("THE CAMPAIGN IS OVER"), "{text}");
+    assert!(text.contains("(B) check"), "{text}");
+    assert!(
+        !text.contains("{\""),
+        "an event the templates do not know: {text}"
+    );
+    for format in ["markdown", "bbcode"] {
+        super::support::ok(
+            dir.path(),
+            &["report", path.to_str().unwrap(), "--format", format],
+        );
+    }
+    super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+}
+
+/// The shipped example (games/solo-1776/examples) is exactly what its commands make, and its
+/// British turn is accepted: rerun regenerate.sh when this fails.
+#[test]
+fn the_shipped_solo_1776_example_is_what_the_commands_make() {
+    use super::support::{ok, read, root};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/solo-1776/examples");
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "solo-1776-example",
+            "--demo",
+            "--name",
+            "british=Demo Player",
+            "--secrets",
+            "s",
+            "-o",
+            "demo-game.yaml",
+        ],
+    );
+    assert_eq!(
+        read(&d.join("demo-game.yaml")),
+        read(&ex.join("demo-game.yaml")),
+        "games/solo-1776/examples/demo-game.yaml is stale: run regenerate.sh"
+    );
+    let out = ok(
+        d,
+        &[
+            "play",
+            "demo-game.yaml",
+            ex.join("british-turn.yaml").to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    let text = super::support::stdout(&out);
+    assert!(text.contains("12: washington"), "{text}");
+    assert!(text.contains("16: transport howe-convoy"), "{text}");
+    ok(d, &["verify", "demo-game.yaml"]);
+}
+
+/// The data is checked when it loads: a location other than 0, 5, 10 and 15, or a table
+/// without a row for every face, is refused naming the file.
+#[test]
+fn solo_1776_data_with_a_bad_entry_is_refused_when_it_loads() {
+    let bad = [
+        (
+            solo::data::SCENARIO,
+            "      5: []\n      0: []\n  - id: deep-south",
+            "      7: []\n      0: []\n  - id: deep-south",
+            "not an OB location",
+        ),
+        (
+            solo::data::TABLES,
+            "scouting: {1: nothing, ",
+            "scouting: {",
+            "row for each die",
+        ),
+    ];
+    for (file, from, to, want) in bad {
+        let files: Vec<(String, String)> = solo::DATA_FILES
+            .iter()
+            .map(|(n, t)| {
+                let t = if *n == file {
+                    assert!(t.contains(from), "{from}");
+                    t.replacen(from, to, 1)
+                } else {
+                    t.to_string()
+                };
+                (n.to_string(), t)
+            })
+            .collect();
+        let e = Data::load(&files).expect_err("refused").to_string();
+        assert!(e.contains(want) && e.contains(file), "{e}");
+    }
+}
