@@ -13,6 +13,7 @@ pub mod game;
 pub mod gamefile;
 pub mod locate;
 pub mod record;
+pub mod replay;
 pub mod secrets;
 pub mod selfplay;
 pub mod session;

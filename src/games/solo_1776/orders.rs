@@ -242,3 +242,9 @@ pub struct EngagementResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quarters: Option<i64>,
 }
+
+impl crate::engine::replay::Keyed for Orders {
+    fn keys(&self) -> Vec<&'static str> {
+        Orders::keys(self)
+    }
+}

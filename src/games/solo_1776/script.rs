@@ -11,6 +11,7 @@ use super::orders::Orders;
 use super::state::{Question, Task};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
+use crate::engine::replay::Answers;
 
 /// Why a turn stopped before its end.
 #[derive(Debug)]
@@ -30,8 +31,7 @@ pub type Run<T = ()> = Result<T, Stop>;
 pub struct Ctx<'a> {
     pub data: &'a Data,
     dice: &'a mut dyn Dice,
-    answers: Vec<Orders>,
-    next_answer: usize,
+    answers: Answers<Orders>,
     drawn: Vec<u8>,
     next_drawn: usize,
     pub events: Vec<Event>,
@@ -39,20 +39,11 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(data: &'a Data, dice: &'a mut dyn Dice, task: &Task) -> Result<Self, OrderError> {
-        let answers = task
-            .answers
-            .iter()
-            .map(|v| {
-                serde_json::from_value(v.clone()).map_err(|e| {
-                    OrderError::new("1776", format!("a stored answer is unreadable: {e}"))
-                })
-            })
-            .collect::<Result<_, _>>()?;
+        let answers = Answers::load(&task.answers, "1776")?;
         Ok(Ctx {
             data,
             dice,
             answers,
-            next_answer: 0,
             drawn: task.drawn.clone(),
             next_drawn: 0,
             events: Vec::new(),
@@ -60,22 +51,18 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn give(&mut self, o: Orders) {
-        self.answers.push(o);
+        self.answers.give(o);
     }
 
     pub fn answers_used(&self) -> bool {
-        self.next_answer == self.answers.len()
+        self.answers.all_used()
     }
 
     /// The progress to keep when the turn pauses.
     pub fn task(&self, turn: serde_json::Value, events_shown: usize) -> Task {
         Task {
             turn: Some(turn),
-            answers: self
-                .answers
-                .iter()
-                .map(|o| serde_json::to_value(o).expect("orders serialize"))
-                .collect(),
+            answers: self.answers.values(),
             drawn: self.drawn.clone(),
             events_shown,
         }
@@ -87,22 +74,8 @@ impl<'a> Ctx<'a> {
 
     /// The player's answer to `q`, or a pause to ask for it.
     pub fn ask(&mut self, q: Question) -> Run<Orders> {
-        match self.answers.get(self.next_answer) {
-            Some(o) => {
-                self.next_answer += 1;
-                let keys = o.keys();
-                if keys != [q.key()] {
-                    return Err(Stop::Illegal(OrderError::new(
-                        q.rule(),
-                        format!(
-                            "the bot waits for `{}`; the orders must give `{}` and nothing else (they give {keys:?})",
-                            q.key(),
-                            q.key()
-                        ),
-                    )));
-                }
-                Ok(o.clone())
-            }
+        match self.answers.next(q.key(), q.rule())? {
+            Some(o) => Ok(o),
             None => Err(Stop::Pause(q)),
         }
     }

@@ -175,3 +175,9 @@ impl Orders {
 pub fn err(rule: &str, message: String, key: &str) -> OrderError {
     OrderError::new(rule, message).at(key)
 }
+
+impl crate::engine::replay::Keyed for Orders {
+    fn keys(&self) -> Vec<&'static str> {
+        Orders::keys(self)
+    }
+}

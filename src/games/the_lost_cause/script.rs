@@ -12,6 +12,7 @@ use super::orders::Orders;
 use super::state::{Drawn, Question, Task};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
+use crate::engine::replay::Answers;
 
 /// Why a line stopped before its end.
 #[derive(Debug)]
@@ -35,8 +36,7 @@ pub type Run<T = ()> = Result<T, Stop>;
 pub struct Ctx<'a> {
     pub data: &'a Data,
     dice: &'a mut dyn Dice,
-    answers: Vec<Orders>,
-    next_answer: usize,
+    answers: Answers<Orders>,
     drawn: Vec<Drawn>,
     next_drawn: usize,
     pub events: Vec<Event>,
@@ -44,20 +44,11 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(data: &'a Data, dice: &'a mut dyn Dice, task: &Task) -> Result<Self, OrderError> {
-        let answers = task
-            .answers
-            .iter()
-            .map(|v| {
-                serde_json::from_value(v.clone()).map_err(|e| {
-                    OrderError::new("4.0", format!("a stored answer is unreadable: {e}"))
-                })
-            })
-            .collect::<Result<_, _>>()?;
+        let answers = Answers::load(&task.answers, "4.0")?;
         Ok(Ctx {
             data,
             dice,
             answers,
-            next_answer: 0,
             drawn: task.drawn.clone(),
             next_drawn: 0,
             events: Vec::new(),
@@ -67,11 +58,7 @@ impl<'a> Ctx<'a> {
     /// The progress to keep when the line pauses.
     pub fn task(&self, events_shown: usize) -> Task {
         Task {
-            answers: self
-                .answers
-                .iter()
-                .map(|o| serde_json::to_value(o).expect("orders serialize"))
-                .collect(),
+            answers: self.answers.values(),
             drawn: self.drawn.clone(),
             events_shown,
         }
@@ -79,12 +66,12 @@ impl<'a> Ctx<'a> {
 
     /// Adds the player's newest answer, to be read when the line asks for it.
     pub fn give(&mut self, orders: Orders) {
-        self.answers.push(orders);
+        self.answers.give(orders);
     }
 
     /// Whether every answer given has been read: an answer left over was not asked for.
     pub fn answers_used(&self) -> bool {
-        self.next_answer == self.answers.len()
+        self.answers.all_used()
     }
 
     pub fn event(&mut self, e: Event) {
@@ -93,23 +80,8 @@ impl<'a> Ctx<'a> {
 
     /// The player's answer to `q`, or a pause to ask for it.
     pub fn ask(&mut self, q: Question) -> Run<Orders> {
-        match self.answers.get(self.next_answer) {
-            Some(o) => {
-                self.next_answer += 1;
-                let o = o.clone();
-                let keys = o.keys();
-                if keys != [q.key()] {
-                    return Err(Stop::Illegal(OrderError::new(
-                        q.rule(),
-                        format!(
-                            "the decision is `{}`; the orders must give `{}` and nothing else (they give {keys:?})",
-                            q.key(),
-                            q.key()
-                        ),
-                    )));
-                }
-                Ok(o)
-            }
+        match self.answers.next(q.key(), q.rule())? {
+            Some(o) => Ok(o),
             None => Err(Stop::Pause(q)),
         }
     }
