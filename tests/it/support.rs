@@ -178,3 +178,45 @@ pub fn play_example(out: &Path) -> Output {
         ],
     )
 }
+
+/// Rebuilds a shipped solitaire example in `d` as its `regenerate.sh` does (a demo game named
+/// `id`, then each orders file of the examples folder played in turn) and fails when the
+/// shipped game file differs. Returns the examples folder.
+pub fn rebuild_example(d: &Path, game: &str, id: &str, player: &str, plays: &[&str]) -> PathBuf {
+    let ex = root().join("games").join(game).join("examples");
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            game,
+            "--id",
+            id,
+            "--demo",
+            "--name",
+            player,
+            "--secrets",
+            "s",
+            "-o",
+            "demo-game.yaml",
+        ],
+    );
+    for f in plays {
+        ok(
+            d,
+            &[
+                "play",
+                "demo-game.yaml",
+                ex.join(f).to_str().unwrap(),
+                "--secrets",
+                "s",
+            ],
+        );
+    }
+    assert_eq!(
+        read(&d.join("demo-game.yaml")),
+        read(&ex.join("demo-game.yaml")),
+        "games/{game}/examples/demo-game.yaml is stale: run regenerate.sh"
+    );
+    ex
+}
