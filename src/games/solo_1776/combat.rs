@@ -1,4 +1,4 @@
-//! 14. American combat: an American attack gets a (BE) roll (the British attacking do not
+//! Rule 14. American combat: an American attack gets a (BE) roll (the British attacking do not
 //! give one); the player fights each combat on the board and reports its result; for
 //! multiple combat the army makes a (B) check to fight on, rolled again once when the combat
 //! lowered the BRE number.

@@ -1,4 +1,4 @@
-//! 17. French intervention: each fleet's land element (5 SP, 1 artillery, 1 supply) comes
+//! Rule 17. French intervention: each fleet's land element (5 SP, 1 artillery, 1 supply) comes
 //! ashore in location 15 of the area the landing table gives; the battle fleets then operate
 //! as one, taking their duties in priority order (the West Indies when the naval SP
 //! difference is -2 or worse; supply for an area that has none; one sea invasion a quarter

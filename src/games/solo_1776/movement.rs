@@ -1,4 +1,4 @@
-//! 13. American on-board movement: an army with priority targets within one move (the
+//! Rule 13. American on-board movement: an army with priority targets within one move (the
 //! towns of its location) makes a (B) check for each in order (a priority with a fort, then
 //! the 1st, 2nd and 3rd priorities) and marches on the first that passes; when all fail it
 //! evades to the OB and makes its rule 12 move. In the December 1780 turn it attacks the

@@ -1,4 +1,4 @@
-//! 16. the Continental Navy: it never moves on the board; it hunts British shipping along
+//! Rule 16. The Continental Navy: it never moves on the board; it hunts British shipping along
 //! the whole coast and engages each unescorted transport or stack on a 5-6, rolled half way
 //! along the course the player plotted. A damaged navy is out for the quarters the fleet
 //! engagement's result says.

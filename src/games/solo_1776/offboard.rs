@@ -1,4 +1,4 @@
-//! 12. American off-board movement: each army moves Up or Down one location of its area's
+//! Rule 12. American off-board movement: each army moves Up or Down one location of its area's
 //! OB chart (0, 5, 10, 15) by the first of five ordered conditions that holds, or stays
 //! (and is found entrenched if scouted). Before a Down move it destroys a fort it holds in
 //! location 15, or builds one in 10 or 5 when it has the men and material. An Up move rolls

@@ -1,4 +1,4 @@
-//! 15. American replacements and upkeep: replacements join the area's army when its location
+//! Rule 15. American replacements and upkeep: replacements join the area's army when its location
 //! has an uncontrolled strategic town, else go to the nearest location that has one; every
 //! area's army keeps one dragoon SP; every fort keeps a garrison of 5 SP with an artillery
 //! and a supply unit where they can be spared.
