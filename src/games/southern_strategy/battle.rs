@@ -8,7 +8,7 @@
 
 use super::data::Data;
 use super::events::Event;
-use super::march::enter;
+use super::march::{enter, Force};
 use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
 use super::state::{Army, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
@@ -390,9 +390,11 @@ fn refuse(
         st,
         defender.side,
         &dest.id,
-        defender.units,
-        defender.leader,
-        taken,
+        Force {
+            units: defender.units,
+            leader: defender.leader,
+            supplies: taken,
+        },
         ev,
     );
     ev.push(Event::BattleRefused {
@@ -407,7 +409,18 @@ fn refuse(
         food: at.carried.food + abandoned.food,
         war: at.carried.war + at.war_committed + abandoned.war,
     };
-    enter(data, st, at.side, &at.to, at.units, at.leader, carried, ev);
+    enter(
+        data,
+        st,
+        at.side,
+        &at.to,
+        Force {
+            units: at.units,
+            leader: at.leader,
+            supplies: carried,
+        },
+        ev,
+    );
     Ok(())
 }
 
@@ -556,9 +569,11 @@ fn fight(
             st,
             at.side,
             &at.from,
-            attackers,
-            at.leader,
-            Supplies::default(),
+            Force {
+                units: attackers,
+                leader: at.leader,
+                supplies: Supplies::default(),
+            },
             ev,
         );
         ev.push(Event::AttackerReturned {
@@ -598,7 +613,16 @@ fn fight(
     if passed {
         // The defender stands; the attackers go back with what they carried.
         enter(
-            data, st, at.side, &at.from, attackers, at.leader, at.carried, ev,
+            data,
+            st,
+            at.side,
+            &at.from,
+            Force {
+                units: attackers,
+                leader: at.leader,
+                supplies: at.carried,
+            },
+            ev,
         );
         ev.push(Event::AttackerReturned {
             side: at.side,
@@ -635,9 +659,11 @@ fn fight(
                 st,
                 defender.side,
                 &dest,
-                defender_now.units,
-                defender_now.leader,
-                Supplies::default(),
+                Force {
+                    units: defender_now.units,
+                    leader: defender_now.leader,
+                    supplies: Supplies::default(),
+                },
                 ev,
             );
             ev.push(Event::Retreated {
@@ -679,7 +705,16 @@ fn occupy(
 ) {
     if at.return_after {
         enter(
-            data, st, at.side, &at.from, attackers, at.leader, supplies, ev,
+            data,
+            st,
+            at.side,
+            &at.from,
+            Force {
+                units: attackers,
+                leader: at.leader,
+                supplies,
+            },
+            ev,
         );
         ev.push(Event::AttackerReturned {
             side: at.side,
@@ -688,7 +723,16 @@ fn occupy(
         });
     } else {
         enter(
-            data, st, at.side, &at.to, attackers, at.leader, supplies, ev,
+            data,
+            st,
+            at.side,
+            &at.to,
+            Force {
+                units: attackers,
+                leader: at.leader,
+                supplies,
+            },
+            ev,
         );
     }
 }

@@ -281,16 +281,25 @@ pub fn march(
             st,
             side,
             &g.to,
-            g.units,
-            group_rank,
-            Supplies {
-                food: g.food,
-                war: g.war,
+            Force {
+                units: g.units,
+                leader: group_rank,
+                supplies: Supplies {
+                    food: g.food,
+                    war: g.war,
+                },
             },
             ev,
         );
     }
     Ok(())
+}
+
+/// What enters an area: units, their commander and the supplies they carry.
+pub struct Force {
+    pub units: u32,
+    pub leader: Option<LeaderRank>,
+    pub supplies: Supplies,
 }
 
 /// 9.1 and 8.4: an army enters an area; Loyalists Holding it with no Crown army are
@@ -300,11 +309,14 @@ pub fn enter(
     st: &mut State,
     side: Side,
     area: &str,
-    units: u32,
-    leader: Option<LeaderRank>,
-    supplies: Supplies,
+    force: Force,
     ev: &mut Vec<Event>,
 ) {
+    let Force {
+        units,
+        leader,
+        supplies,
+    } = force;
     let entry = st.armies.entry(area.to_string()).or_insert(Army {
         side,
         units: 0,
