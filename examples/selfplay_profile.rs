@@ -29,7 +29,7 @@ fn main() {
         }
     };
     eprintln!(
-        "{} games ({} ended), {} steps in {:.2?}",
-        t.games, t.completed, t.steps, t.elapsed
+        "{} games ({} ended, {} stuck), {} steps in {:.2?}",
+        t.games, t.completed, t.stuck, t.steps, t.elapsed
     );
 }

@@ -67,6 +67,19 @@ pub trait Game: 'static {
     ) -> Result<(Self::State, Vec<Self::Event>), OrderError>;
     /// What `side` may order now.
     fn legal_options(data: &Self::Data, state: &Self::State, side: &str) -> Vec<LegalOption>;
+    /// The orders `legal_options` would list, as typed orders and before they are tried: some
+    /// may still be refused. Self-play samples these, trying each pick (see `selfplay`). The
+    /// default reads the examples of `legal_options`; a game whose options are built as typed
+    /// orders returns them without the listing's trial runs and words.
+    fn candidates(data: &Self::Data, state: &Self::State, side: &str) -> Vec<Self::Orders> {
+        Self::legal_options(data, state, side)
+            .iter()
+            .filter_map(|o| {
+                let v: Value = serde_yaml::from_str(&o.example).ok()?;
+                Self::Orders::deserialize(v).ok()
+            })
+            .collect()
+    }
     /// Lookups for templates, such as area names by id.
     fn lookups(data: &Self::Data) -> Value;
 }

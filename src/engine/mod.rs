@@ -9,6 +9,7 @@ pub mod canon;
 pub mod chain;
 pub mod dice;
 pub mod error;
+pub mod flow;
 pub mod game;
 pub mod gamefile;
 pub mod locate;

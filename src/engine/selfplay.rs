@@ -1,8 +1,16 @@
-//! Seeded random play of a whole game through the typed `Game` interface, for the benchmark
-//! and profiling: at every step the legal options are listed (each tried on a copy, as
-//! `orders` does) and one is played.
+//! Seeded random self-play of whole games through the typed `Game` interface, for the
+//! benchmark and profiling.
+//!
+//! At every step the player picks uniformly among the legal options without listing them
+//! all: it draws candidates (`Game::candidates`) at random without replacement and plays the
+//! first the rules accept. Every legal option is then equally likely to be played, as if the
+//! whole list had been tried first and one picked from it, but a step costs one trial run
+//! (plus one per refused draw) instead of one per option.
 
 use std::time::{Duration, Instant};
+
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::dice::KeyedDice;
 use super::game::Game;
@@ -11,40 +19,113 @@ use super::game::Game;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Tally {
     pub games: usize,
+    /// Games that reached their end.
     pub completed: usize,
+    /// Games that stopped at a decision with no legal option (a bug in the rules code).
+    pub stuck: usize,
     pub steps: usize,
     pub elapsed: Duration,
 }
 
+/// The longest game played; a game still going after this many steps is counted unfinished.
+pub const MAX_STEPS: usize = 3000;
+
 /// Plays games until `max_games` or `budget` is reached (whichever comes first). Game `g`
-/// picks option `(13 * step + g) mod n` and keys its dice by `g` and the step.
+/// draws its picks from a ChaCha8 stream seeded with `g`, and keys its dice by `g` and the
+/// step.
 pub fn run<G: Game>(data: &G::Data, max_games: usize, budget: Duration) -> Tally {
     let t = Instant::now();
     let mut tally = Tally::default();
     while tally.games < max_games && t.elapsed() < budget {
         let g = tally.games;
+        let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
         let (mut st, _) = G::setup(data);
-        for step in 0..3000usize {
+        for step in 0..MAX_STEPS {
             let Some(a) = G::awaiting(data, &st) else {
                 tally.completed += 1;
                 break;
             };
-            let options = G::legal_options(data, &st, &a.side);
-            let pick = &options[(step * 13 + g) % options.len()];
-            let v: serde_json::Value =
-                serde_yaml::from_str(&pick.example).expect("a listed option is YAML");
-            let orders: G::Orders = serde_json::from_value(v).expect("a listed option is orders");
             let mut key = [0u8; 32];
             key[..8].copy_from_slice(&(g as u64).to_be_bytes());
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let mut dice = KeyedDice::new(&key);
-            st = G::apply(data, &st, &a.side, &orders, None, &mut dice)
-                .expect("a listed option is legal")
-                .0;
+            let candidates = G::candidates(data, &st, &a.side);
+            let next = first_accepted(&mut rng, candidates, |orders| {
+                let mut dice = KeyedDice::new(&key);
+                G::apply(data, &st, &a.side, &orders, None, &mut dice)
+                    .ok()
+                    .map(|(next, _)| next)
+            });
+            let Some(next) = next else {
+                tally.stuck += 1;
+                break;
+            };
+            st = next;
             tally.steps += 1;
         }
         tally.games += 1;
     }
     tally.elapsed = t.elapsed();
     tally
+}
+
+/// Draws `candidates` at random without replacement until `attempt` accepts one, and returns
+/// what it gave: each candidate `attempt` would accept is returned equally often. `None` when
+/// it accepts none.
+pub fn first_accepted<O, R>(
+    rng: &mut ChaCha8Rng,
+    mut candidates: Vec<O>,
+    mut attempt: impl FnMut(O) -> Option<R>,
+) -> Option<R> {
+    while !candidates.is_empty() {
+        // The modulo's bias is below n / 2^64: nothing a game of a few thousand steps can
+        // show.
+        let i = (rng.next_u64() % candidates.len() as u64) as usize;
+        if let Some(r) = attempt(candidates.swap_remove(i)) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_accepted_candidate_is_drawn_equally_often() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut counts = [0u32; 12];
+        let draws = 60_000;
+        for _ in 0..draws {
+            // Only multiples of 3 are accepted, spread through the list, so a sampler that
+            // favoured early or late entries would show it.
+            let got = first_accepted(&mut rng, (0..12).collect(), |n: usize| {
+                (n % 3 == 0).then_some(n)
+            })
+            .unwrap();
+            counts[got] += 1;
+        }
+        let expected = f64::from(draws) / 4.0;
+        for (n, c) in counts.iter().enumerate() {
+            if n % 3 == 0 {
+                let off = (f64::from(*c) - expected).abs() / expected;
+                assert!(off < 0.03, "{n} drawn {c} times, expected about {expected}");
+            } else {
+                assert_eq!(*c, 0, "{n} is refused yet was returned");
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_accepted_is_none_after_trying_each_once() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut tried = Vec::new();
+        let got: Option<()> = first_accepted(&mut rng, vec![1, 2, 3], |n| {
+            tried.push(n);
+            None
+        });
+        assert_eq!(got, None);
+        tried.sort();
+        assert_eq!(tried, vec![1, 2, 3]);
+    }
 }

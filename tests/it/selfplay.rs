@@ -121,6 +121,7 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, Str
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_be_bytes());
         key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
+        let mut listed = Vec::new();
         for o in &options {
             let orders = parse_orders(&o.example)?;
             if let Err(e) = SouthernStrategy::apply(
@@ -136,6 +137,21 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, Str
                     o.example, o.summary
                 ));
             }
+            listed.push(orders);
+        }
+        // The candidates self-play samples are the listed options plus only refused ones, and
+        // each example reads back as the orders it was written from.
+        let accepted: Vec<_> = SouthernStrategy::candidates(data, &st, &a.side)
+            .into_iter()
+            .filter(|o| {
+                SouthernStrategy::apply(data, &st, &a.side, o, None, &mut KeyedDice::new(&[0; 32]))
+                    .is_ok()
+            })
+            .collect();
+        if accepted != listed {
+            return Err(format!(
+                "seed {seed} step {step}: the accepted candidates {accepted:?} are not the listed options {listed:?}"
+            ));
         }
         let pick = &options[(rng.next_u32() as usize) % options.len()];
         let orders = parse_orders(&pick.example)?;
@@ -174,6 +190,23 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
         finished, 200,
         "every game reaches its end within 1500 steps"
     );
+}
+
+/// The benchmark's self-play harness plays whole games of both games to their end, never
+/// left without an option.
+#[test]
+fn the_benchmark_harness_finishes_its_games() {
+    use adjutant::engine::selfplay;
+    use adjutant::games::the_lost_cause::{self as tlc, TheLostCause};
+    let t = selfplay::run::<SouthernStrategy>(&data(), 40, std::time::Duration::from_secs(600));
+    assert_eq!((t.games, t.completed, t.stuck), (40, 40, 0));
+    let files: Vec<(String, String)> = tlc::DATA_FILES
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    let lc = tlc::data::Data::load(&files).unwrap();
+    let t = selfplay::run::<TheLostCause>(&lc, 20, std::time::Duration::from_secs(600));
+    assert_eq!((t.games, t.completed, t.stuck), (20, 20, 0));
 }
 
 mod the_lost_cause {

@@ -229,12 +229,18 @@ impl Game for Solo1776 {
             })
             .map(|(summary, orders)| LegalOption {
                 summary,
-                // Through JSON first: serde_yaml would write enums as YAML tags.
-                example: serde_json::to_value(&orders)
-                    .ok()
-                    .and_then(|v| serde_yaml::to_string(&v).ok())
-                    .unwrap_or_default(),
+                example: crate::engine::flow::to_lines(&orders),
             })
+            .collect()
+    }
+
+    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
+        if side != SIDE || st.over {
+            return Vec::new();
+        }
+        options::candidates(data, st)
+            .into_iter()
+            .map(|(_, orders)| orders)
             .collect()
     }
 

@@ -3,6 +3,7 @@
 //! ports that name a sea zone, and a set-up that places real pieces on real areas.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -213,7 +214,31 @@ pub struct Data {
     pub pieces: Pieces,
     pub setup: Setup,
     pub board: Board,
-    index: HashMap<String, usize>,
+    index: HashMap<String, usize, BuildHasherDefault<Fnv>>,
+}
+
+/// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
+/// protection against chosen keys buys nothing for a fixed map.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
 pub const MAP: &str = "map.yaml";
@@ -268,6 +293,12 @@ impl Data {
 
     pub fn area(&self, id: &str) -> &Area {
         &self.map.areas[self.index[id]]
+    }
+
+    /// Where the area `id` comes in the map's list, which is the order the rules go through
+    /// the areas in.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
     }
 
     pub fn has_area(&self, id: &str) -> bool {

@@ -427,19 +427,30 @@ impl Game for SouthernStrategy {
         let Some(parsed) = Side::parse(side) else {
             return Vec::new();
         };
+        let mut listing = options::Listing::default();
+        options::offer(data, st, parsed, &mut listing);
         // Every option is tried on a copy first, so only orders the rules accept are listed.
-        options::legal_options(data, st, parsed)
+        listing
+            .0
             .into_iter()
-            .filter(|o| {
-                let orders = serde_yaml::from_str::<serde_json::Value>(&o.example)
-                    .ok()
-                    .and_then(|v| serde_json::from_value::<Orders>(v).ok());
-                orders.is_some_and(|orders| {
-                    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-                    Self::apply(data, st, side, &orders, None, &mut dice).is_ok()
-                })
+            .filter(|(orders, _)| {
+                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+                Self::apply(data, st, side, orders, None, &mut dice).is_ok()
+            })
+            .map(|(orders, summary)| LegalOption {
+                summary,
+                example: options::example(&orders),
             })
             .collect()
+    }
+
+    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
+        let Some(parsed) = Side::parse(side) else {
+            return Vec::new();
+        };
+        let mut bare = options::Bare::default();
+        options::offer(data, st, parsed, &mut bare);
+        bare.0
     }
 
     fn lookups(data: &Data) -> Value {

@@ -1,157 +1,265 @@
-//! What a player may order at the decision in hand, so nobody has to guess: each option with
-//! its cost and an orders snippet that takes it.
+//! What a player may order at the decision in hand, so nobody has to guess: each option as
+//! typed orders with words for its cost. `orders` lists the words with the orders written as a
+//! snippet (`engine::flow`); self-play takes the orders alone, and no text is built for it.
 
 use super::data::Data;
 use super::march::food_cost;
-use super::state::{ImpulseKind, Phase, Side, State};
+use super::orders::{
+    Accept, Action, Answer, Attack, BattleDecision, Embark, Group, March, NavyAction, Orders, Raid,
+    Refuse, Skirmish, SupplyMove, Transport, Unload,
+};
+use super::state::{ImpulseKind, Phase, Question, Side, State};
 use super::supply;
 use super::{battle, irregulars};
-use crate::engine::game::LegalOption;
 
-pub fn legal_options(data: &Data, st: &State, side: Side) -> Vec<LegalOption> {
-    let mut out = Vec::new();
+/// Where options go. `summary` is called only by a sink that shows words.
+pub trait Sink<T> {
+    fn offer(&mut self, item: T, summary: impl FnOnce() -> String);
+}
+
+/// The options with their words, for `orders`.
+#[derive(Default)]
+pub struct Listing(pub Vec<(Orders, String)>);
+
+impl Sink<Orders> for Listing {
+    fn offer(&mut self, item: Orders, summary: impl FnOnce() -> String) {
+        self.0.push((item, summary()));
+    }
+}
+
+/// The bare orders, for self-play.
+#[derive(Default)]
+pub struct Bare(pub Vec<Orders>);
+
+impl Sink<Orders> for Bare {
+    fn offer(&mut self, item: Orders, _summary: impl FnOnce() -> String) {
+        self.0.push(item);
+    }
+}
+
+/// A sink for a part of the orders (an action, some supply moves) feeding a sink of whole
+/// orders: `wrap` completes the orders and `words` the summary.
+struct Lift<'s, S, W, D> {
+    sink: &'s mut S,
+    wrap: W,
+    words: D,
+}
+
+impl<T, S, W, D> Sink<T> for Lift<'_, S, W, D>
+where
+    S: Sink<Orders>,
+    W: Fn(T) -> Orders,
+    D: Fn(String) -> String,
+{
+    fn offer(&mut self, item: T, summary: impl FnOnce() -> String) {
+        let words = &self.words;
+        self.sink.offer((self.wrap)(item), || words(summary()));
+    }
+}
+
+fn lift<S, W, D>(sink: &mut S, wrap: W, words: D) -> Lift<'_, S, W, D> {
+    Lift { sink, wrap, words }
+}
+
+fn full(a: Action) -> Orders {
+    Orders {
+        full: Some(a),
+        ..Orders::default()
+    }
+}
+
+fn limited(a: Action) -> Orders {
+    Orders {
+        limited: Some(a),
+        ..Orders::default()
+    }
+}
+
+/// The orders as the snippet `orders` prints.
+pub fn example(o: &Orders) -> String {
+    if *o == Orders::default() {
+        "supply: []".to_string()
+    } else {
+        crate::engine::flow::to_lines(o)
+    }
+}
+
+/// Every option worth listing for `side` now, in the order `orders` shows them. Each is built
+/// to be legal, and the caller still tries each before listing it.
+pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) {
     match &st.phase {
         Phase::Over => {}
         Phase::Supply { side: s } if *s == side => {
-            supply_options(data, st, side, "supply", &mut out);
-            out.push(opt(
-                "end your supply phase without moving anything",
-                "supply: []",
-            ));
+            supply_options(
+                data,
+                st,
+                side,
+                &mut lift(
+                    out,
+                    |m| Orders {
+                        supply: m,
+                        ..Orders::default()
+                    },
+                    |s| s,
+                ),
+            );
+            out.offer(Orders::default(), || {
+                "end your supply phase without moving anything".to_string()
+            });
         }
         Phase::Impulse { side: s, kind, .. } if *s == side => {
-            let limited = *kind == ImpulseKind::Limited;
-            if limited {
-                out.push(opt(
-                    "skip the limited impulse (no penalty)",
-                    "limited: skip",
-                ));
-                for o in irregular_options(data, st, side) {
-                    out.push(opt(
-                        &format!("limited: {}", o.0),
-                        &format!("limited: {}", o.1),
-                    ));
-                }
-                let mut moves = Vec::new();
-                supply_options(data, st, side, "supply", &mut moves);
-                for m in moves {
-                    out.push(opt(
-                        &format!("{}, then skip the limited impulse", m.summary),
-                        &format!("{}\nlimited: skip", m.example),
-                    ));
-                }
-            }
-            let mut full = vec![opt(
-                "pass the full impulse (the Pass Marker moves back one space)",
-                "full: pass",
-            )];
-            for o in irregular_options(data, st, side) {
-                full.push(opt(&format!("full: {}", o.0), &format!("full: {}", o.1)));
-            }
-            army_options(data, st, side, "", &mut full);
-            naval_options(data, st, side, "", &mut full);
-            for o in full {
-                if limited {
-                    out.push(opt(
-                        &format!("skip the limited impulse, then {}", o.summary),
-                        &format!("limited: skip\n{}", o.example),
-                    ));
-                } else {
-                    out.push(o);
-                }
+            if *kind == ImpulseKind::Limited {
+                out.offer(limited(Action::Skip), || {
+                    "skip the limited impulse (no penalty)".to_string()
+                });
+                irregular_options(
+                    data,
+                    st,
+                    side,
+                    &mut lift(out, limited, |s| format!("limited: {s}")),
+                );
+                supply_options(
+                    data,
+                    st,
+                    side,
+                    &mut lift(
+                        out,
+                        |m| Orders {
+                            supply: m,
+                            limited: Some(Action::Skip),
+                            ..Orders::default()
+                        },
+                        |s| format!("{s}, then skip the limited impulse"),
+                    ),
+                );
+                full_options(
+                    data,
+                    st,
+                    side,
+                    &mut lift(
+                        out,
+                        |mut o: Orders| {
+                            o.limited = Some(Action::Skip);
+                            o
+                        },
+                        |s| format!("skip the limited impulse, then {s}"),
+                    ),
+                );
+            } else {
+                full_options(data, st, side, out);
             }
         }
         Phase::Battle { attack, .. } if attack.side.other() == side => {
-            let dests = battle::refuse_destinations(data, st, attack);
             let defender = st.army(&attack.to);
             let here = st.supplies_at(&attack.to);
             let can_take = defender
                 .filter(|d| d.leader.is_some())
                 .map(|d| d.units / 2)
                 .unwrap_or(0);
-            for d in &dests {
-                out.push(opt(
-                    &format!(
-                        "refuse battle (10.1): the army moves to {}, taking up to {} supplies",
-                        data.area(d).name,
-                        can_take
-                    ),
-                    &format!("battle: {{refuse: {{to: {d}}}}}"),
-                ));
+            let battle = |b| Orders {
+                battle: Some(b),
+                ..Orders::default()
+            };
+            for d in battle::refuse_destinations(data, st, attack) {
+                let name = &data.area(&d).name;
+                out.offer(
+                    battle(BattleDecision::Refuse(Refuse {
+                        to: d.clone(),
+                        food: 0,
+                        war: 0,
+                    })),
+                    || format!("refuse battle (10.1): the army moves to {name}, taking up to {can_take} supplies"),
+                );
             }
             let retreat = data
                 .area(&attack.to)
                 .adjacent
                 .iter()
                 .find(|b| **b != attack.from)
-                .cloned()
-                .unwrap_or_default();
-            out.push(opt(
-                &format!("accept battle (10.3), committing 0 to {} War Supplies, one die each; list where to retreat if morale fails (10.7)", here.war),
-                &format!("battle: {{accept: {{commit: {}, retreat: [{retreat}]}}}}", here.war),
-            ));
+                .cloned();
+            out.offer(
+                battle(BattleDecision::Accept(Accept {
+                    commit: here.war,
+                    retreat: retreat.into_iter().collect(),
+                })),
+                || format!("accept battle (10.3), committing 0 to {} War Supplies, one die each; list where to retreat if morale fails (10.7)", here.war),
+            );
         }
         Phase::Decision {
             side: s, question, ..
-        } if *s == side => match question {
-            super::state::Question::NavyZone { zones } => {
-                for z in zones {
-                    out.push(opt(
-                        &format!("return the navy to sea zone {z} (12.4)"),
-                        &format!("answer: {{navy_zone: {z}}}"),
-                    ));
+        } if *s == side => {
+            let answer = |a| Orders {
+                answer: Some(a),
+                ..Orders::default()
+            };
+            match question {
+                Question::NavyZone { zones } => {
+                    for z in zones {
+                        out.offer(answer(Answer::NavyZone(z.clone())), || {
+                            format!("return the navy to sea zone {z} (12.4)")
+                        });
+                    }
+                }
+                Question::Commander { areas } => {
+                    for a in areas {
+                        out.offer(answer(Answer::Commander(a.clone())), || {
+                            format!("the new commander enters {} (13.4)", data.area(a).name)
+                        });
+                    }
+                }
+                Question::Unload {
+                    army_ports,
+                    supply_ports,
+                } => {
+                    for p in army_ports {
+                        out.offer(
+                            answer(Answer::Unload(Unload {
+                                army: Some(p.clone()),
+                                supplies: Some(p.clone()),
+                            })),
+                            || format!("land the army aboard in {} (9.3)", data.area(p).name),
+                        );
+                    }
+                    for p in supply_ports {
+                        out.offer(
+                            answer(Answer::Unload(Unload {
+                                army: None,
+                                supplies: Some(p.clone()),
+                            })),
+                            || {
+                                format!(
+                                    "put the supplies aboard ashore in {} (5.4)",
+                                    data.area(p).name
+                                )
+                            },
+                        );
+                    }
+                    out.offer(answer(Answer::Unload(Unload::default())), || {
+                        "land nothing: the cargo is lost".to_string()
+                    });
                 }
             }
-            super::state::Question::Commander { areas } => {
-                for a in areas {
-                    out.push(opt(
-                        &format!("the new commander enters {} (13.4)", data.area(a).name),
-                        &format!("answer: {{commander: {a}}}"),
-                    ));
-                }
-            }
-            super::state::Question::Unload {
-                army_ports,
-                supply_ports,
-            } => {
-                for p in army_ports {
-                    out.push(opt(
-                        &format!("land the army aboard in {} (9.3)", data.area(p).name),
-                        &format!("answer: {{unload: {{army: {p}, supplies: {p}}}}}"),
-                    ));
-                }
-                for p in supply_ports {
-                    out.push(opt(
-                        &format!(
-                            "put the supplies aboard ashore in {} (5.4)",
-                            data.area(p).name
-                        ),
-                        &format!("answer: {{unload: {{supplies: {p}}}}}"),
-                    ));
-                }
-                out.push(opt(
-                    "land nothing: the cargo is lost",
-                    "answer: {unload: {}}",
-                ));
-            }
-        },
+        }
         Phase::Supply { .. }
         | Phase::Impulse { .. }
         | Phase::Battle { .. }
         | Phase::Decision { .. } => {}
     }
-    out
 }
 
-fn opt(summary: &str, example: &str) -> LegalOption {
-    LegalOption {
-        summary: summary.to_string(),
-        example: example.to_string(),
-    }
+/// 7.0: the full impulse: passing, an irregular action, or an activation.
+fn full_options<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) {
+    out.offer(full(Action::Pass), || {
+        "pass the full impulse (the Pass Marker moves back one space)".to_string()
+    });
+    let mut actions = lift(out, full, |s| format!("full: {s}"));
+    irregular_options(data, st, side, &mut actions);
+    army_options(data, st, side, &mut actions);
+    naval_options(data, st, side, &mut actions);
 }
 
-fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String)> {
-    let mut out = Vec::new();
+/// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
+fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
     let food_left = supply::stock(data, st).food > 0;
     for (area, army) in &st.armies {
         let a = data.area(area);
@@ -162,13 +270,12 @@ fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String
             continue;
         }
         if food_left {
-            out.push((
+            out.offer(Action::Forage(a.id.clone()), || {
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
                     a.colony, a.name
-                ),
-                format!("{{forage: {}}}", a.id),
-            ));
+                )
+            });
         }
         let p = st.partisans.get(&a.colony).copied().unwrap_or_default();
         let own = if side == Side::Crown {
@@ -178,19 +285,17 @@ fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String
         };
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
-            out.push((
+            out.offer(Action::Recruit(a.id.clone()), || {
                 format!(
                     "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
                     a.colony, a.name
-                ),
-                format!("{{recruit: {}}}", a.id),
-            ));
+                )
+            });
         }
         if side == Side::Crown && a.is_city_or_fort() && !st.holds.contains(area) {
-            out.push((
-                format!("hold (8.4): a {} Loyalist Holds {}", a.colony, a.name),
-                format!("{{hold: {}}}", a.id),
-            ));
+            out.offer(Action::Hold(a.id.clone()), || {
+                format!("hold (8.4): a {} Loyalist Holds {}", a.colony, a.name)
+            });
         }
     }
     if side == Side::Patriot {
@@ -198,41 +303,46 @@ fn irregular_options(data: &Data, st: &State, side: Side) -> Vec<(String, String
             if !irregulars::may_act(st, side, &c.id) {
                 continue;
             }
+            let raid = |hold: Option<&String>, unit: Option<&String>, food: Option<&String>| {
+                Action::Raid(Raid {
+                    colony: c.id.clone(),
+                    hold: hold.cloned(),
+                    unit: unit.cloned(),
+                    food: food.cloned(),
+                })
+            };
             for a in data.areas().filter(|a| a.colony == c.id) {
                 let crown = st.army_of(&a.id, Side::Crown);
                 if st.holds.contains(&a.id) && crown.is_none() {
-                    out.push((
-                        format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name),
-                        format!("{{raid: {{colony: {}, hold: {}}}}}", c.id, a.id),
-                    ));
+                    out.offer(raid(Some(&a.id), None, None), || {
+                        format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name)
+                    });
                 }
                 if let Some(army) = crown.filter(|_| !a.is_city_or_fort()) {
                     if army.leader.is_none() && army.units <= 2 {
-                        out.push((
+                        out.offer(raid(None, Some(&a.id), None), || {
                             format!(
                                 "raid (8.3) in {}: a Unit of the Crown army on {}",
                                 c.name, a.name
-                            ),
-                            format!("{{raid: {{colony: {}, unit: {}}}}}", c.id, a.id),
-                        ));
+                            )
+                        });
                     }
                     if st.supplies_at(&a.id).food > 0 {
-                        out.push((
+                        out.offer(raid(None, None, Some(&a.id)), || {
                             format!(
                                 "raid (8.3) in {}: a Food of the Crown army on {}",
                                 c.name, a.name
-                            ),
-                            format!("{{raid: {{colony: {}, food: {}}}}}", c.id, a.id),
-                        ));
+                            )
+                        });
                     }
                 }
             }
         }
     }
-    out
 }
 
-fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec<LegalOption>) {
+/// 9.1, 9.4-9.6: the activations of `side`'s armies.
+fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
     for (area, army) in &st.armies {
         if army.side != side || army.dug_in {
             continue;
@@ -240,60 +350,73 @@ fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec
         let a = data.area(area);
         let s = st.supplies_at(area);
         if !st.sieges.contains(area) {
-            let dests: Vec<&str> = a
-                .adjacent
-                .iter()
-                .filter(|b| st.army(b).is_none_or(|x| x.side == side))
-                .map(|b| data.area(b).name.as_str())
-                .collect();
-            if !dests.is_empty() {
-                let cost = food_cost(army.units);
+            let open = |b: &&String| st.army(b).is_none_or(|x| x.side == side);
+            // What the army can afford: with a leader, 4 units per Food; without, all or
+            // nothing.
+            let cost = food_cost(army.units);
+            let movers = if army.leader.is_some() {
+                army.units.min(4 * s.food)
+            } else if s.food >= cost {
+                army.units
+            } else {
+                0
+            };
+            if movers > 0 {
                 let per_leader = if army.leader.is_some() {
                     " (with its leader, only the units that move pay)"
                 } else {
                     ""
                 };
-                // What the army can afford: with a leader, 4 units per Food; without, all or
-                // nothing.
-                let movers = if army.leader.is_some() {
-                    army.units.min(4 * s.food)
-                } else if s.food >= cost {
-                    army.units
-                } else {
-                    0
-                };
-                if movers > 0 {
-                    for b in a
-                        .adjacent
-                        .iter()
-                        .filter(|b| st.army(b).is_none_or(|x| x.side == side))
-                    {
-                        out.push(opt(
-                            &format!(
-                                "{prefix}full: march (9.1) from {} ({} units, {} food there) to {}: {} food for the whole army{}; also possible to {}",
-                                a.name, army.units, s.food, data.area(b).name, cost, per_leader, dests.join(", ")
-                            ),
-                            &format!(
-                                "full: {{march: {{from: {}, groups: [{{to: {b}, units: {movers}{}}}]}}}}",
-                                a.id,
-                                if army.leader.is_some() { ", leader: true" } else { "" }
-                            ),
-                        ));
-                    }
+                for b in a.adjacent.iter().filter(open) {
+                    let march = March {
+                        from: a.id.clone(),
+                        groups: vec![Group {
+                            to: b.clone(),
+                            units: movers,
+                            leader: army.leader.is_some(),
+                            subordinate: false,
+                            food: None,
+                            war: None,
+                        }],
+                    };
+                    out.offer(Action::March(march), || {
+                        let dests: Vec<&str> = a
+                            .adjacent
+                            .iter()
+                            .filter(open)
+                            .map(|b| data.area(b).name.as_str())
+                            .collect();
+                        format!(
+                            "march (9.1) from {} ({} units, {} food there) to {}: {} food for the whole army{}; also possible to {}",
+                            a.name, army.units, s.food, data.area(b).name, cost, per_leader, dests.join(", ")
+                        )
+                    });
                 }
             }
         }
-        let enemies: Vec<&String> = a
-            .adjacent
-            .iter()
-            .filter(|b| st.army(b).is_some_and(|x| x.side != side))
-            .collect();
+        let enemies = || {
+            a.adjacent
+                .iter()
+                .filter(|b| st.army(b).is_some_and(|x| x.side != side))
+        };
         if army.leader.is_some() && s.war >= 1 && s.food >= food_cost(army.units.min(4)) {
-            for e in &enemies {
-                out.push(opt(
-                    &format!("{prefix}full: attack (9.4) {} from {}: 1 food per 4 attacking units and at least 1 war", data.area(e).name, a.name),
-                    &format!("full: {{attack: {{from: {}, to: {e}, units: {}, war: 1}}}}", a.id, army.units),
-                ));
+            for e in enemies() {
+                let attack = Attack {
+                    from: a.id.clone(),
+                    to: e.clone(),
+                    units: army.units,
+                    war: 1,
+                    carry_food: 0,
+                    carry_war: 0,
+                    return_after: false,
+                };
+                out.offer(Action::Attack(attack), || {
+                    format!(
+                        "attack (9.4) {} from {}: 1 food per 4 attacking units and at least 1 war",
+                        data.area(e).name,
+                        a.name
+                    )
+                });
             }
         }
         if side == Side::Patriot
@@ -302,28 +425,36 @@ fn army_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec
             && (army.leader.is_some() || army.units <= 2)
             && !st.sieges.contains(area)
         {
-            for e in enemies.iter().filter(|e| !data.area(e).is_city_or_fort()) {
-                out.push(opt(
-                    &format!("{prefix}full: skirmish (9.5) {} from {} with 1 or 2 units: 1 food, one die per war", data.area(e).name, a.name),
-                    &format!("full: {{skirmish: {{from: {}, to: {e}, units: {}, war: 1}}}}", a.id, army.units.min(2)),
-                ));
+            for e in enemies().filter(|e| !data.area(e).is_city_or_fort()) {
+                let skirmish = Skirmish {
+                    from: a.id.clone(),
+                    to: e.clone(),
+                    units: army.units.min(2),
+                    war: 1,
+                };
+                out.offer(Action::Skirmish(skirmish), || {
+                    format!(
+                        "skirmish (9.5) {} from {} with 1 or 2 units: 1 food, one die per war",
+                        data.area(e).name,
+                        a.name
+                    )
+                });
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
-            out.push(opt(
-                &format!("{prefix}full: dig in (9.6) in {}: 1 food and 1 war", a.name),
-                &format!("full: {{dig_in: {}}}", a.id),
-            ));
+            out.offer(Action::DigIn(a.id.clone()), || {
+                format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
+            });
         }
     }
 }
 
 /// 9.3 and 12.0: the naval activations and Transport open to `side` now.
-fn naval_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Vec<LegalOption>) {
+fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
     if data.is_winter(st.turn.space) {
         return;
     }
-    let Some(zone) = st.navies.zone(side).cloned() else {
+    let Some(zone) = st.navies.zone(side) else {
         return;
     };
     let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
@@ -332,45 +463,40 @@ fn naval_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Ve
             .map
             .sea_zones
             .iter()
-            .filter(|z| data.seas_adjacent(&zone, &z.id))
+            .filter(|z| data.seas_adjacent(zone, &z.id))
         {
-            out.push(opt(
-                &format!("{prefix}full: move the navy (12.1) from {zone} to {}", z.id),
-                &format!("full: {{navy: {{move: {}}}}}", z.id),
-            ));
+            out.offer(Action::Navy(NavyAction::Move(z.id.clone())), || {
+                format!("move the navy (12.1) from {zone} to {}", z.id)
+            });
         }
     }
-    if st.navies.zone(side.other()) == Some(&zone) {
-        out.push(opt(
-            &format!("{prefix}full: sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats"),
-            "full: {navy: battle}",
-        ));
+    if st.navies.zone(side.other()) == Some(zone) {
+        out.offer(Action::Navy(NavyAction::Battle), || {
+            format!("sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats")
+        });
     }
     if side != Side::Crown {
         return;
     }
-    let french = st.navies.french.clone();
+    let french = st.navies.french.as_ref();
     if troops {
-        if french.as_deref() != Some(zone.as_str()) {
+        if french != Some(zone) {
             for p in data
-                .ports_on(&zone)
+                .ports_on(zone)
                 .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
             {
-                out.push(opt(
-                    &format!("{prefix}full: land the army aboard in {} (9.3)", p.name),
-                    &format!("full: {{transport: {{land: {}}}}}", p.id),
-                ));
+                out.offer(Action::Transport(Transport::Land(p.id.clone())), || {
+                    format!("land the army aboard in {} (9.3)", p.name)
+                });
             }
         }
         return;
     }
-    let blocked = french
-        .as_ref()
-        .is_some_and(|f| *f == zone || data.seas_adjacent(f, &zone));
+    let blocked = french.is_some_and(|f| f == zone || data.seas_adjacent(f, zone));
     if blocked {
         return;
     }
-    for p in data.ports_on(&zone) {
+    for p in data.ports_on(zone) {
         if let Some(army) = st
             .army_of(&p.id, side)
             .filter(|a| a.leader.is_some() && !a.dug_in)
@@ -379,51 +505,38 @@ fn naval_options(data: &Data, st: &State, side: Side, prefix: &str, out: &mut Ve
                 .map
                 .sea_zones
                 .iter()
-                .find(|z| data.seas_adjacent(&zone, &z.id))
+                .find(|z| data.seas_adjacent(zone, &z.id))
             {
-                out.push(opt(
-                    &format!(
-                        "{prefix}full: transport (9.3) the army in {} by sea to an adjacent zone",
+                let embark = Embark {
+                    from: p.id.clone(),
+                    units: army.units,
+                    to_zone: to.id.clone(),
+                    food: 0,
+                    war: 0,
+                };
+                out.offer(Action::Transport(Transport::Embark(embark)), || {
+                    format!(
+                        "transport (9.3) the army in {} by sea to an adjacent zone",
                         p.name
-                    ),
-                    &format!(
-                        "full: {{transport: {{embark: {{from: {}, units: {}, to_zone: {}}}}}}}",
-                        p.id, army.units, to.id
-                    ),
-                ));
+                    )
+                });
             }
         }
     }
 }
 
-fn supply_options(data: &Data, st: &State, side: Side, key: &str, out: &mut Vec<LegalOption>) {
+/// 5.2: for each supply line of `side`, one move of one cube along it.
+fn supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: Side, out: &mut S) {
     let mut seen = std::collections::BTreeSet::new();
-    for area in data
-        .areas()
-        .map(|a| a.id.clone())
-        .filter(|a| supply::is_supply_node(st, side, a))
-    {
-        if seen.contains(&area) {
+    for area in supply::supply_nodes(data, st, side) {
+        if seen.contains(area) {
             continue;
         }
-        let line = supply::supply_line(data, st, side, &area);
+        let line = supply::supply_line(data, st, side, area);
         seen.extend(line.iter().cloned());
         if line.len() < 2 {
             continue;
         }
-        let parts: Vec<String> = line
-            .iter()
-            .map(|a| {
-                let s = st.supplies_at(a);
-                format!(
-                    "{} ({}F {}W, limit {})",
-                    data.area(a).name,
-                    s.food,
-                    s.war,
-                    supply::limit(data, st, a)
-                )
-            })
-            .collect();
         // An example that is legal as it stands: one cube from where there is one to where
         // there is room for it.
         let from = line.iter().find(|a| !st.supplies_at(a).is_empty());
@@ -431,18 +544,32 @@ fn supply_options(data: &Data, st: &State, side: Side, key: &str, out: &mut Vec<
             .iter()
             .find(|a| Some(*a) != from && supply::limit(data, st, a) > st.supplies_at(a).total());
         if let (Some(x), Some(y)) = (from, to) {
-            let cube = if st.supplies_at(x).food > 0 {
-                "food"
-            } else {
-                "war"
+            let food = st.supplies_at(x).food > 0;
+            let cube = SupplyMove {
+                from: x.clone(),
+                to: y.clone(),
+                food: u32::from(food),
+                war: u32::from(!food),
             };
-            out.push(opt(
-                &format!(
+            out.offer(vec![cube], || {
+                let parts: Vec<String> = line
+                    .iter()
+                    .map(|a| {
+                        let s = st.supplies_at(a);
+                        format!(
+                            "{} ({}F {}W, limit {})",
+                            data.area(a).name,
+                            s.food,
+                            s.war,
+                            supply::limit(data, st, a)
+                        )
+                    })
+                    .collect();
+                format!(
                     "move supplies (5.2) along the supply line {}",
                     parts.join(" - ")
-                ),
-                &format!("{key}: [{{from: {x}, to: {y}, {cube}: 1}}]"),
-            ));
+                )
+            });
         }
     }
 }

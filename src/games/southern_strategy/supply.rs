@@ -120,6 +120,22 @@ pub fn is_supply_node(st: &State, side: Side, area: &str) -> bool {
             || (side == Side::Crown && st.holds.contains(area) && st.army(area).is_none()))
 }
 
+/// Every supply node of `side` (see `is_supply_node`), in the map's order.
+pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s String> {
+    let holds = st.holds.iter().filter(|_| side == Side::Crown);
+    let mut nodes: Vec<&String> = st
+        .armies
+        .iter()
+        .filter(|(_, a)| a.side == side)
+        .map(|(area, _)| area)
+        .chain(holds)
+        .filter(|a| is_supply_node(st, side, a))
+        .collect();
+    nodes.sort_by_key(|a| data.position(a));
+    nodes.dedup();
+    nodes
+}
+
 /// The areas joined to `start` by a supply line (5.2): friendly armies adjacent to one
 /// another. 5.3: an area Held by Loyalists is also adjacent to every area it shares an
 /// adjacent unoccupied area with; a Patriot army on that shared area breaks the link.
@@ -395,11 +411,7 @@ pub fn enforce_limits(
     side: Side,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let nodes: Vec<String> = data
-        .areas()
-        .filter(|a| is_supply_node(st, side, &a.id))
-        .map(|a| a.id.clone())
-        .collect();
+    let nodes: Vec<String> = supply_nodes(data, st, side).into_iter().cloned().collect();
     let over: Vec<(String, u32)> = nodes
         .iter()
         .filter_map(|area| {
