@@ -194,6 +194,8 @@ fn main() {
     );
 
     // 3. Random self-play without files or hashing: complete games per second on one core.
+    // First as a player of `orders` would see it: every step lists every legal option (each
+    // tried on a copy of the state, through the JSON interface) and plays one.
     let t = Instant::now();
     let mut games = 0;
     let mut completed = 0;
@@ -218,17 +220,19 @@ fn main() {
         }
         games += 1;
     }
-    println!("self-play through the engine's JSON interface: {:.2} complete games/s on one core ({completed} of {games} games ended in {:.2?}; goal 1,000/s)",
+    println!("self-play listing every option at every step, through the engine's JSON interface: {:.2} complete games/s on one core ({completed} of {games} games ended in {:.2?})",
         completed as f64 / t.elapsed().as_secs_f64(), t.elapsed());
     typed_self_play::<adjutant::games::southern_strategy::SouthernStrategy>(
         adjutant::games::southern_strategy::DATA_FILES
             .iter()
             .chain(adjutant::games::southern_strategy::DISPLAY_FILES),
         "Southern Strategy",
+        "; goal 1,000/s",
     );
     typed_self_play::<adjutant::games::the_lost_cause::TheLostCause>(
         adjutant::games::the_lost_cause::DATA_FILES.iter(),
         "The Lost Cause",
+        "",
     );
     println!(
         "peak memory of the whole run: {} KiB",
@@ -236,21 +240,23 @@ fn main() {
     );
 }
 
-/// Self-play on the typed game (no JSON between steps): every step lists the legal options
-/// (each one tried on a copy) and plays one of them.
+/// Self-play on the typed game (no JSON between steps): every step plays a legal option picked
+/// uniformly, by trying the game's candidates in random order (`engine::selfplay`).
 fn typed_self_play<'a, G: adjutant::engine::game::Game>(
     files: impl Iterator<Item = &'a (&'a str, &'a str)>,
     name: &str,
+    goal: &str,
 ) {
     let files: Vec<(String, String)> = files.map(|(n, t)| (n.to_string(), t.to_string())).collect();
     let data = G::load_data(&files).unwrap();
-    let t = adjutant::engine::selfplay::run::<G>(&data, 2000, Duration::from_secs(10));
+    let t = adjutant::engine::selfplay::run::<G>(&data, 5000, Duration::from_secs(10));
     let secs = t.elapsed.as_secs_f64();
     println!(
-        "self-play, {name}, typed: {:.1} complete games/s on one core ({} of {} games, {:.0} steps/s)",
+        "self-play, {name}, typed, uniform among the legal options: {:.1} complete games/s on one core ({} of {} games, {} stuck, {:.0} steps/s{goal})",
         t.completed as f64 / secs,
         t.completed,
         t.games,
+        t.stuck,
         t.steps as f64 / secs
     );
 }
