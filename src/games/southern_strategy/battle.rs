@@ -409,18 +409,7 @@ fn refuse(
         food: at.carried.food + abandoned.food,
         war: at.carried.war + at.war_committed + abandoned.war,
     };
-    enter(
-        data,
-        st,
-        at.side,
-        &at.to,
-        Force {
-            units: at.units,
-            leader: at.leader,
-            supplies: carried,
-        },
-        ev,
-    );
+    enter(data, st, at.side, &at.to, force(at, at.units, carried), ev);
     Ok(())
 }
 
@@ -564,23 +553,7 @@ fn fight(
         // 10.7: the attackers go back; what they carried falls to the defender.
         let s = st.supplies_at(&at.to);
         st.set_supplies(&at.to, add(s, at.carried));
-        enter(
-            data,
-            st,
-            at.side,
-            &at.from,
-            Force {
-                units: attackers,
-                leader: at.leader,
-                supplies: Supplies::default(),
-            },
-            ev,
-        );
-        ev.push(Event::AttackerReturned {
-            side: at.side,
-            to: at.from.clone(),
-            units: attackers,
-        });
+        attackers_return(data, st, at, attackers, Supplies::default(), ev);
         return Ok(());
     }
     ev.push(Event::BattleWon {
@@ -612,23 +585,7 @@ fn fight(
     };
     if passed {
         // The defender stands; the attackers go back with what they carried.
-        enter(
-            data,
-            st,
-            at.side,
-            &at.from,
-            Force {
-                units: attackers,
-                leader: at.leader,
-                supplies: at.carried,
-            },
-            ev,
-        );
-        ev.push(Event::AttackerReturned {
-            side: at.side,
-            to: at.from.clone(),
-            units: attackers,
-        });
+        attackers_return(data, st, at, attackers, at.carried, ev);
         return Ok(());
     }
     let defender_now = st
@@ -704,37 +661,50 @@ fn occupy(
     ev: &mut Vec<Event>,
 ) {
     if at.return_after {
-        enter(
-            data,
-            st,
-            at.side,
-            &at.from,
-            Force {
-                units: attackers,
-                leader: at.leader,
-                supplies,
-            },
-            ev,
-        );
-        ev.push(Event::AttackerReturned {
-            side: at.side,
-            to: at.from.clone(),
-            units: attackers,
-        });
+        attackers_return(data, st, at, attackers, supplies, ev);
     } else {
         enter(
             data,
             st,
             at.side,
             &at.to,
-            Force {
-                units: attackers,
-                leader: at.leader,
-                supplies,
-            },
+            force(at, attackers, supplies),
             ev,
         );
     }
+}
+
+/// `units` of the attacking army, with its commander and `supplies`.
+fn force(at: &PendingAttack, units: u32, supplies: Supplies) -> Force {
+    Force {
+        units,
+        leader: at.leader,
+        supplies,
+    }
+}
+
+/// 10.7, 11.3: the surviving attackers go back to the area they attacked from.
+fn attackers_return(
+    data: &Data,
+    st: &mut State,
+    at: &PendingAttack,
+    attackers: u32,
+    supplies: Supplies,
+    ev: &mut Vec<Event>,
+) {
+    enter(
+        data,
+        st,
+        at.side,
+        &at.from,
+        force(at, attackers, supplies),
+        ev,
+    );
+    ev.push(Event::AttackerReturned {
+        side: at.side,
+        to: at.from.clone(),
+        units: attackers,
+    });
 }
 
 fn add(a: Supplies, b: Supplies) -> Supplies {

@@ -75,6 +75,15 @@ fn limited(a: Action) -> Orders {
     }
 }
 
+/// Orders of supply moves, with `limited` as the limited impulse.
+fn supply_moves(limited: Option<Action>) -> impl Fn(Vec<SupplyMove>) -> Orders {
+    move |supply| Orders {
+        supply,
+        limited: limited.clone(),
+        ..Orders::default()
+    }
+}
+
 /// The orders as the snippet `orders` prints.
 pub fn example(o: &Orders) -> String {
     if *o == Orders::default() {
@@ -90,19 +99,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
     match &st.phase {
         Phase::Over => {}
         Phase::Supply { side: s } if *s == side => {
-            supply_options(
-                data,
-                st,
-                side,
-                &mut lift(
-                    out,
-                    |m| Orders {
-                        supply: m,
-                        ..Orders::default()
-                    },
-                    |s| s,
-                ),
-            );
+            supply_options(data, st, side, &mut lift(out, supply_moves(None), |s| s));
             out.offer(Orders::default(), || {
                 "end your supply phase without moving anything".to_string()
             });
@@ -122,15 +119,9 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                     data,
                     st,
                     side,
-                    &mut lift(
-                        out,
-                        |m| Orders {
-                            supply: m,
-                            limited: Some(Action::Skip),
-                            ..Orders::default()
-                        },
-                        |s| format!("{s}, then skip the limited impulse"),
-                    ),
+                    &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
+                        format!("{s}, then skip the limited impulse")
+                    }),
                 );
                 full_options(
                     data,
