@@ -189,7 +189,7 @@ impl Game for Solo1776 {
         })?;
         let mut ctx = Ctx::new(data, dice, &state.task)?;
         if let Some(a) = answer {
-            ctx.give(a);
+            ctx.progress.answers.give(a);
         }
         let mut work = state.clone();
         work.question = None;
@@ -198,7 +198,7 @@ impl Game for Solo1776 {
         let shown = state.task.events_shown.min(ctx.events.len());
         match r {
             Ok(()) => {
-                if !ctx.answers_used() {
+                if !ctx.progress.answers.all_used() {
                     return Err(OrderError::new(
                         "1776",
                         "the orders answer a question the bot is not asking",

@@ -11,7 +11,7 @@ use super::orders::Orders;
 use super::state::{Question, Task};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::replay::Answers;
+use crate::engine::replay::Progress;
 
 /// Why a turn stopped before its end.
 #[derive(Debug)]
@@ -31,39 +31,27 @@ pub type Run<T = ()> = Result<T, Stop>;
 pub struct Ctx<'a> {
     pub data: &'a Data,
     dice: &'a mut dyn Dice,
-    answers: Answers<Orders>,
-    drawn: Vec<u8>,
-    next_drawn: usize,
+    /// The answers given and the dice drawn in this turn so far.
+    pub progress: Progress<Orders, u8>,
     pub events: Vec<Event>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(data: &'a Data, dice: &'a mut dyn Dice, task: &Task) -> Result<Self, OrderError> {
-        let answers = Answers::load(&task.answers, "1776")?;
         Ok(Ctx {
             data,
             dice,
-            answers,
-            drawn: task.drawn.clone(),
-            next_drawn: 0,
+            progress: Progress::load(&task.answers, &task.drawn, "1776")?,
             events: Vec::new(),
         })
-    }
-
-    pub fn give(&mut self, o: Orders) {
-        self.answers.give(o);
-    }
-
-    pub fn answers_used(&self) -> bool {
-        self.answers.all_used()
     }
 
     /// The progress to keep when the turn pauses.
     pub fn task(&self, turn: serde_json::Value, events_shown: usize) -> Task {
         Task {
             turn: Some(turn),
-            answers: self.answers.values(),
-            drawn: self.drawn.clone(),
+            answers: self.progress.answers.values(),
+            drawn: self.progress.drawn().to_vec(),
             events_shown,
         }
     }
@@ -74,7 +62,7 @@ impl<'a> Ctx<'a> {
 
     /// The player's answer to `q`, or a pause to ask for it.
     pub fn ask(&mut self, q: Question) -> Run<Orders> {
-        match self.answers.next(q.key(), q.rule())? {
+        match self.progress.answers.next(q.key(), q.rule())? {
             Some(o) => Ok(o),
             None => Err(Stop::Pause(q)),
         }
@@ -82,13 +70,11 @@ impl<'a> Ctx<'a> {
 
     /// One d6 for one reason, replayed when this turn drew it before.
     pub fn d6(&mut self, why: &str) -> u8 {
-        if let Some(&v) = self.drawn.get(self.next_drawn) {
-            self.next_drawn += 1;
+        if let Some(v) = self.progress.replayed() {
             return v;
         }
         let v = self.dice.d6(1, why)[0];
-        self.drawn.push(v);
-        self.next_drawn += 1;
+        self.progress.record(v);
         v
     }
 }

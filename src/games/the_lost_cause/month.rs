@@ -47,11 +47,11 @@ pub fn run_until(
         let mut ctx = Ctx::new(data, dice, &st.task)?;
         let given = answer.is_some();
         if let Some(o) = answer.take() {
-            ctx.give(o);
+            ctx.progress.answers.give(o);
         }
         let r = step(&mut work, &mut ctx);
         let shown = st.task.events_shown.min(ctx.events.len());
-        if given && !ctx.answers_used() && !matches!(r, Err(Stop::Illegal(_))) {
+        if given && !ctx.progress.answers.all_used() && !matches!(r, Err(Stop::Illegal(_))) {
             return Err(OrderError::new(
                 "4.0",
                 format!(

@@ -12,7 +12,7 @@ use super::orders::Orders;
 use super::state::{Drawn, Question, Task};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::replay::Answers;
+use crate::engine::replay::Progress;
 
 /// Why a line stopped before its end.
 #[derive(Debug)]
@@ -36,21 +36,17 @@ pub type Run<T = ()> = Result<T, Stop>;
 pub struct Ctx<'a> {
     pub data: &'a Data,
     dice: &'a mut dyn Dice,
-    answers: Answers<Orders>,
-    drawn: Vec<Drawn>,
-    next_drawn: usize,
+    /// The answers given and the dice drawn in this line so far.
+    pub progress: Progress<Orders, Drawn>,
     pub events: Vec<Event>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(data: &'a Data, dice: &'a mut dyn Dice, task: &Task) -> Result<Self, OrderError> {
-        let answers = Answers::load(&task.answers, "4.0")?;
         Ok(Ctx {
             data,
             dice,
-            answers,
-            drawn: task.drawn.clone(),
-            next_drawn: 0,
+            progress: Progress::load(&task.answers, &task.drawn, "4.0")?,
             events: Vec::new(),
         })
     }
@@ -58,20 +54,10 @@ impl<'a> Ctx<'a> {
     /// The progress to keep when the line pauses.
     pub fn task(&self, events_shown: usize) -> Task {
         Task {
-            answers: self.answers.values(),
-            drawn: self.drawn.clone(),
+            answers: self.progress.answers.values(),
+            drawn: self.progress.drawn().to_vec(),
             events_shown,
         }
-    }
-
-    /// Adds the player's newest answer, to be read when the line asks for it.
-    pub fn give(&mut self, orders: Orders) {
-        self.answers.give(orders);
-    }
-
-    /// Whether every answer given has been read: an answer left over was not asked for.
-    pub fn answers_used(&self) -> bool {
-        self.answers.all_used()
     }
 
     pub fn event(&mut self, e: Event) {
@@ -80,28 +66,19 @@ impl<'a> Ctx<'a> {
 
     /// The player's answer to `q`, or a pause to ask for it.
     pub fn ask(&mut self, q: Question) -> Run<Orders> {
-        match self.answers.next(q.key(), q.rule())? {
+        match self.progress.answers.next(q.key(), q.rule())? {
             Some(o) => Ok(o),
             None => Err(Stop::Pause(q)),
         }
     }
 
-    fn replayed(&mut self) -> Option<Drawn> {
-        let d = self.drawn.get(self.next_drawn).cloned();
-        if d.is_some() {
-            self.next_drawn += 1;
-        }
-        d
-    }
-
     /// Dice for one reason, replayed when this line drew them before.
     pub fn roll(&mut self, count: usize, why: &str) -> Vec<i32> {
-        if let Some(Drawn::D6(v)) = self.replayed() {
+        if let Some(Drawn::D6(v)) = self.progress.replayed() {
             return v.into_iter().map(i32::from).collect();
         }
         let v = self.dice.d6(count, why);
-        self.drawn.push(Drawn::D6(v.clone()));
-        self.next_drawn += 1;
+        self.progress.record(Drawn::D6(v.clone()));
         v.into_iter().map(i32::from).collect()
     }
 
@@ -111,22 +88,20 @@ impl<'a> Ctx<'a> {
 
     /// One item of `n` from a cup held in a listed order.
     pub fn draw(&mut self, n: usize, why: &str) -> usize {
-        if let Some(Drawn::Draw(i)) = self.replayed() {
+        if let Some(Drawn::Draw(i)) = self.progress.replayed() {
             return i;
         }
         let i = self.dice.draw(n, why);
-        self.drawn.push(Drawn::Draw(i));
-        self.next_drawn += 1;
+        self.progress.record(Drawn::Draw(i));
         i
     }
 
     pub fn shuffle(&mut self, n: usize, why: &str) -> Vec<usize> {
-        if let Some(Drawn::Shuffle(v)) = self.replayed() {
+        if let Some(Drawn::Shuffle(v)) = self.progress.replayed() {
             return v;
         }
         let v = self.dice.shuffle(n, why);
-        self.drawn.push(Drawn::Shuffle(v.clone()));
-        self.next_drawn += 1;
+        self.progress.record(Drawn::Shuffle(v.clone()));
         v
     }
 }
