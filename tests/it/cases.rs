@@ -63,12 +63,29 @@ fn data() -> ss::data::Data {
     ss::data::Data::load(&files).expect("built-in data loads")
 }
 
-fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
+/// Reads a case file, which must open with a comment saying what it checks.
+pub fn read_case<C: serde::de::DeserializeOwned>(path: &Path) -> Result<C, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let case: Case = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
     if !text.lines().next().unwrap_or("").starts_with('#') {
         return Err("a case starts with a comment saying what it checks".into());
     }
+    let v: Value = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
+    serde_json::from_value(v).map_err(|e| format!("bad case file: {e}"))
+}
+
+/// Runs `f`, turning a panic into an error with its message, so one broken case does not hide
+/// the others.
+pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    })
+}
+
+fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
+    let case: Case = read_case(path)?;
     let (setup, _) = SouthernStrategy::setup(data);
     let mut state = serde_json::to_value(&setup).unwrap();
     for (k, v) in case.state {
@@ -85,7 +102,7 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
         .transpose()
         .map_err(|e| format!("bad policy: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let result = catching(|| {
         SouthernStrategy::apply(
             data,
             &state,
@@ -94,12 +111,6 @@ fn run_case(data: &ss::data::Data, path: &Path) -> Result<(), String> {
             policy.as_ref(),
             &mut dice,
         )
-    }))
-    .map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
     })?;
     compare::<ss::events::Event, ss::state::State>(&case.rule, result, case.expect, dice.unused())
 }

@@ -69,12 +69,7 @@ pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Resul
 }
 
 fn run_case(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    if !text.lines().next().unwrap_or("").starts_with('#') {
-        return Err("a case starts with a comment saying what it checks".into());
-    }
-    let v: Value = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
-    let case: Case = serde_json::from_value(v).map_err(|e| format!("bad case file: {e}"))?;
+    let case: Case = super::cases::read_case(path)?;
     let data = data_with(&case.deck);
     let mut state = state_with(&data, case.state)?;
     let answers: Vec<Orders> = case
@@ -89,17 +84,11 @@ fn run_case(path: &Path) -> Result<(), String> {
         .transpose()
         .map_err(|e| format!("bad `until`: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let result = super::cases::catching(|| {
         tlc::month::run_until(&data, &mut state, &mut dice, answers, |s| {
             until.as_ref().is_some_and(|u| &s.cursor == u)
         })
         .map(|events| (state.clone(), events))
-    }))
-    .map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
     })?;
     compare::<tlc::events::Event, State>(&case.rule, result, case.expect, dice.unused())
 }

@@ -86,12 +86,7 @@ pub fn run(
 }
 
 fn run_case(data: &Data, path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    if !text.lines().next().unwrap_or("").starts_with('#') {
-        return Err("a case starts with a comment saying what it checks".into());
-    }
-    let v: Value = serde_yaml::from_str(&text).map_err(|e| format!("bad case file: {e}"))?;
-    let case: Case = serde_json::from_value(v).map_err(|e| format!("bad case file: {e}"))?;
+    let case: Case = super::cases::read_case(path)?;
     let state = state_with(data, case.armies, &case.state)?;
     let orders: Vec<Orders> = case
         .orders
@@ -100,15 +95,7 @@ fn run_case(data: &Data, path: &Path) -> Result<(), String> {
         .collect::<Result<_, _>>()
         .map_err(|e| format!("bad orders: {e}"))?;
     let mut dice = ScriptedDice::new(case.dice);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run(data, &state, &orders, &mut dice)
-    }))
-    .map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
-    })?;
+    let result = super::cases::catching(|| run(data, &state, &orders, &mut dice))?;
     compare::<solo::events::Event, State>(&case.rule, result, case.expect, dice.unused())
 }
 
