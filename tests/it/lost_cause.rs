@@ -300,66 +300,27 @@ fn example_of_play_18_0() {
 }
 
 /// Picks one of the listed answers with a seeded generator.
-fn pick_answer(
-    l: &adjutant::app::Loaded,
-    rng: &mut rand_chacha::ChaCha8Rng,
-) -> adjutant::app::OrdersFile {
+fn pick_answer(l: &adjutant::app::Loaded, rng: &mut rand_chacha::ChaCha8Rng) -> String {
     use rand_chacha::rand_core::Rng;
     let options = adjutant::app::legal_options(l, tlc::SIDE).unwrap();
     assert!(!options.is_empty(), "no option at {:?}", l.game.awaiting);
-    let o = &options[(rng.next_u32() as usize) % options.len()];
-    adjutant::app::parse_orders(&o.example).unwrap()
-}
-
-fn new_game(
-    dir: &Path,
-    id: &str,
-    mode: &str,
-    anchors: std::collections::BTreeMap<String, String>,
-) -> std::path::PathBuf {
-    let secrets = dir.join("secrets");
-    let gf = adjutant::app::new_game(adjutant::app::NewGame {
-        game: "the-lost-cause",
-        id,
-        anchors: if anchors.is_empty() {
-            adjutant::app::Anchors::Hotseat
-        } else {
-            adjutant::app::Anchors::Given(anchors)
-        },
-        mode: Some(mode),
-        names: Default::default(),
-        emails: Default::default(),
-        secrets_dir: &secrets,
-        data_dir: None,
-        chain_length: Some(512),
-    })
-    .unwrap();
-    let path = dir.join("game.yaml");
-    adjutant::app::save_game(&path, &gf).unwrap();
-    path
+    options[(rng.next_u32() as usize) % options.len()]
+        .example
+        .clone()
 }
 
 /// A whole war, 1861 to its end, in self mode from a seed; then the game file verifies, the
 /// command line agrees, and the report names the mode.
 #[test]
 fn a_whole_game_in_self_mode_verifies() {
+    use super::support::{new_solitaire, play_solitaire, Solitaire};
     use rand_chacha::rand_core::SeedableRng;
     let dir = tempfile::tempdir().unwrap();
-    let path = new_game(dir.path(), "tlc-whole-self", "self", Default::default());
-    let secrets = dir.path().join("secrets");
+    let path = new_solitaire(dir.path(), "the-lost-cause", "tlc-whole-self", None, 512);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1861);
-    let mut steps = 0;
-    loop {
-        let l = adjutant::app::load_game(&path, None).unwrap();
-        if l.game.awaiting.is_none() {
-            break;
-        }
-        let file = pick_answer(&l, &mut rng);
-        let got = adjutant::app::play(&l, &file, None, &secrets, None).unwrap();
-        adjutant::app::save_game(&path, &got.game).unwrap();
-        steps += 1;
-        assert!(steps < 2000, "the war does not end");
-    }
+    let (steps, _) = play_solitaire(&path, Solitaire::SelfMode, 2000, |l| {
+        pick_answer(l, &mut rng)
+    });
     let l = adjutant::app::load_game(&path, None).unwrap();
     let state: State = serde_json::from_value(l.game.state.clone()).unwrap();
     let outcome = state.outcome.expect("the war ended with an outcome");
@@ -390,52 +351,20 @@ fn a_whole_game_in_self_mode_verifies() {
 /// every witness record's `prev` is a hash the witness's ledger shows it answered.
 #[test]
 fn a_whole_game_in_witness_mode_verifies_against_the_witness_ledger() {
+    use super::support::{check_witnessed, new_solitaire, play_solitaire, Solitaire};
     use rand_chacha::rand_core::SeedableRng;
     let dir = tempfile::tempdir().unwrap();
     let wdir = dir.path().join("witness");
     let id = "tlc-whole-witness";
     let (wsecret, anchor) =
         adjutant::app::witness_new(&wdir, id, 512, Some(&wdir.join("w.yaml"))).unwrap();
-    let path = new_game(
-        dir.path(),
-        id,
-        "witness",
-        [("witness".to_string(), anchor)].into(),
-    );
-    let secrets = dir.path().join("secrets");
+    let path = new_solitaire(dir.path(), "the-lost-cause", id, Some(anchor), 512);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1862);
-    let mut answered = Vec::new();
-    let mut steps = 0;
-    loop {
-        let l = adjutant::app::load_game(&path, None).unwrap();
-        if l.game.awaiting.is_none() {
-            break;
-        }
-        let file = pick_answer(&l, &mut rng);
-        let (gf, _packet) = adjutant::app::write_orders(&l, &file, None, &secrets, None).unwrap();
-        adjutant::app::save_game(&path, &gf).unwrap();
-        let l = adjutant::app::load_game(&path, None).unwrap();
-        let request = adjutant::app::witness_request(l.rules.as_ref(), &l.game)
-            .unwrap()
-            .expect("the step waits for the witness");
-        let (answer, fresh) = adjutant::app::witness_answer(&wsecret, &request.record).unwrap();
-        assert!(fresh);
-        answered.push(request.record.clone());
-        let got = adjutant::app::adjudicate_witness(&l, &answer).unwrap();
-        adjutant::app::save_game(&path, &got.game).unwrap();
-        steps += 1;
-        assert!(steps < 2000, "the war does not end");
-    }
+    let (_, answered) = play_solitaire(&path, Solitaire::Witness(&wsecret), 2000, |l| {
+        pick_answer(l, &mut rng)
+    });
+    check_witnessed(&path, &answered);
     let l = adjutant::app::load_game(&path, None).unwrap();
-    adjutant::app::verify(&l).unwrap();
-    let witness_prevs: Vec<String> = l
-        .game
-        .log
-        .iter()
-        .filter(|r| r.by == "witness")
-        .map(|r| r.prev.clone())
-        .collect();
-    assert_eq!(witness_prevs, answered);
     let state: State = serde_json::from_value(l.game.state.clone()).unwrap();
     assert!(state.outcome.is_some());
 }

@@ -172,53 +172,41 @@ fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
     serde_json::json!({ "turn": t })
 }
 
+/// One step's orders in a seeded campaign: a made-up British turn, or one of the bot's listed
+/// options when it asks for a result. Counts the questions in `questions`.
+fn campaign_step(
+    l: &adjutant::app::Loaded,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    questions: &mut usize,
+) -> String {
+    use rand_chacha::rand_core::Rng;
+    let awaiting = l.game.awaiting.as_ref().expect("a decision");
+    if awaiting.decision == "turn" {
+        let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
+        return serde_yaml::to_string(&british_turn(&st, rng)).unwrap();
+    }
+    *questions += 1;
+    let options = adjutant::app::legal_options(l, solo::SIDE).unwrap();
+    assert!(!options.is_empty(), "no option at {awaiting:?}");
+    options[(rng.next_u32() as usize) % options.len()]
+        .example
+        .clone()
+}
+
 /// The whole campaign, July 1776 to December 1781, in self mode through the library's
 /// commands: British turns from a seed, the bot's questions answered from its listed
 /// options; then the file verifies and the report says the mode.
 #[test]
 fn a_whole_bot_campaign_in_self_mode_verifies() {
-    use rand_chacha::rand_core::{Rng, SeedableRng};
+    use super::support::{new_solitaire, play_solitaire, Solitaire};
+    use rand_chacha::rand_core::SeedableRng;
     let dir = tempfile::tempdir().unwrap();
-    let secrets = dir.path().join("secrets");
-    let gf = adjutant::app::new_game(adjutant::app::NewGame {
-        game: "solo-1776",
-        id: "solo-whole-self",
-        anchors: adjutant::app::Anchors::Hotseat,
-        mode: Some("self"),
-        names: Default::default(),
-        emails: Default::default(),
-        secrets_dir: &secrets,
-        data_dir: None,
-        chain_length: Some(1024),
-    })
-    .unwrap();
-    let path = dir.path().join("game.yaml");
-    adjutant::app::save_game(&path, &gf).unwrap();
+    let path = new_solitaire(dir.path(), "solo-1776", "solo-whole-self", None, 1024);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1776);
-    let (mut steps, mut questions) = (0, 0);
-    loop {
-        let l = adjutant::app::load_game(&path, None).unwrap();
-        let Some(awaiting) = l.game.awaiting.clone() else {
-            break;
-        };
-        let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
-        let text = if awaiting.decision == "turn" {
-            serde_yaml::to_string(&british_turn(&st, &mut rng)).unwrap()
-        } else {
-            questions += 1;
-            let options = adjutant::app::legal_options(&l, solo::SIDE).unwrap();
-            assert!(!options.is_empty(), "no option at {awaiting:?}");
-            options[(rng.next_u32() as usize) % options.len()]
-                .example
-                .clone()
-        };
-        let file = adjutant::app::parse_orders(&text).unwrap();
-        let got = adjutant::app::play(&l, &file, None, &secrets, None)
-            .unwrap_or_else(|e| panic!("{e} with\n{text}"));
-        adjutant::app::save_game(&path, &got.game).unwrap();
-        steps += 1;
-        assert!(steps < 1000, "the campaign does not end");
-    }
+    let mut questions = 0;
+    let (steps, _) = play_solitaire(&path, Solitaire::SelfMode, 1000, |l| {
+        campaign_step(l, &mut rng, &mut questions)
+    });
     let l = adjutant::app::load_game(&path, None).unwrap();
     let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
     assert!(st.over);
@@ -248,6 +236,38 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
         );
     }
     super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+}
+
+/// The same campaign with a witness drawing the dice: the witness holds only its own secret,
+/// answers each record hash once, and every witness record in the file is one it answered. The
+/// bot's pauses for a result (14, 16) replay the dice the witness gave earlier in the turn.
+#[test]
+fn a_whole_bot_campaign_in_witness_mode_verifies_against_the_witness_ledger() {
+    use super::support::{check_witnessed, new_solitaire, play_solitaire, Solitaire};
+    use rand_chacha::rand_core::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    let wdir = dir.path().join("witness");
+    let id = "solo-whole-witness";
+    let (wsecret, anchor) =
+        adjutant::app::witness_new(&wdir, id, 1024, Some(&wdir.join("w.yaml"))).unwrap();
+    let path = new_solitaire(dir.path(), "solo-1776", id, Some(anchor), 1024);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1777);
+    let mut questions = 0;
+    let (steps, answered) = play_solitaire(&path, Solitaire::Witness(&wsecret), 1000, |l| {
+        campaign_step(l, &mut rng, &mut questions)
+    });
+    assert!(questions > 0, "the bot never asked for a result");
+    assert_eq!(answered.len(), steps, "one witness answer a step");
+    check_witnessed(&path, &answered);
+    let l = adjutant::app::load_game(&path, None).unwrap();
+    let st: State = serde_json::from_value(l.game.state.clone()).unwrap();
+    assert!(st.over);
+    let out = super::support::ok(dir.path(), &["verify", path.to_str().unwrap()]);
+    assert!(
+        super::support::stdout(&out).contains("witness"),
+        "{}",
+        super::support::stdout(&out)
+    );
 }
 
 /// The shipped example (games/solo-1776/examples) is exactly what its commands make, and its

@@ -220,3 +220,102 @@ pub fn rebuild_example(d: &Path, game: &str, id: &str, player: &str, plays: &[&s
     );
     ex
 }
+
+/// How a solitaire game's dice are drawn (dice-protocol section 5).
+pub enum Solitaire<'a> {
+    /// The player's own second chain.
+    SelfMode,
+    /// A witness holding the secret at this path answers each record hash.
+    Witness(&'a Path),
+}
+
+/// Starts a solitaire game of `game` in `dir/game.yaml`, with secrets in `dir/secrets`: in
+/// self mode without `witness_anchor`, else in witness mode with that published anchor.
+pub fn new_solitaire(
+    dir: &Path,
+    game: &str,
+    id: &str,
+    witness_anchor: Option<String>,
+    chain_length: u64,
+) -> PathBuf {
+    let mode = if witness_anchor.is_some() {
+        "witness"
+    } else {
+        "self"
+    };
+    let gf = adjutant::app::new_game(adjutant::app::NewGame {
+        game,
+        id,
+        anchors: match witness_anchor {
+            None => adjutant::app::Anchors::Hotseat,
+            Some(a) => adjutant::app::Anchors::Given([("witness".to_string(), a)].into()),
+        },
+        mode: Some(mode),
+        names: Default::default(),
+        emails: Default::default(),
+        secrets_dir: &dir.join("secrets"),
+        data_dir: None,
+        chain_length: Some(chain_length),
+    })
+    .unwrap();
+    let path = dir.join("game.yaml");
+    adjutant::app::save_game(&path, &gf).unwrap();
+    path
+}
+
+/// Plays the solitaire game at `path` to its end through the library, as a player would:
+/// `orders` writes each step's orders (YAML) from the loaded game. In self mode a step is one
+/// `play`; with a witness it is orders, the witness's answer, then adjudication. Returns the
+/// steps played and the record hashes the witness answered, in order.
+pub fn play_solitaire(
+    path: &Path,
+    dice: Solitaire,
+    max_steps: usize,
+    mut orders: impl FnMut(&adjutant::app::Loaded) -> String,
+) -> (usize, Vec<String>) {
+    let secrets = path.parent().unwrap().join("secrets");
+    let mut answered = Vec::new();
+    for steps in 0..max_steps {
+        let l = adjutant::app::load_game(path, None).unwrap();
+        if l.game.awaiting.is_none() {
+            return (steps, answered);
+        }
+        let text = orders(&l);
+        let file = adjutant::app::parse_orders(&text).unwrap();
+        let got = match dice {
+            Solitaire::SelfMode => adjutant::app::play(&l, &file, None, &secrets, None),
+            Solitaire::Witness(wsecret) => {
+                let (gf, _packet) =
+                    adjutant::app::write_orders(&l, &file, None, &secrets, None).unwrap();
+                adjutant::app::save_game(path, &gf).unwrap();
+                let l = adjutant::app::load_game(path, None).unwrap();
+                let request = adjutant::app::witness_request(l.rules.as_ref(), &l.game)
+                    .unwrap()
+                    .expect("the step waits for the witness");
+                let (answer, fresh) =
+                    adjutant::app::witness_answer(wsecret, &request.record).unwrap();
+                assert!(fresh, "the witness answered this record before");
+                answered.push(request.record.clone());
+                adjutant::app::adjudicate_witness(&l, &answer)
+            }
+        }
+        .unwrap_or_else(|e| panic!("{e} with\n{text}"));
+        adjutant::app::save_game(path, &got.game).unwrap();
+    }
+    panic!("the game does not end within {max_steps} steps");
+}
+
+/// Checks a finished witness game: it verifies, and every witness record answers a hash the
+/// witness's ledger says it answered, in order.
+pub fn check_witnessed(path: &Path, answered: &[String]) {
+    let l = adjutant::app::load_game(path, None).unwrap();
+    adjutant::app::verify(&l).unwrap();
+    let witness_prevs: Vec<&String> = l
+        .game
+        .log
+        .iter()
+        .filter(|r| r.by == "witness")
+        .map(|r| &r.prev)
+        .collect();
+    assert_eq!(witness_prevs, answered.iter().collect::<Vec<_>>());
+}
