@@ -16,15 +16,16 @@ use serde_yaml::Value;
 pub fn to_lines<T: Serialize + DeserializeOwned + PartialEq>(value: &T) -> String {
     let v = serde_yaml::to_value(value).expect("orders are plain values");
     let short = lines(&v, Skip::NullAndFalse);
-    if reads_back(&short).as_ref() == Some(value) {
+    if read(&short).as_ref() == Some(value) {
         short
     } else {
         lines(&v, Skip::Null)
     }
 }
 
-/// How adjutant reads an orders file: YAML to plain values, then the type.
-fn reads_back<T: DeserializeOwned>(text: &str) -> Option<T> {
+/// A snippet read as the game reads orders: YAML to plain values, then the type. `None` when
+/// it is not such a value.
+pub fn read<T: DeserializeOwned>(text: &str) -> Option<T> {
     let v: serde_json::Value = serde_yaml::from_str(text).ok()?;
     T::deserialize(v).ok()
 }
@@ -189,7 +190,7 @@ mod tests {
             plain: false,
         };
         assert_eq!(to_lines(&f), "{}");
-        assert_eq!(reads_back::<Flags>("{}"), Some(f));
+        assert_eq!(read::<Flags>("{}"), Some(f));
     }
 
     #[test]

@@ -74,10 +74,7 @@ pub trait Game: 'static {
     fn candidates(data: &Self::Data, state: &Self::State, side: &str) -> Vec<Self::Orders> {
         Self::legal_options(data, state, side)
             .iter()
-            .filter_map(|o| {
-                let v: Value = serde_yaml::from_str(&o.example).ok()?;
-                Self::Orders::deserialize(v).ok()
-            })
+            .filter_map(|o| super::flow::read(&o.example))
             .collect()
     }
     /// Lookups for templates, such as area names by id.

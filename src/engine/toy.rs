@@ -108,3 +108,21 @@ pub fn rules() -> Box<dyn Rules> {
         hashes: BTreeMap::new(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game that lists its options only as text still gives self-play typed candidates: the
+    /// trait's default reads each example.
+    #[test]
+    fn the_default_candidates_are_the_listed_examples_read_as_orders() {
+        let state = State { steps: 0, score: 0 };
+        let rolls: Vec<u32> = Toy::candidates(&(), &state, "solo")
+            .iter()
+            .map(|o| o.roll)
+            .collect();
+        assert_eq!(rolls, vec![1, 2, 3, 4, 5]);
+        assert!(Toy::candidates(&(), &state, "other").is_empty());
+    }
+}
