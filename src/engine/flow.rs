@@ -15,6 +15,9 @@ use serde_yaml::Value;
 /// If `value` cannot be represented in YAML, which no orders type allows.
 pub fn to_lines<T: Serialize + DeserializeOwned + PartialEq>(value: &T) -> String {
     let v = serde_yaml::to_value(value).expect("orders are plain values");
+    if !has_false(&v) {
+        return lines(&v, Skip::Null);
+    }
     let short = lines(&v, Skip::NullAndFalse);
     if read(&short).as_ref() == Some(value) {
         short
@@ -28,6 +31,17 @@ pub fn to_lines<T: Serialize + DeserializeOwned + PartialEq>(value: &T) -> Strin
 pub fn read<T: DeserializeOwned>(text: &str) -> Option<T> {
     let v: serde_json::Value = serde_yaml::from_str(text).ok()?;
     T::deserialize(v).ok()
+}
+
+/// Whether a field anywhere in `v` is `false`: only then can the short form differ.
+fn has_false(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => !b,
+        Value::Sequence(items) => items.iter().any(has_false),
+        Value::Mapping(m) => m.values().any(has_false),
+        Value::Tagged(t) => has_false(&t.value),
+        Value::Null | Value::Number(_) | Value::String(_) => false,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -112,12 +126,21 @@ fn scalar(s: &str, out: &mut String) {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == ' ')
         && !s.starts_with(['-', ' '])
         && !s.ends_with(' ')
-        && matches!(serde_yaml::from_str::<Value>(s), Ok(Value::String(ref back)) if back == s);
+        && (plain_word(s)
+            || matches!(serde_yaml::from_str::<Value>(s), Ok(Value::String(ref back)) if back == s));
     if plain {
         out.push_str(s);
     } else {
         out.push_str(&serde_json::to_string(s).expect("a string is JSON"));
     }
+}
+
+/// A string of the plain characters that starts with a letter reads back as itself unless it
+/// is one of YAML's words for true, false or null; this spares parsing every area id.
+fn plain_word(s: &str) -> bool {
+    const WORDS: [&str; 9] = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"];
+    s.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !WORDS.iter().any(|w| w.eq_ignore_ascii_case(s))
 }
 
 #[cfg(test)]
@@ -195,7 +218,10 @@ mod tests {
 
     #[test]
     fn quotes_strings_yaml_would_read_as_something_else() {
-        for s in ["true", "12", "null", "a: b", "", "-x", "~", "yes"] {
+        for s in [
+            "true", "12", "null", "a: b", "", "-x", "~", "yes", "No", "OFF", "y", "1e3", "0x1f",
+            "Null", "e5", "inf", "nan", "NaN", "infinity", "Inf",
+        ] {
             let o = Orders {
                 list: vec![],
                 act: Some(Act::Name(s.into())),
