@@ -31,6 +31,23 @@ pub struct LegalOption {
     pub example: String,
 }
 
+/// The options `orders` lists: each candidate (its words and orders) that `accepted` lets
+/// through, with `example` writing its orders as a snippet.
+pub fn listed<O>(
+    candidates: Vec<(String, O)>,
+    accepted: impl Fn(&O) -> bool,
+    example: impl Fn(&O) -> String,
+) -> Vec<LegalOption> {
+    candidates
+        .into_iter()
+        .filter(|(_, o)| accepted(o))
+        .map(|(summary, o)| LegalOption {
+            summary,
+            example: example(&o),
+        })
+        .collect()
+}
+
 /// A rulebook. Everything here is pure: no IO, no clock, no global randomness.
 pub trait Game: 'static {
     /// The `game:` value in a game file.

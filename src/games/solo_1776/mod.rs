@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -221,17 +221,15 @@ impl Game for Solo1776 {
         if side != SIDE || st.over {
             return Vec::new();
         }
-        options::candidates(data, st)
-            .into_iter()
-            .filter(|(_, orders)| {
+        // Every option is tried on a copy first, so only orders the rules accept are listed.
+        listed(
+            options::candidates(data, st),
+            |orders| {
                 let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
                 Self::apply(data, st, SIDE, orders, None, &mut dice).is_ok()
-            })
-            .map(|(summary, orders)| LegalOption {
-                summary,
-                example: crate::engine::flow::to_lines(&orders),
-            })
-            .collect()
+            },
+            crate::engine::flow::to_lines,
+        )
     }
 
     fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -430,18 +430,14 @@ impl Game for SouthernStrategy {
         let mut listing = options::Listing::default();
         options::offer(data, st, parsed, &mut listing);
         // Every option is tried on a copy first, so only orders the rules accept are listed.
-        listing
-            .0
-            .into_iter()
-            .filter(|(orders, _)| {
+        listed(
+            listing.0,
+            |orders| {
                 let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
                 Self::apply(data, st, side, orders, None, &mut dice).is_ok()
-            })
-            .map(|(orders, summary)| LegalOption {
-                summary,
-                example: options::example(&orders),
-            })
-            .collect()
+            },
+            options::example,
+        )
     }
 
     fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {

@@ -19,11 +19,11 @@ pub trait Sink<T> {
 
 /// The options with their words, for `orders`.
 #[derive(Default)]
-pub struct Listing(pub Vec<(Orders, String)>);
+pub struct Listing(pub Vec<(String, Orders)>);
 
 impl Sink<Orders> for Listing {
     fn offer(&mut self, item: Orders, summary: impl FnOnce() -> String) {
-        self.0.push((item, summary()));
+        self.0.push((summary(), item));
     }
 }
 

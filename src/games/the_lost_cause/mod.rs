@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Game, LegalOption};
 use crate::engine::Error;
 use data::{CardKind, Data};
 use events::Event;
@@ -204,9 +204,9 @@ impl Game for TheLostCause {
         }
         // Every option is tried on a copy first, so only orders the rules accept are listed.
         // The trial stops once the line that asked is done: only that line reads the answer.
-        options::candidates(data, st)
-            .into_iter()
-            .filter(|(_, orders)| {
+        listed(
+            options::candidates(data, st),
+            |orders| {
                 let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
                 let mut trial = st.clone();
                 let asked_at = st.cursor.clone();
@@ -214,12 +214,9 @@ impl Game for TheLostCause {
                     s.cursor != asked_at
                 })
                 .is_ok()
-            })
-            .map(|(summary, orders)| LegalOption {
-                summary,
-                example: crate::engine::flow::to_lines(&orders),
-            })
-            .collect()
+            },
+            crate::engine::flow::to_lines,
+        )
     }
 
     fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
