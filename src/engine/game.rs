@@ -31,6 +31,19 @@ pub struct LegalOption {
     pub example: String,
 }
 
+/// The text of the data file `name` among `files`, or an error naming it as missing.
+pub fn data_file<'f>(files: &'f [(String, String)], name: &str) -> Result<&'f str, Error> {
+    files
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, text)| text.as_str())
+        .ok_or_else(|| Error::Data {
+            file: name.into(),
+            entry: "-".into(),
+            message: "the file is missing".into(),
+        })
+}
+
 /// The options `orders` lists: each candidate (its words and orders) that `accepted` lets
 /// through, with `example` writing its orders as a snippet.
 pub fn listed<O>(

@@ -174,38 +174,12 @@ fn the_shipped_example_is_what_the_commands_make() {
     let d = dir.path();
     let ex = root().join("games/southern-strategy/examples");
     let id = parse(&read(&ex.join("demo-game.yaml"))).id;
-    ok(
+    super::support::rebuild_example(
         d,
-        &[
-            "new",
-            "--id",
-            id.as_str(),
-            "--demo",
-            "--name",
-            "crown=Demo Crown",
-            "--name",
-            "patriot=Demo Patriot",
-            "--secrets",
-            "s",
-            "-o",
-            "demo-game.yaml",
-        ],
-    );
-    for f in ["crown-supply.yaml", "patriot-supply.yaml"] {
-        ok(
-            d,
-            &[
-                "play",
-                "demo-game.yaml",
-                ex.join(f).to_str().unwrap(),
-                "--secrets",
-                "s",
-            ],
-        );
-    }
-    assert_eq!(
-        read(&d.join("demo-game.yaml")),
-        read(&ex.join("demo-game.yaml"))
+        "southern-strategy",
+        &id,
+        &["crown=Demo Crown", "patriot=Demo Patriot"],
+        &["crown-supply.yaml", "patriot-supply.yaml"],
     );
     for side in ["crown", "patriot"] {
         let name = format!("{id}.{side}.secret.yaml");

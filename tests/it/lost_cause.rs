@@ -380,7 +380,7 @@ fn the_shipped_lost_cause_example_is_what_the_commands_make() {
         d,
         "the-lost-cause",
         "tlc-example",
-        "csa=Demo Player",
+        &["csa=Demo Player"],
         &["start.yaml"],
     );
     let out = ok(

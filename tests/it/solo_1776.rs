@@ -281,7 +281,7 @@ fn the_shipped_solo_1776_example_is_what_the_commands_make() {
         d,
         "solo-1776",
         "solo-1776-example",
-        "british=Demo Player",
+        &["british=Demo Player"],
         &[],
     );
     let out = ok(

@@ -179,28 +179,23 @@ pub fn play_example(out: &Path) -> Output {
     )
 }
 
-/// Rebuilds a shipped solitaire example in `d` as its `regenerate.sh` does (a demo game named
-/// `id`, then each orders file of the examples folder played in turn) and fails when the
-/// shipped game file differs. Returns the examples folder.
-pub fn rebuild_example(d: &Path, game: &str, id: &str, player: &str, plays: &[&str]) -> PathBuf {
+/// Rebuilds a shipped example in `d` as its `regenerate.sh` does (a demo game named `id` with
+/// the `players` names, then each orders file of the examples folder played in turn) and
+/// fails when the shipped game file differs. Returns the examples folder.
+pub fn rebuild_example(
+    d: &Path,
+    game: &str,
+    id: &str,
+    players: &[&str],
+    plays: &[&str],
+) -> PathBuf {
     let ex = root().join("games").join(game).join("examples");
-    ok(
-        d,
-        &[
-            "new",
-            "--game",
-            game,
-            "--id",
-            id,
-            "--demo",
-            "--name",
-            player,
-            "--secrets",
-            "s",
-            "-o",
-            "demo-game.yaml",
-        ],
-    );
+    let mut new = vec!["new", "--game", game, "--id", id, "--demo"];
+    for p in players {
+        new.extend(["--name", p]);
+    }
+    new.extend(["--secrets", "s", "-o", "demo-game.yaml"]);
+    ok(d, &new);
     for f in plays {
         ok(
             d,

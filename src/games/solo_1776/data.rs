@@ -261,14 +261,7 @@ where
 }
 
 fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
-    let (_, text) = files
-        .iter()
-        .find(|(n, _)| n == name)
-        .ok_or_else(|| Error::Data {
-            file: name.into(),
-            entry: "-".into(),
-            message: "the file is missing".into(),
-        })?;
+    let text = crate::engine::game::data_file(files, name)?;
     // Through JSON, so that numeric keys and enums read the same way as orders do.
     let v: serde_json::Value = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
         what: format!("game data `{name}`"),

@@ -248,14 +248,7 @@ pub const SETUP: &str = "setup.yaml";
 pub const BOARD: &str = "board.yaml";
 
 fn parse<T: DeserializeOwned>(files: &[(String, String)], name: &str) -> Result<T, Error> {
-    let (_, text) = files
-        .iter()
-        .find(|(n, _)| n == name)
-        .ok_or_else(|| Error::Data {
-            file: name.into(),
-            entry: "-".into(),
-            message: "the file is missing".into(),
-        })?;
+    let text = crate::engine::game::data_file(files, name)?;
     serde_yaml::from_str(text).map_err(|e| Error::Data {
         file: name.into(),
         entry: e
