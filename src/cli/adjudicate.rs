@@ -40,10 +40,12 @@ pub struct Outputs {
     pub reply: Option<PathBuf>,
 }
 
-/// Writes what a receiving run produced: the reply packet first, then the game file, then
-/// the report, so that a failure leaves the old game file in place. In hot-seat play both
-/// copies are this one file, so no reply is written unless asked for.
+/// Writes what a receiving run produced, all or nothing: the ledgers, the reply packet and the
+/// report are staged with the game file, which appears last, so a failure anywhere leaves
+/// every file as it was. In hot-seat play both copies are this one file, so no reply is
+/// written unless asked for.
 pub fn write_results(
+    mut commit: app::Commit,
     game_path: &Path,
     out: &Outputs,
     l: &app::Loaded,
@@ -59,6 +61,7 @@ pub fn write_results(
         received.outgoing.as_ref(),
         templates,
     )?;
+    let mut replied = None;
     if let Some(rec) = received
         .outgoing
         .as_ref()
@@ -68,19 +71,30 @@ pub fn write_results(
             let dir = target.parent().map(Path::to_path_buf).unwrap_or_default();
             dir.join(format!("{}-step-{}.packet.yaml", rec.game, rec.step))
         });
-        super::emit(&reply, &crate::app::packet_text(&Packet::new(rec.clone()))?)?;
+        commit.add(
+            &reply,
+            crate::app::packet_text(&Packet::new(rec.clone()))?.as_bytes(),
+        )?;
+        replied = Some((rec.step, reply));
+    }
+    if target != game_path {
+        commit.lock(&target)?;
+    }
+    commit.add(&out.report, report.as_bytes())?;
+    commit.add_game(&target, &received.game)?;
+    commit.commit()?;
+    if let Some((step, reply)) = replied {
         eprintln!(
-            "reply packet for step {} written to `{}`: mail it to your opponent",
-            rec.step,
+            "reply packet for step {step} written to `{}`: mail it to your opponent",
             reply.display()
         );
     }
-    app::save_game(&target, &received.game)?;
-    super::emit(&out.report, &report)?;
     Ok(())
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let mut commit = app::Commit::new();
+    commit.lock(&a.game)?;
     let l = app::load_game(&a.game, a.common.data_dir())?;
     // A packet comes from the other player, who needs a reply; a witness answer or the
     // file's own owed step is all on this machine, as in hot-seat play.
@@ -88,7 +102,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         (Some(p), _) => {
             let packet = app::read_packet(p)?;
             (
-                app::adjudicate(&l, &packet, &a.common.secrets_dir())?,
+                app::adjudicate(&mut commit, &l, &packet, &a.common.secrets_dir())?,
                 false,
             )
         }
@@ -96,7 +110,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             let answer = app::read_witness_answer(w)?;
             (app::adjudicate_witness(&l, &answer)?, true)
         }
-        (None, None) => (app::adjudicate_owed(&l, &a.common.secrets_dir())?, true),
+        (None, None) => (
+            app::adjudicate_owed(&mut commit, &l, &a.common.secrets_dir())?,
+            true,
+        ),
     };
     if here {
         for s in &received.steps {
@@ -107,6 +124,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
     }
     write_results(
+        commit,
         &a.game,
         &a.out,
         &l,

@@ -37,12 +37,14 @@ pub struct Args {
 }
 
 fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
+    let mut commit = app::Commit::new();
     let games = match (&a.game, &a.games) {
         (Some(f), _) => Games::File(f),
         (None, Some(d)) => Games::Folder(d),
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
     let done = app::ingest_message(
+        &mut commit,
         raw,
         &games,
         &a.common.secrets_dir(),
@@ -63,6 +65,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 .join(", ");
             let templates = a.common.templates(&done.loaded.game.id)?;
             super::adjudicate::write_results(
+                commit,
                 &done.game_path,
                 &a.out,
                 &done.loaded,
@@ -99,6 +102,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         files.sort();
         let (mut good, mut bad) = (0, 0);
         for f in files {
+            // Another run of `ingest` on the same Maildir may hold this message, and take it
+            // away: wait for it, and skip a message that is gone.
+            let _held = match crate::engine::atomic::Lock::exclusive(&f) {
+                Ok(l) => l,
+                Err(_) if !f.exists() => continue,
+                Err(e) => return Err(e.into()),
+            };
             let raw = std::fs::read(&f)?;
             match one(&a, &raw) {
                 Ok(what) => {

@@ -1,10 +1,10 @@
-//! `adjutant keys`: make (or show) your secret for a game and side.
+//! `adjutant keys`: make your secret for a game and side, and print its public line.
 
 use std::process::ExitCode;
 
 use crate::engine::chain::DEFAULT_CHAIN_LENGTH;
 
-/// Make your secret for a game and side, and print the anchor to send your opponent
+/// Make your secret for a new game and side, and print the public line to send your opponent
 #[derive(clap::Args)]
 pub struct Args {
     /// The game id both players agreed on, e.g. `ss-2027-jones-smith`
@@ -13,27 +13,43 @@ pub struct Args {
     /// Your side, e.g. `crown` or `patriot`
     #[arg(long)]
     side: String,
-    /// Chain length N (how many packets you can send)
+    /// Chain length N (how many packets you can send), 16 to 100000
     #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH)]
     chain_length: u64,
+    /// Print the public line of the secret made before for this id and side, instead of making
+    /// one (it serves only the game it was made for)
+    #[arg(long)]
+    show: bool,
     #[command(flatten)]
     common: super::Common,
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let (path, anchor, created) =
-        crate::app::keys(&a.common.secrets_dir(), &a.id, &a.side, a.chain_length)?;
-    if created {
+    let k = crate::app::keys(
+        &a.common.secrets_dir(),
+        &a.id,
+        &a.side,
+        a.chain_length,
+        a.show,
+    )?;
+    if k.created {
         eprintln!(
             "made a new secret in `{}` (keep it private, and back it up)",
-            path.display()
+            k.path.display()
         );
+        eprintln!("send your opponent this public line (your chain anchor and signing key):");
     } else {
-        eprintln!(
-            "the secret in `{}` already exists; its anchor is:",
-            path.display()
-        );
+        match &k.serves {
+            Some(g) => eprintln!(
+                "the existing secret in `{}` serves the game with genesis `{g}` only; its public line:",
+                k.path.display()
+            ),
+            None => eprintln!(
+                "the existing secret in `{}`, not used yet; it serves one game only. Its public line:",
+                k.path.display()
+            ),
+        }
     }
-    println!("{anchor}");
+    println!("{}", k.line);
     Ok(ExitCode::SUCCESS)
 }

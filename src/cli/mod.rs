@@ -85,6 +85,18 @@ fn adjutant_secrets_default() -> PathBuf {
     crate::engine::secrets::default_dir()
 }
 
+/// A command piped into `head` should stop quietly when the pipe closes, with the status a
+/// shell expects (killed by SIGPIPE), as other command-line tools do. Rust ignores SIGPIPE by
+/// default, which turns a closed pipe into an error (or a panic in `println!`).
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default at start-up, before any thread
+    // exists, has no memory-safety requirement.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Writes text to a file (atomically) or to standard output for `-`.
 fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
     crate::engine::atomic::write(path, text.as_bytes())?;
@@ -92,6 +104,7 @@ fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 pub fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Ingest(a) => ingest::exec(a),

@@ -18,7 +18,7 @@ pub struct Args {
     id: String,
     /// A side's anchor, as printed by `adjutant keys`: `--anchor crown=HEX` (a solitaire
     /// game's witness: `--anchor witness=HEX`, from `adjutant witness new`)
-    #[arg(long = "anchor", value_name = "SIDE=HEX", value_parser = side_value)]
+    #[arg(long = "anchor", value_name = "SIDE=ANCHOR:KEY", value_parser = side_value)]
     anchors: Vec<(String, String)>,
     /// Make both sides' secrets here, for face-to-face play (for a solitaire game: self mode)
     #[arg(long, conflicts_with_all = ["anchors", "demo"])]
@@ -67,7 +67,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Anchors::Given(a.anchors.into_iter().collect())
     };
     let secrets = a.common.secrets_dir();
-    let gf = app::new_game(NewGame {
+    let created = app::new_game(NewGame {
         game: &a.game,
         id: &a.id,
         anchors,
@@ -78,8 +78,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         data_dir: a.common.data_dir(),
         chain_length: a.chain_length,
     })?;
-    app::save_game(&a.out, &gf)?;
-    if let Some(w) = &gf.awaiting {
+    // The secrets made here and the game file appear together, or neither does.
+    let mut commit = app::Commit::new();
+    app::stage_secrets(&mut commit, &secrets, &created.secrets)?;
+    commit.add_game(&a.out, &created.game)?;
+    commit.commit()?;
+    if let Some(w) = &created.game.awaiting {
         eprintln!(
             "created `{}`; first decision: {} ({})",
             a.out.display(),

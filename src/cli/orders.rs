@@ -85,6 +85,10 @@ fn print_dice_request(
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let mut commit = app::Commit::new();
+    if a.packet.is_some() {
+        commit.lock(&a.game)?;
+    }
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let Some(orders_path) = &a.orders else {
         if print_dice_request(l.rules.as_ref(), &l.game, &a.game)? {
@@ -106,6 +110,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             eprintln!("the orders of `{side}` are legal; write the packet with `-o FILE`");
         }),
         Some(out) => app::write_orders(
+            &mut commit,
             &l,
             &file,
             a.side.as_deref(),
@@ -113,13 +118,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             a.policy.as_deref(),
         )
         .and_then(|(gf, packet)| {
-            super::emit(out, &app::packet_text(&packet)?).map_err(|e| {
-                crate::engine::Error::Format {
-                    what: "the packet".into(),
-                    message: e.to_string(),
-                }
-            })?;
-            app::save_game(&a.game, &gf)?;
+            // The packet, the ledger, any new policy and the game file appear together, the
+            // game file last, or none of them does.
+            commit.add(out, app::packet_text(&packet)?.as_bytes())?;
+            commit.add_game(&a.game, &gf)?;
+            std::mem::take(&mut commit).commit()?;
             if crate::engine::session::is_solitaire(l.rules.as_ref()) {
                 eprintln!(
                     "orders for step {} recorded in `{}`",

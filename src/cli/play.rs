@@ -26,9 +26,12 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let mut commit = app::Commit::new();
+    commit.lock(&a.game)?;
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let file = app::read_orders(&a.orders)?;
     let received = app::play(
+        &mut commit,
         &l,
         &file,
         a.side.as_deref(),
@@ -36,6 +39,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         a.policy.as_deref(),
     )?;
     super::adjudicate::write_results(
+        commit,
         &a.game,
         &a.out,
         &l,

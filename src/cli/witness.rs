@@ -54,7 +54,7 @@ struct AnswerArgs {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     match a.action {
         Action::New(n) => {
-            let (path, anchor) = crate::app::witness_new(
+            let (path, line) = crate::app::witness_new(
                 &n.common.secrets_dir(),
                 &n.game_id,
                 n.chain_length,
@@ -64,11 +64,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 "made a witness secret in `{}` (keep it private, and back it up with the ledger beside it)",
                 path.display()
             );
-            eprintln!("give the player this anchor: `--anchor witness={anchor}`");
-            println!("{anchor}");
+            eprintln!("give the player this public line: `--anchor witness={line}`");
+            println!("{line}");
         }
         Action::Answer(w) => {
-            let (answer, new) = crate::app::witness_answer(&w.secret, &w.hash)?;
+            let (answer, new) = crate::app::witness_answer(&w.secret, &w.hash, &w.out)?;
             if new {
                 eprintln!(
                     "answered `{}` with element {} of your chain; the ledger keeps it",
@@ -80,7 +80,6 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     answer.record, answer.element
                 );
             }
-            super::emit(&w.out, &format!("{}\n", answer.to_line()))?;
         }
     }
     Ok(ExitCode::SUCCESS)

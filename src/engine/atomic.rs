@@ -1,93 +1,312 @@
-//! Writing files so that a reader only ever sees the old or the new content: a temporary file
-//! in the same folder, flushed to disk, then renamed over the target.
+//! Files written all or nothing, and read-modify-write under a lock.
+//!
+//! A command stages every output first (`Staged`): each regular file is written to a temporary
+//! file created exclusively, with a random name, in the target's own folder, and flushed to
+//! disk. Only when every output is ready does `commit` make them visible, renaming each over its
+//! target in the order staged, the game file last. So a command that fails, whichever output
+//! failed, leaves every file as it was. Outputs that are not regular files (`-` for standard
+//! output, `/dev/null`, a pipe) are written directly at commit time, never renamed over. A
+//! symbolic link is followed: its target is replaced and the link stays a link.
+//!
+//! `Lock` holds an advisory lock on a file for a read-modify-write: the game file itself, or a
+//! secret (which is never rewritten) for its ledger and policies. Concurrent runs wait for it.
 
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::Error;
 
-/// Writes `bytes` to `path` atomically. `-` writes to standard output.
-pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    write_with_mode(path, bytes, None)
+fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
+    let path = path.to_path_buf();
+    move |source| Error::Io {
+        path,
+        action,
+        source,
+    }
 }
 
-/// As `write`, with Unix permission bits for the new file (0600 for secrets).
-pub fn write_with_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), Error> {
+/// Where a write to `path` must go: standard output, a file that is not a regular one (written
+/// in place), or a regular file (replaced by rename), with symbolic links followed.
+enum Target {
+    Stdout,
+    Direct(PathBuf),
+    Replace(PathBuf),
+}
+
+fn target_of(path: &Path) -> Result<Target, Error> {
     if path == Path::new("-") {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(bytes)
-            .and_then(|_| out.flush())
-            .map_err(|source| Error::Io {
-                path: path.into(),
-                action: "write",
-                source,
-            });
+        return Ok(Target::Stdout);
     }
-    let io = |action: &'static str, p: &Path| {
-        let p = p.to_path_buf();
-        move |source| Error::Io {
-            path: p,
-            action,
-            source,
+    match fs::metadata(path) {
+        // A link to an existing file: replace what it points at.
+        Ok(m) if m.is_file() => Ok(Target::Replace(
+            fs::canonicalize(path).map_err(io("resolve", path))?,
+        )),
+        Ok(m) if m.is_dir() => Err(Error::Io {
+            path: path.into(),
+            action: "write",
+            source: std::io::Error::other("it is a folder"),
+        }),
+        Ok(_) => Ok(Target::Direct(path.to_path_buf())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // A dangling link is refused rather than followed out of sight.
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(Error::Io {
+                    path: path.into(),
+                    action: "write",
+                    source: std::io::Error::other("it is a symbolic link to nothing"),
+                });
+            }
+            Ok(Target::Replace(path.to_path_buf()))
         }
+        Err(e) => Err(io("inspect", path)(e)),
+    }
+}
+
+enum Stage {
+    Stdout(Vec<u8>),
+    Direct(PathBuf, Vec<u8>),
+    /// A temporary file renamed over its target.
+    Replace(tempfile::NamedTempFile, PathBuf),
+    /// A temporary file linked to a target that must not exist yet.
+    New(tempfile::NamedTempFile, PathBuf),
+}
+
+/// Outputs waiting to be made visible together.
+#[derive(Default)]
+pub struct Staged {
+    stages: Vec<Stage>,
+    last: Vec<Stage>,
+}
+
+/// How a staged file is made.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An ordinary output (mode as the umask allows, or the mode of the file it replaces).
+    Plain,
+    /// A private file (mode 0600): a secret, a ledger, standing policies.
+    Private,
+    /// A private file that must not exist yet: a new secret is never written over another.
+    NewPrivate,
+}
+
+impl Staged {
+    pub fn new() -> Staged {
+        Staged::default()
+    }
+
+    /// Stages `bytes` for `path`.
+    pub fn add(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        let s = stage(path, bytes, Kind::Plain)?;
+        self.stages.push(s);
+        Ok(())
+    }
+
+    /// Stages a file of the given kind.
+    pub fn add_kind(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<(), Error> {
+        let s = stage(path, bytes, kind)?;
+        self.stages.push(s);
+        Ok(())
+    }
+
+    /// Stages the file to make visible after all others: the game file, so that a failure
+    /// anywhere leaves the old game in place.
+    pub fn add_last(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        let s = stage(path, bytes, Kind::Plain)?;
+        self.last.push(s);
+        Ok(())
+    }
+
+    /// Moves `other`'s outputs after this one's (and its last ones after these last).
+    pub fn append(&mut self, other: &mut Staged) {
+        self.stages.append(&mut other.stages);
+        self.last.append(&mut other.last);
+    }
+
+    /// Makes every staged output visible, in order, the last ones at the end.
+    pub fn commit(self) -> Result<(), Error> {
+        fail_point();
+        for s in self.stages.into_iter().chain(self.last) {
+            match s {
+                Stage::Stdout(bytes) => {
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(&bytes)
+                        .and_then(|_| out.flush())
+                        .map_err(io("write", Path::new("-")))?;
+                }
+                Stage::Direct(path, bytes) => {
+                    let mut f = fs::OpenOptions::new()
+                        .write(true)
+                        .open(&path)
+                        .map_err(io("open", &path))?;
+                    f.write_all(&bytes).map_err(io("write", &path))?;
+                }
+                Stage::Replace(tmp, target) => {
+                    tmp.persist(&target)
+                        .map_err(|e| io("replace", &target)(e.error))?;
+                }
+                Stage::New(tmp, target) => {
+                    tmp.persist_noclobber(&target).map_err(|e| {
+                        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                            Error::Secrets {
+                                message: format!(
+                                    "`{}` already exists; a secret is made once and never written over",
+                                    target.display()
+                                ),
+                            }
+                        } else {
+                            io("create", &target)(e.error)
+                        }
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
+    let target = match target_of(path)? {
+        Target::Stdout => return Ok(Stage::Stdout(bytes.to_vec())),
+        Target::Direct(p) => return Ok(Stage::Direct(p, bytes.to_vec())),
+        Target::Replace(p) => p,
     };
-    let dir = match path.parent() {
+    if kind == Kind::NewPrivate && fs::symlink_metadata(&target).is_ok() {
+        return Err(Error::Secrets {
+            message: format!(
+                "`{}` already exists; a secret is made once and never written over",
+                target.display()
+            ),
+        });
+    }
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut options = fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        if let Some(mode) = mode {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(mode);
-        }
-        #[cfg(not(unix))]
-        let _ = mode;
-        let mut f = options.open(&tmp).map_err(io("create", &tmp))?;
-        f.write_all(bytes).map_err(io("write", &tmp))?;
-        f.sync_all().map_err(io("flush", &tmp))?;
-        fail_point();
-        fs::rename(&tmp, path).map_err(io("replace", path))
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = match kind {
+            Kind::Private | Kind::NewPrivate => 0o600,
+            // Keep the mode of the file being replaced; a new one gets the umask's.
+            Kind::Plain => fs::metadata(&target)
+                .map(|m| m.permissions().mode() & 0o777)
+                .unwrap_or(0o666),
+        };
+        builder.permissions(fs::Permissions::from_mode(mode));
     }
-    result
+    let mut tmp = builder.tempfile_in(&dir).map_err(io("create a file in", &dir))?;
+    tmp.write_all(bytes).map_err(io("write", tmp.path()))?;
+    tmp.as_file().sync_all().map_err(io("flush", tmp.path()))?;
+    Ok(match kind {
+        Kind::NewPrivate => Stage::New(tmp, target),
+        _ => Stage::Replace(tmp, target),
+    })
 }
 
-/// Test hook: `ADJUTANT_FAIL_BEFORE_RENAME=1` aborts the process between the write of the
-/// temporary file and the rename, so a test can show the target is left whole.
+/// Writes `bytes` to `path` all or nothing. `-` writes to standard output.
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut s = Staged::new();
+    s.add(path, bytes)?;
+    s.commit()
+}
+
+/// Test hook: `ADJUTANT_FAIL_BEFORE_RENAME=1` aborts the process once every output is staged
+/// and before any is made visible, so a test can show the targets are left whole.
 fn fail_point() {
     if std::env::var_os("ADJUTANT_FAIL_BEFORE_RENAME").is_some() {
         std::process::abort();
     }
 }
 
-/// Reads a file, or standard input for `-`.
-pub fn read(path: &Path) -> Result<String, Error> {
-    if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|source| {
-            Error::Io {
-                path: path.into(),
-                action: "read",
-                source,
+/// An exclusive advisory lock on a file, held until dropped. Every read-modify-write of a game
+/// file, and of a secret's ledger and policies (under the secret file's lock), takes one, so
+/// two runs at once wait for each other instead of losing an update.
+pub struct Lock {
+    _file: File,
+}
+
+impl Lock {
+    /// Locks the file at `path` (following links), waiting for another run to finish. A run
+    /// that replaced the file while this one waited is noticed: the new file is locked instead.
+    pub fn exclusive(path: &Path) -> Result<Lock, Error> {
+        loop {
+            let file = File::open(path).map_err(io("open", path))?;
+            file.lock().map_err(io("lock", path))?;
+            if same_file(&file, path) {
+                return Ok(Lock { _file: file });
             }
-        })?;
-        return Ok(s);
+        }
     }
-    fs::read_to_string(path).map_err(|source| Error::Io {
+}
+
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &File, _path: &Path) -> bool {
+    true
+}
+
+/// The most any file adjutant reads may hold: a game file of thousands of steps is a few
+/// megabytes.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Reads a text file, or standard input for `-`, refusing one over `MAX_FILE_BYTES` before
+/// reading it and dropping a UTF-8 byte-order mark.
+pub fn read(path: &Path) -> Result<String, Error> {
+    read_limited(path, MAX_FILE_BYTES)
+}
+
+/// `read` with a smaller limit, for inputs that are small by nature (orders, packets).
+pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
+    let too_big = || Error::Io {
         path: path.into(),
         action: "read",
-        source,
+        source: std::io::Error::other(format!(
+            "it is larger than {} bytes, more than any file of this kind can need",
+            limit
+        )),
+    };
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io("read", path))?;
+    } else {
+        let f = File::open(path).map_err(io("read", path))?;
+        if f.metadata().map(|m| m.is_file() && m.len() > limit).unwrap_or(false) {
+            return Err(too_big());
+        }
+        f.take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io("read", path))?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| Error::Io {
+        path: path.into(),
+        action: "read",
+        source: std::io::Error::other("it is not UTF-8 text"),
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }

@@ -35,19 +35,34 @@ pub fn to_hex(h: &[u8]) -> String {
     s
 }
 
-/// Parses 64 lowercase or uppercase hex digits.
+/// Parses exactly 64 lower-case hex digits: the only spelling adjutant writes. A hash or reveal
+/// in upper case or with spaces around it is refused, so one value has one spelling and a record
+/// cannot be given another hash by re-spelling it.
 pub fn from_hex(s: &str) -> Option<Hash> {
-    let s = s.trim();
-    if s.len() != 64 {
+    let mut out = [0u8; 32];
+    from_hex_into(s, &mut out)?;
+    Some(out)
+}
+
+/// Parses exactly `2 * out.len()` lower-case hex digits into `out`.
+pub fn from_hex_into(s: &str, out: &mut [u8]) -> Option<()> {
+    if s.len() != out.len() * 2 {
         return None;
     }
-    let mut out = [0u8; 32];
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
     for (i, chunk) in s.as_bytes().chunks(2).enumerate() {
-        let hi = (chunk[0] as char).to_digit(16)?;
-        let lo = (chunk[1] as char).to_digit(16)?;
-        out[i] = (hi * 16 + lo) as u8;
+        out[i] = digit(chunk[0])? * 16 + digit(chunk[1])?;
     }
-    Some(out)
+    Some(())
+}
+
+/// A hash as a person types or pastes it: spaces around it and upper case are forgiven.
+pub fn from_user_hex(s: &str) -> Option<Hash> {
+    from_hex(&s.trim().to_ascii_lowercase())
 }
 
 /// Canonical JSON: object keys sorted by their UTF-8 bytes, no insignificant whitespace,
@@ -163,5 +178,8 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         assert_eq!(from_hex("zz"), None);
+        assert_eq!(from_hex(&to_hex(&h).to_uppercase()), None, "upper case is refused");
+        assert_eq!(from_hex(&format!(" {}", to_hex(&h))), None, "padding is refused");
+        assert_eq!(from_user_hex(&format!(" {} ", to_hex(&h).to_uppercase())), Some(h));
     }
 }

@@ -74,6 +74,10 @@ pub trait Game: 'static {
     /// Standing answers a side commits to in advance for decisions that fall in the other
     /// side's turn (dice-protocol section 3.1), such as how to meet an attack.
     type Policy: Serialize + DeserializeOwned;
+    /// The decisions (`Awaiting::decision`) a standing policy may answer, such as `battle`. A
+    /// committed policy is revealed only in the result of a step that stopped at one of these
+    /// for its owner when adjudicated without it (dice-protocol section 3.1).
+    const POLICY_DECISIONS: &'static [&'static str] = &[];
 
     /// Reads and checks the game's data files, given as (file name, text) pairs.
     fn load_data(files: &[(String, String)]) -> Result<Self::Data, Error>;
@@ -123,6 +127,8 @@ pub trait Rules {
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
     /// Checks that `policy` has the shape this game's policies take.
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error>;
+    /// `Game::POLICY_DECISIONS`.
+    fn policy_decisions(&self) -> &'static [&'static str];
     fn apply(
         &self,
         state: &Value,
@@ -182,6 +188,9 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
         from_value::<G::Policy>("the policy", policy).map(|_| ())
+    }
+    fn policy_decisions(&self) -> &'static [&'static str] {
+        G::POLICY_DECISIONS
     }
     fn apply(
         &self,

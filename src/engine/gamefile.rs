@@ -10,8 +10,12 @@ use super::game::Awaiting;
 use super::record::{Record, StepResult};
 use super::Error;
 
-pub const FORMAT: &str = "adjutant/1";
-pub const DICE_PROTOCOL: &str = "adjutant-dice/1";
+/// The format of new game files: version 2, whose records and witness answers are signed.
+pub const FORMAT: &str = "adjutant/2";
+pub const DICE_PROTOCOL: &str = "adjutant-dice/2";
+/// Version 1 game files still load, verify and play on under version 1's rules (unsigned).
+pub const FORMAT_1: &str = "adjutant/1";
+pub const DICE_PROTOCOL_1: &str = "adjutant-dice/1";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,33 +59,46 @@ pub struct Player {
     pub email: String,
     /// The chain anchor `x_0`.
     pub anchor: String,
+    /// Version 2: the party's Ed25519 public key, which signs its records (or, for a witness,
+    /// its answers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, Error> {
-        let gf: GameFile = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
-            what: "the game file".into(),
-            source,
-        })?;
-        if gf.format != FORMAT {
+        let gf: GameFile = super::input::parse_yaml(text, "the game file")?;
+        let protocol = match gf.format.as_str() {
+            FORMAT => DICE_PROTOCOL,
+            FORMAT_1 => DICE_PROTOCOL_1,
+            other => {
+                return Err(Error::Format {
+                    what: "the game file".into(),
+                    message: format!(
+                        "format `{other}` is not one this adjutant reads (`{FORMAT}`, or `{FORMAT_1}` for older games)"
+                    ),
+                })
+            }
+        };
+        if gf.dice.protocol != protocol {
             return Err(Error::Format {
                 what: "the game file".into(),
                 message: format!(
-                    "format `{}` is not `{FORMAT}`; this adjutant reads `{FORMAT}`",
-                    gf.format
-                ),
-            });
-        }
-        if gf.dice.protocol != DICE_PROTOCOL {
-            return Err(Error::Format {
-                what: "the game file".into(),
-                message: format!(
-                    "dice protocol `{}` is not `{DICE_PROTOCOL}`",
-                    gf.dice.protocol
+                    "a `{}` game file uses dice protocol `{protocol}`, not `{}`",
+                    gf.format, gf.dice.protocol
                 ),
             });
         }
         Ok(gf)
+    }
+
+    /// The protocol version: 1 (unsigned) or 2 (signed records and witness answers).
+    pub fn version(&self) -> u32 {
+        if self.format == FORMAT_1 {
+            1
+        } else {
+            2
+        }
     }
 
     pub fn to_yaml(&self) -> Result<String, Error> {

@@ -40,6 +40,11 @@ pub struct Record {
     /// the next step it adjudicates on, until a newer one replaces it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub policy_commit: Option<String>,
+    /// Protocol version 2: the sender's Ed25519 signature of the record's hash
+    /// (`sign::record_message`); for a witness record, the witness's signature of its answer
+    /// (`sign::answer_message`). Not part of the record's hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sig: Option<String>,
 }
 
 /// What adjudicating a step produced: the dice, what happened and the state it led to.
@@ -84,15 +89,23 @@ impl PolicyReveal {
 }
 
 impl Record {
-    /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`.
+    /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`, with the record's signature
+    /// left out (it signs this hash).
     pub fn hash(&self) -> Result<Hash, Error> {
-        domain_hash(RECORD_DOMAIN, self)
+        let mut value = serde_json::to_value(self).map_err(|e| Error::Encode(e.to_string()))?;
+        if let Value::Object(map) = &mut value {
+            map.remove("sig");
+        }
+        domain_hash(RECORD_DOMAIN, &value)
     }
 
     pub fn reveal_bytes(&self) -> Result<Hash, Error> {
         from_hex(&self.reveal).ok_or_else(|| Error::Packet {
             step: self.step,
-            message: format!("reveal `{}` is not 64 hex digits", self.reveal),
+            message: format!(
+                "reveal `{}` is not 64 lower-case hex digits",
+                self.reveal.escape_debug()
+            ),
         })
     }
 }
@@ -114,10 +127,7 @@ impl Packet {
     }
 
     pub fn parse(text: &str) -> Result<Packet, Error> {
-        let packet: Packet = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
-            what: "the packet".into(),
-            source,
-        })?;
+        let packet: Packet = super::input::parse_yaml(text, "the packet")?;
         if packet.format != PACKET_FORMAT {
             return Err(Error::Format {
                 what: "the packet".into(),
@@ -132,7 +142,8 @@ impl Packet {
     }
 }
 
-/// Everything fixed when a game is created; its hash is `T_0`, the `prev` of step 1.
+/// Everything fixed when a game is created; its hash is `T_0`, the `prev` of step 1. Version 2
+/// adds each party's public key; its domain is `adjutant/genesis/2`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Genesis<'a> {
     pub format: &'a str,
@@ -142,13 +153,21 @@ pub struct Genesis<'a> {
     pub data: &'a BTreeMap<String, String>,
     pub chain_length: u64,
     pub anchors: BTreeMap<&'a str, &'a str>,
+    /// Version 2: each party's Ed25519 public key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<BTreeMap<&'a str, &'a str>>,
     /// The hash of the state after set-up.
     pub state: String,
 }
 
+pub const GENESIS_DOMAIN_2: &str = "adjutant/genesis/2";
+
 impl Genesis<'_> {
     pub fn hash(&self) -> Result<Hash, Error> {
-        domain_hash(GENESIS_DOMAIN, self)
+        match self.keys {
+            Some(_) => domain_hash(GENESIS_DOMAIN_2, self),
+            None => domain_hash(GENESIS_DOMAIN, self),
+        }
     }
 }
 

@@ -5,9 +5,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::atomic;
+use super::atomic::{self, Kind, Staged};
 use super::canon::{from_hex, sha256, to_hex, Hash};
 use super::chain;
+use super::input;
+use super::sign;
 use super::Error;
 
 pub const FORMAT: &str = "adjutant-secret/1";
@@ -70,6 +72,21 @@ impl Secret {
         ))
     }
 
+    /// The Ed25519 key that signs this party's records (protocol version 2).
+    pub fn signing_key(&self) -> Result<ed25519_dalek::SigningKey, Error> {
+        Ok(sign::signing_key(&self.game, &self.side, &self.seed()?))
+    }
+
+    /// The line a party publishes when a game is made: `ANCHOR:KEY`, the chain anchor and the
+    /// public key, each 64 hex digits.
+    pub fn public_line(&self) -> Result<String, Error> {
+        Ok(format!(
+            "{}:{}",
+            to_hex(&self.anchor()?),
+            sign::public_hex(&self.signing_key()?)
+        ))
+    }
+
     /// Chain element `x_i`.
     pub fn element(&self, i: u64) -> Result<Hash, Error> {
         if i > self.chain_length {
@@ -102,27 +119,61 @@ pub fn default_dir() -> PathBuf {
     home.join(".adjutant").join("secrets")
 }
 
+/// The file of a party's secret in `dir`. The names are checked first (`input::check_name`),
+/// so no id or side can lead out of the folder.
 pub fn path(dir: &Path, game: &str, side: &str) -> PathBuf {
     dir.join(format!("{game}.{side}.secret.yaml"))
 }
 
+/// Checks a game id and party name before a path is built from them.
+pub fn check_names(game: &str, side: &str) -> Result<(), Error> {
+    input::check_name("the game id", game)?;
+    input::check_name("the side", side)
+}
+
+/// The lowest and highest chain length adjutant makes: a game needs a few hundred elements, and
+/// each reveal walks the chain from its seed.
+pub const MIN_CHAIN_LENGTH: u64 = 16;
+pub const MAX_CHAIN_LENGTH: u64 = 100_000;
+
+pub fn check_chain_length(n: u64) -> Result<(), Error> {
+    if (MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH).contains(&n) {
+        Ok(())
+    } else {
+        Err(Error::Format {
+            what: "the chain length".into(),
+            message: format!(
+                "`{n}` is out of range: give {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} (the default, {}, lasts thousands of packets)",
+                chain::DEFAULT_CHAIN_LENGTH
+            ),
+        })
+    }
+}
+
 /// Saves a new secret with mode 0600; never overwrites one.
 pub fn save(dir: &Path, secret: &Secret) -> Result<PathBuf, Error> {
+    let mut staged = Staged::new();
+    let p = stage(&mut staged, dir, secret)?;
+    staged.commit()?;
+    Ok(p)
+}
+
+/// Stages a new secret in `dir` (created if missing), to appear with a command's other outputs.
+pub fn stage(staged: &mut Staged, dir: &Path, secret: &Secret) -> Result<PathBuf, Error> {
+    check_names(&secret.game, &secret.side)?;
     let p = path(dir, &secret.game, &secret.side);
-    save_to(&p, secret)?;
+    stage_to(staged, &p, secret)?;
     Ok(p)
 }
 
 /// Saves a new secret at a path of its owner's choice, with mode 0600; never overwrites one.
 pub fn save_to(p: &Path, secret: &Secret) -> Result<(), Error> {
-    if p.exists() {
-        return Err(Error::Secrets {
-            message: format!(
-                "`{}` already exists; a game's secret is made once (delete it only if the game never started)",
-                p.display()
-            ),
-        });
-    }
+    let mut staged = Staged::new();
+    stage_to(&mut staged, p, secret)?;
+    staged.commit()
+}
+
+fn stage_to(staged: &mut Staged, p: &Path, secret: &Secret) -> Result<(), Error> {
     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.into(),
@@ -134,12 +185,13 @@ pub fn save_to(p: &Path, secret: &Secret) -> Result<(), Error> {
     let text = format!(
         "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
     );
-    atomic::write_with_mode(p, text.as_bytes(), Some(0o600))
+    staged.add_kind(p, text.as_bytes(), Kind::NewPrivate)
 }
 
 /// Loads the secret for a game and side, refusing one that others can read (unless it is a
 /// published demo secret).
 pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
+    check_names(game, side)?;
     let p = path(dir, game, side);
     let secret = load_file(&p)?;
     if secret.game != game || secret.side != side {
@@ -156,18 +208,24 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
 /// Loads a secret from a file named directly (a witness keeps its secret where it likes),
 /// refusing one that others can read (unless it is a published demo secret).
 pub fn load_file(p: &Path) -> Result<Secret, Error> {
-    let text = std::fs::read_to_string(p).map_err(|source| Error::Io {
-        path: p.to_path_buf(),
-        action: "read the secret",
-        source,
-    })?;
-    let secret: Secret = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
-        what: format!("secret `{}`", p.display()),
-        source,
-    })?;
+    let text = atomic::read_limited(p, 64 << 10)?;
+    let secret: Secret = input::parse_yaml(&text, &format!("secret `{}`", p.display()))?;
     if secret.format != FORMAT {
         return Err(Error::Secrets {
             message: format!("`{}` is not an {FORMAT} secret", p.display()),
+        });
+    }
+    check_names(&secret.game, &secret.side)?;
+    // A secret that says it is a published demo must be one: the flag lets it be readable
+    // by others, which a real secret must never be.
+    if secret.demo
+        && secret.seed != Secret::demo(&secret.game, &secret.side, secret.chain_length).seed
+    {
+        return Err(Error::Secrets {
+            message: format!(
+                "`{}` says `demo: true`, but its seed is not the published demo seed; a real secret may not skip the privacy check",
+                p.display()
+            ),
         });
     }
     #[cfg(unix)]
@@ -226,13 +284,16 @@ pub fn new_policy(policy: serde_json::Value) -> Result<crate::engine::record::Po
     })
 }
 
-/// Adds a committed policy to the side's private list (mode 0600).
-pub fn save_policy(
+/// Stages the side's private list of policies (mode 0600) with a newly committed one added.
+/// The caller holds the secret's lock.
+pub fn stage_policy(
+    staged: &mut Staged,
     dir: &Path,
     game: &str,
     side: &str,
     p: &crate::engine::record::PolicyReveal,
 ) -> Result<(), Error> {
+    check_names(game, side)?;
     let path = policies_path(dir, game, side);
     let mut all = if path.exists() {
         read_policies(&path)?
@@ -249,28 +310,16 @@ pub fn save_policy(
         salt: p.salt.clone(),
         policy: p.policy.clone(),
     });
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-        path: dir.into(),
-        action: "create the folder",
-        source,
-    })?;
     let text = serde_yaml::to_string(&all).map_err(|e| Error::Encode(e.to_string()))?;
     let text = format!(
         "# adjutant standing policies: private until each is revealed in a result.\n{text}"
     );
-    atomic::write_with_mode(&path, text.as_bytes(), Some(0o600))
+    staged.add_kind(&path, text.as_bytes(), Kind::Private)
 }
 
 fn read_policies(path: &Path) -> Result<Policies, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: path.into(),
-        action: "read the policies",
-        source,
-    })?;
-    serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
-        what: format!("policies `{}`", path.display()),
-        source,
-    })
+    let text = atomic::read(path)?;
+    input::parse_yaml(&text, &format!("policies `{}`", path.display()))
 }
 
 /// The committed policy with this commitment.

@@ -8,13 +8,19 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
+use ed25519_dalek::{SigningKey, VerifyingKey};
+
 use super::canon::{from_hex, to_hex, Hash};
 use super::chain;
 use super::dice::{KeyedDice, Roll};
 use super::game::{Awaiting, Rules};
-use super::gamefile::{DiceSettings, GameFile, Player, DICE_PROTOCOL, FORMAT};
+use super::gamefile::{
+    DiceSettings, GameFile, Player, DICE_PROTOCOL, DICE_PROTOCOL_1, FORMAT, FORMAT_1,
+};
+use super::ledger::Usage;
 use super::record::{state_hash, Genesis, PolicyReveal, Record, StepResult};
 use super::secrets::Secret;
+use super::sign;
 use super::Error;
 
 /// One adjudicated step as reports show it.
@@ -39,6 +45,10 @@ pub struct Received {
     pub steps: Vec<StepView>,
     /// A record to mail at once, when the next decision is not the receiver's.
     pub outgoing: Option<Record>,
+    /// The chain elements this run used, by party, for the parties' ledgers.
+    pub uses: Vec<(String, Usage)>,
+    /// The adjudicator's standing policy that this run applied and revealed, if any.
+    pub revealed_policy: Option<String>,
 }
 
 /// The dice party of a solitaire game that keeps an outside witness's chain
@@ -90,20 +100,7 @@ pub fn adjudicator_of(rules: &dyn Rules, dice_party: Option<&str>, by: &str) -> 
 
 /// Game ids go into every hash and into file names, so they are kept plain.
 pub fn check_id(id: &str) -> Result<(), Error> {
-    let ok = !id.is_empty()
-        && id.len() <= 64
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
-        && !id.starts_with('.');
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::Format {
-            what: "the game id".into(),
-            message: format!("`{id}` must be 1 to 64 letters, digits, `-`, `_` or `.`"),
-        })
-    }
+    super::input::check_name("the game id", id)
 }
 
 fn anchor_of(gf: &GameFile, side: &str) -> Result<Hash, Error> {
@@ -117,27 +114,83 @@ fn anchor_of(gf: &GameFile, side: &str) -> Result<Hash, Error> {
     })
 }
 
-/// `T_0`: the hash of everything fixed at creation.
+/// A party's public key (protocol version 2).
+fn key_of(gf: &GameFile, party: &str) -> Result<VerifyingKey, Error> {
+    let bad = |message: String| Error::Format {
+        what: "the game file".into(),
+        message,
+    };
+    let player = gf
+        .players
+        .get(party)
+        .ok_or_else(|| bad(format!("no player for side `{party}`")))?;
+    let key = player.key.as_deref().ok_or_else(|| {
+        bad(format!(
+            "`{party}` has no public key (`key`), which a `{FORMAT}` game needs"
+        ))
+    })?;
+    sign::parse_public(key).ok_or_else(|| {
+        bad(format!(
+            "the public key of `{party}` is not a valid Ed25519 key in 64 lower-case hex digits"
+        ))
+    })
+}
+
+/// `T_0`: the hash of everything fixed at creation. Version 2 binds each party's public key
+/// too, beside its anchor: both come from the party's fresh secret, so two games never share
+/// a genesis, and so never share dice.
 pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile, setup_state: &Value) -> Result<Hash, Error> {
     let anchors = gf
         .players
         .iter()
         .map(|(s, p)| (s.as_str(), p.anchor.as_str()))
         .collect();
+    let v2 = gf.version() >= 2;
+    let keys = v2.then(|| {
+        gf.players
+            .iter()
+            .map(|(s, p)| (s.as_str(), p.key.as_deref().unwrap_or("")))
+            .collect()
+    });
     Genesis {
-        format: FORMAT,
-        dice: DICE_PROTOCOL,
+        format: if v2 { FORMAT } else { FORMAT_1 },
+        dice: if v2 { DICE_PROTOCOL } else { DICE_PROTOCOL_1 },
         game: rules.name(),
         id: &gf.id,
         data: &gf.data,
         chain_length: gf.dice.chain_length,
         anchors,
+        keys,
         state: to_hex(&state_hash(setup_state)?),
     }
     .hash()
 }
 
-/// Creates a game file from the set-up and each side's player and anchor.
+/// Checks that the file's current state is the one its log leads to, by the state hash the
+/// log carries (the latest result's, the pending result's, or the set-up's): a cheap check
+/// every command makes before acting on a game file, so an edited state is never played on.
+pub fn check_current_state(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+    let carried = match &gf.pending {
+        Some(p) => p.state.clone(),
+        None => match gf.log.iter().rev().find_map(|r| r.result.as_ref()) {
+            Some(result) => result.state.clone(),
+            None => to_hex(&state_hash(&rules.setup()?.0)?),
+        },
+    };
+    let actual = to_hex(&state_hash(&gf.state)?);
+    if actual != carried {
+        return Err(Error::Format {
+            what: "the game file".into(),
+            message: format!(
+                "its state was edited: it does not match the state hash its log carries for step {} (`{carried}`, the file's state hashes to `{actual}`). Run `adjutant verify` on it to see where it differs, and go on from an unedited copy",
+                gf.log.len()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Creates a game file from the set-up and each side's player, anchor and public key.
 pub fn create(
     rules: &dyn Rules,
     id: &str,
@@ -145,6 +198,7 @@ pub fn create(
     chain_length: u64,
 ) -> Result<GameFile, Error> {
     check_id(id)?;
+    super::secrets::check_chain_length(chain_length)?;
     let (state, _events) = rules.setup()?;
     let gf = GameFile {
         format: FORMAT.into(),
@@ -213,13 +267,39 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     }
     for party in parties(rules, gf) {
         anchor_of(gf, &party)?;
+        if gf.version() >= 2 {
+            key_of(gf, &party)?;
+        } else if gf.players[&party].key.is_some() {
+            return Err(bad(format!(
+                "a `{FORMAT_1}` game has no public keys, but `{party}` has one"
+            )));
+        }
     }
     Ok(())
+}
+
+/// Each party's public key in a version 2 game; none in version 1.
+fn keys_of(rules: &dyn Rules, gf: &GameFile) -> Result<BTreeMap<String, VerifyingKey>, Error> {
+    let mut keys = BTreeMap::new();
+    if gf.version() >= 2 {
+        for party in parties(rules, gf) {
+            let key = key_of(gf, &party)?;
+            keys.insert(party, key);
+        }
+    }
+    Ok(keys)
 }
 
 /// The log replayed so far: everything needed to check the next record.
 pub struct Replay<'a> {
     rules: &'a dyn Rules,
+    /// The protocol version of the game file: 1 (unsigned) or 2 (signed).
+    pub version: u32,
+    /// Version 2: each party's public key.
+    keys: BTreeMap<String, VerifyingKey>,
+    /// Whether `push` checks each record's signature; `verify` checks them all in one batch
+    /// first instead.
+    pub check_signatures: bool,
     /// The dice party of a solitaire game, from the game file's players.
     dice_party: Option<String>,
     pub id: String,
@@ -251,6 +331,9 @@ impl<'a> Replay<'a> {
         }
         Ok(Replay {
             rules,
+            version: gf.version(),
+            keys: keys_of(rules, gf)?,
+            check_signatures: true,
             dice_party: dice_party(rules, gf).map(str::to_string),
             id: gf.id.clone(),
             state,
@@ -288,6 +371,9 @@ impl<'a> Replay<'a> {
         };
         Ok(Replay {
             rules,
+            version: gf.version(),
+            keys: keys_of(rules, gf)?,
+            check_signatures: true,
             dice_party: dice_party(rules, gf).map(str::to_string),
             id: gf.id.clone(),
             state: gf.state.clone(),
@@ -304,6 +390,11 @@ impl<'a> Replay<'a> {
 
     pub fn awaiting(&self) -> Result<Option<Awaiting>, Error> {
         self.rules.awaiting(&self.state)
+    }
+
+    /// A party's public key (version 2).
+    pub fn key(&self, party: &str) -> Option<&VerifyingKey> {
+        self.keys.get(party)
     }
 
     /// The dice party of a solitaire game (`witness` or `self`).
@@ -366,6 +457,51 @@ impl<'a> Replay<'a> {
     /// reveal, and the result it reports (re-adjudicated here and compared). Returns the view
     /// of the step whose result it carried.
     pub fn push(&mut self, rec: &Record) -> Result<Option<StepView>, Error> {
+        let hash = rec.hash()?;
+        self.push_hashed(rec, hash)
+    }
+
+    /// The message `rec`'s signature must cover: the record's hash, or for a witness record the
+    /// witness's answer (its element, the record hash it answers and its reveal).
+    pub fn signed_message(&self, rec: &Record, hash: &Hash) -> Result<Vec<u8>, Error> {
+        signed_message(
+            self.dice_party(),
+            &self.id,
+            rec,
+            hash,
+            self.reveals_by(&rec.by) + 1,
+        )
+    }
+
+    /// Checks the signature of `rec` (version 2), or that it has none (version 1).
+    fn check_signature(&self, rec: &Record, hash: &Hash) -> Result<(), Error> {
+        let step = rec.step;
+        match (&rec.sig, self.version) {
+            (None, 1) => Ok(()),
+            (Some(_), 1) => Err(Error::Packet {
+                step,
+                message: format!("it carries a signature, but this is a `{FORMAT_1}` game, whose records have none"),
+            }),
+            (None, _) => Err(Error::Packet {
+                step,
+                message: format!(
+                    "it is not signed (`sig`); every record of a `{FORMAT}` game is signed by its sender"
+                ),
+            }),
+            (Some(_), _) if !self.check_signatures => Ok(()),
+            (Some(sig), _) => {
+                let message = self.signed_message(rec, hash)?;
+                if sign::verify(&self.keys[&rec.by], &message, sig) {
+                    Ok(())
+                } else {
+                    Err(sign::bad_record(step, &rec.by))
+                }
+            }
+        }
+    }
+
+    /// `push` with the record's hash already computed.
+    pub fn push_hashed(&mut self, rec: &Record, hash: Hash) -> Result<Option<StepView>, Error> {
         let step = rec.step;
         let refuse = |message: String| Error::Packet { step, message };
         if rec.game != self.id {
@@ -374,6 +510,10 @@ impl<'a> Replay<'a> {
                 rec.game, self.id
             )));
         }
+        if !self.is_party(&rec.by) {
+            return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
+        }
+        self.check_signature(rec, &hash)?;
         if rec.step != self.next_step {
             return Err(refuse(if rec.step < self.next_step {
                 format!(
@@ -400,9 +540,6 @@ impl<'a> Replay<'a> {
                 "the game is over; no further records are accepted".into(),
             ));
         };
-        if !self.is_party(&rec.by) {
-            return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
-        }
         if rec.policy_commit.is_some() && self.dice_party.is_some() {
             return Err(refuse(NO_SOLITAIRE_POLICY.into()));
         }
@@ -454,7 +591,6 @@ impl<'a> Replay<'a> {
             }
             (None, None) => {}
         }
-        let hash = rec.hash()?;
         match &rec.orders {
             Some(orders) => {
                 let awaiting = self.awaiting()?;
@@ -509,28 +645,59 @@ impl<'a> Replay<'a> {
             )));
         }
         let adjudicator = self.adjudicator_of(&owed.by);
-        let policy = match (self.commits.get(&adjudicator), &result.policy) {
-            (None, None) => None,
+        let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
+        let commit = self.commits.get(&adjudicator).cloned();
+        let (state, view) = match (commit, &result.policy) {
+            (None, None) => adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?,
             (None, Some(_)) => {
                 return Err(refuse(format!("its result reveals a policy, but `{adjudicator}` committed none")))
             }
-            (Some(c), None) => {
-                return Err(refuse(format!(
-                    "`{adjudicator}` adjudicated step {} under the policy it committed (`{c}`), but the result does not reveal it",
-                    owed.step
-                )))
-            }
-            (Some(c), Some(p)) => {
-                if &to_hex(&p.commitment()?) != c {
-                    return Err(refuse(format!(
-                        "the policy it reveals does not match `{adjudicator}`'s commitment `{c}`"
-                    )));
+            (Some(c), revealed) => {
+                let check = |p: &PolicyReveal| -> Result<(), Error> {
+                    if to_hex(&p.commitment()?) != c {
+                        return Err(refuse(format!(
+                            "the policy it reveals does not match `{adjudicator}`'s commitment `{c}`"
+                        )));
+                    }
+                    Ok(())
+                };
+                if self.version < 2 {
+                    // Version 1 reveals the policy in force in every result.
+                    let Some(p) = revealed else {
+                        return Err(refuse(format!(
+                            "`{adjudicator}` adjudicated step {} under the policy it committed (`{c}`), but the result does not reveal it",
+                            owed.step
+                        )));
+                    };
+                    check(p)?;
+                    adjudicate(self.rules, &adjudicator, &self.state, owed, &key, Some(&p.policy))?
+                } else {
+                    // Version 2 reveals a policy only in the result of a step that reached a
+                    // decision it answers; whether it did is seen without it.
+                    let plain =
+                        adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?;
+                    match (policy_asked(self.rules, &adjudicator, &plain.0)?, revealed) {
+                        (false, None) => plain,
+                        (false, Some(_)) => {
+                            return Err(refuse(format!(
+                                "its result reveals `{adjudicator}`'s policy, but step {} reached no decision a policy answers; a policy is revealed only by the result that used it",
+                                owed.step
+                            )))
+                        }
+                        (true, None) => {
+                            return Err(refuse(format!(
+                                "step {} reached a decision that `{adjudicator}`'s committed policy (`{c}`) answers, but the result does not reveal the policy",
+                                owed.step
+                            )))
+                        }
+                        (true, Some(p)) => {
+                            check(p)?;
+                            adjudicate(self.rules, &adjudicator, &self.state, owed, &key, Some(&p.policy))?
+                        }
+                    }
                 }
-                Some(&p.policy)
             }
         };
-        let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
-        let (state, view) = adjudicate(self.rules, &adjudicator, &self.state, owed, &key, policy)?;
         if let Some(k) = first_difference(&view.rolls, &result.rolls) {
             return Err(refuse(format!(
                 "the result of step {} reports roll {} as {}, but the dice give {}",
@@ -557,6 +724,30 @@ impl<'a> Replay<'a> {
     }
 }
 
+/// The message a record's signature covers (see `Replay::signed_message`); `index` is the
+/// sender's chain index of its reveal.
+pub fn signed_message(
+    dice_party: Option<&str>,
+    id: &str,
+    rec: &Record,
+    hash: &Hash,
+    index: u64,
+) -> Result<Vec<u8>, Error> {
+    if dice_party == Some(WITNESS) && rec.by == WITNESS {
+        let answered = from_hex(&rec.prev).ok_or_else(|| Error::Packet {
+            step: rec.step,
+            message: format!("its prev `{}` is not 64 lower-case hex digits", rec.prev.escape_debug()),
+        })?;
+        return Ok(sign::answer_message(
+            id,
+            index,
+            &answered,
+            &rec.reveal_bytes()?,
+        ));
+    }
+    Ok(sign::record_message(id, hash))
+}
+
 fn first_difference(a: &[Roll], b: &[Roll]) -> Option<usize> {
     (0..a.len().max(b.len())).find(|&k| a.get(k) != b.get(k))
 }
@@ -566,6 +757,16 @@ fn describe_roll(r: Option<&Roll>) -> String {
         None => "nothing".into(),
         Some(r) => serde_json::to_string(r).unwrap_or_default(),
     }
+}
+
+/// Whether the state after a step adjudicated without a policy waits for `adjudicator` to
+/// answer a question a standing policy answers (dice-protocol section 3.1): then the step must
+/// be adjudicated with the adjudicator's committed policy, which its result reveals.
+pub fn policy_asked(rules: &dyn Rules, adjudicator: &str, state: &Value) -> Result<bool, Error> {
+    Ok(match rules.awaiting(state)? {
+        Some(a) => a.side == adjudicator && rules.policy_decisions().contains(&a.decision.as_str()),
+        None => false,
+    })
 }
 
 /// Each side's latest policy commitment in a log.
@@ -679,9 +880,34 @@ pub struct DiceRequest {
 const NO_SOLITAIRE_POLICY: &str =
     "a solitaire game has no standing policies: nobody else decides during your turn";
 
-/// A chain element by party and index: where `receive` gets the receiver's `r`, from a secret
-/// held here or from a witness's answer.
-pub type RevealOf<'a> = dyn Fn(&str, u64) -> Result<Hash, Error> + 'a;
+/// A party's part in a step it adjudicates: its chain element `r`, and how its record is
+/// signed.
+pub struct Contribution {
+    pub reveal: Hash,
+    pub signer: Signer,
+}
+
+/// Who signs a record (protocol version 2).
+pub enum Signer {
+    /// The party's own key, from its secret held here.
+    Key(SigningKey),
+    /// A witness record: the witness's signature of its answer, as given.
+    Answer(String),
+}
+
+impl Contribution {
+    /// The contribution of a secret held here: element `index` and the secret's signing key.
+    pub fn of_secret(gf: &GameFile, secret: &Secret, party: &str, index: u64) -> Result<Contribution, Error> {
+        Ok(Contribution {
+            reveal: secret_element(gf, secret, party, index)?,
+            signer: Signer::Key(secret.signing_key()?),
+        })
+    }
+}
+
+/// A party's contribution by party and index: where `receive` gets the receiver's `r`, from a
+/// secret held here or from a witness's answer.
+pub type RevealOf<'a> = dyn Fn(&str, u64) -> Result<Contribution, Error> + 'a;
 
 /// A stored standing policy by party and commitment.
 pub type PolicyOf<'a> = dyn Fn(&str, &str) -> Result<PolicyReveal, Error> + 'a;
@@ -696,7 +922,7 @@ pub fn prepare(
     orders: Value,
     secret: &Secret,
     policy: Option<&PolicyReveal>,
-) -> Result<(GameFile, Record), Error> {
+) -> Result<Prepared, Error> {
     let replay = Replay::from_file(rules, gf)?;
     if policy.is_some() && replay.dice_party().is_some() {
         return Err(Error::Format {
@@ -709,7 +935,7 @@ pub fn prepare(
         rules.check_policy_shape(&p.policy)?;
     }
     let index = replay.reveals_by(side) + 1;
-    let rec = Record {
+    let mut rec = Record {
         game: gf.id.clone(),
         step: replay.next_step,
         prev: to_hex(&replay.tip),
@@ -720,12 +946,37 @@ pub fn prepare(
         policy_commit: policy
             .map(|p| p.commitment().map(|h| to_hex(&h)))
             .transpose()?,
+        sig: None,
     };
+    let hash = rec.hash()?;
+    if replay.version >= 2 {
+        rec.sig = Some(sign::sign(
+            &secret.signing_key()?,
+            &sign::record_message(&gf.id, &hash),
+        ));
+    }
     let mut next = gf.clone();
     next.pending = None;
     next.log.push(rec.clone());
     next.awaiting = Replay::from_file(rules, &next)?.file_awaiting()?;
-    Ok((next, rec))
+    let usage = Usage::Sent {
+        element: index,
+        record: to_hex(&hash),
+    };
+    Ok(Prepared {
+        game: next,
+        record: rec,
+        usage,
+    })
+}
+
+/// What `prepare` made: the game file holding the new record, the record to mail, and the
+/// sender's chain element it used, for the sender's ledger.
+#[derive(Debug)]
+pub struct Prepared {
+    pub game: GameFile,
+    pub record: Record,
+    pub usage: Usage,
 }
 
 /// A party's chain element `index` from its secret, checked against the game's anchor so that
@@ -818,10 +1069,12 @@ fn answer_owed(
     policy_of: &PolicyOf,
 ) -> Result<Received, Error> {
     let mut outgoing = None;
+    let mut uses = Vec::new();
+    let mut revealed_policy = None;
     if let Some(owed) = replay.owed().cloned() {
         let me = replay.adjudicator_of(&owed.by);
         let index = replay.reveals_by(&me) + 1;
-        let r = reveal_of(&me, index)?;
+        let Contribution { reveal: r, signer } = reveal_of(&me, index)?;
         if !chain::reveal_is_valid(&replay.id, &me, index, &r, &replay.last_reveal[&me]) {
             return Err(Error::Secrets {
                 message: format!(
@@ -830,29 +1083,44 @@ fn answer_owed(
                 ),
             });
         }
-        let key = chain::step_key(&replay.id, owed.step, &replay.tip, &r);
-        let policy = match replay.commits.get(&me) {
-            Some(commit) => {
-                let p = policy_of(&me, commit)?;
-                if &to_hex(&p.commitment()?) != commit {
-                    return Err(Error::Secrets {
-                        message: format!(
-                            "the stored policy of `{me}` does not match its commitment `{commit}`"
-                        ),
-                    });
-                }
-                Some(p)
+        let owed_hash = replay.tip;
+        let key = chain::step_key(&replay.id, owed.step, &owed_hash, &r);
+        let committed = |me: &str, commit: &str| -> Result<PolicyReveal, Error> {
+            let p = policy_of(me, commit)?;
+            if to_hex(&p.commitment()?) != commit {
+                return Err(Error::Secrets {
+                    message: format!(
+                        "the stored policy of `{me}` does not match its commitment `{commit}`"
+                    ),
+                });
             }
-            None => None,
+            Ok(p)
         };
-        let (state, view) = adjudicate(
-            rules,
-            &me,
-            &replay.state,
-            &owed,
-            &key,
-            policy.as_ref().map(|p| &p.policy),
-        )?;
+        let (state, view, policy) = match replay.commits.get(&me) {
+            None => {
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
+                (s, v, None)
+            }
+            // Version 1 reveals the policy in force in every result.
+            Some(commit) if replay.version < 2 => {
+                let p = committed(&me, commit)?;
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
+                (s, v, Some(p))
+            }
+            // Version 2 keeps it hidden unless the step reaches a decision it answers.
+            Some(commit) => {
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
+                if policy_asked(rules, &me, &s)? {
+                    let p = committed(&me, commit)?;
+                    let (s, v) =
+                        adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
+                    revealed_policy = Some(commit.clone());
+                    (s, v, Some(p))
+                } else {
+                    (s, v, None)
+                }
+            }
+        };
         let result = StepResult {
             step: view.step,
             rolls: view.rolls.clone(),
@@ -860,22 +1128,44 @@ fn answer_owed(
             state: view.state.clone(),
             policy,
         };
+        uses.push((
+            me.clone(),
+            Usage::Keyed {
+                element: index,
+                record: to_hex(&owed_hash),
+            },
+        ));
         steps.push(view);
         next.state = state;
         let decides_next = rules.awaiting(&next.state)?.map(|a| a.side);
         if decides_next.as_deref() == Some(me.as_str()) {
             next.pending = Some(result);
         } else {
-            let out = Record {
+            let mut out = Record {
                 game: replay.id.clone(),
                 step: replay.next_step,
-                prev: to_hex(&replay.tip),
+                prev: to_hex(&owed_hash),
                 by: me.clone(),
                 reveal: to_hex(&r),
                 result: Some(result),
                 orders: None,
                 policy_commit: None,
+                sig: None,
             };
+            let hash = out.hash()?;
+            if replay.version >= 2 {
+                out.sig = Some(match signer {
+                    Signer::Key(k) => sign::sign(&k, &sign::record_message(&replay.id, &hash)),
+                    Signer::Answer(sig) => sig,
+                });
+            }
+            uses.push((
+                me.clone(),
+                Usage::Sent {
+                    element: index,
+                    record: to_hex(&hash),
+                },
+            ));
             next.log.push(out.clone());
             outgoing = Some(out);
         }
@@ -889,6 +1179,8 @@ fn answer_owed(
         game: next,
         steps,
         outgoing,
+        uses,
+        revealed_policy,
     })
 }
 
@@ -908,25 +1200,43 @@ mod tests {
         Secret::from_seed(ID, party, 16, &seed, false)
     }
 
-    fn player(anchor: Hash) -> Player {
+    fn player(party: &str) -> Player {
+        let s = secret(party);
         Player {
             name: String::new(),
             email: String::new(),
-            anchor: to_hex(&anchor),
+            anchor: to_hex(&s.anchor().unwrap()),
+            key: Some(sign::public_hex(&s.signing_key().unwrap())),
         }
+    }
+
+    /// Signs a record again with its sender's key, as a sender who wrote it that way would.
+    fn resign(rec: &mut Record) {
+        let key = secret(&rec.by).signing_key().unwrap();
+        rec.sig = Some(sign::sign(
+            &key,
+            &sign::record_message(&rec.game, &rec.hash().unwrap()),
+        ));
+    }
+
+    fn contribution(party: &str, index: u64) -> Result<Contribution, Error> {
+        Ok(Contribution {
+            reveal: secret(party).element(index)?,
+            signer: Signer::Key(secret(party).signing_key()?),
+        })
     }
 
     /// A toy game whose players are `solo` and the named dice parties.
     fn game(rules: &dyn Rules, parties: &[&str]) -> Result<GameFile, Error> {
         let mut players = BTreeMap::new();
         for p in std::iter::once(&"solo").chain(parties) {
-            players.insert(p.to_string(), player(secret(p).anchor()?));
+            players.insert(p.to_string(), player(p));
         }
         create(rules, ID, players, 16)
     }
 
-    fn by_secret(party: &str, index: u64) -> Result<Hash, Error> {
-        secret(party).element(index)
+    fn by_secret(party: &str, index: u64) -> Result<Contribution, Error> {
+        contribution(party, index)
     }
 
     fn no_policy(_: &str, _: &str) -> Result<PolicyReveal, Error> {
@@ -974,7 +1284,7 @@ mod tests {
         let mut gf = game(r, &[SELF]).unwrap();
         let mut scores = Vec::new();
         while gf.awaiting.is_some() {
-            let (_, rec) =
+            let Prepared { record: rec, .. } =
                 prepare(r, &gf, "solo", json!({"roll": 2}), &secret("solo"), None).unwrap();
             let got = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap();
             let out = got
@@ -1005,7 +1315,7 @@ mod tests {
         let rules = toy::rules();
         let r = rules.as_ref();
         let start = game(r, &[SELF]).unwrap();
-        let (written, rec) =
+        let Prepared { game: written, record: rec, .. } =
             prepare(r, &start, "solo", json!({"roll": 3}), &secret("solo"), None).unwrap();
         assert_eq!(written.awaiting.as_ref().unwrap().side, SELF);
         assert_eq!(written.awaiting.as_ref().unwrap().decision, "adjudicate");
@@ -1029,9 +1339,14 @@ mod tests {
         let rules = toy::rules();
         let r = rules.as_ref();
         let gf = game(r, &[WITNESS]).unwrap();
-        let (written, _) =
+        let Prepared { game: written, .. } =
             prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
-        let forged = |_: &str, _: u64| Ok(sha256(b"a guess"));
+        let forged = |_: &str, _: u64| {
+            Ok(Contribution {
+                reveal: sha256(b"a guess"),
+                signer: Signer::Answer(String::new()),
+            })
+        };
         let e = adjudicate_owed(r, &written, &forged, &no_policy).unwrap_err();
         assert!(
             e.to_string()
@@ -1039,10 +1354,10 @@ mod tests {
             "{e}"
         );
         // The witness's element 2 in place of 1 (a witness that answered another hash first).
-        let skipped = |p: &str, _: u64| secret(p).element(2);
+        let skipped = |p: &str, _: u64| contribution(p, 2);
         assert!(adjudicate_owed(r, &written, &skipped, &no_policy).is_err());
         // The player's own chain in place of the witness's.
-        let own = |_: &str, i: u64| secret("solo").element(i + 1);
+        let own = |_: &str, i: u64| contribution("solo", i + 1);
         assert!(adjudicate_owed(r, &written, &own, &no_policy).is_err());
         assert!(adjudicate_owed(r, &written, &by_secret, &no_policy).is_ok());
     }
@@ -1067,9 +1382,12 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("no standing policies"), "{e}");
         // A record carrying a commitment anyway is refused on receipt and by verify.
-        let (_, mut rec) =
+        let Prepared { record: mut rec, .. } =
             prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
         rec.policy_commit = Some(to_hex(&policy.commitment().unwrap()));
+        let e = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap_err();
+        assert!(e.to_string().contains("its signature is not `solo`'s"), "{e}");
+        resign(&mut rec);
         let e = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap_err();
         assert!(e.to_string().contains("no standing policies"), "{e}");
     }
@@ -1079,7 +1397,7 @@ mod tests {
         let rules = toy::rules();
         let r = rules.as_ref();
         let gf = game(r, &[SELF]).unwrap();
-        let (written, rec) =
+        let Prepared { game: written, record: rec, .. } =
             prepare(r, &gf, "solo", json!({"roll": 1}), &secret("solo"), None).unwrap();
         let good = receive(r, &gf, &rec, &by_secret, &no_policy).unwrap();
         let reply = good.outgoing.unwrap();
@@ -1088,9 +1406,13 @@ mod tests {
         let mut with_orders = reply.clone();
         with_orders.orders = Some(json!({"roll": 1}));
         let e = replay().push(&with_orders).unwrap_err().to_string();
+        assert!(e.contains("its signature is not `self`'s"), "{e}");
+        resign(&mut with_orders);
+        let e = replay().push(&with_orders).unwrap_err().to_string();
         assert!(e.contains("the decision is `solo`'s"), "{e}");
         let mut bare = reply.clone();
         bare.result = None;
+        resign(&mut bare);
         let e = replay().push(&bare).unwrap_err().to_string();
         assert!(e.contains("does not carry the result of step 1"), "{e}");
         assert!(replay().push(&reply).is_ok());

@@ -27,10 +27,24 @@ pub struct Summary {
     pub dice_party: Option<String>,
 }
 
+/// Replays a game file and checks everything; in a version 2 game, every signature too, all
+/// in one batch before the replay (the first step whose signature fails is named once the
+/// replay reaches it, so an earlier divergence is still reported first).
 pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     let mut replay = Replay::from_genesis(rules, gf)?;
+    let hashes = gf
+        .log
+        .iter()
+        .map(|r| r.hash())
+        .collect::<Result<Vec<_>, _>>()?;
+    let bad_signature = if replay.version >= 2 {
+        replay.check_signatures = false;
+        signature_batch(&replay, gf, &hashes)?.check().err()
+    } else {
+        None
+    };
     let mut steps_replayed = 0;
-    for rec in &gf.log {
+    for (rec, hash) in gf.log.iter().zip(hashes) {
         let step = rec.step;
         let diverged = |e: Error| match e {
             Error::Packet { step, message } => Error::Divergence { step, message },
@@ -39,7 +53,10 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
                 message: other.to_string(),
             },
         };
-        if replay.push(rec).map_err(diverged)?.is_some() {
+        if bad_signature == Some(step) {
+            return Err(diverged(super::sign::bad_record(step, &rec.by)));
+        }
+        if replay.push_hashed(rec, hash).map_err(diverged)?.is_some() {
             steps_replayed += 1;
         }
     }
@@ -95,4 +112,30 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         awaiting: gf.awaiting.clone(),
         dice_party: replay.dice_party().map(str::to_string),
     })
+}
+
+/// Every record's signature with the message it must cover and its sender's key. Records that
+/// cannot even be read for this (no signature, an unknown sender) are left to the replay, which
+/// names what is wrong with them.
+fn signature_batch(
+    replay: &Replay,
+    gf: &GameFile,
+    hashes: &[super::canon::Hash],
+) -> Result<super::sign::Batch, Error> {
+    let mut batch = super::sign::Batch::default();
+    let mut sent: std::collections::BTreeMap<&str, u64> = Default::default();
+    for (rec, hash) in gf.log.iter().zip(hashes) {
+        let index = sent.entry(rec.by.as_str()).or_insert(0);
+        *index += 1;
+        let (Some(sig), Some(key)) = (&rec.sig, replay.key(&rec.by)) else {
+            continue;
+        };
+        let Ok(message) =
+            super::session::signed_message(replay.dice_party(), &gf.id, rec, hash, *index)
+        else {
+            continue;
+        };
+        batch.push(rec.step, *key, message, sig);
+    }
+    Ok(batch)
 }

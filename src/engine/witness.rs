@@ -9,14 +9,18 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::atomic;
-use super::canon::{from_hex, to_hex};
+use super::atomic::{self, Kind, Staged};
+use super::canon::{from_user_hex, to_hex};
+use super::input;
 use super::secrets::Secret;
+use super::sign;
 use super::session::WITNESS;
 use super::Error;
 
-/// The format of a witness's answer.
-pub const ANSWER_FORMAT: &str = "adjutant-witness/1";
+/// The format of a witness's answer: version 2 is signed.
+pub const ANSWER_FORMAT: &str = "adjutant-witness/2";
+/// The unsigned answers of version 1, still taken by version 1 games.
+pub const ANSWER_FORMAT_1: &str = "adjutant-witness/1";
 /// The format of a witness's ledger.
 pub const LEDGER_FORMAT: &str = "adjutant-witness-ledger/1";
 
@@ -35,27 +39,39 @@ pub struct Answer {
     pub record: String,
     /// `x_k`, the witness's chain element `k`.
     pub reveal: String,
+    /// Version 2: the witness's signature of (game, element, record hash, reveal), which binds
+    /// the element to the one record hash it answers (`sign::answer_message`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sig: Option<String>,
 }
 
 impl Answer {
     pub fn parse(text: &str) -> Result<Answer, Error> {
-        let answer: Answer = serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+        let answer: Answer = input::parse_yaml(text, "the witness answer")?;
+        let bad = |message: String| Error::Format {
             what: "the witness answer".into(),
-            source,
-        })?;
-        if answer.format != ANSWER_FORMAT {
-            return Err(Error::Format {
-                what: "the witness answer".into(),
-                message: format!("format `{}` is not `{ANSWER_FORMAT}`", answer.format),
-            });
+            message,
+        };
+        match (answer.format.as_str(), &answer.sig) {
+            (ANSWER_FORMAT, Some(_)) | (ANSWER_FORMAT_1, None) => Ok(answer),
+            (ANSWER_FORMAT, None) => Err(bad("it has no signature (`sig`)".into())),
+            (ANSWER_FORMAT_1, Some(_)) => Err(bad(format!(
+                "a `{ANSWER_FORMAT_1}` answer carries no signature"
+            ))),
+            (other, _) => Err(bad(format!(
+                "format `{other}` is not `{ANSWER_FORMAT}` (or `{ANSWER_FORMAT_1}`)"
+            ))),
         }
-        Ok(answer)
     }
 
     /// One line of YAML, easy to paste into a post or a mail.
     pub fn to_line(&self) -> String {
+        let sig = match &self.sig {
+            Some(s) => format!(", sig: {s}"),
+            None => String::new(),
+        };
         format!(
-            "{{format: {}, game: {}, element: {}, for: {}, reveal: {}}}",
+            "{{format: {}, game: {}, element: {}, for: {}, reveal: {}{sig}}}",
             self.format, self.game, self.element, self.record, self.reveal
         )
     }
@@ -91,13 +107,19 @@ impl Ledger {
 
     /// The element that answers `record`: the one given for it before, else the next unused
     /// one. The second value says whether it is new (and the ledger must be saved).
-    pub fn element_for(&self, record: &str) -> (u64, bool) {
+    pub fn element_for(&self, record: &str) -> Result<(u64, bool), Error> {
         match self.answers.iter().find(|e| e.record == record) {
-            Some(e) => (e.element, false),
-            None => (
-                self.answers.iter().map(|e| e.element).max().unwrap_or(0) + 1,
-                true,
-            ),
+            Some(e) => Ok((e.element, false)),
+            None => {
+                let highest = self.answers.iter().map(|e| e.element).max().unwrap_or(0);
+                let next = highest.checked_add(1).ok_or_else(|| Error::Secrets {
+                    message: format!(
+                        "the ledger of `{}` says element {highest} was given already, beyond any chain: the ledger is damaged",
+                        self.game
+                    ),
+                })?;
+                Ok((next, true))
+            }
         }
     }
 }
@@ -110,13 +132,16 @@ impl Ledger {
 /// When the hash is not 64 hex digits, the secret is not a witness's, the ledger belongs to
 /// another game, or the chain is used up.
 pub fn answer(secret: &Secret, ledger: &mut Ledger, record: &str) -> Result<(Answer, bool), Error> {
-    let record = record.trim().to_ascii_lowercase();
-    if from_hex(&record).is_none() {
+    let Some(hash) = from_user_hex(record) else {
         return Err(Error::Format {
             what: "the record hash".into(),
-            message: format!("`{record}` is not 64 hex digits (the `T_e` the player published)"),
+            message: format!(
+                "`{}` is not 64 hex digits (the `T_e` the player published)",
+                record.escape_debug()
+            ),
         });
-    }
+    };
+    let record = to_hex(&hash);
     if secret.side != WITNESS {
         return Err(Error::Secrets {
             message: format!(
@@ -133,8 +158,12 @@ pub fn answer(secret: &Secret, ledger: &mut Ledger, record: &str) -> Result<(Ans
             ),
         });
     }
-    let (element, new) = ledger.element_for(&record);
+    let (element, new) = ledger.element_for(&record)?;
     let reveal = secret.element(element)?;
+    let sig = sign::sign(
+        &secret.signing_key()?,
+        &sign::answer_message(&secret.game, element, &hash, &reveal),
+    );
     if new {
         ledger.answers.push(Entry {
             element,
@@ -148,6 +177,7 @@ pub fn answer(secret: &Secret, ledger: &mut Ledger, record: &str) -> Result<(Ans
             element,
             record,
             reveal: to_hex(&reveal),
+            sig: Some(sig),
         },
         new,
     ))
@@ -173,10 +203,7 @@ pub fn load_ledger(path: &Path, game: &str) -> Result<Ledger, Error> {
         return Ok(Ledger::new(game));
     }
     let text = atomic::read(path)?;
-    let ledger: Ledger = serde_yaml::from_str(&text).map_err(|source| Error::Yaml {
-        what: format!("the witness ledger `{}`", path.display()),
-        source,
-    })?;
+    let ledger: Ledger = input::parse_yaml(&text, &format!("the witness ledger `{}`", path.display()))?;
     if ledger.format != LEDGER_FORMAT {
         return Err(Error::Format {
             what: format!("the witness ledger `{}`", path.display()),
@@ -186,13 +213,20 @@ pub fn load_ledger(path: &Path, game: &str) -> Result<Ledger, Error> {
     Ok(ledger)
 }
 
-/// Writes the ledger atomically (mode 0600: it lists which games the witness serves).
-pub fn save_ledger(path: &Path, ledger: &Ledger) -> Result<(), Error> {
+/// Stages the ledger (mode 0600: it lists which games the witness serves).
+pub fn stage_ledger(staged: &mut Staged, path: &Path, ledger: &Ledger) -> Result<(), Error> {
     let text = serde_yaml::to_string(ledger).map_err(|e| Error::Encode(e.to_string()))?;
     let text = format!(
         "# adjutant witness ledger: the hashes this witness answered; keep it with the secret.\n{text}"
     );
-    atomic::write_with_mode(path, text.as_bytes(), Some(0o600))
+    staged.add_kind(path, text.as_bytes(), Kind::Private)
+}
+
+/// Writes the ledger all or nothing.
+pub fn save_ledger(path: &Path, ledger: &Ledger) -> Result<(), Error> {
+    let mut staged = Staged::new();
+    stage_ledger(&mut staged, path, ledger)?;
+    staged.commit()
 }
 
 #[cfg(test)]

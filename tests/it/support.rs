@@ -64,13 +64,13 @@ pub fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
 }
 
-/// A secret from a fixed seed, saved the way `keys` saves one: tests need dice they can
-/// repeat.
+/// A secret from a fixed seed, saved the way `keys` saves one, and its public line: tests
+/// need dice they can repeat.
 pub fn fixed_secret(dir: &Path, game: &str, side: &str) -> String {
     let seed = sha256(format!("adjutant test seed {game} {side}").as_bytes());
     let s = Secret::from_seed(game, side, 64, &seed, false);
     secrets::save(dir, &s).unwrap();
-    adjutant::engine::canon::to_hex(&s.anchor().unwrap())
+    s.public_line().unwrap()
 }
 
 /// Two players, each with their own folder, secrets and copy of the game file.
@@ -238,7 +238,7 @@ pub fn new_solitaire(
     } else {
         "self"
     };
-    let gf = adjutant::app::new_game(adjutant::app::NewGame {
+    let created = adjutant::app::new_game(adjutant::app::NewGame {
         game,
         id,
         anchors: match witness_anchor {
@@ -254,7 +254,10 @@ pub fn new_solitaire(
     })
     .unwrap();
     let path = dir.join("game.yaml");
-    adjutant::app::save_game(&path, &gf).unwrap();
+    let mut commit = adjutant::app::Commit::new();
+    adjutant::app::stage_secrets(&mut commit, &dir.join("secrets"), &created.secrets).unwrap();
+    commit.add_game(&path, &created.game).unwrap();
+    commit.commit().unwrap();
     path
 }
 
@@ -278,17 +281,30 @@ pub fn play_solitaire(
         let text = orders(&l);
         let file = adjutant::app::parse_orders(&text).unwrap();
         let got = match dice {
-            Solitaire::SelfMode => adjutant::app::play(&l, &file, None, &secrets, None),
+            Solitaire::SelfMode => {
+                let mut commit = adjutant::app::Commit::new();
+                let got = adjutant::app::play(&mut commit, &l, &file, None, &secrets, None);
+                commit.commit().unwrap();
+                got
+            }
             Solitaire::Witness(wsecret) => {
+                let mut commit = adjutant::app::Commit::new();
                 let (gf, _packet) =
-                    adjutant::app::write_orders(&l, &file, None, &secrets, None).unwrap();
-                adjutant::app::save_game(path, &gf).unwrap();
+                    adjutant::app::write_orders(&mut commit, &l, &file, None, &secrets, None)
+                        .unwrap();
+                commit.add_game(path, &gf).unwrap();
+                commit.commit().unwrap();
                 let l = adjutant::app::load_game(path, None).unwrap();
                 let request = adjutant::app::witness_request(l.rules.as_ref(), &l.game)
                     .unwrap()
                     .expect("the step waits for the witness");
                 let (answer, fresh) =
-                    adjutant::app::witness_answer(wsecret, &request.record).unwrap();
+                    adjutant::app::witness_answer(
+                        wsecret,
+                        &request.record,
+                        Path::new("/dev/null"),
+                    )
+                    .unwrap();
                 assert!(fresh, "the witness answered this record before");
                 answered.push(request.record.clone());
                 adjutant::app::adjudicate_witness(&l, &answer)

@@ -70,6 +70,8 @@ impl Game for SouthernStrategy {
     type Orders = Orders;
     type Event = Event;
     type Policy = orders::Policy;
+    /// Dice-protocol 3.1: a standing policy answers an attack (10.1 refuse, 10.3 commit).
+    const POLICY_DECISIONS: &'static [&'static str] = &["battle"];
 
     fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
         Data::load(files)

@@ -1,0 +1,270 @@
+//! Receiving a packet or a witness answer and adjudicating the step it completes; `play` and `verify`.
+
+use std::path::{Path, PathBuf};
+
+
+use crate::engine::atomic;
+use crate::engine::canon::from_hex;
+use crate::engine::game::Rules;
+use crate::engine::gamefile::GameFile;
+use crate::engine::record::Packet;
+use crate::engine::secrets::{self, Secret};
+use crate::engine::session::{self, DiceRequest, Received, Replay, WITNESS};
+use crate::engine::verify::{self, Summary};
+use crate::engine::witness;
+use crate::engine::Error;
+use super::*;
+
+/// Each party's chain elements and signing key from its secret in `dir`, checked against the
+/// game's anchor.
+fn secret_reveals<'a>(
+    gf: &'a GameFile,
+    dir: &'a Path,
+) -> impl Fn(&str, u64) -> Result<session::Contribution, Error> + 'a {
+    move |party, index| {
+        let secret = secrets::load(dir, &gf.id, party)?;
+        session::Contribution::of_secret(gf, &secret, party, index)
+    }
+}
+
+/// `adjudicate`: receives a packet with the receiver's secret from `secrets_dir`, and stages
+/// the receiver's ledger in `commit`.
+pub fn adjudicate(
+    commit: &mut Commit,
+    l: &Loaded,
+    packet: &Packet,
+    secrets_dir: &Path,
+) -> Result<Received, Error> {
+    let id = l.game.id.clone();
+    let reveal_of = secret_reveals(&l.game, secrets_dir);
+    let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
+    let received = session::receive(
+        l.rules.as_ref(),
+        &l.game,
+        &packet.record,
+        &reveal_of,
+        &policy_of,
+    )?;
+    note_uses(commit, secrets_dir, l, &received.uses)?;
+    Ok(received)
+}
+
+/// The refusal for a witness-mode game asked to roll with a secret held here.
+fn needs_witness(l: &Loaded) -> Result<(), Error> {
+    if session::dice_party(l.rules.as_ref(), &l.game) == Some(WITNESS) {
+        return Err(Error::Format {
+            what: "adjudicate".into(),
+            message: format!(
+                "the dice of `{}` come from its witness: record your orders with `adjutant orders GAME ORDERS -o PACKET`, post the hash it prints, and give the witness's answer to `adjutant adjudicate GAME --witness ANSWER`",
+                l.game.id
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `adjudicate GAME` without a packet: the step the game file itself owes (orders written with
+/// `orders -o` in a self-mode solitaire game, or by a hot-seat player), adjudicated with the
+/// secret of its adjudicator held here.
+pub fn adjudicate_owed(
+    commit: &mut Commit,
+    l: &Loaded,
+    secrets_dir: &Path,
+) -> Result<Received, Error> {
+    needs_witness(l)?;
+    let id = l.game.id.clone();
+    let reveal_of = secret_reveals(&l.game, secrets_dir);
+    let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
+    let received = session::adjudicate_owed(l.rules.as_ref(), &l.game, &reveal_of, &policy_of)?;
+    note_uses(commit, secrets_dir, l, &received.uses)?;
+    Ok(received)
+}
+
+/// What a witness-mode game waits for: the record hash to post for the witness, with the step
+/// and the witness's element it needs. `None` when it waits for no witness.
+pub fn witness_request(rules: &dyn Rules, gf: &GameFile) -> Result<Option<DiceRequest>, Error> {
+    if session::dice_party(rules, gf) != Some(WITNESS) {
+        return Ok(None);
+    }
+    Ok(Replay::from_file(rules, gf)?.dice_request())
+}
+
+/// Reads a witness answer file (the one line `witness answer` prints, or its YAML).
+pub fn read_witness_answer(path: &Path) -> Result<witness::Answer, Error> {
+    witness::Answer::parse(&atomic::read_limited(path, 64 << 10)?)
+}
+
+/// `adjudicate GAME --witness ANSWER`: checks that the answer is the witness's for the last
+/// record (its game, the hash it answers, its element and its chain) and adjudicates that
+/// step with it; the result becomes the witness's record in the log.
+pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Received, Error> {
+    let refuse = |message: String| Error::Format {
+        what: "the witness answer".into(),
+        message,
+    };
+    if session::dice_party(l.rules.as_ref(), &l.game) != Some(WITNESS) {
+        return Err(refuse(format!(
+            "game `{}` is not in witness mode; its dice come from a secret you hold (`adjutant adjudicate GAME`)",
+            l.game.id
+        )));
+    }
+    if answer.game != l.game.id {
+        return Err(refuse(format!(
+            "it is for game `{}`, not `{}`",
+            answer.game, l.game.id
+        )));
+    }
+    let Some(request) = witness_request(l.rules.as_ref(), &l.game)? else {
+        let used = l
+            .game
+            .log
+            .iter()
+            .find(|r| r.by == WITNESS && r.prev == answer.record);
+        return Err(refuse(match used {
+            Some(r) => format!(
+                "it was used already: step {} is the witness record it made",
+                r.step
+            ),
+            None => "no step of this game waits for the witness".into(),
+        }));
+    };
+    if answer.record != request.record {
+        return Err(refuse(format!(
+            "it answers the hash `{}`, but step {} waits with the hash `{}`; ask the witness to answer that one",
+            answer.record, request.step, request.record
+        )));
+    }
+    if answer.element != request.element {
+        return Err(refuse(format!(
+            "it reveals the witness's element {}, but this game needs its element {} (the witness has answered other hashes for this game; a reader sees them in its published answers)",
+            answer.element, request.element
+        )));
+    }
+    let reveal = from_hex(&answer.reveal).ok_or_else(|| {
+        refuse(format!(
+            "its reveal `{}` is not 64 lower-case hex digits",
+            answer.reveal.escape_debug()
+        ))
+    })?;
+    let signer = if l.game.version() >= 2 {
+        // The witness signed this element for this one record hash: an answer asked for
+        // other orders cannot be pinned to these.
+        let sig = answer.sig.clone().ok_or_else(|| {
+            refuse(format!(
+                "it is not signed; a `{}` game takes only signed `{}` answers",
+                crate::engine::gamefile::FORMAT,
+                witness::ANSWER_FORMAT
+            ))
+        })?;
+        let key = l
+            .game
+            .players
+            .get(WITNESS)
+            .and_then(|p| p.key.as_deref())
+            .and_then(crate::engine::sign::parse_public)
+            .ok_or_else(|| refuse("the game file holds no valid public key of the witness".into()))?;
+        let record = from_hex(&answer.record)
+            .ok_or_else(|| refuse("the hash it answers is not 64 lower-case hex digits".into()))?;
+        let message =
+            crate::engine::sign::answer_message(&answer.game, answer.element, &record, &reveal);
+        if !crate::engine::sign::verify(&key, &message, &sig) {
+            return Err(refuse(format!(
+                "its signature is not the witness's signature of element {} for the hash `{}`: the answer was changed, or given for another record",
+                answer.element, answer.record
+            )));
+        }
+        session::Signer::Answer(sig)
+    } else {
+        session::Signer::Answer(String::new())
+    };
+    let signer = std::cell::RefCell::new(Some(signer));
+    let reveal_of = |party: &str, index: u64| {
+        if party == WITNESS && index == answer.element {
+            Ok(session::Contribution {
+                reveal,
+                signer: signer
+                    .borrow_mut()
+                    .take()
+                    .unwrap_or(session::Signer::Answer(String::new())),
+            })
+        } else {
+            Err(refuse(format!(
+                "it holds element {} of `{WITNESS}`, not element {index} of `{party}`",
+                answer.element
+            )))
+        }
+    };
+    session::adjudicate_owed(l.rules.as_ref(), &l.game, &reveal_of, &|_, _| {
+        Err(refuse("a solitaire game has no standing policies".into()))
+    })
+}
+
+/// `witness new`: a witness's secret for a game id, saved with mode 0600 at `out` (default: in
+/// `secrets_dir`, named as every secret is). Returns where it is and the public line
+/// `ANCHOR:KEY` for the player.
+pub fn witness_new(
+    secrets_dir: &Path,
+    game_id: &str,
+    chain_length: u64,
+    out: Option<&Path>,
+) -> Result<(PathBuf, String), Error> {
+    session::check_id(game_id)?;
+    secrets::check_chain_length(chain_length)?;
+    let s = Secret::generate(game_id, WITNESS, chain_length)?;
+    let path = match out {
+        Some(p) => {
+            secrets::save_to(p, &s)?;
+            p.to_path_buf()
+        }
+        None => secrets::save(secrets_dir, &s)?,
+    };
+    Ok((path, s.public_line()?))
+}
+
+/// `witness answer`: the witness's chain element for a published record hash, recorded in the
+/// ledger beside the secret before it is given, so that the same hash always gets the same
+/// element and a new hash the next one. Returns the answer and whether it is a new one.
+///
+/// The ledger is read and written under the secret's lock, so two answers at once never hand
+/// out one element for two hashes.
+pub fn witness_answer(
+    secret_path: &Path,
+    record: &str,
+    out: &Path,
+) -> Result<(witness::Answer, bool), Error> {
+    let mut commit = Commit::new();
+    commit.lock(secret_path)?;
+    let secret = secrets::load_file(secret_path)?;
+    let ledger_path = witness::ledger_path(secret_path);
+    let mut ledger = witness::load_ledger(&ledger_path, &secret.game)?;
+    let (answer, new) = witness::answer(&secret, &mut ledger, record)?;
+    if new {
+        let mut staged = crate::engine::atomic::Staged::new();
+        witness::stage_ledger(&mut staged, &ledger_path, &ledger)?;
+        commit.staged.append(&mut staged);
+    }
+    commit.add(out, format!("{}\n", answer.to_line()).as_bytes())?;
+    commit.commit()?;
+    Ok((answer, new))
+}
+
+/// `play` (hot-seat): the side to act writes its orders and the other side's secret, held
+/// here too, adjudicates them at once. In a self-mode solitaire game the second secret is the
+/// player's `self` chain.
+pub fn play(
+    commit: &mut Commit,
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+    policy: Option<&Path>,
+) -> Result<Received, Error> {
+    needs_witness(l)?;
+    let (_, packet) = write_orders(commit, l, file, side, secrets_dir, policy)?;
+    adjudicate(commit, l, &packet, secrets_dir)
+}
+
+pub fn verify(l: &Loaded) -> Result<Summary, Error> {
+    verify::verify(l.rules.as_ref(), &l.game)
+}
+

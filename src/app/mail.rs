@@ -1,0 +1,177 @@
+//! `ingest` and `send`: packets in and out by mail.
+
+use std::path::{Path, PathBuf};
+
+
+use crate::engine::atomic;
+use crate::engine::session::{self, Received, Replay};
+use crate::engine::Error;
+use crate::report::text::Templates;
+use super::*;
+
+/// Where `ingest` finds the game a packet names.
+pub enum Games<'a> {
+    /// This one game file.
+    File(&'a Path),
+    /// A folder of game files named `<game id>.yaml`.
+    Folder(&'a Path),
+}
+
+/// What `ingest` did with one message.
+pub struct Ingested {
+    pub game_path: PathBuf,
+    pub loaded: Loaded,
+    /// `None` with `--check`: the packet was checked, nothing adjudicated.
+    pub received: Option<Received>,
+    /// A `From:` address that is not the sending player's, as a warning.
+    pub from_warning: Option<String>,
+}
+
+/// `ingest`: the packet of one mail message, found, checked against its game and (unless
+/// `check`) adjudicated. Nothing is written here.
+pub fn ingest_message(
+    commit: &mut Commit,
+    raw: &[u8],
+    games: &Games,
+    secrets_dir: &Path,
+    data_dir: Option<&Path>,
+    check: bool,
+) -> Result<Ingested, Error> {
+    let found = crate::mail::ingest::read_message(raw)?;
+    let id = &found.packet.record.game;
+    let game_path = match games {
+        Games::File(p) => p.to_path_buf(),
+        Games::Folder(dir) => {
+            session::check_id(id)?;
+            let p = dir.join(format!("{id}.yaml"));
+            if !p.exists() {
+                return Err(Error::Format {
+                    what: "the message".into(),
+                    message: format!(
+                        "its packet is for game `{id}`, which is not in `{}`",
+                        dir.display()
+                    ),
+                });
+            }
+            p
+        }
+    };
+    commit.lock(&game_path)?;
+    let loaded = load_game(&game_path, data_dir)?;
+    let by = &found.packet.record.by;
+    let expected = loaded
+        .game
+        .players
+        .get(by)
+        .map(|p| p.email.clone())
+        .unwrap_or_default();
+    let from_warning = match &found.from {
+        Some(f) if !expected.is_empty() && !f.eq_ignore_ascii_case(&expected) => Some(format!(
+            "the message comes from `{f}`, but `{by}` plays from `{expected}` (the packet's signature, not the address, proves who sent it)"
+        )),
+        _ => None,
+    };
+    let received = if check {
+        let mut replay = Replay::from_file(loaded.rules.as_ref(), &loaded.game)?;
+        replay.push(&found.packet.record)?;
+        None
+    } else {
+        Some(adjudicate(commit, &loaded, &found.packet, secrets_dir)?)
+    };
+    Ok(Ingested {
+        game_path,
+        loaded,
+        received,
+        from_warning,
+    })
+}
+
+/// What `send` mails and how.
+pub struct Send<'a> {
+    pub packet: &'a Path,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    pub via: crate::mail::send::Via,
+    pub attach_game: Option<&'a Path>,
+    pub board: bool,
+    pub mail: &'a crate::config::MailConfig,
+}
+
+/// `send`: mails a packet to the opponent with the report of the latest step as the body, the
+/// packet armoured in the body and attached, and on request the game file and the board.
+/// Nothing is written but the message itself, so a failed send changes no game file.
+pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error> {
+    let packet = read_packet(s.packet)?;
+    let rec = &packet.record;
+    if rec.game != l.game.id {
+        return Err(Error::Format {
+            what: "send".into(),
+            message: format!("the packet is for game `{}`, not `{}`", rec.game, l.game.id),
+        });
+    }
+    let player = |side: &str| {
+        l.game
+            .players
+            .get(side)
+            .cloned()
+            .unwrap_or(crate::engine::gamefile::Player {
+                name: String::new(),
+                email: String::new(),
+                anchor: String::new(),
+                key: None,
+            })
+    };
+    let me = player(&rec.by);
+    let opponent = session::adjudicator_of(
+        l.rules.as_ref(),
+        session::dice_party(l.rules.as_ref(), &l.game),
+        &rec.by,
+    );
+    let address = |p: &crate::engine::gamefile::Player| {
+        if p.name.is_empty() {
+            p.email.clone()
+        } else {
+            format!("{} <{}>", p.name, p.email)
+        }
+    };
+    let from = s.mail.from.clone().unwrap_or_else(|| address(&me));
+    let mut to = s.to.clone();
+    if to.is_empty() && !player(&opponent).email.is_empty() {
+        to.push(address(&player(&opponent)));
+    }
+    let mut cc = s.mail.cc.clone();
+    cc.extend(s.cc.iter().cloned());
+    let steps = crate::report::log::Selection::Last.pick(crate::report::log::steps(&l.game));
+    let report = render(l, &l.game, &steps, None, Format::Text, templates)?;
+    let armoured = packet_text(&packet)?;
+    let mut attachments = vec![(
+        format!("{}-step-{}.packet.yaml", rec.game, rec.step),
+        "text/plain; charset=utf-8".to_string(),
+        armoured.clone().into_bytes(),
+    )];
+    if let Some(game) = s.attach_game {
+        attachments.push((
+            format!("{}.yaml", l.game.id),
+            "application/x-yaml".into(),
+            atomic::read(game)?.into_bytes(),
+        ));
+    }
+    if s.board {
+        let svg = render(l, &l.game, &steps, None, Format::Svg, templates)?;
+        attachments.push((
+            format!("{}-board.svg", l.game.id),
+            "image/svg+xml".into(),
+            svg.into_bytes(),
+        ));
+    }
+    let out = crate::mail::send::Outgoing {
+        from,
+        to,
+        cc,
+        subject: format!("[adjutant] {} step {} from {}", rec.game, rec.step, rec.by),
+        body: format!("{report}\n\n{armoured}"),
+        attachments,
+    };
+    crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())
+}
+

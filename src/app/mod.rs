@@ -1,0 +1,192 @@
+//! What each command does, as library functions over files: load, check, adjudicate, write
+//! atomically, report. The CLI only turns arguments into calls to these.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::engine::atomic;
+use crate::engine::canon::to_hex;
+use crate::engine::game::Rules;
+use crate::engine::gamefile::GameFile;
+use crate::engine::secrets;
+use crate::engine::session;
+use crate::engine::Error;
+use crate::games;
+
+/// A game file with the rules it names.
+pub struct Loaded {
+    pub rules: Box<dyn Rules>,
+    pub game: GameFile,
+}
+
+/// Loads a game file to act on: its format, rules and data, and that its current state is the
+/// one its log carries (an edited state is refused, naming what to run).
+pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
+    let l = load_game_unchecked(path, data_dir)?;
+    session::check_current_state(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
+    Ok(l)
+}
+
+/// Loads a game file for `verify`, which checks the state itself and says where it differs.
+pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
+    let text = atomic::read(path)?;
+    let game = GameFile::parse(&text).map_err(|e| in_file(e, path))?;
+    let rules = games::load(&game.game, data_dir)?;
+    session::check_file(rules.as_ref(), &game).map_err(|e| in_file(e, path))?;
+    Ok(Loaded { rules, game })
+}
+
+/// Names the file in an error about "the game file".
+fn in_file(e: Error, path: &Path) -> Error {
+    match e {
+        Error::Format { what, message } if what == "the game file" => Error::Format {
+            what: format!("the game file `{}`", path.display()),
+            message,
+        },
+        Error::Yaml { what, source } if what == "the game file" => Error::Yaml {
+            what: format!("the game file `{}`", path.display()),
+            source,
+        },
+        other => other,
+    }
+}
+
+/// The text of a game file.
+pub fn game_text(gf: &GameFile) -> Result<String, Error> {
+    Ok(format!(
+        "# adjutant game file: edit nothing below; `adjutant verify` detects any change to the log or state.\n{}",
+        gf.to_yaml()?
+    ))
+}
+
+/// Writes a game file on its own, all or nothing.
+pub fn save_game(path: &Path, gf: &GameFile) -> Result<(), Error> {
+    atomic::write(path, game_text(gf)?.as_bytes())
+}
+
+/// What one command writes, made visible together when all of it is ready (the game file
+/// last), and the locks it holds until then. Dropping it without `commit` changes nothing.
+#[derive(Default)]
+pub struct Commit {
+    staged: atomic::Staged,
+    locks: Vec<(PathBuf, atomic::Lock)>,
+    /// Ledgers read (under their secret's lock) and changed by this command.
+    ledgers: BTreeMap<PathBuf, (crate::engine::ledger::Ledger, bool)>,
+}
+
+impl Commit {
+    pub fn new() -> Commit {
+        Commit::default()
+    }
+
+    /// Locks a file for this command's read-modify-write (waiting for another run that holds
+    /// it). Standard input and files that do not exist yet need no lock.
+    pub fn lock(&mut self, path: &Path) -> Result<(), Error> {
+        if path == Path::new("-") || !path.exists() {
+            return Ok(());
+        }
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if self.locks.iter().any(|(p, _)| *p == key) {
+            return Ok(());
+        }
+        let lock = atomic::Lock::exclusive(&key)?;
+        self.locks.push((key, lock));
+        Ok(())
+    }
+
+    pub fn add(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        self.staged.add(path, bytes)
+    }
+
+    pub fn add_kind(&mut self, path: &Path, bytes: &[u8], kind: atomic::Kind) -> Result<(), Error> {
+        self.staged.add_kind(path, bytes, kind)
+    }
+
+    /// Stages the game file, to be written after everything else.
+    pub fn add_game(&mut self, path: &Path, gf: &GameFile) -> Result<(), Error> {
+        self.staged.add_last(path, game_text(gf)?.as_bytes())
+    }
+
+    pub fn commit(self) -> Result<(), Error> {
+        let Commit {
+            mut staged,
+            locks,
+            ledgers,
+        } = self;
+        // The ledgers go first: an element is on record as used before anything that reveals
+        // it appears.
+        let mut first = atomic::Staged::new();
+        for (path, (ledger, changed)) in &ledgers {
+            if *changed {
+                first.add_kind(
+                    path,
+                    crate::engine::ledger::to_text(ledger)?.as_bytes(),
+                    atomic::Kind::Private,
+                )?;
+            }
+        }
+        first.append(&mut staged);
+        let result = first.commit();
+        drop(locks);
+        result
+    }
+}
+
+/// Records in each party's ledger the chain elements a run used, under the secret's lock, and
+/// stages the ledgers. A party whose secret is not in `secrets_dir` (a witness) keeps its own.
+///
+/// # Errors
+/// When an element was already used for a different record, or the secret serves another game.
+pub fn note_uses(
+    commit: &mut Commit,
+    secrets_dir: &Path,
+    l: &Loaded,
+    uses: &[(String, crate::engine::ledger::Usage)],
+) -> Result<(), Error> {
+    use crate::engine::ledger;
+    if uses.is_empty() {
+        return Ok(());
+    }
+    let genesis = to_hex(&session::genesis_hash(
+        l.rules.as_ref(),
+        &l.game,
+        &l.rules.setup()?.0,
+    )?);
+    for (party, usage) in uses {
+        secrets::check_names(&l.game.id, party)?;
+        let secret = secrets::path(secrets_dir, &l.game.id, party);
+        if !secret.exists() {
+            continue;
+        }
+        // A published demo secret protects nothing: anyone can compute its dice. It keeps no
+        // ledger, so the shipped examples can be played again as they are.
+        if secrets::load(secrets_dir, &l.game.id, party)?.demo {
+            continue;
+        }
+        let path = ledger::path(secrets_dir, &l.game.id, party);
+        if !commit.ledgers.contains_key(&path) {
+            commit.lock(&secret)?;
+            let ledger = ledger::load(&path, &l.game.id, party)?;
+            commit.ledgers.insert(path.clone(), (ledger, false));
+        }
+        let (ledger, changed) = commit.ledgers.get_mut(&path).expect("inserted above");
+        if ledger.record(&genesis, usage)? {
+            *changed = true;
+        }
+    }
+    Ok(())
+}
+
+mod adjudicate;
+mod create;
+mod mail;
+mod orders;
+mod report;
+#[cfg(test)]
+mod tests;
+
+pub use adjudicate::*;
+pub use create::*;
+pub use mail::*;
+pub use orders::*;
+pub use report::*;

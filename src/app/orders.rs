@@ -1,0 +1,236 @@
+//! Orders files and packets: reading and checking orders, writing the packet that carries them.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::engine::atomic;
+use crate::engine::game::LegalOption;
+use crate::engine::gamefile::GameFile;
+use crate::engine::locate;
+use crate::engine::record::Packet;
+use crate::engine::secrets::{self};
+use crate::engine::session::{self};
+use crate::engine::Error;
+use super::*;
+
+/// An orders file: the game's orders, with optional `game:` and `side:` lines that guard
+/// against using it with the wrong game or side.
+pub struct OrdersFile {
+    pub text: String,
+    pub game: Option<String>,
+    pub side: Option<String>,
+    pub orders: Value,
+}
+
+/// The most an orders file, a packet or a policy may hold: a few kilobytes in practice.
+pub const MAX_ORDERS_BYTES: u64 = 1 << 20;
+
+pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
+    let text = atomic::read_limited(path, MAX_ORDERS_BYTES)?;
+    parse_orders(&text).map_err(|e| match e {
+        Error::Format { what, message } if what == "the orders file" => Error::Format {
+            what: format!("the orders file `{}`", path.display()),
+            message,
+        },
+        Error::Yaml { what, source } if what == "the orders file" => Error::Yaml {
+            what: format!("the orders file `{}`", path.display()),
+            source,
+        },
+        other => other,
+    })
+}
+
+pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: Value = crate::engine::input::parse_yaml(text, "the orders file")?;
+    let mut map = match value {
+        Value::Object(m) => m,
+        Value::Null => serde_json::Map::new(),
+        _ => {
+            return Err(Error::Format {
+                what: "the orders file".into(),
+                message: "it must be a YAML mapping (`key: value` lines)".into(),
+            })
+        }
+    };
+    let mut header = |k: &str| -> Result<Option<String>, Error> {
+        match map.remove(k) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(Error::Format {
+                what: "the orders file".into(),
+                message: format!("`{k}` must be text, not `{other}`"),
+            }),
+        }
+    };
+    let game = header("game")?;
+    let side = header("side")?;
+    Ok(OrdersFile {
+        text: text.to_string(),
+        game,
+        side,
+        orders: Value::Object(map),
+    })
+}
+
+/// The side sending orders: the one named in the orders file or on the command line, which
+/// must agree with each other, else the side whose decision it is.
+fn sending_side(
+    gf: &GameFile,
+    file: Option<&OrdersFile>,
+    side: Option<&str>,
+) -> Result<String, Error> {
+    if let Some(f) = file {
+        if let Some(g) = &f.game {
+            if g != &gf.id {
+                return Err(Error::Format {
+                    what: "the orders file".into(),
+                    message: format!("it is for game `{g}`, not `{}`", gf.id),
+                });
+            }
+        }
+        if let (Some(a), Some(b)) = (&f.side, side) {
+            if a != b {
+                return Err(Error::Format {
+                    what: "the orders file".into(),
+                    message: format!("it is for side `{a}`, but `--side {b}` was given"),
+                });
+            }
+        }
+    }
+    let named = side
+        .map(str::to_string)
+        .or_else(|| file.and_then(|f| f.side.clone()));
+    match (named, &gf.awaiting) {
+        (Some(s), _) => Ok(s),
+        (None, Some(a)) => Ok(a.side.clone()),
+        (None, None) => Err(Error::Format {
+            what: "orders".into(),
+            message: "the game is over".into(),
+        }),
+    }
+}
+
+/// Adds the orders file's line to a rule error.
+fn with_line(e: Error, text: &str) -> Error {
+    match e {
+        Error::Orders(mut oe) => {
+            if let Some(p) = &oe.path {
+                oe.line = locate::line_of(text, p);
+            }
+            Error::Orders(oe)
+        }
+        other => other,
+    }
+}
+
+pub fn legal_options(l: &Loaded, side: &str) -> Result<Vec<LegalOption>, Error> {
+    l.rules.legal_options(&l.game.state, side)
+}
+
+/// `orders` without `-o`: checks the orders and returns the side they are for.
+pub fn check_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>) -> Result<String, Error> {
+    let side = sending_side(&l.game, Some(file), side)?;
+    session::check_orders(l.rules.as_ref(), &l.game, &side, &file.orders)
+        .map_err(|e| with_line(e, &file.text))?;
+    Ok(side)
+}
+
+/// `orders -o`: checks the orders, then returns the new game file (holding the record) and
+/// the packet to mail. The sender's ledger (and a new policy) are staged in `commit`, under the
+/// secret's lock.
+///
+/// With `policy`, the packet also commits to a new hidden standing policy (dice-protocol
+/// section 3.1), kept privately beside the secrets until a result reveals it.
+pub fn write_orders(
+    commit: &mut Commit,
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+    policy: Option<&Path>,
+) -> Result<(GameFile, Packet), Error> {
+    // `prepare` checks the orders itself, before anything is written.
+    let side = sending_side(&l.game, Some(file), side)?;
+    if policy.is_some() && session::is_solitaire(l.rules.as_ref()) {
+        return Err(Error::Format {
+            what: "the policy".into(),
+            message:
+                "a solitaire game has no standing policies: nobody else decides during your turn"
+                    .into(),
+        });
+    }
+    // Before the secret is read: while a step waits for its dice the default side is the
+    // dice party's, whose secret a witness-mode player does not hold.
+    session::check_may_send(l.rules.as_ref(), &l.game, &side)?;
+    let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
+    commit.lock(&secrets::path(secrets_dir, &l.game.id, &side))?;
+    let policy = match policy {
+        Some(p) => {
+            let text = atomic::read_limited(p, MAX_ORDERS_BYTES)?;
+            let value: Value = crate::engine::input::parse_yaml(
+                &text,
+                &format!("the policy file `{}`", p.display()),
+            )?;
+            l.rules.check_policy_shape(&value)?;
+            Some(secrets::new_policy(value)?)
+        }
+        None => None,
+    };
+    let prepared = session::prepare(
+        l.rules.as_ref(),
+        &l.game,
+        &side,
+        file.orders.clone(),
+        &secret,
+        policy.as_ref(),
+    )
+    .map_err(|e| with_line(e, &file.text))?;
+    note_uses(commit, secrets_dir, l, &[(side.clone(), prepared.usage)])?;
+    if let Some(p) = &policy {
+        let mut staged = crate::engine::atomic::Staged::new();
+        secrets::stage_policy(&mut staged, secrets_dir, &l.game.id, &side, p)?;
+        commit.staged.append(&mut staged);
+    }
+    Ok((prepared.game, Packet::new(prepared.record)))
+}
+
+/// Reads a packet file: the armoured text adjutant writes, or the bare YAML inside it.
+pub fn read_packet(path: &Path) -> Result<Packet, Error> {
+    parse_packet_text(&atomic::read_limited(path, 4 * MAX_ORDERS_BYTES)?).map_err(|e| match e {
+        Error::Format { what, message } if what.starts_with("the packet") => Error::Format {
+            what: format!("{what} `{}`", path.display()),
+            message,
+        },
+        Error::Yaml { what, source } if what.starts_with("the packet") => Error::Yaml {
+            what: format!("{what} `{}`", path.display()),
+            source,
+        },
+        other => other,
+    })
+}
+
+pub fn parse_packet_text(text: &str) -> Result<Packet, Error> {
+    let mut blocks = crate::mail::ingest::armoured_blocks(text);
+    match blocks.len() {
+        0 => Packet::parse(text),
+        1 => Packet::parse(&blocks.remove(0)?),
+        _ => Err(Error::Format {
+            what: "the packet file".into(),
+            message: "it holds more than one packet".into(),
+        }),
+    }
+}
+
+/// A packet as adjutant writes it: armoured, so the file can be pasted into a mail body as it
+/// is, or attached.
+pub fn packet_text(packet: &Packet) -> Result<String, Error> {
+    Ok(format!(
+        "# adjutant packet for `{}`, step {}: paste all of this into a mail, or attach the file.\n{}",
+        packet.record.game,
+        packet.record.step,
+        crate::mail::armour(&packet.to_yaml()?)
+    ))
+}
+

@@ -1,0 +1,152 @@
+//! Limits on what adjutant parses: every YAML text is measured before the parser sees it, so a
+//! huge or deeply nested input is refused in milliseconds instead of tying the parser up.
+
+use serde::de::DeserializeOwned;
+
+use super::Error;
+
+/// The deepest nesting of `[` and `{` any file of adjutant's needs; a game state is about six
+/// levels deep.
+pub const MAX_DEPTH: usize = 64;
+
+/// Refuses a text nested deeper than `MAX_DEPTH` in flow brackets or by indentation. Quoted
+/// strings and comments are skipped; the scan is one pass.
+pub fn check_depth(text: &str, what: &str) -> Result<(), Error> {
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut line = 1usize;
+    let mut deepest_line = 1usize;
+    let mut quote: Option<u8> = None;
+    let mut comment = false;
+    let mut at_line_start = true;
+    let mut indent = 0usize;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'\n' {
+            line += 1;
+            comment = false;
+            at_line_start = true;
+            indent = 0;
+            i += 1;
+            continue;
+        }
+        if at_line_start {
+            if c == b' ' || c == b'-' {
+                indent += 1;
+                i += 1;
+                continue;
+            }
+            at_line_start = false;
+            // Block nesting: two columns a level is the deepest a person writes.
+            if indent / 2 > MAX_DEPTH {
+                return Err(too_deep(what, line));
+            }
+        }
+        match quote {
+            Some(b'\'') if c == b'\'' => quote = None,
+            Some(b'"') if c == b'\\' => i += 1,
+            Some(b'"') if c == b'"' => quote = None,
+            Some(_) => {}
+            None if comment => {}
+            None => match c {
+                b'#' => comment = true,
+                b'\'' | b'"' => quote = Some(c),
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth > deepest {
+                        deepest = depth;
+                        deepest_line = line;
+                    }
+                    if depth > MAX_DEPTH {
+                        return Err(too_deep(what, deepest_line));
+                    }
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn too_deep(what: &str, line: usize) -> Error {
+    Error::Format {
+        what: what.to_string(),
+        message: format!(
+            "line {line}: it is nested more than {MAX_DEPTH} levels deep, deeper than any adjutant file"
+        ),
+    }
+}
+
+/// Parses YAML after the depth check, with a byte-order mark dropped.
+pub fn parse_yaml<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    check_depth(text, what)?;
+    serde_yaml::from_str(text).map_err(|source| Error::Yaml {
+        what: what.to_string(),
+        source,
+    })
+}
+
+/// Party names (`crown`, `witness`) and game ids go into file names and every hash, so they
+/// are kept plain: 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`.
+pub fn check_name(what: &str, name: &str) -> Result<(), Error> {
+    let ok = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+        && !name.starts_with('.');
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Format {
+            what: what.to_string(),
+            message: format!(
+                "`{}` must be 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`",
+                name.escape_debug()
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_is_refused_quickly_and_shallow_accepted() {
+        let deep = "[".repeat(100_000);
+        let start = std::time::Instant::now();
+        let e = parse_yaml::<serde_json::Value>(&deep, "the orders file").unwrap_err();
+        assert!(e.to_string().contains("nested more than 64"), "{e}");
+        // Not a timing test: the scan stops at the 65th bracket whatever the input's size.
+        let _ = start;
+        let ok = "a: [1, {b: [2, 3]}]\nc: '[[[[[[['\n# {{{{{{{{\n";
+        assert!(parse_yaml::<serde_json::Value>(ok, "x").is_ok());
+        let block: String = (0..80).map(|i| format!("{}k:\n", "  ".repeat(i))).collect();
+        assert!(check_depth(&block, "x").is_err());
+        let flow = format!("{}{}", "{a: ".repeat(64), "}".repeat(64));
+        assert!(check_depth(&flow, "x").is_ok());
+        assert!(check_depth(&format!("[{flow}]"), "x").is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let v: serde_json::Value = parse_yaml("\u{feff}a: 1\n", "x").unwrap();
+        assert_eq!(v["a"], 1);
+    }
+
+    #[test]
+    fn names_that_could_leave_a_folder_are_refused() {
+        for bad in ["", "crown/../../y", "../x", ".hidden", "a b", "a\0b", &"x".repeat(65)] {
+            assert!(check_name("the side", bad).is_err(), "{bad:?}");
+        }
+        for good in ["crown", "ss-2027_a.b", "witness"] {
+            assert!(check_name("the side", good).is_ok());
+        }
+    }
+}
