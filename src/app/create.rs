@@ -4,6 +4,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 
+use serde_json::Value;
+
+use crate::engine::atomic;
 use crate::engine::canon::from_hex;
 use crate::engine::chain::DEFAULT_CHAIN_LENGTH;
 use crate::engine::game::Rules;
@@ -122,6 +125,33 @@ pub struct NewGame<'a> {
     pub secrets_dir: &'a Path,
     pub data_dir: Option<&'a Path>,
     pub chain_length: Option<u64>,
+    /// A position to start from instead of the set-up (`new --position`).
+    pub position: Option<Value>,
+}
+
+/// The format of a position file.
+pub const POSITION_FORMAT: &str = "adjutant-position/1";
+
+/// Reads a position file: `format: adjutant-position/1`, `game:` and the `state:` to start
+/// from, in the game's own state format (as a game file shows it).
+pub fn read_position(path: &Path, game: &str) -> Result<Value, Error> {
+    let text = atomic::read(path)?;
+    let what = format!("the position `{}`", path.display());
+    let v: Value = crate::engine::input::parse_yaml(&text, &what)?;
+    let bad = |message: String| Error::Format {
+        what: what.clone(),
+        message,
+    };
+    if v["format"] != POSITION_FORMAT {
+        return Err(bad(format!("it must say `format: {POSITION_FORMAT}`")));
+    }
+    if v["game"] != game {
+        return Err(bad(format!("it is not a position of `{game}` (`game: {game}`)")));
+    }
+    match v.get("state") {
+        Some(s) if s.is_object() => Ok(s.clone()),
+        _ => Err(bad("it has no `state:` mapping".into())),
+    }
 }
 
 /// A new game: its file, and the secrets made here for it (hot-seat, demo, a solitaire
@@ -273,7 +303,7 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
             });
         }
     }
-    let game = session::create(rules, opts.id, players, n)?;
+    let game = session::create(rules, opts.id, players, n, opts.position)?;
     Ok(Created {
         game,
         secrets: made,

@@ -150,7 +150,7 @@ pub fn note_uses(
     let genesis = to_hex(&session::genesis_hash(
         l.rules.as_ref(),
         &l.game,
-        &l.rules.setup()?.0,
+        &session::start_state(l.rules.as_ref(), &l.game)?,
     )?);
     for (party, usage) in uses {
         secrets::check_names(&l.game.id, party)?;

@@ -49,6 +49,7 @@ impl Solo {
                 secrets_dir: &self.secrets(),
                 data_dir: None,
                 chain_length: Some(16),
+                position: None,
             },
         )?;
         let mut commit = Commit::new();
@@ -349,6 +350,7 @@ fn new_solitaire_games_need_a_mode_and_solitaire_refuses_policies() {
             secrets_dir: &s.secrets(),
             data_dir: None,
             chain_length: Some(16),
+            position: None,
         },
     )
     .unwrap_err()

@@ -39,6 +39,10 @@ pub struct Args {
     /// Chain length N [default: 4096]
     #[arg(long)]
     chain_length: Option<u64>,
+    /// Start from this position file (`format: adjutant-position/1`, `game:`, `state:`)
+    /// instead of the rulebook's set-up; the genesis hash binds it
+    #[arg(long, value_name = "FILE")]
+    position: Option<PathBuf>,
     /// Where to write the game file (`-` for standard output)
     #[arg(short, long, value_name = "FILE")]
     out: PathBuf,
@@ -77,6 +81,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         secrets_dir: &secrets,
         data_dir: a.common.data_dir(),
         chain_length: a.chain_length,
+        position: match &a.position {
+            Some(p) => Some(app::read_position(p, &a.game)?),
+            None => None,
+        },
     })?;
     // The secrets made here and the game file appear together, or neither does.
     let mut commit = app::Commit::new();

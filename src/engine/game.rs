@@ -127,6 +127,11 @@ pub trait Rules {
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
     /// Checks that `policy` has the shape this game's policies take.
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error>;
+    /// Checks a position a game may start from (`new --position`): a state of this game. (A
+    /// check of every rule a position must keep is issue 14's; for now the state's shape.)
+    fn check_position(&self, state: &Value) -> Result<(), Error> {
+        self.awaiting(state).map(|_| ())
+    }
     /// `Game::POLICY_DECISIONS`.
     fn policy_decisions(&self) -> &'static [&'static str];
     fn apply(

@@ -30,6 +30,10 @@ pub struct GameFile {
     /// Hashes pinning the game data files used, by file name.
     pub data: BTreeMap<String, String>,
     pub players: BTreeMap<String, Player>,
+    /// The position the game started from, when it is not the rulebook's set-up
+    /// (`new --position`). The genesis hash binds it, and `verify` replays from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Value>,
     /// The whole current state, readable by a person.
     pub state: Value,
     /// Who must act next; absent once the game is over.

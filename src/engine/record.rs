@@ -44,7 +44,53 @@ pub struct Record {
     /// (`sign::record_message`); for a witness record, the witness's signature of its answer
     /// (`sign::answer_message`). Not part of the record's hash.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sig: Option<String>,
+    pub sig: Option<Sig>,
+}
+
+/// A record's signature: 64 bytes, written as two halves of 64 hex digits, so that no line of
+/// a packet is longer than mail clients keep unbroken (76 columns).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sig(pub String);
+
+impl From<String> for Sig {
+    fn from(s: String) -> Sig {
+        Sig(s)
+    }
+}
+
+impl std::ops::Deref for Sig {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for Sig {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let halves: Vec<&str> = if self.0.len() == 128 && self.0.is_ascii() {
+            vec![&self.0[..64], &self.0[64..]]
+        } else {
+            vec![&self.0]
+        };
+        let mut seq = s.serialize_seq(Some(halves.len()))?;
+        for h in halves {
+            seq.serialize_element(h)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Sig {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Sig, D::Error> {
+        let halves: Vec<String> = Vec::deserialize(d)?;
+        if halves.len() != 2 {
+            return Err(serde::de::Error::custom(
+                "a signature is written as two lines of 64 hex digits",
+            ));
+        }
+        Ok(Sig(halves.concat()))
+    }
 }
 
 /// What adjudicating a step produced: the dice, what happened and the state it led to.

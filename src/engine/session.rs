@@ -18,7 +18,7 @@ use super::gamefile::{
     DiceSettings, GameFile, Player, DICE_PROTOCOL, DICE_PROTOCOL_1, FORMAT, FORMAT_1,
 };
 use super::ledger::Usage;
-use super::record::{state_hash, Genesis, PolicyReveal, Record, StepResult};
+use super::record::{state_hash, Genesis, PolicyReveal, Record, Sig, StepResult};
 use super::secrets::Secret;
 use super::sign;
 use super::Error;
@@ -174,7 +174,7 @@ pub fn check_current_state(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error
         Some(p) => p.state.clone(),
         None => match gf.log.iter().rev().find_map(|r| r.result.as_ref()) {
             Some(result) => result.state.clone(),
-            None => to_hex(&state_hash(&rules.setup()?.0)?),
+            None => to_hex(&state_hash(&start_state(rules, gf)?)?),
         },
     };
     let actual = to_hex(&state_hash(&gf.state)?);
@@ -190,16 +190,32 @@ pub fn check_current_state(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error
     Ok(())
 }
 
-/// Creates a game file from the set-up and each side's player, anchor and public key.
+/// The state a game started from: its position (`new --position`), else the set-up.
+pub fn start_state(rules: &dyn Rules, gf: &GameFile) -> Result<Value, Error> {
+    match &gf.start {
+        Some(s) => Ok(s.clone()),
+        None => Ok(rules.setup()?.0),
+    }
+}
+
+/// Creates a game file from the set-up (or the position `start`) and each side's player,
+/// anchor and public key.
 pub fn create(
     rules: &dyn Rules,
     id: &str,
     players: BTreeMap<String, Player>,
     chain_length: u64,
+    start: Option<Value>,
 ) -> Result<GameFile, Error> {
     check_id(id)?;
     super::secrets::check_chain_length(chain_length)?;
-    let (state, _events) = rules.setup()?;
+    let state = match &start {
+        Some(position) => {
+            rules.check_position(position)?;
+            position.clone()
+        }
+        None => rules.setup()?.0,
+    };
     let gf = GameFile {
         format: FORMAT.into(),
         game: rules.name().into(),
@@ -211,6 +227,7 @@ pub fn create(
         data: rules.data_hashes().clone(),
         players,
         awaiting: rules.awaiting(&state)?,
+        start,
         state,
         pending: None,
         log: Vec::new(),
@@ -269,6 +286,10 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         anchor_of(gf, &party)?;
         if gf.version() >= 2 {
             key_of(gf, &party)?;
+        } else if gf.start.is_some() {
+            return Err(bad(format!(
+                "a `{FORMAT_1}` game always starts from the set-up; it has no `start`"
+            )));
         } else if gf.players[&party].key.is_some() {
             return Err(bad(format!(
                 "a `{FORMAT_1}` game has no public keys, but `{party}` has one"
@@ -322,7 +343,7 @@ impl<'a> Replay<'a> {
     /// Starts from the set-up, as `verify` does.
     pub fn from_genesis(rules: &'a dyn Rules, gf: &GameFile) -> Result<Replay<'a>, Error> {
         check_file(rules, gf)?;
-        let (state, _) = rules.setup()?;
+        let state = start_state(rules, gf)?;
         let tip = genesis_hash(rules, gf, &state)?;
         let mut last_reveal = BTreeMap::new();
         for party in parties(rules, gf) {
@@ -363,7 +384,7 @@ impl<'a> Replay<'a> {
         }
         let tip = match gf.log.last() {
             Some(r) => r.hash()?,
-            None => genesis_hash(rules, gf, &rules.setup()?.0)?,
+            None => genesis_hash(rules, gf, &start_state(rules, gf)?)?,
         };
         let owed = match gf.log.last() {
             Some(r) if r.orders.is_some() => Some((r.clone(), tip)),
@@ -950,10 +971,10 @@ pub fn prepare(
     };
     let hash = rec.hash()?;
     if replay.version >= 2 {
-        rec.sig = Some(sign::sign(
+        rec.sig = Some(Sig::from(sign::sign(
             &secret.signing_key()?,
             &sign::record_message(&gf.id, &hash),
-        ));
+        )));
     }
     let mut next = gf.clone();
     next.pending = None;
@@ -1154,10 +1175,10 @@ fn answer_owed(
             };
             let hash = out.hash()?;
             if replay.version >= 2 {
-                out.sig = Some(match signer {
+                out.sig = Some(Sig::from(match signer {
                     Signer::Key(k) => sign::sign(&k, &sign::record_message(&replay.id, &hash)),
                     Signer::Answer(sig) => sig,
-                });
+                }));
             }
             uses.push((
                 me.clone(),
@@ -1213,10 +1234,10 @@ mod tests {
     /// Signs a record again with its sender's key, as a sender who wrote it that way would.
     fn resign(rec: &mut Record) {
         let key = secret(&rec.by).signing_key().unwrap();
-        rec.sig = Some(sign::sign(
+        rec.sig = Some(Sig::from(sign::sign(
             &key,
             &sign::record_message(&rec.game, &rec.hash().unwrap()),
-        ));
+        )));
     }
 
     fn contribution(party: &str, index: u64) -> Result<Contribution, Error> {
@@ -1232,7 +1253,7 @@ mod tests {
         for p in std::iter::once(&"solo").chain(parties) {
             players.insert(p.to_string(), player(p));
         }
-        create(rules, ID, players, 16)
+        create(rules, ID, players, 16, None)
     }
 
     fn by_secret(party: &str, index: u64) -> Result<Contribution, Error> {

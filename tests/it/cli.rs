@@ -226,23 +226,20 @@ fn every_subcommand_has_help() {
 }
 
 #[test]
-fn keys_makes_a_private_secret_and_prints_its_anchor() {
+fn keys_makes_a_private_secret_and_prints_its_public_line() {
     let dir = tempfile::tempdir().unwrap();
-    let o = ok(
-        dir.path(),
-        &[
-            "keys",
-            "--id",
-            "g-keys",
-            "--side",
-            "crown",
-            "--secrets",
-            "s",
-        ],
-    );
-    let anchor = stdout(&o).trim().to_string();
-    assert_eq!(anchor.len(), 64);
+    let keys = |extra: &[&str]| {
+        let mut args = vec!["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"];
+        args.extend(extra);
+        run(dir.path(), &args)
+    };
+    let o = keys(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o).trim().to_string();
+    let (anchor, key) = line.split_once(':').expect("ANCHOR:KEY");
+    assert_eq!((anchor.len(), key.len()), (64, 64), "{line}");
     let p = dir.path().join("s/g-keys.crown.secret.yaml");
+    let secret = std::fs::read(&p).unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -251,20 +248,17 @@ fn keys_makes_a_private_secret_and_prints_its_anchor() {
             0o600
         );
     }
-    // Asking again shows the same anchor and keeps the secret.
-    let again = ok(
-        dir.path(),
-        &[
-            "keys",
-            "--id",
-            "g-keys",
-            "--side",
-            "crown",
-            "--secrets",
-            "s",
-        ],
-    );
-    assert_eq!(stdout(&again).trim(), anchor);
+    // Asking again is refused: a secret serves one game, and is never handed out as new.
+    let again = keys(&[]);
+    assert!(!again.status.success());
+    assert!(stdout(&again).is_empty());
+    assert!(stderr(&again).contains("exists already"), "{}", stderr(&again));
+    assert_eq!(std::fs::read(&p).unwrap(), secret, "the secret is kept");
+    // `--show` prints the same line, and says it is the existing secret's.
+    let shown = keys(&["--show"]);
+    assert!(shown.status.success());
+    assert_eq!(stdout(&shown).trim(), line);
+    assert!(stderr(&shown).contains("existing secret"), "{}", stderr(&shown));
 }
 
 #[cfg(unix)]
@@ -350,7 +344,7 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
     let g = at_crown_impulse();
     let d = g.side_dir("crown");
     let cases: &[(&str, &[&str])] = &[
-        ("limited: skip\nfull: [unclosed\n", &["orders file is not valid"]),
+        ("limited: skip\nfull: [unclosed\n", &["the orders file `", "is not valid"]),
         ("limited: skip\nfull:\n  march:\n    from: Atlantis\n    groups: [{to: EBN, units: 1}]\n", &["orders line 4", "2.1", "`Atlantis`"]),
         ("limited: skip\nfull:\n  march:\n    from: Savannah\n    groups:\n      - {to: Augusta, units: 2}\n", &["orders line 6", "9.1", "not adjacent"]),
         ("limited:\n  march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}\n", &["9.0", "full impulse"]),
@@ -387,14 +381,19 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         "food.yaml",
         "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true}]}}\n",
     );
-    let text = g.game_text("crown");
-    let starved = text.replacen(
+    game_at(&d, "starved.yaml", &g.game_text("crown"), |state| {
+        assert_eq!(state["supplies"]["SAV"]["food"], 4, "Savannah's supplies");
+        state["supplies"]["SAV"]["food"] = 1.into();
+    });
+    // An edited state is refused before any rule is read.
+    let edited = g.game_text("crown").replacen(
         "      food: 4\n      war: 4",
         "      food: 1\n      war: 4",
         1,
     );
-    assert_ne!(starved, text, "the test could find Savannah's supplies");
-    write(&d, "starved.yaml", &starved);
+    write(&d, "edited.yaml", &edited);
+    let err = refused_untouched(&d, &["orders", "edited.yaml", "food.yaml"]);
+    assert!(err.contains("its state was edited"), "{err}");
     let err = refused_untouched(&d, &["orders", "starved.yaml", "food.yaml"]);
     assert!(err.contains("9.1: too little food"), "{err}");
 }
@@ -403,15 +402,12 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
 fn a_march_into_an_enemy_area_is_refused() {
     let g = at_crown_impulse();
     let d = g.side_dir("crown");
-    let text = g.game_text("crown");
-    // Put the Patriot army next to Savannah, on Ebenezer, in a copy of the game file.
-    let moved = text.replacen(
-        "    CHS:\n      side: patriot",
-        "    EBN:\n      side: patriot",
-        1,
-    );
-    assert_ne!(moved, text);
-    write(&d, "moved.yaml", &moved);
+    // Put the Patriot army next to Savannah, on Ebenezer, in a game started from there.
+    game_at(&d, "moved.yaml", &g.game_text("crown"), |state| {
+        let armies = state["armies"].as_object_mut().unwrap();
+        let army = armies.remove("CHS").unwrap();
+        armies.insert("EBN".into(), army);
+    });
     write(
         &d,
         "o.yaml",
@@ -427,36 +423,58 @@ fn bad_packets_are_refused_and_change_nothing() {
     let packet = g.send("crown", "c1", "supply: []\n");
     let text = read(&packet);
     let p = g.side_dir("patriot");
-    let variants: Vec<(String, &str)> = vec![
+    let signature = "its signature is not";
+    // Each change, first as anyone who saw the packet could make it (refused for its
+    // signature), then as the sender itself could, signing it again (refused by the check
+    // behind the signature). `None`: the change is refused before the signature is read.
+    let variants: Vec<(String, &str, Option<&str>)> = vec![
         (
             text.replace("game: ss-test-packets", "game: another"),
             "is for game `another`",
+            None,
         ),
-        (text.replace("step: 1", "step: 2"), "missing"),
+        (text.replace("step: 1", "step: 2"), signature, Some("missing")),
+        (flip_hex(&text, "prev: "), signature, Some("its prev")),
         (
-            text.replacen("prev: ", "prev: 00", 1)
-                .replacen("prev: 00", "prev: ", 0),
-            "prev",
+            text.replace("by: crown", "by: patriot"),
+            signature,
+            Some("`crown`'s turn"),
         ),
-        (text.replace("by: crown", "by: patriot"), "`crown`'s turn"),
-        (flip_hex(&text, "reveal: "), "forged"),
+        (flip_hex(&text, "reveal: "), signature, Some("forged")),
+        (upper_hex(&text, "reveal: "), signature, Some("lower-case hex")),
+        (text.replacen("reveal: ", "reveal: ' ", 1).replacen(
+            "\n  orders", "'\n  orders", 1), signature, Some("lower-case hex")),
         (
             text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"),
-            "5.2",
+            signature,
+            Some("5.2"),
         ),
-        ("not: [a packet".to_string(), "packet is not valid"),
+        (flip_hex(&text, "sig:\n  - "), signature, None),
+        ("not: [a packet".to_string(), "is not valid", None),
         (
             text.replace("format: adjutant-packet/1", "format: adjutant-packet/9"),
             "adjutant-packet/9",
+            None,
         ),
     ];
-    for (i, (bad, wanted)) in variants.iter().enumerate() {
+    for (i, (bad, wanted, behind)) in variants.iter().enumerate() {
+        assert_ne!(bad, &text, "variant {i} changes the packet");
         let f = write(&p, &format!("bad{i}.yaml"), bad);
         let err = adjudicate_refused(&p, f.to_str().unwrap());
         assert!(
             err.contains(wanted),
             "variant {i}: `{wanted}` not in:\n{err}"
         );
+        if let Some(behind) = behind {
+            let by = if bad.contains("by: patriot") { "patriot" } else { "crown" };
+            let signed = resign(bad, &g.side_dir(by).join("secrets"));
+            std::fs::write(&f, signed).unwrap();
+            let err = adjudicate_refused(&p, f.to_str().unwrap());
+            assert!(
+                err.contains(behind),
+                "variant {i} signed again: `{behind}` not in:\n{err}"
+            );
+        }
         std::fs::remove_file(f).unwrap();
     }
     // The real packet goes through once; the same packet again is a replay.
@@ -472,6 +490,9 @@ fn a_wrong_prev_hash_is_refused() {
     let bad = flip_hex(&read(&packet), "prev: ");
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("its signature is not `crown`'s"), "{err}");
+    let f = write(&p, "bad.yaml", &resign(&bad, &g.side_dir("crown").join("secrets")));
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("its prev"), "{err}");
 }
@@ -509,6 +530,10 @@ fn a_result_with_a_changed_roll_is_refused() {
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
     let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("its signature is not `crown`'s"), "{err}");
+    // The Crown itself, signing a result with another roll, is caught by the replay.
+    let f = write(&p, "bad.yaml", &resign(&bad, &g.side_dir("crown").join("secrets")));
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("reports roll 1"), "{err}");
 }
 
@@ -517,6 +542,17 @@ fn adjudicate_refused(dir: &Path, packet: &str) -> String {
     refused_untouched(
         dir,
         &["adjudicate", "game.yaml", packet, "--secrets", "secrets"],
+    )
+}
+
+/// Writes the 64 hex digits after `key` in upper case.
+fn upper_hex(text: &str, key: &str) -> String {
+    let at = text.find(key).unwrap() + key.len();
+    format!(
+        "{}{}{}",
+        &text[..at],
+        text[at..at + 64].to_uppercase(),
+        &text[at + 64..]
     )
 }
 
@@ -565,7 +601,7 @@ fn verify_names_the_step_of_an_edited_log() {
     );
     let err = fails(&d, &["verify", "t2.yaml"]);
     assert!(err.contains("the state was edited"), "{err}");
-    // Changed orders in the first record: its hash changes, so step 2's link breaks.
+    // Changed orders in the first record: its signature no longer holds.
     write(
         &d,
         "t3.yaml",
@@ -576,7 +612,10 @@ fn verify_names_the_step_of_an_edited_log() {
         ),
     );
     let err = fails(&d, &["verify", "t3.yaml"]);
-    assert!(err.contains("step 2") && err.contains("prev"), "{err}");
+    assert!(
+        err.contains("at step 1") && err.contains("its signature is not `crown`'s"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -585,12 +624,12 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     let d = g.side_dir("crown");
     write(&d, "broken.yaml", "format: adjutant/1\ngame: [\n");
     let err = fails(&d, &["show", "broken.yaml"]);
-    assert!(err.contains("the game file is not valid"), "{err}");
+    assert!(err.contains("the game file `broken.yaml` is not valid"), "{err}");
     write(
         &d,
         "future.yaml",
         &g.game_text("crown")
-            .replace("format: adjutant/1", "format: adjutant/7"),
+            .replace("format: adjutant/2", "format: adjutant/7"),
     );
     let err = fails(&d, &["show", "future.yaml"]);
     assert!(err.contains("adjutant/7"), "{err}");
@@ -726,6 +765,13 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     let forged = text.replacen("commit: all", "commit: 0", 1);
     assert_ne!(forged, text);
     let f = write(&g.side_dir("crown"), "forged.yaml", &forged);
+    let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());
+    assert!(err.contains("its signature is not `patriot`'s"), "{err}");
+    let f = write(
+        &g.side_dir("crown"),
+        "forged.yaml",
+        &resign(&forged, &g.side_dir("patriot").join("secrets")),
+    );
     let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());
     assert!(
         err.contains("does not match") && err.contains("commitment"),

@@ -5,10 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use adjutant::engine::gamefile::GameFile;
 use serde_json::Value;
 
-use super::support::{root, run, stderr};
+use super::support::{root, run, stderr, write_position};
 
 /// The folder's files and their bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -138,6 +137,29 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
         _ => None,
     };
     let id = format!("illegal-{k}");
+    // The case's state is the position the game starts from (`new --position`).
+    let rules = adjutant::games::load(game, data.as_deref()).unwrap();
+    let state = match position {
+        Some(state) => state,
+        None => {
+            let mut state = rules.setup().unwrap().0;
+            if let Some(changes) = v["state"].as_object() {
+                for (key, val) in changes {
+                    state[key] = val.clone();
+                }
+            }
+            state
+        }
+    };
+    let awaiting = rules
+        .awaiting(&state)
+        .map_err(|e| format!("bad state: {e}"))?;
+    if awaiting.is_none() && game != "southern-strategy" {
+        // A case that starts inside a month, with no question asked: it tests the rules
+        // alone, and has no orders file to give.
+        return Ok(false);
+    }
+    write_position(d, "position.yaml", game, &state);
     let mut new = vec![
         "new",
         "--game",
@@ -147,6 +169,8 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
         "--demo",
         "--secrets",
         "s",
+        "--position",
+        "position.yaml",
         "-o",
         "game.yaml",
     ];
@@ -158,28 +182,6 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
     if !out.status.success() {
         return Err(format!("`new` failed: {}", stderr(&out)));
     }
-    // The case's state goes into the game file, with the decision it implies.
-    let rules = adjutant::games::load(game, data.as_deref()).unwrap();
-    let mut gf = GameFile::parse(&std::fs::read_to_string(d.join("game.yaml")).unwrap()).unwrap();
-    match position {
-        Some(state) => gf.state = state,
-        None => {
-            if let Some(changes) = v["state"].as_object() {
-                for (key, val) in changes {
-                    gf.state[key] = val.clone();
-                }
-            }
-        }
-    }
-    gf.awaiting = rules
-        .awaiting(&gf.state)
-        .map_err(|e| format!("bad state: {e}"))?;
-    if gf.awaiting.is_none() && game != "southern-strategy" {
-        // A case that starts inside a month, with no question asked: it tests the rules
-        // alone, and has no orders file to give.
-        return Ok(false);
-    }
-    adjutant::app::save_game(&d.join("game.yaml"), &gf).unwrap();
     let mut o = orders.as_object().cloned().unwrap_or_default();
     if let Some(side) = v["side"].as_str() {
         o.insert("side".into(), side.into());

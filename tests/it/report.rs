@@ -103,11 +103,10 @@ fn the_board_is_well_formed_and_shows_every_army_and_marker() {
         );
     }
     // Markers: a siege, a hold and a dug-in army, put into a copy of the state.
-    let text = read(&game)
-        .replacen("  sieges: []", "  sieges:\n  - CHS", 1)
-        .replacen("  holds: []", "  holds:\n  - AUG", 1);
-    let marked = game.parent().unwrap().join("marked.yaml");
-    std::fs::write(&marked, text).unwrap();
+    let marked = game_at(game.parent().unwrap(), "marked.yaml", &read(&game), |state| {
+        state["sieges"] = serde_json::json!(["CHS"]);
+        state["holds"] = serde_json::json!(["AUG"]);
+    });
     let svg = report(&marked, "svg", "last");
     assert!(
         svg.contains("<title>under siege</title>")

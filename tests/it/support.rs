@@ -73,6 +73,61 @@ pub fn fixed_secret(dir: &Path, game: &str, side: &str) -> String {
     s.public_line().unwrap()
 }
 
+/// Writes a position file (`new --position`) holding `state`.
+pub fn write_position(dir: &Path, name: &str, game: &str, state: &serde_json::Value) -> PathBuf {
+    let v = serde_json::json!({"format": "adjutant-position/1", "game": game, "state": state});
+    write(dir, name, &serde_yaml::to_string(&v).unwrap())
+}
+
+/// A new hot-seat game, `out` in `dir`, starting from the current state of the game file
+/// `text` with `edit` applied: how a test sets up a position a real game would take long to
+/// reach. Its secrets go to `dir/<out>-secrets`.
+pub fn game_at(
+    dir: &Path,
+    out: &str,
+    text: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> PathBuf {
+    let gf = adjutant::engine::gamefile::GameFile::parse(text).unwrap();
+    let mut state = gf.state.clone();
+    edit(&mut state);
+    let pos = format!("{out}.position.yaml");
+    write_position(dir, &pos, &gf.game, &state);
+    let id = format!("{}-{}", gf.id, out.replace('.', "-"));
+    ok(
+        dir,
+        &[
+            "new",
+            "--game",
+            &gf.game,
+            "--id",
+            &id,
+            "--hotseat",
+            "--secrets",
+            &format!("{out}-secrets"),
+            "--position",
+            &pos,
+            "-o",
+            out,
+        ],
+    );
+    dir.join(out)
+}
+
+/// A packet file signed again by its sender, with the secret in `secrets`: what a sender who
+/// wrote it that way would mail. Tests use it to reach the checks behind the signature.
+pub fn resign(text: &str, secrets_dir: &Path) -> String {
+    let mut packet = adjutant::app::parse_packet_text(text).unwrap();
+    let rec = &mut packet.record;
+    let secret = secrets::load(secrets_dir, &rec.game, &rec.by).unwrap();
+    rec.sig = None;
+    let message = adjutant::engine::sign::record_message(&rec.game, &rec.hash().unwrap());
+    rec.sig = Some(
+        adjutant::engine::sign::sign(&secret.signing_key().unwrap(), &message).into(),
+    );
+    adjutant::app::packet_text(&packet).unwrap()
+}
+
 /// Two players, each with their own folder, secrets and copy of the game file.
 pub struct TwoPlayers {
     pub dir: tempfile::TempDir,
@@ -251,6 +306,7 @@ pub fn new_solitaire(
         secrets_dir: &dir.join("secrets"),
         data_dir: None,
         chain_length: Some(chain_length),
+        position: None,
     })
     .unwrap();
     let path = dir.join("game.yaml");

@@ -34,8 +34,9 @@ fn a_witness_answers_each_hash_once_and_repeats_itself_for_lost_mail() {
             "w.secret.yaml",
         ],
     );
-    let anchor = stdout(&o).trim().to_string();
-    assert!(stderr(&o).contains(&format!("--anchor witness={anchor}")));
+    let line = stdout(&o).trim().to_string();
+    assert!(stderr(&o).contains(&format!("--anchor witness={line}")));
+    let anchor = line.split(':').next().unwrap().to_string();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -56,10 +57,24 @@ fn a_witness_answers_each_hash_once_and_repeats_itself_for_lost_mail() {
     let (first, note) = answer(d, &t1);
     assert!(note.contains("element 1"), "{note}");
     let x1 = to_hex(&secret.element(1).unwrap());
+    let parsed = adjutant::engine::witness::Answer::parse(&first).unwrap();
     assert_eq!(
-        first.trim(),
-        format!("{{format: adjutant-witness/1, game: tlc-1, element: 1, for: {t1}, reveal: {x1}}}")
+        (parsed.format.as_str(), parsed.element, &parsed.record, &parsed.reveal),
+        ("adjutant-witness/2", 1, &t1, &x1)
     );
+    // The answer is signed for this element and this record hash only.
+    let key = secret.signing_key().unwrap();
+    let message = adjutant::engine::sign::answer_message(
+        "tlc-1",
+        1,
+        &adjutant::engine::canon::from_hex(&t1).unwrap(),
+        &secret.element(1).unwrap(),
+    );
+    assert!(adjutant::engine::sign::verify(
+        &key.verifying_key(),
+        &message,
+        parsed.sig.as_deref().unwrap()
+    ));
     let (again, note) = answer(d, &t1.to_uppercase());
     assert_eq!(again, first, "the same hash gets the same answer");
     assert!(note.contains("answered before"), "{note}");

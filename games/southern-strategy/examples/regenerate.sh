@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 adjutant() { cargo run --quiet --manifest-path ../../../Cargo.toml -- "$@"; }
-for n in "" -2 -3 -4 -5 -6 -7 -8 -9; do
+for n in -2 "" -3 -4 -5 -6 -7 -8 -9; do
   rm -rf demo-secrets demo-game.yaml
   adjutant new --id "ss-example$n" --demo --name "crown=Demo Crown" --name "patriot=Demo Patriot" \
     --secrets demo-secrets -o demo-game.yaml 2> /dev/null
