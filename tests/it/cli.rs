@@ -8,12 +8,12 @@ use adjutant::engine::gamefile::GameFile;
 
 use crate::support::*;
 
-fn parse(text: &str) -> GameFile {
+pub(crate) fn parse(text: &str) -> GameFile {
     GameFile::parse(text).unwrap()
 }
 
 /// The orders that pass everything: the quickest way through a campaign turn.
-fn passing_orders(gf: &GameFile) -> &'static str {
+pub(crate) fn passing_orders(gf: &GameFile) -> &'static str {
     let a = gf.awaiting.as_ref().unwrap();
     match (a.decision.as_str(), a.detail.as_deref().unwrap_or("")) {
         ("supply", _) => "supply: []\n",
@@ -323,7 +323,7 @@ fn walk(d: &Path) -> Vec<PathBuf> {
 }
 
 /// A game at the Crown's first impulse, for the order errors.
-fn at_crown_impulse() -> TwoPlayers {
+pub(crate) fn at_crown_impulse() -> TwoPlayers {
     // These ids give the Crown the initiative with the fixed test seeds.
     for n in 0..20 {
         let g = TwoPlayers::new(&format!("ss-test-imp{n}"));

@@ -1,5 +1,6 @@
 //! The integration tests: one binary, a module per area.
 
+mod attacks;
 mod cases;
 mod cli;
 mod illegal;

@@ -1,0 +1,641 @@
+//! The dice protocol's guarantees, attacked as a hostile player would, through the command
+//! line with each player's own folder and secrets: a rematch that reuses a secret, a packet
+//! edited in transit, a witness answer pinned to other orders, two runs at once, a chain
+//! element used twice, an edited state, a policy that leaks, a command that fails half-way and
+//! hostile input. Every refusal must leave every file byte-for-byte as it was.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::cli::{at_crown_impulse, parse, passing_orders, play_by_mail};
+use crate::support::*;
+
+/// Every file under `dir` with its bytes.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let meta = std::fs::symlink_metadata(&p).unwrap();
+            if meta.is_dir() {
+                stack.push(p);
+            } else if meta.is_file() {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// Runs a command that must fail, checks that nothing under `dir` changed, and returns its
+/// error output.
+fn refused(dir: &Path, args: &[&str]) -> String {
+    let before = files(dir);
+    let err = fails(dir, args);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        files(dir) == before,
+        "adjutant {args:?} was refused but changed files:\n{err}"
+    );
+    err
+}
+
+fn adjudicate_args<'a>(packet: &'a str, reply: &'a str) -> Vec<&'a str> {
+    vec![
+        "adjudicate", "game.yaml", packet, "--secrets", "secrets", "--reply", reply,
+    ]
+}
+
+/// The side whose decision the copy of `side` shows, and the other.
+fn sides_at(g: &TwoPlayers) -> (&'static str, &'static str) {
+    let gf = parse(&g.game_text("crown"));
+    match gf.awaiting.unwrap().side.as_str() {
+        "crown" => ("crown", "patriot"),
+        _ => ("patriot", "crown"),
+    }
+}
+
+#[test]
+fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
+    let id = "ss-atk-rematch";
+    let g = TwoPlayers::new(id);
+    play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse");
+    let (s, o) = sides_at(&g);
+    let a = g.send(s, "a", "limited: skip\nfull: pass\n");
+    g.receive(o, &a);
+    // `keys` for an id and side that have a secret refuses, and keeps the secret.
+    let err = refused(
+        &g.side_dir(o),
+        &["keys", "--id", id, "--side", o, "--secrets", "secrets"],
+    );
+    assert!(err.contains("exists already"), "{err}");
+
+    // A careless rematch under the same id, both players keeping their secrets (and ledgers):
+    // the new game is byte-identical, so the opponent knows every element already revealed.
+    let rematch = TwoPlayers::new(id);
+    for side in ["crown", "patriot"] {
+        let ledger = format!("secrets/{id}.{side}.ledger.yaml");
+        std::fs::copy(g.side_dir(side).join(&ledger), rematch.side_dir(side).join(&ledger))
+            .unwrap();
+    }
+    // Playing the first game over again draws the same dice, which tells nothing new...
+    play_by_mail(&rematch, |gf| gf.state["phase"]["step"] == "impulse");
+    assert_eq!(
+        parse(&rematch.game_text(o)).log[0].prev,
+        parse(&g.game_text(o)).log[0].prev,
+        "the careless rematch has the first game's genesis"
+    );
+    // ...but the first different order is refused: the opponent's element already keyed the
+    // dice of the first game's record for this step.
+    write(&rematch.side_dir(s), "b.yaml", "limited: skip\n");
+    let args = ["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"];
+    let err = refused(&rematch.side_dir(s), &args);
+    assert!(err.contains("already went out in record"), "{err}");
+    // A sender who deletes its own ledger gets the packet out; the receiver refuses it.
+    std::fs::remove_file(rematch.side_dir(s).join(format!("secrets/{id}.{s}.ledger.yaml")))
+        .unwrap();
+    ok(&rematch.side_dir(s), &args);
+    let b = rematch.side_dir(s).join("b.packet").to_str().unwrap().to_string();
+    let err = refused(&rematch.side_dir(o), &adjudicate_args(&b, "reply.yaml"));
+    assert!(err.contains("already keyed the dice of record"), "{err}");
+
+    // A rematch where one side made a fresh secret and the other reused its old one: the
+    // genesis differs, and the old secret's ledger says it serves another game.
+    let fresh = tempfile::tempdir().unwrap();
+    let line = stdout(&ok(
+        fresh.path(),
+        &["keys", "--id", id, "--side", s, "--secrets", "secrets", "--chain-length", "64"],
+    ))
+    .trim()
+    .to_string();
+    let old = stdout(&ok(
+        &g.side_dir(o),
+        &["keys", "--id", id, "--side", o, "--secrets", "secrets", "--show"],
+    ))
+    .trim()
+    .to_string();
+    for dir in [fresh.path(), &g.side_dir(o)] {
+        ok(
+            dir,
+            &[
+                "new", "--id", id, "--anchor", &format!("{s}={line}"), "--anchor",
+                &format!("{o}={old}"), "--chain-length", "64", "-o", "rematch.yaml",
+            ],
+        );
+    }
+    let err = if o == "crown" {
+        write(&g.side_dir(o), "r.yaml", "supply: []\n");
+        refused(
+            &g.side_dir(o),
+            &["orders", "rematch.yaml", "r.yaml", "--secrets", "secrets", "-o", "r.packet"],
+        )
+    } else {
+        write(fresh.path(), "r.yaml", "supply: []\n");
+        ok(
+            fresh.path(),
+            &["orders", "rematch.yaml", "r.yaml", "--secrets", "secrets", "-o", "r.packet"],
+        );
+        let packet = fresh.path().join("r.packet");
+        refused(
+            &g.side_dir(o),
+            &["adjudicate", "rematch.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+        )
+    };
+    assert!(err.contains("already serves another game"), "{err}");
+}
+
+#[test]
+fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
+    let g = TwoPlayers::new("ss-atk-twice");
+    play_by_mail(&g, |gf| gf.state["phase"]["step"] == "impulse");
+    let (s, o) = sides_at(&g);
+    let backup = |side: &str| read(&g.game(side));
+    let (s_before, o_before) = (backup(s), backup(o));
+    let a = g.send(s, "a", "limited: skip\nfull: pass\n");
+    g.receive(o, &a);
+    // The sender restores its game file and tries other orders for the same step: its own
+    // ledger refuses to reveal the same element in a different record.
+    std::fs::write(g.game(s), &s_before).unwrap();
+    write(&g.side_dir(s), "b.yaml", "limited: skip\n");
+    let err = refused(
+        &g.side_dir(s),
+        &["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"],
+    );
+    assert!(err.contains("already went out in record"), "{err}");
+    // A sender who deletes its ledger gets the packet out; the receiver, restoring its own
+    // backup, refuses to key a second record with the element it revealed for the first.
+    let ledger = std::fs::read_dir(g.side_dir(s).join("secrets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".ledger.yaml"))
+        .unwrap();
+    std::fs::remove_file(ledger).unwrap();
+    ok(
+        &g.side_dir(s),
+        &["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"],
+    );
+    std::fs::write(g.game(o), &o_before).unwrap();
+    let b = g.side_dir(s).join("b.packet");
+    let err = refused(
+        &g.side_dir(o),
+        &adjudicate_args(b.to_str().unwrap(), "reply.yaml"),
+    );
+    assert!(err.contains("already keyed the dice of record"), "{err}");
+    assert!(err.contains("resend"), "the error says what to do: {err}");
+    // The first packet again is fine: the same record gets the same dice.
+    ok(
+        &g.side_dir(o),
+        &adjudicate_args(a.to_str().unwrap(), "reply.yaml"),
+    );
+}
+
+#[test]
+fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
+    let g = at_crown_impulse();
+    let packet = g.send(
+        "crown",
+        "a",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
+    );
+    let text = read(&packet);
+    let p = g.side_dir("patriot");
+    // The record's content: from `record:` up to the signature.
+    let start = text.find("record:\n").unwrap() + 8;
+    let end = text.find("  sig:\n").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut signature = 0;
+    for k in 0..40 {
+        let at = start + (rng.next_u32() as usize) % (end - start);
+        let c = text.as_bytes()[at];
+        if !c.is_ascii_alphanumeric() {
+            continue;
+        }
+        let new = if c.is_ascii_digit() {
+            (b'0' + (c - b'0' + 1) % 10) as char
+        } else if c == b'z' || c == b'Z' {
+            'a'
+        } else {
+            (c + 1) as char
+        };
+        let bad = format!("{}{}{}", &text[..at], new, &text[at + 1..]);
+        let f = write(&p, &format!("bad{k}.yaml"), &bad);
+        let err = refused(&p, &adjudicate_args(f.to_str().unwrap(), "reply.yaml"));
+        if err.contains("its signature is not `crown`'s") {
+            signature += 1;
+        } else {
+            // A change that breaks the packet's shape is refused before its signature.
+            assert!(
+                ["is not valid", "lower-case hex", "is not a side", "is for game"]
+                    .iter()
+                    .any(|w| err.contains(w)),
+                "byte {at}: {err}"
+            );
+        }
+        std::fs::remove_file(f).unwrap();
+    }
+    assert!(signature >= 10, "only {signature} refusals named the signature");
+    g.receive("patriot", &packet);
+}
+
+#[test]
+fn a_witness_answer_cannot_be_pinned_to_other_orders() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
+    std::fs::create_dir_all(&w).unwrap();
+    std::fs::create_dir_all(&p).unwrap();
+    let line = stdout(&ok(
+        &w,
+        &["witness", "new", "--game-id", "s1776-atk", "--chain-length", "64", "--out", "w.secret"],
+    ))
+    .trim()
+    .to_string();
+    ok(
+        &p,
+        &[
+            "new", "--game", "solo-1776", "--id", "s1776-atk", "--mode", "witness", "--anchor",
+            &format!("witness={line}"), "--chain-length", "64", "--secrets", "s", "-o",
+            "game.yaml",
+        ],
+    );
+    let start = read(&p.join("game.yaml"));
+    // The player records orders A and asks the witness for its element.
+    write(&p, "a.yaml", "turn: {}\n");
+    let hash_a = stdout(&ok(
+        &p,
+        &["orders", "game.yaml", "a.yaml", "--secrets", "s", "-o", "a.packet"],
+    ))
+    .trim()
+    .to_string();
+    let answer = stdout(&ok(&w, &["witness", "answer", "--secret", "w.secret", &hash_a]));
+    // Then goes back and records orders B instead, and pins A's answer to B's hash.
+    std::fs::write(p.join("game.yaml"), &start).unwrap();
+    std::fs::remove_file(p.join("s/s1776-atk.british.ledger.yaml")).unwrap();
+    write(&p, "b.yaml", "turn: {bre: 1}\n");
+    let hash_b = stdout(&ok(
+        &p,
+        &["orders", "game.yaml", "b.yaml", "--secrets", "s", "-o", "b.packet"],
+    ))
+    .trim()
+    .to_string();
+    assert_ne!(hash_a, hash_b);
+    write(&p, "pinned.yaml", &answer.replace(&hash_a, &hash_b));
+    let err = refused(
+        &p,
+        &["adjudicate", "game.yaml", "--witness", "pinned.yaml", "--secrets", "s"],
+    );
+    assert!(err.contains("its signature is not the witness's"), "{err}");
+    // The answer as given, for A, does not fit B either.
+    write(&p, "answer.yaml", &answer);
+    let err = refused(
+        &p,
+        &["adjudicate", "game.yaml", "--witness", "answer.yaml", "--secrets", "s"],
+    );
+    assert!(err.contains("ask the witness to answer that one"), "{err}");
+}
+
+/// Starts `adjutant` with `args` in `dir` without waiting.
+fn spawn(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("ADJUTANT_SECRETS")
+        .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs two commands at once; returns their outputs.
+fn both(dir: &Path, a: &[&str], b: &[&str]) -> [std::process::Output; 2] {
+    let (x, y) = (spawn(dir, a), spawn(dir, b));
+    [x.wait_with_output().unwrap(), y.wait_with_output().unwrap()]
+}
+
+const TRIES: usize = 50;
+
+#[test]
+fn two_keys_at_once_leave_one_secret_and_print_its_line() {
+    for k in 0..TRIES {
+        let dir = tempfile::tempdir().unwrap();
+        let args = ["keys", "--id", "g-race", "--side", "crown", "--secrets", "s"];
+        let outs = both(dir.path(), &args, &args);
+        let won: Vec<_> = outs.iter().filter(|o| o.status.success()).collect();
+        assert_eq!(won.len(), 1, "try {k}: exactly one `keys` makes the secret");
+        let shown = ok(dir.path(), &[&args[..], &["--show"]].concat());
+        assert_eq!(stdout(won[0]), stdout(&shown), "try {k}: the printed line survives");
+        let lost = outs.iter().find(|o| !o.status.success()).unwrap();
+        let e = stderr(lost);
+        assert!(e.contains("exists already") || e.contains("already exists"), "{e}");
+    }
+}
+
+#[test]
+fn two_witness_answers_at_once_never_share_an_element() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["witness", "new", "--game-id", "w-race", "--chain-length", "1000", "--out", "w.secret"],
+    );
+    let hash = |n: usize| adjutant::engine::canon::to_hex(&adjutant::engine::canon::sha256(
+        format!("record {n}").as_bytes(),
+    ));
+    let mut elements = BTreeMap::new();
+    for k in 0..TRIES {
+        let (h1, h2) = (hash(2 * k), hash(2 * k + 1));
+        let outs = both(
+            d,
+            &["witness", "answer", "--secret", "w.secret", &h1],
+            &["witness", "answer", "--secret", "w.secret", &h2],
+        );
+        for (o, h) in outs.iter().zip([&h1, &h2]) {
+            assert!(o.status.success(), "{}", stderr(o));
+            let a = adjutant::engine::witness::Answer::parse(&stdout(o)).unwrap();
+            assert_eq!(&a.record, h);
+            assert!(
+                elements.insert(a.element, h.clone()).is_none(),
+                "try {k}: element {} given twice",
+                a.element
+            );
+        }
+    }
+    let ledger = adjutant::engine::witness::load_ledger(&d.join("w.secret.answers.yaml"), "w-race")
+        .unwrap();
+    assert_eq!(ledger.answers.len(), 2 * TRIES, "no answer lost from the ledger");
+    for e in &ledger.answers {
+        assert_eq!(elements.get(&e.element), Some(&e.record));
+    }
+}
+
+/// Two runs of `run` at once on the patriot's copy, `TRIES` times from the same start: one
+/// takes the packet, the other waits and finds it taken; the game verifies every time.
+fn race_on_the_game(run: impl Fn(&Path, &str) -> Vec<String>) {
+    let g = TwoPlayers::new("ss-atk-race");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    let start = files(&p);
+    for k in 0..TRIES {
+        for (path, bytes) in &start {
+            std::fs::write(path, bytes).unwrap();
+        }
+        for stray in files(&p).keys().filter(|f| !start.contains_key(*f)) {
+            std::fs::remove_file(stray).unwrap();
+        }
+        let (a, b) = (run(&p, c1.to_str().unwrap()), run(&p, c1.to_str().unwrap()));
+        let outs = both(
+            &p,
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+            &b.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        let won = outs.iter().filter(|o| o.status.success()).count();
+        assert_eq!(won, 1, "try {k}: {} / {}", stderr(&outs[0]), stderr(&outs[1]));
+        let lost = outs.iter().find(|o| !o.status.success()).unwrap();
+        assert!(
+            stderr(lost).contains("already in the log"),
+            "try {k}: {}",
+            stderr(lost)
+        );
+        let gf = parse(&g.game_text("patriot"));
+        assert_eq!(gf.log.len(), 1, "try {k}: the step is in the log once");
+        assert!(gf.pending.is_some(), "try {k}: the result is kept");
+        ok(&p, &["verify", "game.yaml"]);
+    }
+}
+
+#[test]
+fn two_adjudications_at_once_lose_no_update() {
+    race_on_the_game(|_, packet| {
+        ["adjudicate", "game.yaml", packet, "--secrets", "secrets", "--report", "/dev/null"]
+            .map(String::from)
+            .to_vec()
+    });
+}
+
+#[test]
+fn two_ingests_at_once_lose_no_update() {
+    race_on_the_game(|dir, packet| {
+        let mail = dir.join("mail.eml");
+        if !mail.exists() {
+            let body = read(Path::new(packet));
+            std::fs::write(
+                &mail,
+                format!("From: crown@example.org\nSubject: step 1\n\n{body}"),
+            )
+            .unwrap();
+        }
+        [
+            "ingest", "mail.eml", "--game", "game.yaml", "--secrets", "secrets", "--report",
+            "/dev/null",
+        ]
+        .map(String::from)
+        .to_vec()
+    });
+}
+
+#[test]
+fn an_edited_state_is_not_played_on() {
+    let g = TwoPlayers::new("ss-atk-edit");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    let text = g.game_text("patriot");
+    let edited = text.replacen("political_will: 4", "political_will: 6", 1);
+    assert_ne!(edited, text);
+    std::fs::write(g.game("patriot"), &edited).unwrap();
+    let err = refused(&p, &adjudicate_args(c1.to_str().unwrap(), "reply.yaml"));
+    assert!(err.contains("its state was edited") && err.contains("verify"), "{err}");
+    std::fs::write(p.join("mail.eml"), format!("From: x@y\n\n{}", read(&c1))).unwrap();
+    let err = refused(
+        &p,
+        &["ingest", "mail.eml", "--game", "game.yaml", "--secrets", "secrets"],
+    );
+    assert!(err.contains("its state was edited"), "{err}");
+    let err = refused(&p, &["show", "game.yaml"]);
+    assert!(err.contains("its state was edited"), "{err}");
+}
+
+#[test]
+fn a_policy_that_is_never_used_is_never_revealed() {
+    let g = at_crown_impulse();
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let p = g.side_dir("patriot");
+    write(
+        &p,
+        "policy.yaml",
+        "battle:\n  default: {accept: {commit: all, retreat: [Charleston]}}\n",
+    );
+    write(&p, "pass.yaml", passing_orders(&parse(&g.game_text("patriot"))));
+    ok(
+        &p,
+        &[
+            "orders", "game.yaml", "pass.yaml", "--secrets", "secrets", "-o", "p1.packet",
+            "--policy", "policy.yaml",
+        ],
+    );
+    assert!(read(&p.join("p1.packet")).contains("policy_commit:"));
+    if let (_, Some(reply)) = g.receive("crown", &p.join("p1.packet")) {
+        g.receive("patriot", &reply);
+    }
+    // Exchanges without an attack: the Patriot adjudicates the Crown's orders under its
+    // policy each time, and no packet reveals it.
+    let before = parse(&g.game_text("crown")).log.len();
+    play_by_mail(&g, |gf| gf.log.len() >= before + 8);
+    let mut packets = 0;
+    for side in ["crown", "patriot"] {
+        for (f, bytes) in files(&g.side_dir(side)) {
+            if f.to_string_lossy().contains("packet") {
+                packets += 1;
+                let text = String::from_utf8(bytes).unwrap();
+                assert!(!text.contains("salt:"), "a policy never used was revealed:\n{text}");
+            }
+        }
+    }
+    assert!(packets >= 8, "{packets} packets");
+    let policies = files(&p.join("secrets"))
+        .into_iter()
+        .find(|(f, _)| f.to_string_lossy().ends_with(".policies.yaml"))
+        .expect("the policy is kept privately");
+    assert!(String::from_utf8(policies.1).unwrap().contains("Charleston"));
+}
+
+#[test]
+fn a_command_that_fails_changes_no_file() {
+    let g = TwoPlayers::new("ss-atk-fail");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    let c1 = c1.to_str().unwrap();
+    // A report that cannot be written: the game file, the ledger and the reply stay as they
+    // were, and a retry is not refused as stale.
+    let err = refused(
+        &p,
+        &["adjudicate", "game.yaml", c1, "--secrets", "secrets", "--report", "/nonexistent/r.txt"],
+    );
+    assert!(err.contains("/nonexistent"), "{err}");
+    // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
+    write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
+    // /dev/null as the report is written to, never replaced.
+    ok(
+        &p,
+        &["adjudicate", "game.yaml", c1, "--secrets", "secrets", "--report", "/dev/null"],
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    }
+    let gf = parse(&g.game_text("patriot"));
+    write(&p, "p2.yaml", passing_orders(&gf));
+    let err = refused(
+        &p,
+        &["orders", "game.yaml", "p2.yaml", "--secrets", "secrets", "-o", "/nonexistent/p.yaml"],
+    );
+    assert!(err.contains("/nonexistent"), "{err}");
+    // A game file reached through a symbolic link stays a link; its target is replaced.
+    #[cfg(unix)]
+    {
+        let real = p.join("real");
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::rename(p.join("game.yaml"), real.join("game.yaml")).unwrap();
+        std::os::unix::fs::symlink(real.join("game.yaml"), p.join("game.yaml")).unwrap();
+        ok(
+            &p,
+            &["orders", "game.yaml", "p2.yaml", "--secrets", "secrets", "-o", "p2.packet"],
+        );
+        assert!(std::fs::symlink_metadata(p.join("game.yaml")).unwrap().file_type().is_symlink());
+        assert_eq!(parse(&read(&real.join("game.yaml"))).log.len(), 2);
+        // No temporary file is left beside it.
+        let stray: Vec<_> = files(&real).into_keys().filter(|f| f != &real.join("game.yaml")).collect();
+        assert!(stray.is_empty(), "{stray:?}");
+    }
+}
+
+#[test]
+fn hostile_input_is_refused_quickly_and_clearly() {
+    let g = TwoPlayers::new("ss-atk-input");
+    let d = g.side_dir("crown");
+    // Deep nesting, in orders and in a game file.
+    write(&d, "deep.yaml", &format!("supply: {}", "[".repeat(100_000)));
+    let err = refused(&d, &["orders", "game.yaml", "deep.yaml"]);
+    assert!(err.contains("nested more than 64"), "{err}");
+    write(&d, "deep-game.yaml", &"{a: ".repeat(100_000));
+    let err = refused(&d, &["verify", "deep-game.yaml"]);
+    assert!(err.contains("nested more than 64"), "{err}");
+    // A side or id that would lead out of the secrets folder.
+    for (flag, value) in [("--side", "crown/../../y"), ("--id", "../escape")] {
+        let mut args = vec!["keys", "--id", "g-x", "--side", "crown", "--secrets", "s"];
+        let at = args.iter().position(|a| *a == flag).unwrap();
+        args[at + 1] = value;
+        let err = refused(&d, &args);
+        assert!(err.contains("must be 1 to 64 letters"), "{err}");
+    }
+    assert!(!d.join("y.secret.yaml").exists() && !g.dir.path().join("y.secret.yaml").exists());
+    // Chain lengths out of range.
+    for n in ["0", "1", "18446744073709551615"] {
+        let err = refused(
+            &d,
+            &["keys", "--id", "g-n", "--side", "crown", "--secrets", "s", "--chain-length", n],
+        );
+        assert!(err.contains("out of range"), "{n}: {err}");
+    }
+    // A damaged witness ledger: an error, not a crash.
+    ok(&d, &["witness", "new", "--game-id", "w-x", "--out", "w.secret"]);
+    write(
+        &d,
+        "w.secret.answers.yaml",
+        &format!(
+            "format: adjutant-witness-ledger/1\ngame: w-x\nanswers:\n- {{element: {}, for: {}}}\n",
+            u64::MAX,
+            "0".repeat(64)
+        ),
+    );
+    let err = refused(&d, &["witness", "answer", "--secret", "w.secret", &"1".repeat(64)]);
+    assert!(err.contains("ledger is damaged"), "{err}");
+    // A secret that says it is a published demo but is not.
+    let secret = d.join("secrets/ss-atk-input.crown.secret.yaml");
+    let text = read(&secret);
+    std::fs::write(&secret, format!("{text}demo: true\n")).unwrap();
+    write(&d, "o.yaml", "supply: []\n");
+    let err = refused(
+        &d,
+        &["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"],
+    );
+    assert!(err.contains("not the published demo seed"), "{err}");
+    std::fs::write(&secret, &text).unwrap();
+    // An orders file saved with a byte-order mark is read.
+    write(&d, "bom.yaml", "\u{feff}supply: []\n");
+    ok(&d, &["orders", "game.yaml", "bom.yaml"]);
+    // A closed pipe ends `verify` quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(["verify", "game.yaml"])
+        .current_dir(&d)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(libc_sigpipe()),
+            "{:?}",
+            out.status
+        );
+    }
+    // A hostile file name is only a name.
+    let odd = "-game \u{202e} name.yaml";
+    std::fs::copy(g.game("crown"), d.join(odd)).unwrap();
+    ok(&d, &["verify", "--", odd]);
+}
+
+fn libc_sigpipe() -> i32 {
+    13
+}
