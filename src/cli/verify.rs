@@ -22,6 +22,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         s.id, s.game, s.records, s.steps_replayed, s.rolls
     );
     println!("state hash {}", s.state);
+    if s.version >= 2 {
+        println!("protocol version 2: {} record signatures checked", s.signatures);
+    } else {
+        println!(
+            "protocol version 1: records are not signed (start a version 2 game from this position for signed records)"
+        );
+    }
     match s.dice_party.as_deref() {
         Some("witness") => println!(
             "dice: witness mode; check that each witness record's `prev` is the hash the witness answered with that element"

@@ -25,6 +25,10 @@ pub struct Summary {
     pub awaiting: Option<Awaiting>,
     /// A solitaire game's dice party, `witness` or `self` (dice-protocol section 5).
     pub dice_party: Option<String>,
+    /// The protocol version of the file: 1 (unsigned) or 2 (signed).
+    pub version: u32,
+    /// How many signatures were checked (version 2: one a record).
+    pub signatures: usize,
 }
 
 /// Replays a game file and checks everything; in a version 2 game, every signature too, all
@@ -111,6 +115,8 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         pending: gf.pending.as_ref().map(|p| p.step),
         awaiting: gf.awaiting.clone(),
         dice_party: replay.dice_party().map(str::to_string),
+        version: replay.version,
+        signatures: if replay.version >= 2 { gf.log.len() } else { 0 },
     })
 }
 

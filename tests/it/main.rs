@@ -3,9 +3,11 @@
 mod attacks;
 mod cases;
 mod cli;
+mod compat;
 mod illegal;
 mod lost_cause;
 mod mail;
+mod protocol_doc;
 mod report;
 mod secrets;
 mod selfplay;

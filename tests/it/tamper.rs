@@ -1,6 +1,6 @@
 //! Tampering: single random changes to a finished game's file (a roll, a reveal, an order, a
-//! state value, a hash; a record deleted, swapped or duplicated) must each be refused by
-//! `verify` or by the parser, naming the step.
+//! state value, a hash, a signature; a record deleted, swapped or duplicated) must each be
+//! refused by `verify` or by the parser, naming the step.
 
 use adjutant::engine::gamefile::GameFile;
 use adjutant::engine::verify::verify;
@@ -27,7 +27,7 @@ fn flip_hex(s: &mut String, rng: &mut ChaCha8Rng) {
 fn mutate(gf: &mut GameFile, rng: &mut ChaCha8Rng) -> Option<String> {
     let n = gf.log.len();
     let i = (rng.next_u32() as usize) % n;
-    match rng.next_u32() % 9 {
+    match rng.next_u32() % 13 {
         0 => {
             let r = gf.log[i].result.as_mut()?;
             let roll = r.rolls.iter_mut().find(|r| r.d6.is_some())?;
@@ -70,6 +70,29 @@ fn mutate(gf: &mut GameFile, rng: &mut ChaCha8Rng) -> Option<String> {
             let r = gf.log[i].clone();
             gf.log.insert(i, r);
             Some(format!("record {} duplicated", i + 1))
+        }
+        9 => {
+            let sig = gf.log[i].sig.as_mut()?;
+            flip_hex(&mut sig.0, rng);
+            Some(format!("the signature of step {}", i + 1))
+        }
+        10 => {
+            gf.log[i].sig = None;
+            Some(format!("the signature of step {} removed", i + 1))
+        }
+        11 if i + 1 < n => {
+            let other = gf.log[i + 1].sig.clone();
+            gf.log[i].sig = other;
+            Some(format!("the signature of step {} copied to step {}", i + 2, i + 1))
+        }
+        12 => {
+            // A record changed and signed again by someone who holds no secret of this game.
+            let r = &mut gf.log[i];
+            r.orders.as_mut()?["forged"] = json!(true);
+            let key = adjutant::engine::sign::signing_key(&r.game, &r.by, &[7u8; 32]);
+            let message = adjutant::engine::sign::record_message(&r.game, &r.hash().ok()?);
+            r.sig = Some(adjutant::engine::sign::sign(&key, &message).into());
+            Some(format!("the orders of step {} signed with a stranger's key", i + 1))
         }
         _ => None,
     }
