@@ -22,16 +22,18 @@ fn late_game(rules: &dyn Rules, steps: usize) -> GameFile {
         let mut players = BTreeMap::new();
         for side in rules.sides() {
             let anchor = adjutant::engine::canon::to_hex(&secret(side).anchor().unwrap());
+            let key = adjutant::engine::sign::public_hex(&secret(side).signing_key().unwrap());
             players.insert(
                 side.to_string(),
                 Player {
                     name: String::new(),
                     email: String::new(),
                     anchor,
+                    key: Some(key),
                 },
             );
         }
-        let mut gf = session::create(rules, ID, players, 4096).unwrap();
+        let mut gf = session::create(rules, ID, players, 4096, None).unwrap();
         let mut n = 0usize;
         while gf.log.len() < steps {
             let Some(a) = gf.awaiting.clone() else { break };
@@ -49,9 +51,10 @@ fn late_game(rules: &dyn Rules, steps: usize) -> GameFile {
             let pick = pool[(n * k + k / 2) % pool.len()];
             n += 1;
             let orders: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
-            let (_, rec) =
-                session::prepare(rules, &gf, &a.side, orders, &secret(&a.side), None).unwrap();
-            gf = session::receive(rules, &gf, &rec, &|s, i| secret(s).element(i), &|_, _| {
+            let rec = session::prepare(rules, &gf, &a.side, orders, &secret(&a.side), None)
+                .unwrap()
+                .record;
+            gf = session::receive(rules, &gf, &rec, &contribution, &|_, _| {
                 unreachable!("no policies here")
             })
             .unwrap()
@@ -62,6 +65,15 @@ fn late_game(rules: &dyn Rules, steps: usize) -> GameFile {
         }
     }
     panic!("no game lasted {steps} records");
+}
+
+/// A party's chain element and signing key, from its demo secret.
+fn contribution(side: &str, index: u64) -> Result<session::Contribution, adjutant::engine::Error> {
+    let s = secret(side);
+    Ok(session::Contribution {
+        reveal: s.element(index)?,
+        signer: session::Signer::Key(s.signing_key()?),
+    })
 }
 
 fn median(mut f: impl FnMut(), runs: usize) -> Duration {
@@ -115,19 +127,16 @@ fn main() {
     let a = gf.awaiting.clone().unwrap();
     let options = rules.legal_options(&gf.state, &a.side).unwrap();
     let orders: serde_json::Value = serde_yaml::from_str(&options[0].example).unwrap();
-    let (_, rec) = session::prepare(rules, &gf, &a.side, orders, &secret(&a.side), None).unwrap();
+    let rec = session::prepare(rules, &gf, &a.side, orders, &secret(&a.side), None)
+        .unwrap()
+        .record;
     let adjudicate = median(
         || {
             let t = std::fs::read_to_string(&path).unwrap();
             let g = GameFile::parse(&t).unwrap();
             session::check_file(rules, &g).unwrap();
-            let r = session::receive(
-                rules,
-                &g,
-                &rec,
-                &|s, i| secret(s).element(i),
-                &|_, _| unreachable!(),
-            )
+            session::check_current_state(rules, &g).unwrap();
+            let r = session::receive(rules, &g, &rec, &contribution, &|_, _| unreachable!())
             .unwrap();
             adjutant::engine::atomic::write(
                 &dir.join("adjudicated.yaml"),
