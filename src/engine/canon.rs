@@ -146,9 +146,15 @@ fn write_string(out: &mut Vec<u8>, s: &str) {
 
 /// `H(enc(domain) || canon(value))`: how records, states, policies and data files are hashed.
 pub fn domain_hash<T: Serialize + ?Sized>(domain: &str, value: &T) -> Result<Hash, Error> {
+    let value = serde_json::to_value(value).map_err(|e| Error::Encode(e.to_string()))?;
+    domain_hash_value(domain, &value)
+}
+
+/// `domain_hash` of a value already in JSON form.
+pub fn domain_hash_value(domain: &str, value: &Value) -> Result<Hash, Error> {
     let mut buf = Vec::new();
     enc(&mut buf, domain.as_bytes());
-    buf.extend_from_slice(&canon(value)?);
+    write_canon(&mut buf, value)?;
     Ok(sha256(&buf))
 }
 

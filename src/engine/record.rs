@@ -142,7 +142,7 @@ impl Record {
         if let Value::Object(map) = &mut value {
             map.remove("sig");
         }
-        domain_hash(RECORD_DOMAIN, &value)
+        super::canon::domain_hash_value(RECORD_DOMAIN, &value)
     }
 
     pub fn reveal_bytes(&self) -> Result<Hash, Error> {
@@ -219,5 +219,5 @@ impl Genesis<'_> {
 
 /// The hash of a game state: `H(enc("adjutant/state/1") || canon(state))`.
 pub fn state_hash(state: &Value) -> Result<Hash, Error> {
-    domain_hash(STATE_DOMAIN, state)
+    super::canon::domain_hash_value(STATE_DOMAIN, state)
 }

@@ -31,39 +31,43 @@ pub struct Summary {
     pub signatures: usize,
 }
 
-/// Replays a game file and checks everything; in a version 2 game, every signature too, all
-/// in one batch before the replay (the first step whose signature fails is named once the
-/// replay reaches it, so an earlier divergence is still reported first).
+/// Replays a game file and checks everything; in a version 2 game, every signature too, all in
+/// one batch on a second thread while the replay runs. The first step that fails either check
+/// is named: a bad signature at or before the step where the replay diverged wins, as the
+/// likelier cause.
 pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     let mut replay = Replay::from_genesis(rules, gf)?;
-    let hashes = gf
-        .log
-        .iter()
-        .map(|r| r.hash())
-        .collect::<Result<Vec<_>, _>>()?;
-    let bad_signature = if replay.version >= 2 {
+    let hashes = record_hashes(&gf.log)?;
+    let batch = if replay.version >= 2 {
         replay.check_signatures = false;
-        signature_batch(&replay, gf, &hashes)?.check().err()
+        Some(signature_batch(&replay, gf, &hashes)?)
     } else {
         None
     };
-    let mut steps_replayed = 0;
-    for (rec, hash) in gf.log.iter().zip(hashes) {
-        let step = rec.step;
-        let diverged = |e: Error| match e {
+    let (replayed, bad_signature) = std::thread::scope(|scope| {
+        let checked = batch.as_ref().map(|b| scope.spawn(move || b.check().err()));
+        let replayed = replay_log(&mut replay, gf, hashes);
+        let bad = checked.and_then(|h| h.join().unwrap_or(Some(0)));
+        (replayed, bad)
+    });
+    let signature_error = |step: u64| {
+        let by = gf
+            .log
+            .iter()
+            .find(|r| r.step == step)
+            .map(|r| r.by.as_str())
+            .unwrap_or("?");
+        match super::sign::bad_record(step, by) {
             Error::Packet { step, message } => Error::Divergence { step, message },
-            other => Error::Divergence {
-                step,
-                message: other.to_string(),
-            },
-        };
-        if bad_signature == Some(step) {
-            return Err(diverged(super::sign::bad_record(step, &rec.by)));
+            other => other,
         }
-        if replay.push_hashed(rec, hash).map_err(diverged)?.is_some() {
-            steps_replayed += 1;
-        }
-    }
+    };
+    let steps_replayed = match (replayed, bad_signature) {
+        (Err((at, _)), Some(k)) if k <= at => return Err(signature_error(k)),
+        (Err((_, e)), _) => return Err(e),
+        (Ok(_), Some(k)) => return Err(signature_error(k)),
+        (Ok(n), None) => n,
+    };
     let last = gf.log.len() as u64;
     let diverged = |message: String| Error::Divergence {
         step: last,
@@ -118,6 +122,48 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         version: replay.version,
         signatures: if replay.version >= 2 { gf.log.len() } else { 0 },
     })
+}
+
+/// Every record's hash `T_e`, the two halves of the log hashed side by side.
+fn record_hashes(log: &[super::record::Record]) -> Result<Vec<super::canon::Hash>, Error> {
+    let hash_all = |part: &[super::record::Record]| {
+        part.iter().map(|r| r.hash()).collect::<Result<Vec<_>, _>>()
+    };
+    let (first, second) = log.split_at(log.len() / 2);
+    let (a, b) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| hash_all(second));
+        (hash_all(first), other.join())
+    });
+    let mut hashes = a?;
+    hashes.extend(b.map_err(|_| Error::Encode("a hashing thread failed".into()))??);
+    Ok(hashes)
+}
+
+/// Pushes every record of the log; the number of steps re-adjudicated, or the step that
+/// diverged and why.
+fn replay_log(
+    replay: &mut Replay,
+    gf: &GameFile,
+    hashes: Vec<super::canon::Hash>,
+) -> Result<usize, (u64, Error)> {
+    let mut steps_replayed = 0;
+    for (rec, hash) in gf.log.iter().zip(hashes) {
+        let step = rec.step;
+        let diverged = |e: Error| match e {
+            Error::Packet { step, message } => (step, Error::Divergence { step, message }),
+            other => (
+                step,
+                Error::Divergence {
+                    step,
+                    message: other.to_string(),
+                },
+            ),
+        };
+        if replay.push_hashed(rec, hash).map_err(diverged)?.is_some() {
+            steps_replayed += 1;
+        }
+    }
+    Ok(steps_replayed)
 }
 
 /// Every record's signature with the message it must cover and its sender's key. Records that
