@@ -170,23 +170,7 @@ pub fn new_game(opts: NewGame) -> Result<Created, Error> {
 /// Stages the secrets a new game made, beside the game file, in `dir`.
 pub fn stage_secrets(commit: &mut Commit, dir: &Path, made: &[Secret]) -> Result<(), Error> {
     for s in made {
-        secrets::check_names(&s.game, &s.side)?;
-        if let Some(parent) = secrets::path(dir, &s.game, &s.side).parent() {
-            std::fs::create_dir_all(parent).map_err(|source| Error::Io {
-                path: parent.into(),
-                action: "create the folder",
-                source,
-            })?;
-        }
-        let text = serde_yaml::to_string(s).map_err(|e| Error::Encode(e.to_string()))?;
-        let text = format!(
-            "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
-        );
-        commit.add_kind(
-            &secrets::path(dir, &s.game, &s.side),
-            text.as_bytes(),
-            crate::engine::atomic::Kind::NewPrivate,
-        )?;
+        secrets::stage(&mut commit.staged, dir, s)?;
     }
     Ok(())
 }

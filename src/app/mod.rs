@@ -38,13 +38,19 @@ pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loade
 
 /// Names the file in an error about "the game file".
 fn in_file(e: Error, path: &Path) -> Error {
+    naming_file(e, "the game file", path)
+}
+
+/// Names the file `path` in an error about `what` ("the orders file", "the packet").
+pub(crate) fn naming_file(e: Error, what: &str, path: &Path) -> Error {
+    let named = || format!("{what} `{}`", path.display());
     match e {
-        Error::Format { what, message } if what == "the game file" => Error::Format {
-            what: format!("the game file `{}`", path.display()),
+        Error::Format { what: w, message } if w == what => Error::Format {
+            what: named(),
             message,
         },
-        Error::Yaml { what, source } if what == "the game file" => Error::Yaml {
-            what: format!("the game file `{}`", path.display()),
+        Error::Yaml { what: w, source } if w == what => Error::Yaml {
+            what: named(),
             source,
         },
         other => other,

@@ -28,17 +28,7 @@ pub const MAX_ORDERS_BYTES: u64 = 1 << 20;
 
 pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
     let text = atomic::read_limited(path, MAX_ORDERS_BYTES)?;
-    parse_orders(&text).map_err(|e| match e {
-        Error::Format { what, message } if what == "the orders file" => Error::Format {
-            what: format!("the orders file `{}`", path.display()),
-            message,
-        },
-        Error::Yaml { what, source } if what == "the orders file" => Error::Yaml {
-            what: format!("the orders file `{}`", path.display()),
-            source,
-        },
-        other => other,
-    })
+    parse_orders(&text).map_err(|e| naming_file(e, "the orders file", path))
 }
 
 pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
@@ -198,16 +188,9 @@ pub fn write_orders(
 
 /// Reads a packet file: the armoured text adjutant writes, or the bare YAML inside it.
 pub fn read_packet(path: &Path) -> Result<Packet, Error> {
-    parse_packet_text(&atomic::read_limited(path, 4 * MAX_ORDERS_BYTES)?).map_err(|e| match e {
-        Error::Format { what, message } if what.starts_with("the packet") => Error::Format {
-            what: format!("{what} `{}`", path.display()),
-            message,
-        },
-        Error::Yaml { what, source } if what.starts_with("the packet") => Error::Yaml {
-            what: format!("{what} `{}`", path.display()),
-            source,
-        },
-        other => other,
+    parse_packet_text(&atomic::read_limited(path, 4 * MAX_ORDERS_BYTES)?).map_err(|e| {
+        let e = naming_file(e, "the packet", path);
+        naming_file(e, "the packet file", path)
     })
 }
 

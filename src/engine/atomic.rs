@@ -310,3 +310,40 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
         None => text,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Version 1 wrote `.<name>.tmp-<pid>` and followed a link planted there; temporary files
+    /// are now created exclusively with random names, so a planted link is never written
+    /// through.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_at_the_old_temporary_name_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let planted = dir.path().join(format!(".g.yaml.tmp-{}", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        let target = dir.path().join("g.yaml");
+        write(&target, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink());
+    }
+
+    #[test]
+    fn a_failing_stage_leaves_earlier_targets_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = dir.path().join("first");
+        std::fs::write(&first, "old").unwrap();
+        let mut s = Staged::new();
+        s.add(&first, b"new").unwrap();
+        assert!(s.add(&dir.path().join("missing/second"), b"x").is_err());
+        drop(s);
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "old");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file is left behind");
+    }
+}

@@ -781,4 +781,16 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }
+    // Used once, revealed once: only the result of the battle carries it.
+    let revealing = ["crown", "patriot"]
+        .iter()
+        .flat_map(|s| std::fs::read_dir(g.side_dir(s)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains("packet") && !name.starts_with("forged")
+        })
+        .filter(|p| read(p).contains("salt:"))
+        .count();
+    assert_eq!(revealing, 1, "the policy is revealed by one packet");
 }
