@@ -136,8 +136,8 @@ fn main() {
             let g = GameFile::parse(&t).unwrap();
             session::check_file(rules, &g).unwrap();
             session::check_current_state(rules, &g).unwrap();
-            let r = session::receive(rules, &g, &rec, &contribution, &|_, _| unreachable!())
-            .unwrap();
+            let r =
+                session::receive(rules, &g, &rec, &contribution, &|_, _| unreachable!()).unwrap();
             adjutant::engine::atomic::write(
                 &dir.join("adjudicated.yaml"),
                 r.game.to_yaml().unwrap().as_bytes(),

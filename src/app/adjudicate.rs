@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-
+use super::*;
 use crate::engine::atomic;
 use crate::engine::canon::from_hex;
 use crate::engine::game::Rules;
@@ -13,7 +13,6 @@ use crate::engine::session::{self, DiceRequest, Received, Replay, WITNESS};
 use crate::engine::verify::{self, Summary};
 use crate::engine::witness;
 use crate::engine::Error;
-use super::*;
 
 /// Each party's chain elements and signing key from its secret in `dir`, checked against the
 /// game's anchor.
@@ -162,7 +161,9 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
             .get(WITNESS)
             .and_then(|p| p.key.as_deref())
             .and_then(crate::engine::sign::parse_public)
-            .ok_or_else(|| refuse("the game file holds no valid public key of the witness".into()))?;
+            .ok_or_else(|| {
+                refuse("the game file holds no valid public key of the witness".into())
+            })?;
         let record = from_hex(&answer.record)
             .ok_or_else(|| refuse("the hash it answers is not 64 lower-case hex digits".into()))?;
         let message =
@@ -267,4 +268,3 @@ pub fn play(
 pub fn verify(l: &Loaded) -> Result<Summary, Error> {
     verify::verify(l.rules.as_ref(), &l.game)
 }
-

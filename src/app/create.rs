@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-
 use serde_json::Value;
 
+use super::*;
 use crate::engine::atomic;
 use crate::engine::canon::from_hex;
 use crate::engine::chain::DEFAULT_CHAIN_LENGTH;
@@ -15,7 +15,6 @@ use crate::engine::secrets::{self, Secret};
 use crate::engine::session::{self, SELF, WITNESS};
 use crate::engine::Error;
 use crate::games;
-use super::*;
 
 /// What `keys` did.
 pub struct Keys {
@@ -146,7 +145,9 @@ pub fn read_position(path: &Path, game: &str) -> Result<Value, Error> {
         return Err(bad(format!("it must say `format: {POSITION_FORMAT}`")));
     }
     if v["game"] != game {
-        return Err(bad(format!("it is not a position of `{game}` (`game: {game}`)")));
+        return Err(bad(format!(
+            "it is not a position of `{game}` (`game: {game}`)"
+        )));
     }
     match v.get("state") {
         Some(s) if s.is_object() => Ok(s.clone()),

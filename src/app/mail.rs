@@ -2,12 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-
+use super::*;
 use crate::engine::atomic;
 use crate::engine::session::{self, Received, Replay};
 use crate::engine::Error;
 use crate::report::text::Templates;
-use super::*;
 
 /// Where `ingest` finds the game a packet names.
 pub enum Games<'a> {
@@ -174,4 +173,3 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     };
     crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())
 }
-

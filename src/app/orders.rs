@@ -4,6 +4,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::*;
 use crate::engine::atomic;
 use crate::engine::game::LegalOption;
 use crate::engine::gamefile::GameFile;
@@ -12,7 +13,6 @@ use crate::engine::record::Packet;
 use crate::engine::secrets::{self};
 use crate::engine::session::{self};
 use crate::engine::Error;
-use super::*;
 
 /// An orders file: the game's orders, with optional `game:` and `side:` lines that guard
 /// against using it with the wrong game or side.
@@ -216,4 +216,3 @@ pub fn packet_text(packet: &Packet) -> Result<String, Error> {
         crate::mail::armour(&packet.to_yaml()?)
     ))
 }
-

@@ -1,8 +1,8 @@
 //! Reports of adjudicated steps in every format, and `show`.
 
-
 use serde_json::{json, Value};
 
+use super::*;
 use crate::engine::canon::to_hex;
 use crate::engine::gamefile::GameFile;
 use crate::engine::record::Record;
@@ -10,7 +10,6 @@ use crate::engine::secrets::Secret;
 use crate::engine::session::{self, Replay, StepView};
 use crate::engine::Error;
 use crate::report::text::{with_lookups, Templates};
-use super::*;
 
 fn is_demo(gf: &GameFile) -> bool {
     gf.players.iter().any(|(side, p)| {
@@ -175,4 +174,3 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         &with_lookups(ctx, &l.rules.lookups()),
     )
 }
-

@@ -76,7 +76,8 @@ impl Solo {
     /// `orders -o`: the player's record, written into the game file.
     fn orders(&self, l: &Loaded, n: u32) -> (Loaded, Record) {
         let file = parse_orders(&format!("roll: {n}\n")).unwrap();
-        let (game, packet) = write_orders(&mut Commit::new(), l, &file, None, &self.secrets(), None).unwrap();
+        let (game, packet) =
+            write_orders(&mut Commit::new(), l, &file, None, &self.secrets(), None).unwrap();
         (
             Loaded {
                 rules: toy::rules(),
@@ -141,7 +142,9 @@ fn witness_mode_plays_to_the_end_with_a_separate_witness() {
     let s = Solo::new();
     let mut l = s.witnessed();
     assert!(!secrets::path(&s.secrets(), "toy-1", WITNESS).exists());
-    assert!(play(&mut Commit::new(), &l,
+    assert!(play(
+        &mut Commit::new(),
+        &l,
         &parse_orders("roll: 1\n").unwrap(),
         None,
         &s.secrets(),
@@ -170,8 +173,7 @@ fn witness_mode_plays_to_the_end_with_a_separate_witness() {
     assert_eq!(summary.steps_replayed, toy::STEPS as usize);
     assert_eq!(summary.dice_party.as_deref(), Some(WITNESS));
     // The ledger holds one answer per step, each for the `prev` of its witness record.
-    let ledger =
-        witness::load_ledger(&witness::ledger_path(&s.witness_secret()), "toy-1").unwrap();
+    let ledger = witness::load_ledger(&witness::ledger_path(&s.witness_secret()), "toy-1").unwrap();
     let prevs: Vec<&str> = l
         .game
         .log
@@ -190,10 +192,17 @@ fn a_witness_answer_for_another_hash_or_a_forged_reveal_is_refused() {
     let (written, _) = s.orders(&l, 2);
     // Orders again before the witness answered: the step waits for the witness.
     let again = parse_orders("roll: 5\n").unwrap();
-    let e = write_orders(&mut Commit::new(), &written, &again, None, &s.secrets(), None)
-        .err()
-        .unwrap()
-        .to_string();
+    let e = write_orders(
+        &mut Commit::new(),
+        &written,
+        &again,
+        None,
+        &s.secrets(),
+        None,
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("awaits adjudication by `witness` first"), "{e}");
     let good = answer_for(&s, &written);
     let mut wrong_hash = good.clone();
@@ -234,7 +243,12 @@ fn a_witness_answer_for_another_hash_or_a_forged_reveal_is_refused() {
     assert!(adjudicate_witness(&written, &other_game).is_err());
     // A witness asked about a second hash for the same step gives its next element,
     // which this game cannot use: re-rolling with other orders shows.
-    let (second, _) = witness_answer(&s.witness_secret(), &wrong_hash.record, Path::new("/dev/null")).unwrap();
+    let (second, _) = witness_answer(
+        &s.witness_secret(),
+        &wrong_hash.record,
+        Path::new("/dev/null"),
+    )
+    .unwrap();
     assert_eq!(second.element, 2);
     let mut reused = second.clone();
     reused.record = good.record.clone();
@@ -296,7 +310,8 @@ fn the_witness_ledger_repeats_an_answer_and_gives_a_new_hash_the_next_element() 
     let h1 = to_hex(&crate::engine::canon::sha256(b"1"));
     let h2 = to_hex(&crate::engine::canon::sha256(b"2"));
     let (a1, new1) = witness_answer(&s.witness_secret(), &h1, Path::new("/dev/null")).unwrap();
-    let (again, new_again) = witness_answer(&s.witness_secret(), &h1, Path::new("/dev/null")).unwrap();
+    let (again, new_again) =
+        witness_answer(&s.witness_secret(), &h1, Path::new("/dev/null")).unwrap();
     let (a2, new2) = witness_answer(&s.witness_secret(), &h2, Path::new("/dev/null")).unwrap();
     assert!(new1 && !new_again && new2);
     assert_eq!(a1, again);
@@ -331,10 +346,17 @@ fn new_solitaire_games_need_a_mode_and_solitaire_refuses_policies() {
     let policy = s.dir.path().join("policy.yaml");
     std::fs::write(&policy, "{}\n").unwrap();
     let file = parse_orders("roll: 1\n").unwrap();
-    let e = write_orders(&mut Commit::new(), &l, &file, None, &s.secrets(), Some(&policy))
-        .err()
-        .unwrap()
-        .to_string();
+    let e = write_orders(
+        &mut Commit::new(),
+        &l,
+        &file,
+        None,
+        &s.secrets(),
+        Some(&policy),
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("no standing policies"), "{e}");
     // Two-player games take no mode.
     let ss = games::load("southern-strategy", None).unwrap();

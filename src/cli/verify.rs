@@ -23,7 +23,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     );
     println!("state hash {}", s.state);
     if s.version >= 2 {
-        println!("protocol version 2: {} record signatures checked", s.signatures);
+        println!(
+            "protocol version 2: {} record signatures checked",
+            s.signatures
+        );
     } else {
         println!(
             "protocol version 1: records are not signed (start a version 2 game from this position for signed records)"

@@ -203,7 +203,9 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         };
         builder.permissions(fs::Permissions::from_mode(mode));
     }
-    let mut tmp = builder.tempfile_in(&dir).map_err(io("create a file in", &dir))?;
+    let mut tmp = builder
+        .tempfile_in(&dir)
+        .map_err(io("create a file in", &dir))?;
     tmp.write_all(bytes).map_err(io("write", tmp.path()))?;
     tmp.as_file().sync_all().map_err(io("flush", tmp.path()))?;
     Ok(match kind {
@@ -290,7 +292,10 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
             .map_err(io("read", path))?;
     } else {
         let f = File::open(path).map_err(io("read", path))?;
-        if f.metadata().map(|m| m.is_file() && m.len() > limit).unwrap_or(false) {
+        if f.metadata()
+            .map(|m| m.is_file() && m.len() > limit)
+            .unwrap_or(false)
+        {
             return Err(too_big());
         }
         f.take(limit + 1)
@@ -324,13 +329,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let victim = dir.path().join("victim");
         std::fs::write(&victim, "keep").unwrap();
-        let planted = dir.path().join(format!(".g.yaml.tmp-{}", std::process::id()));
+        let planted = dir
+            .path()
+            .join(format!(".g.yaml.tmp-{}", std::process::id()));
         std::os::unix::fs::symlink(&victim, &planted).unwrap();
         let target = dir.path().join("g.yaml");
         write(&target, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
-        assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&planted)
+            .unwrap()
+            .file_type()
+            .is_symlink());
     }
 
     #[test]

@@ -184,8 +184,19 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         assert_eq!(from_hex("zz"), None);
-        assert_eq!(from_hex(&to_hex(&h).to_uppercase()), None, "upper case is refused");
-        assert_eq!(from_hex(&format!(" {}", to_hex(&h))), None, "padding is refused");
-        assert_eq!(from_user_hex(&format!(" {} ", to_hex(&h).to_uppercase())), Some(h));
+        assert_eq!(
+            from_hex(&to_hex(&h).to_uppercase()),
+            None,
+            "upper case is refused"
+        );
+        assert_eq!(
+            from_hex(&format!(" {}", to_hex(&h))),
+            None,
+            "padding is refused"
+        );
+        assert_eq!(
+            from_user_hex(&format!(" {} ", to_hex(&h).to_uppercase())),
+            Some(h)
+        );
     }
 }

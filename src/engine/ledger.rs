@@ -167,7 +167,10 @@ mod tests {
     fn an_element_keys_one_record_and_goes_out_in_one() {
         let mut l = Ledger::new("g", "crown");
         assert!(l.record("t0", &keyed(1, "a")).unwrap());
-        assert!(!l.record("t0", &keyed(1, "a")).unwrap(), "the same use again changes nothing");
+        assert!(
+            !l.record("t0", &keyed(1, "a")).unwrap(),
+            "the same use again changes nothing"
+        );
         let e = l.record("t0", &keyed(1, "b")).unwrap_err().to_string();
         assert!(e.contains("already keyed the dice of record `a`"), "{e}");
         let sent = Usage::Sent {
@@ -188,7 +191,10 @@ mod tests {
     fn a_secret_serves_one_game() {
         let mut l = Ledger::new("g", "crown");
         l.record("t0", &keyed(1, "a")).unwrap();
-        let e = l.record("t0-rematch", &keyed(2, "b")).unwrap_err().to_string();
+        let e = l
+            .record("t0-rematch", &keyed(2, "b"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("already serves another game"), "{e}");
         assert_eq!(l.used.len(), 1);
     }

@@ -100,7 +100,7 @@ mod tests {
             // Only multiples of 3 are accepted, spread through the list, so a sampler that
             // favoured early or late entries would show it.
             let got = first_accepted(&mut rng, (0..12).collect(), |n: usize| {
-                (n % 3 == 0).then_some(n)
+                n.is_multiple_of(3).then_some(n)
             })
             .unwrap();
             counts[got] += 1;

@@ -155,7 +155,10 @@ mod tests {
         let someone = signing_key("g-1", "patriot", &sha256(b"seed"));
         assert!(!verify(&someone.verifying_key(), &m, &sig));
         // The key depends on the game and party as well as the seed.
-        assert_ne!(public_hex(&key), public_hex(&signing_key("g-2", "crown", &sha256(b"seed"))));
+        assert_ne!(
+            public_hex(&key),
+            public_hex(&signing_key("g-2", "crown", &sha256(b"seed")))
+        );
     }
 
     #[test]

@@ -13,8 +13,8 @@ use super::atomic::{self, Kind, Staged};
 use super::canon::{from_user_hex, to_hex};
 use super::input;
 use super::secrets::Secret;
-use super::sign;
 use super::session::WITNESS;
+use super::sign;
 use super::Error;
 
 /// The format of a witness's answer: version 2 is signed.
@@ -203,7 +203,8 @@ pub fn load_ledger(path: &Path, game: &str) -> Result<Ledger, Error> {
         return Ok(Ledger::new(game));
     }
     let text = atomic::read(path)?;
-    let ledger: Ledger = input::parse_yaml(&text, &format!("the witness ledger `{}`", path.display()))?;
+    let ledger: Ledger =
+        input::parse_yaml(&text, &format!("the witness ledger `{}`", path.display()))?;
     if ledger.format != LEDGER_FORMAT {
         return Err(Error::Format {
             what: format!("the witness ledger `{}`", path.display()),

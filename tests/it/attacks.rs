@@ -47,7 +47,13 @@ fn refused(dir: &Path, args: &[&str]) -> String {
 
 fn adjudicate_args<'a>(packet: &'a str, reply: &'a str) -> Vec<&'a str> {
     vec![
-        "adjudicate", "game.yaml", packet, "--secrets", "secrets", "--reply", reply,
+        "adjudicate",
+        "game.yaml",
+        packet,
+        "--secrets",
+        "secrets",
+        "--reply",
+        reply,
     ]
 }
 
@@ -80,8 +86,11 @@ fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
     let rematch = TwoPlayers::new(id);
     for side in ["crown", "patriot"] {
         let ledger = format!("secrets/{id}.{side}.ledger.yaml");
-        std::fs::copy(g.side_dir(side).join(&ledger), rematch.side_dir(side).join(&ledger))
-            .unwrap();
+        std::fs::copy(
+            g.side_dir(side).join(&ledger),
+            rematch.side_dir(side).join(&ledger),
+        )
+        .unwrap();
     }
     // Playing the first game over again draws the same dice, which tells nothing new...
     play_by_mail(&rematch, |gf| gf.state["phase"]["step"] == "impulse");
@@ -93,14 +102,31 @@ fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
     // ...but the first different order is refused: the opponent's element already keyed the
     // dice of the first game's record for this step.
     write(&rematch.side_dir(s), "b.yaml", "limited: skip\n");
-    let args = ["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"];
+    let args = [
+        "orders",
+        "game.yaml",
+        "b.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "b.packet",
+    ];
     let err = refused(&rematch.side_dir(s), &args);
     assert!(err.contains("already went out in record"), "{err}");
     // A sender who deletes its own ledger gets the packet out; the receiver refuses it.
-    std::fs::remove_file(rematch.side_dir(s).join(format!("secrets/{id}.{s}.ledger.yaml")))
-        .unwrap();
+    std::fs::remove_file(
+        rematch
+            .side_dir(s)
+            .join(format!("secrets/{id}.{s}.ledger.yaml")),
+    )
+    .unwrap();
     ok(&rematch.side_dir(s), &args);
-    let b = rematch.side_dir(s).join("b.packet").to_str().unwrap().to_string();
+    let b = rematch
+        .side_dir(s)
+        .join("b.packet")
+        .to_str()
+        .unwrap()
+        .to_string();
     let err = refused(&rematch.side_dir(o), &adjudicate_args(&b, "reply.yaml"));
     assert!(err.contains("already keyed the dice of record"), "{err}");
 
@@ -109,13 +135,32 @@ fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
     let fresh = tempfile::tempdir().unwrap();
     let line = stdout(&ok(
         fresh.path(),
-        &["keys", "--id", id, "--side", s, "--secrets", "secrets", "--chain-length", "64"],
+        &[
+            "keys",
+            "--id",
+            id,
+            "--side",
+            s,
+            "--secrets",
+            "secrets",
+            "--chain-length",
+            "64",
+        ],
     ))
     .trim()
     .to_string();
     let old = stdout(&ok(
         &g.side_dir(o),
-        &["keys", "--id", id, "--side", o, "--secrets", "secrets", "--show"],
+        &[
+            "keys",
+            "--id",
+            id,
+            "--side",
+            o,
+            "--secrets",
+            "secrets",
+            "--show",
+        ],
     ))
     .trim()
     .to_string();
@@ -123,8 +168,17 @@ fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
         ok(
             dir,
             &[
-                "new", "--id", id, "--anchor", &format!("{s}={line}"), "--anchor",
-                &format!("{o}={old}"), "--chain-length", "64", "-o", "rematch.yaml",
+                "new",
+                "--id",
+                id,
+                "--anchor",
+                &format!("{s}={line}"),
+                "--anchor",
+                &format!("{o}={old}"),
+                "--chain-length",
+                "64",
+                "-o",
+                "rematch.yaml",
             ],
         );
     }
@@ -132,18 +186,40 @@ fn a_rematch_cannot_hand_out_a_secret_again_nor_reuse_its_dice() {
         write(&g.side_dir(o), "r.yaml", "supply: []\n");
         refused(
             &g.side_dir(o),
-            &["orders", "rematch.yaml", "r.yaml", "--secrets", "secrets", "-o", "r.packet"],
+            &[
+                "orders",
+                "rematch.yaml",
+                "r.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "r.packet",
+            ],
         )
     } else {
         write(fresh.path(), "r.yaml", "supply: []\n");
         ok(
             fresh.path(),
-            &["orders", "rematch.yaml", "r.yaml", "--secrets", "secrets", "-o", "r.packet"],
+            &[
+                "orders",
+                "rematch.yaml",
+                "r.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "r.packet",
+            ],
         );
         let packet = fresh.path().join("r.packet");
         refused(
             &g.side_dir(o),
-            &["adjudicate", "rematch.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+            &[
+                "adjudicate",
+                "rematch.yaml",
+                packet.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+            ],
         )
     };
     assert!(err.contains("already serves another game"), "{err}");
@@ -164,7 +240,15 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
     write(&g.side_dir(s), "b.yaml", "limited: skip\n");
     let err = refused(
         &g.side_dir(s),
-        &["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"],
+        &[
+            "orders",
+            "game.yaml",
+            "b.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "b.packet",
+        ],
     );
     assert!(err.contains("already went out in record"), "{err}");
     // A sender who deletes its ledger gets the packet out; the receiver, restoring its own
@@ -177,7 +261,15 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
     std::fs::remove_file(ledger).unwrap();
     ok(
         &g.side_dir(s),
-        &["orders", "game.yaml", "b.yaml", "--secrets", "secrets", "-o", "b.packet"],
+        &[
+            "orders",
+            "game.yaml",
+            "b.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "b.packet",
+        ],
     );
     std::fs::write(g.game(o), &o_before).unwrap();
     let b = g.side_dir(s).join("b.packet");
@@ -230,15 +322,23 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
         } else {
             // A change that breaks the packet's shape is refused before its signature.
             assert!(
-                ["is not valid", "lower-case hex", "is not a side", "is for game"]
-                    .iter()
-                    .any(|w| err.contains(w)),
+                [
+                    "is not valid",
+                    "lower-case hex",
+                    "is not a side",
+                    "is for game"
+                ]
+                .iter()
+                .any(|w| err.contains(w)),
                 "byte {at}: {err}"
             );
         }
         std::fs::remove_file(f).unwrap();
     }
-    assert!(signature >= 10, "only {signature} refusals named the signature");
+    assert!(
+        signature >= 10,
+        "only {signature} refusals named the signature"
+    );
     g.receive("patriot", &packet);
 }
 
@@ -250,15 +350,36 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     std::fs::create_dir_all(&p).unwrap();
     let line = stdout(&ok(
         &w,
-        &["witness", "new", "--game-id", "s1776-atk", "--chain-length", "64", "--out", "w.secret"],
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "s1776-atk",
+            "--chain-length",
+            "64",
+            "--out",
+            "w.secret",
+        ],
     ))
     .trim()
     .to_string();
     ok(
         &p,
         &[
-            "new", "--game", "solo-1776", "--id", "s1776-atk", "--mode", "witness", "--anchor",
-            &format!("witness={line}"), "--chain-length", "64", "--secrets", "s", "-o",
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-atk",
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={line}"),
+            "--chain-length",
+            "64",
+            "--secrets",
+            "s",
+            "-o",
             "game.yaml",
         ],
     );
@@ -267,18 +388,37 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     write(&p, "a.yaml", "turn: {}\n");
     let hash_a = stdout(&ok(
         &p,
-        &["orders", "game.yaml", "a.yaml", "--secrets", "s", "-o", "a.packet"],
+        &[
+            "orders",
+            "game.yaml",
+            "a.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "a.packet",
+        ],
     ))
     .trim()
     .to_string();
-    let answer = stdout(&ok(&w, &["witness", "answer", "--secret", "w.secret", &hash_a]));
+    let answer = stdout(&ok(
+        &w,
+        &["witness", "answer", "--secret", "w.secret", &hash_a],
+    ));
     // Then goes back and records orders B instead, and pins A's answer to B's hash.
     std::fs::write(p.join("game.yaml"), &start).unwrap();
     std::fs::remove_file(p.join("s/s1776-atk.british.ledger.yaml")).unwrap();
     write(&p, "b.yaml", "turn: {bre: 1}\n");
     let hash_b = stdout(&ok(
         &p,
-        &["orders", "game.yaml", "b.yaml", "--secrets", "s", "-o", "b.packet"],
+        &[
+            "orders",
+            "game.yaml",
+            "b.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "b.packet",
+        ],
     ))
     .trim()
     .to_string();
@@ -286,14 +426,28 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     write(&p, "pinned.yaml", &answer.replace(&hash_a, &hash_b));
     let err = refused(
         &p,
-        &["adjudicate", "game.yaml", "--witness", "pinned.yaml", "--secrets", "s"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "pinned.yaml",
+            "--secrets",
+            "s",
+        ],
     );
     assert!(err.contains("its signature is not the witness's"), "{err}");
     // The answer as given, for A, does not fit B either.
     write(&p, "answer.yaml", &answer);
     let err = refused(
         &p,
-        &["adjudicate", "game.yaml", "--witness", "answer.yaml", "--secrets", "s"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "answer.yaml",
+            "--secrets",
+            "s",
+        ],
     );
     assert!(err.contains("ask the witness to answer that one"), "{err}");
 }
@@ -323,15 +477,30 @@ const TRIES: usize = 50;
 fn two_keys_at_once_leave_one_secret_and_print_its_line() {
     for k in 0..TRIES {
         let dir = tempfile::tempdir().unwrap();
-        let args = ["keys", "--id", "g-race", "--side", "crown", "--secrets", "s"];
+        let args = [
+            "keys",
+            "--id",
+            "g-race",
+            "--side",
+            "crown",
+            "--secrets",
+            "s",
+        ];
         let outs = both(dir.path(), &args, &args);
         let won: Vec<_> = outs.iter().filter(|o| o.status.success()).collect();
         assert_eq!(won.len(), 1, "try {k}: exactly one `keys` makes the secret");
         let shown = ok(dir.path(), &[&args[..], &["--show"]].concat());
-        assert_eq!(stdout(won[0]), stdout(&shown), "try {k}: the printed line survives");
+        assert_eq!(
+            stdout(won[0]),
+            stdout(&shown),
+            "try {k}: the printed line survives"
+        );
         let lost = outs.iter().find(|o| !o.status.success()).unwrap();
         let e = stderr(lost);
-        assert!(e.contains("exists already") || e.contains("already exists"), "{e}");
+        assert!(
+            e.contains("exists already") || e.contains("already exists"),
+            "{e}"
+        );
     }
 }
 
@@ -341,11 +510,22 @@ fn two_witness_answers_at_once_never_share_an_element() {
     let d = dir.path();
     ok(
         d,
-        &["witness", "new", "--game-id", "w-race", "--chain-length", "1000", "--out", "w.secret"],
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "w-race",
+            "--chain-length",
+            "1000",
+            "--out",
+            "w.secret",
+        ],
     );
-    let hash = |n: usize| adjutant::engine::canon::to_hex(&adjutant::engine::canon::sha256(
-        format!("record {n}").as_bytes(),
-    ));
+    let hash = |n: usize| {
+        adjutant::engine::canon::to_hex(&adjutant::engine::canon::sha256(
+            format!("record {n}").as_bytes(),
+        ))
+    };
     let mut elements = BTreeMap::new();
     for k in 0..TRIES {
         let (h1, h2) = (hash(2 * k), hash(2 * k + 1));
@@ -365,9 +545,13 @@ fn two_witness_answers_at_once_never_share_an_element() {
             );
         }
     }
-    let ledger = adjutant::engine::witness::load_ledger(&d.join("w.secret.answers.yaml"), "w-race")
-        .unwrap();
-    assert_eq!(ledger.answers.len(), 2 * TRIES, "no answer lost from the ledger");
+    let ledger =
+        adjutant::engine::witness::load_ledger(&d.join("w.secret.answers.yaml"), "w-race").unwrap();
+    assert_eq!(
+        ledger.answers.len(),
+        2 * TRIES,
+        "no answer lost from the ledger"
+    );
     for e in &ledger.answers {
         assert_eq!(elements.get(&e.element), Some(&e.record));
     }
@@ -394,7 +578,13 @@ fn race_on_the_game(run: impl Fn(&Path, &str) -> Vec<String>) {
             &b.iter().map(String::as_str).collect::<Vec<_>>(),
         );
         let won = outs.iter().filter(|o| o.status.success()).count();
-        assert_eq!(won, 1, "try {k}: {} / {}", stderr(&outs[0]), stderr(&outs[1]));
+        assert_eq!(
+            won,
+            1,
+            "try {k}: {} / {}",
+            stderr(&outs[0]),
+            stderr(&outs[1])
+        );
         let lost = outs.iter().find(|o| !o.status.success()).unwrap();
         assert!(
             stderr(lost).contains("already in the log"),
@@ -411,9 +601,17 @@ fn race_on_the_game(run: impl Fn(&Path, &str) -> Vec<String>) {
 #[test]
 fn two_adjudications_at_once_lose_no_update() {
     race_on_the_game(|_, packet| {
-        ["adjudicate", "game.yaml", packet, "--secrets", "secrets", "--report", "/dev/null"]
-            .map(String::from)
-            .to_vec()
+        [
+            "adjudicate",
+            "game.yaml",
+            packet,
+            "--secrets",
+            "secrets",
+            "--report",
+            "/dev/null",
+        ]
+        .map(String::from)
+        .to_vec()
     });
 }
 
@@ -430,7 +628,13 @@ fn two_ingests_at_once_lose_no_update() {
             .unwrap();
         }
         [
-            "ingest", "mail.eml", "--game", "game.yaml", "--secrets", "secrets", "--report",
+            "ingest",
+            "mail.eml",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--report",
             "/dev/null",
         ]
         .map(String::from)
@@ -448,11 +652,21 @@ fn an_edited_state_is_not_played_on() {
     assert_ne!(edited, text);
     std::fs::write(g.game("patriot"), &edited).unwrap();
     let err = refused(&p, &adjudicate_args(c1.to_str().unwrap(), "reply.yaml"));
-    assert!(err.contains("its state was edited") && err.contains("verify"), "{err}");
+    assert!(
+        err.contains("its state was edited") && err.contains("verify"),
+        "{err}"
+    );
     std::fs::write(p.join("mail.eml"), format!("From: x@y\n\n{}", read(&c1))).unwrap();
     let err = refused(
         &p,
-        &["ingest", "mail.eml", "--game", "game.yaml", "--secrets", "secrets"],
+        &[
+            "ingest",
+            "mail.eml",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
     );
     assert!(err.contains("its state was edited"), "{err}");
     let err = refused(&p, &["show", "game.yaml"]);
@@ -470,12 +684,23 @@ fn a_policy_that_is_never_used_is_never_revealed() {
         "policy.yaml",
         "battle:\n  default: {accept: {commit: all, retreat: [Charleston]}}\n",
     );
-    write(&p, "pass.yaml", passing_orders(&parse(&g.game_text("patriot"))));
+    write(
+        &p,
+        "pass.yaml",
+        passing_orders(&parse(&g.game_text("patriot"))),
+    );
     ok(
         &p,
         &[
-            "orders", "game.yaml", "pass.yaml", "--secrets", "secrets", "-o", "p1.packet",
-            "--policy", "policy.yaml",
+            "orders",
+            "game.yaml",
+            "pass.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p1.packet",
+            "--policy",
+            "policy.yaml",
         ],
     );
     assert!(read(&p.join("p1.packet")).contains("policy_commit:"));
@@ -492,7 +717,10 @@ fn a_policy_that_is_never_used_is_never_revealed() {
             if f.to_string_lossy().contains("packet") {
                 packets += 1;
                 let text = String::from_utf8(bytes).unwrap();
-                assert!(!text.contains("salt:"), "a policy never used was revealed:\n{text}");
+                assert!(
+                    !text.contains("salt:"),
+                    "a policy never used was revealed:\n{text}"
+                );
             }
         }
     }
@@ -501,7 +729,9 @@ fn a_policy_that_is_never_used_is_never_revealed() {
         .into_iter()
         .find(|(f, _)| f.to_string_lossy().ends_with(".policies.yaml"))
         .expect("the policy is kept privately");
-    assert!(String::from_utf8(policies.1).unwrap().contains("Charleston"));
+    assert!(String::from_utf8(policies.1)
+        .unwrap()
+        .contains("Charleston"));
 }
 
 #[test]
@@ -514,7 +744,15 @@ fn a_command_that_fails_changes_no_file() {
     // were, and a retry is not refused as stale.
     let err = refused(
         &p,
-        &["adjudicate", "game.yaml", c1, "--secrets", "secrets", "--report", "/nonexistent/r.txt"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            c1,
+            "--secrets",
+            "secrets",
+            "--report",
+            "/nonexistent/r.txt",
+        ],
     );
     assert!(err.contains("/nonexistent"), "{err}");
     // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
@@ -522,18 +760,37 @@ fn a_command_that_fails_changes_no_file() {
     // /dev/null as the report is written to, never replaced.
     ok(
         &p,
-        &["adjudicate", "game.yaml", c1, "--secrets", "secrets", "--report", "/dev/null"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            c1,
+            "--secrets",
+            "secrets",
+            "--report",
+            "/dev/null",
+        ],
     );
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        assert!(std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
     let gf = parse(&g.game_text("patriot"));
     write(&p, "p2.yaml", passing_orders(&gf));
     let err = refused(
         &p,
-        &["orders", "game.yaml", "p2.yaml", "--secrets", "secrets", "-o", "/nonexistent/p.yaml"],
+        &[
+            "orders",
+            "game.yaml",
+            "p2.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "/nonexistent/p.yaml",
+        ],
     );
     assert!(err.contains("/nonexistent"), "{err}");
     // A game file reached through a symbolic link stays a link; its target is replaced.
@@ -545,12 +802,26 @@ fn a_command_that_fails_changes_no_file() {
         std::os::unix::fs::symlink(real.join("game.yaml"), p.join("game.yaml")).unwrap();
         ok(
             &p,
-            &["orders", "game.yaml", "p2.yaml", "--secrets", "secrets", "-o", "p2.packet"],
+            &[
+                "orders",
+                "game.yaml",
+                "p2.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "p2.packet",
+            ],
         );
-        assert!(std::fs::symlink_metadata(p.join("game.yaml")).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(p.join("game.yaml"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(parse(&read(&real.join("game.yaml"))).log.len(), 2);
         // No temporary file is left beside it.
-        let stray: Vec<_> = files(&real).into_keys().filter(|f| f != &real.join("game.yaml")).collect();
+        let stray: Vec<_> = files(&real)
+            .into_keys()
+            .filter(|f| f != &real.join("game.yaml"))
+            .collect();
         assert!(stray.is_empty(), "{stray:?}");
     }
 }
@@ -579,12 +850,25 @@ fn hostile_input_is_refused_quickly_and_clearly() {
     for n in ["0", "1", "18446744073709551615"] {
         let err = refused(
             &d,
-            &["keys", "--id", "g-n", "--side", "crown", "--secrets", "s", "--chain-length", n],
+            &[
+                "keys",
+                "--id",
+                "g-n",
+                "--side",
+                "crown",
+                "--secrets",
+                "s",
+                "--chain-length",
+                n,
+            ],
         );
         assert!(err.contains("out of range"), "{n}: {err}");
     }
     // A damaged witness ledger: an error, not a crash.
-    ok(&d, &["witness", "new", "--game-id", "w-x", "--out", "w.secret"]);
+    ok(
+        &d,
+        &["witness", "new", "--game-id", "w-x", "--out", "w.secret"],
+    );
     write(
         &d,
         "w.secret.answers.yaml",
@@ -594,7 +878,10 @@ fn hostile_input_is_refused_quickly_and_clearly() {
             "0".repeat(64)
         ),
     );
-    let err = refused(&d, &["witness", "answer", "--secret", "w.secret", &"1".repeat(64)]);
+    let err = refused(
+        &d,
+        &["witness", "answer", "--secret", "w.secret", &"1".repeat(64)],
+    );
     assert!(err.contains("ledger is damaged"), "{err}");
     // A secret that says it is a published demo but is not.
     let secret = d.join("secrets/ss-atk-input.crown.secret.yaml");
@@ -603,7 +890,15 @@ fn hostile_input_is_refused_quickly_and_clearly() {
     write(&d, "o.yaml", "supply: []\n");
     let err = refused(
         &d,
-        &["orders", "game.yaml", "o.yaml", "--secrets", "secrets", "-o", "p.yaml"],
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
     );
     assert!(err.contains("not the published demo seed"), "{err}");
     std::fs::write(&secret, &text).unwrap();

@@ -229,7 +229,15 @@ fn every_subcommand_has_help() {
 fn keys_makes_a_private_secret_and_prints_its_public_line() {
     let dir = tempfile::tempdir().unwrap();
     let keys = |extra: &[&str]| {
-        let mut args = vec!["keys", "--id", "g-keys", "--side", "crown", "--secrets", "s"];
+        let mut args = vec![
+            "keys",
+            "--id",
+            "g-keys",
+            "--side",
+            "crown",
+            "--secrets",
+            "s",
+        ];
         args.extend(extra);
         run(dir.path(), &args)
     };
@@ -252,13 +260,21 @@ fn keys_makes_a_private_secret_and_prints_its_public_line() {
     let again = keys(&[]);
     assert!(!again.status.success());
     assert!(stdout(&again).is_empty());
-    assert!(stderr(&again).contains("exists already"), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("exists already"),
+        "{}",
+        stderr(&again)
+    );
     assert_eq!(std::fs::read(&p).unwrap(), secret, "the secret is kept");
     // `--show` prints the same line, and says it is the existing secret's.
     let shown = keys(&["--show"]);
     assert!(shown.status.success());
     assert_eq!(stdout(&shown).trim(), line);
-    assert!(stderr(&shown).contains("existing secret"), "{}", stderr(&shown));
+    assert!(
+        stderr(&shown).contains("existing secret"),
+        "{}",
+        stderr(&shown)
+    );
 }
 
 #[cfg(unix)]
@@ -433,7 +449,11 @@ fn bad_packets_are_refused_and_change_nothing() {
             "is for game `another`",
             None,
         ),
-        (text.replace("step: 1", "step: 2"), signature, Some("missing")),
+        (
+            text.replace("step: 1", "step: 2"),
+            signature,
+            Some("missing"),
+        ),
         (flip_hex(&text, "prev: "), signature, Some("its prev")),
         (
             text.replace("by: crown", "by: patriot"),
@@ -441,9 +461,17 @@ fn bad_packets_are_refused_and_change_nothing() {
             Some("`crown`'s turn"),
         ),
         (flip_hex(&text, "reveal: "), signature, Some("forged")),
-        (upper_hex(&text, "reveal: "), signature, Some("lower-case hex")),
-        (text.replacen("reveal: ", "reveal: ' ", 1).replacen(
-            "\n  orders", "'\n  orders", 1), signature, Some("lower-case hex")),
+        (
+            upper_hex(&text, "reveal: "),
+            signature,
+            Some("lower-case hex"),
+        ),
+        (
+            text.replacen("reveal: ", "reveal: ' ", 1)
+                .replacen("\n  orders", "'\n  orders", 1),
+            signature,
+            Some("lower-case hex"),
+        ),
         (
             text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"),
             signature,
@@ -466,7 +494,11 @@ fn bad_packets_are_refused_and_change_nothing() {
             "variant {i}: `{wanted}` not in:\n{err}"
         );
         if let Some(behind) = behind {
-            let by = if bad.contains("by: patriot") { "patriot" } else { "crown" };
+            let by = if bad.contains("by: patriot") {
+                "patriot"
+            } else {
+                "crown"
+            };
             let signed = resign(bad, &g.side_dir(by).join("secrets"));
             std::fs::write(&f, signed).unwrap();
             let err = adjudicate_refused(&p, f.to_str().unwrap());
@@ -492,7 +524,11 @@ fn a_wrong_prev_hash_is_refused() {
     let f = write(&p, "bad.yaml", &bad);
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("its signature is not `crown`'s"), "{err}");
-    let f = write(&p, "bad.yaml", &resign(&bad, &g.side_dir("crown").join("secrets")));
+    let f = write(
+        &p,
+        "bad.yaml",
+        &resign(&bad, &g.side_dir("crown").join("secrets")),
+    );
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("its prev"), "{err}");
 }
@@ -532,7 +568,11 @@ fn a_result_with_a_changed_roll_is_refused() {
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("its signature is not `crown`'s"), "{err}");
     // The Crown itself, signing a result with another roll, is caught by the replay.
-    let f = write(&p, "bad.yaml", &resign(&bad, &g.side_dir("crown").join("secrets")));
+    let f = write(
+        &p,
+        "bad.yaml",
+        &resign(&bad, &g.side_dir("crown").join("secrets")),
+    );
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("reports roll 1"), "{err}");
 }
@@ -624,7 +664,10 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     let d = g.side_dir("crown");
     write(&d, "broken.yaml", "format: adjutant/1\ngame: [\n");
     let err = fails(&d, &["show", "broken.yaml"]);
-    assert!(err.contains("the game file `broken.yaml` is not valid"), "{err}");
+    assert!(
+        err.contains("the game file `broken.yaml` is not valid"),
+        "{err}"
+    );
     write(
         &d,
         "future.yaml",

@@ -22,16 +22,32 @@ fn version_1_games_still_verify_and_play_on_unsigned() {
             std::fs::copy(&p, d.join("secrets").join(p.file_name().unwrap())).unwrap();
         }
         let before = GameFile::parse(&read(&d.join("game.yaml"))).unwrap();
-        assert_eq!((before.format.as_str(), before.version()), ("adjutant/1", 1));
+        assert_eq!(
+            (before.format.as_str(), before.version()),
+            ("adjutant/1", 1)
+        );
         ok(d, &["verify", "game.yaml"]);
-        let orders = root().join("games").join(game).join("examples").join(orders);
+        let orders = root()
+            .join("games")
+            .join(game)
+            .join("examples")
+            .join(orders);
         ok(
             d,
-            &["play", "game.yaml", orders.to_str().unwrap(), "--secrets", "secrets"],
+            &[
+                "play",
+                "game.yaml",
+                orders.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+            ],
         );
         let after = GameFile::parse(&read(&d.join("game.yaml"))).unwrap();
         assert_eq!(after.format, "adjutant/1", "{game}: the version is kept");
-        assert!(after.log.len() > before.log.len(), "{game}: the game went on");
+        assert!(
+            after.log.len() > before.log.len(),
+            "{game}: the game went on"
+        );
         assert!(
             after.log.iter().all(|r| r.sig.is_none()),
             "{game}: version 1 records carry no signature"

@@ -39,9 +39,18 @@ fn computed() -> Vec<(String, String)> {
         put(&format!("anchor {name}"), to_hex(&secret.anchor().unwrap()));
         put(&format!("secret key {name}"), to_hex(&key.to_bytes()));
         put(&format!("public key {name}"), sign::public_hex(&key));
-        put(&format!("public line {name}"), secret.public_line().unwrap());
+        put(
+            &format!("public line {name}"),
+            secret.public_line().unwrap(),
+        );
         let x = secret.element(1).unwrap();
-        assert!(chain::reveal_is_valid(ID, name, 1, &x, &secret.anchor().unwrap()));
+        assert!(chain::reveal_is_valid(
+            ID,
+            name,
+            1,
+            &x,
+            &secret.anchor().unwrap()
+        ));
         put(&format!("x1 {name}"), to_hex(&x));
         x1.insert(name, x);
     }

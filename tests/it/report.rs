@@ -103,10 +103,15 @@ fn the_board_is_well_formed_and_shows_every_army_and_marker() {
         );
     }
     // Markers: a siege, a hold and a dug-in army, put into a copy of the state.
-    let marked = game_at(game.parent().unwrap(), "marked.yaml", &read(&game), |state| {
-        state["sieges"] = serde_json::json!(["CHS"]);
-        state["holds"] = serde_json::json!(["AUG"]);
-    });
+    let marked = game_at(
+        game.parent().unwrap(),
+        "marked.yaml",
+        &read(&game),
+        |state| {
+            state["sieges"] = serde_json::json!(["CHS"]);
+            state["holds"] = serde_json::json!(["AUG"]);
+        },
+    );
     let svg = report(&marked, "svg", "last");
     assert!(
         svg.contains("<title>under siege</title>")

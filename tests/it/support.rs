@@ -122,9 +122,7 @@ pub fn resign(text: &str, secrets_dir: &Path) -> String {
     let secret = secrets::load(secrets_dir, &rec.game, &rec.by).unwrap();
     rec.sig = None;
     let message = adjutant::engine::sign::record_message(&rec.game, &rec.hash().unwrap());
-    rec.sig = Some(
-        adjutant::engine::sign::sign(&secret.signing_key().unwrap(), &message).into(),
-    );
+    rec.sig = Some(adjutant::engine::sign::sign(&secret.signing_key().unwrap(), &message).into());
     adjutant::app::packet_text(&packet).unwrap()
 }
 
@@ -355,12 +353,8 @@ pub fn play_solitaire(
                     .unwrap()
                     .expect("the step waits for the witness");
                 let (answer, fresh) =
-                    adjutant::app::witness_answer(
-                        wsecret,
-                        &request.record,
-                        Path::new("/dev/null"),
-                    )
-                    .unwrap();
+                    adjutant::app::witness_answer(wsecret, &request.record, Path::new("/dev/null"))
+                        .unwrap();
                 assert!(fresh, "the witness answered this record before");
                 answered.push(request.record.clone());
                 adjutant::app::adjudicate_witness(&l, &answer)

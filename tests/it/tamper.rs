@@ -83,7 +83,11 @@ fn mutate(gf: &mut GameFile, rng: &mut ChaCha8Rng) -> Option<String> {
         11 if i + 1 < n => {
             let other = gf.log[i + 1].sig.clone();
             gf.log[i].sig = other;
-            Some(format!("the signature of step {} copied to step {}", i + 2, i + 1))
+            Some(format!(
+                "the signature of step {} copied to step {}",
+                i + 2,
+                i + 1
+            ))
         }
         12 => {
             // A record changed and signed again by someone who holds no secret of this game.
@@ -92,7 +96,10 @@ fn mutate(gf: &mut GameFile, rng: &mut ChaCha8Rng) -> Option<String> {
             let key = adjutant::engine::sign::signing_key(&r.game, &r.by, &[7u8; 32]);
             let message = adjutant::engine::sign::record_message(&r.game, &r.hash().ok()?);
             r.sig = Some(adjutant::engine::sign::sign(&key, &message).into());
-            Some(format!("the orders of step {} signed with a stranger's key", i + 1))
+            Some(format!(
+                "the orders of step {} signed with a stranger's key",
+                i + 1
+            ))
         }
         _ => None,
     }

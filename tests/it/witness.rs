@@ -59,7 +59,12 @@ fn a_witness_answers_each_hash_once_and_repeats_itself_for_lost_mail() {
     let x1 = to_hex(&secret.element(1).unwrap());
     let parsed = adjutant::engine::witness::Answer::parse(&first).unwrap();
     assert_eq!(
-        (parsed.format.as_str(), parsed.element, &parsed.record, &parsed.reveal),
+        (
+            parsed.format.as_str(),
+            parsed.element,
+            &parsed.record,
+            &parsed.reveal
+        ),
         ("adjutant-witness/2", 1, &t1, &x1)
     );
     // The answer is signed for this element and this record hash only.
