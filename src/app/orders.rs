@@ -186,6 +186,34 @@ pub fn write_orders(
     Ok((prepared.game, Packet::new(prepared.record)))
 }
 
+/// `orders --resend`: the last record of the game file as the packet it was, for a mail that
+/// was lost. Only a record its owner's copy holds last and that no reply has followed: the
+/// same bytes again change nothing for either side.
+pub fn last_packet(l: &Loaded, side: Option<&str>) -> Result<Packet, Error> {
+    let refuse = |message: String| Error::Format {
+        what: "resend".into(),
+        message,
+    };
+    let Some(last) = l.game.log.last() else {
+        return Err(refuse("the game file holds no record yet".into()));
+    };
+    if let Some(s) = side {
+        if last.by != s {
+            return Err(refuse(format!(
+                "the last record (step {}) is `{}`'s, not `{s}`'s: there is nothing of yours to send again",
+                last.step, last.by
+            )));
+        }
+    }
+    if l.game.pending.is_some() {
+        return Err(refuse(format!(
+            "you adjudicated step {} after your last record; its result goes out with your next orders",
+            last.step
+        )));
+    }
+    Ok(Packet::new(last.clone()))
+}
+
 /// Reads a packet file: the armoured text adjutant writes, or the bare YAML inside it.
 pub fn read_packet(path: &Path) -> Result<Packet, Error> {
     parse_packet_text(&atomic::read_limited(path, 4 * MAX_ORDERS_BYTES)?).map_err(|e| {

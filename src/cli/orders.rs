@@ -22,6 +22,9 @@ pub struct Args {
     /// Commit to this hidden standing policy in the packet (how you meet attacks, ...)
     #[arg(long, value_name = "FILE", requires = "packet")]
     policy: Option<PathBuf>,
+    /// Write again the packet you sent last (a lost mail): the same bytes, nothing changes
+    #[arg(long, requires = "packet", conflicts_with_all = ["orders", "policy"])]
+    resend: bool,
     #[command(flatten)]
     common: super::Common,
 }
@@ -90,6 +93,16 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         commit.lock(&a.game)?;
     }
     let l = app::load_game(&a.game, a.common.data_dir())?;
+    if a.resend {
+        let out = a.packet.as_deref().expect("clap requires -o with --resend");
+        let packet = app::last_packet(&l, a.side.as_deref())?;
+        crate::engine::atomic::write(out, app::packet_text(&packet)?.as_bytes())?;
+        eprintln!(
+            "packet for step {} written again; mail it to your opponent",
+            packet.record.step
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let Some(orders_path) = &a.orders else {
         if print_dice_request(l.rules.as_ref(), &l.game, &a.game)? {
             return Ok(ExitCode::SUCCESS);

@@ -234,6 +234,12 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
     let (s_before, o_before) = (backup(s), backup(o));
     let a = g.send(s, "a", "limited: skip\nfull: pass\n");
     g.receive(o, &a);
+    // A lost mail is sent again as the same bytes.
+    ok(
+        &g.side_dir(s),
+        &["orders", "game.yaml", "--resend", "-o", "again.packet"],
+    );
+    assert_eq!(read(&g.side_dir(s).join("again.packet")), read(&a));
     // The sender restores its game file and tries other orders for the same step: its own
     // ledger refuses to reveal the same element in a different record.
     std::fs::write(g.game(s), &s_before).unwrap();
