@@ -131,6 +131,42 @@ pub struct NewGame<'a> {
 /// The format of a position file.
 pub const POSITION_FORMAT: &str = "adjutant-position/1";
 
+/// `position`: a game's current state, or the state after step `at` (the log replayed and
+/// checked up to it), as a position file for `new --position`.
+pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
+    let state = match at {
+        None => l.game.state.clone(),
+        Some(step) => {
+            let mut replay = session::Replay::from_genesis(l.rules.as_ref(), &l.game)?;
+            let mut found = None;
+            for rec in &l.game.log {
+                if let Some(view) = replay.push(rec)? {
+                    if view.step == step {
+                        found = Some(replay.state.clone());
+                        break;
+                    }
+                }
+            }
+            found.ok_or_else(|| Error::Format {
+                what: "position".into(),
+                message: format!(
+                    "step {step} has no adjudicated result in this game file's log (a step with orders is adjudicated in the record after it)"
+                ),
+            })?
+        }
+    };
+    let v = serde_json::json!({"format": POSITION_FORMAT, "game": l.game.game, "state": state});
+    let text = serde_yaml::to_string(&v).map_err(|e| Error::Encode(e.to_string()))?;
+    let from = match at {
+        Some(s) => format!("after step {s}"),
+        None => format!("at step {}", l.game.log.len()),
+    };
+    Ok(format!(
+        "# adjutant position: game `{}` {from}. Start a game from it with `adjutant new --game {} --position FILE`.\n{text}",
+        l.game.id, l.game.game
+    ))
+}
+
 /// Reads a position file: `format: adjutant-position/1`, `game:` and the `state:` to start
 /// from, in the game's own state format (as a game file shows it).
 pub fn read_position(path: &Path, game: &str) -> Result<Value, Error> {

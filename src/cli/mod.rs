@@ -12,6 +12,7 @@ mod keys;
 mod new;
 mod orders;
 mod play;
+mod position;
 mod report;
 mod send;
 mod show;
@@ -40,6 +41,7 @@ enum Command {
     Report(report::Args),
     Send(send::Args),
     Verify(verify::Args),
+    Position(position::Args),
     Show(show::Args),
     Witness(witness::Args),
 }
@@ -116,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Report(a) => report::exec(a),
         Command::Send(a) => send::exec(a),
         Command::Verify(a) => verify::exec(a),
+        Command::Position(a) => position::exec(a),
         Command::Show(a) => show::exec(a),
         Command::Witness(a) => witness::exec(a),
     };

@@ -57,3 +57,62 @@ fn version_1_games_still_verify_and_play_on_unsigned() {
         assert!(out.contains("version 1"), "{game}: verify says so:\n{out}");
     }
 }
+
+/// The README's way to move a version 1 game to version 2: its position, a new game from it.
+#[test]
+fn a_version_1_game_goes_on_in_version_2_from_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let old = root().join("tests/data/v1/southern-strategy/game.yaml");
+    let o = ok(d, &["position", old.to_str().unwrap(), "-o", "pos.yaml"]);
+    assert!(stdout(&o).is_empty());
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "ss-moved",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            "pos.yaml",
+            "-o",
+            "game.yaml",
+        ],
+    );
+    let before = GameFile::parse(&read(&old)).unwrap();
+    let moved = GameFile::parse(&read(&d.join("game.yaml"))).unwrap();
+    assert_eq!(moved.version(), 2);
+    assert_eq!(
+        moved.state, before.state,
+        "the game starts where the old one stood"
+    );
+    assert_eq!(moved.start.as_ref(), Some(&before.state));
+    assert_eq!(moved.awaiting, before.awaiting);
+    let orders = root().join("games/southern-strategy/examples/crown-impulse.yaml");
+    ok(
+        d,
+        &[
+            "play",
+            "game.yaml",
+            orders.to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    ok(d, &["verify", "game.yaml"]);
+    // A position of a past step is the state the log leads to there.
+    let o = ok(d, &["position", old.to_str().unwrap(), "--at", "1"]);
+    let past: serde_json::Value = serde_yaml::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        past["state"]["phase"]["side"], "patriot",
+        "after the Crown's supply phase"
+    );
+    let err = fails(d, &["position", old.to_str().unwrap(), "--at", "9"]);
+    assert!(err.contains("step 9 has no adjudicated result"), "{err}");
+    // Editing the start breaks the genesis, so `verify` refuses the game.
+    let text = read(&d.join("game.yaml")).replacen("political_will: 4", "political_will: 5", 1);
+    std::fs::write(d.join("edited.yaml"), text).unwrap();
+    assert!(!run(d, &["verify", "edited.yaml"]).status.success());
+}
