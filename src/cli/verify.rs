@@ -24,7 +24,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     println!("state hash {}", s.state);
     if s.version >= 2 {
         println!(
-            "protocol version 2: {} record signatures checked",
+            "protocol version 2: record signatures checked: {}",
             s.signatures
         );
     } else {
