@@ -145,7 +145,8 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
             answer.reveal.escape_debug()
         ))
     })?;
-    let signer = if l.game.version() >= 2 {
+    // The witness's signature for its record: empty in a version 1 game, which has none.
+    let sig = if l.game.version() >= 2 {
         // The witness signed this element for this one record hash: an answer asked for
         // other orders cannot be pinned to these.
         let sig = answer.sig.clone().ok_or_else(|| {
@@ -174,19 +175,15 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
                 answer.element, answer.record
             )));
         }
-        session::Signer::Answer(sig)
+        sig
     } else {
-        session::Signer::Answer(String::new())
+        String::new()
     };
-    let signer = std::cell::RefCell::new(Some(signer));
     let reveal_of = |party: &str, index: u64| {
         if party == WITNESS && index == answer.element {
             Ok(session::Contribution {
                 reveal,
-                signer: signer
-                    .borrow_mut()
-                    .take()
-                    .unwrap_or(session::Signer::Answer(String::new())),
+                signer: session::Signer::Answer(sig.clone()),
             })
         } else {
             Err(refuse(format!(

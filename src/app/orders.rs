@@ -32,7 +32,6 @@ pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
 }
 
 pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = crate::engine::input::parse_yaml(text, "the orders file")?;
     let mut map = match value {
         Value::Object(m) => m,

@@ -98,9 +98,7 @@ impl Staged {
 
     /// Stages `bytes` for `path`.
     pub fn add(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let s = stage(path, bytes, Kind::Plain)?;
-        self.stages.push(s);
-        Ok(())
+        self.add_kind(path, bytes, Kind::Plain)
     }
 
     /// Stages a file of the given kind.
@@ -149,12 +147,7 @@ impl Staged {
                 Stage::New(tmp, target) => {
                     tmp.persist_noclobber(&target).map_err(|e| {
                         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-                            Error::Secrets {
-                                message: format!(
-                                    "`{}` already exists; a secret is made once and never written over",
-                                    target.display()
-                                ),
-                            }
+                            exists_already(&target)
                         } else {
                             io("create", &target)(e.error)
                         }
@@ -166,6 +159,17 @@ impl Staged {
     }
 }
 
+/// The refusal for a new private file whose name is taken: checked when it is staged, and
+/// again, exclusively, when it is linked into place (another run may have made it meanwhile).
+fn exists_already(target: &Path) -> Error {
+    Error::Secrets {
+        message: format!(
+            "`{}` already exists; a secret is made once and never written over",
+            target.display()
+        ),
+    }
+}
+
 fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
     let target = match target_of(path)? {
         Target::Stdout => return Ok(Stage::Stdout(bytes.to_vec())),
@@ -173,12 +177,7 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         Target::Replace(p) => p,
     };
     if kind == Kind::NewPrivate && fs::symlink_metadata(&target).is_ok() {
-        return Err(Error::Secrets {
-            message: format!(
-                "`{}` already exists; a secret is made once and never written over",
-                target.display()
-            ),
-        });
+        return Err(exists_already(&target));
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

@@ -40,7 +40,7 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     let hashes = record_hashes(&gf.log)?;
     let batch = if replay.version >= 2 {
         replay.check_signatures = false;
-        Some(signature_batch(&replay, gf, &hashes)?)
+        Some(signature_batch(&replay, gf, &hashes))
     } else {
         None
     };
@@ -57,10 +57,7 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
             .find(|r| r.step == step)
             .map(|r| r.by.as_str())
             .unwrap_or("?");
-        match super::sign::bad_record(step, by) {
-            Error::Packet { step, message } => Error::Divergence { step, message },
-            other => other,
-        }
+        divergence(step, super::sign::bad_record(step, by))
     };
     let steps_replayed = match (replayed, bad_signature) {
         (Err((at, _)), Some(k)) if k <= at => return Err(signature_error(k)),
@@ -148,22 +145,26 @@ fn replay_log(
 ) -> Result<usize, (u64, Error)> {
     let mut steps_replayed = 0;
     for (rec, hash) in gf.log.iter().zip(hashes) {
-        let step = rec.step;
-        let diverged = |e: Error| match e {
-            Error::Packet { step, message } => (step, Error::Divergence { step, message }),
-            other => (
-                step,
-                Error::Divergence {
-                    step,
-                    message: other.to_string(),
-                },
-            ),
+        let diverged = |e: Error| match divergence(rec.step, e) {
+            Error::Divergence { step, message } => (step, Error::Divergence { step, message }),
+            other => (rec.step, other),
         };
         if replay.push_hashed(rec, hash).map_err(diverged)?.is_some() {
             steps_replayed += 1;
         }
     }
     Ok(steps_replayed)
+}
+
+/// A refusal of the record of `step` as `verify` reports it: the step where the log diverges.
+fn divergence(step: u64, e: Error) -> Error {
+    match e {
+        Error::Packet { step, message } => Error::Divergence { step, message },
+        other => Error::Divergence {
+            step,
+            message: other.to_string(),
+        },
+    }
 }
 
 /// Every record's signature with the message it must cover and its sender's key. Records that
@@ -173,7 +174,7 @@ fn signature_batch(
     replay: &Replay,
     gf: &GameFile,
     hashes: &[super::canon::Hash],
-) -> Result<super::sign::Batch, Error> {
+) -> super::sign::Batch {
     let mut batch = super::sign::Batch::default();
     let mut sent: std::collections::BTreeMap<&str, u64> = Default::default();
     for (rec, hash) in gf.log.iter().zip(hashes) {
@@ -189,5 +190,5 @@ fn signature_batch(
         };
         batch.push(rec.step, *key, message, sig);
     }
-    Ok(batch)
+    batch
 }

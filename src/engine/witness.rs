@@ -223,13 +223,6 @@ pub fn stage_ledger(staged: &mut Staged, path: &Path, ledger: &Ledger) -> Result
     staged.add_kind(path, text.as_bytes(), Kind::Private)
 }
 
-/// Writes the ledger all or nothing.
-pub fn save_ledger(path: &Path, ledger: &Ledger) -> Result<(), Error> {
-    let mut staged = Staged::new();
-    stage_ledger(&mut staged, path, ledger)?;
-    staged.commit()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,7 +264,9 @@ mod tests {
         let s = witness();
         let mut ledger = load_ledger(&path, "w-1").unwrap();
         answer(&s, &mut ledger, &hash(1)).unwrap();
-        save_ledger(&path, &ledger).unwrap();
+        let mut staged = Staged::new();
+        stage_ledger(&mut staged, &path, &ledger).unwrap();
+        staged.commit().unwrap();
         let mut back = load_ledger(&path, "w-1").unwrap();
         assert_eq!(back, ledger);
         assert_eq!(answer(&s, &mut back, &hash(9)).unwrap().0.element, 2);

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -460,11 +460,7 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
 
 /// Starts `adjutant` with `args` in `dir` without waiting.
 fn spawn(dir: &Path, args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("ADJUTANT_SECRETS")
-        .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
+    command(dir, args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -912,9 +908,7 @@ fn hostile_input_is_refused_quickly_and_clearly() {
     write(&d, "bom.yaml", "\u{feff}supply: []\n");
     ok(&d, &["orders", "game.yaml", "bom.yaml"]);
     // A closed pipe ends `verify` quietly.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(["verify", "game.yaml"])
-        .current_dir(&d)
+    let mut child = command(&d, &["verify", "game.yaml"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

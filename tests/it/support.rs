@@ -11,16 +11,20 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `adjutant` with `args` in `dir`.
-pub fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(args)
+/// `adjutant` with `args` in `dir`, away from the tester's own secrets and config.
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_adjutant"));
+    c.args(args)
         .current_dir(dir)
         .env_remove("ADJUTANT_SECRETS")
         .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
-        .env_remove("ADJUTANT_FAIL_BEFORE_RENAME")
-        .output()
-        .expect("adjutant runs")
+        .env_remove("ADJUTANT_FAIL_BEFORE_RENAME");
+    c
+}
+
+/// Runs `adjutant` with `args` in `dir`.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    command(dir, args).output().expect("adjutant runs")
 }
 
 pub fn stdout(o: &Output) -> String {
