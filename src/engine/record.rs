@@ -109,6 +109,16 @@ pub struct StepResult {
     pub policy: Option<PolicyReveal>,
 }
 
+impl StepResult {
+    /// The commitment of the policy this result reveals, in hex, if it reveals one.
+    pub fn policy_commitment(&self) -> Option<String> {
+        self.policy
+            .as_ref()
+            .and_then(|p| p.commitment().ok())
+            .map(|h| super::canon::to_hex(&h))
+    }
+}
+
 /// A revealed policy: the salt and the policy whose hash was committed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

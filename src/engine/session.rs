@@ -33,6 +33,9 @@ pub struct StepView {
     pub rolls: Vec<Roll>,
     pub events: Vec<Value>,
     pub state: String,
+    /// The commitment of the adjudicator's standing policy, when the step used it and its
+    /// result reveals it (dice-protocol section 3.1).
+    pub policy: Option<String>,
 }
 
 /// What `receive` did.
@@ -45,8 +48,6 @@ pub struct Received {
     pub outgoing: Option<Record>,
     /// The chain elements this run used, by party, for the parties' ledgers.
     pub uses: Vec<(String, Usage)>,
-    /// The adjudicator's standing policy that this run applied and revealed, if any.
-    pub revealed_policy: Option<String>,
 }
 
 mod genesis;
@@ -75,6 +76,7 @@ pub fn adjudicate(
         rolls: dice.into_rolls(),
         events,
         state: to_hex(&state_hash(&next)?),
+        policy: None,
     };
     Ok((next, view))
 }
@@ -350,7 +352,6 @@ fn answer_owed(
 ) -> Result<Received, Error> {
     let mut outgoing = None;
     let mut uses = Vec::new();
-    let mut revealed_policy = None;
     if let Some(owed) = replay.owed().cloned() {
         let me = replay.adjudicator_of(&owed.by);
         let index = replay.reveals_by(&me) + 1;
@@ -376,7 +377,7 @@ fn answer_owed(
             }
             Ok(p)
         };
-        let (state, view, policy) = match replay.commits.get(&me) {
+        let (state, mut view, policy) = match replay.commits.get(&me) {
             None => {
                 let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
                 (s, v, None)
@@ -394,7 +395,6 @@ fn answer_owed(
                     let p = committed(&me, commit)?;
                     let (s, v) =
                         adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
-                    revealed_policy = Some(commit.clone());
                     (s, v, Some(p))
                 } else {
                     (s, v, None)
@@ -408,6 +408,7 @@ fn answer_owed(
             state: view.state.clone(),
             policy,
         };
+        view.policy = result.policy_commitment();
         uses.push((
             me.clone(),
             Usage::Keyed {
@@ -460,7 +461,6 @@ fn answer_owed(
         steps,
         outgoing,
         uses,
-        revealed_policy,
     })
 }
 

@@ -22,6 +22,7 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             rolls: result.rolls.clone(),
             events: result.events.clone(),
             state: result.state.clone(),
+            policy: result.policy_commitment(),
         });
     }
     if let (Some(p), Some(last)) = (&gf.pending, gf.log.last()) {
@@ -37,6 +38,7 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             rolls: p.rolls.clone(),
             events: p.events.clone(),
             state: p.state.clone(),
+            policy: p.policy_commitment(),
         });
     }
     out

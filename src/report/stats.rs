@@ -114,6 +114,7 @@ mod tests {
                 .collect(),
             events: vec![],
             state: String::new(),
+            policy: None,
         }
     }
 

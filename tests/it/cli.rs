@@ -795,6 +795,16 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     let (report, _) = g.receive("patriot", &attack);
     assert!(report.contains("Battle at Beaufort"), "{report}");
+    // The report says the policy answered and names the commitment it matches.
+    let commit = read(&p.join("march.packet.yaml"))
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("policy_commit: ").map(str::to_string))
+        .unwrap();
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!("reveals it (commitment {commit})")),
+        "{report}"
+    );
     let gf = parse(&g.game_text("patriot"));
     assert_ne!(
         gf.state["phase"]["step"], "battle",

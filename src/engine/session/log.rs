@@ -38,11 +38,14 @@ pub struct Replay<'a> {
 }
 
 impl<'a> Replay<'a> {
-    /// Starts from the set-up, as `verify` does.
-    pub fn from_genesis(rules: &'a dyn Rules, gf: &GameFile) -> Result<Replay<'a>, Error> {
-        check_file(rules, gf)?;
-        let state = start_state(rules, gf)?;
-        let tip = genesis_hash(rules, gf, &state)?;
+    /// A replay before any record, at `state` with `tip` as the last hash: each party's
+    /// anchor as its last reveal. The caller has checked the file (`check_file`).
+    fn before_any_record(
+        rules: &'a dyn Rules,
+        gf: &GameFile,
+        state: Value,
+        tip: Hash,
+    ) -> Result<Replay<'a>, Error> {
         let mut last_reveal = BTreeMap::new();
         for party in parties(rules, gf) {
             let anchor = anchor_of(gf, &party)?;
@@ -67,44 +70,34 @@ impl<'a> Replay<'a> {
         })
     }
 
+    /// Starts from the set-up, as `verify` does.
+    pub fn from_genesis(rules: &'a dyn Rules, gf: &GameFile) -> Result<Replay<'a>, Error> {
+        check_file(rules, gf)?;
+        let state = start_state(rules, gf)?;
+        let tip = genesis_hash(rules, gf, &state)?;
+        Replay::before_any_record(rules, gf, state, tip)
+    }
+
     /// Starts from the file's current state, trusting its own log (no rules are re-run).
     pub fn from_file(rules: &'a dyn Rules, gf: &GameFile) -> Result<Replay<'a>, Error> {
         check_file(rules, gf)?;
-        let mut last_reveal = BTreeMap::new();
-        let mut reveals = BTreeMap::new();
-        for party in parties(rules, gf) {
-            let anchor = anchor_of(gf, &party)?;
-            last_reveal.insert(party, anchor);
-        }
-        for r in &gf.log {
-            last_reveal.insert(r.by.clone(), r.reveal_bytes()?);
-            *reveals.entry(r.by.clone()).or_insert(0) += 1;
-        }
         let tip = match gf.log.last() {
             Some(r) => r.hash()?,
             None => genesis_hash(rules, gf, &start_state(rules, gf)?)?,
         };
-        let owed = match gf.log.last() {
+        let mut replay = Replay::before_any_record(rules, gf, gf.state.clone(), tip)?;
+        for r in &gf.log {
+            replay.last_reveal.insert(r.by.clone(), r.reveal_bytes()?);
+            *replay.reveals.entry(r.by.clone()).or_insert(0) += 1;
+        }
+        replay.next_step = gf.log.len() as u64 + 1;
+        replay.owed = match gf.log.last() {
             Some(r) if r.orders.is_some() => Some((r.clone(), tip)),
             _ => None,
         };
-        Ok(Replay {
-            rules,
-            version: gf.version(),
-            keys: keys_of(rules, gf)?,
-            check_signatures: true,
-            dice_party: dice_party(rules, gf).map(str::to_string),
-            id: gf.id.clone(),
-            state: gf.state.clone(),
-            next_step: gf.log.len() as u64 + 1,
-            tip,
-            last_reveal,
-            reveals,
-            owed,
-            commits: latest_commits(&gf.log),
-            pending: gf.pending.clone(),
-            rolls_checked: 0,
-        })
+        replay.commits = latest_commits(&gf.log);
+        replay.pending = gf.pending.clone();
+        Ok(replay)
     }
 
     pub fn awaiting(&self) -> Result<Option<Awaiting>, Error> {
@@ -366,7 +359,7 @@ impl<'a> Replay<'a> {
         let adjudicator = self.adjudicator_of(&owed.by);
         let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
         let commit = self.commits.get(&adjudicator).cloned();
-        let (state, view) = match (commit, &result.policy) {
+        let (state, mut view) = match (commit, &result.policy) {
             (None, None) => adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?,
             (None, Some(_)) => {
                 return Err(refuse(format!(
@@ -448,6 +441,7 @@ impl<'a> Replay<'a> {
             )));
         }
         self.rolls_checked += view.rolls.len();
+        view.policy = result.policy_commitment();
         Ok((state, view))
     }
 }
