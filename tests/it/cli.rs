@@ -802,7 +802,9 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         .unwrap();
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains(&format!("reveals it (commitment {commit})")),
+        flat.contains(&format!(
+            "reveals it, so it is public now. Its commitment: {commit}"
+        )),
         "{report}"
     );
     let gf = parse(&g.game_text("patriot"));
