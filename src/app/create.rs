@@ -125,7 +125,7 @@ pub struct NewGame<'a> {
     pub data_dir: Option<&'a Path>,
     pub chain_length: Option<u64>,
     /// A position to start from instead of the set-up (`new --position`).
-    pub position: Option<Value>,
+    pub position: Option<PositionFile>,
 }
 
 /// The format of a position file.
@@ -167,9 +167,41 @@ pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
     ))
 }
 
+/// A position file as read: its state, and its text and name for errors that point at a line.
+#[derive(Debug, Clone)]
+pub struct PositionFile {
+    pub path: std::path::PathBuf,
+    pub text: String,
+    pub state: Value,
+}
+
+impl PositionFile {
+    /// Checks the position against the rules; a fault names the file and the line of the bad
+    /// value.
+    pub fn check(&self, rules: &dyn Rules) -> Result<(), Error> {
+        rules.check_position(&self.state).map_err(|e| match e {
+            Error::Position { mut fault, .. } => {
+                fault.line = fault
+                    .path
+                    .as_deref()
+                    .and_then(|p| crate::engine::locate::line_of(&self.text, p));
+                Error::Position {
+                    what: format!("the position `{}`", self.path.display()),
+                    fault,
+                }
+            }
+            Error::Format { message, .. } => Error::Format {
+                what: format!("the position `{}`", self.path.display()),
+                message,
+            },
+            other => other,
+        })
+    }
+}
+
 /// Reads a position file: `format: adjutant-position/1`, `game:` and the `state:` to start
 /// from, in the game's own state format (as a game file shows it).
-pub fn read_position(path: &Path, game: &str) -> Result<Value, Error> {
+pub fn read_position(path: &Path, game: &str) -> Result<PositionFile, Error> {
     let text = atomic::read(path)?;
     let what = format!("the position `{}`", path.display());
     let v: Value = crate::engine::input::parse_yaml(&text, &what)?;
@@ -186,7 +218,11 @@ pub fn read_position(path: &Path, game: &str) -> Result<Value, Error> {
         )));
     }
     match v.get("state") {
-        Some(s) if s.is_object() => Ok(s.clone()),
+        Some(s) if s.is_object() => Ok(PositionFile {
+            path: path.to_path_buf(),
+            state: s.clone(),
+            text,
+        }),
         _ => Err(bad("it has no `state:` mapping".into())),
     }
 }
@@ -324,7 +360,10 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
             });
         }
     }
-    let game = session::create(rules, opts.id, players, n, opts.position)?;
+    if let Some(p) = &opts.position {
+        p.check(rules)?;
+    }
+    let game = session::create(rules, opts.id, players, n, opts.position.map(|p| p.state))?;
     Ok(Created {
         game,
         secrets: made,

@@ -153,11 +153,7 @@ pub fn note_uses(
     if uses.is_empty() {
         return Ok(());
     }
-    let genesis = to_hex(&session::genesis_hash(
-        l.rules.as_ref(),
-        &l.game,
-        &session::start_state(l.rules.as_ref(), &l.game)?,
-    )?);
+    let genesis = to_hex(&session::genesis_hash(l.rules.as_ref(), &l.game)?);
     for (party, usage) in uses {
         secrets::check_names(&l.game.id, party)?;
         let secret = secrets::path(secrets_dir, &l.game.id, party);

@@ -72,6 +72,11 @@ pub enum Error {
         message: String,
     },
     Orders(OrderError),
+    /// A position (`new --position`) that breaks a rule; `fault.path` is under `state`.
+    Position {
+        what: String,
+        fault: OrderError,
+    },
     /// A packet or record that does not fit the game: wrong game, step, link, side or reveal.
     Packet {
         step: u64,
@@ -114,6 +119,16 @@ impl fmt::Display for Error {
             Error::Encode(m) => write!(f, "cannot encode: {m}"),
             Error::Format { what, message } => write!(f, "{what}: {message}"),
             Error::Orders(e) => write!(f, "{e}"),
+            Error::Position { what, fault } => {
+                write!(f, "{what}")?;
+                if let Some(line) = fault.line {
+                    write!(f, " line {line}")?;
+                }
+                if let Some(path) = &fault.path {
+                    write!(f, " (`{path}`)")?;
+                }
+                write!(f, ": {}: {}", fault.rule, fault.message)
+            }
             Error::Packet { step, message } => {
                 write!(f, "packet for step {step} refused: {message}")
             }

@@ -113,6 +113,20 @@ pub trait Game: 'static {
     }
     /// Lookups for templates, such as area names by id.
     fn lookups(data: &Self::Data) -> Value;
+    /// Checks that `state` is a position the rules could reach, for `new --position`: piece
+    /// limits, places, tracks, whose decision it is. The default accepts any state.
+    ///
+    /// # Errors
+    /// The first fault, with the rule it breaks and the path of the bad value in the state.
+    fn check_position(_data: &Self::Data, _state: &Self::State) -> Result<(), OrderError> {
+        Ok(())
+    }
+    /// What the rules do by themselves from a checked position before anyone decides (no dice):
+    /// a Southern Strategy position at the start of a campaign turn runs its winter removal
+    /// and generation. The default starts where the position stands.
+    fn begin(_data: &Self::Data, state: &Self::State) -> Self::State {
+        state.clone()
+    }
 }
 
 /// A loaded game (rules plus checked data), driven through JSON values.
@@ -127,11 +141,12 @@ pub trait Rules {
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
     /// Checks that `policy` has the shape this game's policies take.
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error>;
-    /// Checks a position a game may start from (`new --position`): a state of this game. (A
-    /// check of every rule a position must keep is issue 14's; for now the state's shape.)
-    fn check_position(&self, state: &Value) -> Result<(), Error> {
-        self.awaiting(state).map(|_| ())
-    }
+    /// Checks a position a game may start from (`new --position`): a state of this game's
+    /// shape that keeps every rule `Game::check_position` knows. A rules fault comes back as
+    /// `Error::Position` with the path of the bad value under `state`.
+    fn check_position(&self, state: &Value) -> Result<(), Error>;
+    /// The state a game starting from a checked `position` is played from (`Game::begin`).
+    fn begin(&self, position: &Value) -> Result<Value, Error>;
     /// `Game::POLICY_DECISIONS`.
     fn policy_decisions(&self) -> &'static [&'static str];
     fn apply(
@@ -193,6 +208,22 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
         from_value::<G::Policy>("the policy", policy).map(|_| ())
+    }
+    fn check_position(&self, state: &Value) -> Result<(), Error> {
+        let st = self.state(state)?;
+        G::check_position(&self.data, &st).map_err(|mut fault| {
+            fault.path = Some(match fault.path.take() {
+                Some(p) => format!("state.{p}"),
+                None => "state".to_string(),
+            });
+            Error::Position {
+                what: "the position".into(),
+                fault,
+            }
+        })
+    }
+    fn begin(&self, position: &Value) -> Result<Value, Error> {
+        to_value(&G::begin(&self.data, &self.state(position)?))
     }
     fn policy_decisions(&self) -> &'static [&'static str] {
         G::POLICY_DECISIONS

@@ -97,6 +97,92 @@ struct Row {
 
 /// Runs one case; `Ok(false)` when the case does not fit one orders file (several answers in
 /// turn, a stop inside a month, or the other side's policy).
+/// A Southern Strategy case gives only what it tests; a position must also keep the counts
+/// the rules derive (4.0, 13.5: the campaign turns and year ends the turn marker implies; 6.0:
+/// someone holds the initiative during the impulses), so they are filled in from the turn.
+fn complete_southern_position(state: &mut Value) {
+    let year = state["turn"]["year"].as_u64().unwrap();
+    let space = state["turn"]["space"].as_u64().unwrap();
+    state["years_ended"] = (year - 1780).into();
+    state["campaign_turns"] = ((year - 1780) * 5 + space - 3 + 1).into();
+    let step = state["phase"]["step"].as_str().unwrap_or("").to_string();
+    if (step == "impulse" || step == "battle") && state["initiative"].is_null() {
+        let side = match step.as_str() {
+            "impulse" => state["phase"]["side"].clone(),
+            _ => state["phase"]["attack"]["side"].clone(),
+        };
+        state["initiative"] = side;
+    }
+    if (step == "impulse" || step == "battle") && state["pass_track"].as_u64() == Some(0) {
+        state["pass_track"] = 1.into();
+    }
+    if step != "over" && state["outcome"].is_object() {
+        state["outcome"] = Value::Null;
+    }
+    place_swamp_fox(state);
+    // 2.3: the pool holds every counter the case did not put elsewhere.
+    for colony in ["VA", "NC", "SC", "GA"] {
+        for (side, kind) in [("patriot", "militia"), ("crown", "loyalists")] {
+            let boxed = state["partisans"][colony][kind].as_u64().unwrap_or(0);
+            let cup = state["cup"].as_array().map_or(0, |c| {
+                c.iter()
+                    .filter(|x| {
+                        x["colony"] == colony && x["side"] == side && x["swamp_fox"] != true
+                    })
+                    .count() as u64
+            });
+            let holds = if side == "crown" {
+                state["holds"].as_array().map_or(0, |h| {
+                    h.iter()
+                        .filter(|a| southern_colony(a.as_str().unwrap_or("")) == colony)
+                        .count() as u64
+                })
+            } else {
+                0
+            };
+            state["pool"][colony][kind] = 5u64.saturating_sub(boxed + cup + holds).into();
+        }
+    }
+    // 14.0: Cornwallis is with an army while the game goes on; a case that leaves him out
+    // gets him with one Unit in Sunbury, out of its way.
+    let has_him = state["armies"].as_object().is_some_and(|a| {
+        a.values()
+            .any(|x| x["side"] == "crown" && x["leader"] == "leader")
+    }) || state["navies"]["cargo"]["crown"]["leader"] == "leader";
+    if !has_him && step != "over" && state["armies"].get("SUN").is_none() {
+        state["armies"]["SUN"] =
+            serde_json::json!({"side": "crown", "units": 1, "leader": "leader"});
+    }
+}
+
+/// 8.5: after the first campaign turn the Swamp Fox is in the cup or the box; a case that
+/// leaves him out has him in the cup.
+fn place_swamp_fox(state: &mut Value) {
+    let in_cup = state["cup"]
+        .as_array()
+        .is_some_and(|c| c.iter().any(|x| x["swamp_fox"] == true));
+    let in_box = state["partisans"]["SC"]["swamp_fox"] == true;
+    if !in_cup && !in_box && state["campaign_turns"].as_u64() > Some(1) {
+        state["cup"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({"side": "patriot", "colony": "SC", "swamp_fox": true}));
+    }
+}
+
+/// The Colony of a Southern Strategy area id, from the shipped map.
+fn southern_colony(area: &str) -> String {
+    let map: Value =
+        serde_yaml::from_str(include_str!("../../games/southern-strategy/map.yaml")).unwrap();
+    map["areas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == area)
+        .map(|a| a["colony"].as_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
 fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Result<bool, String> {
     let v: Value = serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let Some(want) = v["expect"]["error"]["rule"].as_str() else {
@@ -147,6 +233,9 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
                 for (key, val) in changes {
                     state[key] = val.clone();
                 }
+            }
+            if game == "southern-strategy" {
+                complete_southern_position(&mut state);
             }
             state
         }

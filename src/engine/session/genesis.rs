@@ -94,8 +94,13 @@ pub(super) fn key_of(gf: &GameFile, party: &str) -> Result<VerifyingKey, Error> 
 
 /// `T_0`: the hash of everything fixed at creation. Version 2 binds each party's public key
 /// too, beside its anchor: both come from the party's fresh secret, so two games never share
-/// a genesis, and so never share dice.
-pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile, setup_state: &Value) -> Result<Hash, Error> {
+/// a genesis, and so never share dice. The state bound is the position as written (`start`),
+/// else the set-up.
+pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile) -> Result<Hash, Error> {
+    let pinned = match &gf.start {
+        Some(position) => position.clone(),
+        None => rules.setup()?.0,
+    };
     let anchors = gf
         .players
         .iter()
@@ -117,7 +122,7 @@ pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile, setup_state: &Value) -> Re
         chain_length: gf.dice.chain_length,
         anchors,
         keys,
-        state: to_hex(&state_hash(setup_state)?),
+        state: to_hex(&state_hash(&pinned)?),
     }
     .hash()
 }
@@ -146,10 +151,11 @@ pub fn check_current_state(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error
     Ok(())
 }
 
-/// The state a game started from: its position (`new --position`), else the set-up.
+/// The state a game started from: its position (`new --position`) as the rules begin it
+/// (`Rules::begin`), else the set-up.
 pub fn start_state(rules: &dyn Rules, gf: &GameFile) -> Result<Value, Error> {
     match &gf.start {
-        Some(s) => Ok(s.clone()),
+        Some(s) => rules.begin(s),
         None => Ok(rules.setup()?.0),
     }
 }
@@ -168,7 +174,7 @@ pub fn create(
     let state = match &start {
         Some(position) => {
             rules.check_position(position)?;
-            position.clone()
+            rules.begin(position)?
         }
         None => rules.setup()?.0,
     };

@@ -74,7 +74,7 @@ impl<'a> Replay<'a> {
     pub fn from_genesis(rules: &'a dyn Rules, gf: &GameFile) -> Result<Replay<'a>, Error> {
         check_file(rules, gf)?;
         let state = start_state(rules, gf)?;
-        let tip = genesis_hash(rules, gf, &state)?;
+        let tip = genesis_hash(rules, gf)?;
         Replay::before_any_record(rules, gf, state, tip)
     }
 
@@ -83,7 +83,7 @@ impl<'a> Replay<'a> {
         check_file(rules, gf)?;
         let tip = match gf.log.last() {
             Some(r) => r.hash()?,
-            None => genesis_hash(rules, gf, &start_state(rules, gf)?)?,
+            None => genesis_hash(rules, gf)?,
         };
         let mut replay = Replay::before_any_record(rules, gf, gf.state.clone(), tip)?;
         for r in &gf.log {

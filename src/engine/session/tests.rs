@@ -84,11 +84,10 @@ fn the_mode_is_bound_into_the_genesis_hash() {
     let rules = toy::rules();
     let r = rules.as_ref();
     let mut gf = game(r, &[WITNESS]).unwrap();
-    let state = r.setup().unwrap().0;
-    let witness = genesis_hash(r, &gf, &state).unwrap();
+    let witness = genesis_hash(r, &gf).unwrap();
     let p = gf.players.remove(WITNESS).unwrap();
     gf.players.insert(SELF.into(), p);
-    assert_ne!(genesis_hash(r, &gf, &state).unwrap(), witness);
+    assert_ne!(genesis_hash(r, &gf).unwrap(), witness);
 }
 
 /// Self mode, as `play` runs it: each step the player's record, then the `self` record

@@ -12,6 +12,7 @@ pub mod march;
 pub mod navy;
 pub mod options;
 pub mod orders;
+pub mod position;
 pub mod siege;
 pub mod state;
 pub mod supply;
@@ -180,6 +181,8 @@ impl Game for SouthernStrategy {
     fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
         let (side, decision, detail) = match &st.phase {
             Phase::Over => return None,
+            // Never played on: `begin` moves a position past it.
+            Phase::TurnStart => (Side::Crown, "supply", "the campaign turn begins (5.1)".to_string()),
             Phase::Supply { side } => (*side, "supply", "supply phase: move supplies along your supply lines (5.2)".to_string()),
             Phase::Impulse { side, kind: ImpulseKind::Limited, .. } => {
                 (*side, "impulse", "limited impulse: a Militia or Loyalist action, or skip (7.0); the full impulse may follow in the same orders".to_string())
@@ -231,6 +234,12 @@ impl Game for SouthernStrategy {
         let mut ev = Vec::new();
         match st.phase.clone() {
             Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
+            Phase::TurnStart => {
+                return Err(OrderError::new(
+                    "4.0",
+                    "the campaign turn has not begun; a game starts such a position with `new --position`",
+                ))
+            }
             Phase::Battle { .. } => {
                 let Some(decision) = &orders.battle else {
                     return Err(OrderError::new("10.1", "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`").at("battle"));
@@ -449,6 +458,27 @@ impl Game for SouthernStrategy {
         let mut bare = options::Bare::default();
         options::offer(data, st, parsed, &mut bare);
         bare.0
+    }
+
+    fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {
+        position::check(data, st)
+    }
+
+    /// 12.3 and 5.1: a position at the start of a campaign turn runs the turn's start.
+    fn begin(data: &Data, st: &State) -> State {
+        let mut st = st.clone();
+        if st.phase == Phase::TurnStart {
+            // The stages from the winter removal to generation roll no dice.
+            let mut no_dice = crate::engine::dice::ScriptedDice::new(Vec::new());
+            turn_end::run_from(
+                data,
+                &mut st,
+                state::Stage::WinterRemoval,
+                &mut no_dice,
+                &mut Vec::new(),
+            );
+        }
+        st
     }
 
     fn lookups(data: &Data) -> Value {

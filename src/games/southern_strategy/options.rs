@@ -97,7 +97,7 @@ pub fn example(o: &Orders) -> String {
 /// to be legal, and the caller still tries each before listing it.
 pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) {
     match &st.phase {
-        Phase::Over => {}
+        Phase::Over | Phase::TurnStart => {}
         Phase::Supply { side: s } if *s == side => {
             supply_options(data, st, side, &mut lift(out, supply_moves(None), |s| s));
             out.offer(Orders::default(), || {

@@ -148,6 +148,9 @@ pub enum Phase {
     },
     /// The game has ended.
     Over,
+    /// Only in a position file: a campaign turn begins here. When the game is made, its winter
+    /// removal (12.3) and generation (5.1) run, and play starts at the Crown's supply moves.
+    TurnStart,
 }
 
 /// A question put to one side outside its impulses.
