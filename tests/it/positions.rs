@@ -20,33 +20,42 @@ fn data() -> ss::data::Data {
     ss::data::Data::load(&files).unwrap()
 }
 
-#[test]
-fn every_state_self_play_reaches_is_a_valid_position() {
-    let data = data();
+/// Plays `games` seeded games of `G` by random legal picks and checks every state reached with
+/// the rules' position check; returns how many states were checked.
+fn walk<G: Game>(data: &G::Data, games: u64, max_steps: u64) -> usize
+where
+    G::State: std::fmt::Debug,
+{
     let mut checked = 0;
-    for seed in 0..60u64 {
+    for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut st, _) = SouthernStrategy::setup(&data);
-        for step in 0..1500u64 {
-            if let Err(e) = SouthernStrategy::check_position(&data, &st) {
-                panic!("seed {seed} step {step}: the state reached is refused as a position: {e}\n{st:?}");
+        let (mut st, _) = G::setup(data);
+        for step in 0..max_steps {
+            if let Err(e) = G::check_position(data, &st) {
+                panic!("{} seed {seed} step {step}: the state reached is refused as a position: {e}\n{st:?}", G::NAME);
             }
             checked += 1;
-            let Some(a) = SouthernStrategy::awaiting(&data, &st) else {
+            let Some(a) = G::awaiting(data, &st) else {
                 break;
             };
             let mut key = [7u8; 32];
             key[..8].copy_from_slice(&seed.to_be_bytes());
             key[8..16].copy_from_slice(&step.to_be_bytes());
-            let candidates = SouthernStrategy::candidates(&data, &st, &a.side);
+            let candidates = G::candidates(data, &st, &a.side);
             st = first_accepted(&mut rng, candidates, |o| {
-                SouthernStrategy::apply(&data, &st, &a.side, &o, None, &mut KeyedDice::new(&key))
+                G::apply(data, &st, &a.side, &o, None, &mut KeyedDice::new(&key))
                     .ok()
                     .map(|(next, _)| next)
             })
             .expect("some option is legal");
         }
     }
+    checked
+}
+
+#[test]
+fn every_state_self_play_reaches_is_a_valid_position() {
+    let checked = walk::<SouthernStrategy>(&data(), 60, 1500);
     assert!(checked > 10_000, "only {checked} states were checked");
 }
 
@@ -167,5 +176,77 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
             !d.join("g.yaml").exists() && !d.join("s").exists(),
             "a refused position left files"
         );
+    }
+}
+
+/// The Lost Cause: every state a seeded game reaches is a position the rules accept.
+#[test]
+fn every_state_of_the_lost_cause_is_a_valid_position() {
+    use adjutant::games::the_lost_cause::{self as tlc, TheLostCause};
+    let files: Vec<(String, String)> = tlc::DATA_FILES
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    let checked = walk::<TheLostCause>(&tlc::data::Data::load(&files).unwrap(), 20, 3000);
+    assert!(checked > 1_000, "only {checked} states were checked");
+}
+
+/// The solo 1776 bot: the same for every state its listed answers reach.
+#[test]
+fn every_state_of_the_solo_1776_bot_is_a_valid_position() {
+    use adjutant::games::solo_1776::{self as solo, Solo1776};
+    let files: Vec<(String, String)> = solo::DATA_FILES
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    let checked = walk::<Solo1776>(&solo::data::Data::load(&files).unwrap(), 20, 400);
+    assert!(checked > 100, "only {checked} states were checked");
+}
+
+/// The solitaire games refuse a broken position with the rule it breaks, through the CLI.
+#[test]
+fn a_bad_solitaire_position_is_refused_with_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (game, key, value, rule) in [
+        ("the-lost-cause", "morale", serde_json::json!(20), "12.0"),
+        (
+            "the-lost-cause",
+            "draw_pile",
+            serde_json::json!(["no-such-card"]),
+            "5.0",
+        ),
+        ("solo-1776", "bre", serde_json::json!(12), "12"),
+    ] {
+        let rules = adjutant::games::load(game, None).unwrap();
+        let mut state = rules.setup().unwrap().0;
+        state[key] = value;
+        super::support::write_position(d, "bad.yaml", game, &state);
+        let o = command(
+            d,
+            &[
+                "new",
+                "--game",
+                game,
+                "--id",
+                "bad",
+                "--hotseat",
+                "--secrets",
+                "s",
+                "--position",
+                "bad.yaml",
+                "-o",
+                "g.yaml",
+            ],
+        )
+        .output()
+        .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(!o.status.success(), "{game}: `{key}` accepted");
+        assert!(
+            err.contains(&format!("(`state.{key}`): {rule}: ")),
+            "{game}: expected rule {rule} at `state.{key}`, got: {err}"
+        );
+        assert!(!d.join("g.yaml").exists());
     }
 }

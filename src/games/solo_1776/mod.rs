@@ -14,6 +14,7 @@ pub mod navy;
 pub mod offboard;
 pub mod options;
 pub mod orders;
+pub mod position;
 pub mod replacements;
 pub mod script;
 pub mod state;
@@ -240,6 +241,10 @@ impl Game for Solo1776 {
             .into_iter()
             .map(|(_, orders)| orders)
             .collect()
+    }
+
+    fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {
+        position::check(data, st)
     }
 
     fn lookups(data: &Data) -> Value {

@@ -9,6 +9,7 @@ pub mod events;
 pub mod month;
 pub mod options;
 pub mod orders;
+pub mod position;
 pub mod rolls;
 pub mod script;
 pub mod state;
@@ -227,6 +228,10 @@ impl Game for TheLostCause {
             .into_iter()
             .map(|(_, orders)| orders)
             .collect()
+    }
+
+    fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {
+        position::check(data, st)
     }
 
     fn lookups(data: &Data) -> Value {

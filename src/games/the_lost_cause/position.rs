@@ -1,0 +1,268 @@
+//! What a position of The Lost Cause must satisfy to be played from (`new --position`): every
+//! id is one of the data's, every track marker in its boxes, and every card, leader, army and
+//! resource in exactly one place. A position is a state the rules could reach, not a free edit.
+
+use std::collections::BTreeMap;
+
+use super::control;
+use super::data::{CardKind, Data};
+use super::state::{Navies, Place, State};
+use crate::engine::error::OrderError;
+
+fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
+    OrderError::new(rule, message).at(path)
+}
+
+/// Checks `st` against the rules; the first fault found is returned.
+pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
+    tracks(data, st)?;
+    armies(data, st)?;
+    cards(data, st)?;
+    leaders(data, st)?;
+    resources(data, st)?;
+    Ok(())
+}
+
+/// 3.0, 7.4, 9.5, 12.0: the year and the track markers.
+fn tracks(data: &Data, st: &State) -> Result<(), OrderError> {
+    let su = &data.pieces.setup;
+    if st.year < su.year || st.year > su.last_year {
+        return Err(bad(
+            "3.0",
+            "year",
+            format!("the war runs from {} to {}", su.year, su.last_year),
+        ));
+    }
+    if !(0..=12).contains(&st.morale) {
+        return Err(bad(
+            "12.0",
+            "morale",
+            "the Morale Track has boxes 0 to 12".into(),
+        ));
+    }
+    if !(0..=6).contains(&st.recognition) {
+        return Err(bad(
+            "9.5",
+            "recognition",
+            "the European Recognition Track has boxes 0 to 6".into(),
+        ));
+    }
+    // 9.5.1: once the European navies are on the track the Blockade stops at box 5.
+    let top = if st.navies == Navies::None { 6 } else { 5 };
+    if !(0..=top).contains(&st.blockade) {
+        return Err(bad(
+            "7.4",
+            "blockade",
+            format!("the Naval Blockade marker goes from box 0 to box {top} now"),
+        ));
+    }
+    if st.flags_taken != control::flags_taken(data, st) {
+        return Err(bad(
+            "12.0",
+            "flags_taken",
+            format!(
+                "the Union holds key spaces worth {} Morale, not {}",
+                control::flags_taken(data, st),
+                st.flags_taken
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// 8.0: each army is one of the data's, showing one of its faces, on its line of operation.
+fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
+    for (id, a) in &st.armies {
+        let path = format!("armies.{id}");
+        let Some(army) = data.army(id) else {
+            return Err(bad("8.0", path, format!("there is no Union army `{id}`")));
+        };
+        if !army.forms.iter().any(|f| f.id == a.form) {
+            return Err(bad(
+                "8.0",
+                format!("{path}.form"),
+                format!("the {id} army has no face `{}`", a.form),
+            ));
+        }
+        if a.route.first() != Some(&army.home) {
+            return Err(bad(
+                "8.0",
+                format!("{path}.route"),
+                format!(
+                    "the {id} army's route starts at its Home Base `{}`",
+                    army.home
+                ),
+            ));
+        }
+        if let Some(s) = a.route.iter().find(|s| !data.has_space(s)) {
+            return Err(bad(
+                "8.0",
+                format!("{path}.route"),
+                format!("there is no space `{s}` on the map"),
+            ));
+        }
+        if a.at >= a.route.len() {
+            return Err(bad(
+                "8.0",
+                format!("{path}.at"),
+                format!("the {id} army's route has {} spaces", a.route.len()),
+            ));
+        }
+        if a.invading && army.invasion.is_none() {
+            return Err(bad(
+                "13.2",
+                format!("{path}.invading"),
+                format!("the {id} army has no Northern Invasion space"),
+            ));
+        }
+        if st.removed.contains(id) {
+            return Err(bad(
+                "8.0",
+                path,
+                format!("the {id} army is both in play and removed"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 5.0, 14.6: every card is in one place, and the Headline cards are all accounted for.
+fn cards(data: &Data, st: &State) -> Result<(), OrderError> {
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    let places = st
+        .draw_pile
+        .iter()
+        .map(|c| ("draw_pile", c))
+        .chain(st.stacks.values().flatten().map(|c| ("stacks", c)))
+        .chain(st.card.iter().map(|c| ("card", c)))
+        .chain(st.rebel_yell.iter().map(|c| ("rebel_yell", c)));
+    for (key, c) in places {
+        if !data.has_card(c) {
+            return Err(bad(
+                "5.0",
+                key,
+                format!("there is no card `{c}` in the deck"),
+            ));
+        }
+        let n = seen.entry(c.as_str()).or_default();
+        *n += 1;
+        if *n > 1 {
+            return Err(bad(
+                "5.0",
+                key,
+                format!("card `{c}` is in more than one place"),
+            ));
+        }
+    }
+    let headline = |c: &str| data.card(c).kind == CardKind::Headline;
+    let left = seen.keys().filter(|c| headline(c)).count() as u32;
+    let in_play = st.card.as_deref().is_some_and(headline);
+    let total = data
+        .deck
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Headline)
+        .count() as u32;
+    if left + st.headlines_played - u32::from(in_play) != total {
+        return Err(bad(
+            "5.1",
+            "headlines_played",
+            format!(
+                "{total} Headline cards exist, but {left} are left and {} played",
+                st.headlines_played
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// 3.0 #4-5, 10.0, 18.0: each leader is in one place, and those due have arrived.
+fn leaders(data: &Data, st: &State) -> Result<(), OrderError> {
+    for (theater, l) in &st.union_commanders {
+        if data.union_leader(l).is_none() {
+            return Err(bad(
+                "3.0",
+                format!("union_commanders.{theater:?}").to_lowercase(),
+                format!("there is no Union leader `{l}`"),
+            ));
+        }
+    }
+    let named = st
+        .commanders
+        .values()
+        .flatten()
+        .chain(st.advisor.iter())
+        .chain(st.leader_cup.iter())
+        .chain(st.leaders_gone.iter());
+    for l in named.clone() {
+        if data.confederate_leader(l).is_none() {
+            return Err(bad(
+                "3.0",
+                "commanders",
+                format!("there is no Confederate leader `{l}`"),
+            ));
+        }
+    }
+    for l in &data.pieces.confederate_leaders {
+        let places = named.clone().filter(|x| **x == l.id).count();
+        let due = l.arrives.is_none_or(|y| y <= st.year);
+        if places != usize::from(due) {
+            return Err(bad(
+                "10.0",
+                "leader_cup",
+                format!(
+                    "leader `{}` is in {places} places; {}",
+                    l.id,
+                    if due {
+                        "he is in play and in exactly one"
+                    } else {
+                        "he has not arrived yet"
+                    }
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 16.0: every Resource marker has a place, and none is in play before its year.
+fn resources(data: &Data, st: &State) -> Result<(), OrderError> {
+    for (id, place) in &st.resources {
+        let Some(r) = data.resource(id) else {
+            return Err(bad(
+                "16.0",
+                format!("resources.{id}"),
+                format!("there is no Resource `{id}`"),
+            ));
+        };
+        if let Place::Space(s) = place {
+            if !data.has_space(s) {
+                return Err(bad(
+                    "16.0",
+                    format!("resources.{id}"),
+                    format!("there is no space `{s}` on the map"),
+                ));
+            }
+        }
+        if *place == Place::Future && r.year <= st.year {
+            return Err(bad(
+                "16.0",
+                format!("resources.{id}"),
+                format!("`{id}` arrives in {}, so it is no longer waiting", r.year),
+            ));
+        }
+    }
+    if let Some(r) = data
+        .pieces
+        .resources
+        .iter()
+        .find(|r| !st.resources.contains_key(&r.id))
+    {
+        return Err(bad(
+            "16.0",
+            "resources",
+            format!("Resource `{}` has no place", r.id),
+        ));
+    }
+    Ok(())
+}
