@@ -155,7 +155,7 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
         assert!(!o.status.success(), "`{to}` was accepted");
         let head = "the position `bad.yaml` line ";
         let at = err
-            .find(&head)
+            .find(head)
             .unwrap_or_else(|| panic!("no line in: {err}"));
         let line: usize = err[at + head.len()..]
             .split_whitespace()
