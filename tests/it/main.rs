@@ -10,6 +10,7 @@ mod mail;
 mod positions;
 mod protocol_doc;
 mod report;
+mod sample_turn;
 mod secrets;
 mod selfplay;
 mod solo_1776;
