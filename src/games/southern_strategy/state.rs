@@ -342,12 +342,16 @@ impl State {
                 .is_some_and(|c| c.leader == Some(LeaderRank::Subordinate))
     }
 
+    /// 2.2: the side's Units in play, counted against its pieces: its armies on land and the
+    /// army its navy transports (9.3), which is still on the map, at sea.
     pub fn units_on_map(&self, side: Side) -> u32 {
-        self.armies
+        let ashore: u32 = self
+            .armies
             .values()
             .filter(|a| a.side == side)
             .map(|a| a.units)
-            .sum()
+            .sum();
+        ashore + self.navies.cargo.get(&side).map_or(0, |c| c.units)
     }
 
     /// Every cube out of the stock: on the map and aboard the navies.
