@@ -3,8 +3,8 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::orders::{self, err, Embark, NavyAction, Transport, Unload};
-use super::state::{Army, Side, State, Supplies};
+use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
+use super::state::{Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -161,10 +161,61 @@ pub fn transport(
     let Some(zone) = st.navies.crown.clone() else {
         return Err(err("9.3", "the Crown navy is not on the map".into(), key));
     };
+    let key_embark = format!("{key}.embark");
     match t {
-        Transport::Embark(e) => embark(data, st, &zone, e, &format!("{key}.embark"), ev),
+        Transport::Embark(e) => embark(data, st, &zone, e, None, &key_embark, ev),
+        Transport::EmbarkPlacing {
+            embark: e,
+            subordinate,
+        } => embark(data, st, &zone, e, Some(*subordinate), &key_embark, ev),
         Transport::Land(port) => land(data, st, &zone, port, &format!("{key}.land"), ev),
     }
+}
+
+/// 9.2 with 9.3: a Transport that places the Subordinate Leader: the army has the Leader, the
+/// Subordinate commands no other army, and the part he takes (the units left in the port, or
+/// those aboard) is 1 to 4 units, with at least one unit left for the Leader to stay with.
+fn check_placing(
+    st: &State,
+    army: &Army,
+    units: u32,
+    placing: SubordinatePlacement,
+    key: &str,
+) -> Result<(), OrderError> {
+    let key = format!("{key}.subordinate");
+    if army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(Side::Crown) {
+        return Err(err(
+            "9.2",
+            "a Subordinate Leader is placed only when the Leader's army splits, and only if he is not already commanding an army".into(),
+            &key,
+        ));
+    }
+    let stayed = army.units.saturating_sub(units);
+    let (his, what) = match placing {
+        SubordinatePlacement::Stays => (stayed, "stay in the port"),
+        SubordinatePlacement::Aboard => (units, "go aboard"),
+    };
+    if his > SUBORDINATE_UNITS {
+        return Err(err(
+            "9.2",
+            format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; {his} would {what} under him"),
+            &key,
+        ));
+    }
+    if stayed == 0 {
+        return Err(err(
+            "9.2",
+            format!(
+                "placing the Subordinate Leader splits the army: leave at least one unit in the port for {}",
+                match placing {
+                    SubordinatePlacement::Stays => "him",
+                    SubordinatePlacement::Aboard => "the Leader (leaders are not units, 2.2)",
+                }
+            ),
+            &key,
+        ));
+    }
+    Ok(())
 }
 
 fn embark(
@@ -172,6 +223,7 @@ fn embark(
     st: &mut State,
     zone: &str,
     e: &Embark,
+    placing: Option<SubordinatePlacement>,
     key: &str,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -237,6 +289,9 @@ fn embark(
             &format!("{key}.units"),
         ));
     }
+    if let Some(p) = placing {
+        check_placing(st, &army, e.units, p, key)?;
+    }
     let here = st.supplies_at(&from.id);
     if e.food > here.food || e.war > here.war {
         return Err(err(
@@ -256,13 +311,22 @@ fn embark(
         },
     );
     let stayed = army.units - e.units;
+    let (ashore, aboard) = match placing {
+        None => (None, army.leader),
+        Some(SubordinatePlacement::Stays) => {
+            (Some(LeaderRank::Subordinate), Some(LeaderRank::Leader))
+        }
+        Some(SubordinatePlacement::Aboard) => {
+            (Some(LeaderRank::Leader), Some(LeaderRank::Subordinate))
+        }
+    };
     if stayed > 0 {
         st.armies.insert(
             from.id.clone(),
             Army {
                 side: Side::Crown,
                 units: stayed,
-                leader: None,
+                leader: ashore,
                 dug_in: false,
             },
         );
@@ -281,7 +345,7 @@ fn embark(
     }
     let cargo = st.navies.cargo.entry(Side::Crown).or_default();
     cargo.units += e.units;
-    cargo.leader = army.leader;
+    cargo.leader = aboard;
     cargo.food += e.food;
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
@@ -291,6 +355,7 @@ fn embark(
         food: e.food,
         war: e.war,
         zone: to_zone,
+        subordinate: placing,
     });
     Ok(())
 }
