@@ -406,21 +406,14 @@ fn land(
         ));
     }
     // 9.2: a Subordinate Leader's army may not grow past four units by landing.
-    let (dest_rank, dest_units) = st
-        .army_of(&to.id, Side::Crown)
-        .map(|d| (d.leader, d.units))
-        .unwrap_or((None, 0));
-    if super::state::merged_command(cargo.leader, dest_rank)
-        == Some(super::state::LeaderRank::Subordinate)
-        && dest_units + cargo.units > super::state::SUBORDINATE_UNITS
+    if let Some(total) =
+        super::march::over_subordinate_limit(st, Side::Crown, &to.id, cargo.units, cargo.leader)
     {
         return Err(err(
             "9.2",
             format!(
-                "a Subordinate Leader commands at most {} units; `{}` would hold {}",
-                super::state::SUBORDINATE_UNITS,
-                to.name,
-                dest_units + cargo.units
+                "a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}",
+                to.name
             ),
             key,
         ));
@@ -467,8 +460,10 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
 }
 
 /// 9.3 and 12.3: where a transported army may land when its navy leaves for the winter:
-/// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent.
+/// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent, and
+/// (9.2) not where it would give a Subordinate Leader more than 4 units.
 pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+    let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     let Some(zone) = st.navies.zone(side).cloned() else {
         return Vec::new();
     };
@@ -487,6 +482,10 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
         })
         .flat_map(|z| data.ports_on(&z.id))
         .filter(|a| st.army(&a.id).is_none_or(|x| x.side == side))
+        .filter(|a| {
+            super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
+                .is_none()
+        })
         .map(|a| a.id.clone())
         .collect()
 }
@@ -505,6 +504,19 @@ pub fn unload(
     let army_to = match &u.army {
         Some(p) => {
             let a = orders::area(data, p, &format!("{key}.army"))?;
+            if let Some(total) =
+                super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
+                    .filter(|_| cargo.units > 0)
+            {
+                return Err(err(
+                    "9.2",
+                    format!(
+                        "a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}",
+                        a.name
+                    ),
+                    &format!("{key}.army"),
+                ));
+            }
             if cargo.units == 0 || !winter_army_ports(data, st, side).contains(&a.id) {
                 return Err(err(
                     "9.3",
