@@ -3,8 +3,8 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
-use super::state::{Army, Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
-use super::{navy, siege, supply, victory};
+use super::state::{Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
+use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -215,7 +215,9 @@ pub fn commander_areas(data: &Data, st: &State) -> Vec<String> {
 }
 
 /// 13.4: the new Patriot commander enters with 6 Units, 2 Food and 2 War, or what the pieces
-/// and the stock still allow. Gates's successor is the next name of the data (Greene).
+/// and the stock still allow. Gates's successor is the next name of the data (Greene). He
+/// enters as any army does (9.1, 8.4): a Loyalist Holding the area with no Crown army there is
+/// eliminated, and a Subordinate Leader he joins comes off (9.2).
 fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event>) {
     let names = &data.pieces.leaders.patriot;
     if st.leaders_lost > 0 {
@@ -226,22 +228,6 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
         6u32.min(data.pieces.units[&Side::Patriot].saturating_sub(st.units_on_map(Side::Patriot)));
     let stock = supply::stock(data, st);
     let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
-    let entry = st.armies.entry(area.to_string()).or_insert(Army {
-        side: Side::Patriot,
-        units: 0,
-        leader: None,
-        dug_in: false,
-    });
-    entry.units += units;
-    entry.leader = Some(LeaderRank::Leader);
-    let s = st.supplies_at(area);
-    st.set_supplies(
-        area,
-        Supplies {
-            food: s.food + food,
-            war: s.war + war,
-        },
-    );
     ev.push(Event::CommanderArrived {
         name: st.patriot_commander.clone(),
         area: area.to_string(),
@@ -249,6 +235,18 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
         food,
         war,
     });
+    march::enter(
+        data,
+        st,
+        Side::Patriot,
+        area,
+        march::Force {
+            units,
+            leader: Some(LeaderRank::Leader),
+            supplies: Supplies { food, war },
+        },
+        ev,
+    );
 }
 
 /// 13.0 step 1: every Dug-In marker comes off.
