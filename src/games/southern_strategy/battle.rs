@@ -10,7 +10,7 @@ use super::data::Data;
 use super::events::Event;
 use super::march::{enter, Force};
 use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
-use super::state::{Army, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
+use super::state::{Army, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
@@ -327,6 +327,13 @@ pub fn resolve(
         BattleDecision::Accept(a) => fight(data, st, &at, &defender, a, dice, ev)?,
     }
     if st.phase != Phase::Over {
+        // The battle is over: the attacker's full impulse ends, and sieges its result broke
+        // lift now (RULINGS.md B10 holds them only while the attack waits).
+        st.phase = Phase::Impulse {
+            side: at.side,
+            kind: ImpulseKind::Full,
+            previous_passed,
+        };
         impulse::after_full(data, st, at.side, false, previous_passed, dice, ev);
     }
     Ok(())

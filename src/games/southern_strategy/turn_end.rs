@@ -28,6 +28,10 @@ pub fn run_from(
 ) {
     let mut stage = stage;
     loop {
+        // 11.3: a siege lifts as soon as its conditions fail, whatever step broke them (a
+        // surrender at 13.1, a navy placed at 12.4 or removed for the winter at 12.3), so
+        // before the next step: a City freed at the winter removal generates (5.1).
+        siege::lift_broken(data, st, ev);
         let winter = data.is_winter(st.turn.space);
         match stage {
             Stage::Sieges => siege::turn_end(data, st, ev),
