@@ -612,27 +612,26 @@ pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
     }
 }
 
-/// 12.4: at the end of a non-winter turn each side whose navy is off the map rolls, the Crown
-/// first: it returns on 1-2, or 1-3 while the enemy navy is on the map.
-pub fn roll_for_return(st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
-    let absent: Vec<Side> = [Side::Crown, Side::Patriot]
-        .into_iter()
-        .filter(|s| st.navies.zone(*s).is_none())
-        .collect();
-    for side in absent {
-        let enemy_present = st.navies.zone(side.other()).is_some();
-        let needed = if enemy_present { 3 } else { 2 };
-        let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
-        let returns = die <= needed;
-        ev.push(Event::NavyReturnRoll {
-            side,
-            die,
-            needed,
-            returns,
-        });
-        if returns {
-            st.navies.returning.push(side);
-        }
+/// 12.4: at the end of a non-winter turn a side whose navy is off the map rolls for its
+/// return: it returns on 1-2, or 1-3 while the enemy navy is on the map. The Crown rolls
+/// first, and its navy, if it returns, is placed before the French roll (RULINGS.md N9), so
+/// the turn end calls this once for each side.
+pub fn roll_for_return(st: &mut State, side: Side, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
+    if st.navies.zone(side).is_some() || st.navies.returning.contains(&side) {
+        return;
+    }
+    let enemy_present = st.navies.zone(side.other()).is_some();
+    let needed = if enemy_present { 3 } else { 2 };
+    let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
+    let returns = die <= needed;
+    ev.push(Event::NavyReturnRoll {
+        side,
+        die,
+        needed,
+        returns,
+    });
+    if returns {
+        st.navies.returning.push(side);
     }
 }
 

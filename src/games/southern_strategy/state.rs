@@ -171,7 +171,12 @@ pub enum Question {
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     Sieges,
+    /// 12.4: the Crown rolls for its navy's return, and places it if it returns...
     NavyReturn,
+    /// ...then the French roll, facing a Crown navy just placed (RULINGS.md N9).
+    FrenchNavyReturn,
+    /// Placing what is left to place (and where games saved before the French roll came
+    /// after the Crown's placement resume).
     PlaceNavies,
     Irregulars,
     Commander,

@@ -35,24 +35,22 @@ pub fn run_from(
         let winter = data.is_winter(st.turn.space);
         match stage {
             Stage::Sieges => siege::turn_end(data, st, ev),
-            Stage::NavyReturn if !winter => navy::roll_for_return(st, dice, ev),
-            Stage::NavyReturn => {}
+            Stage::NavyReturn if !winter => {
+                navy::roll_for_return(st, Side::Crown, dice, ev);
+                if place_returning(data, st, Stage::FrenchNavyReturn, ev) {
+                    return;
+                }
+            }
+            Stage::FrenchNavyReturn if !winter => {
+                navy::roll_for_return(st, Side::Patriot, dice, ev);
+                if place_returning(data, st, Stage::PlaceNavies, ev) {
+                    return;
+                }
+            }
+            Stage::NavyReturn | Stage::FrenchNavyReturn => {}
             Stage::PlaceNavies => {
-                if let Some(side) = st.navies.returning.first().copied() {
-                    let zones = navy::return_zones(data, st, side);
-                    if zones.len() > 1 {
-                        st.phase = Phase::Decision {
-                            side,
-                            question: Question::NavyZone { zones },
-                            resume: Stage::PlaceNavies,
-                        };
-                        return;
-                    }
-                    st.navies.returning.remove(0);
-                    if let Some(zone) = zones.into_iter().next() {
-                        navy::place(st, side, zone, ev);
-                    }
-                    continue;
+                if place_returning(data, st, Stage::PlaceNavies, ev) {
+                    return;
                 }
             }
             Stage::Irregulars => {
@@ -117,10 +115,33 @@ pub fn run_from(
     }
 }
 
+/// 12.4: places the navies that rolled their return, the first in the list first; when its
+/// owner has a choice of zones the game pauses for it, to go on at `resume` once the answer
+/// has placed it. Returns whether it paused.
+fn place_returning(data: &Data, st: &mut State, resume: Stage, ev: &mut Vec<Event>) -> bool {
+    while let Some(side) = st.navies.returning.first().copied() {
+        let zones = navy::return_zones(data, st, side);
+        if zones.len() > 1 {
+            st.phase = Phase::Decision {
+                side,
+                question: Question::NavyZone { zones },
+                resume,
+            };
+            return true;
+        }
+        st.navies.returning.remove(0);
+        if let Some(zone) = zones.into_iter().next() {
+            navy::place(st, side, zone, ev);
+        }
+    }
+    false
+}
+
 fn next_stage(s: Stage) -> Stage {
     match s {
         Stage::Sieges => Stage::NavyReturn,
-        Stage::NavyReturn => Stage::PlaceNavies,
+        Stage::NavyReturn => Stage::FrenchNavyReturn,
+        Stage::FrenchNavyReturn => Stage::PlaceNavies,
         Stage::PlaceNavies => Stage::Irregulars,
         Stage::Irregulars => Stage::Commander,
         Stage::Commander => Stage::PoliticalWill,
