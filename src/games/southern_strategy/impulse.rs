@@ -164,7 +164,7 @@ pub fn after_full(
     }
     // 11.0 and 11.3: at the end of a player's impulses, broken sieges lift and new ones start.
     siege::lift_broken(data, st, ev);
-    siege::declare(data, st, side, ev);
+    siege::declare(data, st, ev);
     if passed {
         st.pass_track = st.pass_track.saturating_sub(1);
         ev.push(Event::Passed {
