@@ -550,6 +550,9 @@ fn fight(
         });
     }
     if defenders == 0 {
+        // 10.4: a side with every unit eliminated surrenders, "ending the Battle immediately":
+        // no Victory step (10.6) follows, so Political Will moves for the surrender alone
+        // (RULINGS.md B12). The attackers stand in the emptied area.
         surrender(
             data,
             st,
@@ -565,7 +568,6 @@ fn fight(
         let abandoned = st.supplies_at(&at.to);
         st.armies.remove(&at.to);
         st.set_supplies(&at.to, Supplies::default());
-        victory_effects(data, st, at, defender, ev);
         occupy(data, st, at, attackers, add(abandoned, at.carried), ev);
         return Ok(());
     }
