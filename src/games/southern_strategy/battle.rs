@@ -10,7 +10,7 @@ use super::data::Data;
 use super::events::Event;
 use super::march::{enter, Force};
 use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
-use super::state::{Army, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
+use super::state::{Army, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
@@ -208,7 +208,9 @@ pub fn policy_decision(
     })
 }
 
-/// 10.1: whether the defender may refuse, and where to.
+/// 10.1 and 9.2: whether the defender may refuse, and where to: an adjacent friendly or empty
+/// area other than the one the attack came from, where joining the army there would not put
+/// more than 4 units under a Subordinate Leader.
 pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<String> {
     let defender = match st.army(&at.to) {
         Some(d) => d,
@@ -220,9 +222,17 @@ pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<S
     data.area(&at.to)
         .adjacent
         .iter()
-        .filter(|b| **b != at.from && st.army(b).is_none_or(|x| x.side == defender.side))
+        .filter(|b| **b != at.from && may_fall_back(st, defender, b))
         .cloned()
         .collect()
+}
+
+/// 10.1, 10.7 and 9.2: whether `army` may refuse or retreat into `area`: it is empty or holds
+/// a friendly army, and the armies joined there would not give a Subordinate Leader more than
+/// 4 units.
+fn may_fall_back(st: &State, army: &Army, area: &str) -> bool {
+    st.army(area).is_none_or(|x| x.side == army.side)
+        && march::over_subordinate_limit(st, army.side, area, army.units, army.leader).is_none()
 }
 
 fn move_political_will(data: &Data, st: &mut State, delta: i32, reason: &str, ev: &mut Vec<Event>) {
@@ -317,6 +327,13 @@ pub fn resolve(
         BattleDecision::Accept(a) => fight(data, st, &at, &defender, a, dice, ev)?,
     }
     if st.phase != Phase::Over {
+        // The battle is over: the attacker's full impulse ends, and sieges its result broke
+        // lift now (RULINGS.md B10 holds them only while the attack waits).
+        st.phase = Phase::Impulse {
+            side: at.side,
+            kind: ImpulseKind::Full,
+            previous_passed,
+        };
         impulse::after_full(data, st, at.side, false, previous_passed, dice, ev);
     }
     Ok(())
@@ -345,6 +362,20 @@ fn refuse(
         ));
     }
     let dest = orders::area(data, &r.to, &format!("{key}.to"))?;
+    let next_to = data.adjacent(&at.to, &dest.id) && dest.id != at.from;
+    let over =
+        march::over_subordinate_limit(st, defender.side, &dest.id, defender.units, defender.leader);
+    if let Some(total) = over.filter(|_| next_to) {
+        return Err(err(
+            "9.2",
+            format!(
+                "a Subordinate Leader commands at most {} units; refusing into `{}` would give him {total}",
+                super::state::SUBORDINATE_UNITS,
+                dest.name
+            ),
+            &format!("{key}.to"),
+        ));
+    }
     if !refuse_destinations(data, st, at).contains(&dest.id) {
         return Err(err(
             "10.1",
@@ -519,6 +550,9 @@ fn fight(
         });
     }
     if defenders == 0 {
+        // 10.4: a side with every unit eliminated surrenders, "ending the Battle immediately":
+        // no Victory step (10.6) follows, so Political Will moves for the surrender alone
+        // (RULINGS.md B12). The attackers stand in the emptied area.
         surrender(
             data,
             st,
@@ -534,7 +568,6 @@ fn fight(
         let abandoned = st.supplies_at(&at.to);
         st.armies.remove(&at.to);
         st.set_supplies(&at.to, Supplies::default());
-        victory_effects(data, st, at, defender, ev);
         occupy(data, st, at, attackers, add(abandoned, at.carried), ev);
         return Ok(());
     }
@@ -593,10 +626,10 @@ fn fight(
         .cloned()
         .expect("the defender is still there");
     // 11.1: besieged defenders cannot retreat; elsewhere, the first legal area of the
-    // defender's list, else the first legal one on the map (RULINGS.md B4).
-    let legal = |b: &str| {
-        data.adjacent(&at.to, b) && st.army(b).is_none_or(|x| x.side == defender.side) && b != at.to
-    };
+    // defender's list, else the first legal one on the map (RULINGS.md B4). 9.2: an area where
+    // the retreating army would give a Subordinate Leader more than 4 units is not legal.
+    let legal =
+        |b: &str| data.adjacent(&at.to, b) && b != at.to && may_fall_back(st, &defender_now, b);
     let retreat_to = if st.sieges.contains(&at.to) {
         None
     } else {

@@ -111,6 +111,9 @@ pub enum Event {
         activated_units: u32,
         groups: Vec<GroupMoved>,
         stayed: u32,
+        /// 9.2: the units that stayed are now under the Subordinate Leader.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        subordinate_stays: bool,
     },
     /// 9.2: the Subordinate Leader's army joined the Leader's; the Subordinate Leader comes off.
     SubordinateRejoined { side: Side, area: String },
@@ -221,6 +224,9 @@ pub enum Event {
         food: u32,
         war: u32,
         zone: String,
+        /// 9.2: where the Transport placed the Subordinate Leader, if it did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        subordinate: Option<super::orders::SubordinatePlacement>,
     },
     /// 9.3: an army landed from the sea.
     Landed {

@@ -47,6 +47,8 @@ pub fn limited(
 ) -> Result<(), OrderError> {
     let key = "limited";
     if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
+        // 11.3: a Raid that removes a besieger lifts the siege before the full impulse.
+        siege::lift_broken(data, st, ev);
         return done;
     }
     match action {
@@ -81,6 +83,21 @@ pub enum Full {
 
 /// 7.0 and 9.0: a full impulse takes an irregular action, activates one army, or passes.
 pub fn full(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    action: &Action,
+    previous_passed: bool,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<Full, OrderError> {
+    let done = full_action(data, st, side, action, previous_passed, dice, ev)?;
+    // 11.3: a siege the action broke lifts at once, before the supply moves after it.
+    siege::lift_broken(data, st, ev);
+    Ok(done)
+}
+
+fn full_action(
     data: &Data,
     st: &mut State,
     side: Side,
@@ -147,7 +164,7 @@ pub fn after_full(
     }
     // 11.0 and 11.3: at the end of a player's impulses, broken sieges lift and new ones start.
     siege::lift_broken(data, st, ev);
-    siege::declare(data, st, side, ev);
+    siege::declare(data, st, ev);
     if passed {
         st.pass_track = st.pass_track.saturating_sub(1);
         ev.push(Event::Passed {

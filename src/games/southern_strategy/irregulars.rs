@@ -185,9 +185,17 @@ pub fn recruit(
     }
     let limit = data.pieces.units.get(&side).copied().unwrap_or(0);
     if st.units_on_map(side) >= limit {
-        return Err(
-            OrderError::new("2.2", format!("all {limit} of your Units are on the map")).at(key),
-        );
+        let aboard = st.navies.cargo.get(&side).map_or(0, |c| c.units);
+        let at_sea = if aboard > 0 {
+            format!(" ({aboard} of them aboard your navy)")
+        } else {
+            String::new()
+        };
+        return Err(OrderError::new(
+            "2.2",
+            format!("all {limit} of your Units are on the map{at_sea}"),
+        )
+        .at(key));
     }
     if st.army(&a.id).is_some_and(|x| {
         x.leader == Some(super::state::LeaderRank::Subordinate)

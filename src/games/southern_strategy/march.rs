@@ -45,9 +45,20 @@ pub fn march(
     let mut moving = 0;
     let mut leader_groups = 0;
     let mut subordinate_groups = 0;
+    // 9.2: a group "to" the army's own area is the units that stay, under the Subordinate.
+    let mut staying: Option<(usize, u32)> = None;
     for (i, g) in m.groups.iter().enumerate() {
         let path = format!("{key}.groups[{i}]");
         let to = orders::area(data, &g.to, &format!("{path}.to"))?;
+        if to.id == from.id {
+            check_subordinate_stays(st, side, &army, g, staying.is_some(), &path)?;
+            if subordinate_groups > 0 {
+                return Err(subordinate_refused(&path));
+            }
+            subordinate_groups += 1;
+            staying = Some((i, g.units));
+            continue;
+        }
         if !data.adjacent(&from.id, &to.id) {
             return Err(OrderError::new(
                 "9.1",
@@ -88,11 +99,7 @@ pub fn march(
                 || subordinate_groups > 0
                 || st.subordinate_on_map(side)
             {
-                return Err(OrderError::new(
-                    "9.2",
-                    "a Subordinate Leader is placed only when the Leader's army splits, with a group the Leader does not go with, and only if it is not already commanding an army",
-                )
-                .at(format!("{path}.subordinate")));
+                return Err(subordinate_refused(&path));
             }
             subordinate_groups += 1;
         }
@@ -103,16 +110,10 @@ pub fn march(
         } else {
             None
         };
-        let (dest_rank, dest_units) = st
-            .army_of(&to.id, side)
-            .map(|d| (d.leader, d.units))
-            .unwrap_or((None, 0));
-        if merged_command(group_rank, dest_rank) == Some(LeaderRank::Subordinate)
-            && dest_units + g.units > SUBORDINATE_UNITS
-        {
+        if let Some(total) = over_subordinate_limit(st, side, &to.id, g.units, group_rank) {
             return Err(OrderError::new(
                 "9.2",
-                format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {}", to.name, dest_units + g.units),
+                format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}", to.name),
             )
             .at(format!("{path}.units")));
         }
@@ -149,6 +150,25 @@ pub fn march(
     }
     let stayed = army.units - moving;
     let leader_leaves = leader_groups == 1;
+    if let Some((i, units)) = staying {
+        if units != stayed {
+            return Err(OrderError::new(
+                "9.2",
+                format!(
+                    "{stayed} units stay in `{}`; the group under the Subordinate Leader names them all, not {units}",
+                    from.name
+                ),
+            )
+            .at(format!("{key}.groups[{i}].units")));
+        }
+        if !leader_leaves {
+            return Err(OrderError::new(
+                "9.2",
+                "the Subordinate Leader takes command of the units that stay only when the Leader marches off with another group (`leader: true`)",
+            )
+            .at(format!("{key}.groups")));
+        }
+    }
     if army.leader.is_some() && !leader_leaves && stayed == 0 {
         return Err(OrderError::new(
             "9.1",
@@ -180,6 +200,9 @@ pub fn march(
     let whole_army_leaves_point = !from.is_city_or_fort() && stayed == 0 && m.groups.len() == 1;
     let mut moved = Vec::new();
     for (i, g) in m.groups.iter().enumerate() {
+        if staying.is_some_and(|(k, _)| k == i) {
+            continue;
+        }
         let path = format!("{key}.groups[{i}]");
         let capacity = g.units + 1;
         let (food, war) = match (g.food, g.war) {
@@ -224,10 +247,17 @@ pub fn march(
     }
     // What stays behind.
     if stayed > 0 {
+        let leader = if staying.is_some() {
+            Some(LeaderRank::Subordinate)
+        } else if leader_leaves {
+            None
+        } else {
+            army.leader
+        };
         let rest = Army {
             side,
             units: stayed,
-            leader: if leader_leaves { None } else { army.leader },
+            leader,
             dug_in: false,
         };
         st.armies.insert(from.id.clone(), rest);
@@ -267,6 +297,7 @@ pub fn march(
         activated_units: activated,
         groups: moved.clone(),
         stayed,
+        subordinate_stays: staying.is_some(),
     });
     for g in moved {
         let group_rank = if g.subordinate {
@@ -293,6 +324,75 @@ pub fn march(
         );
     }
     Ok(())
+}
+
+fn subordinate_refused(path: &str) -> OrderError {
+    OrderError::new(
+        "9.2",
+        "a Subordinate Leader is placed only when the Leader's army splits, with a group the Leader does not go with, and only if it is not already commanding an army",
+    )
+    .at(format!("{path}.subordinate"))
+}
+
+/// 9.2: the units of a split march that stay where they are, written as a group "to" the
+/// army's own area, go under the Subordinate Leader: the army must have the Leader (who
+/// marches off with another group), the Subordinate must not be commanding another army, and
+/// he takes at most 4 units. Supplies stay with them, so the group carries none.
+fn check_subordinate_stays(
+    st: &State,
+    side: Side,
+    army: &Army,
+    g: &orders::Group,
+    again: bool,
+    path: &str,
+) -> Result<(), OrderError> {
+    if !g.subordinate || g.leader {
+        return Err(OrderError::new(
+            "9.1",
+            "a group marches to an adjacent area; units that stay are left out of the groups, or named in a group to their own area with `subordinate: true` (9.2) to stay under the Subordinate Leader",
+        )
+        .at(format!("{path}.to")));
+    }
+    if again || army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(side) {
+        return Err(subordinate_refused(path));
+    }
+    if g.units == 0 || g.units > SUBORDINATE_UNITS {
+        return Err(OrderError::new(
+            "9.2",
+            format!(
+                "a Subordinate Leader commands 1 to at most {SUBORDINATE_UNITS} units, not {}",
+                g.units
+            ),
+        )
+        .at(format!("{path}.units")));
+    }
+    if g.food.is_some_and(|f| f > 0) || g.war.is_some_and(|w| w > 0) {
+        return Err(OrderError::new(
+            "5.5",
+            "the units that stay keep the supplies left where they are; their group takes none",
+        )
+        .at(path.to_string()));
+    }
+    Ok(())
+}
+
+/// 9.2: the units a Subordinate Leader would command if `units` under `leader` entered `area`
+/// to join `side`'s army there, when that is more than he may (4); `None` when it is allowed.
+pub fn over_subordinate_limit(
+    st: &State,
+    side: Side,
+    area: &str,
+    units: u32,
+    leader: Option<LeaderRank>,
+) -> Option<u32> {
+    let (dest_rank, dest_units) = st
+        .army_of(area, side)
+        .map(|d| (d.leader, d.units))
+        .unwrap_or((None, 0));
+    let total = dest_units + units;
+    (merged_command(leader, dest_rank) == Some(LeaderRank::Subordinate)
+        && total > SUBORDINATE_UNITS)
+        .then_some(total)
 }
 
 /// What enters an area: units, their commander and the supplies they carry.

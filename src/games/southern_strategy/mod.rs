@@ -317,15 +317,23 @@ impl Game for SouthernStrategy {
                 if s != side {
                     return Err(OrderError::new("7.0", format!("it is `{s}`'s impulse")));
                 }
-                let only_passing = matches!(orders.full, Some(orders::Action::Pass))
-                    && matches!(orders.limited, None | Some(orders::Action::Skip));
-                if only_passing && !(orders.supply.is_empty() && orders.supply_after.is_empty()) {
-                    let key = if orders.supply.is_empty() {
-                        "supply_after"
+                // 9.0 and 5.2 (RULINGS.md S3): a passing full impulse moves no supplies, but a
+                // skipped limited impulse is no pass: moves ordered with it (`supply`) stand.
+                let passing = matches!(orders.full, Some(orders::Action::Pass));
+                let key = if !orders.supply_after.is_empty() {
+                    Some("supply_after")
+                } else if !orders.supply.is_empty() && kind == ImpulseKind::Full {
+                    Some("supply")
+                } else {
+                    None
+                };
+                if let Some(key) = key.filter(|_| passing) {
+                    let hint = if kind == ImpulseKind::Limited {
+                        " (moves in `supply` go with your limited impulse)"
                     } else {
-                        "supply"
+                        ""
                     };
-                    return Err(OrderError::new("9.0", "supplies move only in an impulse that does something; a passing impulse moves none").at(key));
+                    return Err(OrderError::new("9.0", format!("supplies move only in an impulse that does something; a passing impulse moves none{hint}")).at(key));
                 }
                 supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
                 let full = match kind {

@@ -3,8 +3,8 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::orders::{self, err, Embark, NavyAction, Transport, Unload};
-use super::state::{Army, Side, State, Supplies};
+use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
+use super::state::{Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -161,10 +161,61 @@ pub fn transport(
     let Some(zone) = st.navies.crown.clone() else {
         return Err(err("9.3", "the Crown navy is not on the map".into(), key));
     };
+    let key_embark = format!("{key}.embark");
     match t {
-        Transport::Embark(e) => embark(data, st, &zone, e, &format!("{key}.embark"), ev),
+        Transport::Embark(e) => embark(data, st, &zone, e, None, &key_embark, ev),
+        Transport::EmbarkPlacing {
+            embark: e,
+            subordinate,
+        } => embark(data, st, &zone, e, Some(*subordinate), &key_embark, ev),
         Transport::Land(port) => land(data, st, &zone, port, &format!("{key}.land"), ev),
     }
+}
+
+/// 9.2 with 9.3: a Transport that places the Subordinate Leader: the army has the Leader, the
+/// Subordinate commands no other army, and the part he takes (the units left in the port, or
+/// those aboard) is 1 to 4 units, with at least one unit left for the Leader to stay with.
+fn check_placing(
+    st: &State,
+    army: &Army,
+    units: u32,
+    placing: SubordinatePlacement,
+    key: &str,
+) -> Result<(), OrderError> {
+    let key = format!("{key}.subordinate");
+    if army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(Side::Crown) {
+        return Err(err(
+            "9.2",
+            "a Subordinate Leader is placed only when the Leader's army splits, and only if he is not already commanding an army".into(),
+            &key,
+        ));
+    }
+    let stayed = army.units.saturating_sub(units);
+    let (his, what) = match placing {
+        SubordinatePlacement::Stays => (stayed, "stay in the port"),
+        SubordinatePlacement::Aboard => (units, "go aboard"),
+    };
+    if his > SUBORDINATE_UNITS {
+        return Err(err(
+            "9.2",
+            format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; {his} would {what} under him"),
+            &key,
+        ));
+    }
+    if stayed == 0 {
+        return Err(err(
+            "9.2",
+            format!(
+                "placing the Subordinate Leader splits the army: leave at least one unit in the port for {}",
+                match placing {
+                    SubordinatePlacement::Stays => "him",
+                    SubordinatePlacement::Aboard => "the Leader (leaders are not units, 2.2)",
+                }
+            ),
+            &key,
+        ));
+    }
+    Ok(())
 }
 
 fn embark(
@@ -172,6 +223,7 @@ fn embark(
     st: &mut State,
     zone: &str,
     e: &Embark,
+    placing: Option<SubordinatePlacement>,
     key: &str,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -237,6 +289,9 @@ fn embark(
             &format!("{key}.units"),
         ));
     }
+    if let Some(p) = placing {
+        check_placing(st, &army, e.units, p, key)?;
+    }
     let here = st.supplies_at(&from.id);
     if e.food > here.food || e.war > here.war {
         return Err(err(
@@ -256,13 +311,22 @@ fn embark(
         },
     );
     let stayed = army.units - e.units;
+    let (ashore, aboard) = match placing {
+        None => (None, army.leader),
+        Some(SubordinatePlacement::Stays) => {
+            (Some(LeaderRank::Subordinate), Some(LeaderRank::Leader))
+        }
+        Some(SubordinatePlacement::Aboard) => {
+            (Some(LeaderRank::Leader), Some(LeaderRank::Subordinate))
+        }
+    };
     if stayed > 0 {
         st.armies.insert(
             from.id.clone(),
             Army {
                 side: Side::Crown,
                 units: stayed,
-                leader: None,
+                leader: ashore,
                 dug_in: false,
             },
         );
@@ -281,7 +345,7 @@ fn embark(
     }
     let cargo = st.navies.cargo.entry(Side::Crown).or_default();
     cargo.units += e.units;
-    cargo.leader = army.leader;
+    cargo.leader = aboard;
     cargo.food += e.food;
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
@@ -291,6 +355,7 @@ fn embark(
         food: e.food,
         war: e.war,
         zone: to_zone,
+        subordinate: placing,
     });
     Ok(())
 }
@@ -341,21 +406,14 @@ fn land(
         ));
     }
     // 9.2: a Subordinate Leader's army may not grow past four units by landing.
-    let (dest_rank, dest_units) = st
-        .army_of(&to.id, Side::Crown)
-        .map(|d| (d.leader, d.units))
-        .unwrap_or((None, 0));
-    if super::state::merged_command(cargo.leader, dest_rank)
-        == Some(super::state::LeaderRank::Subordinate)
-        && dest_units + cargo.units > super::state::SUBORDINATE_UNITS
+    if let Some(total) =
+        super::march::over_subordinate_limit(st, Side::Crown, &to.id, cargo.units, cargo.leader)
     {
         return Err(err(
             "9.2",
             format!(
-                "a Subordinate Leader commands at most {} units; `{}` would hold {}",
-                super::state::SUBORDINATE_UNITS,
-                to.name,
-                dest_units + cargo.units
+                "a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}",
+                to.name
             ),
             key,
         ));
@@ -402,8 +460,10 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
 }
 
 /// 9.3 and 12.3: where a transported army may land when its navy leaves for the winter:
-/// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent.
+/// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent, and
+/// (9.2) not where it would give a Subordinate Leader more than 4 units.
 pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+    let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     let Some(zone) = st.navies.zone(side).cloned() else {
         return Vec::new();
     };
@@ -422,6 +482,10 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
         })
         .flat_map(|z| data.ports_on(&z.id))
         .filter(|a| st.army(&a.id).is_none_or(|x| x.side == side))
+        .filter(|a| {
+            super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
+                .is_none()
+        })
         .map(|a| a.id.clone())
         .collect()
 }
@@ -440,6 +504,19 @@ pub fn unload(
     let army_to = match &u.army {
         Some(p) => {
             let a = orders::area(data, p, &format!("{key}.army"))?;
+            if let Some(total) =
+                super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
+                    .filter(|_| cargo.units > 0)
+            {
+                return Err(err(
+                    "9.2",
+                    format!(
+                        "a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}",
+                        a.name
+                    ),
+                    &format!("{key}.army"),
+                ));
+            }
             if cargo.units == 0 || !winter_army_ports(data, st, side).contains(&a.id) {
                 return Err(err(
                     "9.3",
@@ -535,27 +612,26 @@ pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
     }
 }
 
-/// 12.4: at the end of a non-winter turn each side whose navy is off the map rolls, the Crown
-/// first: it returns on 1-2, or 1-3 while the enemy navy is on the map.
-pub fn roll_for_return(st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
-    let absent: Vec<Side> = [Side::Crown, Side::Patriot]
-        .into_iter()
-        .filter(|s| st.navies.zone(*s).is_none())
-        .collect();
-    for side in absent {
-        let enemy_present = st.navies.zone(side.other()).is_some();
-        let needed = if enemy_present { 3 } else { 2 };
-        let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
-        let returns = die <= needed;
-        ev.push(Event::NavyReturnRoll {
-            side,
-            die,
-            needed,
-            returns,
-        });
-        if returns {
-            st.navies.returning.push(side);
-        }
+/// 12.4: at the end of a non-winter turn a side whose navy is off the map rolls for its
+/// return: it returns on 1-2, or 1-3 while the enemy navy is on the map. The Crown rolls
+/// first, and its navy, if it returns, is placed before the French roll (RULINGS.md N9), so
+/// the turn end calls this once for each side.
+pub fn roll_for_return(st: &mut State, side: Side, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
+    if st.navies.zone(side).is_some() || st.navies.returning.contains(&side) {
+        return;
+    }
+    let enemy_present = st.navies.zone(side.other()).is_some();
+    let needed = if enemy_present { 3 } else { 2 };
+    let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
+    let returns = die <= needed;
+    ev.push(Event::NavyReturnRoll {
+        side,
+        die,
+        needed,
+        returns,
+    });
+    if returns {
+        st.navies.returning.push(side);
     }
 }
 

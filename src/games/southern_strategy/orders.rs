@@ -11,6 +11,7 @@
 //!     from: Savannah
 //!     groups:
 //!       - {to: Ebenezer, units: 6, leader: true, food: 2, war: 2}
+//!       - {to: Savannah, units: 2, subordinate: true}   # 9.2: stay under the Subordinate
 //! supply_after:           # 5.2: moves after the action
 //!   - {from: Ebenezer, to: Savannah, war: 1}
 //! ```
@@ -71,12 +72,100 @@ pub enum NavyAction {
 }
 
 /// 9.3: Transport, out of a port or into one.
+///
+/// Both embarkations are written `embark:`; the one that places the Subordinate Leader (9.2)
+/// adds `subordinate: stays` or `subordinate: aboard`. It is a variant of its own so that an
+/// `Embark` written without it needs no new field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(from = "TransportText", into = "TransportText")]
 pub enum Transport {
     Embark(Embark),
+    /// 9.2: an embarkation that splits the Leader's army and places the Subordinate Leader.
+    EmbarkPlacing {
+        embark: Embark,
+        subordinate: SubordinatePlacement,
+    },
     /// Land the transported army in this Port City.
     Land(String),
+}
+
+/// 9.2 with 9.3: where the Subordinate Leader goes when a Transport splits the Leader's army.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubordinatePlacement {
+    /// He commands the units left in the port; the Leader sails with the rest.
+    Stays,
+    /// He sails with at most 4 units; the Leader stays in the port with the rest.
+    Aboard,
+}
+
+/// `Transport` as it is written in the orders.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum TransportText {
+    Embark(EmbarkText),
+    Land(String),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EmbarkText {
+    from: String,
+    units: u32,
+    to_zone: String,
+    #[serde(default)]
+    food: u32,
+    #[serde(default)]
+    war: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    subordinate: Option<SubordinatePlacement>,
+}
+
+impl From<TransportText> for Transport {
+    fn from(t: TransportText) -> Self {
+        match t {
+            TransportText::Land(port) => Transport::Land(port),
+            TransportText::Embark(e) => {
+                let embark = Embark {
+                    from: e.from,
+                    units: e.units,
+                    to_zone: e.to_zone,
+                    food: e.food,
+                    war: e.war,
+                };
+                match e.subordinate {
+                    None => Transport::Embark(embark),
+                    Some(subordinate) => Transport::EmbarkPlacing {
+                        embark,
+                        subordinate,
+                    },
+                }
+            }
+        }
+    }
+}
+
+impl From<Transport> for TransportText {
+    fn from(t: Transport) -> Self {
+        let text = |e: Embark, subordinate| {
+            TransportText::Embark(EmbarkText {
+                from: e.from,
+                units: e.units,
+                to_zone: e.to_zone,
+                food: e.food,
+                war: e.war,
+                subordinate,
+            })
+        };
+        match t {
+            Transport::Embark(e) => text(e, None),
+            Transport::EmbarkPlacing {
+                embark,
+                subordinate,
+            } => text(embark, Some(subordinate)),
+            Transport::Land(port) => TransportText::Land(port),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -312,7 +401,8 @@ pub struct Group {
     /// Whether the army's leader goes with this group.
     #[serde(default)]
     pub leader: bool,
-    /// 9.2: a Subordinate Leader takes command of this group (at most 4 units).
+    /// 9.2: a Subordinate Leader takes command of this group (at most 4 units). A group whose
+    /// `to` is the army's own area is the units that stay, under the Subordinate Leader.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub subordinate: bool,
     /// Supplies the group takes along (5.5); when leaving a Point with every unit in one group,

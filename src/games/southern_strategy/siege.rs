@@ -35,17 +35,21 @@ pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> b
         && enemy.as_ref() != a.sea.as_ref()
 }
 
-/// 11.0: at the end of a player's impulses every enemy-occupied City or Fort that meets the
-/// conditions is put under siege.
-pub fn declare(data: &Data, st: &mut State, besieger: Side, ev: &mut Vec<Event>) {
-    let areas: Vec<String> = data
+/// 11.0: at the end of a player's impulses every occupied City or Fort that meets the
+/// conditions is put under siege, whichever side besieges it (RULINGS.md B13): an army that
+/// marches between two enemy armies is besieged at the end of its own side's impulses.
+pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    let areas: Vec<(String, Side)> = data
         .areas()
-        .filter(|a| !st.sieges.contains(&a.id) && conditions_hold(data, st, &a.id, besieger))
-        .map(|a| a.id.clone())
+        .filter(|a| !st.sieges.contains(&a.id))
+        .filter_map(|a| {
+            let besieger = st.army(&a.id)?.side.other();
+            conditions_hold(data, st, &a.id, besieger).then(|| (a.id.clone(), besieger))
+        })
         .collect();
-    for area in areas {
+    for (area, by) in areas {
         st.sieges.insert(area.clone());
-        ev.push(Event::SiegeDeclared { area, by: besieger });
+        ev.push(Event::SiegeDeclared { area, by });
     }
 }
 

@@ -174,7 +174,12 @@ pub enum Question {
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     Sieges,
+    /// 12.4: the Crown rolls for its navy's return, and places it if it returns...
     NavyReturn,
+    /// ...then the French roll, facing a Crown navy just placed (RULINGS.md N9).
+    FrenchNavyReturn,
+    /// Placing what is left to place (and where games saved before the French roll came
+    /// after the Crown's placement resume).
     PlaceNavies,
     Irregulars,
     Commander,
@@ -345,12 +350,16 @@ impl State {
                 .is_some_and(|c| c.leader == Some(LeaderRank::Subordinate))
     }
 
+    /// 2.2: the side's Units in play, counted against its pieces: its armies on land and the
+    /// army its navy transports (9.3), which is still on the map, at sea.
     pub fn units_on_map(&self, side: Side) -> u32 {
-        self.armies
+        let ashore: u32 = self
+            .armies
             .values()
             .filter(|a| a.side == side)
             .map(|a| a.units)
-            .sum()
+            .sum();
+        ashore + self.navies.cargo.get(&side).map_or(0, |c| c.units)
     }
 
     /// Every cube out of the stock: on the map and aboard the navies.

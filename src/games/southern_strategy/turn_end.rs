@@ -3,8 +3,8 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
-use super::state::{Army, Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
-use super::{navy, siege, supply, victory};
+use super::state::{Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
+use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -28,27 +28,29 @@ pub fn run_from(
 ) {
     let mut stage = stage;
     loop {
+        // 11.3: a siege lifts as soon as its conditions fail, whatever step broke them (a
+        // surrender at 13.1, a navy placed at 12.4 or removed for the winter at 12.3), so
+        // before the next step: a City freed at the winter removal generates (5.1).
+        siege::lift_broken(data, st, ev);
         let winter = data.is_winter(st.turn.space);
         match stage {
             Stage::Sieges => siege::turn_end(data, st, ev),
-            Stage::NavyReturn if !winter => navy::roll_for_return(st, dice, ev),
-            Stage::NavyReturn => {}
+            Stage::NavyReturn if !winter => {
+                navy::roll_for_return(st, Side::Crown, dice, ev);
+                if place_returning(data, st, Stage::FrenchNavyReturn, ev) {
+                    return;
+                }
+            }
+            Stage::FrenchNavyReturn if !winter => {
+                navy::roll_for_return(st, Side::Patriot, dice, ev);
+                if place_returning(data, st, Stage::PlaceNavies, ev) {
+                    return;
+                }
+            }
+            Stage::NavyReturn | Stage::FrenchNavyReturn => {}
             Stage::PlaceNavies => {
-                if let Some(side) = st.navies.returning.first().copied() {
-                    let zones = navy::return_zones(data, st, side);
-                    if zones.len() > 1 {
-                        st.phase = Phase::Decision {
-                            side,
-                            question: Question::NavyZone { zones },
-                            resume: Stage::PlaceNavies,
-                        };
-                        return;
-                    }
-                    st.navies.returning.remove(0);
-                    if let Some(zone) = zones.into_iter().next() {
-                        navy::place(st, side, zone, ev);
-                    }
-                    continue;
+                if place_returning(data, st, Stage::PlaceNavies, ev) {
+                    return;
                 }
             }
             Stage::Irregulars => {
@@ -113,10 +115,33 @@ pub fn run_from(
     }
 }
 
+/// 12.4: places the navies that rolled their return, the first in the list first; when its
+/// owner has a choice of zones the game pauses for it, to go on at `resume` once the answer
+/// has placed it. Returns whether it paused.
+fn place_returning(data: &Data, st: &mut State, resume: Stage, ev: &mut Vec<Event>) -> bool {
+    while let Some(side) = st.navies.returning.first().copied() {
+        let zones = navy::return_zones(data, st, side);
+        if zones.len() > 1 {
+            st.phase = Phase::Decision {
+                side,
+                question: Question::NavyZone { zones },
+                resume,
+            };
+            return true;
+        }
+        st.navies.returning.remove(0);
+        if let Some(zone) = zones.into_iter().next() {
+            navy::place(st, side, zone, ev);
+        }
+    }
+    false
+}
+
 fn next_stage(s: Stage) -> Stage {
     match s {
         Stage::Sieges => Stage::NavyReturn,
-        Stage::NavyReturn => Stage::PlaceNavies,
+        Stage::NavyReturn => Stage::FrenchNavyReturn,
+        Stage::FrenchNavyReturn => Stage::PlaceNavies,
         Stage::PlaceNavies => Stage::Irregulars,
         Stage::Irregulars => Stage::Commander,
         Stage::Commander => Stage::PoliticalWill,
@@ -215,7 +240,9 @@ pub fn commander_areas(data: &Data, st: &State) -> Vec<String> {
 }
 
 /// 13.4: the new Patriot commander enters with 6 Units, 2 Food and 2 War, or what the pieces
-/// and the stock still allow. Gates's successor is the next name of the data (Greene).
+/// and the stock still allow. Gates's successor is the next name of the data (Greene). He
+/// enters as any army does (9.1, 8.4): a Loyalist Holding the area with no Crown army there is
+/// eliminated, and a Subordinate Leader he joins comes off (9.2).
 fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event>) {
     let names = &data.pieces.leaders.patriot;
     if st.leaders_lost > 0 {
@@ -226,22 +253,6 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
         6u32.min(data.pieces.units[&Side::Patriot].saturating_sub(st.units_on_map(Side::Patriot)));
     let stock = supply::stock(data, st);
     let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
-    let entry = st.armies.entry(area.to_string()).or_insert(Army {
-        side: Side::Patriot,
-        units: 0,
-        leader: None,
-        dug_in: false,
-    });
-    entry.units += units;
-    entry.leader = Some(LeaderRank::Leader);
-    let s = st.supplies_at(area);
-    st.set_supplies(
-        area,
-        Supplies {
-            food: s.food + food,
-            war: s.war + war,
-        },
-    );
     ev.push(Event::CommanderArrived {
         name: st.patriot_commander.clone(),
         area: area.to_string(),
@@ -249,6 +260,18 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
         food,
         war,
     });
+    march::enter(
+        data,
+        st,
+        Side::Patriot,
+        area,
+        march::Force {
+            units,
+            leader: Some(LeaderRank::Leader),
+            supplies: Supplies { food, war },
+        },
+        ev,
+    );
 }
 
 /// 13.0 step 1: every Dug-In marker comes off.
