@@ -177,7 +177,7 @@ fn the_rulebooks_sample_turn_plays_as_the_text_says() {
     // one Food for the movers only (9.1, 9.2).
     p.orders(
         "patriot",
-        "limited: {forage: CLT}\nfull: {march: {from: CHW, subordinate_stays: true, groups: [{to: WIL, units: 4, leader: true}]}}",
+        "limited: {forage: CLT}\nfull: {march: {from: CHW, groups: [{to: WIL, units: 4, leader: true}, {to: CHW, units: 2, subordinate: true}]}}",
         &[],
     );
     p.saw("foraged", json!({"colony": "NC"}));
@@ -255,8 +255,14 @@ fn the_rulebooks_sample_turn_plays_as_the_text_says() {
     p.orders("crown", "limited: skip\nfull: pass", &[6, 6, 0, 0, 1]);
     p.saw("siege_food", json!({"area": "WIL"}));
     assert_eq!(p.supplies("WIL").0, 0);
-    p.saw("navy_return_roll", json!({"side": "crown"}));
-    p.saw("navy_return_roll", json!({"side": "patriot"}));
+    p.saw(
+        "navy_return_roll",
+        json!({"side": "crown", "die": 6, "needed": 2, "returns": false}),
+    );
+    p.saw(
+        "navy_return_roll",
+        json!({"side": "patriot", "die": 6, "needed": 2, "returns": false}),
+    );
     assert!(p.st.navies.crown.is_none() && p.st.navies.french.is_none());
     let drawn: Vec<&Value> = p
         .events
