@@ -81,6 +81,36 @@ fn lost_cause_position(v: &Value) -> Option<(Value, Option<Value>)> {
             if failed || st.question.is_none() {
                 return None;
             }
+            // A case puts its card in play without taking it out of the year's piles; a
+            // position has each card in one place (5.0).
+            let mut st = st;
+            if let Some(card) = st.card.clone() {
+                st.draw_pile.retain(|c| *c != card);
+                for stack in st.stacks.values_mut() {
+                    stack.retain(|c| *c != card);
+                }
+                // The card in play has been revealed, so it counts as played (5.1).
+                st.headlines_played = st.headlines_played.max(1);
+            }
+            // A case that moves the year on leaves the pieces of the years passed where the
+            // set-up put them: they arrive (resources into the cup, leaders into the Leader
+            // Cup), as the Year End Sequence would have done (14.0 #3).
+            use adjutant::games::the_lost_cause::state::Place;
+            for r in &data.pieces.resources {
+                let place = st.resources.entry(r.id.clone()).or_insert(Place::Cup);
+                if *place == Place::Future && r.year <= st.year {
+                    *place = Place::Cup;
+                }
+            }
+            for l in &data.pieces.confederate_leaders {
+                let placed = st.commanders.values().flatten().any(|c| *c == l.id)
+                    || st.advisor.as_deref() == Some(l.id.as_str())
+                    || st.leader_cup.contains(&l.id)
+                    || st.leaders_gone.contains(&l.id);
+                if !placed && l.arrives.is_none_or(|y| y <= st.year) {
+                    st.leaders_gone.push(l.id.clone());
+                }
+            }
             return Some((answers[k].clone(), Some(serde_json::to_value(&st).unwrap())));
         }
     }
@@ -148,7 +178,9 @@ fn complete_southern_position(state: &mut Value) {
     let has_him = state["armies"].as_object().is_some_and(|a| {
         a.values()
             .any(|x| x["side"] == "crown" && x["leader"] == "leader")
-    }) || state["navies"]["cargo"]["crown"]["leader"] == "leader";
+    }) || state["navies"]["cargo"]["crown"]["leader"] == "leader"
+        || (state["phase"]["attack"]["side"] == "crown"
+            && state["phase"]["attack"]["leader"] == "leader");
     if !has_him && step != "over" && state["armies"].get("SUN").is_none() {
         state["armies"]["SUN"] =
             serde_json::json!({"side": "crown", "units": 1, "leader": "leader"});

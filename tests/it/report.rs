@@ -108,8 +108,14 @@ fn the_board_is_well_formed_and_shows_every_army_and_marker() {
         "marked.yaml",
         &read(&game),
         |state| {
+            // 11.0: two Crown armies beside Charleston besiege it; 8.4: the Loyalist Holding
+            // Augusta comes from Georgia's pool.
+            state["armies"]["BFT"] = serde_json::json!({"side": "crown", "units": 1});
+            state["armies"]["MCK"] = serde_json::json!({"side": "crown", "units": 1});
             state["sieges"] = serde_json::json!(["CHS"]);
             state["holds"] = serde_json::json!(["AUG"]);
+            let pool = state["pool"]["GA"]["loyalists"].as_u64().unwrap();
+            state["pool"]["GA"]["loyalists"] = (pool - 1).into();
         },
     );
     let svg = report(&marked, "svg", "last");

@@ -117,9 +117,8 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
     }
     for side in [Side::Crown, Side::Patriot] {
         let limit = data.pieces.units[&side];
-        let aboard = st.navies.cargo.get(&side).map_or(0, |c| c.units);
         let moving = attacking.filter(|a| a.side == side).map_or(0, |a| a.units);
-        let total = st.units_on_map(side) + aboard + moving;
+        let total = st.units_on_map(side) + moving;
         if total > limit {
             return Err(bad(
                 "2.2",
