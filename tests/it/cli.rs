@@ -849,3 +849,80 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         .count();
     assert_eq!(revealing, 1, "the policy is revealed by one packet");
 }
+
+/// 10.1 before 10.2: the attacker's War stays hidden until the defender has accepted. The
+/// attacker commits it in a hidden policy sent with the attack, so the battle is still fought
+/// in one exchange; the defender's answer is given without seeing it.
+#[test]
+fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
+    let g = at_crown_impulse();
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let m = g.send(
+        "patriot",
+        "p-march",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    g.receive("crown", &m);
+    // The Crown attacks, carrying 3 War, and commits 2 of them in a hidden policy.
+    let cd = g.side_dir("crown");
+    write(&cd, "policy.yaml", "attack: {commit: 2}\n");
+    write(
+        &cd,
+        "attack.yaml",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
+    );
+    ok(
+        &cd,
+        &[
+            "orders",
+            "game.yaml",
+            "attack.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "attack.packet.yaml",
+            "--policy",
+            "policy.yaml",
+        ],
+    );
+    let packet = read(&cd.join("attack.packet.yaml"));
+    assert!(
+        packet.contains("policy_commit:") && !packet.contains("commit: 2"),
+        "{packet}"
+    );
+    let (report, _) = g.receive("patriot", &cd.join("attack.packet.yaml"));
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the War committed is chosen once the defender accepts")
+            && flat.contains("6 units and 3 war to commit if accepted"),
+        "{report}"
+    );
+    let gf = parse(&g.game_text("patriot"));
+    assert_eq!(gf.state["phase"]["step"], "battle");
+    assert_eq!(gf.state["phase"]["attack"]["war_committed"], 0);
+    // The Patriot accepts, committing as many dice as the attacker will roll.
+    let accept = g.send(
+        "patriot",
+        "p-accept",
+        "battle: {accept: {commit: match, retreat: [Charleston]}}\n",
+    );
+    let (report, out) = g.receive("crown", &accept);
+    assert!(
+        report.contains("Crown commits 2 war at Beaufort"),
+        "{report}"
+    );
+    assert!(report.contains("Battle at Beaufort"), "{report}");
+    let gf = parse(&g.game_text("crown"));
+    assert_ne!(
+        gf.state["phase"]["step"], "commit",
+        "no pause for the commitment"
+    );
+    // The Patriot decides next, so the Crown mails the result at once; it reveals the policy.
+    let out = out.expect("the result goes to the Patriot");
+    assert!(read(&out).contains("salt:"), "the policy is revealed");
+    g.receive("patriot", &out);
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}

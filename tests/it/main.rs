@@ -1,3 +1,4 @@
+#![recursion_limit = "256"]
 //! The integration tests: one binary, a module per area.
 
 mod attacks;

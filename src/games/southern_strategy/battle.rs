@@ -9,7 +9,10 @@
 use super::data::Data;
 use super::events::Event;
 use super::march::{enter, Force};
-use super::orders::{self, err, Accept, Attack, BattleDecision, Refuse, Skirmish};
+use super::orders::{
+    self, err, Accept, Attack, AttackCommit, BattleDecision, CommitRule, CommitWord, Refuse,
+    Skirmish,
+};
 use super::state::{Army, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
@@ -81,12 +84,25 @@ pub fn attack(
         ));
     }
     pool.food -= food;
-    if a.war == 0 {
-        return Err(err(
-            "9.4",
-            "an attack expends at least one War Supply (10.2)".into(),
-            &format!("{key}.war"),
-        ));
+    // 9.4, 10.2: at least one War Supply is committed: now, shown with the attack, or later
+    // from the War the attackers carry.
+    let open_war = a.war.unwrap_or(0);
+    match a.war {
+        Some(0) => {
+            return Err(err(
+                "9.4",
+                "an attack expends at least one War Supply (10.2)".into(),
+                &format!("{key}.war"),
+            ))
+        }
+        None if a.carry_war == 0 => {
+            return Err(err(
+                "9.4",
+                "the attackers must carry at least one War Supply to commit once the defender accepts (10.2): give `carry_war`, or commit now with `war`".into(),
+                &format!("{key}.carry_war"),
+            ))
+        }
+        _ => {}
     }
     if a.return_after && !st.sieges.contains(&from.id) {
         return Err(err(
@@ -95,14 +111,14 @@ pub fn attack(
             &format!("{key}.return_after"),
         ));
     }
-    if pool.war < a.war + a.carry_war || pool.food < a.carry_food {
+    if pool.war < open_war + a.carry_war || pool.food < a.carry_food {
         return Err(err(
             "9.4",
             format!("`{}` has {} food and {} war after paying for the attack, too few for what the attackers take", from.name, pool.food, pool.war),
             key,
         ));
     }
-    let taken = a.war + a.carry_war + a.carry_food;
+    let taken = open_war + a.carry_war + a.carry_food;
     // 5.5: whether leaving a City or Fort or carrying from a Point, an army carries at most
     // one plus its units.
     if taken > a.units + 1 {
@@ -116,7 +132,7 @@ pub fn attack(
             key,
         ));
     }
-    pool.war -= a.war + a.carry_war;
+    pool.war -= open_war + a.carry_war;
     pool.food -= a.carry_food;
     let stayed = army.units - a.units;
     if stayed > 0 {
@@ -147,6 +163,10 @@ pub fn attack(
         units: a.units,
         food_paid: food,
         war: a.war,
+        carried: a.war.is_none().then_some(Supplies {
+            food: a.carry_food,
+            war: a.carry_war,
+        }),
     });
     st.phase = Phase::Battle {
         attack: PendingAttack {
@@ -155,7 +175,7 @@ pub fn attack(
             to: to.id.clone(),
             units: a.units,
             leader: army.leader,
-            war_committed: a.war,
+            war_committed: open_war,
             carried: Supplies {
                 food: a.carry_food,
                 war: a.carry_war,
@@ -168,7 +188,8 @@ pub fn attack(
 }
 
 /// Dice-protocol 3.1: the defender's standing policy turned into its answer to the pending
-/// attack, if the policy covers this army.
+/// attack, if the policy covers this army. A number to commit is capped at what the defender
+/// holds; `all` and `match` are worked out when the attacker's commitment is known (10.3).
 pub fn policy_decision(
     data: &Data,
     st: &State,
@@ -187,25 +208,65 @@ pub fn policy_decision(
     Some(match answer {
         super::orders::PolicyAnswer::Refuse(r) => BattleDecision::Refuse(r.clone()),
         super::orders::PolicyAnswer::Accept(a) => {
-            use super::orders::{CommitRule, CommitWord};
             let held = st.supplies_at(&at.to).war;
-            let attacker_dice = if data.area(&at.to).is_city_or_fort() {
-                at.war_committed.div_ceil(2)
-            } else {
-                at.war_committed
-            };
             let commit = match a.commit {
-                CommitRule::Count(n) => n,
-                CommitRule::Word(CommitWord::All) => held,
-                CommitRule::Word(CommitWord::Match) => attacker_dice,
-            }
-            .min(held);
+                CommitRule::Count(n) => CommitRule::Count(n.min(held)),
+                ref rule => rule.clone(),
+            };
             BattleDecision::Accept(Accept {
                 commit,
                 retreat: a.retreat.clone(),
             })
         }
     })
+}
+
+/// Dice-protocol 3.1: the attacker's standing policy turned into its commitment (10.2) for
+/// the attack waiting at `Phase::Commit`, if the policy says what to commit.
+pub fn policy_commit(st: &State, policy: &super::orders::Policy) -> Option<u32> {
+    let Phase::Commit { attack: at, .. } = &st.phase else {
+        return None;
+    };
+    let carried = at.carried.war;
+    Some(match policy.attack.as_ref()?.commit {
+        AttackCommit::Count(n) => n.clamp(1, carried.max(1)),
+        AttackCommit::All(_) => carried,
+    })
+}
+
+/// 10.2: the attacker's battle dice for `war` committed: one a War Supply against a Point, one
+/// for every two (rounded up) against a City or Fort.
+fn attacker_dice(data: &Data, at: &PendingAttack, war: u32) -> u32 {
+    if data.area(&at.to).is_city_or_fort() {
+        war.div_ceil(2)
+    } else {
+        war
+    }
+}
+
+/// 10.3: the War the defender's rule commits now that the attacker's commitment is known.
+fn defender_commit(
+    data: &Data,
+    st: &State,
+    at: &PendingAttack,
+    rule: &CommitRule,
+) -> Result<u32, OrderError> {
+    let held = st.supplies_at(&at.to).war;
+    match *rule {
+        CommitRule::Count(n) if n > held => Err(err(
+            "10.3",
+            format!(
+                "the defender commits {n} War Supplies but has {held} in `{}`",
+                data.area(&at.to).name
+            ),
+            "battle.accept.commit",
+        )),
+        CommitRule::Count(n) => Ok(n),
+        CommitRule::Word(CommitWord::All) => Ok(held),
+        CommitRule::Word(CommitWord::Match) => {
+            Ok(attacker_dice(data, at, at.war_committed).min(held))
+        }
+    }
 }
 
 /// 10.1 and 9.2: whether the defender may refuse, and where to: an adjacent friendly or empty
@@ -324,8 +385,91 @@ pub fn resolve(
     }
     match decision {
         BattleDecision::Refuse(r) => refuse(data, st, &at, &defender, r, ev)?,
+        BattleDecision::Accept(a) if at.war_committed == 0 => {
+            // 10.1 before 10.2: the attacker commits only now; a count the defender cannot
+            // pay is refused at once, before the attacker is asked.
+            if let CommitRule::Count(_) = a.commit {
+                defender_commit(data, st, &at, &a.commit)?;
+            }
+            check_retreats(data, a)?;
+            st.phase = Phase::Commit {
+                attack: at,
+                accept: a.clone(),
+                previous_passed,
+            };
+            return Ok(());
+        }
         BattleDecision::Accept(a) => fight(data, st, &at, &defender, a, dice, ev)?,
     }
+    end_battle(data, st, &at, previous_passed, dice, ev);
+    Ok(())
+}
+
+/// 10.2: the attacker commits War Supplies from what the attackers carry, and the battle the
+/// defender accepted is fought.
+pub fn commit(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    war: u32,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let Phase::Commit {
+        attack: mut at,
+        accept,
+        previous_passed,
+    } = st.phase.clone()
+    else {
+        return Err(OrderError::new("10.2", "no attack waits for its commitment").at("commit"));
+    };
+    if side != at.side {
+        return Err(OrderError::new("10.2", "the attacker commits its War Supplies").at("commit"));
+    }
+    if war == 0 || war > at.carried.war {
+        return Err(err(
+            "10.2",
+            format!(
+                "commit 1 to {} War Supplies: the attackers carry {}",
+                at.carried.war, at.carried.war
+            ),
+            "commit",
+        ));
+    }
+    at.carried.war -= war;
+    at.war_committed = war;
+    ev.push(Event::AttackCommitted {
+        side,
+        area: at.to.clone(),
+        war,
+        dice: attacker_dice(data, &at, war),
+    });
+    let defender = st
+        .army(&at.to)
+        .cloned()
+        .expect("a pending attack has a defender");
+    fight(data, st, &at, &defender, &accept, dice, ev)?;
+    end_battle(data, st, &at, previous_passed, dice, ev);
+    Ok(())
+}
+
+/// 10.7: the places a defender lists to retreat to are areas of the map.
+fn check_retreats(data: &Data, a: &Accept) -> Result<(), OrderError> {
+    for (i, r) in a.retreat.iter().enumerate() {
+        orders::area(data, r, &format!("battle.accept.retreat[{i}]"))?;
+    }
+    Ok(())
+}
+
+/// After the battle the attacker's full impulse ends.
+fn end_battle(
+    data: &Data,
+    st: &mut State,
+    at: &PendingAttack,
+    previous_passed: bool,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) {
     if st.phase != Phase::Over {
         // The battle is over: the attacker's full impulse ends, and sieges its result broke
         // lift now (RULINGS.md B10 holds them only while the attack waits).
@@ -336,7 +480,6 @@ pub fn resolve(
         };
         impulse::after_full(data, st, at.side, false, previous_passed, dice, ev);
     }
-    Ok(())
 }
 
 /// 10.1: the defender moves its whole army to one adjacent friendly or empty area (not the one
@@ -458,33 +601,17 @@ fn fight(
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let key = "battle.accept";
     let area = data.area(&at.to).clone();
     let here = st.supplies_at(&at.to);
-    if a.commit > here.war {
-        return Err(err(
-            "10.3",
-            format!(
-                "the defender commits {} War Supplies but has {} in `{}`",
-                a.commit, here.war, area.name
-            ),
-            &format!("{key}.commit"),
-        ));
-    }
-    for (i, r) in a.retreat.iter().enumerate() {
-        orders::area(data, r, &format!("{key}.retreat[{i}]"))?;
-    }
+    let committed = defender_commit(data, st, at, &a.commit)?;
+    check_retreats(data, a)?;
     // 10.2: attacker dice; 10.3: defender dice. Both commitments are spent whatever happens.
-    let mut attacker_dice = if area.is_city_or_fort() {
-        at.war_committed.div_ceil(2)
-    } else {
-        at.war_committed
-    };
+    let mut attacker_dice = attacker_dice(data, at, at.war_committed);
     st.set_supplies(
         &at.to,
         Supplies {
             food: here.food,
-            war: here.war - a.commit,
+            war: here.war - committed,
         },
     );
     ev.push(Event::BattleJoined {
@@ -493,14 +620,14 @@ fn fight(
         attacker_units: at.units,
         defender_units: defender.units,
         attacker_dice,
-        defender_dice: a.commit,
+        defender_dice: committed,
     });
     // 10.4: the defender rolls first; each 1 or 2 eliminates an attacking unit, and every two
     // lost cost the attacker a die.
     let mut attackers = at.units;
-    if a.commit > 0 {
+    if committed > 0 {
         let faces = dice.d6(
-            a.commit as usize,
+            committed as usize,
             &format!("10.4 defender roll: {}", defender.side),
         );
         let lost = hits(&faces, 2).min(attackers);

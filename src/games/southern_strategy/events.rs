@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{ImpulseKind, Side};
+use super::state::{ImpulseKind, Side, Supplies};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupMoved {
@@ -126,9 +126,23 @@ pub enum Event {
         to: String,
         units: u32,
         food_paid: u32,
-        war: u32,
+        /// War committed with the attack; absent when the attackers commit after the defender
+        /// accepts (10.1 before 10.2), from the War they carry.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        war: Option<u32>,
+        /// What the attackers carry, shown when the commitment waits.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        carried: Option<Supplies>,
     },
-    /// Dice-protocol 3.1: the defender's committed standing policy answers the attack.
+    /// 10.2: the attacker commits its War Supplies after the defender accepted.
+    AttackCommitted {
+        side: Side,
+        area: String,
+        war: u32,
+        dice: u32,
+    },
+    /// Dice-protocol 3.1: a side's committed standing policy answers for it: the defender's
+    /// answer to an attack (10.1, 10.3) or the attacker's commitment (10.2).
     PolicyAnswered { side: Side, area: String },
     /// 10.1: the defender refused battle.
     BattleRefused {

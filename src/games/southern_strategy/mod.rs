@@ -71,8 +71,9 @@ impl Game for SouthernStrategy {
     type Orders = Orders;
     type Event = Event;
     type Policy = orders::Policy;
-    /// Dice-protocol 3.1: a standing policy answers an attack (10.1 refuse, 10.3 commit).
-    const POLICY_DECISIONS: &'static [&'static str] = &["battle"];
+    /// Dice-protocol 3.1: a standing policy answers an attack (10.1 refuse, 10.3 commit) and
+    /// commits the attacker's War once the attack is accepted (10.2).
+    const POLICY_DECISIONS: &'static [&'static str] = &["battle", "commit"];
 
     fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
         Data::load(files)
@@ -206,9 +207,24 @@ impl Game for SouthernStrategy {
             Phase::Battle { attack, .. } => (
                 attack.side.other(),
                 "battle",
+                if attack.war_committed > 0 {
+                    format!(
+                        "{} attacks {} from {} with {} units and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
+                        attack.side, attack.to, attack.from, attack.units, attack.war_committed
+                    )
+                } else {
+                    format!(
+                        "{} attacks {} from {} with {} units carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you commit (10.3: a number, all, or match)",
+                        attack.side, attack.to, attack.from, attack.units, attack.carried.war
+                    )
+                },
+            ),
+            Phase::Commit { attack, .. } => (
+                attack.side,
+                "commit",
                 format!(
-                    "{} attacks {} from {} with {} units and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
-                    attack.side, attack.to, attack.from, attack.units, attack.war_committed
+                    "the defender of {} accepts battle: commit 1 to {} war supplies the attackers carry (10.2), `commit: N`",
+                    attack.to, attack.carried.war
                 ),
             ),
         };
@@ -253,6 +269,41 @@ impl Game for SouthernStrategy {
                     return Err(OrderError::new("10.1", "while an attack waits, only the defender's `battle:` answer may be ordered"));
                 }
                 battle::resolve(data, &mut st, side, decision, dice, &mut ev)?;
+                // Dice-protocol 3.1: the attacker's standing policy commits its War at once.
+                // One the rules refuse leaves the pause, as for the defender's policy.
+                if let Some(war) = policy.and_then(|p| battle::policy_commit(&st, p)) {
+                    let mut trial = st.clone();
+                    let mut trial_ev = ev.clone();
+                    if let Phase::Commit { attack, .. } = &st.phase {
+                        trial_ev.push(Event::PolicyAnswered {
+                            side: attack.side,
+                            area: attack.to.clone(),
+                        });
+                    }
+                    if battle::commit(data, &mut trial, side.other(), war, dice, &mut trial_ev)
+                        .is_ok()
+                    {
+                        st = trial;
+                        ev = trial_ev;
+                    }
+                }
+            }
+            Phase::Commit { .. } => {
+                let Some(war) = orders.commit else {
+                    return Err(OrderError::new("10.2", "the defender accepted battle: commit your War Supplies with `commit: N`").at("commit"));
+                };
+                if *orders
+                    != (Orders {
+                        commit: Some(war),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new(
+                        "10.2",
+                        "while the attack waits for its commitment, only `commit:` may be ordered",
+                    ));
+                }
+                battle::commit(data, &mut st, side, war, dice, &mut ev)?;
             }
             Phase::Decision { .. } => {
                 let Some(answer) = &orders.answer else {
@@ -276,6 +327,11 @@ impl Game for SouthernStrategy {
             }
             _ if orders.battle.is_some() => {
                 return Err(OrderError::new("10.1", "there is no attack to answer").at("battle"));
+            }
+            _ if orders.commit.is_some() => {
+                return Err(
+                    OrderError::new("10.2", "no accepted attack waits for a commitment").at("commit"),
+                );
             }
             Phase::Supply { side: s } => {
                 if s != side {

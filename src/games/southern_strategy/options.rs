@@ -170,10 +170,20 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                 .cloned();
             out.offer(
                 battle(BattleDecision::Accept(Accept {
-                    commit: here.war,
+                    commit: super::orders::CommitRule::Count(here.war),
                     retreat: retreat.into_iter().collect(),
                 })),
                 || format!("accept battle (10.3), committing 0 to {} War Supplies, one die each; list where to retreat if morale fails (10.7)", here.war),
+            );
+        }
+        Phase::Commit { attack, .. } if attack.side == side => {
+            let most = attack.carried.war;
+            out.offer(
+                Orders {
+                    commit: Some(most),
+                    ..Orders::default()
+                },
+                || format!("commit 1 to {most} of the War Supplies the attackers carry (10.2); the defender accepted battle"),
             );
         }
         Phase::Decision {
@@ -234,6 +244,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
         Phase::Supply { .. }
         | Phase::Impulse { .. }
         | Phase::Battle { .. }
+        | Phase::Commit { .. }
         | Phase::Decision { .. } => {}
     }
 }
@@ -396,7 +407,7 @@ fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut 
                     from: a.id.clone(),
                     to: e.clone(),
                     units: army.units,
-                    war: 1,
+                    war: Some(1),
                     carry_food: 0,
                     carry_war: 0,
                     return_after: false,

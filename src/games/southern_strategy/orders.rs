@@ -38,6 +38,9 @@ pub struct Orders {
     /// The defender's answer to an attack (10.1, 10.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleDecision>,
+    /// 10.2: the War Supplies the attacker commits once the defender has accepted battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<u32>,
 }
 
 /// Answers to the questions of `Phase::Decision`.
@@ -196,6 +199,30 @@ pub struct Embark {
 pub struct Policy {
     #[serde(default)]
     pub battle: BattlePolicy,
+    /// 10.2: what this side commits when it attacks and the defender accepts, so the battle
+    /// is fought in the same exchange; the defender sees it only once it has accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<AttackPolicy>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackPolicy {
+    /// A number of War Supplies (never more than the attackers carry), or `all` they carry.
+    pub commit: AttackCommit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum AttackCommit {
+    Count(u32),
+    All(AllWord),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AllWord {
+    All,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,8 +299,10 @@ pub struct Refuse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Accept {
+    /// 10.3: a number, `all`, or `match` (as many as the attacker's battle dice), decided
+    /// once the attacker's commitment (10.2) is known.
     #[serde(default)]
-    pub commit: u32,
+    pub commit: CommitRule,
     #[serde(default)]
     pub retreat: Vec<String>,
 }
@@ -345,8 +374,11 @@ pub struct Attack {
     pub to: String,
     /// The units that attack, with the leader; the rest stay.
     pub units: u32,
-    /// War Supplies expended for battle dice (10.2): at least 1.
-    pub war: u32,
+    /// War Supplies committed for battle dice (10.2), shown to the defender with the attack.
+    /// Left out, the attackers commit from the War they carry once the defender has accepted
+    /// (10.1 comes before 10.2): by a `commit:` answer, or hidden in the attacker's policy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub war: Option<u32>,
     /// Other supplies the attacking units carry (5.5): into the area if they win, to the
     /// defender if they lose.
     #[serde(default)]

@@ -108,10 +108,7 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
         }
     }
     // An attack waiting for the defender's answer has its units and leader on the move.
-    let attacking = match &st.phase {
-        Phase::Battle { attack, .. } => Some(attack),
-        _ => None,
-    };
+    let attacking = st.pending_attack();
     if let Some(rank) = attacking.and_then(|a| a.leader) {
         note(attacking.unwrap().side, rank, "phase.attack".into())?;
     }
@@ -229,7 +226,8 @@ fn supplies(data: &Data, st: &State) -> Result<(), OrderError> {
 /// 10.7: a defender that beat an attack may hold more than it can carry until its next
 /// impulse, so a pause right after a battle is not held to the carrying limit.
 fn in_battle_at(st: &State, area: &str) -> bool {
-    matches!(&st.phase, Phase::Battle { attack, .. } if attack.to == area || attack.from == area)
+    st.pending_attack()
+        .is_some_and(|attack| attack.to == area || attack.from == area)
 }
 
 /// 2.3, 8.4, 8.5, 13.2: the Partisan Boxes, the pool, the cup and the Holding Loyalists account
@@ -447,7 +445,7 @@ fn navies(data: &Data, st: &State) -> Result<(), OrderError> {
             ));
         };
         if !siege::conditions_hold(data, st, area, army.side.other())
-            && !matches!(st.phase, Phase::Battle { .. })
+            && st.pending_attack().is_none()
         {
             return Err(bad(
                 "11.3",
@@ -537,7 +535,7 @@ fn tracks(data: &Data, st: &State) -> Result<(), OrderError> {
 
 /// 4.0: whose decision it is, and that the question put is the one the rules would put.
 fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
-    let in_impulses = matches!(st.phase, Phase::Impulse { .. } | Phase::Battle { .. });
+    let in_impulses = matches!(st.phase, Phase::Impulse { .. }) || st.pending_attack().is_some();
     if in_impulses && (st.initiative.is_none() || st.pass_track == 0) {
         return Err(bad(
             "6.0",
@@ -561,7 +559,7 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
         ));
     }
     match &st.phase {
-        Phase::Battle { attack, .. } => {
+        Phase::Battle { attack, .. } | Phase::Commit { attack, .. } => {
             let path = "phase.attack";
             if !data.has_area(&attack.from)
                 || !data.has_area(&attack.to)
@@ -580,7 +578,12 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
                     "an attack is on an area the enemy's army holds".into(),
                 ));
             }
-            if attack.units == 0 || attack.leader.is_none() || attack.war_committed == 0 {
+            // 9.4: at least one War Supply, committed or carried to commit (10.2).
+            if attack.units == 0
+                || attack.leader.is_none()
+                || attack.war_committed + attack.carried.war == 0
+                || matches!(st.phase, Phase::Commit { .. }) && attack.war_committed > 0
+            {
                 return Err(bad(
                     "9.4",
                     path,

@@ -57,7 +57,7 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 /// defender, the attackers still stand where they came from for this purpose (RULINGS.md B10),
 /// so nothing lifts until the battle is fought.
 pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    if matches!(st.phase, super::state::Phase::Battle { .. }) {
+    if st.pending_attack().is_some() {
         return;
     }
     let broken: Vec<String> = st

@@ -139,6 +139,14 @@ pub enum Phase {
         #[serde(default)]
         previous_passed: bool,
     },
+    /// 10.2: the defender accepted an attack whose War the attacker has not committed yet; the
+    /// attacker commits, then the battle is fought with the defender's `accept`.
+    Commit {
+        attack: PendingAttack,
+        accept: super::orders::Accept,
+        #[serde(default)]
+        previous_passed: bool,
+    },
     /// A decision between impulses (12.3, 12.4, 13.4): `side` answers `question`, then the
     /// sequence goes on from `resume`.
     Decision {
@@ -201,7 +209,8 @@ pub struct PendingAttack {
     pub units: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<LeaderRank>,
-    /// War Supplies expended for battle dice (10.2).
+    /// War Supplies expended for battle dice (10.2); 0 until the attacker commits when the
+    /// attack left it open.
     pub war_committed: u32,
     /// Supplies the attacking units carry besides (5.5).
     pub carried: Supplies,
@@ -316,6 +325,14 @@ pub struct State {
 }
 
 impl State {
+    /// The attack under way (10.0): waiting for the defender, or for the attacker's commitment.
+    pub fn pending_attack(&self) -> Option<&PendingAttack> {
+        match &self.phase {
+            Phase::Battle { attack, .. } | Phase::Commit { attack, .. } => Some(attack),
+            _ => None,
+        }
+    }
+
     pub fn army(&self, area: &str) -> Option<&Army> {
         self.armies.get(area)
     }
