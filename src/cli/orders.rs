@@ -29,15 +29,24 @@ pub struct Args {
     common: super::Common,
 }
 
-fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
+/// Where the list of legal options goes: standard output when it is what was asked for
+/// (`orders GAME`), standard error beside an error.
+#[derive(Clone, Copy)]
+enum To {
+    Out,
+    Err,
+}
+
+fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
     let options = app::legal_options(l, side)?;
+    let mut text = String::new();
     if options.is_empty() {
-        eprintln!("`{side}` has no decision to make now");
+        text.push_str(&format!("`{side}` has no decision to make now\n"));
     } else {
-        eprintln!("legal options for `{side}`:");
+        text.push_str(&format!("legal options for `{side}`:\n"));
         for o in options {
-            eprintln!(
-                "  - {}\n{}",
+            text.push_str(&format!(
+                "  - {}\n{}\n",
                 o.summary,
                 o.example
                     .trim_end()
@@ -45,8 +54,12 @@ fn print_options(l: &app::Loaded, side: &str) -> anyhow::Result<()> {
                     .map(|l| format!("      {l}"))
                     .collect::<Vec<_>>()
                     .join("\n")
-            );
+            ));
         }
+    }
+    match to {
+        To::Out => print!("{text}"),
+        To::Err => eprint!("{text}"),
     }
     Ok(())
 }
@@ -112,7 +125,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .clone()
             .or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()));
         match side {
-            Some(s) => print_options(&l, &s)?,
+            Some(s) => print_options(&l, &s, To::Out)?,
             None => eprintln!("the game is over"),
         }
         return Ok(ExitCode::SUCCESS);
@@ -160,7 +173,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .or(a.side.clone())
             .or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()))
         {
-            print_options(&l, &side)?;
+            print_options(&l, &side, To::Err)?;
         }
         return Ok(ExitCode::from(1));
     }

@@ -25,7 +25,7 @@ pub(crate) fn passing_orders(gf: &GameFile) -> &'static str {
 
 /// The example snippet of the first legal option `orders` lists.
 fn first_option(dir: &Path) -> String {
-    let listing = stderr(&ok(dir, &["orders", "game.yaml"]));
+    let listing = stdout(&ok(dir, &["orders", "game.yaml"]));
     let line = listing.lines().nth(2).expect("an option with its example");
     format!("{}\n", line.trim())
 }
@@ -206,7 +206,12 @@ fn show_lists_the_armies_and_whose_decision_it_is() {
 fn orders_without_a_file_list_the_legal_options() {
     let g = TwoPlayers::new("ss-test-opts");
     let o = ok(&g.side_dir("crown"), &["orders", "game.yaml"]);
-    assert!(stderr(&o).contains("supply: []"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("supply: []"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).is_empty(),
+        "the list is the output: {}",
+        stderr(&o)
+    );
 }
 
 #[test]
