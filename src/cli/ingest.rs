@@ -63,6 +63,11 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 .map(|s| s.step.to_string())
                 .collect::<Vec<_>>()
                 .join(", ");
+            let noun = if received.steps.len() == 1 {
+                "step"
+            } else {
+                "steps"
+            };
             let templates = a.common.templates(&done.loaded.game.id)?;
             super::adjudicate::write_results(
                 commit,
@@ -74,7 +79,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 false,
             )?;
             format!(
-                "adjudicated into `{}` (steps {steps})",
+                "adjudicated into `{}` ({noun} {steps})",
                 done.game_path.display()
             )
         }

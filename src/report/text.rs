@@ -114,6 +114,18 @@ fn rpad(v: JValue, width: usize) -> String {
     }
 }
 
+/// `plural("unit")`: a count and its noun, the noun in the plural unless the count is 1:
+/// `1 unit`, `2 units`; `plural("die", "dice")` for a noun with its own plural.
+fn plural(n: JValue, singular: String, many: Option<String>) -> String {
+    let one = n.as_i64() == Some(1);
+    let noun = match (one, many) {
+        (true, _) => singular,
+        (false, Some(m)) => m,
+        (false, None) => format!("{singular}s"),
+    };
+    format!("{n} {noun}")
+}
+
 /// `wrap(n)`: folds long lines at spaces to `n` columns for mail readers, keeping each line's
 /// indent (and a list's "- ") on the lines it continues.
 fn wrap(text: String, width: usize) -> String {
@@ -168,6 +180,7 @@ impl Templates {
         env.add_filter("pad", pad);
         env.add_filter("rpad", rpad);
         env.add_filter("wrap", wrap);
+        env.add_filter("plural", plural);
         env.set_loader(move |name| {
             if let Some(d) = &dir {
                 let p = d.join(name);
@@ -222,7 +235,16 @@ pub fn with_lookups(mut ctx: Value, lookups: &Value) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap_text;
+    use super::{plural, wrap_text};
+
+    #[test]
+    fn a_noun_is_plural_unless_its_count_is_one() {
+        let n = minijinja::Value::from;
+        assert_eq!(plural(n(1), "unit".into(), None), "1 unit");
+        assert_eq!(plural(n(0), "unit".into(), None), "0 units");
+        assert_eq!(plural(n(2), "die".into(), Some("dice".into())), "2 dice");
+        assert_eq!(plural(n(1), "die".into(), Some("dice".into())), "1 die");
+    }
 
     #[test]
     fn wrapping_keeps_indents_and_hangs_list_items() {

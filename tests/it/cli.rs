@@ -892,8 +892,13 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
         ],
     );
     let packet = read(&cd.join("attack.packet.yaml"));
+    // The policy's text must not travel; its commitment (`policy_commit: HEX`) does, and a
+    // hash starting with 2 must not count as the hidden `commit: 2`.
     assert!(
-        packet.contains("policy_commit:") && !packet.contains("commit: 2"),
+        packet.contains("policy_commit:")
+            && packet
+                .lines()
+                .all(|l| !l.trim_start().starts_with("commit: 2") && !l.contains("{commit: 2}")),
         "{packet}"
     );
     let (report, _) = g.receive("patriot", &cd.join("attack.packet.yaml"));

@@ -18,3 +18,4 @@ mod solo_1776;
 mod support;
 mod tamper;
 mod witness;
+mod words;

@@ -236,134 +236,109 @@ fn the_lost_cause_reports_match_their_snapshots() {
     assert!(e.contains("picture") || e.contains("svg"), "{e}");
 }
 
-/// Every Southern Strategy event reads as words in a report: one sample of each kind the
-/// rules define (checked against the enum in `events.rs`) is rendered, and no line may show
-/// an id-keyed value or a JSON object.
+/// `show` of an edited copy of `game`: the position `edit` makes, started as a new game.
+fn show_of(game: &Path, name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let dir = game.parent().unwrap();
+    let edited = game_at(dir, name, &read(game), edit);
+    stdout(&ok(dir, &["show", edited.to_str().unwrap()]))
+}
+
+/// Checks `text` against its snapshot and that it holds each of `lines`, which say what the
+/// snapshot is there to show.
+fn shows(name: &str, text: &str, lines: &[&str]) {
+    for want in lines {
+        assert!(text.contains(want), "`{want}` missing from:\n{text}");
+    }
+    snapshot(name, text);
+}
+
+/// 9.3, 11.0: `show` lists a Southern Strategy army and supplies aboard a navy, and every
+/// siege with who is inside and who besieges it.
 #[test]
-fn every_southern_strategy_event_is_told_in_words() {
-    use adjutant::engine::game::Game;
-    use adjutant::games::southern_strategy::{self as ss, events::Event, SouthernStrategy};
-    let samples = serde_json::json!([
-        {"event": "campaign_turn", "year": 1781, "space": 1, "winter": true},
-        {"event": "supplies_generated", "side": "crown", "area": "SAV", "food": 2, "war": 1, "majority": true},
-        {"event": "no_generation", "side": "crown", "area": "SAV", "reason": "under siege"},
-        {"event": "supplies_moved", "side": "crown", "from": "SAV", "to": "EBN", "food": 1, "war": 0},
-        {"event": "supplies_discarded", "side": "crown", "area": "EBN", "food": 0, "war": 1},
-        {"event": "supplies_abandoned", "side": "patriot", "area": "CHS", "food": 1, "war": 1},
-        {"event": "supply_phase_done", "side": "crown"},
-        {"event": "initiative", "crown": 3, "patriot": 2, "first": "crown", "pass_track": 3, "tie": false},
-        {"event": "impulse_skipped", "side": "crown", "kind": "limited"},
-        {"event": "passed", "side": "crown", "pass_track": 2},
-        {"event": "impulse_phase_ended", "reason": "both passed"},
-        {"event": "foraged", "side": "crown", "colony": "GA", "area": "SAV", "food": 1},
-        {"event": "recruited", "side": "crown", "colony": "GA", "area": "SAV"},
-        {"event": "raided", "colony": "SC", "die": 5, "modifier": 1, "total": 6, "success": true, "target": "GRB", "effect": "hold"},
-        {"event": "unit_eliminated", "side": "crown", "area": "ORB"},
-        {"event": "food_destroyed", "area": "ORB"},
-        {"event": "held", "area": "AUG"},
-        {"event": "marched", "side": "patriot", "from": "CHW", "food_paid": 1, "activated_units": 4,
-         "groups": [{"to": "WIL", "units": 4, "leader": true, "food": 0, "war": 0}], "stayed": 2, "subordinate_stays": true},
-        {"event": "subordinate_rejoined", "side": "crown", "area": "SAV"},
-        {"event": "hold_eliminated", "area": "AUG"},
-        {"event": "attack_launched", "side": "crown", "from": "SAV", "to": "EBN", "units": 6, "food_paid": 2, "war": 2},
-        {"event": "attack_launched", "side": "crown", "from": "SAV", "to": "EBN", "units": 6, "food_paid": 2, "carried": {"food": 0, "war": 3}},
-        {"event": "attack_committed", "side": "crown", "area": "EBN", "war": 2, "dice": 2},
-        {"event": "policy_answered", "side": "patriot", "area": "EBN"},
-        {"event": "battle_refused", "side": "patriot", "from": "EBN", "to": "AUG", "food": 0, "war": 0},
-        {"event": "battle_joined", "attacker": "crown", "area": "EBN", "attacker_units": 6, "defender_units": 2, "attacker_dice": 2, "defender_dice": 1},
-        {"event": "battle_roll", "side": "crown", "faces": [1, 4], "hits": 1},
-        {"event": "dug_in_hit_ignored", "area": "CHS"},
-        {"event": "battle_won", "winner": "crown", "attacker_total": 7, "defender_total": 1},
-        {"event": "morale_check", "side": "patriot", "die": 3, "needed": 6, "passed": false},
-        {"event": "retreated", "side": "patriot", "from": "EBN", "to": "AUG", "food": 0, "war": 0},
-        {"event": "attacker_returned", "side": "crown", "to": "SAV", "units": 5},
-        {"event": "surrendered", "side": "patriot", "area": "CHS", "units": 2, "leader": "leader"},
-        {"event": "siege_declared", "area": "WIL", "by": "crown"},
-        {"event": "siege_lifted", "area": "WIL"},
-        {"event": "siege_food", "area": "WIL"},
-        {"event": "navy_moved", "side": "crown", "from": "D", "to": "C"},
-        {"event": "sea_battle_roll", "side": "crown", "faces": [5, 4], "modifier": 1, "total": 10},
-        {"event": "navy_defeated", "side": "patriot", "zone": "C"},
-        {"event": "navy_removed", "side": "crown", "zone": "C"},
-        {"event": "navy_return_roll", "side": "crown", "die": 2, "needed": 2, "returns": true},
-        {"event": "navy_returned", "side": "crown", "zone": "D"},
-        {"event": "transported", "from": "CHS", "units": 4, "food": 1, "war": 1, "zone": "B", "subordinate": "stays"},
-        {"event": "landed", "area": "WIL", "units": 4, "food": 1, "war": 1},
-        {"event": "cargo_lost", "side": "crown", "food": 1, "war": 0},
-        {"event": "commander_arrived", "name": "Greene", "area": "RIC", "units": 6, "food": 2, "war": 2},
-        {"event": "skirmished", "from": "CHS", "to": "ORB", "units": 2, "war": 1},
-        {"event": "dug_in", "side": "crown", "area": "SAV"},
-        {"event": "dug_in_removed", "areas": ["SAV"]},
-        {"event": "irregular_drawn", "side": "patriot", "colony": "SC", "swamp_fox": false, "placed": true, "replaced": null},
-        {"event": "irregulars_to_cup", "side": "crown", "colony": "SC", "swamp_fox": false},
-        {"event": "political_will", "from": 4, "to": 3, "reason": "13.5 end of 1780"},
-        {"event": "victory", "winner": "patriot", "how": "14.0 Political Will at 0"}
-    ]);
-    let samples = samples.as_array().unwrap();
-    let mut kinds = std::collections::BTreeSet::new();
-    for s in samples {
-        let e: Event = serde_json::from_value(s.clone())
-            .unwrap_or_else(|err| panic!("sample {s} is not an event: {err}"));
-        kinds.insert(
-            serde_json::to_value(&e).unwrap()["event"]
-                .as_str()
-                .unwrap()
-                .to_string(),
-        );
-    }
-    // Every variant of the enum has a sample.
-    let source =
-        std::fs::read_to_string(root().join("src/games/southern_strategy/events.rs")).unwrap();
-    let body = &source[source.find("pub enum Event {").unwrap()..];
-    let body = &body[..body.find("\n}\n").unwrap()];
-    let variants: Vec<&str> = body
-        .lines()
-        .filter_map(|l| {
-            let t = l.strip_prefix("    ")?;
-            let first = t.chars().next()?;
-            (first.is_ascii_uppercase()).then(|| t.split([' ', ',', '{']).next().unwrap())
-        })
-        .collect();
-    assert_eq!(
-        variants.len(),
-        kinds.len(),
-        "a sample for each of {variants:?}, have {kinds:?}"
+fn southern_strategy_show_lists_cargo_at_sea_and_sieges() {
+    let (_d, game) = example_game();
+    let text = show_of(&game, "at-sea.yaml", |st| {
+        // The two Crown Units at Savannah are aboard the navy off Georgia under a Subordinate
+        // Leader (9.3: a transported army has one) with a War cube, and
+        // Charleston is besieged by two Crown armies beside it.
+        st["armies"].as_object_mut().unwrap().remove("SAV");
+        st["navies"]["cargo"] = serde_json::json!({"crown": {"units": 2, "leader": "subordinate", "food": 0, "war": 1}});
+        st["supplies"].as_object_mut().unwrap().remove("SAV");
+        st["armies"]["BFT"] = serde_json::json!({"side": "crown", "units": 1});
+        st["armies"]["MCK"] = serde_json::json!({"side": "crown", "units": 1});
+        st["sieges"] = serde_json::json!(["CHS"]);
+    });
+    shows(
+        "southern-strategy-show-at-sea.txt",
+        &text,
+        &[
+            "Crown navy: in sea zone D (Off Georgia), carrying an army of 2 units with its Subordinate Leader and 0 food 1 war",
+            "Sieges: Charleston (the Patriot army inside, besieged by the Crown) (11.0)",
+            "2 units, under siege",
+        ],
     );
-    let data_files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    let data = ss::data::Data::load(&data_files).unwrap();
-    let templates = adjutant::report::text::Templates::new(None);
-    let steps = serde_json::json!([{"step": 1, "ordered_by": "crown", "adjudicated_by": "patriot",
-        "orders": {"commit": 2}, "rolls": [], "events": samples}]);
-    let mut ctx = serde_json::json!({"title": "events", "id": "events", "game": "southern-strategy",
-        "steps": steps, "reveals": [], "tip": "", "at_step": 1, "verification_block": ""});
-    for (k, v) in SouthernStrategy::lookups(&data).as_object().unwrap() {
-        ctx[k] = v.clone();
-    }
-    let text = templates
-        .render("southern-strategy/report.txt", &ctx)
-        .unwrap();
-    if std::env::var_os("SHOW_EVENTS").is_some() {
-        eprintln!("{text}");
-    }
-    for line in text.lines() {
-        assert!(
-            !line.contains("\"event\"")
-                && !line.contains("{\"")
-                && !line.contains("event:")
-                && !line.contains("  war"),
-            "a raw value in the report: {line}"
-        );
-    }
-    for name in [
-        "Greene heads south",
-        "commits 2 war",
-        "standing policy",
-        "sea zone B",
-    ] {
-        assert!(text.contains(name), "`{name}` missing from:\n{text}");
-    }
+}
+
+/// 16.0, 3.0, 9.5.1: The Lost Cause's `show` lists the Resources on the map, on the Blockade
+/// and sailing with a track marker, the standing Fortifications, and the European navies.
+#[test]
+fn lost_cause_show_lists_resources_fortifications_and_navies() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.yaml");
+    std::fs::copy(
+        root().join("games/the-lost-cause/examples/demo-game.yaml"),
+        &game,
+    )
+    .unwrap();
+    let text = show_of(&game, "placed.yaml", |st| {
+        st["resources"]["forts-1"] = serde_json::json!({"space": "manassas"});
+        st["resources"]["coastal-forts-1"] = serde_json::json!("blockade");
+        st["resources"]["commerce-raider"] = serde_json::json!({"raiding": "morale"});
+        st["resources"]["railroads-1"] = serde_json::json!("available");
+        st["recognition"] = serde_json::json!(5);
+        st["navies"] = serde_json::json!("recognition");
+    });
+    shows(
+        "lost-cause-show-placed.txt",
+        &text,
+        &[
+            "Resources available: Railroads",
+            "Resources on the map: Forts at Manassas",
+            "On the Naval Blockade marker: Coastal Forts",
+            "Commerce Raider: on the Confederate Morale marker",
+            "Fortifications standing: Atlanta, Forts Henry & Donelson",
+            "European navies: on box 6 of the Blockade Track",
+        ],
+    );
+}
+
+/// 12, 17: solo 1776's `show` lists detachments, American forts and what the French fleets
+/// are doing, by name.
+#[test]
+fn solo_1776_show_lists_detachments_forts_and_the_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.yaml");
+    std::fs::copy(
+        root().join("games/solo-1776/examples/demo-game.yaml"),
+        &game,
+    )
+    .unwrap();
+    let text = show_of(&game, "french.yaml", |st| {
+        st["detachments"]["replacements-deep-south"] = serde_json::json!({"area": "deep-south",
+            "location": 0, "sp": 1, "dragoons": 0, "artillery": 0, "supply": 0});
+        st["forts"]["middle-states-15"] = serde_json::json!({"area": "middle-states",
+            "location": 15, "garrison": {"sp": 1, "dragoons": 0, "artillery": 0, "supply": 1}});
+        st["french"] = serde_json::json!({"fleets": 1, "at": "south-central",
+            "operating": "south-central", "landed": 1});
+    });
+    shows(
+        "solo-1776-show-french.txt",
+        &text,
+        &[
+            "a detachment: 1 SP, 0 artillery, 0 supply",
+            "an American fort: garrison 1 SP, 0 artillery, 1 supply",
+            "operating off South Central this quarter; 1 land element ashore so far",
+            "Washington's army: 12 SP",
+        ],
+    );
 }

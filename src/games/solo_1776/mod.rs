@@ -261,7 +261,14 @@ impl Game for Solo1776 {
             .collect();
         let order: Vec<&str> = data.areas().iter().map(|a| a.id.as_str()).collect();
         let months: Vec<&str> = (1..=12).map(options::month).collect();
-        json!({"areas": areas, "towns": towns, "area_order": order, "months": months,
+        let armies: BTreeMap<&str, &str> = data
+            .scenario
+            .setup
+            .armies
+            .iter()
+            .map(|a| (a.id.as_str(), a.name.as_str()))
+            .collect();
+        json!({"areas": areas, "towns": towns, "area_order": order, "months": months, "armies": armies,
                "side_names": {"british": "the British player"}})
     }
 }

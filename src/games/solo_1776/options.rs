@@ -39,8 +39,12 @@ pub fn describe(st: &State) -> String {
             shift,
             ..
         }) => format!(
-            "14: fight combat {round} of {army}{} on the board{}, then report the American losses, the BRE number{}",
-            town.as_ref().map_or(String::new(), |t| format!(" for {t}")),
+            "14: fight combat {round} of {} on the board{}{}, then report the American losses, the BRE number{}",
+            st.armies.get(army).map_or(army.as_str(), |a| a.name.as_str()),
+            town.as_ref().map_or(String::new(), |t| format!(
+                " for {}",
+                st.town(t).map_or(t.as_str(), |(_, _, def)| def.name.as_str())
+            )),
             match (initiated, shift) {
                 (Initiator::American, Some(s)) => format!(" (an American attack, (BE) column shift {s:+})"),
                 _ => " (a British attack: no (BE) roll)".to_string(),

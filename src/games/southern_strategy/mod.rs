@@ -179,7 +179,31 @@ impl Game for SouthernStrategy {
         (st, ev)
     }
 
-    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+    fn awaiting(data: &Data, st: &State) -> Option<Awaiting> {
+        // The player reads this line: areas and sea zones by their names, not their ids.
+        let area = |id: &str| {
+            if data.has_area(id) {
+                data.area(id).name.clone()
+            } else {
+                id.to_string()
+            }
+        };
+        let areas = |ids: &[String]| {
+            if ids.is_empty() {
+                "nowhere".to_string()
+            } else {
+                ids.iter().map(|a| area(a)).collect::<Vec<_>>().join(", ")
+            }
+        };
+        let zone = |id: &str| match data.find_sea(id) {
+            Some(z) => format!("{} ({})", z.id, z.name),
+            None => id.to_string(),
+        };
+        let units = |n: u32| format!("{n} unit{}", if n == 1 { "" } else { "s" });
+        let who = |s: Side| match s {
+            Side::Crown => "Crown",
+            Side::Patriot => "Patriot",
+        };
         let (side, decision, detail) = match &st.phase {
             Phase::Over => return None,
             // Never played on: `begin` moves a position past it.
@@ -195,12 +219,18 @@ impl Game for SouthernStrategy {
                 *side,
                 "answer",
                 match question {
-                    state::Question::NavyZone { zones } => format!("12.4: your navy returns; choose its sea zone: {}", zones.join(", ")),
-                    state::Question::Commander { areas } => format!("13.4: the new commander heads south; choose his Virginia area: {}", areas.join(", ")),
+                    state::Question::NavyZone { zones } => format!(
+                        "12.4: your navy returns; choose its sea zone: {}",
+                        zones.iter().map(|z| zone(z)).collect::<Vec<_>>().join(", ")
+                    ),
+                    state::Question::Commander { areas: choices } => format!(
+                        "13.4: the new commander heads south; choose his Virginia area: {}",
+                        areas(choices)
+                    ),
                     state::Question::Unload { army_ports, supply_ports } => format!(
                         "12.3: your navy leaves for the winter; land its army ({}) and supplies ({}), or lose them",
-                        if army_ports.is_empty() { "nowhere".to_string() } else { army_ports.join(", ") },
-                        if supply_ports.is_empty() { "nowhere".to_string() } else { supply_ports.join(", ") }
+                        areas(army_ports),
+                        areas(supply_ports)
                     ),
                 },
             ),
@@ -209,13 +239,21 @@ impl Game for SouthernStrategy {
                 "battle",
                 if attack.war_committed > 0 {
                     format!(
-                        "{} attacks {} from {} with {} units and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
-                        attack.side, attack.to, attack.from, attack.units, attack.war_committed
+                        "{} attacks {} from {} with {} and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
+                        who(attack.side),
+                        area(&attack.to),
+                        area(&attack.from),
+                        units(attack.units),
+                        attack.war_committed
                     )
                 } else {
                     format!(
-                        "{} attacks {} from {} with {} units carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you commit (10.3: a number, all, or match)",
-                        attack.side, attack.to, attack.from, attack.units, attack.carried.war
+                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you commit (10.3: a number, all, or match)",
+                        who(attack.side),
+                        area(&attack.to),
+                        area(&attack.from),
+                        units(attack.units),
+                        attack.carried.war
                     )
                 },
             ),
@@ -224,7 +262,8 @@ impl Game for SouthernStrategy {
                 "commit",
                 format!(
                     "the defender of {} accepts battle: commit 1 to {} war supplies the attackers carry (10.2), `commit: N`",
-                    attack.to, attack.carried.war
+                    area(&attack.to),
+                    attack.carried.war
                 ),
             ),
         };

@@ -165,12 +165,12 @@ impl Game for TheLostCause {
         (st, Vec::new())
     }
 
-    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+    fn awaiting(data: &Data, st: &State) -> Option<Awaiting> {
         let q = st.question.as_ref()?;
         Some(Awaiting {
             side: SIDE.into(),
             decision: q.key().into(),
-            detail: Some(options::describe(q)),
+            detail: Some(options::describe(data, q)),
         })
     }
 
@@ -272,7 +272,7 @@ impl Game for TheLostCause {
             .map(|c| {
                 (
                     c.id.as_str(),
-                    json!({"headline": c.headline, "year": c.year, "flavor": c.flavor}),
+                    json!({"headline": c.headline, "year": c.year, "flavor": c.flavor, "special": c.special}),
                 )
             })
             .collect();
@@ -282,7 +282,15 @@ impl Game for TheLostCause {
             .iter()
             .map(|t| (t.id.as_str(), t.name.as_str()))
             .collect();
+        // Resource markers by the name printed on them: `railroads-1` is "Railroads".
+        let resources: BTreeMap<&str, &str> = data
+            .pieces
+            .resources
+            .iter()
+            .map(|r| (r.id.as_str(), options::resource_name(r.kind)))
+            .collect();
         json!({"spaces": spaces, "forms": forms, "leaders": leaders, "cards": cards, "tracks": tracks,
+               "resources": resources,
                "deck_edition": data.deck.edition,
                "side_names": {"csa": "the Confederate player"}})
     }

@@ -5,19 +5,91 @@ use super::data::{Data, ResourceKind, Theater};
 use super::orders::{Command, Infrastructure, Naval, Orders, RaiderTo, RailroadBattle, Target};
 use super::state::{Place, Question, State};
 
+/// A Resource marker's name as printed on it (16.0).
+pub fn resource_name(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::CoastalForts => "Coastal Forts",
+        ResourceKind::CommerceRaider => "Commerce Raider",
+        ResourceKind::EuropeanMunitions => "European Munitions",
+        ResourceKind::Forts => "Forts",
+        ResourceKind::Gunboats => "Gunboats",
+        ResourceKind::Ironclads => "Ironclads",
+        ResourceKind::Railroads => "Railroads",
+        ResourceKind::Submarines => "Submarines",
+        ResourceKind::Torpedoes => "Torpedoes",
+    }
+}
+
+/// A resource by its name, for words the player reads; an unknown id as it is.
+fn resource(data: &Data, id: &str) -> String {
+    data.resource(id)
+        .map_or_else(|| id.to_string(), |r| resource_name(r.kind).to_string())
+}
+
+/// A space of the map or a Strategic space by its name.
+fn space(data: &Data, id: &str) -> String {
+    if id == "blockade" {
+        return "the Naval Blockade marker".into();
+    }
+    if data.has_space(id) {
+        return data.space(id).name.clone();
+    }
+    data.map
+        .strategic
+        .iter()
+        .find(|s| s.id == id)
+        .map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
+/// Ids listed as words: `blue`, `blue or green`, `blue, green or brown`.
+fn either(words: &[String]) -> String {
+    listed(words, "or")
+}
+
+fn listed(words: &[String], last_word: &str) -> String {
+    match words {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {last_word} {last}", rest.join(", ")),
+    }
+}
+
+/// Where a Commerce Raider action sends the raider (9.7).
+fn raider_words(r: RaiderTo) -> &'static str {
+    match r {
+        RaiderTo::Morale => "the raider sails with the Confederate Morale marker",
+        RaiderTo::Recognition => "the raider sails with the ER/EP marker",
+        RaiderTo::Blockade => "the raider sails with the Naval Blockade marker",
+        RaiderTo::Stay => "the raider stays where it is",
+    }
+}
+
 /// The question as a sentence for the player.
-pub fn describe(q: &Question) -> String {
+pub fn describe(data: &Data, q: &Question) -> String {
     match q {
         Question::Start => "start the war (3.0): `start: true`".into(),
         Question::BattleTarget {
             theater,
             armies,
             reclaim,
-        } => format!(
-            "9.1 Battle action in the {} theater: attack one of {armies:?} or reclaim one of {reclaim:?}",
-            theater.name()
-        ),
-        Question::RaidTarget { armies } => format!("9.2 Raid: target one of {armies:?}"),
+        } => {
+            let mut choices = Vec::new();
+            if !armies.is_empty() {
+                choices.push(format!("attack the {} army", either(armies)));
+            }
+            if !reclaim.is_empty() {
+                let names: Vec<String> = reclaim.iter().map(|s| space(data, s)).collect();
+                choices.push(format!("reclaim {}", either(&names)));
+            }
+            format!(
+                "9.1 Battle action in the {} theater: {}",
+                theater.name(),
+                choices.join(", or ")
+            )
+        }
+        Question::RaidTarget { armies } => {
+            format!("9.2 Raid: target the {} army", either(armies))
+        }
         Question::Command { symbol } => format!(
             "10.0 {} Command action: choose its use",
             match symbol {
@@ -33,11 +105,13 @@ pub fn describe(q: &Question) -> String {
         }
         Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
         Question::Railroads => {
-            "16.8 Railroads: list the Directed Battles to fight with them, or `railroads: []`".into()
+            "16.8 Railroads: list the Directed Battles to fight with them, or `railroads: []`"
+                .into()
         }
-        Question::InitiativeOrder { armies } => {
-            format!("11.0 Union Initiative: the order to resolve the markers on {armies:?}")
-        }
+        Question::InitiativeOrder { armies } => format!(
+            "11.0 Union Initiative: the order to resolve the markers on the {} armies",
+            listed(armies, "and")
+        ),
         Question::Infrastructure { good } => {
             if *good {
                 "14.5 Southern Infrastructure held: draw a Resource or gain one morale".into()
@@ -60,19 +134,33 @@ fn targets(data: &Data, st: &State, theater: Theater) -> Vec<Target> {
         .collect()
 }
 
-fn target_words(t: &Target) -> String {
+fn target_words(data: &Data, t: &Target) -> String {
     match t {
         Target::Army(a) => format!("attack the {a} army"),
-        Target::Reclaim(s) => format!("reclaim {s}"),
+        Target::Reclaim(s) => format!("reclaim {}", space(data, s)),
     }
 }
 
-fn naval_words(n: &Naval) -> String {
+fn naval_words(data: &Data, n: &Naval) -> String {
     match n {
-        Naval::Place { resource, to } => format!("put {resource} on {to}"),
-        Naval::Move { resource, to } => format!("move {resource} to {to}"),
-        Naval::Submarines { resource } => format!("send {resource} against the Blockade"),
-        Naval::CommerceRaider(to) => format!("Commerce Raider action ({to:?})"),
+        Naval::Place { resource: r, to } => {
+            format!(
+                "put the {} marker on {}",
+                resource(data, r),
+                space(data, to)
+            )
+        }
+        Naval::Move { resource: r, to } => {
+            format!(
+                "move the {} marker to {}",
+                resource(data, r),
+                space(data, to)
+            )
+        }
+        Naval::Submarines { resource: r } => {
+            format!("send the {} against the Blockade", resource(data, r))
+        }
+        Naval::CommerceRaider(to) => format!("Commerce Raider action: {}", raider_words(*to)),
         Naval::Pass => "nothing".into(),
     }
 }
@@ -96,7 +184,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             .into_iter()
             .map(|t| {
                 (
-                    target_words(&t),
+                    target_words(data, &t),
                     Orders {
                         battle: Some(t),
                         ..o()
@@ -133,7 +221,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             .chain(std::iter::once(Naval::Pass))
             .map(|n| {
                 (
-                    naval_words(&n),
+                    naval_words(data, &n),
                     Orders {
                         naval: Some(n),
                         ..o()
@@ -150,7 +238,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
         .into_iter()
         .map(|r| {
             (
-                format!("the Commerce Raider: {r:?}"),
+                format!("Commerce Raider: {}", raider_words(r)),
                 Orders {
                     raider: Some(r),
                     ..o()
@@ -205,7 +293,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     out.push((
                         format!(
                             "Railroads: {} in the {} theater",
-                            target_words(&target),
+                            target_words(data, &target),
                             t.name()
                         ),
                         Orders {
@@ -221,7 +309,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             let mut rev = armies.clone();
             rev.reverse();
             let mut out = vec![(
-                format!("resolve in the order {armies:?}"),
+                format!(
+                    "resolve in the order: the {} army",
+                    armies.join(", then the ")
+                ),
                 Orders {
                     initiative_order: Some(armies.clone()),
                     ..o()
@@ -229,7 +320,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             )];
             if rev != *armies {
                 out.push((
-                    format!("resolve in the order {rev:?}"),
+                    format!("resolve in the order: the {} army", rev.join(", then the ")),
                     Orders {
                         initiative_order: Some(rev),
                         ..o()
@@ -267,7 +358,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
                 format!(
                     "10.1 Battle in the {} theater: {}",
                     t.name(),
-                    target_words(&target)
+                    target_words(data, &target)
                 ),
                 Command::Battle { theater: t, target },
             ));
@@ -278,7 +369,11 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
             Some(ResourceKind::Forts) => {
                 for s in fort_spaces(data, st) {
                     out.push((
-                        format!("10.2 put {r} in {s}"),
+                        format!(
+                            "10.2 put the {} marker in {}",
+                            resource(data, &r),
+                            space(data, &s)
+                        ),
                         Command::Place {
                             resource: r.clone(),
                             space: Some(s),
@@ -287,7 +382,10 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
                 }
             }
             Some(ResourceKind::EuropeanMunitions) => out.push((
-                format!("10.2 put {r} on the Morale Track"),
+                format!(
+                    "10.2 put the {} marker on the Morale Track",
+                    resource(data, &r)
+                ),
                 Command::Place {
                     resource: r.clone(),
                     space: None,
@@ -298,7 +396,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     }
     for n in naval_options(data, st) {
         out.push((
-            format!("10.3 Naval action at -1: {}", naval_words(&n)),
+            format!("10.3 Naval action at -1: {}", naval_words(data, &n)),
             Command::Naval(n),
         ));
     }
@@ -339,7 +437,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     out.push(("10.8 Diplomatic action at -1".into(), Command::Diplomatic));
     for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
         out.push((
-            format!("10.9 Commerce Raider action: {r:?}"),
+            format!("10.9 Commerce Raider action: {}", raider_words(r)),
             Command::CommerceRaider(r),
         ));
     }

@@ -1,0 +1,691 @@
+//! Every event and every order of every game reads as words, in every report format and in
+//! `show`: one sample of each kind the rules define (checked against the types in the game's
+//! `events.rs` and `orders.rs`, so a new kind without its words fails here), rendered through
+//! the shipped templates, and no line may show a raw value, a field name or an id where a
+//! name belongs.
+
+use std::collections::BTreeSet;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// One game's samples for `assert_told_in_words`.
+struct Samples<'a> {
+    /// The game's name: its templates folder and its name in the registry.
+    game: &'a str,
+    /// Its module under `src/games/`.
+    module: &'a str,
+    /// At least one event of every kind.
+    events: Value,
+    /// Orders that together name every variant and field of `orders_types`.
+    orders: Vec<Value>,
+    /// Types of `orders.rs` (`struct Orders`, `enum Action`) whose every field or variant the
+    /// orders samples must name.
+    orders_types: &'a [&'a str],
+    /// The state the report ends with and `show` shows: the setup, changed to hold more.
+    state: fn(&mut Value),
+    /// Lookups (id to name) whose ids must never show where their names belong.
+    named: &'a [&'a str],
+    /// Words each report must hold, to show the samples were rendered and not skipped.
+    says: &'a [&'a str],
+}
+
+/// The fields of a struct or the variants of an enum, snake_case, read from the source:
+/// `decl` is `struct Orders` or `enum Event`.
+fn members(path: &str, decl: &str) -> Vec<String> {
+    let source = read(&root().join(path));
+    let head = format!("{decl} {{");
+    let start = source
+        .find(&head)
+        .unwrap_or_else(|| panic!("no `{head}` in {path}"));
+    let body = &source[start..];
+    let body = &body[..body.find("\n}\n").unwrap()];
+    body.lines()
+        .filter_map(|l| {
+            let t = l.strip_prefix("    ")?;
+            if t.starts_with(' ') {
+                return None;
+            }
+            if decl.starts_with("struct") {
+                let field = t.strip_prefix("pub ")?.split(':').next()?;
+                return Some(field.to_string());
+            }
+            let first = t.chars().next()?;
+            first.is_ascii_uppercase().then(|| {
+                let name = t.split([' ', ',', '{', '(']).next().unwrap();
+                snake(name)
+            })
+        })
+        .collect()
+}
+
+fn snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Every object key and string in a value.
+fn names_in(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                names_in(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| names_in(x, out)),
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        _ => {}
+    }
+}
+
+/// Whether `word` stands in `line` as a whole word (not inside a longer id or word).
+fn has_word(line: &str, word: &str) -> bool {
+    let inside = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    line.match_indices(word).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        !before.is_some_and(inside) && !after.is_some_and(inside)
+    })
+}
+
+/// What in `line` is a raw value rather than words, if anything.
+fn raw_in(line: &str, field_names: &BTreeSet<String>) -> Option<String> {
+    // The templates' own fallback for a kind they have no line for.
+    if line.contains("has no words for") {
+        return Some("the fallback for a kind with no words".into());
+    }
+    for pat in [
+        "{\"",
+        "\":",
+        "[\"",
+        "[{",
+        "(\"",
+        "Some(",
+        "\"event\"",
+        "event:",
+    ] {
+        if line.contains(pat) {
+            return Some(format!("`{pat}`"));
+        }
+    }
+    field_names
+        .iter()
+        .find(|f| has_word(line, f))
+        .map(|f| format!("the name `{f}`"))
+}
+
+/// Renders every sample through the game's report templates and `show`, and checks that each
+/// reads as words.
+fn assert_told_in_words<E: DeserializeOwned + Serialize>(s: Samples) {
+    let rules = adjutant::games::load(s.game, None).unwrap();
+    let src = format!("src/games/{}", s.module);
+
+    // Every kind of event has a sample, and every sample is an event the rules could make.
+    let events = s.events.as_array().unwrap().clone();
+    let mut kinds = BTreeSet::new();
+    let mut field_names = BTreeSet::new();
+    for e in &events {
+        let typed: E = serde_json::from_value(e.clone())
+            .unwrap_or_else(|err| panic!("sample {e} is not a {} event: {err}", s.game));
+        let v = serde_json::to_value(&typed).unwrap();
+        kinds.insert(v["event"].as_str().unwrap().to_string());
+        field_names.extend(v.as_object().unwrap().keys().cloned());
+    }
+    let variants: BTreeSet<String> = members(&format!("{src}/events.rs"), "enum Event")
+        .into_iter()
+        .collect();
+    assert_eq!(
+        variants.difference(&kinds).collect::<Vec<_>>(),
+        Vec::<&String>::new(),
+        "event kinds with no sample"
+    );
+    field_names.extend(kinds.iter().cloned());
+
+    // Every kind of orders has a sample, and every sample is orders the rules read.
+    let mut named = BTreeSet::new();
+    for o in &s.orders {
+        rules
+            .check_orders_shape(o)
+            .unwrap_or_else(|err| panic!("sample {o} is not {} orders: {err}", s.game));
+        names_in(o, &mut named);
+        if let Some(m) = o.as_object() {
+            field_names.extend(m.keys().cloned());
+        }
+    }
+    for t in s.orders_types {
+        for m in members(&format!("{src}/orders.rs"), t) {
+            assert!(named.contains(&m), "no orders sample names `{m}` of `{t}`");
+            field_names.insert(m);
+        }
+    }
+    // Only names no sentence would use: ids with an underscore.
+    field_names.retain(|f| f.contains('_'));
+
+    let (mut state, _) = rules.setup().unwrap();
+    (s.state)(&mut state);
+    rules
+        .check_position(&state)
+        .unwrap_or_else(|e| panic!("the sample state is not a position the rules accept: {e}"));
+    let awaiting = rules.awaiting(&state).unwrap();
+    let options: Vec<String> = match &awaiting {
+        Some(a) => rules
+            .legal_options(&state, &a.side)
+            .unwrap()
+            .into_iter()
+            .map(|o| o.summary)
+            .collect(),
+        None => Vec::new(),
+    };
+    let side = rules.sides()[0];
+    let mut steps = vec![
+        json!({"step": 1, "ordered_by": side, "adjudicated_by": side,
+        "orders": s.orders[0], "events": events, "state": "",
+        "rolls": [{"why": "a test roll", "d6": [3, 4]}, {"why": "a test draw", "draw": {"index": 0, "of": 3}},
+                  {"why": "a test shuffle", "shuffle": {"order": [2, 0, 1]}}]}),
+    ];
+    for (i, o) in s.orders.iter().enumerate().skip(1) {
+        steps.push(
+            json!({"step": i + 1, "ordered_by": side, "adjudicated_by": side,
+            "orders": o, "events": [], "rolls": [], "state": ""}),
+        );
+    }
+    let lookups = rules.lookups();
+    let ctx = json!({"title": "every event", "id": "words", "game": s.game, "demo": false,
+        "dice_mode": null, "steps": steps, "first_step": 1, "last_step": s.orders.len(),
+        "awaiting": awaiting, "outgoing": null, "pending": null,
+        "pending_by": awaiting.as_ref().map(|a| a.side.clone()), "at_step": s.orders.len(),
+        "tip": "", "reveals": [], "state": state, "options": options, "verification_block": ""});
+    let ctx = adjutant::report::text::with_lookups(ctx, &lookups);
+    let show_ctx = adjutant::report::text::with_lookups(
+        json!({"title": "show", "state": state, "awaiting": awaiting}),
+        &lookups,
+    );
+    let templates = adjutant::report::text::Templates::new(None);
+    let mut ids: Vec<(String, String)> = Vec::new();
+    for map in s.named {
+        let m = lookups[*map]
+            .as_object()
+            .unwrap_or_else(|| panic!("no lookup `{map}`"));
+        for (id, name) in m {
+            let name = name.as_str().unwrap_or_default();
+            if !id.eq_ignore_ascii_case(name) {
+                ids.push((id.clone(), name.to_string()));
+            }
+        }
+    }
+    // Longer names first, so a name inside another is taken out with the longer one.
+    ids.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    for (template, c) in [
+        ("report.txt", &ctx),
+        ("report.md", &ctx),
+        ("report.bbcode", &ctx),
+        ("show.txt", &show_ctx),
+    ] {
+        let name = format!("{}/{template}", s.game);
+        let text = templates.render(&name, c).unwrap();
+        if std::env::var_os("SHOW_WORDS").is_some() {
+            eprintln!("===== {name}\n{text}");
+        }
+        for line in text.lines() {
+            if let Some(what) = raw_in(line, &field_names) {
+                panic!("{name}: {what} in the line\n{line}\n--- whole text ---\n{text}");
+            }
+            // A value that printed as nothing leaves two spaces, or a space before a stop
+            // (`show` lines up columns with spaces, so only the reports are held to this).
+            let words = line.trim();
+            let verification = ["game id", "at step", "record hash", "check with"]
+                .iter()
+                .any(|label| words.starts_with(label));
+            if template != "show.txt"
+                && !verification
+                && (words.contains("  ") || words.contains(" ,") || words.contains(" ."))
+            {
+                panic!("{name}: a missing value in the line\n{line}");
+            }
+            // An id may be a word of a name (`riverine` in "Mississippi River, riverine"):
+            // only what is left once the names are taken out must hold none.
+            let mut rest = line.to_string();
+            for (_, n) in &ids {
+                rest = rest.replace(n.as_str(), " ");
+            }
+            if let Some((id, name_)) = ids.iter().find(|(id, _)| has_word(&rest, id)) {
+                panic!("{name}: the id `{id}` where `{name_}` belongs:\n{line}");
+            }
+        }
+        if template != "show.txt" {
+            for want in s.says {
+                assert!(
+                    text.contains(want),
+                    "{name}: `{want}` missing from:\n{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_southern_strategy_event_and_order_is_told_in_words() {
+    assert_told_in_words::<adjutant::games::southern_strategy::events::Event>(Samples {
+        game: "southern-strategy",
+        module: "southern_strategy",
+        events: json!([
+            {"event": "campaign_turn", "year": 1781, "space": 1, "winter": true},
+            {"event": "supplies_generated", "side": "crown", "area": "SAV", "food": 2, "war": 1, "majority": true},
+            {"event": "no_generation", "side": "crown", "area": "SAV", "reason": "under siege (11.1)"},
+            {"event": "supplies_moved", "side": "crown", "from": "SAV", "to": "EBN", "food": 1, "war": 0},
+            {"event": "supplies_discarded", "side": "crown", "area": "EBN", "food": 0, "war": 1},
+            {"event": "supplies_abandoned", "side": "patriot", "area": "CHS", "food": 1, "war": 1},
+            {"event": "supply_phase_done", "side": "crown"},
+            {"event": "initiative", "crown": 3, "patriot": 2, "first": "crown", "pass_track": 3, "tie": false},
+            {"event": "impulse_skipped", "side": "crown", "kind": "limited"},
+            {"event": "passed", "side": "crown", "pass_track": 2},
+            {"event": "passed", "side": "patriot", "pass_track": 1},
+            {"event": "impulse_phase_ended", "reason": "7.0 both players passed in turn"},
+            {"event": "impulse_phase_ended", "reason": "7.0 the Pass Marker reached 0"},
+            {"event": "foraged", "side": "crown", "colony": "GA", "area": "SAV", "food": 1},
+            {"event": "recruited", "side": "crown", "colony": "GA", "area": "SAV"},
+            {"event": "raided", "colony": "SC", "die": 5, "modifier": 1, "total": 6, "success": true, "target": "GRB", "effect": "eliminate the holding Loyalist"},
+            {"event": "raided", "colony": "NC", "die": 2, "modifier": 1, "total": 3, "success": false, "target": "WIL", "effect": "eliminate a Crown Unit"},
+            {"event": "unit_eliminated", "side": "crown", "area": "ORB"},
+            {"event": "food_destroyed", "area": "ORB"},
+            {"event": "held", "area": "AUG"},
+            {"event": "marched", "side": "patriot", "from": "CHW", "food_paid": 1, "activated_units": 1,
+             "groups": [{"to": "WIL", "units": 1, "leader": true, "food": 0, "war": 0}], "stayed": 1, "subordinate_stays": true},
+            {"event": "subordinate_rejoined", "side": "crown", "area": "SAV"},
+            {"event": "hold_eliminated", "area": "AUG"},
+            {"event": "attack_launched", "side": "crown", "from": "SAV", "to": "EBN", "units": 1, "food_paid": 2, "war": 2},
+            {"event": "attack_launched", "side": "crown", "from": "SAV", "to": "EBN", "units": 6, "food_paid": 2, "carried": {"food": 0, "war": 3}},
+            {"event": "attack_committed", "side": "crown", "area": "EBN", "war": 2, "dice": 2},
+            {"event": "policy_answered", "side": "patriot", "area": "EBN"},
+            {"event": "battle_refused", "side": "patriot", "from": "EBN", "to": "AUG", "food": 0, "war": 0},
+            {"event": "battle_joined", "attacker": "crown", "area": "EBN", "attacker_units": 1, "defender_units": 1, "attacker_dice": 1, "defender_dice": 1},
+            {"event": "battle_roll", "side": "crown", "faces": [1, 4], "hits": 1},
+            {"event": "dug_in_hit_ignored", "area": "CHS"},
+            {"event": "battle_won", "winner": "crown", "attacker_total": 1, "defender_total": 1},
+            {"event": "morale_check", "side": "patriot", "die": 3, "needed": 6, "passed": false},
+            {"event": "retreated", "side": "patriot", "from": "EBN", "to": "AUG", "food": 0, "war": 0},
+            {"event": "attacker_returned", "side": "crown", "to": "SAV", "units": 1},
+            {"event": "surrendered", "side": "patriot", "area": "CHS", "units": 1, "leader": "leader"},
+            {"event": "siege_declared", "area": "WIL", "by": "crown"},
+            {"event": "siege_lifted", "area": "WIL"},
+            {"event": "siege_food", "area": "WIL"},
+            {"event": "navy_moved", "side": "crown", "from": "D", "to": "C"},
+            {"event": "sea_battle_roll", "side": "crown", "faces": [5, 4], "modifier": 1, "total": 10},
+            {"event": "navy_defeated", "side": "patriot", "zone": "C"},
+            {"event": "navy_removed", "side": "crown", "zone": "C"},
+            {"event": "navy_return_roll", "side": "crown", "die": 2, "needed": 2, "returns": true},
+            {"event": "navy_returned", "side": "crown", "zone": "D"},
+            {"event": "transported", "from": "CHS", "units": 1, "food": 1, "war": 1, "zone": "B", "subordinate": "stays"},
+            {"event": "landed", "area": "WIL", "units": 1, "food": 1, "war": 1},
+            {"event": "cargo_lost", "side": "crown", "food": 1, "war": 0},
+            {"event": "commander_arrived", "name": "Greene", "area": "RIC", "units": 1, "food": 2, "war": 2},
+            {"event": "skirmished", "from": "CHS", "to": "ORB", "units": 1, "war": 1},
+            {"event": "dug_in", "side": "crown", "area": "SAV"},
+            {"event": "dug_in_removed", "areas": ["SAV"]},
+            {"event": "irregular_drawn", "side": "patriot", "colony": "SC", "swamp_fox": false, "placed": true, "replaced": null},
+            {"event": "irregular_drawn", "side": "patriot", "colony": "SC", "swamp_fox": true, "placed": true, "replaced": "crown"},
+            {"event": "raided", "colony": "SC", "die": 4, "modifier": 2, "total": 6, "success": true, "target": "ORB", "effect": "destroy a carried Food"},
+            {"event": "irregulars_to_cup", "side": "crown", "colony": "SC", "swamp_fox": false},
+            {"event": "political_will", "from": 4, "to": 3, "reason": "13.5 end of 1780"},
+            {"event": "victory", "winner": "patriot", "how": "14.0 Political Will at 0"}
+        ]),
+        orders: vec![
+            json!({"supply": [{"from": "SAV", "to": "EBN", "food": 1}], "limited": "skip",
+                   "full": {"march": {"from": "SAV", "groups": [{"to": "EBN", "units": 1, "leader": true}]}},
+                   "supply_after": [{"from": "EBN", "to": "SAV", "war": 1}]}),
+            json!({"limited": {"forage": "SAV"}, "full": "pass"}),
+            json!({"limited": {"recruit": "SAV"}, "full": {"dig_in": "SAV"}}),
+            json!({"limited": {"hold": "AUG"}, "full": {"attack": {"from": "SAV", "to": "EBN", "units": 1, "war": 1}}}),
+            json!({"limited": {"raid": {"colony": "SC", "hold": "GRB"}},
+                   "full": {"attack": {"from": "SAV", "to": "EBN", "units": 6, "carry_war": 2}}}),
+            json!({"full": {"skirmish": {"from": "CHS", "to": "ORB", "units": 1, "war": 1}}}),
+            json!({"full": {"transport": {"embark": {"from": "CHS", "units": 1, "to_zone": "B", "subordinate": "stays"}}}}),
+            json!({"full": {"transport": {"land": "WIL"}}}),
+            json!({"full": {"navy": {"move": "C"}}}),
+            json!({"full": {"navy": "battle"}}),
+            json!({"battle": {"refuse": {"to": "AUG"}}}),
+            json!({"battle": {"accept": {"commit": 1}}}),
+            json!({"battle": {"accept": {"commit": "match"}}}),
+            json!({"commit": 1}),
+            json!({"answer": {"navy_zone": "D"}}),
+            json!({"answer": {"commander": "RIC"}}),
+            json!({"answer": {"unload": {"army": "WIL", "supplies": "WIL"}}}),
+        ],
+        orders_types: &[
+            "struct Orders",
+            "enum Action",
+            "enum Answer",
+            "enum BattleDecision",
+            "enum NavyAction",
+            "enum TransportText",
+        ],
+        state: |st| {
+            // 9.3, 11.0, 8.4, 8.5: an army and supplies aboard the Crown navy, a siege, a
+            // hold, and the Swamp Fox in his box.
+            st["navies"]["crown"] = json!("C");
+            st["navies"]["cargo"] =
+                json!({"crown": {"units": 1, "leader": "subordinate", "food": 1, "war": 2}});
+            st["armies"]["BFT"] = json!({"side": "crown", "units": 1});
+            st["armies"]["MCK"] = json!({"side": "crown", "units": 1});
+            st["sieges"] = json!(["CHS"]);
+            st["holds"] = json!(["AUG"]);
+            let pool = st["pool"]["GA"]["loyalists"].as_u64().unwrap();
+            st["pool"]["GA"]["loyalists"] = json!(pool - 1);
+            st["partisans"]["SC"]["swamp_fox"] = json!(true);
+            let cup = st["cup"].as_array_mut().unwrap();
+            cup.retain(|c| c["swamp_fox"] != json!(true));
+        },
+        named: &["areas", "colonies"],
+        says: &[
+            "Greene heads south",
+            "commits 2 war",
+            "standing policy",
+            "sea zone B",
+            "the Swamp Fox",
+            "1 unit ",
+            "1 die ",
+        ],
+    });
+}
+
+#[test]
+fn every_lost_cause_event_and_answer_is_told_in_words() {
+    assert_told_in_words::<adjutant::games::the_lost_cause::events::Event>(Samples {
+        game: "the-lost-cause",
+        module: "the_lost_cause",
+        events: json!([
+            {"event": "started"},
+            {"event": "year_begins", "year": 1861, "cards": 9, "held_back": 1},
+            {"event": "card_revealed", "card": "11", "kind": "headline", "year": 1861, "headline": "Rebel Envoys Taken off a British Steamer: War with England?"},
+            {"event": "card_revealed", "card": "A", "kind": "broadsheet", "year": 1861, "headline": "Rebel Yell"},
+            {"event": "broadsheet", "card": "A", "effect": "RebelYell"},
+            {"event": "ignored", "rule": "6.1", "what": "the green army is not in play"},
+            {"event": "roll", "rule": "9.5", "what": "Diplomatic roll", "dice": [1], "drm": 1, "result": 2, "against": 0, "versus": "below"},
+            {"event": "roll", "rule": "10.6", "what": "Morale Test", "dice": [2, 6], "drm": -1, "result": 7, "against": 10, "versus": "below"},
+            {"event": "rebel_yell", "card": "A", "what": "Diplomatic roll", "dice": [5], "result": 5, "against": 2, "versus": "above"},
+            {"event": "friction"},
+            {"event": "morale", "rule": "10.6", "from": 10, "to": 9, "why": "the Morale Test fell short"},
+            {"event": "recognition", "rule": "9.5", "from": 0, "to": 1, "emancipation": true},
+            {"event": "european_navies", "rule": "9.5.1", "intervention": false},
+            {"event": "blockade", "rule": "7.4", "from": 0, "to": 1},
+            {"event": "mississippi_closed"},
+            {"event": "strategic_control", "rule": "13.8", "space": "shenandoah-valley", "control": "union"},
+            {"event": "held", "rule": "8.5.1", "spaces": ["memphis", "milikens-bend"]},
+            {"event": "army_placed", "army": "blue", "form": "army-of-the-potomac", "space": "washington"},
+            {"event": "army_removed", "rule": "8.8.1", "army": "yellow"},
+            {"event": "flipped", "rule": "8.8.1", "army": "blue", "form": "eastern-army-group"},
+            {"event": "combined", "rule": "8.8.1"},
+            {"event": "union_commander", "rule": "7.2", "theater": "east", "leader": "mcclellan", "replaced": "scott"},
+            {"event": "initiative_marker", "army": "blue", "symbol": "circle", "drm": -1},
+            {"event": "initiative_resolved", "army": "blue", "symbol": "square"},
+            {"event": "initiative_removed", "rule": "9.1.1", "army": "blue", "markers": 1},
+            {"event": "recovered", "rule": "7.3", "army": "blue"},
+            {"event": "disrupted", "rule": "10.5", "army": "blue"},
+            {"event": "obstacle_cleared", "rule": "7.3", "army": "brown", "obstacle": "gunboats-1", "space": "memphis"},
+            {"event": "obstacle_cleared", "rule": "16.5", "army": "brown", "obstacle": "vicksburg-fortified", "space": "vicksburg"},
+            {"event": "obstacle_cleared", "rule": "7.4", "army": "blockade", "obstacle": "coastal-forts-1", "space": "blockade"},
+            {"event": "advanced_base", "rule": "7.3", "army": "brown", "space": "shiloh-corinth"},
+            {"event": "base_released", "space": "shiloh-corinth"},
+            {"event": "marched", "rule": "7.3", "army": "blue", "from": "washington", "to": "manassas"},
+            {"event": "branch", "rule": "8.4", "army": "brown", "track": "riverine"},
+            {"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "manassas", "to": "washington"},
+            {"event": "recalled", "rule": "9.2", "army": "blue", "from": "manassas", "to": "washington"},
+            {"event": "northern_invasion", "rule": "13.2", "army": "blue", "space": "washington"},
+            {"event": "battle", "rule": "9.1.1", "leader": "je-johnston", "army": "blue", "result": "above"},
+            {"event": "casualty", "rule": "9.1.2", "leader": "je-johnston", "die": 1, "result": "wounded"},
+            {"event": "leader_called_up", "rule": "9.1.2", "theater": "east", "leader": "lee", "replaced": "je-johnston"},
+            {"event": "leader_called_up", "rule": "9.1.2", "theater": "west", "leader": null, "replaced": "as-johnston"},
+            {"event": "leader_gone", "rule": "9.9", "leader": "polk"},
+            {"event": "advisor", "rule": "10.4", "leader": "je-johnston"},
+            {"event": "switched", "rule": "10.4", "theater": "east", "commander": "lee", "advisor": "je-johnston"},
+            {"event": "raid", "rule": "9.2", "army": "blue", "die": 4, "drm": 1, "result": "retreat_disrupted"},
+            {"event": "resource_drawn", "rule": "9.4", "resource": "railroads-1"},
+            {"event": "resource_lost", "rule": "14.5", "resource": "forts-1"},
+            {"event": "resource_removed", "rule": "16.1", "resource": "railroads-1", "to_cup": false},
+            {"event": "resource_placed", "rule": "10.2", "resource": "forts-1", "to": {"space": "manassas"}},
+            {"event": "resource_placed", "rule": "10.2", "resource": "european-munitions", "to": {"morale_box": 0}},
+            {"event": "naval_placed", "rule": "9.6", "resource": "ironclads-1", "to": "blockade"},
+            {"event": "naval_placed", "rule": "9.6", "resource": "gunboats-1", "to": "memphis"},
+            {"event": "submarines", "rule": "16.9", "die": 5, "hit": true},
+            {"event": "raider_sails", "rule": "9.7", "resource": "commerce-raider", "to": {"raiding": "recognition"}},
+            {"event": "raider_sails", "rule": "9.7", "resource": "commerce-raider", "to": "available"},
+            {"event": "raider_returns", "rule": "16.3", "resource": "commerce-raider", "success": false},
+            {"event": "munitions", "rule": "16.4", "resource": "european-munitions", "to": 1},
+            {"event": "munitions_exhausted", "resource": "european-munitions"},
+            {"event": "railroads_spent", "resource": "railroads-1", "theater": "mississippi"},
+            {"event": "torpedoes", "resource": "torpedoes-1", "stopped": "the Blockade's advance"},
+            {"event": "year_end_phase", "rule": "14.1", "phase": "Mississippi River"},
+            {"event": "election", "lincoln": true, "weak": true},
+            {"event": "year_advanced", "year": 1862, "leaders": ["hood"], "resources": ["railroads-2", "gunboats-1"]},
+            {"event": "game_over", "outcome": {"victory": false, "how": "morale_collapse", "level": "Decisive Union Victory",
+              "morale": 0, "headlines_played": 1}}
+        ]),
+        orders: vec![
+            json!({"start": true}),
+            json!({"battle": {"army": "blue"}}),
+            json!({"battle": {"reclaim": "decatur"}}),
+            json!({"raid": "blue"}),
+            json!({"command": {"battle": {"theater": "east", "army": "blue"}}}),
+            json!({"command": {"place": {"resource": "forts-1", "space": "manassas"}}}),
+            json!({"command": {"naval": {"place": {"resource": "ironclads-1", "to": "blockade"}}}}),
+            json!({"command": {"switch": {"theater": "west"}}}),
+            json!({"command": {"shuffle": {"theater": "west", "promote": true}}}),
+            json!({"command": {"raid": {"army": "blue"}}}),
+            json!({"command": "morale_test"}),
+            json!({"command": "war_effort"}),
+            json!({"command": "diplomatic"}),
+            json!({"command": {"commerce_raider": "morale"}}),
+            json!({"naval": {"move": {"resource": "gunboats-1", "to": "memphis"}}}),
+            json!({"naval": {"submarines": {"resource": "submarines"}}}),
+            json!({"naval": {"commerce_raider": "recognition"}}),
+            json!({"naval": "pass"}),
+            json!({"raider": "blockade"}),
+            json!({"raider": "stay"}),
+            json!({"reroll": true}),
+            json!({"reroll": false}),
+            json!({"torpedoes": true}),
+            json!({"torpedoes": false}),
+            json!({"railroads": [{"theater": "west", "army": "brown"}]}),
+            json!({"railroads": []}),
+            json!({"initiative_order": ["blue", "brown"]}),
+            json!({"infrastructure": "morale"}),
+            json!({"infrastructure": "resource"}),
+        ],
+        orders_types: &[
+            "struct Orders",
+            "enum Target",
+            "enum Command",
+            "enum Naval",
+            "enum RaiderTo",
+            "enum Infrastructure",
+        ],
+        state: |st| {
+            // 16.0: a Resource in every kind of place, a named Fortification, and the European
+            // navies on the Blockade Track.
+            st["resources"]["forts-1"] = json!({"space": "manassas"});
+            st["resources"]["coastal-forts-1"] = json!("blockade");
+            st["resources"]["commerce-raider"] = json!({"raiding": "morale"});
+            st["resources"]["railroads-1"] = json!("available");
+            st["resources"]["european-munitions"] = json!({"morale_box": 2});
+            st["resources"]["ironclads-1"] = json!("blockade");
+            st["navies"] = json!("recognition");
+        },
+        named: &["spaces", "leaders", "forms", "resources", "tracks"],
+        says: &[
+            "J.E. Johnston",
+            "Railroads",
+            "keep the Torpedoes",
+            "re-roll with Rebel Yell",
+            "but a natural 1 always fails (6.2.2)",
+            "1 Initiative marker ",
+        ],
+    });
+}
+
+#[test]
+fn every_solo_1776_event_and_answer_is_told_in_words() {
+    assert_told_in_words::<adjutant::games::solo_1776::events::Event>(Samples {
+        game: "solo-1776",
+        module: "solo_1776",
+        events: json!([
+            {"event": "reported", "rule": "12", "what": "the BRE number is 2"},
+            {"event": "scouted", "area": "middle-states", "army": "washington", "die": 4, "result": "strength", "entrenched": true, "location": 10, "sp": 12},
+            {"event": "scouted", "area": "deep-south", "army": null, "die": 1, "result": "nothing", "entrenched": false, "location": null, "sp": null},
+            {"event": "transport", "transport": "howe-convoy", "die": 5, "engaged": true, "reason": "the navy engages"},
+            {"event": "navy_damaged", "transport": "howe-convoy", "back": {"year": 1777, "quarter": 1}},
+            {"event": "navy_undamaged", "transport": "howe-convoy"},
+            {"event": "navy_returns"},
+            {"event": "french_landing", "fleet": 1, "die": 2, "area": "deep-south", "joined": "southern"},
+            {"event": "french_operating", "die": 3, "area": "south-central"},
+            {"event": "french_duty", "duty": "west_indies", "area": "west-indies", "reason": "no American army needs them"},
+            {"event": "sea_invasion", "army": "washington", "from": "middle-states", "die": 2, "to": "south-central", "sp": 1, "joined": "virginia", "reason": "the French carry them"},
+            {"event": "interception", "area": "south-central", "location": 15, "die": 6, "target": 4, "attacked": true, "reason": "the French attack"},
+            {"event": "search", "fleets": 1, "die": 5, "found": true},
+            {"event": "detachment_moved", "detachment": "replacements-deep-south", "area": "deep-south", "from": 0, "to": 5, "joined": "southern"},
+            {"event": "detachment_promoted", "detachment": "replacements-deep-south", "army": "southern", "area": "deep-south"},
+            {"event": "b_check", "rule": "13", "army": "washington", "town": "perth-amboy", "priority": 3, "die": 2, "target": 3, "success": true, "reason": "the town is British"},
+            {"event": "marched", "army": "washington", "area": "middle-states", "town": "perth-amboy", "reason": "a (B) check passed"},
+            {"event": "evaded", "army": "washington", "area": "middle-states", "location": 10, "from": "perth-amboy"},
+            {"event": "moved", "army": "washington", "area": "middle-states", "from": 10, "to": 15, "condition": 1, "reason": "it has the requisite SP"},
+            {"event": "up_refused", "army": "washington", "condition": 2, "reason": "no location above"},
+            {"event": "stayed", "army": "washington", "area": "middle-states", "location": 10, "reason": "no condition holds"},
+            {"event": "area_change", "army": "washington", "die": 6, "result": "north", "to": "new-england", "moved": {"sp": 1, "artillery": 1, "supply": 1}, "joined": "northern", "reason": "half the army goes north"},
+            {"event": "fort_built", "army": "washington", "area": "middle-states", "location": 10, "garrison": {"sp": 1, "artillery": 0, "supply": 1}},
+            {"event": "no_fort", "army": "washington", "area": "middle-states", "location": 10, "reason": "too few SP"},
+            {"event": "fort_destroyed", "army": "washington", "area": "middle-states", "location": 15, "rejoined": {"sp": 1}},
+            {"event": "be_roll", "army": "washington", "die": 5, "shift": 1},
+            {"event": "no_be_roll", "army": "washington", "reason": "a British attack"},
+            {"event": "combat", "army": "washington", "town": "new-york", "initiated": "american", "round": 1},
+            {"event": "combat_result", "army": "washington", "lost": {"sp": 1, "artillery": 1}, "bre_before": 1, "bre_after": 2, "town": "new-york", "taken": false},
+            {"event": "combat_over", "army": "washington", "reason": "it lost"},
+            {"event": "replacements", "area": "deep-south", "force": {"sp": 1}, "joined": null, "detachment": "replacements-deep-south", "location": 0, "reason": "the army is elsewhere"},
+            {"event": "replacements", "area": "middle-states", "force": {"sp": 2, "supply": 1}, "joined": "washington", "detachment": null, "location": 10, "reason": "the army is there"},
+            {"event": "dragoon", "army": "washington", "reason": "an SP becomes dragoons"},
+            {"event": "garrison", "army": "washington", "fort": "middle-states-15", "sent": {"sp": 1}, "garrison": {"sp": 2, "supply": 1}, "reason": "the fort is short"},
+            {"event": "turn_ends", "next": {"year": 1776, "month": 8}},
+            {"event": "game_over", "date": {"year": 1781, "month": 12}}
+        ]),
+        orders: vec![
+            json!({"turn": {"date": {"year": 1776, "month": 7}, "bre": 1, "control": {"perth-amboy": "british"},
+                   "areas": {"canada": "british"}, "naval": {"american": 1, "british": 5}, "supply": {"middle-states": 2},
+                   "losses": [{"army": "washington", "sp": 1}], "armies": [{"army": "washington", "sp": 11}],
+                   "towns": [{"town": "perth-amboy", "fort": true}], "replacements": [{"area": "middle-states", "sp": 2}],
+                   "french_intervention": {"fleets": 1}, "transports": [{"id": "howe-convoy"}],
+                   "reinforce": [{"area": "south-central"}], "search": {"fleets": 1}, "scout": ["middle-states"],
+                   "attacks": [{"army": "washington"}]}}),
+            json!({"turn": {"american_turn": false}}),
+            json!({"combat": {"sp": 1, "artillery": 1, "bre": 2, "town": "american"}}),
+            json!({"combat": {"bre": 1}}),
+            json!({"engagement": {"damaged": true, "quarters": 1}}),
+            json!({"engagement": {"damaged": false}}),
+        ],
+        orders_types: &["struct Orders", "struct Turn"],
+        state: |st| {
+            // 12, 17: a detachment, a fort, and the French fleets off an area.
+            st["detachments"]["replacements-deep-south"] = json!({"area": "deep-south",
+                "location": 0, "sp": 1, "dragoons": 0, "artillery": 0, "supply": 0});
+            st["forts"]["middle-states-15"] = json!({"area": "middle-states", "location": 15,
+                "garrison": {"sp": 1, "dragoons": 0, "artillery": 0, "supply": 1}});
+            st["french"] = json!({"fleets": 1, "at": "south-central", "operating": "south-central", "landed": 1});
+        },
+        named: &["areas", "towns", "armies"],
+        says: &[
+            "Washington's army",
+            "Perth Amboy",
+            "1 quarter",
+            "with 1 battle fleet:",
+            "to the fort in location 15 of Middle States",
+        ],
+    });
+}
+
+/// The line saying whose decision it is names areas and sea zones, not their ids, and counts
+/// units in the singular when there is one (`crown attacks EBN from SAV` was the fault).
+#[test]
+fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let detail = |phase: Value| {
+        let mut st = setup.clone();
+        st["phase"] = phase;
+        rules.awaiting(&st).unwrap().unwrap().detail.unwrap()
+    };
+    let attack = json!({"side": "crown", "from": "SAV", "to": "EBN", "units": 1,
+        "leader": "leader", "war_committed": 1, "carried": {"food": 0, "war": 0}});
+    let cases = [
+        (
+            json!({"step": "battle", "attack": attack}),
+            "Crown attacks Ebenezer from Savannah with 1 unit and 1 war",
+        ),
+        (
+            json!({"step": "commit", "attack": attack, "accept": {"commit": 0}}),
+            "the defender of Ebenezer accepts battle",
+        ),
+        (
+            json!({"step": "decision", "side": "crown", "resume": "place_navies",
+                   "question": {"ask": "navy_zone", "zones": ["C", "D"]}}),
+            "choose its sea zone: C (Off South Carolina), D (Off Georgia)",
+        ),
+        (
+            json!({"step": "decision", "side": "patriot", "resume": "commander",
+                   "question": {"ask": "commander", "areas": ["RIC"]}}),
+            "choose his Virginia area: Richmond",
+        ),
+        (
+            json!({"step": "decision", "side": "crown", "resume": "sieges",
+                   "question": {"ask": "unload", "army_ports": ["CHS"], "supply_ports": []}}),
+            "land its army (Charleston) and supplies (nowhere)",
+        ),
+    ];
+    for (phase, want) in cases {
+        let got = detail(phase);
+        assert!(got.contains(want), "`{want}` not in `{got}`");
+    }
+}
+
+/// The Lost Cause's question names spaces and lists armies in words, not as lists of ids.
+#[test]
+fn the_lost_cause_question_names_spaces_and_armies() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let detail = |question: Value| {
+        let mut st = setup.clone();
+        st["question"] = question;
+        rules.awaiting(&st).unwrap().unwrap().detail.unwrap()
+    };
+    let cases = [
+        (
+            json!({"ask": "battle_target", "theater": "west", "armies": ["brown", "green"], "reclaim": ["decatur"]}),
+            "9.1 Battle action in the west theater: attack the brown or green army, or reclaim Decatur",
+        ),
+        (
+            json!({"ask": "raid_target", "armies": ["blue", "yellow", "green"]}),
+            "9.2 Raid: target the blue, yellow or green army",
+        ),
+        (
+            json!({"ask": "initiative_order", "armies": ["blue", "brown"]}),
+            "the markers on the blue and brown armies",
+        ),
+    ];
+    for (question, want) in cases {
+        let got = detail(question);
+        assert!(got.contains(want), "`{want}` not in `{got}`");
+        assert!(!got.contains("[\""), "a list of ids in `{got}`");
+    }
+}
