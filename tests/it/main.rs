@@ -7,6 +7,7 @@ mod compat;
 mod illegal;
 mod lost_cause;
 mod mail;
+mod options;
 mod protocol_doc;
 mod report;
 mod secrets;
