@@ -3,12 +3,15 @@
 
 use std::collections::BTreeMap;
 
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::dice::Dice;
 use super::error::{Error, OrderError};
+use super::ranges::{self, Range};
 
 /// Who must decide next, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,10 +28,47 @@ pub struct Awaiting {
 /// One thing a player may order at the current decision, for `orders` to list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalOption {
-    /// What the option is, in words, with its cost: `march from Savannah (8 units): 2 food`.
+    /// What the option is, in words, with its cost and the ranges of its amounts:
+    /// `attack Charleston from Beaufort: 1-8 units, war 1-4, carry food 0-3 war 0-2`.
     pub summary: String,
-    /// An orders snippet that takes it, in YAML.
+    /// An orders snippet that takes it, in YAML, with one legal value in each open field.
     pub example: String,
+    /// The fields of the orders the option leaves open, each with the values the rules allow
+    /// there (`full.attack.units` from 1 to 8); see `ranges`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranges: Vec<Range>,
+}
+
+/// An option as typed orders, before it is tried: orders that take it (one value in each open
+/// field) and the ranges of its open fields. Self-play draws its picks from these.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate<O> {
+    pub orders: O,
+    pub ranges: Vec<Range>,
+}
+
+/// An option with nothing left open.
+impl<O> From<O> for Candidate<O> {
+    fn from(orders: O) -> Self {
+        Candidate {
+            orders,
+            ranges: Vec::new(),
+        }
+    }
+}
+
+impl<O: Serialize + DeserializeOwned> Candidate<O> {
+    /// Orders that take this option with every open field drawn uniformly in its range
+    /// (`ranges::draw`). `None` when nothing is open, or when the drawn orders do not read as
+    /// orders (a range naming a field the orders do not have).
+    pub fn draw(&self, rng: &mut impl Rng) -> Option<O> {
+        if self.ranges.is_empty() {
+            return None;
+        }
+        let mut v = serde_json::to_value(&self.orders).ok()?;
+        ranges::draw(&mut v, &self.ranges, rng);
+        O::deserialize(v).ok()
+    }
 }
 
 /// The text of the data file `name` among `files`, or an error naming it as missing.
@@ -44,19 +84,41 @@ pub fn data_file<'f>(files: &'f [(String, String)], name: &str) -> Result<&'f st
         })
 }
 
-/// The options `orders` lists: each candidate (its words and orders) that `accepted` lets
-/// through, with `example` writing its orders as a snippet.
-pub fn listed<O>(
-    candidates: Vec<(String, O)>,
+/// How many draws `listed` tries for an example when a candidate's own orders are refused.
+pub const EXAMPLE_DRAWS: usize = 24;
+
+/// The options `orders` lists: each candidate (its words, and orders with their ranges) that
+/// `accepted` lets through, with `example` writing its orders as a snippet. Where the
+/// candidate's own orders are refused but it leaves fields open, a few draws inside its ranges
+/// (from a fixed seed, so the listing is the same every time) may still find legal orders to
+/// show; only a candidate with none is left out.
+pub fn listed<O, C>(
+    candidates: Vec<(String, C)>,
     accepted: impl Fn(&O) -> bool,
     example: impl Fn(&O) -> String,
-) -> Vec<LegalOption> {
+) -> Vec<LegalOption>
+where
+    O: Serialize + DeserializeOwned,
+    C: Into<Candidate<O>>,
+{
     candidates
         .into_iter()
-        .filter(|(_, o)| accepted(o))
-        .map(|(summary, o)| LegalOption {
-            summary,
-            example: example(&o),
+        .filter_map(|(summary, c)| {
+            let c: Candidate<O> = c.into();
+            let shown = if accepted(&c.orders) {
+                example(&c.orders)
+            } else {
+                let mut rng = ChaCha8Rng::seed_from_u64(0);
+                let found = (0..EXAMPLE_DRAWS)
+                    .filter_map(|_| c.draw(&mut rng))
+                    .find(|o| accepted(o))?;
+                example(&found)
+            };
+            Some(LegalOption {
+                summary,
+                example: shown,
+                ranges: c.ranges,
+            })
         })
         .collect()
 }
@@ -101,14 +163,24 @@ pub trait Game: 'static {
     ) -> Result<(Self::State, Vec<Self::Event>), OrderError>;
     /// What `side` may order now.
     fn legal_options(data: &Self::Data, state: &Self::State, side: &str) -> Vec<LegalOption>;
-    /// The orders `legal_options` would list, as typed orders and before they are tried: some
-    /// may still be refused. Self-play samples these, trying each pick (see `selfplay`). The
-    /// default reads the examples of `legal_options`; a game whose options are built as typed
-    /// orders returns them without the listing's trial runs and words.
-    fn candidates(data: &Self::Data, state: &Self::State, side: &str) -> Vec<Self::Orders> {
+    /// The options `legal_options` would list, as typed orders with their ranges and before
+    /// they are tried: some may still be refused. Self-play samples these, drawing the open
+    /// fields and trying each pick (see `selfplay`). The default reads the examples of
+    /// `legal_options`; a game whose options are built as typed orders returns them without
+    /// the listing's trial runs and words.
+    fn candidates(
+        data: &Self::Data,
+        state: &Self::State,
+        side: &str,
+    ) -> Vec<Candidate<Self::Orders>> {
         Self::legal_options(data, state, side)
-            .iter()
-            .filter_map(|o| super::flow::read(&o.example))
+            .into_iter()
+            .filter_map(|o| {
+                Some(Candidate {
+                    orders: super::flow::read(&o.example)?,
+                    ranges: o.ranges,
+                })
+            })
             .collect()
     }
     /// Lookups for templates, such as area names by id.
@@ -250,5 +322,36 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn lookups(&self) -> Value {
         G::lookups(&self.data)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Roll {
+        dice: u32,
+    }
+
+    /// An option whose own orders are refused is still listed when a value inside its range
+    /// is accepted, with that value in its example; one with no accepted value is not.
+    #[test]
+    fn listed_finds_a_legal_example_inside_the_ranges() {
+        let open = |max| Candidate {
+            orders: Roll { dice: 9 },
+            ranges: vec![Range::amount("dice", 1, max)],
+        };
+        let options = listed(
+            vec![
+                ("roll 1-5 dice".to_string(), open(5)),
+                ("roll 9 dice".to_string(), Candidate::from(Roll { dice: 9 })),
+            ],
+            |r: &Roll| (3..=4).contains(&r.dice),
+            |r| format!("dice: {}", r.dice),
+        );
+        assert_eq!(options.len(), 1);
+        assert!(["dice: 3", "dice: 4"].contains(&options[0].example.as_str()));
+        assert_eq!(options[0].ranges, open(5).ranges);
     }
 }

@@ -1,11 +1,14 @@
 //! Seeded random self-play of whole games through the typed `Game` interface, for the
 //! benchmark and profiling.
 //!
-//! At every step the player picks uniformly among the legal options without listing them
-//! all: it draws candidates (`Game::candidates`) at random without replacement and plays the
-//! first the rules accept. Every legal option is then equally likely to be played, as if the
-//! whole list had been tried first and one picked from it, but a step costs one trial run
-//! (plus one per refused draw) instead of one per option.
+//! At every step the player picks among the legal options without listing them all: it draws
+//! candidates (`Game::candidates`) at random without replacement and plays the first the rules
+//! accept. A candidate with open fields (`engine::ranges`) is tried with its amounts drawn
+//! uniformly inside their ranges, up to `DRAWS` times, and then as its own orders (the
+//! example `orders` would show). Every option with nothing open is then equally likely to be
+//! played, as if the whole list had been tried first and one picked from it, and an option with
+//! amounts nearly so (less often only when most of its draws are refused); a step costs one
+//! trial run (plus one per refused draw) instead of one per option.
 
 use std::time::{Duration, Instant};
 
@@ -13,7 +16,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::dice::KeyedDice;
-use super::game::Game;
+use super::game::{Candidate, Game};
 
 /// What a run of self-play did.
 #[derive(Debug, Default, Clone, Copy)]
@@ -29,6 +32,9 @@ pub struct Tally {
 
 /// The longest game played; a game still going after this many steps is counted unfinished.
 pub const MAX_STEPS: usize = 3000;
+
+/// How many times a candidate's open amounts are drawn before its own orders are tried.
+pub const DRAWS: usize = 4;
 
 /// Plays games until `max_games` or `budget` is reached (whichever comes first). Game `g`
 /// draws its picks from a ChaCha8 stream seeded with `g`, and keys its dice by `g` and the
@@ -49,11 +55,13 @@ pub fn run<G: Game>(data: &G::Data, max_games: usize, budget: Duration) -> Tally
             key[..8].copy_from_slice(&(g as u64).to_be_bytes());
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
             let candidates = G::candidates(data, &st, &a.side);
-            let next = first_accepted(&mut rng, candidates, |orders| {
-                let mut dice = KeyedDice::new(&key);
-                G::apply(data, &st, &a.side, &orders, None, &mut dice)
-                    .ok()
-                    .map(|(next, _)| next)
+            let next = first_accepted(&mut rng, candidates, |c, rng| {
+                play_one::<G, _>(c, rng, |orders| {
+                    let mut dice = KeyedDice::new(&key);
+                    G::apply(data, &st, &a.side, orders, None, &mut dice)
+                        .ok()
+                        .map(|(next, _)| next)
+                })
             });
             let Some(next) = next else {
                 tally.stuck += 1;
@@ -68,19 +76,36 @@ pub fn run<G: Game>(data: &G::Data, max_games: usize, budget: Duration) -> Tally
     tally
 }
 
+/// Tries candidate `c`: up to `DRAWS` draws of its open amounts, then its own orders; what
+/// `attempt` gave for the first it accepted.
+pub fn play_one<G: Game, R>(
+    c: Candidate<G::Orders>,
+    rng: &mut ChaCha8Rng,
+    mut attempt: impl FnMut(&G::Orders) -> Option<R>,
+) -> Option<R> {
+    if !c.ranges.is_empty() {
+        for _ in 0..DRAWS {
+            if let Some(r) = c.draw(rng).and_then(|o| attempt(&o)) {
+                return Some(r);
+            }
+        }
+    }
+    attempt(&c.orders)
+}
+
 /// Draws `candidates` at random without replacement until `attempt` accepts one, and returns
-/// what it gave: each candidate `attempt` would accept is returned equally often. `None` when
-/// it accepts none.
+/// what it gave: each candidate `attempt` would accept is returned equally often. `attempt`
+/// gets the same random stream for drawing inside the candidate. `None` when it accepts none.
 pub fn first_accepted<O, R>(
     rng: &mut ChaCha8Rng,
     mut candidates: Vec<O>,
-    mut attempt: impl FnMut(O) -> Option<R>,
+    mut attempt: impl FnMut(O, &mut ChaCha8Rng) -> Option<R>,
 ) -> Option<R> {
     while !candidates.is_empty() {
         // The modulo's bias is below n / 2^64: nothing a game of a few thousand steps can
         // show.
         let i = (rng.next_u64() % candidates.len() as u64) as usize;
-        if let Some(r) = attempt(candidates.swap_remove(i)) {
+        if let Some(r) = attempt(candidates.swap_remove(i), rng) {
             return Some(r);
         }
     }
@@ -99,7 +124,7 @@ mod tests {
         for _ in 0..draws {
             // Only multiples of 3 are accepted, spread through the list, so a sampler that
             // favoured early or late entries would show it.
-            let got = first_accepted(&mut rng, (0..12).collect(), |n: usize| {
+            let got = first_accepted(&mut rng, (0..12).collect(), |n: usize, _| {
                 n.is_multiple_of(3).then_some(n)
             })
             .unwrap();
@@ -120,7 +145,7 @@ mod tests {
     fn nothing_accepted_is_none_after_trying_each_once() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut tried = Vec::new();
-        let got: Option<()> = first_accepted(&mut rng, vec![1, 2, 3], |n| {
+        let got: Option<()> = first_accepted(&mut rng, vec![1, 2, 3], |n, _| {
             tried.push(n);
             None
         });

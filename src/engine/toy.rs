@@ -92,6 +92,7 @@ impl Game for Toy {
             .map(|n| LegalOption {
                 summary: format!("roll {n} dice"),
                 example: format!("roll: {n}"),
+                ranges: Vec::new(),
             })
             .collect()
     }
@@ -120,7 +121,7 @@ mod tests {
         let state = State { steps: 0, score: 0 };
         let rolls: Vec<u32> = Toy::candidates(&(), &state, "solo")
             .iter()
-            .map(|o| o.roll)
+            .map(|c| c.orders.roll)
             .collect();
         assert_eq!(rolls, vec![1, 2, 3, 4, 5]);
         assert!(Toy::candidates(&(), &state, "other").is_empty());

@@ -8,6 +8,7 @@ mod compat;
 mod illegal;
 mod lost_cause;
 mod mail;
+mod options;
 mod positions;
 mod protocol_doc;
 mod report;

@@ -4,7 +4,7 @@
 
 use adjutant::engine::dice::KeyedDice;
 use adjutant::engine::game::Game;
-use adjutant::engine::selfplay::first_accepted;
+use adjutant::engine::selfplay::{first_accepted, play_one};
 use adjutant::games::southern_strategy::{self as ss, SouthernStrategy};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -42,10 +42,12 @@ where
             key[..8].copy_from_slice(&seed.to_be_bytes());
             key[8..16].copy_from_slice(&step.to_be_bytes());
             let candidates = G::candidates(data, &st, &a.side);
-            st = first_accepted(&mut rng, candidates, |o| {
-                G::apply(data, &st, &a.side, &o, None, &mut KeyedDice::new(&key))
-                    .ok()
-                    .map(|(next, _)| next)
+            st = first_accepted(&mut rng, candidates, |c, rng| {
+                play_one::<G, _>(c, rng, |o| {
+                    G::apply(data, &st, &a.side, o, None, &mut KeyedDice::new(&key))
+                        .ok()
+                        .map(|(next, _)| next)
+                })
             })
             .expect("some option is legal");
         }

@@ -1,10 +1,15 @@
-//! Random self-play: both sides pick uniformly among the options `orders` would list, with
-//! dice from fixed seeds, checking after every step that every listed option is legal and
-//! that pieces and cubes are conserved.
+//! Random self-play: both sides pick uniformly among the options `orders` would list, drawing
+//! each option's open amounts uniformly inside its ranges, with dice from fixed seeds,
+//! checking after every step that every listed option is legal and that pieces and cubes are
+//! conserved, and counting the battles, sieges and sea battles the games fight.
 
 use adjutant::engine::dice::KeyedDice;
-use adjutant::engine::game::Game;
-use adjutant::games::southern_strategy::{self as ss, state::Side, SouthernStrategy};
+use adjutant::engine::game::{Candidate, Game};
+use adjutant::engine::ranges;
+use adjutant::engine::selfplay;
+use adjutant::games::southern_strategy::{
+    self as ss, events::Event, state::Side, SouthernStrategy,
+};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -101,20 +106,48 @@ fn render(data: &ss::data::Data, steps: &[serde_json::Value], seed: u64) -> Resu
         .map_err(|e| format!("seed {seed}: the report does not render: {e}"))
 }
 
-fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, String> {
+/// What one game fought: a land battle joined (10.2, not refused), a siege declared (11.0),
+/// a sea battle rolled (12.2).
+#[derive(Debug, Default, Clone, Copy)]
+struct Fought {
+    battle: bool,
+    siege: bool,
+    sea_battle: bool,
+}
+
+impl Fought {
+    fn note(&mut self, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::BattleJoined { .. } => self.battle = true,
+                Event::SiegeDeclared { .. } => self.siege = true,
+                Event::SeaBattleRoll { .. } => self.sea_battle = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Orders as plain JSON, the form ranges are read against.
+fn json(o: &ss::orders::Orders) -> serde_json::Value {
+    serde_json::to_value(o).unwrap()
+}
+
+fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fought), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut st, _) = SouthernStrategy::setup(data);
     let mut views = Vec::new();
+    let mut fought = Fought::default();
     for step in 0..max_steps {
         let Some(a) = SouthernStrategy::awaiting(data, &st) else {
             render(data, &views, seed)?;
-            return Ok(step);
+            return Ok((step, fought));
         };
         let options = SouthernStrategy::legal_options(data, &st, &a.side);
         if options.is_empty() {
             return Err(format!(
-                "seed {seed} step {step}: `{}` has no option at {:?}",
-                a.side, st.phase
+                "seed {seed} step {step}: `{}` has no option at {:?}\narmies: {:?}\nsupplies: {:?}\nthe last steps: {}",
+                a.side, st.phase, st.armies, st.supplies, serde_json::to_string(&views[views.len().saturating_sub(3)..]).unwrap()
             ));
         }
         // Every listed option must be legal.
@@ -139,33 +172,87 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<usize, Str
             }
             listed.push(orders);
         }
-        // The candidates self-play samples are the listed options plus only refused ones, and
-        // each example reads back as the orders it was written from.
-        let accepted: Vec<_> = SouthernStrategy::candidates(data, &st, &a.side)
-            .into_iter()
-            .filter(|o| {
-                SouthernStrategy::apply(data, &st, &a.side, o, None, &mut KeyedDice::new(&[0; 32]))
-                    .is_ok()
+        // The candidates self-play samples are the listed options plus only refused ones: a
+        // candidate whose own orders are accepted is listed with them and its ranges, and
+        // each listed option is a candidate with the same ranges (its example, where the
+        // candidate's own orders are refused, drawn inside them). Each example reads back as
+        // the orders it was written from.
+        let candidates = SouthernStrategy::candidates(data, &st, &a.side);
+        let is_listed = |c: &Candidate<ss::orders::Orders>| {
+            options
+                .iter()
+                .zip(&listed)
+                .any(|(o, l)| *l == c.orders && o.ranges == c.ranges)
+        };
+        for c in candidates.iter().filter(|c| !is_listed(c)) {
+            if SouthernStrategy::apply(
+                data,
+                &st,
+                &a.side,
+                &c.orders,
+                None,
+                &mut KeyedDice::new(&[0; 32]),
+            )
+            .is_ok()
+            {
+                return Err(format!(
+                    "seed {seed} step {step}: the accepted candidate {c:?} is not listed"
+                ));
+            }
+        }
+        for (o, l) in options.iter().zip(&listed) {
+            let same = |c: &&Candidate<_>| c.ranges == o.ranges;
+            let shape = candidates.iter().filter(same).any(|c| c.orders == *l) || {
+                let l = json(l);
+                !o.ranges.is_empty()
+                    && candidates
+                        .iter()
+                        .filter(same)
+                        .any(|c| ranges::covers(&l, &o.ranges, &json(&c.orders)))
+            };
+            if !shape {
+                return Err(format!(
+                    "seed {seed} step {step}: the listed option `{}` ({}) is no candidate",
+                    o.example, o.summary
+                ));
+            }
+        }
+        // The pick: an option, then its open amounts drawn uniformly inside its ranges until
+        // the rules accept them, as self-play does (`selfplay::play_one`).
+        let pick = &options[(rng.next_u32() as usize) % options.len()];
+        let candidate = Candidate {
+            orders: parse_orders(&pick.example)?,
+            ranges: pick.ranges.clone(),
+        };
+        let (orders, next, events, rolls) =
+            selfplay::play_one::<SouthernStrategy, _>(candidate, &mut rng, |orders| {
+                let mut dice = KeyedDice::new(&key);
+                let (next, events) =
+                    SouthernStrategy::apply(data, &st, &a.side, orders, None, &mut dice).ok()?;
+                Some((orders.clone(), next, events, dice.into_rolls()))
             })
-            .collect();
-        if accepted != listed {
+            .expect("the example itself is legal");
+        if !ranges::covers(
+            &json(&parse_orders(&pick.example)?),
+            &pick.ranges,
+            &json(&orders),
+        ) {
             return Err(format!(
-                "seed {seed} step {step}: the accepted candidates {accepted:?} are not the listed options {listed:?}"
+                "seed {seed} step {step}: the drawn orders {orders:?} are not inside `{}`",
+                pick.summary
             ));
         }
-        let pick = &options[(rng.next_u32() as usize) % options.len()];
-        let orders = parse_orders(&pick.example)?;
-        let mut dice = KeyedDice::new(&key);
-        let (next, events) =
-            SouthernStrategy::apply(data, &st, &a.side, &orders, None, &mut dice).unwrap();
-        views.push(serde_json::json!({"step": step + 1, "ordered_by": a.side, "adjudicated_by": "-",
-            "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
+        fought.note(&events);
+        views.push(
+            serde_json::json!({"step": step + 1, "ordered_by": a.side, "adjudicated_by": "-",
+            "orders": serde_json::to_value(&orders).unwrap(), "rolls": rolls, "events": events}),
+        );
         check_invariants(data, &next)
-            .map_err(|e| format!("seed {seed} step {step} after `{}`: {e}", pick.example))?;
+            .map_err(|e| format!("seed {seed} step {step} after {orders:?}: {e}"))?;
         st = next;
     }
     render(data, &views, seed)?;
-    Ok(max_steps)
+    Ok((max_steps, fought))
 }
 
 #[test]
@@ -173,10 +260,15 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let data = data();
     let mut failures = Vec::new();
     let mut finished = 0;
+    let (mut battles, mut sieges, mut sea_battles) = (0, 0, 0);
     for seed in 0..200 {
         match play(&data, seed, 1500) {
-            Ok(n) if n < 1500 => finished += 1,
-            Ok(_) => {}
+            Ok((n, fought)) => {
+                finished += usize::from(n < 1500);
+                battles += usize::from(fought.battle);
+                sieges += usize::from(fought.siege);
+                sea_battles += usize::from(fought.sea_battle);
+            }
             Err(e) => failures.push(e),
         }
     }
@@ -190,6 +282,18 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
         finished, 200,
         "every game reaches its end within 1500 steps"
     );
+    // Random play reaches every part of the rules often: at least one game in five fights a
+    // land battle, lays a siege and fights a sea battle.
+    eprintln!(
+        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle"
+    );
+    for (what, n) in [
+        ("a land battle", battles),
+        ("a siege", sieges),
+        ("a sea battle", sea_battles),
+    ] {
+        assert!(n >= 40, "only {n} of 200 games saw {what}");
+    }
 }
 
 /// The benchmark's self-play harness plays whole games of both games to their end, never

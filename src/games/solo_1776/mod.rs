@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{listed, Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -233,13 +233,13 @@ impl Game for Solo1776 {
         )
     }
 
-    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
+    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Candidate<Orders>> {
         if side != SIDE || st.over {
             return Vec::new();
         }
         options::candidates(data, st)
             .into_iter()
-            .map(|(_, orders)| orders)
+            .map(|(_, orders)| orders.into())
             .collect()
     }
 

@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{listed, Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -554,7 +554,7 @@ impl Game for SouthernStrategy {
         )
     }
 
-    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
+    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Candidate<Orders>> {
         let Some(parsed) = Side::parse(side) else {
             return Vec::new();
         };

@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
-use crate::engine::game::{listed, Awaiting, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
 use crate::engine::Error;
 use data::{CardKind, Data};
 use events::Event;
@@ -220,13 +220,13 @@ impl Game for TheLostCause {
         )
     }
 
-    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Orders> {
+    fn candidates(data: &Data, st: &State, side: &str) -> Vec<Candidate<Orders>> {
         if side != SIDE {
             return Vec::new();
         }
         options::candidates(data, st)
             .into_iter()
-            .map(|(_, orders)| orders)
+            .map(|(_, orders)| orders.into())
             .collect()
     }
 

@@ -1,0 +1,798 @@
+//! Every order the rules accept is one `orders` lists: in a few small hand-built positions,
+//! every order of a bounded space (each action, each area, each amount up to a little beyond
+//! what the position holds, every split into groups) is tried, and each one `apply` accepts
+//! must lie inside a listed option: the same shape and areas as its example, every open field
+//! inside its range (`engine::ranges::covers`).
+//!
+//! Orders that combine parts of several options (supply moves before an attack, a limited
+//! action with a full one, moves on two supply lines) are compositions of listed options and
+//! are left out of the spaces, as are retreat lists naming areas the army could never reach.
+//! A group's supplies are written out: a group that leaves them out takes what the rules
+//! give it by default (5.5), which is one of the amounts written out.
+
+use adjutant::engine::dice::KeyedDice;
+use adjutant::engine::game::{Game, LegalOption};
+use adjutant::engine::ranges;
+use adjutant::games::southern_strategy::orders::{
+    Accept, Action, Answer, Attack, BattleDecision, Embark, Group, March, NavyAction, Orders, Raid,
+    Refuse, Skirmish, SupplyMove, Transport, Unload,
+};
+use adjutant::games::southern_strategy::state::{
+    Army, Cargo, ImpulseKind, LeaderRank, Partisans, Phase, Question, Side, Stage, State, Supplies,
+};
+use adjutant::games::southern_strategy::{self as ss, navy, SouthernStrategy};
+use serde_json::Value;
+
+fn data() -> ss::data::Data {
+    let files: Vec<(String, String)> = ss::DATA_FILES
+        .iter()
+        .chain(ss::DISPLAY_FILES)
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    ss::data::Data::load(&files).unwrap()
+}
+
+/// An army: area, side, units, leader, food, war.
+type Placed = (&'static str, Side, u32, Option<LeaderRank>, u32, u32);
+
+/// The set-up's turn with only `armies` on the map (and no supplies but theirs), at `side`'s
+/// full impulse.
+fn position(data: &ss::data::Data, side: Side, armies: &[Placed]) -> State {
+    let (mut st, _) = SouthernStrategy::setup(data);
+    st.armies.clear();
+    st.supplies.clear();
+    st.navies = Default::default();
+    for (area, s, units, leader, food, war) in armies {
+        st.armies.insert(
+            area.to_string(),
+            Army {
+                side: *s,
+                units: *units,
+                leader: *leader,
+                dug_in: false,
+            },
+        );
+        st.set_supplies(
+            area,
+            Supplies {
+                food: *food,
+                war: *war,
+            },
+        );
+    }
+    st.phase = Phase::Impulse {
+        side,
+        kind: ImpulseKind::Full,
+        previous_passed: false,
+    };
+    st
+}
+
+fn json(o: &Orders) -> Value {
+    serde_json::to_value(o).unwrap()
+}
+
+/// The orders of `space` the rules accept that no option of `listed` covers; and how many
+/// were accepted.
+fn uncovered(
+    data: &ss::data::Data,
+    st: &State,
+    side: Side,
+    listed: &[LegalOption],
+    space: &[Orders],
+) -> (Vec<Orders>, usize) {
+    let examples: Vec<(Value, &LegalOption)> = listed
+        .iter()
+        .map(|o| {
+            let orders: Orders = adjutant::engine::flow::read(&o.example).unwrap();
+            (json(&orders), o)
+        })
+        .collect();
+    let mut missed = Vec::new();
+    let mut accepted = 0;
+    for orders in space {
+        let mut dice = KeyedDice::new(&[7; 32]);
+        if SouthernStrategy::apply(data, st, side.name(), orders, None, &mut dice).is_err() {
+            continue;
+        }
+        accepted += 1;
+        let o = json(orders);
+        if !examples
+            .iter()
+            .any(|(e, option)| ranges::covers(e, &option.ranges, &o))
+        {
+            missed.push(orders.clone());
+        }
+    }
+    (missed, accepted)
+}
+
+/// Checks that every accepted order of `space` is covered, and that at least `least` were
+/// accepted (so the space reaches what it is meant to).
+fn check(
+    data: &ss::data::Data,
+    st: &State,
+    side: Side,
+    space: Vec<Orders>,
+    least: usize,
+    what: &str,
+) {
+    let listed = SouthernStrategy::legal_options(data, st, side.name());
+    let (missed, accepted) = uncovered(data, st, side, &listed, &space);
+    eprintln!("{what}: {} orders tried, {accepted} accepted", space.len());
+    assert!(
+        missed.is_empty(),
+        "{what}: {} of {accepted} accepted orders are in no listed option, such as\n{}\nlisted:\n{}",
+        missed.len(),
+        missed
+            .iter()
+            .take(5)
+            .map(|o| serde_json::to_string(o).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        listed
+            .iter()
+            .map(|o| format!("- {}\n  {}\n  {}", o.summary, o.example, serde_json::to_string(&o.ranges).unwrap()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(
+        accepted >= least,
+        "{what}: only {accepted} orders accepted, expected at least {least}"
+    );
+}
+
+fn full(a: Action) -> Orders {
+    Orders {
+        full: Some(a),
+        ..Orders::default()
+    }
+}
+
+/// `a` and the areas next to it, with one far away (refused wherever adjacency counts).
+fn near(data: &ss::data::Data, a: &str) -> Vec<String> {
+    let mut v = data.area(a).adjacent.clone();
+    v.push(a.to_string());
+    v.push("YRK".to_string());
+    v
+}
+
+/// Every list of `n` groups to `to`, with units in `units`, leader and Subordinate flags,
+/// and food and war each in `food` and `war`.
+fn groups(
+    n: usize,
+    to: &[String],
+    units: &[u32],
+    food: &[Option<u32>],
+    war: &[Option<u32>],
+) -> Vec<Vec<Group>> {
+    let mut one = Vec::new();
+    for t in to {
+        for &u in units {
+            for leader in [false, true] {
+                for subordinate in [false, true] {
+                    for &f in food {
+                        for &w in war {
+                            one.push(Group {
+                                to: t.clone(),
+                                units: u,
+                                leader,
+                                subordinate,
+                                food: f,
+                                war: w,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut lists: Vec<Vec<Group>> = vec![Vec::new()];
+    for _ in 0..n {
+        lists = lists
+            .into_iter()
+            .flat_map(|l| {
+                one.iter().map(move |g| {
+                    let mut l = l.clone();
+                    l.push(g.clone());
+                    l
+                })
+            })
+            .collect();
+    }
+    lists
+}
+
+fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
+    lists
+        .into_iter()
+        .map(|groups| {
+            full(Action::March(March {
+                from: from.to_string(),
+                groups,
+            }))
+        })
+        .collect()
+}
+
+fn some(r: std::ops::RangeInclusive<u32>) -> Vec<Option<u32>> {
+    r.map(Some).collect()
+}
+
+/// A Crown army with its leader on a Point (Orangeburg) carrying supplies, next to a Patriot
+/// army in Charleston and two empty Forts: marches of one group, splits, partial marches with
+/// the Subordinate, and attacks with every number of units, War and carried supplies.
+#[test]
+fn every_accepted_march_and_attack_from_a_point_is_listed() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("ORB", Side::Crown, 3, Some(LeaderRank::Leader), 2, 2),
+            ("CHS", Side::Patriot, 2, None, 0, 1),
+        ],
+    );
+    let to = near(&data, "ORB");
+    let mut space = marches(
+        "ORB",
+        groups(1, &to, &[0, 1, 2, 3, 4], &some(0..=3), &some(0..=3)),
+    );
+    let dests: Vec<String> = ["GRB", "MOT", "CHS"].map(String::from).to_vec();
+    space.extend(marches(
+        "ORB",
+        groups(2, &dests, &[1, 2, 3], &some(0..=1), &some(0..=1)),
+    ));
+    space.extend(marches(
+        "ORB",
+        groups(3, &dests, &[1], &some(0..=1), &[Some(0)]),
+    ));
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        100,
+        "marches from Orangeburg",
+    );
+
+    let mut space = Vec::new();
+    for t in &to {
+        for units in 0..=4 {
+            for war in std::iter::once(None).chain((0..=3).map(Some)) {
+                for carry_food in 0..=3 {
+                    for carry_war in 0..=3 {
+                        for return_after in [false, true] {
+                            space.push(full(Action::Attack(Attack {
+                                from: "ORB".into(),
+                                to: t.clone(),
+                                units,
+                                war,
+                                carry_food,
+                                carry_war,
+                                return_after,
+                            })));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        10,
+        "attacks from Orangeburg",
+    );
+}
+
+/// The same army in Charleston under siege: it may attack out (and go back after a victory,
+/// 11.3), and do nothing else but dig in.
+#[test]
+fn every_accepted_attack_out_of_a_siege_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("CHS", Side::Crown, 3, Some(LeaderRank::Leader), 2, 2),
+            ("ORB", Side::Patriot, 2, None, 1, 1),
+            ("MCK", Side::Patriot, 1, None, 0, 0),
+        ],
+    );
+    st.sieges.insert("CHS".into());
+    let mut space = vec![full(Action::DigIn("CHS".into())), full(Action::Pass)];
+    for t in near(&data, "CHS") {
+        for units in 0..=4 {
+            for war in std::iter::once(None).chain((0..=3).map(Some)) {
+                for carry_food in 0..=2 {
+                    for carry_war in 0..=2 {
+                        for return_after in [false, true] {
+                            space.push(full(Action::Attack(Attack {
+                                from: "CHS".into(),
+                                to: t.clone(),
+                                units,
+                                war,
+                                carry_food,
+                                carry_war,
+                                return_after,
+                            })));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    space.extend(marches(
+        "CHS",
+        groups(1, &near(&data, "CHS"), &[1, 3], &[Some(0)], &[Some(0)]),
+    ));
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        20,
+        "attacks out of Charleston",
+    );
+}
+
+/// The defender of an attack with a leader and supplies: refusing to each area with what it
+/// may take, accepting with every commitment and retreat list.
+#[test]
+fn every_accepted_answer_to_an_attack_is_listed() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("ORB", Side::Crown, 3, Some(LeaderRank::Leader), 2, 2),
+            ("CHS", Side::Patriot, 4, Some(LeaderRank::Leader), 1, 2),
+            ("MCK", Side::Crown, 1, None, 0, 0),
+        ],
+    );
+    let attack = full(Action::Attack(Attack {
+        from: "ORB".into(),
+        to: "CHS".into(),
+        units: 3,
+        war: Some(2),
+        carry_food: 1,
+        carry_war: 0,
+        return_after: false,
+    }));
+    let (st, _) = SouthernStrategy::apply(
+        &data,
+        &st,
+        "crown",
+        &attack,
+        None,
+        &mut KeyedDice::new(&[1; 32]),
+    )
+    .unwrap();
+    assert!(matches!(st.phase, Phase::Battle { .. }));
+    let battle = |b| Orders {
+        battle: Some(b),
+        ..Orders::default()
+    };
+    let around = near(&data, "CHS");
+    let mut space = Vec::new();
+    for to in &around {
+        for food in 0..=2 {
+            for war in 0..=3 {
+                space.push(battle(BattleDecision::Refuse(Refuse {
+                    to: to.clone(),
+                    food,
+                    war,
+                })));
+            }
+        }
+    }
+    let next = &data.area("CHS").adjacent;
+    let mut retreats: Vec<Vec<String>> = vec![Vec::new()];
+    for a in next {
+        retreats.push(vec![a.clone()]);
+        for b in next {
+            retreats.push(vec![a.clone(), b.clone()]);
+        }
+    }
+    for commit in 0..=3 {
+        for retreat in &retreats {
+            space.push(battle(BattleDecision::Accept(Accept {
+                commit: adjutant::games::southern_strategy::orders::CommitRule::Count(commit),
+                retreat: retreat.clone(),
+            })));
+        }
+    }
+    check(
+        &data,
+        &st,
+        Side::Patriot,
+        space,
+        30,
+        "answers to an attack on Charleston",
+    );
+}
+
+/// A Crown army with its leader in a port off which the Crown navy lies: Transport with
+/// every part of the army and its supplies to every zone, and the navy's own moves.
+#[test]
+fn every_accepted_transport_and_naval_action_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("SAV", Side::Crown, 3, Some(LeaderRank::Leader), 2, 2),
+            ("SUN", Side::Crown, 1, Some(LeaderRank::Subordinate), 1, 0),
+        ],
+    );
+    st.navies.crown = Some("D".into());
+    st.navies.french = Some("A".into());
+    let zones = ["A", "B", "C", "D"];
+    let mut space = Vec::new();
+    for from in ["SAV", "SUN", "BFT", "EBN"] {
+        for units in 0..=4 {
+            for to_zone in zones {
+                for food in 0..=3 {
+                    for war in 0..=3 {
+                        space.push(full(Action::Transport(Transport::Embark(Embark {
+                            from: from.into(),
+                            units,
+                            to_zone: to_zone.into(),
+                            food,
+                            war,
+                        }))));
+                    }
+                }
+            }
+        }
+    }
+    for z in zones {
+        space.push(full(Action::Navy(NavyAction::Move(z.into()))));
+    }
+    space.push(full(Action::Navy(NavyAction::Battle)));
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        25,
+        "transport out of Savannah and Sunbury",
+    );
+
+    // At sea with an army aboard, beside the French navy: landing, and a sea battle.
+    st.armies.remove("SAV");
+    st.navies.crown = Some("C".into());
+    st.navies.french = Some("C".into());
+    st.navies.cargo.insert(
+        Side::Crown,
+        Cargo {
+            units: 3,
+            leader: Some(LeaderRank::Leader),
+            food: 1,
+            war: 1,
+        },
+    );
+    let mut space: Vec<Orders> = data
+        .areas()
+        .map(|a| full(Action::Transport(Transport::Land(a.id.clone()))))
+        .collect();
+    for z in zones {
+        space.push(full(Action::Navy(NavyAction::Move(z.into()))));
+    }
+    space.push(full(Action::Navy(NavyAction::Battle)));
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        1,
+        "an army at sea beside the French navy",
+    );
+    st.navies.french = Some("A".into());
+    let space: Vec<Orders> = data
+        .areas()
+        .map(|a| full(Action::Transport(Transport::Land(a.id.clone()))))
+        .collect();
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        2,
+        "an army at sea off South Carolina",
+    );
+}
+
+/// 12.3: the Crown navy leaves for the winter with an army and supplies aboard: every
+/// landing of each, anywhere or nowhere.
+#[test]
+fn every_accepted_landing_before_the_winter_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("CHS", Side::Crown, 2, None, 1, 0),
+            ("SAV", Side::Patriot, 2, None, 0, 0),
+        ],
+    );
+    st.navies.crown = Some("C".into());
+    st.navies.french = Some("B".into());
+    st.navies.cargo.insert(
+        Side::Crown,
+        Cargo {
+            units: 2,
+            leader: Some(LeaderRank::Leader),
+            food: 2,
+            war: 1,
+        },
+    );
+    st.phase = Phase::Decision {
+        side: Side::Crown,
+        question: Question::Unload {
+            army_ports: navy::winter_army_ports(&data, &st, Side::Crown),
+            supply_ports: navy::supply_ports(&data, &st, Side::Crown),
+        },
+        resume: Stage::WinterRemoval,
+    };
+    let places: Vec<Option<String>> = std::iter::once(None)
+        .chain(data.areas().map(|a| Some(a.id.clone())))
+        .collect();
+    let mut space = Vec::new();
+    for army in &places {
+        for supplies in &places {
+            space.push(Orders {
+                answer: Some(Answer::Unload(Unload {
+                    army: army.clone(),
+                    supplies: supplies.clone(),
+                })),
+                ..Orders::default()
+            });
+        }
+    }
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        8,
+        "landing the cargo before the winter",
+    );
+}
+
+/// Moves along a short supply line (Savannah - Ebenezer - Augusta, with Sunbury off the
+/// navy's zone), in the supply phase and before skipping a limited impulse; and, where two
+/// areas are over their limits, the lists of moves that mend them.
+#[test]
+fn every_accepted_supply_move_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("SAV", Side::Crown, 1, None, 3, 2),
+            ("EBN", Side::Crown, 2, None, 1, 0),
+            ("AUG", Side::Crown, 1, None, 0, 1),
+            ("SUN", Side::Crown, 1, None, 0, 0),
+        ],
+    );
+    st.navies.crown = Some("D".into());
+    st.navies.cargo.insert(
+        Side::Crown,
+        Cargo {
+            food: 1,
+            war: 1,
+            ..Cargo::default()
+        },
+    );
+    let places = ["SAV", "EBN", "AUG", "SUN", "D", "C", "BFT"];
+    let mut moves = Vec::new();
+    for from in places {
+        for to in places {
+            for food in 0..=4 {
+                for war in 0..=3 {
+                    moves.push(vec![SupplyMove {
+                        from: from.into(),
+                        to: to.into(),
+                        food,
+                        war,
+                    }]);
+                }
+            }
+        }
+    }
+    moves.push(Vec::new());
+    st.phase = Phase::Supply { side: Side::Crown };
+    let space = moves
+        .iter()
+        .map(|m| Orders {
+            supply: m.clone(),
+            ..Orders::default()
+        })
+        .collect();
+    check(&data, &st, Side::Crown, space, 40, "supply phase");
+    st.phase = Phase::Impulse {
+        side: Side::Crown,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    let space = moves
+        .iter()
+        .map(|m| Orders {
+            supply: m.clone(),
+            limited: Some(Action::Skip),
+            ..Orders::default()
+        })
+        .collect();
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        40,
+        "moves, then skip the limited impulse",
+    );
+
+    // Ebenezer and Sunbury each carry two more than their armies can: every list of one
+    // or two moves between the areas of the line.
+    st.phase = Phase::Supply { side: Side::Crown };
+    st.navies = Default::default();
+    st.set_supplies("EBN", Supplies { food: 3, war: 2 });
+    st.set_supplies("SUN", Supplies { food: 2, war: 2 });
+    let line = ["SAV", "EBN", "AUG", "SUN"];
+    let mut one = Vec::new();
+    for from in line {
+        for to in line {
+            for food in 0..=2 {
+                for war in 0..=2 {
+                    one.push(SupplyMove {
+                        from: from.into(),
+                        to: to.into(),
+                        food,
+                        war,
+                    });
+                }
+            }
+        }
+    }
+    let mut space: Vec<Orders> = one
+        .iter()
+        .map(|m| Orders {
+            supply: vec![m.clone()],
+            ..Orders::default()
+        })
+        .collect();
+    for a in &one {
+        for b in &one {
+            space.push(Orders {
+                supply: vec![a.clone(), b.clone()],
+                ..Orders::default()
+            });
+        }
+    }
+    space.push(Orders::default());
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        10,
+        "mending two overloaded Points",
+    );
+}
+
+/// The Patriot's own actions: a small army without a leader skirmishing and marching (all
+/// of it must pay), Militia actions, and raids on every target.
+#[test]
+fn every_accepted_skirmish_and_irregular_action_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Patriot,
+        &[
+            ("CAM", Side::Patriot, 2, None, 1, 2),
+            ("HHS", Side::Crown, 2, None, 1, 0),
+            ("CHS", Side::Crown, 1, None, 0, 0),
+        ],
+    );
+    st.holds.insert("GEO".into());
+    st.partisans.insert(
+        "SC".into(),
+        Partisans {
+            militia: 3,
+            loyalists: 1,
+            swamp_fox: false,
+        },
+    );
+    let mut space = Vec::new();
+    for to in near(&data, "CAM") {
+        for units in 0..=3 {
+            for war in 0..=3 {
+                space.push(full(Action::Skirmish(Skirmish {
+                    from: "CAM".into(),
+                    to: to.clone(),
+                    units,
+                    war,
+                })));
+            }
+        }
+    }
+    space.extend(marches(
+        "CAM",
+        groups(
+            1,
+            &near(&data, "CAM"),
+            &[0, 1, 2, 3],
+            &some(0..=2),
+            &some(0..=3),
+        ),
+    ));
+    space.extend(marches(
+        "CAM",
+        groups(
+            2,
+            &data.area("CAM").adjacent,
+            &[1],
+            &some(0..=1),
+            &some(0..=1),
+        ),
+    ));
+    for a in data.areas() {
+        let id = a.id.clone();
+        space.push(full(Action::Forage(id.clone())));
+        space.push(full(Action::Recruit(id.clone())));
+        space.push(full(Action::Hold(id.clone())));
+        space.push(full(Action::DigIn(id.clone())));
+        for colony in ["SC", "GA"] {
+            let raid = |hold, unit, food| {
+                full(Action::Raid(Raid {
+                    colony: colony.into(),
+                    hold,
+                    unit,
+                    food,
+                }))
+            };
+            space.push(raid(Some(id.clone()), None, None));
+            space.push(raid(None, Some(id.clone()), None));
+            space.push(raid(None, None, Some(id.clone())));
+        }
+    }
+    space.push(full(Action::Pass));
+    check(
+        &data,
+        &st,
+        Side::Patriot,
+        space,
+        30,
+        "the Patriot army in Camden",
+    );
+}
+
+/// The test above can fail: without the option for splitting an army, the splits the rules
+/// accept are found uncovered.
+#[test]
+fn an_order_no_listed_option_covers_is_found() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[("ORB", Side::Crown, 3, Some(LeaderRank::Leader), 2, 2)],
+    );
+    let dests: Vec<String> = ["GRB", "MOT"].map(String::from).to_vec();
+    let space = marches(
+        "ORB",
+        groups(2, &dests, &[1, 2], &some(0..=1), &some(0..=1)),
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let (missed, accepted) = uncovered(&data, &st, Side::Crown, &listed, &space);
+    assert!(accepted > 0 && missed.is_empty());
+    let without_splits: Vec<LegalOption> = listed
+        .into_iter()
+        .filter(|o| !o.summary.contains("split"))
+        .collect();
+    let (missed, _) = uncovered(&data, &st, Side::Crown, &without_splits, &space);
+    assert_eq!(missed.len(), accepted);
+}
