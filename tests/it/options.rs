@@ -282,9 +282,82 @@ fn every_accepted_march_and_attack_from_a_point_is_listed() {
         &data,
         &st,
         Side::Crown,
-        space,
+        space.clone(),
         10,
         "attacks from Orangeburg",
+    );
+
+    // The same attacks after skipping the limited impulse, in one orders.
+    let mut st = st;
+    st.phase = Phase::Impulse {
+        side: Side::Crown,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    for o in &mut space {
+        o.limited = Some(Action::Skip);
+    }
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        10,
+        "skip, then attack from Orangeburg",
+    );
+}
+
+/// A Leader's army on a Point beside a Fort held by its Subordinate Leader's army: groups
+/// joining the Subordinate may bring it to four units at most (9.2), and the Subordinate's
+/// army marches with its own commander.
+#[test]
+fn every_accepted_march_beside_a_subordinate_is_listed() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("HHS", Side::Crown, 3, Some(LeaderRank::Leader), 2, 1),
+            ("GRB", Side::Crown, 2, Some(LeaderRank::Subordinate), 1, 2),
+        ],
+    );
+    let to = near(&data, "HHS");
+    let mut space = marches(
+        "HHS",
+        groups(1, &to, &[1, 2, 3, 4], &some(0..=2), &some(0..=2)),
+    );
+    let next = &data.area("HHS").adjacent;
+    space.extend(marches(
+        "HHS",
+        groups(2, next, &[1, 2], &some(0..=1), &some(0..=1)),
+    ));
+    space.extend(marches(
+        "GRB",
+        groups(
+            1,
+            &near(&data, "GRB"),
+            &[1, 2, 3],
+            &some(0..=2),
+            &some(0..=2),
+        ),
+    ));
+    space.extend(marches(
+        "GRB",
+        groups(
+            2,
+            &data.area("GRB").adjacent,
+            &[1],
+            &some(0..=1),
+            &some(0..=1),
+        ),
+    ));
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        100,
+        "marches beside the Subordinate in Fort Granby",
     );
 }
 
