@@ -55,12 +55,7 @@ pub struct ExpectError {
 }
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    ss::data::Data::load(&files).expect("built-in data loads")
+    super::support::southern_data()
 }
 
 /// Reads a case file, which must open with a comment saying what it checks.

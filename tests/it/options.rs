@@ -24,12 +24,7 @@ use adjutant::games::southern_strategy::{self as ss, navy, SouthernStrategy};
 use serde_json::Value;
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    ss::data::Data::load(&files).unwrap()
+    super::support::southern_data()
 }
 
 /// An army: area, side, units, leader, food, war.

@@ -12,12 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use super::support::{command, root};
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    ss::data::Data::load(&files).unwrap()
+    super::support::southern_data()
 }
 
 /// Plays `games` seeded games of `G` by random legal picks and checks every state reached with
@@ -184,24 +179,16 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
 /// The Lost Cause: every state a seeded game reaches is a position the rules accept.
 #[test]
 fn every_state_of_the_lost_cause_is_a_valid_position() {
-    use adjutant::games::the_lost_cause::{self as tlc, TheLostCause};
-    let files: Vec<(String, String)> = tlc::DATA_FILES
-        .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    let checked = walk::<TheLostCause>(&tlc::data::Data::load(&files).unwrap(), 20, 3000);
+    use adjutant::games::the_lost_cause::TheLostCause;
+    let checked = walk::<TheLostCause>(&super::lost_cause::data_with(&[]), 20, 3000);
     assert!(checked > 1_000, "only {checked} states were checked");
 }
 
 /// The solo 1776 bot: the same for every state its listed answers reach.
 #[test]
 fn every_state_of_the_solo_1776_bot_is_a_valid_position() {
-    use adjutant::games::solo_1776::{self as solo, Solo1776};
-    let files: Vec<(String, String)> = solo::DATA_FILES
-        .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    let checked = walk::<Solo1776>(&solo::data::Data::load(&files).unwrap(), 20, 400);
+    use adjutant::games::solo_1776::Solo1776;
+    let checked = walk::<Solo1776>(&super::solo_1776::data(), 20, 400);
     assert!(checked > 100, "only {checked} states were checked");
 }
 

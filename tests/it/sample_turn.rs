@@ -11,12 +11,7 @@ use serde_json::{json, Value};
 use super::support::{command, root};
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    ss::data::Data::load(&files).unwrap()
+    super::support::southern_data()
 }
 
 const POSITION: &str = "games/southern-strategy/scenarios/sample-turn.yaml";

@@ -14,12 +14,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn data() -> ss::data::Data {
-    let files: Vec<(String, String)> = ss::DATA_FILES
-        .iter()
-        .chain(ss::DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    ss::data::Data::load(&files).unwrap()
+    super::support::southern_data()
 }
 
 /// Every counter of each side and Colony is in exactly one place: the box, the pool, the cup,

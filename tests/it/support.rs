@@ -384,3 +384,14 @@ pub fn check_witnessed(path: &Path, answered: &[String]) {
         .collect();
     assert_eq!(witness_prevs, answered.iter().collect::<Vec<_>>());
 }
+
+/// The Southern Strategy's built-in data, with the board: what every test of its rules reads.
+pub fn southern_data() -> adjutant::games::southern_strategy::data::Data {
+    use adjutant::games::southern_strategy as ss;
+    let files: Vec<(String, String)> = ss::DATA_FILES
+        .iter()
+        .chain(ss::DISPLAY_FILES)
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    ss::data::Data::load(&files).expect("built-in data loads")
+}
