@@ -70,7 +70,8 @@ fn tracks(data: &Data, st: &State) -> Result<(), OrderError> {
     Ok(())
 }
 
-/// 8.0: each army is one of the data's, showing one of its faces, on its line of operation.
+/// 8.0: each army is one of the data's, showing one of its faces, on a route of map spaces.
+/// (A route need not start at the Home Base: 8.6.2 sends an army on from Ship Island.)
 fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
     for (id, a) in &st.armies {
         let path = format!("armies.{id}");
@@ -82,16 +83,6 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
                 "8.0",
                 format!("{path}.form"),
                 format!("the {id} army has no face `{}`", a.form),
-            ));
-        }
-        if a.route.first() != Some(&army.home) {
-            return Err(bad(
-                "8.0",
-                format!("{path}.route"),
-                format!(
-                    "the {id} army's route starts at its Home Base `{}`",
-                    army.home
-                ),
             ));
         }
         if let Some(s) = a.route.iter().find(|s| !data.has_space(s)) {
