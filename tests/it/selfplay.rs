@@ -312,10 +312,7 @@ mod the_lost_cause {
     //! The same for The Lost Cause: the player picks uniformly among the listed answers.
 
     use super::*;
-    use adjutant::games::the_lost_cause::{
-        self as tlc, data::CardKind, state::Place, TheLostCause, SIDE,
-    };
-    use std::collections::BTreeMap;
+    use adjutant::games::the_lost_cause::{self as tlc, data::CardKind, TheLostCause, SIDE};
 
     fn data() -> tlc::data::Data {
         let files: Vec<(String, String)> = tlc::DATA_FILES
@@ -326,96 +323,26 @@ mod the_lost_cause {
     }
 
     /// Every card, leader and army is in exactly one place and every track in its range.
+    /// The rules' own position check (every track in its range, every card, leader, army and
+    /// resource in one place, the flags in step), and that no Broadsheet card is ever lost.
     fn check_invariants(data: &tlc::data::Data, st: &tlc::state::State) -> Result<(), String> {
-        if !(0..=12).contains(&st.morale) || !(0..=6).contains(&st.recognition) {
-            return Err(format!(
-                "morale {} or recognition {} out of range",
-                st.morale, st.recognition
-            ));
-        }
-        let cap = if st.navies == tlc::state::Navies::None {
-            6
-        } else {
-            5
-        };
-        if !(0..=cap).contains(&st.blockade) {
-            return Err(format!("blockade {} beyond box {cap}", st.blockade));
-        }
-        let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
-        for c in st
+        TheLostCause::check_position(data, st).map_err(|e| e.to_string())?;
+        let held: Vec<&String> = st
             .draw_pile
             .iter()
             .chain(st.stacks.values().flatten())
             .chain(st.card.iter())
             .chain(st.rebel_yell.iter())
-        {
-            *seen.entry(c.as_str()).or_default() += 1;
-        }
-        if let Some((c, n)) = seen.iter().find(|(_, n)| **n > 1) {
-            return Err(format!("card {c} is in {n} places"));
-        }
-        let headlines_left = data
-            .deck
-            .cards
-            .iter()
-            .filter(|c| c.kind == CardKind::Headline && seen.contains_key(c.id.as_str()))
-            .count() as u32;
-        let in_play = st
-            .card
-            .as_deref()
-            .is_some_and(|c| data.card(c).kind == CardKind::Headline);
-        let total = data
-            .deck
-            .cards
-            .iter()
-            .filter(|c| c.kind == CardKind::Headline)
-            .count() as u32;
-        if headlines_left + st.headlines_played - u32::from(in_play) != total {
-            return Err(format!(
-                "Headline cards not conserved: {headlines_left} left, {} played",
-                st.headlines_played
-            ));
-        }
+            .collect();
         for c in data
             .deck
             .cards
             .iter()
             .filter(|c| c.kind == CardKind::Broadsheet)
         {
-            if !seen.contains_key(c.id.as_str()) && st.year < data.pieces.setup.last_year {
+            if !held.contains(&&c.id) && st.year < data.pieces.setup.last_year {
                 return Err(format!("Broadsheet {} is lost", c.id));
             }
-        }
-        for l in &data.pieces.confederate_leaders {
-            let places = st
-                .commanders
-                .values()
-                .filter(|c| c.as_deref() == Some(l.id.as_str()))
-                .count()
-                + usize::from(st.advisor.as_deref() == Some(l.id.as_str()))
-                + st.leader_cup.iter().filter(|c| **c == l.id).count()
-                + st.leaders_gone.iter().filter(|c| **c == l.id).count();
-            let due = l.arrives.is_none_or(|y| y <= st.year);
-            if places != usize::from(due) {
-                return Err(format!("leader {} is in {places} places", l.id));
-            }
-        }
-        for r in &data.pieces.resources {
-            match st.resources.get(&r.id) {
-                None => return Err(format!("resource {} has no place", r.id)),
-                Some(Place::Future) if r.year <= st.year => {
-                    return Err(format!("resource {} has not arrived in {}", r.id, st.year))
-                }
-                _ => {}
-            }
-        }
-        for (id, a) in &st.armies {
-            if a.at >= a.route.len() {
-                return Err(format!("the {id} army is off its route"));
-            }
-        }
-        if st.flags_taken != tlc::control::flags_taken(data, st) {
-            return Err("the morale flags are out of step with control".into());
         }
         Ok(())
     }
