@@ -396,6 +396,11 @@ fn navies(data: &Data, st: &State) -> Result<(), OrderError> {
         }
     }
     for area in &st.sieges {
+        // RULINGS B10: an army that attacks out of its siege with every unit still counts as
+        // besieged until the battle is fought.
+        if st.pending_attack().is_some_and(|a| a.from == *area) {
+            continue;
+        }
         let Some(army) = st.army(area) else {
             return Err(bad(
                 "11.0",
