@@ -17,66 +17,10 @@ fn data() -> ss::data::Data {
     super::support::southern_data()
 }
 
-/// Every counter of each side and Colony is in exactly one place: the box, the pool, the cup,
-/// or (Loyalists) Holding an area.
+/// The rules' own position check: every counter in one place, every track in its range, the
+/// question pending the one the position asks, and the game over once Cornwallis is gone.
 fn check_invariants(data: &ss::data::Data, st: &ss::state::State) -> Result<(), String> {
-    let on = st.supplies_on_map();
-    if on.food > data.pieces.supplies.food || on.war > data.pieces.supplies.war {
-        return Err(format!("more cubes on the map than exist: {on:?}"));
-    }
-    for side in [Side::Crown, Side::Patriot] {
-        if st.units_on_map(side) > data.pieces.units[&side] {
-            return Err(format!(
-                "{side} has {} units on the map",
-                st.units_on_map(side)
-            ));
-        }
-    }
-    for c in &data.map.colonies {
-        let p = st.partisans.get(&c.id).copied().unwrap_or_default();
-        if p.militia + p.loyalists + u32::from(p.swamp_fox) > data.pieces.partisan_boxes_per_colony
-        {
-            return Err(format!("{} has more counters than boxes", c.id));
-        }
-        let pool = st.pool.get(&c.id).copied().unwrap_or_default();
-        let cup_m = st
-            .cup
-            .iter()
-            .filter(|x| x.colony == c.id && x.side == Side::Patriot && !x.swamp_fox)
-            .count() as u32;
-        let cup_l = st
-            .cup
-            .iter()
-            .filter(|x| x.colony == c.id && x.side == Side::Crown)
-            .count() as u32;
-        let holds = st
-            .holds
-            .iter()
-            .filter(|h| data.area(h).colony == c.id)
-            .count() as u32;
-        if p.militia + pool.militia + cup_m != data.pieces.irregulars.militia[&c.id] {
-            return Err(format!(
-                "{} Militia not conserved: box {} pool {} cup {}",
-                c.id, p.militia, pool.militia, cup_m
-            ));
-        }
-        if p.loyalists + pool.loyalists + cup_l + holds != data.pieces.irregulars.loyalists[&c.id] {
-            return Err(format!(
-                "{} Loyalists not conserved: box {} pool {} cup {} holds {holds}",
-                c.id, p.loyalists, pool.loyalists, cup_l
-            ));
-        }
-    }
-    for (area, _) in st
-        .supplies
-        .iter()
-        .filter(|(a, _)| !data.area(a).is_city_or_fort())
-    {
-        if st.army(area).is_none() {
-            return Err(format!("supplies lie on the Point `{area}` with no army"));
-        }
-    }
-    Ok(())
+    SouthernStrategy::check_position(data, st).map_err(|e| e.to_string())
 }
 
 /// Orders as adjutant reads them: YAML to plain values, then the game's orders.

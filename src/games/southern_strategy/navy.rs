@@ -587,10 +587,13 @@ pub fn unload(
             ev.push(Event::SuppliesMoved {
                 side,
                 from: st.navies.zone(side).cloned().unwrap_or_default(),
-                to,
+                to: to.clone(),
                 food: cargo.food,
                 war: cargo.war,
             });
+            // 5.5: no supply moves follow the winter landing, so what the area cannot hold is
+            // discarded at once (RULINGS N10).
+            super::supply::discard_excess(data, st, side, &to, ev);
         }
         None if cargo.food + cargo.war > 0 => ev.push(Event::CargoLost {
             side,

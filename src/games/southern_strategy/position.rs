@@ -337,12 +337,15 @@ fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
 /// 2.4, 5.4, 9.3, 12.0: the navies, what they carry, and the sieges they help.
 fn navies(data: &Data, st: &State) -> Result<(), OrderError> {
     let winter = data.is_winter(st.turn.space);
+    // The navies are still on the map while their owners answer 12.3, before the removal at
+    // the turn start, and when the game ended during the removal (Cornwallis lost aboard).
     let leaving = matches!(
         st.phase,
         Phase::Decision {
             resume: Stage::WinterRemoval,
             ..
         } | Phase::TurnStart
+            | Phase::Over
     );
     for (side, key) in [(Side::Crown, "crown"), (Side::Patriot, "french")] {
         let Some(zone) = st.navies.zone(side) else {

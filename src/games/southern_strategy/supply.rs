@@ -438,18 +438,28 @@ pub fn enforce_limits(
             )
             .at("supply_after"));
         }
-        let mut s = st.supplies_at(&area);
-        let war = excess.min(s.war);
-        let food = excess - war;
-        s.war -= war;
-        s.food -= food;
-        st.set_supplies(&area, s);
-        ev.push(Event::SuppliesDiscarded {
-            side,
-            area,
-            food,
-            war,
-        });
+        discard_excess(data, st, side, &area, ev);
     }
     Ok(())
+}
+
+/// 5.5: discards what `area` holds beyond its limit, War before Food, where the excess cannot
+/// be moved on.
+pub fn discard_excess(data: &Data, st: &mut State, side: Side, area: &str, ev: &mut Vec<Event>) {
+    let mut s = st.supplies_at(area);
+    let excess = s.total().saturating_sub(limit(data, st, area));
+    if excess == 0 {
+        return;
+    }
+    let war = excess.min(s.war);
+    let food = excess - war;
+    s.war -= war;
+    s.food -= food;
+    st.set_supplies(area, s);
+    ev.push(Event::SuppliesDiscarded {
+        side,
+        area: area.to_string(),
+        food,
+        war,
+    });
 }

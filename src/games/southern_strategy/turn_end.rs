@@ -28,6 +28,11 @@ pub fn run_from(
 ) {
     let mut stage = stage;
     loop {
+        // 14.0: once a step has ended the game (Cornwallis lost at sea with the cargo left
+        // aboard at 12.3, a victory check), nothing after it happens.
+        if st.phase == Phase::Over {
+            return;
+        }
         // 11.3: a siege lifts as soon as its conditions fail, whatever step broke them (a
         // surrender at 13.1, a navy placed at 12.4 or removed for the winter at 12.3), so
         // before the next step: a City freed at the winter removal generates (5.1).
@@ -107,9 +112,6 @@ pub fn run_from(
                 st.phase = Phase::Supply { side: Side::Crown };
                 return;
             }
-        }
-        if st.phase == Phase::Over {
-            return;
         }
         stage = next_stage(stage);
     }
