@@ -95,6 +95,22 @@ pub fn render(
         })
         .collect();
     let lookups = l.rules.lookups();
+    // A report of past steps ends with the position after its last step, not today's.
+    let latest = crate::report::log::steps(gf).last().map(|s| s.step);
+    let past = match steps.last() {
+        Some(s) if Some(s.step) < latest => Some(s.step),
+        _ => None,
+    };
+    let (state, awaiting) = match past {
+        Some(step) => {
+            let state = session::states(l.rules.as_ref(), gf)?
+                .remove(&step)
+                .unwrap_or_else(|| gf.state.clone());
+            let awaiting = l.rules.awaiting(&state)?;
+            (state, awaiting)
+        }
+        None => (gf.state.clone(), gf.awaiting.clone()),
+    };
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
@@ -104,18 +120,21 @@ pub fn render(
         "steps": steps,
         "first_step": steps.first().map(|s| s.step),
         "last_step": steps.last().map(|s| s.step),
-        "awaiting": gf.awaiting,
+        "awaiting": awaiting,
+        "past": past.is_some(),
+        "now_step": gf.log.len(),
         "outgoing": outgoing.map(|r| r.step),
-        "pending": gf.pending.as_ref().map(|p| p.step),
+        "pending": gf.pending.as_ref().filter(|_| past.is_none()).map(|p| p.step),
         "pending_by": gf.awaiting.as_ref().map(|a| a.side.clone()),
         "at_step": gf.log.len(),
+        "position_step": past.unwrap_or(gf.log.len() as u64),
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
-        "state": gf.state,
+        "state": state,
         "board": crate::report::board::layout(&lookups),
         "tallies": crate::report::stats::dice_statistics(steps),
-        "options": match &gf.awaiting {
-            Some(a) => l.rules.legal_options(&gf.state, &a.side)?.into_iter().map(|o| o.summary).collect(),
+        "options": match &awaiting {
+            Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),
             None => Vec::new(),
         },
     });

@@ -61,6 +61,12 @@ const BUILTIN: &[(&str, &str)] = &[
         "verification.md",
         include_str!("../../templates/verification.md"),
     ),
+    (
+        "verification.bbcode",
+        include_str!("../../templates/verification.bbcode"),
+    ),
+    ("next.md", include_str!("../../templates/next.md")),
+    ("next.bbcode", include_str!("../../templates/next.bbcode")),
     ("stats.txt", include_str!("../../templates/stats.txt")),
     (
         "southern-strategy/events.txt",

@@ -59,14 +59,17 @@ fn every_format_matches_its_snapshot() {
 #[test]
 fn mail_text_is_wrapped_for_mail_readers() {
     let (_d, game) = example_game();
-    let text = report(&game, "text", "all");
-    for line in text.lines() {
-        let long_token = line.split(' ').any(|w| w.len() > 40);
-        assert!(
-            line.chars().count() <= 72 || long_token,
-            "line over 72 columns: {line}"
-        );
-    }
+    assert_mail_width(&report(&game, "text", "all"));
+}
+
+/// The forum formats read right where they are posted: Markdown for Reddit, Discord and
+/// GitHub, BBCode for BoardGameGeek; the mail text fits 72 columns, hashes included.
+#[test]
+fn forum_reports_use_only_what_the_forums_read() {
+    let (_d, game) = example_game();
+    assert_forum_markdown(&report(&game, "markdown", "all"));
+    assert_bgg_bbcode(&report(&game, "bbcode", "all"));
+    assert_mail_width(&report(&game, "text", "all"));
 }
 
 #[test]
@@ -228,6 +231,9 @@ fn the_lost_cause_reports_match_their_snapshots() {
     snapshot("lost-cause-all.txt", &report(&game, "text", "all"));
     snapshot("lost-cause-all.md", &report(&game, "markdown", "all"));
     snapshot("lost-cause-all.bbcode", &report(&game, "bbcode", "all"));
+    assert_forum_markdown(&report(&game, "markdown", "all"));
+    assert_bgg_bbcode(&report(&game, "bbcode", "all"));
+    assert_mail_width(&report(&game, "text", "all"));
     snapshot(
         "lost-cause-show.txt",
         &stdout(&ok(d, &["show", "game.yaml"])),
@@ -341,4 +347,22 @@ fn solo_1776_show_lists_detachments_forts_and_the_french() {
             "Washington's army: 12 SP",
         ],
     );
+}
+
+/// A report of past steps ends with the position after its last step, not today's: the next
+/// decision then was the Patriot's supply phase, whatever the game has done since.
+#[test]
+fn a_report_of_past_steps_ends_where_those_steps_left_the_game() {
+    let (_d, game) = example_game();
+    let past = report(&game, "text", "1");
+    assert!(
+        past.contains("This report ends at step 1; the game has gone on to step 3."),
+        "{past}"
+    );
+    assert!(past.contains("Next: Patriot, supply"), "{past}");
+    let now = report(&game, "text", "all");
+    assert!(!now.contains("This report ends at step"), "{now}");
+    assert!(now.contains("Next: Patriot, impulse"), "{now}");
+    let md = report(&game, "markdown", "1-1");
+    assert!(md.contains("**Next:** Patriot, supply"), "{md}");
 }

@@ -229,12 +229,24 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
         !text.contains("{\""),
         "an event the templates do not know: {text}"
     );
-    for format in ["markdown", "bbcode"] {
-        super::support::ok(
+    assert!(super::support::stdout(&report)
+        .lines()
+        .all(|l| l.chars().count() <= 72));
+    let forum = |format: &str| {
+        super::support::stdout(&super::support::ok(
             dir.path(),
-            &["report", path.to_str().unwrap(), "--format", format],
-        );
-    }
+            &[
+                "report",
+                path.to_str().unwrap(),
+                "--format",
+                format,
+                "--steps",
+                "all",
+            ],
+        ))
+    };
+    super::support::assert_forum_markdown(&forum("markdown"));
+    super::support::assert_bgg_bbcode(&forum("bbcode"));
     super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
 }
 

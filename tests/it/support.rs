@@ -395,3 +395,104 @@ pub fn southern_data() -> adjutant::games::southern_strategy::data::Data {
         .collect();
     ss::data::Data::load(&files).expect("built-in data loads")
 }
+
+/// A Markdown report reads right where players post it (CommonMark, as Reddit, Discord and
+/// GitHub read it): no HTML (Reddit and Discord show it as text), each step's dice and events
+/// in lists of their own rather than one merged list, and the verification block in a code
+/// block of its own.
+pub fn assert_forum_markdown(text: &str) {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut depth = 0;
+    let mut items: Vec<Vec<String>> = Vec::new();
+    let mut in_code = false;
+    let mut verification_in_code = false;
+    for ev in Parser::new(text) {
+        match ev {
+            Event::Html(h) | Event::InlineHtml(h) => panic!("HTML in a Markdown report: {h}"),
+            Event::Start(Tag::List(_)) => {
+                depth += 1;
+                if depth == 1 {
+                    items.push(Vec::new());
+                }
+            }
+            Event::End(TagEnd::List(_)) => depth -= 1,
+            Event::Start(Tag::Item) if depth == 1 => items.last_mut().unwrap().push(String::new()),
+            // Lines meant as lines (a march's groups) that Markdown would run into one.
+            Event::SoftBreak if depth >= 1 => {
+                panic!("a list item's lines run together in Markdown:\n{text}")
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(t) | Event::Code(t) => {
+                if in_code && t.contains("check with") {
+                    verification_in_code = true;
+                }
+                if depth >= 1 {
+                    if let Some(item) = items.last_mut().and_then(|l| l.last_mut()) {
+                        item.push_str(&t);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(verification_in_code, "no verification code block:\n{text}");
+    // Each list follows a label of its own (`**Dice**`, `**What happened:**`, ...): CommonMark
+    // joins two lists with only a blank line between them into one, and then there are fewer
+    // lists than labels.
+    let labels = text.matches("**Dice**").count() + text.matches("**What happened:**").count();
+    assert!(labels > 0, "no labelled lists:\n{text}");
+    assert_eq!(items.len(), labels, "lists merged in Markdown:\n{text}");
+}
+
+/// A BBCode report uses only what BoardGameGeek's forum reads: [b] [i] [u] [size] [color]
+/// [o] (its spoiler) [c] (fixed width) [q] [hr] [url], each opened tag closed; no `[list]`,
+/// `[*]`, `[spoiler]` or `[code]`, which it shows as text; and no `<` before a letter, after
+/// which BGG drops the rest of the post.
+pub fn assert_bgg_bbcode(text: &str) {
+    const TAGS: [&str; 10] = ["b", "i", "u", "size", "color", "o", "c", "q", "hr", "url"];
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        rest = &rest[i + 1..];
+        let Some(j) = rest.find(']') else { break };
+        let tag = &rest[..j];
+        let (closing, name) = match tag.strip_prefix('/') {
+            Some(n) => (true, n),
+            None => (false, tag.split('=').next().unwrap_or("")),
+        };
+        let is_tag = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic() || c == '*');
+        if is_tag {
+            assert!(
+                TAGS.contains(&name.to_ascii_lowercase().as_str()),
+                "BGG does not read the tag [{tag}]:\n{text}"
+            );
+            if closing {
+                assert_eq!(
+                    open.pop().as_deref(),
+                    Some(name),
+                    "[/{name}] closes nothing open:\n{text}"
+                );
+            } else if name != "hr" {
+                open.push(name.to_string());
+            }
+        }
+        rest = &rest[j + 1..];
+    }
+    assert!(open.is_empty(), "tags left open: {open:?}\n{text}");
+    for (i, _) in text.match_indices('<') {
+        let next = text[i + 1..].chars().next().unwrap_or(' ');
+        assert!(
+            next.is_whitespace() || next.is_ascii_digit() || next == '=',
+            "a `<` BGG would cut the post at: {}",
+            &text[i..(i + 20).min(text.len())]
+        );
+    }
+}
+
+/// Every line of a mail report fits a 72-column mail reader.
+pub fn assert_mail_width(text: &str) {
+    for line in text.lines() {
+        assert!(line.chars().count() <= 72, "line over 72 columns: {line}");
+    }
+}

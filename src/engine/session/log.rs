@@ -504,3 +504,22 @@ fn latest_commits(log: &[Record]) -> BTreeMap<String, String> {
     }
     commits
 }
+
+/// The state after each adjudicated step, replayed from the set-up (step 0 is the start): what
+/// a report of past steps and the replay viewer draw. Every record is checked as `verify`
+/// checks it, signatures aside; a copy holding its own pending result adds that step.
+pub fn states(rules: &dyn Rules, gf: &GameFile) -> Result<BTreeMap<u64, Value>, Error> {
+    let mut replay = Replay::from_genesis(rules, gf)?;
+    replay.check_signatures = false;
+    let mut out = BTreeMap::new();
+    out.insert(0, replay.state.clone());
+    for rec in &gf.log {
+        if let Some(view) = replay.push(rec)? {
+            out.insert(view.step, replay.state.clone());
+        }
+    }
+    if let Some(p) = &gf.pending {
+        out.insert(p.step, gf.state.clone());
+    }
+    Ok(out)
+}
