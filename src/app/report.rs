@@ -133,6 +133,7 @@ pub fn render(
         "state": state,
         "board": crate::report::board::layout(&lookups),
         "tallies": crate::report::stats::dice_statistics(steps),
+        "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
         "options": match &awaiting {
             Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),
             None => Vec::new(),

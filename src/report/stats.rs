@@ -18,7 +18,13 @@ pub struct Tally {
     /// Pearson's chi-square against six equally likely faces (5 degrees of freedom: above
     /// 11.07 happens by chance one time in twenty).
     pub chi_square: f64,
+    /// Whether there are dice enough for the chi-square to mean anything: the usual rule asks
+    /// for at least 5 expected of each face, so 30 dice.
+    pub enough: bool,
 }
+
+/// The fewest dice for which a chi-square figure is shown (5 expected on each face).
+pub const FEWEST_FOR_CHI_SQUARE: u64 = 30;
 
 /// A roll's reason is `<rule> <what>: <side>`; rolls without a side count under `-`.
 fn split_why(why: &str) -> (String, String) {
@@ -56,6 +62,7 @@ fn tally(side: String, reason: String, faces: [u64; 6]) -> Tally {
         faces,
         mean,
         chi_square,
+        enough: dice >= FEWEST_FOR_CHI_SQUARE,
     }
 }
 
@@ -147,6 +154,17 @@ mod tests {
         assert_eq!(patriot.dice, 4);
         let all = t.last().unwrap();
         assert_eq!((all.side.as_str(), all.dice), ("all", 6));
+        assert!(!all.enough, "6 dice are too few for a chi-square");
+    }
+
+    #[test]
+    fn a_chi_square_needs_five_expected_of_each_face() {
+        let faces = |n: u64| step(vec![("9.5 roll: csa", (0..n).map(|i| (i % 6 + 1) as u8).collect())]);
+        let t = dice_statistics(&[faces(29)]);
+        assert!(!t.last().unwrap().enough);
+        let t = dice_statistics(&[faces(30)]);
+        assert!(t.last().unwrap().enough);
+        assert!(t.last().unwrap().chi_square.abs() < 1e-9, "30 dice, 5 of each face");
     }
 
     #[test]
