@@ -159,12 +159,20 @@ mod tests {
 
     #[test]
     fn a_chi_square_needs_five_expected_of_each_face() {
-        let faces = |n: u64| step(vec![("9.5 roll: csa", (0..n).map(|i| (i % 6 + 1) as u8).collect())]);
+        let faces = |n: u64| {
+            step(vec![(
+                "9.5 roll: csa",
+                (0..n).map(|i| (i % 6 + 1) as u8).collect(),
+            )])
+        };
         let t = dice_statistics(&[faces(29)]);
         assert!(!t.last().unwrap().enough);
         let t = dice_statistics(&[faces(30)]);
         assert!(t.last().unwrap().enough);
-        assert!(t.last().unwrap().chi_square.abs() < 1e-9, "30 dice, 5 of each face");
+        assert!(
+            t.last().unwrap().chi_square.abs() < 1e-9,
+            "30 dice, 5 of each face"
+        );
     }
 
     #[test]

@@ -366,3 +366,36 @@ fn a_report_of_past_steps_ends_where_those_steps_left_the_game() {
     let md = report(&game, "markdown", "1-1");
     assert!(md.contains("**Next:** Patriot, supply"), "{md}");
 }
+
+/// 10.4: every two attacking units the defender's roll eliminates cost the attacker a battle
+/// die, and the report says so where the defender's roll is told; the attacker's own roll
+/// costs nothing, and one unit lost costs no die.
+#[test]
+fn a_battle_report_says_when_the_attacker_loses_dice_for_units_lost() {
+    use adjutant::report::text::{with_lookups, Templates};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("probe.txt"),
+        "{%- from \"southern-strategy/events.txt\" import event -%}\n{% for e in events %}{{ event(e, loop.previtem) }}\n{% endfor %}",
+    )
+    .unwrap();
+    let templates = Templates::new(Some(dir.path()));
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let told = |defender_hits: u32| {
+        let events = serde_json::json!([
+            {"event": "battle_joined", "attacker": "crown", "area": "EBN", "attacker_units": 6,
+             "defender_units": 3, "attacker_dice": 3, "defender_dice": 3},
+            {"event": "battle_roll", "side": "patriot", "faces": [1, 2, 6], "hits": defender_hits},
+            {"event": "battle_roll", "side": "crown", "faces": [1, 2], "hits": 2},
+        ]);
+        let ctx = with_lookups(serde_json::json!({"events": events}), &rules.lookups());
+        templates.render("probe.txt", &ctx).unwrap()
+    };
+    let text = told(2);
+    assert!(
+        text.contains("The attacker loses 1 battle die for the units lost, 2 left (10.4)."),
+        "{text}"
+    );
+    assert_eq!(text.matches("battle die").count(), 1, "{text}");
+    assert!(!told(1).contains("battle di"), "{}", told(1));
+}
