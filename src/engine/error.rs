@@ -49,6 +49,30 @@ impl fmt::Display for OrderError {
 
 impl std::error::Error for OrderError {}
 
+/// A value of the orders as a player writes it in YAML, on one line (`{army: blue}`,
+/// `[red, blue]`, `railroads`), for error messages that quote an order back.
+pub fn as_written<T: serde::Serialize>(value: &T) -> String {
+    fn flow(v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Array(a) => {
+                format!("[{}]", a.iter().map(flow).collect::<Vec<_>>().join(", "))
+            }
+            serde_json::Value::Object(o) => format!(
+                "{{{}}}",
+                o.iter()
+                    .map(|(k, v)| format!("{k}: {}", flow(v)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            other => other.to_string(),
+        }
+    }
+    serde_json::to_value(value)
+        .map(|v| flow(&v))
+        .unwrap_or_else(|_| "?".into())
+}
+
 /// Everything else that can go wrong, from a broken file to a forged packet.
 #[derive(Debug)]
 pub enum Error {
@@ -147,6 +171,20 @@ impl std::error::Error for Error {
             Error::Io { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn orders_are_quoted_back_as_written() {
+        let v = serde_json::json!({"place": {"resource": "gunboats-1", "to": "blockade"}});
+        assert_eq!(
+            super::as_written(&v),
+            "{place: {resource: gunboats-1, to: blockade}}"
+        );
+        assert_eq!(super::as_written(&vec!["red", "blue"]), "[red, blue]");
+        assert_eq!(super::as_written(&"pass"), "pass");
     }
 }
 

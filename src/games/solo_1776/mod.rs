@@ -168,7 +168,7 @@ impl Game for Solo1776 {
         if keys != [want] {
             return Err(OrderError::new(
                 state.question.as_ref().map_or("1776", |q| q.rule()),
-                format!("the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {keys:?})"),
+                format!("the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {})", crate::engine::error::as_written(&keys)),
             ));
         }
         let (turn_value, answer) = match &state.question {

@@ -9,6 +9,7 @@ use super::rolls::{not_offered, roll, Test, Versus};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Control, Marker, Navies, Place, Question, State, TrackMarker};
 use super::union::{self, discard, theater_of};
+use crate::engine::error::as_written;
 
 fn illegal(rule: &str, message: String, key: &str) -> Stop {
     Stop::Illegal(err(rule, message, key))
@@ -265,8 +266,9 @@ pub fn battle(
             return Err(illegal(
                 "9.1",
                 format!(
-                    "the {a} army is not in the {} theater; there: {armies:?}",
-                    theater.name()
+                    "the {a} army is not in the {} theater; there: {}",
+                    theater.name(),
+                    as_written(&armies)
                 ),
                 "battle",
             ))
@@ -275,8 +277,9 @@ pub fn battle(
             return Err(illegal(
                 "13.8.1",
                 format!(
-                    "`{s}` cannot be reclaimed in the {} theater now; these can: {reclaim:?}",
-                    theater.name()
+                    "`{s}` cannot be reclaimed in the {} theater now; these can: {}",
+                    theater.name(),
+                    as_written(&reclaim)
                 ),
                 "battle",
             ))
@@ -783,7 +786,11 @@ fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -
     if choice != Naval::Pass && !options.contains(&choice) {
         return Err(illegal(
             "9.6",
-            format!("the Navy cannot do {choice:?} now; it could do {options:?}"),
+            format!(
+                "the Navy cannot do `{}` now; it could do {}",
+                as_written(&choice),
+                as_written(&options)
+            ),
             "naval",
         ));
     }
@@ -848,7 +855,8 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                 return Err(illegal(
                     "10.1",
                     format!(
-                        "{target:?} is not a target in the {} theater now",
+                        "`{}` is not a target in the {} theater now",
+                        as_written(&target),
                         theater.name()
                     ),
                     "command.battle",
@@ -883,7 +891,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                 other => {
                     return Err(illegal(
                         "10.2",
-                        format!("a Command action places only Forts and European Munitions, not {other:?}; Railroads and Torpedoes are spent free (16.11) and naval markers go in by a Naval action (9.6)"),
+                        format!("a Command action places only Forts and European Munitions, not {}; Railroads and Torpedoes are spent free (16.11) and naval markers go in by a Naval action (9.6)", as_written(&other)),
                         "command.place.resource",
                     ))
                 }
@@ -893,7 +901,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             if *n != Naval::Pass && !naval_options(data, st).contains(n) {
                 return Err(illegal(
                     "9.6",
-                    format!("the Navy cannot do {n:?} now"),
+                    format!("the Navy cannot do `{}` now", as_written(n)),
                     "command.naval",
                 ));
             }
@@ -1058,8 +1066,8 @@ pub fn railroads(st: &mut State, ctx: &mut Ctx) -> Run {
             return Err(illegal(
                 "16.8",
                 format!(
-                    "{:?} is not a target in the {} theater now",
-                    b.target,
+                    "`{}` is not a target in the {} theater now",
+                    as_written(&b.target),
                     b.theater.name()
                 ),
                 "railroads[0]",
@@ -1081,8 +1089,8 @@ pub fn railroads(st: &mut State, ctx: &mut Ctx) -> Run {
             return Err(illegal(
                 "16.8",
                 format!(
-                    "{:?} is no longer a target in the {} theater",
-                    b.target,
+                    "`{}` is no longer a target in the {} theater",
+                    as_written(&b.target),
                     b.theater.name()
                 ),
                 &format!("railroads[{k}]"),

@@ -131,7 +131,10 @@ pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
 pub fn not_offered(rule: &str, key: &str, what: &str, offered: &[String]) -> super::script::Stop {
     super::script::Stop::Illegal(err(
         rule,
-        format!("`{what}` is not one of the choices here: {offered:?}"),
+        format!(
+            "`{what}` is not one of the choices here: {}",
+            crate::engine::error::as_written(&offered)
+        ),
         key,
     ))
 }

@@ -966,7 +966,10 @@ pub fn initiative_check(st: &mut State, ctx: &mut Ctx) -> Run {
         if sorted != marked {
             return Err(Stop::Illegal(err(
                 "11.0",
-                format!("the order must name each marked army once: {marked:?}"),
+                format!(
+                    "the order must name each marked army once: {}",
+                    crate::engine::error::as_written(&marked)
+                ),
                 "initiative_order",
             )));
         }
