@@ -169,7 +169,7 @@ fn the_readme_example_adjudicates_a_real_impulse() {
 }
 
 #[test]
-fn the_shipped_example_is_what_the_commands_make() {
+fn the_shipped_examples_are_what_the_commands_make() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let ex = root().join("games/southern-strategy/examples");
@@ -188,6 +188,53 @@ fn the_shipped_example_is_what_the_commands_make() {
             read(&ex.join("demo-secrets").join(&name))
         );
     }
+    // The Sample Turn example, which README command 1 plays: a raid that rolls a die.
+    let d = &dir.path().join("sample-turn");
+    std::fs::create_dir_all(d).unwrap();
+    let ex = root().join("games/southern-strategy/examples/sample-turn");
+    let id = parse(&read(&ex.join("demo-game.yaml"))).id;
+    super::support::rebuild_example_in(
+        d,
+        "southern-strategy",
+        &ex,
+        Some(&root().join("games/southern-strategy/scenarios/sample-turn.yaml")),
+        &id,
+        &["crown=Demo Crown", "patriot=Demo Patriot"],
+        &["crown-supply.yaml", "patriot-supply.yaml"],
+    );
+}
+
+/// README command 1: the Patriot's first impulse of the Sample Turn example raids with a die
+/// the demo secrets key, and the report tells the raid in words.
+#[test]
+fn readme_command_one_rolls_dice_and_reports_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let ex = root().join("games/southern-strategy/examples/sample-turn");
+    let out = dir.path().join("demo-game.yaml");
+    let o = ok(
+        &root(),
+        &[
+            "play",
+            ex.join("demo-game.yaml").to_str().unwrap(),
+            ex.join("patriot-impulse.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = stdout(&o);
+    assert!(text.contains("8.3 raid in SC: patriot:"), "{text}");
+    assert!(
+        text.contains("Raid in South Carolina on Fort Granby"),
+        "{text}"
+    );
+    assert!(text.contains("marches from Waxhaws"), "{text}");
+    let readme = read(&root().join("README.md"));
+    assert!(
+        readme.contains("examples/sample-turn/patriot-impulse.yaml"),
+        "README command 1 plays the Sample Turn example"
+    );
 }
 
 #[test]

@@ -247,9 +247,27 @@ pub fn rebuild_example(
     plays: &[&str],
 ) -> PathBuf {
     let ex = root().join("games").join(game).join("examples");
+    rebuild_example_in(d, game, &ex, None, id, players, plays)
+}
+
+/// `rebuild_example` for the example in the folder `ex`, started from the position file
+/// `position` when it has one.
+pub fn rebuild_example_in(
+    d: &Path,
+    game: &str,
+    ex: &Path,
+    position: Option<&Path>,
+    id: &str,
+    players: &[&str],
+    plays: &[&str],
+) -> PathBuf {
+    let ex = ex.to_path_buf();
     let mut new = vec!["new", "--game", game, "--id", id, "--demo"];
     for p in players {
         new.extend(["--name", p]);
+    }
+    if let Some(p) = position {
+        new.extend(["--position", p.to_str().unwrap()]);
     }
     new.extend(["--secrets", "s", "-o", "demo-game.yaml"]);
     ok(d, &new);
@@ -268,7 +286,8 @@ pub fn rebuild_example(
     assert_eq!(
         read(&d.join("demo-game.yaml")),
         read(&ex.join("demo-game.yaml")),
-        "games/{game}/examples/demo-game.yaml is stale: run regenerate.sh"
+        "{}/demo-game.yaml is stale: run regenerate.sh",
+        ex.display()
     );
     ex
 }

@@ -284,6 +284,15 @@ impl Data {
         Ok(data)
     }
 
+    /// A colony's name (`South Carolina` for `SC`), or the id itself if the map has none.
+    pub fn colony_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.map
+            .colonies
+            .iter()
+            .find(|c| c.id == id)
+            .map_or(id, |c| c.name.as_str())
+    }
+
     pub fn area(&self, id: &str) -> &Area {
         &self.map.areas[self.index[id]]
     }

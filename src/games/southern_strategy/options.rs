@@ -461,7 +461,8 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             out.offer(Action::Forage(a.id.clone()).into(), || {
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
-                    a.colony, a.name
+                    data.colony_name(&a.colony),
+                    a.name
                 )
             });
         }
@@ -476,13 +477,18 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             out.offer(Action::Recruit(a.id.clone()).into(), || {
                 format!(
                     "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
-                    a.colony, a.name
+                    data.colony_name(&a.colony),
+                    a.name
                 )
             });
         }
         if side == Side::Crown && a.is_city_or_fort() && !st.holds.contains(area) {
             out.offer(Action::Hold(a.id.clone()).into(), || {
-                format!("hold (8.4): a {} Loyalist Holds {}", a.colony, a.name)
+                format!(
+                    "hold (8.4): a {} Loyalist Holds {}",
+                    data.colony_name(&a.colony),
+                    a.name
+                )
             });
         }
     }
