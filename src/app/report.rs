@@ -111,6 +111,9 @@ pub fn render(
         }
         None => (gf.state.clone(), gf.awaiting.clone()),
     };
+    // The board as it stands (a turn paused in the middle is replayed up to the pause); the
+    // options are those of the state itself.
+    let board_state = l.rules.view(&state)?;
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
@@ -130,7 +133,7 @@ pub fn render(
         "position_step": past.unwrap_or(gf.log.len() as u64),
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
-        "state": state,
+        "state": board_state,
         "board": crate::report::board::layout(&lookups),
         "tallies": crate::report::stats::dice_statistics(steps),
         "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
@@ -186,7 +189,7 @@ pub fn report_steps(
 pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
     let ctx = json!({
         "title": format!("{} - game `{}`", title(&l.game), l.game.id),
-        "state": l.game.state,
+        "state": l.rules.view(&l.game.state)?,
         "awaiting": l.game.awaiting,
     });
     templates.render(

@@ -199,6 +199,12 @@ pub trait Game: 'static {
     fn begin(_data: &Self::Data, state: &Self::State) -> Self::State {
         state.clone()
     }
+    /// The board as it stands now, for `show`, reports and pictures. A game that pauses in the
+    /// middle of a turn and keeps the state from before it (the solo bot waiting for a combat
+    /// result) replays the turn up to the pause; the default is the state itself.
+    fn view(_data: &Self::Data, state: &Self::State) -> Self::State {
+        state.clone()
+    }
 }
 
 /// A loaded game (rules plus checked data), driven through JSON values.
@@ -231,6 +237,8 @@ pub trait Rules {
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
     fn lookups(&self) -> Value;
+    /// `Game::view`: the board as it stands now.
+    fn view(&self, state: &Value) -> Result<Value, Error>;
 }
 
 pub struct Loaded<G: Game> {
@@ -322,6 +330,9 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn lookups(&self) -> Value {
         G::lookups(&self.data)
+    }
+    fn view(&self, state: &Value) -> Result<Value, Error> {
+        to_value(&G::view(&self.data, &self.state(state)?))
     }
 }
 

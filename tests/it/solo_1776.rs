@@ -352,3 +352,42 @@ fn solo_1776_data_with_a_bad_entry_is_refused_when_it_loads() {
         assert!(e.contains(want) && e.contains(file), "{e}");
     }
 }
+
+/// While the bot waits for a second combat result, the game file keeps the board from before
+/// the turn; `show`, the reports and the question itself tell the board as it stands at the
+/// pause: Washington has lost the SP of the first combat.
+#[test]
+fn a_paused_turn_is_shown_as_it_stands_at_the_pause() {
+    let data = data();
+    let armies = serde_json::json!({"washington": {"name": "Washington", "area": "middle-states",
+        "location": 15, "sp": 10, "dragoons": 1, "artillery": 0, "supply": 1}});
+    let state = state_with(&data, Some(armies), &Value::Null).unwrap();
+    let orders: Vec<Orders> = [
+        serde_json::json!({"turn": {}}),
+        serde_json::json!({"combat": {"sp": 1, "bre": 1, "town": "british"}}),
+    ]
+    .into_iter()
+    .map(|o| serde_json::from_value(o).unwrap())
+    .collect();
+    let mut dice = ScriptedDice::new(vec![1, 4, 2, 6]);
+    let (paused, _) = run(&data, &state, &orders, &mut dice).unwrap();
+    assert!(
+        paused.question.is_some(),
+        "the bot waits for the second combat"
+    );
+    assert_eq!(
+        paused.armies["washington"].force.sp, 10,
+        "the file keeps the board from before"
+    );
+    let now = Solo1776::view(&data, &paused);
+    assert_eq!(
+        now.armies["washington"].force.sp, 9,
+        "the board at the pause"
+    );
+    assert_eq!(now.question, paused.question);
+    let asked = Solo1776::awaiting(&data, &paused).unwrap().detail.unwrap();
+    assert!(
+        asked.contains("Washington (9 SP, 0 artillery, 1 supply)"),
+        "{asked}"
+    );
+}

@@ -141,3 +141,21 @@ fn a_thousand_random_mutations_are_all_refused() {
         accepted.len()
     );
 }
+
+/// Whose decision a game file awaits is checked against its log; the sentence describing it
+/// (`detail`) is words a newer adjutant may put better, so older wording still verifies.
+#[test]
+fn the_awaited_decision_is_checked_and_its_wording_is_not() {
+    let g = TwoPlayers::new("ss-test-awaiting-words");
+    let mut gf = GameFile::parse(&g.game_text("crown")).unwrap();
+    let rules = adjutant::games::load(&gf.game, None).unwrap();
+    let a = gf
+        .awaiting
+        .as_mut()
+        .expect("the game awaits the Crown's supply phase");
+    a.detail = Some("an older adjutant's words for the same decision".into());
+    verify(rules.as_ref(), &gf).expect("the wording of the decision is not checked");
+    gf.awaiting.as_mut().unwrap().decision = "impulse".into();
+    let e = verify(rules.as_ref(), &gf).unwrap_err().to_string();
+    assert!(e.contains("awaits"), "{e}");
+}

@@ -51,6 +51,29 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The board at the bot's pause in the middle of a turn: the state keeps the board from before
+/// the turn and the answers and dice so far, so the turn is replayed up to the question (every
+/// die it needs is among those already drawn). `None` when no turn is paused.
+pub fn in_turn(data: &Data, st: &State) -> Option<State> {
+    st.question.as_ref()?;
+    let turn: orders::Turn = serde_json::from_value(st.task.turn.clone()?).ok()?;
+    // Replayed dice come from the task; a die beyond them would mean a broken task, and a
+    // fixed key keeps even that case from reading anything secret.
+    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+    let mut ctx = Ctx::new(data, &mut dice, &st.task).ok()?;
+    let mut work = st.clone();
+    work.question = None;
+    work.task = Task::default();
+    match turn::run(&mut work, &mut ctx, &turn) {
+        Err(Stop::Pause(_)) => {
+            work.question = st.question.clone();
+            work.task = st.task.clone();
+            Some(work)
+        }
+        _ => None,
+    }
+}
+
 impl Game for Solo1776 {
     const NAME: &'static str = "solo-1776";
     const SIDES: &'static [&'static str] = &[SIDE];
@@ -132,14 +155,16 @@ impl Game for Solo1776 {
         (st, Vec::new())
     }
 
-    fn awaiting(_data: &Data, st: &State) -> Option<Awaiting> {
+    fn awaiting(data: &Data, st: &State) -> Option<Awaiting> {
         if st.over {
             return None;
         }
         Some(Awaiting {
             side: SIDE.into(),
             decision: st.question.as_ref().map_or("turn", |q| q.key()).into(),
-            detail: Some(options::describe(st)),
+            detail: Some(options::describe(
+                &in_turn(data, st).unwrap_or_else(|| st.clone()),
+            )),
         })
     }
 
@@ -245,6 +270,10 @@ impl Game for Solo1776 {
 
     fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {
         position::check(data, st)
+    }
+
+    fn view(data: &Data, st: &State) -> State {
+        in_turn(data, st).unwrap_or_else(|| st.clone())
     }
 
     fn lookups(data: &Data) -> Value {

@@ -39,8 +39,12 @@ pub fn describe(st: &State) -> String {
             shift,
             ..
         }) => format!(
-            "14: fight combat {round} of {} on the board{}{}, then report the American losses, the BRE number{}",
+            "14: fight combat {round} of {}{} on the board{}{}, then report the American losses, the BRE number{}",
             st.armies.get(army).map_or(army.as_str(), |a| a.name.as_str()),
+            st.armies.get(army).map_or(String::new(), |a| format!(
+                " ({} SP, {} artillery, {} supply)",
+                a.force.sp, a.force.artillery, a.force.supply
+            )),
             town.as_ref().map_or(String::new(), |t| format!(
                 " for {}",
                 st.town(t).map_or(t.as_str(), |(_, _, def)| def.name.as_str())
