@@ -399,3 +399,34 @@ fn a_battle_report_says_when_the_attacker_loses_dice_for_units_lost() {
     assert_eq!(text.matches("battle die").count(), 1, "{text}");
     assert!(!told(1).contains("battle di"), "{}", told(1));
 }
+
+/// 9.1.1: a Union army beaten at its Base has nowhere to retreat; the report says it stays,
+/// rather than leaving the reader to wonder why nothing moved.
+#[test]
+fn a_union_army_beaten_at_its_base_is_said_to_stay() {
+    use adjutant::report::text::{with_lookups, Templates};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("probe.txt"),
+        "{%- from \"the-lost-cause/events.txt\" import event -%}\n{% for e in events %}{{ event(e, events[loop.index:]) }}\n{% endfor %}",
+    )
+    .unwrap();
+    let templates = Templates::new(Some(dir.path()));
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let told = |after: serde_json::Value| {
+        let mut events = vec![serde_json::json!({"event": "battle", "rule": "9.1.1",
+            "leader": "lee", "army": "blue", "result": "above"})];
+        events.extend(after.as_array().unwrap().iter().cloned());
+        let ctx = with_lookups(serde_json::json!({"events": events}), &rules.lookups());
+        templates.render("probe.txt", &ctx).unwrap()
+    };
+    let stays = "stands at its Base with nowhere to retreat, so it stays (9.1.1)";
+    assert!(
+        told(serde_json::json!([])).contains(stays),
+        "{}",
+        told(serde_json::json!([]))
+    );
+    let retreated = told(serde_json::json!([{"event": "retreated", "rule": "9.1.1",
+        "army": "blue", "from": "manassas", "to": "washington"}]));
+    assert!(!retreated.contains(stays), "{retreated}");
+}
