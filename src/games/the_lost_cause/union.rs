@@ -189,7 +189,30 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
             Ok(())
         }
         UnionAction::Flip { army, form } => {
-            flip(st, ctx, army, form, "6.0");
+            // 6.1: a flip that makes no sense is ignored: the army groups of 8.8.1 and 8.4 are
+            // combined for good, and while the Army of the Potomac is on the Peninsula (8.9)
+            // the blue army is the Army of Virginia, not a second Army of the Potomac.
+            let shown = st.armies.get(army).map(|a| a.form.as_str());
+            let why = match shown {
+                Some(FORM_EAG) if form != FORM_EAG => {
+                    Some("the Eastern Army Group stays combined (8.8.1)".to_string())
+                }
+                Some(FORM_WAG) if form != FORM_WAG => {
+                    Some("the Western Army Group stays combined (8.4)".to_string())
+                }
+                Some(_) if army == "blue" && sailing(st) && form != FORM_VIRGINIA => Some(
+                    "the Army of the Potomac is on the Peninsula; the blue army stays the Army of Virginia"
+                        .to_string(),
+                ),
+                _ => None,
+            };
+            match why {
+                Some(what) => ctx.event(Event::Ignored {
+                    rule: "6.1".into(),
+                    what,
+                }),
+                None => flip(st, ctx, army, form, "6.0"),
+            }
             Ok(())
         }
         UnionAction::Remove { army } => {
