@@ -847,6 +847,16 @@ fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -
 fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
     match c {
         Command::Battle { theater, target } => {
+            if st.commanders.get(theater).cloned().flatten().is_none() {
+                return Err(illegal(
+                    "10.1",
+                    format!(
+                        "the {} theater has no Theater Commander to pass a Battle action to (9.1.3)",
+                        theater.name()
+                    ),
+                    "command.battle",
+                ));
+            }
             let ok = match target {
                 Target::Army(a) => armies_in(data, st, *theater).contains(a),
                 Target::Reclaim(s) => reclaimable(data, st, *theater).contains(s),

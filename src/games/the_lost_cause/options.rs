@@ -352,7 +352,11 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
 
 fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     let mut out = Vec::new();
-    for t in Theater::ALL {
+    // 10.1: a Battle action goes to the theater's commander; without one it could do nothing.
+    for t in Theater::ALL
+        .into_iter()
+        .filter(|t| st.commanders.get(t).cloned().flatten().is_some())
+    {
         for target in targets(data, st, t) {
             out.push((
                 format!(
