@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use minijinja::{Environment, Value as JValue};
+use minijinja::{AutoEscape, Environment, Value as JValue};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -98,6 +98,15 @@ pub struct Templates {
     env: Environment<'static>,
 }
 
+/// Markup templates escape every value they insert, so a name in a game file or its data
+/// cannot add markup (or script) to a board picture or the replay page; text templates do not.
+fn auto_escape(name: &str) -> AutoEscape {
+    match name.rsplit('.').next() {
+        Some("html" | "htm" | "xml" | "svg") => AutoEscape::Html,
+        _ => AutoEscape::None,
+    }
+}
+
 /// `pad(n)`: left-aligns a value in `n` columns, for tables in plain text.
 fn pad(v: JValue, width: usize) -> String {
     let s = v.to_string();
@@ -183,6 +192,7 @@ impl Templates {
         let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
+        env.set_auto_escape_callback(auto_escape);
         env.add_filter("pad", pad);
         env.add_filter("rpad", rpad);
         env.add_filter("wrap", wrap);
