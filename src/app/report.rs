@@ -142,18 +142,18 @@ pub fn render(
         Format::Text => format!("{}/report.txt", gf.game),
         Format::Markdown => format!("{}/report.md", gf.game),
         Format::Bbcode => format!("{}/report.bbcode", gf.game),
-        Format::Svg => format!("{}/board.svg", gf.game),
         Format::Stats => "stats.txt".to_string(),
+        Format::Svg => {
+            let at = past.unwrap_or(gf.log.len() as u64);
+            return board_svg(l, gf, &state, at, templates)?.ok_or_else(|| Error::Format {
+                what: "the report".into(),
+                message: format!(
+                    "`{}` has no board picture; use `--format text`, `markdown`, `bbcode` or `stats`",
+                    gf.game
+                ),
+            });
+        }
     };
-    if format == Format::Svg && !templates.exists(&name) {
-        return Err(Error::Format {
-            what: "the report".into(),
-            message: format!(
-                "`{}` has no board picture; use `--format text`, `markdown`, `bbcode` or `stats`",
-                gf.game
-            ),
-        });
-    }
     let mut ctx = with_lookups(ctx, &lookups);
     ctx["verification_block"] = json!(templates.render("verification.txt", &ctx)?);
     let text = templates.render(&name, &ctx)?;
@@ -192,4 +192,32 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         &format!("{}/show.txt", l.game.game),
         &with_lookups(ctx, &l.rules.lookups()),
     )
+}
+
+/// The board picture of `gf`'s game at `state`, the position after step `at_step`; `None` when
+/// the game has no board template (`<game>/board.svg`).
+pub fn board_svg(
+    l: &Loaded,
+    gf: &GameFile,
+    state: &Value,
+    at_step: u64,
+    templates: &Templates,
+) -> Result<Option<String>, Error> {
+    let name = format!("{}/board.svg", gf.game);
+    if !templates.exists(&name) {
+        return Ok(None);
+    }
+    let lookups = l.rules.lookups();
+    let ctx = json!({
+        "title": title(gf),
+        "game": gf.game,
+        "id": gf.id,
+        "state": state,
+        "awaiting": l.rules.awaiting(state)?,
+        "at_step": at_step,
+        "board": crate::report::board::layout(&lookups),
+    });
+    templates
+        .render(&name, &with_lookups(ctx, &lookups))
+        .map(Some)
 }
