@@ -153,7 +153,15 @@ fn a_hostile_area_name_is_text_in_the_svg_board() {
     ok(
         d,
         &[
-            "new", "--id", "hostile", "--demo", "--secrets", "s", "--data", "data", "-o",
+            "new",
+            "--id",
+            "hostile",
+            "--demo",
+            "--secrets",
+            "s",
+            "--data",
+            "data",
+            "-o",
             "game.yaml",
         ],
     );
