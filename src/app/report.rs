@@ -55,9 +55,20 @@ pub enum Format {
     Svg,
     /// Dice statistics.
     Stats,
+    /// A replay viewer: one offline HTML page of every step, its board and its events.
+    Html,
 }
 
 impl Format {
+    /// The steps a report covers when none are named: the last, or for the replay viewer
+    /// the whole game.
+    pub fn default_steps(self) -> crate::report::log::Selection {
+        match self {
+            Format::Html => crate::report::log::Selection::All,
+            _ => crate::report::log::Selection::Last,
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Format> {
         Some(match s {
             "text" | "txt" | "mail" => Format::Text,
@@ -65,6 +76,7 @@ impl Format {
             "bbcode" | "bgg" => Format::Bbcode,
             "svg" | "board" => Format::Svg,
             "stats" => Format::Stats,
+            "html" | "htm" => Format::Html,
             _ => return None,
         })
     }
@@ -146,20 +158,24 @@ pub fn render(
         Format::Text => format!("{}/report.txt", gf.game),
         Format::Markdown => format!("{}/report.md", gf.game),
         Format::Bbcode => format!("{}/report.bbcode", gf.game),
-        Format::Svg => format!("{}/board.svg", gf.game),
         Format::Stats => "stats.txt".to_string(),
+        Format::Html => "replay.html".to_string(),
+        Format::Svg => {
+            let at = past.unwrap_or(gf.log.len() as u64);
+            return board_svg(l, gf, &state, at, templates)?.ok_or_else(|| Error::Format {
+                what: "the report".into(),
+                message: format!(
+                    "`{}` has no board picture; use `--format text`, `markdown`, `bbcode`, `stats` or `html`",
+                    gf.game
+                ),
+            });
+        }
     };
-    if format == Format::Svg && !templates.exists(&name) {
-        return Err(Error::Format {
-            what: "the report".into(),
-            message: format!(
-                "`{}` has no board picture; use `--format text`, `markdown`, `bbcode` or `stats`",
-                gf.game
-            ),
-        });
-    }
     let mut ctx = with_lookups(ctx, &lookups);
     ctx["verification_block"] = json!(templates.render("verification.txt", &ctx)?);
+    if format == Format::Html {
+        return replay_page(l, gf, steps, ctx, templates);
+    }
     let text = templates.render(&name, &ctx)?;
     Ok(if format == Format::Text {
         crate::report::text::wrap_text(&text, 72)
@@ -175,8 +191,11 @@ pub fn report_steps(
     format: Format,
     templates: &Templates,
 ) -> Result<String, Error> {
-    let steps = selection.pick(crate::report::log::steps(&l.game));
-    if steps.is_empty() && format != Format::Svg {
+    let all = crate::report::log::steps(&l.game);
+    let begun = !all.is_empty();
+    let steps = selection.pick(all);
+    // A board still shows the position, and the replay of a game not yet begun its set-up.
+    if steps.is_empty() && format != Format::Svg && (format != Format::Html || begun) {
         return Err(Error::Format {
             what: "report".into(),
             message: "no adjudicated step matches that selection".into(),
@@ -196,4 +215,106 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         &format!("{}/show.txt", l.game.game),
         &with_lookups(ctx, &l.rules.lookups()),
     )
+}
+
+/// The board picture of `gf`'s game at `state`, the position after step `at_step`; `None` when
+/// the game has no board template (`<game>/board.svg`).
+pub fn board_svg(
+    l: &Loaded,
+    gf: &GameFile,
+    state: &Value,
+    at_step: u64,
+    templates: &Templates,
+) -> Result<Option<String>, Error> {
+    let name = format!("{}/board.svg", gf.game);
+    if !templates.exists(&name) {
+        return Ok(None);
+    }
+    let lookups = l.rules.lookups();
+    let ctx = json!({
+        "title": title(gf),
+        "game": gf.game,
+        "id": gf.id,
+        "state": state,
+        "awaiting": l.rules.awaiting(state)?,
+        "at_step": at_step,
+        "board": crate::report::board::layout(&lookups),
+    });
+    templates
+        .render(&name, &with_lookups(ctx, &lookups))
+        .map(Some)
+}
+
+/// `report --format html`: one page holding the position before the first of `steps` and
+/// after each of them, each with its board (or, for a game without one, the state in words)
+/// and the step's orders, dice and events as the text reports word them. `ctx` is the
+/// report's context, verification block included.
+fn replay_page(
+    l: &Loaded,
+    gf: &GameFile,
+    steps: &[StepView],
+    mut ctx: Value,
+    templates: &Templates,
+) -> Result<String, Error> {
+    use crate::report::replay;
+    let states = session::states(l.rules.as_ref(), gf)?;
+    let lookups = l.rules.lookups();
+    let picture = |state: &Value, at: u64, label: &str| -> Result<Value, Error> {
+        Ok(match board_svg(l, gf, state, at, templates)? {
+            Some(svg) => json!({"board": replay::svg_data_uri(&svg)}),
+            None => {
+                let show =
+                    json!({"title": label, "state": state, "awaiting": l.rules.awaiting(state)?});
+                let name = format!("{}/show.txt", gf.game);
+                json!({"summary": templates.render(&name, &with_lookups(show, &lookups))?})
+            }
+        })
+    };
+    // The position the first step shown starts from: the set-up, for a whole game.
+    let first = steps.first().map_or(u64::MAX, |s| s.step);
+    let (start_step, start) = states
+        .range(..first)
+        .next_back()
+        .map(|(k, v)| (*k, v.clone()))
+        .unwrap_or((0, gf.state.clone()));
+    let label = if start_step == 0 {
+        "Set-up".to_string()
+    } else {
+        format!("Before step {}", start_step + 1)
+    };
+    let mut frame = picture(&start, start_step, &label)?;
+    frame["step"] = json!(start_step);
+    frame["label"] = json!(label);
+    frame["awaiting"] = json!(l.rules.awaiting(&start)?);
+    let mut frames = vec![frame];
+    let events = format!("{}/events.txt", gf.game);
+    for s in steps {
+        let state = states.get(&s.step).unwrap_or(&gf.state);
+        let label = format!("Step {}", s.step);
+        // The events read as a report of this one step would word them.
+        let words_ctx = with_lookups(json!({"state": state, "steps": [s]}), &lookups);
+        let mut calls = vec![("orders", vec![s.orders.clone()])];
+        calls.extend(s.events.iter().map(|e| ("event", vec![e.clone()])));
+        let mut words = templates.call_macros(&events, &words_ctx, &calls)?;
+        let orders = words.remove(0);
+        let mut frame = picture(state, s.step, &label)?;
+        frame["step"] = json!(s.step);
+        frame["label"] = json!(label);
+        frame["view"] = json!(s);
+        frame["orders"] = json!(orders);
+        frame["events"] = words.iter().map(|w| replay::event_item(w)).collect();
+        frame["awaiting"] = json!(l.rules.awaiting(state)?);
+        frames.push(frame);
+    }
+    let script = templates.render("replay.js", &json!({}))?;
+    ctx["script_hash"] = json!(replay::script_hash(&script));
+    ctx["script"] = json!(script);
+    ctx["frames"] = json!(frames);
+    ctx["dice_chart"] = replay::dice_charts(&crate::report::stats::dice_statistics(steps));
+    ctx["players"] = gf
+        .players
+        .iter()
+        .map(|(side, p)| json!({"side": side, "name": p.name}))
+        .collect();
+    templates.render("replay.html", &ctx)
 }

@@ -1,5 +1,5 @@
-//! `adjutant report`: render steps of a game as mail text, a forum post, a board picture or
-//! dice statistics.
+//! `adjutant report`: render steps of a game as mail text, a forum post, a board picture, dice
+//! statistics or an HTML replay viewer.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,17 +7,19 @@ use std::process::ExitCode;
 use crate::app::{self, Format};
 use crate::report::log::Selection;
 
-/// Render steps of a game: mail text, Markdown or BBCode for forums, an SVG board, dice statistics
+/// Render steps of a game: mail text, Markdown or BBCode for forums, an SVG board, dice statistics,
+/// or an HTML page replaying them that opens offline
 #[derive(clap::Args)]
 pub struct Args {
     /// The game file (`-` for standard input)
     game: PathBuf,
-    /// text, markdown, bbcode, svg or stats
-    #[arg(long, default_value = "text", value_parser = |s: &str| Format::parse(s).ok_or_else(|| format!("`{s}` is not text, markdown, bbcode, svg or stats")))]
+    /// text, markdown, bbcode, svg, stats or html
+    #[arg(long, default_value = "text", value_parser = |s: &str| Format::parse(s).ok_or_else(|| format!("`{s}` is not text, markdown, bbcode, svg, stats or html")))]
     format: Format,
-    /// Which steps: last, all, 12, 12-20, or a campaign turn as turn:1780.3
-    #[arg(long, default_value = "last", value_parser = |s: &str| Selection::parse(s).ok_or_else(|| format!("`{s}` is not last, all, N, N-M or turn:YEAR.SPACE")))]
-    steps: Selection,
+    /// Which steps: last, all, 12, 12-20, or a campaign turn as turn:1780.3 [default: last; all
+    /// for html]
+    #[arg(long, value_parser = |s: &str| Selection::parse(s).ok_or_else(|| format!("`{s}` is not last, all, N, N-M or turn:YEAR.SPACE")))]
+    steps: Option<Selection>,
     /// Write here instead of standard output
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     out: PathBuf,
@@ -27,7 +29,8 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    let text = app::report_steps(&l, &a.steps, a.format, &a.common.templates(&l.game.id)?)?;
+    let steps = a.steps.unwrap_or_else(|| a.format.default_steps());
+    let text = app::report_steps(&l, &steps, a.format, &a.common.templates(&l.game.id)?)?;
     super::emit(&a.out, &text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod log;
+pub mod replay;
 pub mod stats;
 pub mod text;

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use minijinja::{Environment, Value as JValue};
+use minijinja::{AutoEscape, Environment, Value as JValue};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -92,10 +92,21 @@ const BUILTIN: &[(&str, &str)] = &[
         "southern-strategy/board.svg",
         include_str!("../../templates/southern-strategy/board.svg"),
     ),
+    ("replay.html", include_str!("../../templates/replay.html")),
+    ("replay.js", include_str!("../../templates/replay.js")),
 ];
 
 pub struct Templates {
     env: Environment<'static>,
+}
+
+/// Markup templates escape every value they insert, so a name in a game file or its data
+/// cannot add markup (or script) to a board picture or the replay page; text templates do not.
+fn auto_escape(name: &str) -> AutoEscape {
+    match name.rsplit('.').next() {
+        Some("html" | "htm" | "xml" | "svg") => AutoEscape::Html,
+        _ => AutoEscape::None,
+    }
 }
 
 /// `pad(n)`: left-aligns a value in `n` columns, for tables in plain text.
@@ -183,6 +194,7 @@ impl Templates {
         let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
+        env.set_auto_escape_callback(auto_escape);
         env.add_filter("pad", pad);
         env.add_filter("rpad", rpad);
         env.add_filter("wrap", wrap);
@@ -213,19 +225,42 @@ impl Templates {
     }
 
     pub fn render<S: Serialize>(&self, name: &str, ctx: &S) -> Result<String, Error> {
-        let fail = |e: minijinja::Error| {
-            let place = match (e.name(), e.line()) {
-                (Some(n), Some(l)) => format!("{n}, line {l}"),
-                (Some(n), None) => n.to_string(),
-                _ => name.to_string(),
-            };
-            Error::Report {
-                template: place,
-                message: e.to_string(),
-            }
-        };
+        let fail = |e| failure(name, e);
         let t = self.env.get_template(name).map_err(fail)?;
         t.render(ctx).map_err(fail)
+    }
+
+    /// Calls macros of the template `name`, evaluated once with `ctx`: each call is a macro's
+    /// name and its arguments; the answers come back in the same order.
+    pub fn call_macros<S: Serialize>(
+        &self,
+        name: &str,
+        ctx: &S,
+        calls: &[(&str, Vec<Value>)],
+    ) -> Result<Vec<String>, Error> {
+        let fail = |e| failure(name, e);
+        let t = self.env.get_template(name).map_err(fail)?;
+        let state = t.eval_to_state(ctx).map_err(fail)?;
+        calls
+            .iter()
+            .map(|(m, args)| {
+                let args: Vec<JValue> = args.iter().map(JValue::from_serialize).collect();
+                state.call_macro(m, &args).map_err(fail)
+            })
+            .collect()
+    }
+}
+
+/// A template error, naming the template and line where it happened.
+fn failure(name: &str, e: minijinja::Error) -> Error {
+    let place = match (e.name(), e.line()) {
+        (Some(n), Some(l)) => format!("{n}, line {l}"),
+        (Some(n), None) => n.to_string(),
+        _ => name.to_string(),
+    };
+    Error::Report {
+        template: place,
+        message: e.to_string(),
     }
 }
 

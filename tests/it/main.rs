@@ -5,6 +5,7 @@ mod attacks;
 mod cases;
 mod cli;
 mod compat;
+mod html;
 mod illegal;
 mod lost_cause;
 mod mail;

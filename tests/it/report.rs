@@ -129,6 +129,53 @@ fn the_board_is_well_formed_and_shows_every_army_and_marker() {
     );
 }
 
+/// The board picture on its own is safe to open in a browser too: markup in a name is text.
+#[test]
+fn a_hostile_area_name_is_text_in_the_svg_board() {
+    const HOSTILE: &str = "</script><script>alert(1)</script><img src=x onerror=alert(2)>";
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let data = d.join("data");
+    std::fs::create_dir(&data).unwrap();
+    for f in std::fs::read_dir(root().join("games/southern-strategy")).unwrap() {
+        let f = f.unwrap();
+        if f.file_type().unwrap().is_file() {
+            std::fs::copy(f.path(), data.join(f.file_name())).unwrap();
+        }
+    }
+    let map = read(&data.join("map.yaml"));
+    let hostile = format!("name: \"Savannah{HOSTILE}\",");
+    std::fs::write(
+        data.join("map.yaml"),
+        map.replace("name: Savannah,", &hostile),
+    )
+    .unwrap();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "hostile",
+            "--demo",
+            "--secrets",
+            "s",
+            "--data",
+            "data",
+            "-o",
+            "game.yaml",
+        ],
+    );
+    let svg = stdout(&ok(
+        d,
+        &["report", "game.yaml", "--format", "svg", "--data", "data"],
+    ));
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed");
+    assert!(!doc.descendants().any(|n| n.has_tag_name("script")));
+    assert!(doc
+        .descendants()
+        .any(|n| n.text() == Some(format!("Savannah{HOSTILE}").as_str())));
+}
+
 #[test]
 fn a_user_template_overrides_the_built_in_one() {
     let (d, game) = example_game();
