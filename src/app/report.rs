@@ -294,7 +294,13 @@ fn replay_page(
         // The events read as a report of this one step would word them.
         let words_ctx = with_lookups(json!({"state": state, "steps": [s]}), &lookups);
         let mut calls = vec![("orders", vec![s.orders.clone()])];
-        calls.extend(s.events.iter().map(|e| ("event", vec![e.clone()])));
+        // Each event with the one before it and those after it, as the reports call it.
+        calls.extend(s.events.iter().enumerate().map(|(i, e)| {
+            let prev = i
+                .checked_sub(1)
+                .map_or(Value::Null, |p| s.events[p].clone());
+            ("event", vec![e.clone(), prev, json!(s.events[i + 1..])])
+        }));
         let mut words = templates.call_macros(&events, &words_ctx, &calls)?;
         let orders = words.remove(0);
         let mut frame = picture(state, s.step, &label)?;

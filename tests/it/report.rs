@@ -423,7 +423,7 @@ fn a_battle_report_says_when_the_attacker_loses_dice_for_units_lost() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("probe.txt"),
-        "{%- from \"southern-strategy/events.txt\" import event -%}\n{% for e in events %}{{ event(e, loop.previtem) }}\n{% endfor %}",
+        "{%- from \"southern-strategy/events.txt\" import event -%}\n{% for e in events %}{{ event(e, loop.previtem, events[loop.index:]) }}\n{% endfor %}",
     )
     .unwrap();
     let templates = Templates::new(Some(dir.path()));
@@ -455,7 +455,7 @@ fn a_union_army_beaten_at_its_base_is_said_to_stay() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("probe.txt"),
-        "{%- from \"the-lost-cause/events.txt\" import event -%}\n{% for e in events %}{{ event(e, events[loop.index:]) }}\n{% endfor %}",
+        "{%- from \"the-lost-cause/events.txt\" import event -%}\n{% for e in events %}{{ event(e, loop.previtem, events[loop.index:]) }}\n{% endfor %}",
     )
     .unwrap();
     let templates = Templates::new(Some(dir.path()));
