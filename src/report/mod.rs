@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod log;
+pub mod png;
 pub mod stats;
 pub mod text;
