@@ -185,6 +185,11 @@ pub trait Game: 'static {
     }
     /// Lookups for templates, such as area names by id.
     fn lookups(data: &Self::Data) -> Value;
+    /// What the board picture shows of `state` that only the rules can tell, such as who
+    /// controls each space. The default tells nothing.
+    fn board_facts(_data: &Self::Data, _state: &Self::State) -> Value {
+        Value::Null
+    }
     /// Checks that `state` is a position the rules could reach, for `new --position`: piece
     /// limits, places, tracks, whose decision it is. The default accepts any state.
     ///
@@ -231,6 +236,8 @@ pub trait Rules {
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
     fn lookups(&self) -> Value;
+    /// `Game::board_facts`.
+    fn board_facts(&self, state: &Value) -> Result<Value, Error>;
 }
 
 pub struct Loaded<G: Game> {
@@ -322,6 +329,9 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn lookups(&self) -> Value {
         G::lookups(&self.data)
+    }
+    fn board_facts(&self, state: &Value) -> Result<Value, Error> {
+        Ok(G::board_facts(&self.data, &self.state(state)?))
     }
 }
 
