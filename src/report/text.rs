@@ -86,6 +86,14 @@ const BUILTIN: &[(&str, &str)] = &[
         "southern-strategy/board.svg",
         include_str!("../../templates/southern-strategy/board.svg"),
     ),
+    (
+        "the-lost-cause/board.svg",
+        include_str!("../../templates/the-lost-cause/board.svg"),
+    ),
+    (
+        "solo-1776/board.svg",
+        include_str!("../../templates/solo-1776/board.svg"),
+    ),
 ];
 
 pub struct Templates {
@@ -177,6 +185,14 @@ impl Templates {
         let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
+        // Pictures are XML: a name such as `Forts Henry & Donelson` must be escaped there.
+        env.set_auto_escape_callback(|name| {
+            if name.ends_with(".svg") {
+                minijinja::AutoEscape::Html
+            } else {
+                minijinja::default_auto_escape_callback(name)
+            }
+        });
         env.add_filter("pad", pad);
         env.add_filter("rpad", rpad);
         env.add_filter("wrap", wrap);
