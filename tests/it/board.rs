@@ -443,6 +443,41 @@ fn png_boards_are_the_pictures_drawn() {
     }
 }
 
+/// A PNG would garble a terminal: with standard output on one and no `-o`, `report` refuses
+/// and says how to write the picture.
+#[cfg(unix)]
+#[test]
+fn png_is_not_written_to_a_terminal() {
+    use std::os::fd::FromRawFd;
+    let (mut leader, mut follower) = (0, 0);
+    // SAFETY: openpty fills in two new descriptors, each owned by one File below.
+    let r = unsafe {
+        libc::openpty(
+            &mut leader,
+            &mut follower,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "no pseudo-terminal");
+    let (_leader, tty) = unsafe {
+        (
+            std::fs::File::from_raw_fd(leader),
+            std::fs::File::from_raw_fd(follower),
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let g = root().join("games/solo-1776/examples/demo-game.yaml");
+    let o = command(dir.path(), &["report", g.to_str().unwrap(), "--format", "png"])
+        .stdout(tty)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not for the terminal") && err.contains("-o"), "{err}");
+}
+
 /// Snapshots of the shipped examples' boards, reviewed by eye (`UPDATE_SNAPSHOTS=1` rewrites
 /// them); the Southern Strategy's is `example-board.svg`, after its first impulse.
 #[test]
