@@ -160,11 +160,7 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         let state = &l.game.state;
         let png = board_png(l, &l.game, state, l.game.log.len() as u64, templates)?
             .ok_or_else(|| super::report::no_board(&l.game))?;
-        attachments.push((
-            format!("{}-board.png", l.game.id),
-            "image/png".into(),
-            png,
-        ));
+        attachments.push((format!("{}-board.png", l.game.id), "image/png".into(), png));
     }
     let out = crate::mail::send::Outgoing {
         from,

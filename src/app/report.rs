@@ -233,8 +233,14 @@ pub fn report_steps(
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
     if format == Format::Png {
-        return board_png(l, &l.game, &l.game.state, l.game.log.len() as u64, templates)?
-            .ok_or_else(|| no_board(&l.game));
+        return board_png(
+            l,
+            &l.game,
+            &l.game.state,
+            l.game.log.len() as u64,
+            templates,
+        )?
+        .ok_or_else(|| no_board(&l.game));
     }
     let steps = selection.pick(crate::report::log::steps(&l.game));
     if steps.is_empty() && format != Format::Svg {

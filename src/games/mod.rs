@@ -29,13 +29,11 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
                 data_dir,
             )
         }
-        the_lost_cause::TheLostCause::NAME => {
-            load_game::<the_lost_cause::TheLostCause>(
-                the_lost_cause::DATA_FILES,
-                the_lost_cause::DISPLAY_FILES,
-                data_dir,
-            )
-        }
+        the_lost_cause::TheLostCause::NAME => load_game::<the_lost_cause::TheLostCause>(
+            the_lost_cause::DATA_FILES,
+            the_lost_cause::DISPLAY_FILES,
+            data_dir,
+        ),
         solo_1776::Solo1776::NAME => {
             load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES, &[], data_dir)
         }

@@ -21,6 +21,9 @@ pub fn layout(game: &str, lookups: &Value, state: &Value, facts: &Value) -> Valu
     }
 }
 
+/// A straight line on the picture, from one point to another.
+pub type Segment = ((f64, f64), (f64, f64));
+
 /// A box on the picture, in SVG units.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
@@ -115,7 +118,7 @@ pub fn place_label(
     size: f64,
     candidates: &[Spot],
     taken: &mut Vec<Rect>,
-    lines: &[((f64, f64), (f64, f64))],
+    lines: &[Segment],
 ) -> Spot {
     place_block(&[text], size, 0.0, candidates, taken, lines)
 }
@@ -128,7 +131,7 @@ pub fn place_block(
     step: f64,
     candidates: &[Spot],
     taken: &mut Vec<Rect>,
-    lines: &[((f64, f64), (f64, f64))],
+    lines: &[Segment],
 ) -> Spot {
     let boxes = |s: &Spot| -> Vec<Rect> {
         texts
@@ -191,7 +194,10 @@ mod tests {
     #[test]
     fn a_label_avoids_what_is_taken() {
         let mut taken = vec![Rect::new(0.0, 0.0, 100.0, 20.0)];
-        let spots = [Spot::new(50.0, 15.0, "middle"), Spot::new(50.0, 40.0, "middle")];
+        let spots = [
+            Spot::new(50.0, 15.0, "middle"),
+            Spot::new(50.0, 40.0, "middle"),
+        ];
         let s = place_label("Camden", 10.0, &spots, &mut taken, &[]);
         assert_eq!(s, spots[1]);
         assert_eq!(taken.len(), 2);
@@ -202,7 +208,10 @@ mod tests {
 
     #[test]
     fn long_names_take_two_lines() {
-        assert_eq!(name_lines("Forts Henry & Donelson", 14), ["Forts Henry &", "Donelson"]);
+        assert_eq!(
+            name_lines("Forts Henry & Donelson", 14),
+            ["Forts Henry &", "Donelson"]
+        );
         assert_eq!(name_lines("Washington D.C.", 14), ["Washington", "D.C."]);
         assert_eq!(name_lines("Fredericksburg", 14), ["Fredericksburg"]);
         assert_eq!(name_lines("Camden", 14), ["Camden"]);

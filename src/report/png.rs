@@ -78,6 +78,9 @@ mod tests {
     #[test]
     fn broken_svg_names_the_template() {
         let e = svg_to_png("<svg", "x/board.svg").unwrap_err().to_string();
-        assert!(e.contains("x/board.svg") && e.contains("not valid SVG"), "{e}");
+        assert!(
+            e.contains("x/board.svg") && e.contains("not valid SVG"),
+            "{e}"
+        );
     }
 }

@@ -17,7 +17,10 @@ const GAMES: [&str; 3] = ["southern-strategy", "the-lost-cause", "solo-1776"];
 /// The shipped example of `game`, loaded.
 fn example(game: &str) -> Loaded {
     load_game(
-        &root().join("games").join(game).join("examples/demo-game.yaml"),
+        &root()
+            .join("games")
+            .join(game)
+            .join("examples/demo-game.yaml"),
         None,
     )
     .unwrap()
@@ -68,7 +71,8 @@ fn marked(game: &str, l: &Loaded) -> Value {
             for (k, a) in areas.iter().enumerate() {
                 let side = if k % 2 == 0 { "crown" } else { "patriot" };
                 let leader = if k % 3 == 0 { "leader" } else { "subordinate" };
-                st["armies"][a] = json!({"side": side, "units": 12, "leader": leader, "dug_in": k % 4 == 0});
+                st["armies"][a] =
+                    json!({"side": side, "units": 12, "leader": leader, "dug_in": k % 4 == 0});
                 st["supplies"][a] = json!({"food": 10, "war": 10});
             }
             st["sieges"] = json!(["CHS", "CAM"]);
@@ -311,7 +315,9 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                     .map(|d| name(&d["forms"][name(&army["form"])]["name"]))
                     .unwrap();
                 let route = army["route"].as_array().unwrap();
-                let at = route[army["at"].as_u64().unwrap() as usize].as_str().unwrap();
+                let at = route[army["at"].as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap();
                 let want = format!("the {id} army: {form} (");
                 let t = titles(group(&doc, &format!("army-{id}")));
                 assert!(t.iter().any(|t| t.starts_with(&want)), "{id}: {t:?}");
@@ -404,7 +410,10 @@ fn southern_strategy_seas_stay_clear_of_the_panel_and_the_names() {
         let v = |a: &str| e.attribute(a).unwrap().parse::<f64>().unwrap();
         let (x0, x1) = (v("cx") - v("rx"), v("cx") + v("rx"));
         let (y0, y1) = (v("cy") - v("ry"), v("cy") + v("ry"));
-        assert!(x1 < panel_x, "a sea zone reaches {x1}, the panel starts at {panel_x}");
+        assert!(
+            x1 < panel_x,
+            "a sea zone reaches {x1}, the panel starts at {panel_x}"
+        );
         for n in &names {
             assert!(
                 !(n.x0 < x1 && x0 < n.x1 && n.y0 < y1 && y0 < n.y1),
@@ -421,16 +430,33 @@ fn southern_strategy_seas_stay_clear_of_the_panel_and_the_names() {
 fn png_boards_are_the_pictures_drawn() {
     let dir = tempfile::tempdir().unwrap();
     for game in GAMES {
-        let g = root().join("games").join(game).join("examples/demo-game.yaml");
+        let g = root()
+            .join("games")
+            .join(game)
+            .join("examples/demo-game.yaml");
         let g = g.to_str().unwrap();
         let svg = stdout(&ok(dir.path(), &["report", g, "--format", "svg"]));
         let doc = roxmltree::Document::parse(&svg).unwrap();
-        let size = |a: &str| -> u32 { doc.root_element().attribute(a).unwrap().parse::<f64>().unwrap().round() as u32 };
+        let size = |a: &str| -> u32 {
+            doc.root_element()
+                .attribute(a)
+                .unwrap()
+                .parse::<f64>()
+                .unwrap()
+                .round() as u32
+        };
         let out = dir.path().join(format!("{game}.png"));
-        ok(dir.path(), &["report", g, "--format", "png", "-o", out.to_str().unwrap()]);
+        ok(
+            dir.path(),
+            &["report", g, "--format", "png", "-o", out.to_str().unwrap()],
+        );
         let bytes = std::fs::read(&out).unwrap();
         let pix = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("a PNG");
-        assert_eq!((pix.width(), pix.height()), (2 * size("width"), 2 * size("height")), "{game}");
+        assert_eq!(
+            (pix.width(), pix.height()),
+            (2 * size("width"), 2 * size("height")),
+            "{game}"
+        );
         let colours: std::collections::BTreeSet<[u8; 4]> = pix
             .pixels()
             .iter()
@@ -469,13 +495,19 @@ fn png_is_not_written_to_a_terminal() {
     };
     let dir = tempfile::tempdir().unwrap();
     let g = root().join("games/solo-1776/examples/demo-game.yaml");
-    let o = command(dir.path(), &["report", g.to_str().unwrap(), "--format", "png"])
-        .stdout(tty)
-        .output()
-        .unwrap();
+    let o = command(
+        dir.path(),
+        &["report", g.to_str().unwrap(), "--format", "png"],
+    )
+    .stdout(tty)
+    .output()
+    .unwrap();
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("not for the terminal") && err.contains("-o"), "{err}");
+    assert!(
+        err.contains("not for the terminal") && err.contains("-o"),
+        "{err}"
+    );
 }
 
 /// Snapshots of the shipped examples' boards, reviewed by eye (`UPDATE_SNAPSHOTS=1` rewrites
@@ -487,8 +519,14 @@ fn the_example_boards_match_their_snapshots() {
         ("the-lost-cause", "lost-cause-board.svg"),
         ("solo-1776", "solo-1776-board.svg"),
     ] {
-        let g = root().join("games").join(game).join("examples/demo-game.yaml");
-        let svg = stdout(&ok(dir.path(), &["report", g.to_str().unwrap(), "--format", "svg"]));
+        let g = root()
+            .join("games")
+            .join(game)
+            .join("examples/demo-game.yaml");
+        let svg = stdout(&ok(
+            dir.path(),
+            &["report", g.to_str().unwrap(), "--format", "svg"],
+        ));
         crate::report::snapshot(name, &svg);
     }
 }
@@ -500,18 +538,34 @@ fn a_data_folder_without_board_files_draws_with_the_built_in_ones() {
     let data = dir.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
     for (game, files) in [
-        ("southern-strategy", adjutant::games::southern_strategy::DATA_FILES),
-        ("the-lost-cause", adjutant::games::the_lost_cause::DATA_FILES),
+        (
+            "southern-strategy",
+            adjutant::games::southern_strategy::DATA_FILES,
+        ),
+        (
+            "the-lost-cause",
+            adjutant::games::the_lost_cause::DATA_FILES,
+        ),
     ] {
         let d = data.join(game);
         std::fs::create_dir_all(&d).unwrap();
         for (n, t) in files {
             write(&d, n, t);
         }
-        let g = root().join("games").join(game).join("examples/demo-game.yaml");
+        let g = root()
+            .join("games")
+            .join(game)
+            .join("examples/demo-game.yaml");
         let svg = stdout(&ok(
             dir.path(),
-            &["report", g.to_str().unwrap(), "--format", "svg", "--data", d.to_str().unwrap()],
+            &[
+                "report",
+                g.to_str().unwrap(),
+                "--format",
+                "svg",
+                "--data",
+                d.to_str().unwrap(),
+            ],
         ));
         roxmltree::Document::parse(&svg).unwrap();
     }
@@ -524,7 +578,10 @@ pub fn board_attachment(eml: &Path) -> Vec<u8> {
     let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
     let part = msg
         .attachments()
-        .find(|a| a.attachment_name().is_some_and(|n| n.ends_with("-board.png")))
+        .find(|a| {
+            a.attachment_name()
+                .is_some_and(|n| n.ends_with("-board.png"))
+        })
         .expect("a board attachment");
     let ct = part.content_type().unwrap();
     assert_eq!((ct.ctype(), ct.subtype()), ("image", Some("png")));

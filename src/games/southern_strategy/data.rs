@@ -503,7 +503,11 @@ impl Data {
         }
         for c in &self.map.colonies {
             if !self.board.colonies.contains_key(&c.id) {
-                return Err(err(BOARD, &c.id, "is a colony with no place for its name".into()));
+                return Err(err(
+                    BOARD,
+                    &c.id,
+                    "is a colony with no place for its name".into(),
+                ));
             }
         }
         if let Some(id) = self

@@ -360,7 +360,12 @@ fn picture(data: &Data) -> Value {
             let forms: BTreeMap<&str, Value> = a
                 .forms
                 .iter()
-                .map(|f| (f.id.as_str(), json!({"name": f.name, "initiative": f.initiative, "battle": f.battle})))
+                .map(|f| {
+                    (
+                        f.id.as_str(),
+                        json!({"name": f.name, "initiative": f.initiative, "battle": f.battle}),
+                    )
+                })
                 .collect();
             json!({"id": a.id, "theater": a.theater, "home": a.home, "invasion": a.invasion,
                    "track": a.track, "forms": forms})

@@ -177,7 +177,12 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
         taken.push(Rect::around(x, y, R + 1.0));
         taken.push(Rect::new(x - R, y + R, x + R, y + R + 6.0));
         taken.push(Rect::new(x - R - 3.0, y - R - 14.0, x + 4.0, y - R));
-        taken.push(Rect::new(x + R + 3.0, y - R - 8.0, x + R + 41.0, y - R + 13.0));
+        taken.push(Rect::new(
+            x + R + 3.0,
+            y - R - 8.0,
+            x + R + 41.0,
+            y - R + 13.0,
+        ));
         taken.push(Rect::new(x + R + 3.0, y - 1.0, x + R + 50.0, y + 12.0));
     }
     for s in strategic.iter() {
@@ -189,16 +194,21 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
         let (x, y) = grid(s);
         let mut chips = Vec::new();
         if fortified.contains(id.as_str()) {
-            chips.push(json!({"code": "F", "fill": "#3b3b3b", "ink": "white", "what": "Fortified"}));
+            chips
+                .push(json!({"code": "F", "fill": "#3b3b3b", "ink": "white", "what": "Fortified"}));
         }
         if bases.contains(id.as_str()) {
-            chips.push(json!({"code": "AB", "fill": "#c9d6ea", "ink": "#1d2f52", "what": "Advanced Base"}));
+            chips.push(
+                json!({"code": "AB", "fill": "#c9d6ea", "ink": "#1d2f52", "what": "Advanced Base"}),
+            );
         }
         for (r, place) in state["resources"].as_object().into_iter().flatten() {
             if place["space"] == id.as_str() {
                 let name = names[r].as_str().unwrap_or(r);
-                chips.push(json!({"code": resource_code(name), "fill": "#f4e4b0", "ink": "#3b2f1e",
-                                  "what": name}));
+                chips.push(
+                    json!({"code": resource_code(name), "fill": "#f4e4b0", "ink": "#3b2f1e",
+                                  "what": name}),
+                );
             }
         }
         for (k, c) in chips.iter_mut().enumerate() {
@@ -275,9 +285,11 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
             Some(next) => (hi + next.3) / 2.0,
             None => right,
         };
-        theaters.push(json!({"id": id, "name": name, "union": union, "x0": round1(x0),
+        theaters.push(
+            json!({"id": id, "name": name, "union": union, "x0": round1(x0),
                              "x1": round1(x1), "mid": round1((x0 + x1) / 2.0),
-                             "shade": k % 2 == 0}));
+                             "shade": k % 2 == 0}),
+        );
     }
     let width = round1(right + 12.0);
     // The card's headline may run long: the picture is as wide as it needs.

@@ -65,8 +65,10 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                     t
                 })
                 .collect();
-            cells.push(json!({"area": id, "location": loc, "x": x, "y": y, "w": CELL_W, "h": CELL_H,
-                              "requisite": l["requisite"], "towns": towns}));
+            cells.push(
+                json!({"area": id, "location": loc, "x": x, "y": y, "w": CELL_W, "h": CELL_H,
+                              "requisite": l["requisite"], "towns": towns}),
+            );
         }
     }
 

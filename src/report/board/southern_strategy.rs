@@ -71,7 +71,12 @@ pub fn layout(lookups: &Value) -> Value {
     let mut areas = placed(&areas);
     let seas = placed(&seas);
     let mut colonies = placed(&colonies);
-    let at = |v: &Value| (v["x"].as_f64().unwrap_or(0.0), v["y"].as_f64().unwrap_or(0.0));
+    let at = |v: &Value| {
+        (
+            v["x"].as_f64().unwrap_or(0.0),
+            v["y"].as_f64().unwrap_or(0.0),
+        )
+    };
 
     let mut lines = Vec::new();
     let mut segments = Vec::new();
@@ -277,7 +282,10 @@ mod tests {
         let boxes = |v: &Value| piece_boxes(at(v).0, at(v).1, v["port"] == true);
         for (i, a) in areas.iter().enumerate() {
             for b in &areas[i + 1..] {
-                if boxes(a).iter().any(|p| boxes(b).iter().any(|q| q.overlaps(p))) {
+                if boxes(a)
+                    .iter()
+                    .any(|p| boxes(b).iter().any(|q| q.overlaps(p)))
+                {
                     faults.push(format!("{} and {}", a["id"], b["id"]));
                 }
             }
