@@ -97,7 +97,7 @@ pub struct Send<'a> {
 }
 
 /// `send`: mails a packet to the opponent with the report of the latest step as the body, the
-/// packet armoured in the body and attached, and on request the game file and the board.
+/// packet armoured in the body and attached, and on request the game file and the board (PNG).
 /// Nothing is written but the message itself, so a failed send changes no game file.
 pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error> {
     let packet = read_packet(s.packet)?;
@@ -156,12 +156,11 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         ));
     }
     if s.board {
-        let svg = render(l, &l.game, &steps, None, Format::Svg, templates)?;
-        attachments.push((
-            format!("{}-board.svg", l.game.id),
-            "image/svg+xml".into(),
-            svg.into_bytes(),
-        ));
+        // PNG, not SVG: every mail client shows a PNG inline, few show an SVG.
+        let state = &l.game.state;
+        let png = board_png(l, &l.game, state, l.game.log.len() as u64, templates)?
+            .ok_or_else(|| super::report::no_board(&l.game))?;
+        attachments.push((format!("{}-board.png", l.game.id), "image/png".into(), png));
     }
     let out = crate::mail::send::Outgoing {
         from,

@@ -53,6 +53,8 @@ pub enum Format {
     Bbcode,
     /// An SVG picture of the board as it stands.
     Svg,
+    /// The same picture as PNG, drawn in process with the font adjutant ships.
+    Png,
     /// Dice statistics.
     Stats,
     /// A replay viewer: one offline HTML page of every step, its board and its events.
@@ -75,6 +77,7 @@ impl Format {
             "markdown" | "md" => Format::Markdown,
             "bbcode" | "bgg" => Format::Bbcode,
             "svg" | "board" => Format::Svg,
+            "png" => Format::Png,
             "stats" => Format::Stats,
             "html" | "htm" => Format::Html,
             _ => return None,
@@ -82,7 +85,83 @@ impl Format {
     }
 }
 
-/// Renders `steps` of a game (and its current state) in `format`.
+/// The name of a game's board template.
+fn board_template(game: &str) -> String {
+    format!("{game}/board.svg")
+}
+
+/// The board picture of `state`, a position of the game `gf` after `at_step` steps of its log,
+/// as SVG: the map laid out by `report::board` and drawn by the game's `board.svg` template.
+/// `None` when the game has no board template. Any state the game reaches can be drawn, so a
+/// replay can draw every step.
+///
+/// # Errors
+/// The state does not fit the game, or the template fails.
+pub fn board_svg(
+    l: &Loaded,
+    gf: &GameFile,
+    state: &Value,
+    at_step: u64,
+    templates: &Templates,
+) -> Result<Option<String>, Error> {
+    let name = board_template(&gf.game);
+    if !templates.exists(&name) {
+        return Ok(None);
+    }
+    let lookups = l.rules.lookups();
+    // The file's own note of who is next also knows of a step owed to the adjudicator.
+    let awaiting = if *state == gf.state {
+        gf.awaiting.clone()
+    } else {
+        l.rules.awaiting(state)?
+    };
+    // A turn paused in the middle is drawn as it stands at the pause (`Game::view`).
+    let state = &l.rules.view(state)?;
+    let facts = l.rules.board_facts(state)?;
+    let ctx = json!({
+        "title": title(gf),
+        "game": gf.game,
+        "id": gf.id,
+        "at_step": at_step,
+        "awaiting": awaiting,
+        "state": state,
+        "board": crate::report::board::layout(&gf.game, &lookups, state, &facts),
+        "font": crate::report::png::FONT_FAMILY,
+    });
+    templates
+        .render(&name, &with_lookups(ctx, &lookups))
+        .map(Some)
+}
+
+/// The board picture of `state` as PNG (see `board_svg`).
+///
+/// # Errors
+/// As `board_svg`, or the SVG the template made does not parse.
+pub fn board_png(
+    l: &Loaded,
+    gf: &GameFile,
+    state: &Value,
+    at_step: u64,
+    templates: &Templates,
+) -> Result<Option<Vec<u8>>, Error> {
+    match board_svg(l, gf, state, at_step, templates)? {
+        Some(svg) => crate::report::png::svg_to_png(&svg, &board_template(&gf.game)).map(Some),
+        None => Ok(None),
+    }
+}
+
+pub(super) fn no_board(gf: &GameFile) -> Error {
+    Error::Format {
+        what: "the report".into(),
+        message: format!(
+            "`{}` has no board picture; use `--format text`, `markdown`, `bbcode`, `stats` or `html`",
+            gf.game
+        ),
+    }
+}
+
+/// Renders `steps` of a game (and its current state) in `format`, as text: every format but
+/// `Png`, which `report_steps` and `board_png` make.
 pub fn render(
     l: &Loaded,
     gf: &GameFile,
@@ -146,7 +225,6 @@ pub fn render(
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
         "state": board_state,
-        "board": crate::report::board::layout(&lookups),
         "tallies": crate::report::stats::dice_statistics(steps),
         "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
         "options": match &awaiting {
@@ -162,13 +240,13 @@ pub fn render(
         Format::Html => "replay.html".to_string(),
         Format::Svg => {
             let at = past.unwrap_or(gf.log.len() as u64);
-            return board_svg(l, gf, &state, at, templates)?.ok_or_else(|| Error::Format {
+            return board_svg(l, gf, &state, at, templates)?.ok_or_else(|| no_board(gf));
+        }
+        Format::Png => {
+            return Err(Error::Format {
                 what: "the report".into(),
-                message: format!(
-                    "`{}` has no board picture; use `--format text`, `markdown`, `bbcode`, `stats` or `html`",
-                    gf.game
-                ),
-            });
+                message: "a PNG picture is not text".into(),
+            })
         }
     };
     let mut ctx = with_lookups(ctx, &lookups);
@@ -184,13 +262,24 @@ pub fn render(
     })
 }
 
-/// `report`: any of the formats for a selection of the log's steps.
+/// `report`: any of the formats for a selection of the log's steps, as the bytes to write.
+/// The pictures show the board as it stands, whatever the selection.
 pub fn report_steps(
     l: &Loaded,
     selection: &crate::report::log::Selection,
     format: Format,
     templates: &Templates,
-) -> Result<String, Error> {
+) -> Result<Vec<u8>, Error> {
+    if format == Format::Png {
+        return board_png(
+            l,
+            &l.game,
+            &l.game.state,
+            l.game.log.len() as u64,
+            templates,
+        )?
+        .ok_or_else(|| no_board(&l.game));
+    }
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();
     let steps = selection.pick(all);
@@ -201,7 +290,7 @@ pub fn report_steps(
             message: "no adjudicated step matches that selection".into(),
         });
     }
-    render(l, &l.game, &steps, None, format, templates)
+    render(l, &l.game, &steps, None, format, templates).map(String::into_bytes)
 }
 
 /// `show`: the current state in words.
@@ -215,34 +304,6 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
         &format!("{}/show.txt", l.game.game),
         &with_lookups(ctx, &l.rules.lookups()),
     )
-}
-
-/// The board picture of `gf`'s game at `state`, the position after step `at_step`; `None` when
-/// the game has no board template (`<game>/board.svg`).
-pub fn board_svg(
-    l: &Loaded,
-    gf: &GameFile,
-    state: &Value,
-    at_step: u64,
-    templates: &Templates,
-) -> Result<Option<String>, Error> {
-    let name = format!("{}/board.svg", gf.game);
-    if !templates.exists(&name) {
-        return Ok(None);
-    }
-    let lookups = l.rules.lookups();
-    let ctx = json!({
-        "title": title(gf),
-        "game": gf.game,
-        "id": gf.id,
-        "state": state,
-        "awaiting": l.rules.awaiting(state)?,
-        "at_step": at_step,
-        "board": crate::report::board::layout(&lookups),
-    });
-    templates
-        .render(&name, &with_lookups(ctx, &lookups))
-        .map(Some)
 }
 
 /// `report --format html`: one page holding the position before the first of `steps` and

@@ -100,8 +100,8 @@ fn restore_sigpipe() {
 }
 
 /// Writes text to a file (atomically) or to standard output for `-`.
-fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
-    crate::engine::atomic::write(path, text.as_bytes())?;
+fn emit(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    crate::engine::atomic::write(path, bytes)?;
     Ok(())
 }
 

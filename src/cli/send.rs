@@ -26,7 +26,7 @@ pub struct Args {
     /// Attach the game file too
     #[arg(long)]
     attach_game: bool,
-    /// Attach the board picture (SVG)
+    /// Attach the board picture (PNG)
     #[arg(long)]
     board: bool,
     #[command(flatten)]

@@ -185,6 +185,11 @@ pub trait Game: 'static {
     }
     /// Lookups for templates, such as area names by id.
     fn lookups(data: &Self::Data) -> Value;
+    /// What the board picture shows of `state` that only the rules can tell, such as who
+    /// controls each space. The default tells nothing.
+    fn board_facts(_data: &Self::Data, _state: &Self::State) -> Value {
+        Value::Null
+    }
     /// Checks that `state` is a position the rules could reach, for `new --position`: piece
     /// limits, places, tracks, whose decision it is. The default accepts any state.
     ///
@@ -239,6 +244,8 @@ pub trait Rules {
     fn lookups(&self) -> Value;
     /// `Game::view`: the board as it stands now.
     fn view(&self, state: &Value) -> Result<Value, Error>;
+    /// `Game::board_facts`.
+    fn board_facts(&self, state: &Value) -> Result<Value, Error>;
 }
 
 pub struct Loaded<G: Game> {
@@ -333,6 +340,9 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn view(&self, state: &Value) -> Result<Value, Error> {
         to_value(&G::view(&self.data, &self.state(state)?))
+    }
+    fn board_facts(&self, state: &Value) -> Result<Value, Error> {
+        Ok(G::board_facts(&self.data, &self.state(state)?))
     }
 }
 

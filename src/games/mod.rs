@@ -29,9 +29,11 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
                 data_dir,
             )
         }
-        the_lost_cause::TheLostCause::NAME => {
-            load_game::<the_lost_cause::TheLostCause>(the_lost_cause::DATA_FILES, &[], data_dir)
-        }
+        the_lost_cause::TheLostCause::NAME => load_game::<the_lost_cause::TheLostCause>(
+            the_lost_cause::DATA_FILES,
+            the_lost_cause::DISPLAY_FILES,
+            data_dir,
+        ),
         solo_1776::Solo1776::NAME => {
             load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES, &[], data_dir)
         }
@@ -43,7 +45,8 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
 }
 
 /// `pinned` files decide the rules and are pinned by hash in every game file; `display`
-/// files only draw pictures and may differ between the players.
+/// files only draw pictures and may differ between the players. A data folder without a
+/// display file uses the built-in one.
 fn load_game<G: Game>(
     pinned: &[(&str, &str)],
     display: &[(&str, &str)],
@@ -52,6 +55,10 @@ fn load_game<G: Game>(
     let mut files = Vec::new();
     for (name, text) in pinned.iter().chain(display) {
         let text = match data_dir {
+            // A folder of transcribed rules data need not draw its own pictures.
+            Some(dir) if display.iter().any(|(d, _)| d == name) && !dir.join(name).exists() => {
+                text.to_string()
+            }
             Some(dir) => {
                 let p = dir.join(name);
                 std::fs::read_to_string(&p).map_err(|source| Error::Io {

@@ -1,59 +1,227 @@
-//! Places a game's map on a picture: latitude and longitude from the game data projected onto
-//! a drawing area, so the board templates only draw.
+//! Lays out each game's board picture: where the template draws every space, piece, label and
+//! panel, so the templates only draw. One function per game, chosen by `layout`. Labels are
+//! placed where they crowd nothing else (`place_label`), with text measured as the tests
+//! measure it (`text_box`).
+
+mod lost_cause;
+mod solo_1776;
+mod southern_strategy;
 
 use serde_json::{json, Value};
 
-/// Drawing area of the map, in SVG units, inside the picture's margins.
-const MAP_WIDTH: f64 = 760.0;
-const LEFT: f64 = 40.0;
-const TOP: f64 = 90.0;
+/// The layout of `game`'s board picture for `state`: where the template draws each space and
+/// piece. `facts` are what the rules tell of the state for the picture (`Rules::board_facts`).
+/// Null for a game without a picture.
+pub fn layout(game: &str, lookups: &Value, state: &Value, facts: &Value) -> Value {
+    match game {
+        "southern-strategy" => southern_strategy::layout(lookups),
+        "the-lost-cause" => lost_cause::layout(lookups, state, facts),
+        "solo-1776" => solo_1776::layout(lookups, state),
+        _ => Value::Null,
+    }
+}
 
-/// Adds `x`, `y` to each entry of `lookups.geometry` and `lookups.seas`, and the movement lines
-/// between areas, as `board` in the returned lookups.
-pub fn layout(lookups: &Value) -> Value {
-    let areas = lookups["geometry"].as_array().cloned().unwrap_or_default();
-    let seas = lookups["seas"].as_array().cloned().unwrap_or_default();
-    let all: Vec<&Value> = areas.iter().chain(seas.iter()).collect();
-    let lat = |v: &Value| v["lat"].as_f64().unwrap_or(0.0);
-    let lon = |v: &Value| v["lon"].as_f64().unwrap_or(0.0);
-    let (min_lon, max_lon) = all.iter().fold((f64::MAX, f64::MIN), |(a, b), v| {
-        (a.min(lon(v)), b.max(lon(v)))
-    });
-    let (min_lat, max_lat) = all.iter().fold((f64::MAX, f64::MIN), |(a, b), v| {
-        (a.min(lat(v)), b.max(lat(v)))
-    });
-    // An equirectangular projection at the map's middle latitude keeps shapes about right.
-    let squash = ((min_lat + max_lat) / 2.0).to_radians().cos();
-    let scale = MAP_WIDTH / ((max_lon - min_lon) * squash).max(1e-9);
-    let place = |v: &Value| -> (f64, f64) {
-        let x = LEFT + (lon(v) - min_lon) * squash * scale;
-        let y = TOP + (max_lat - lat(v)) * scale;
-        ((x * 10.0).round() / 10.0, (y * 10.0).round() / 10.0)
-    };
-    let placed = |list: &[Value]| -> Vec<Value> {
-        list.iter()
-            .map(|v| {
-                let (x, y) = place(v);
-                let mut v = v.clone();
-                v["x"] = json!(x);
-                v["y"] = json!(y);
-                v
-            })
-            .collect()
-    };
-    let areas = placed(&areas);
-    let seas = placed(&seas);
-    let mut lines = Vec::new();
-    for a in &areas {
-        for b in a["adjacent"].as_array().into_iter().flatten() {
-            // Each movement line once.
-            if a["id"].as_str() < b.as_str() {
-                if let Some(o) = areas.iter().find(|x| x["id"] == *b) {
-                    lines.push(json!({"x1": a["x"], "y1": a["y"], "x2": o["x"], "y2": o["y"]}));
+/// A straight line on the picture, from one point to another.
+pub type Segment = ((f64, f64), (f64, f64));
+
+/// A box on the picture, in SVG units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+impl Rect {
+    pub fn new(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
+        Rect { x0, y0, x1, y1 }
+    }
+
+    /// The square of half-side `r` around a point.
+    pub fn around(x: f64, y: f64, r: f64) -> Rect {
+        Rect::new(x - r, y - r, x + r, y + r)
+    }
+
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (Liang-Barsky clipping).
+    pub fn crossed_by(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        for (p, q) in [
+            (-dx, a.0 - self.x0),
+            (dx, self.x1 - a.0),
+            (-dy, a.1 - self.y0),
+            (dy, self.y1 - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else {
+                let t = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(t);
+                } else {
+                    t1 = t1.min(t);
                 }
             }
         }
+        t0 < t1
     }
-    let height = TOP + (max_lat - min_lat) * scale + 60.0;
-    json!({"areas": areas, "seas": seas, "lines": lines, "width": LEFT * 2.0 + MAP_WIDTH + 200.0, "height": height})
+}
+
+/// The width of a line of text: 0.6 em a letter, about DejaVu Sans's average, the measure
+/// the tests check the pictures with.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
+/// The box a line of text takes, drawn at baseline `y` with `anchor` (start, middle or end).
+pub fn text_box(x: f64, y: f64, anchor: &str, size: f64, text: &str) -> Rect {
+    let w = text_width(text, size);
+    let x0 = match anchor {
+        "middle" => x - w / 2.0,
+        "end" => x - w,
+        _ => x,
+    };
+    Rect::new(x0, y - 0.8 * size, x0 + w, y + 0.25 * size)
+}
+
+/// Where a label is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spot {
+    pub x: f64,
+    pub y: f64,
+    pub anchor: &'static str,
+}
+
+impl Spot {
+    pub fn new(x: f64, y: f64, anchor: &'static str) -> Spot {
+        Spot { x, y, anchor }
+    }
+
+    pub fn json(&self) -> Value {
+        json!({"x": round1(self.x), "y": round1(self.y), "anchor": self.anchor})
+    }
+}
+
+/// Picks among `candidates`, listed nearest first, a spot where `text` crowds nothing in
+/// `taken`: the nearest, unless it crosses more of `lines` than a farther one (a line through
+/// a name costs two steps down the list); when every one crowds something, the one crowding
+/// least. The label's box is added to `taken`.
+pub fn place_label(
+    text: &str,
+    size: f64,
+    candidates: &[Spot],
+    taken: &mut Vec<Rect>,
+    lines: &[Segment],
+) -> Spot {
+    place_block(&[text], size, 0.0, candidates, taken, lines)
+}
+
+/// `place_label` for a name in several lines, `step` apart: each candidate is the first
+/// line's spot.
+pub fn place_block(
+    texts: &[&str],
+    size: f64,
+    step: f64,
+    candidates: &[Spot],
+    taken: &mut Vec<Rect>,
+    lines: &[Segment],
+) -> Spot {
+    let boxes = |s: &Spot| -> Vec<Rect> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(k, t)| text_box(s.x, s.y + k as f64 * step, s.anchor, size, t))
+            .collect()
+    };
+    let cost = |s: &Spot| {
+        let bs = boxes(s);
+        let crowded = taken
+            .iter()
+            .filter(|t| bs.iter().any(|b| t.overlaps(b)))
+            .count();
+        let crossed = lines
+            .iter()
+            .filter(|(a, z)| bs.iter().any(|b| b.crossed_by(*a, *z)))
+            .count();
+        crowded * 1000 + crossed * 2
+    };
+    let best = candidates
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by_key(|(i, s)| (cost(s) + i, *i))
+        .map(|(_, s)| s)
+        .unwrap_or(Spot::new(0.0, 0.0, "start"));
+    taken.extend(boxes(&best));
+    best
+}
+
+/// A name in at most two lines for a small space: split at ` & `, or at the space nearest
+/// its middle when it is longer than `max` letters.
+pub fn name_lines(name: &str, max: usize) -> Vec<String> {
+    if let Some((a, b)) = name.split_once(" & ") {
+        return vec![format!("{a} &"), b.to_string()];
+    }
+    if name.chars().count() <= max {
+        return vec![name.to_string()];
+    }
+    let middle = name.len() / 2;
+    match name
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|i| i.abs_diff(middle))
+    {
+        Some(i) => vec![name[..i].to_string(), name[i + 1..].to_string()],
+        None => vec![name.to_string()],
+    }
+}
+
+pub fn round1(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_avoids_what_is_taken() {
+        let mut taken = vec![Rect::new(0.0, 0.0, 100.0, 20.0)];
+        let spots = [
+            Spot::new(50.0, 15.0, "middle"),
+            Spot::new(50.0, 40.0, "middle"),
+        ];
+        let s = place_label("Camden", 10.0, &spots, &mut taken, &[]);
+        assert_eq!(s, spots[1]);
+        assert_eq!(taken.len(), 2);
+        // The next label there has to take the crowded spot that crowds least.
+        let s = place_label("Camden", 10.0, &spots, &mut taken, &[]);
+        assert_eq!(s, spots[0]);
+    }
+
+    #[test]
+    fn long_names_take_two_lines() {
+        assert_eq!(
+            name_lines("Forts Henry & Donelson", 14),
+            ["Forts Henry &", "Donelson"]
+        );
+        assert_eq!(name_lines("Washington D.C.", 14), ["Washington", "D.C."]);
+        assert_eq!(name_lines("Fredericksburg", 14), ["Fredericksburg"]);
+        assert_eq!(name_lines("Camden", 14), ["Camden"]);
+    }
+
+    #[test]
+    fn a_segment_through_a_box_crosses_it_and_one_beside_it_does_not() {
+        let r = Rect::new(10.0, 10.0, 20.0, 20.0);
+        assert!(r.crossed_by((0.0, 0.0), (30.0, 30.0)));
+        assert!(!r.crossed_by((0.0, 25.0), (30.0, 25.0)));
+        assert!(!r.crossed_by((0.0, 0.0), (5.0, 5.0)));
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod log;
+pub mod png;
 pub mod replay;
 pub mod stats;
 pub mod text;

@@ -167,6 +167,7 @@ mod tests {
             faces,
             mean: 3.5,
             chi_square: 0.0,
+            enough: false,
         };
         let c = dice_charts(&[t("crown", [0, 0, 0, 0, 0, 3]), t("all", [0, 0, 0, 0, 0, 3])]);
         // One side only: its chart, not a second copy as "all".

@@ -94,6 +94,14 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("replay.html", include_str!("../../templates/replay.html")),
     ("replay.js", include_str!("../../templates/replay.js")),
+    (
+        "the-lost-cause/board.svg",
+        include_str!("../../templates/the-lost-cause/board.svg"),
+    ),
+    (
+        "solo-1776/board.svg",
+        include_str!("../../templates/solo-1776/board.svg"),
+    ),
 ];
 
 pub struct Templates {

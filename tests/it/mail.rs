@@ -343,10 +343,11 @@ fn a_sent_eml_is_ingested_by_the_opponent_closing_the_loop() {
         raw.contains("Subject: [adjutant] ss-test-send step 1 from crown"),
         "{raw}"
     );
-    assert!(
-        raw.contains("-board.svg") && raw.contains("ss-test-send.yaml"),
-        "attachments named"
-    );
+    assert!(raw.contains("ss-test-send.yaml"), "the game attached");
+    // The board goes as a PNG every mail client shows.
+    let png = crate::board::board_attachment(&eml);
+    let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("the board is a PNG");
+    assert!(pix.width() > 1000 && pix.height() > 1000);
     // The opponent feeds the message to ingest: found, checked, adjudicated.
     patriot_ingests_and_verifies(&g, &eml);
 }

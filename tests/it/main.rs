@@ -2,6 +2,7 @@
 //! The integration tests: one binary, a module per area.
 
 mod attacks;
+mod board;
 mod cases;
 mod cli;
 mod compat;

@@ -7,9 +7,7 @@ use adjutant::engine::dice::KeyedDice;
 use adjutant::engine::game::{Candidate, Game};
 use adjutant::engine::ranges;
 use adjutant::engine::selfplay;
-use adjutant::games::southern_strategy::{
-    self as ss, events::Event, state::Side, SouthernStrategy,
-};
+use adjutant::games::southern_strategy::{self as ss, events::Event, SouthernStrategy};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

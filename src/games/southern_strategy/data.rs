@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::state::Side;
 use crate::engine::Error;
@@ -62,11 +62,20 @@ pub struct SeaZone {
 pub struct Place {
     pub lat: f64,
     pub lon: f64,
-    /// Moves a crowded label on the picture, in picture units.
+    /// The side of its marker the picture tries first for the area's name; it takes another
+    /// when that one is crowded.
     #[serde(default)]
-    pub label_dx: f64,
-    #[serde(default)]
-    pub label_dy: f64,
+    pub label: Option<LabelSide>,
+}
+
+/// Where an area's name goes beside its marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LabelSide {
+    Above,
+    Below,
+    Left,
+    Right,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -76,6 +85,8 @@ pub struct Board {
     pub kind: String,
     pub areas: BTreeMap<String, Place>,
     pub sea_zones: BTreeMap<String, Place>,
+    /// Where each colony's name is written across its areas.
+    pub colonies: BTreeMap<String, Place>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -497,6 +508,15 @@ impl Data {
         {
             if !self.board.areas.contains_key(id) && !self.board.sea_zones.contains_key(id) {
                 return Err(err(BOARD, id, "has no place on the board picture".into()));
+            }
+        }
+        for c in &self.map.colonies {
+            if !self.board.colonies.contains_key(&c.id) {
+                return Err(err(
+                    BOARD,
+                    &c.id,
+                    "is a colony with no place for its name".into(),
+                ));
             }
         }
         if let Some(id) = self

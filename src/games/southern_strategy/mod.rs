@@ -600,7 +600,7 @@ impl Game for SouthernStrategy {
             .map(|a| {
                 let p = &data.board.areas[&a.id];
                 json!({"id": a.id, "name": a.name, "colony": a.colony, "type": format!("{:?}", a.kind).to_lowercase(),
-                       "port": a.port, "lat": p.lat, "lon": p.lon, "label_dx": p.label_dx, "label_dy": p.label_dy,
+                       "port": a.port, "lat": p.lat, "lon": p.lon, "label": p.label,
                        "adjacent": a.adjacent})
             })
             .collect();
@@ -613,6 +613,15 @@ impl Game for SouthernStrategy {
                 json!({"id": z.id, "name": z.name, "lat": p.lat, "lon": p.lon, "adjacent": z.adjacent})
             })
             .collect();
+        let colony_places: Vec<Value> = data
+            .map
+            .colonies
+            .iter()
+            .map(|c| {
+                let p = &data.board.colonies[&c.id];
+                json!({"id": c.id, "name": c.name, "lat": p.lat, "lon": p.lon})
+            })
+            .collect();
         let naval: Vec<Value> = data
             .tracks
             .political_will
@@ -621,6 +630,7 @@ impl Game for SouthernStrategy {
             .map(|n| json!({"space": n.space, "colour": n.colour, "modifier": n.modifier}))
             .collect();
         json!({"areas": areas, "colonies": colonies, "geometry": geometry, "seas": seas, "naval": naval,
+               "colony_places": colony_places,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
     }
 }

@@ -577,6 +577,8 @@ pub struct Data {
     pub pieces: Pieces,
     pub tables: Tables,
     pub deck: Deck,
+    /// Where the picture draws each space, when `board.yaml` was given.
+    pub board: Option<super::board::Board>,
     space_index: BTreeMap<String, usize>,
     track_index: BTreeMap<String, usize>,
     card_index: BTreeMap<String, usize>,
@@ -609,13 +611,14 @@ fn bad(name: &str, message: String) -> Error {
 
 impl Data {
     pub fn load(files: &[(String, String)]) -> Result<Data, Error> {
-        let data = Data::index(
+        let mut data = Data::index(
             parse(files, MAP)?,
             parse(files, PIECES)?,
             parse(files, TABLES)?,
             parse(files, DECK)?,
         )?;
         data.check()?;
+        data.board = super::board::Board::load(files, &data.map)?;
         Ok(data)
     }
 
@@ -660,6 +663,7 @@ impl Data {
             pieces,
             tables,
             deck,
+            board: None,
             space_index,
             track_index,
             card_index,

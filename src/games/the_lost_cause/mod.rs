@@ -2,6 +2,7 @@
 //! the cards play the Union. One module per part of the rulebook; `month::run` walks the
 //! sequence of play (4.0).
 
+pub mod board;
 pub mod confederate;
 pub mod control;
 pub mod data;
@@ -53,6 +54,12 @@ pub const DATA_FILES: &[(&str, &str)] = &[
         include_str!("../../../games/the-lost-cause/deck.yaml"),
     ),
 ];
+
+/// Files only the picture uses: not pinned by game files, so they may change freely.
+pub const DISPLAY_FILES: &[(&str, &str)] = &[(
+    board::BOARD,
+    include_str!("../../../games/the-lost-cause/board.yaml"),
+)];
 
 impl Game for TheLostCause {
     const NAME: &'static str = "the-lost-cause";
@@ -290,10 +297,82 @@ impl Game for TheLostCause {
             .map(|r| (r.id.as_str(), options::resource_name(r.kind)))
             .collect();
         json!({"spaces": spaces, "forms": forms, "leaders": leaders, "cards": cards, "tracks": tracks,
-               "resources": resources,
+               "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
                "side_names": {"csa": "the Confederate player"}})
     }
+
+    /// 8.3: who holds each space of the tracks, for the picture to colour.
+    fn board_facts(data: &Data, st: &State) -> Value {
+        let holders: BTreeMap<&str, &str> = data
+            .map
+            .spaces
+            .iter()
+            .map(|s| {
+                let h = match control::holder(data, st, &s.id) {
+                    control::Holder::Union => "union",
+                    control::Holder::Contested => "contested",
+                    control::Holder::Confederate => "confederate",
+                };
+                (s.id.as_str(), h)
+            })
+            .collect();
+        json!({"holders": holders})
+    }
+}
+
+/// The map as the board picture needs it: each space with its shape, theater, flags, river
+/// and place (`board.yaml`), the strategic spaces, the tracks, and the Union armies' colours
+/// and forms.
+fn picture(data: &Data) -> Value {
+    let place = |p: Option<&board::Place>| match p {
+        Some(p) => json!({"col": p.col, "row": p.row}),
+        None => json!({"col": 0.0, "row": 0.0}),
+    };
+    let board = data.board.as_ref();
+    let spaces: Vec<Value> = data
+        .map
+        .spaces
+        .iter()
+        .map(|s| {
+            let mut v = json!({"id": s.id, "name": s.name, "shape": s.shape, "theater": s.theater,
+                               "flags": s.flags, "river": s.river});
+            v["place"] = place(board.and_then(|b| b.spaces.get(&s.id)));
+            v
+        })
+        .collect();
+    let strategic: Vec<Value> = data
+        .map
+        .strategic
+        .iter()
+        .map(|s| {
+            let mut v = json!({"id": s.id, "name": s.name, "theater": s.theater,
+                               "connected": s.connected});
+            v["place"] = place(board.and_then(|b| b.strategic.get(&s.id)));
+            v
+        })
+        .collect();
+    let armies: Vec<Value> = data
+        .pieces
+        .armies
+        .iter()
+        .map(|a| {
+            let forms: BTreeMap<&str, Value> = a
+                .forms
+                .iter()
+                .map(|f| {
+                    (
+                        f.id.as_str(),
+                        json!({"name": f.name, "initiative": f.initiative, "battle": f.battle}),
+                    )
+                })
+                .collect();
+            json!({"id": a.id, "theater": a.theater, "home": a.home, "invasion": a.invasion,
+                   "track": a.track, "forms": forms})
+        })
+        .collect();
+    json!({"spaces": spaces, "strategic": strategic, "tracks": data.map.tracks, "armies": armies,
+           "fortifications": data.pieces.fortifications.iter().map(|f| &f.space).collect::<Vec<_>>()})
 }
 
 #[cfg(test)]
