@@ -476,3 +476,32 @@ fn a_union_army_beaten_at_its_base_is_said_to_stay() {
         "army": "blue", "from": "manassas", "to": "washington"}]));
     assert!(!retreated.contains(stays), "{retreated}");
 }
+
+/// The solo 1776 example, its first British turn played: every text format and `show`
+/// against reviewed snapshots, and the forum formats read right where they are posted.
+#[test]
+fn solo_1776_reports_match_their_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/solo-1776/examples");
+    let game = d.join("game.yaml");
+    std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
+    ok(
+        d,
+        &[
+            "play",
+            "game.yaml",
+            ex.join("british-turn.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+        ],
+    );
+    snapshot("solo-1776-all.txt", &report(&game, "text", "all"));
+    snapshot("solo-1776-all.md", &report(&game, "markdown", "all"));
+    snapshot("solo-1776-all.bbcode", &report(&game, "bbcode", "all"));
+    snapshot("solo-1776-stats.txt", &report(&game, "stats", "all"));
+    snapshot("solo-1776-show.txt", &stdout(&ok(d, &["show", "game.yaml"])));
+    assert_forum_markdown(&report(&game, "markdown", "all"));
+    assert_bgg_bbcode(&report(&game, "bbcode", "all"));
+    assert_mail_width(&report(&game, "text", "all"));
+}
