@@ -444,6 +444,19 @@ fn a_battle_report_says_when_the_attacker_loses_dice_for_units_lost() {
     );
     assert_eq!(text.matches("battle die").count(), 1, "{text}");
     assert!(!told(1).contains("battle di"), "{}", told(1));
+    // 12.2, 12.3: an army lost at sea is not said to surrender "at C".
+    let ctx = with_lookups(
+        serde_json::json!({"events": [{"event": "surrendered", "side": "crown", "area": "C",
+            "units": 6, "leader": "leader"}]}),
+        &rules.lookups(),
+    );
+    let lost = templates.render("probe.txt", &ctx).unwrap();
+    assert!(
+        lost.contains(
+            "The Crown army at sea in sea zone C (Off South Carolina) is lost with its navy"
+        ),
+        "{lost}"
+    );
 }
 
 /// 9.1.1: a Union army beaten at its Base has nowhere to retreat; the report says it stays,
@@ -500,7 +513,10 @@ fn solo_1776_reports_match_their_snapshots() {
     snapshot("solo-1776-all.md", &report(&game, "markdown", "all"));
     snapshot("solo-1776-all.bbcode", &report(&game, "bbcode", "all"));
     snapshot("solo-1776-stats.txt", &report(&game, "stats", "all"));
-    snapshot("solo-1776-show.txt", &stdout(&ok(d, &["show", "game.yaml"])));
+    snapshot(
+        "solo-1776-show.txt",
+        &stdout(&ok(d, &["show", "game.yaml"])),
+    );
     assert_forum_markdown(&report(&game, "markdown", "all"));
     assert_bgg_bbcode(&report(&game, "bbcode", "all"));
     assert_mail_width(&report(&game, "text", "all"));
