@@ -3,7 +3,7 @@
 
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 
-use super::{BEGIN, END};
+use super::armour;
 use crate::engine::record::Packet;
 use crate::engine::Error;
 
@@ -26,54 +26,29 @@ fn mail_err(message: impl Into<String>) -> Error {
     }
 }
 
-/// The armoured blocks of a text, each with the quote prefix of its BEGIN line taken off every
-/// line; `Err` for a BEGIN with no END.
-pub fn armoured_blocks(text: &str) -> Vec<Result<String, Error>> {
-    let mut out = Vec::new();
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        let Some(at) = line.find(BEGIN) else { continue };
-        let prefix = &line[..at];
-        if !prefix.chars().all(|c| c == '>' || c.is_whitespace()) {
-            continue;
-        }
-        let bare = prefix.trim_end();
-        let mut body = String::new();
-        let mut closed = false;
-        for l in lines.by_ref() {
-            if l.contains(END) {
-                closed = true;
-                break;
-            }
-            let l = l
-                .strip_prefix(prefix)
-                .or_else(|| l.strip_prefix(bare))
-                .unwrap_or(l);
-            body.push_str(l);
-            body.push('\n');
-        }
-        out.push(if closed {
-            Ok(body)
-        } else {
-            Err(mail_err(
-                "its packet armour is truncated: a BEGIN line with no END line",
-            ))
-        });
-    }
-    out
+/// A packet found in a message, or why a block that looked like one could not be read.
+struct Candidate {
+    packet: Result<Packet, Error>,
+    quoted: bool,
 }
 
-/// Candidate packet texts in one decoded text: armoured blocks, or the whole text when it is
+/// Candidate packets in one decoded text: armoured blocks, or the whole text when it is
 /// itself a packet (an attachment).
-fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Result<String, Error>>) {
-    let blocks = armoured_blocks(text);
+fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
+    let blocks = armour::blocks(text);
     if blocks.is_empty()
         && whole_allowed
         && text.trim_start().starts_with("format: adjutant-packet/")
     {
-        out.push(Ok(text.to_string()));
+        out.push(Candidate {
+            packet: Packet::parse(text),
+            quoted: false,
+        });
     }
-    out.extend(blocks);
+    out.extend(blocks.into_iter().map(|b| Candidate {
+        packet: b.body.and_then(|body| armour::read_block(&body)),
+        quoted: b.quoted,
+    }));
 }
 
 fn is_texty(part: &mail_parser::MessagePart) -> bool {
@@ -131,7 +106,7 @@ fn part_text(part: Option<&mail_parser::MessagePart>, text: &str) -> String {
     }
 }
 
-fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, depth: usize) {
+fn collect(msg: &mail_parser::Message, out: &mut Vec<Candidate>, depth: usize) {
     for i in 0..msg.text_body_count() {
         if let Some(t) = msg.body_text(i) {
             let part = msg.text_part(i as u32);
@@ -251,7 +226,7 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
     let mut packets: Vec<Packet> = Vec::new();
     let mut first_error = None;
     for c in found {
-        match c.and_then(|text| Packet::parse(&text)) {
+        match c.packet {
             Ok(p) => {
                 if !packets.contains(&p) {
                     packets.push(p);
@@ -303,24 +278,6 @@ mod tests {
     }
 
     use super::*;
-
-    #[test]
-    fn quoted_blocks_lose_their_prefix() {
-        let text = format!("hi\n> {BEGIN}\n> a: 1\n>\n> b: 2\n> {END}\n> -- sig\n");
-        let blocks = armoured_blocks(&text);
-        assert_eq!(blocks.len(), 1);
-        assert_eq!(blocks[0].as_ref().unwrap(), "a: 1\n\nb: 2\n");
-    }
-
-    #[test]
-    fn a_begin_without_end_is_truncated() {
-        let blocks = armoured_blocks(&format!("{BEGIN}\na: 1\n"));
-        assert!(blocks[0]
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-            .contains("truncated"));
-    }
 
     #[test]
     fn flowed_lines_are_joined() {

@@ -320,7 +320,7 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
         } else {
             (c + 1) as char
         };
-        let bad = format!("{}{}{}", &text[..at], new, &text[at + 1..]);
+        let bad = reseal(&format!("{}{}{}", &text[..at], new, &text[at + 1..]));
         let f = write(&p, &format!("bad{k}.yaml"), &bad);
         let err = refused(&p, &adjudicate_args(f.to_str().unwrap(), "reply.yaml"));
         if err.contains("its signature is not `crown`'s") {
@@ -330,6 +330,7 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
             assert!(
                 [
                     "is not valid",
+                    "the mail client changed the packet",
                     "lower-case hex",
                     "is not a side",
                     "is for game"

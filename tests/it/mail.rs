@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::support::*;
 
 #[derive(Deserialize)]
-struct Fixture {
+pub(crate) struct Fixture {
     file: String,
     #[serde(default)]
     #[allow(dead_code)]
@@ -19,7 +19,7 @@ struct Fixture {
 }
 
 #[derive(Deserialize)]
-struct Expect {
+pub(crate) struct Expect {
     #[serde(default)]
     packet_step: Option<u64>,
     #[serde(default)]
@@ -28,16 +28,16 @@ struct Expect {
     error: Option<String>,
 }
 
-fn mail_dir() -> PathBuf {
+pub(crate) fn mail_dir() -> PathBuf {
     root().join("tests/mail")
 }
 
-fn manifest() -> Vec<Fixture> {
-    serde_yaml::from_str(&read(&mail_dir().join("manifest.yaml"))).expect("manifest.yaml")
+pub(crate) fn manifest(dir: &Path) -> Vec<Fixture> {
+    serde_yaml::from_str(&read(&dir.join("manifest.yaml"))).expect("manifest.yaml")
 }
 
 /// The fixture's bytes; generated ones (the 20 MB attachment) are made in `tmp` first.
-fn fixture_bytes(f: &Fixture, tmp: &Path) -> Vec<u8> {
+fn fixture_bytes(dir: &Path, f: &Fixture, tmp: &Path) -> Vec<u8> {
     if f.generated {
         let gen = mail_dir().join(format!(
             "make_{}",
@@ -63,17 +63,23 @@ fn fixture_bytes(f: &Fixture, tmp: &Path) -> Vec<u8> {
         );
         return std::fs::read(tmp.join(&f.file)).unwrap();
     }
-    std::fs::read(mail_dir().join(&f.file)).unwrap()
+    std::fs::read(dir.join(&f.file)).unwrap()
 }
 
 #[test]
 fn every_fixture_gives_its_expected_result() {
-    let tmp = tempfile::tempdir().unwrap();
-    let fixtures = manifest();
+    let fixtures = manifest(&mail_dir());
     assert!(fixtures.len() >= 20, "only {} fixtures", fixtures.len());
+    check_fixtures(&mail_dir(), &fixtures);
+}
+
+/// Reads every fixture of a manifest and compares what ingest makes of it with what the
+/// manifest expects.
+pub(crate) fn check_fixtures(dir: &Path, fixtures: &[Fixture]) {
+    let tmp = tempfile::tempdir().unwrap();
     let mut failures = Vec::new();
-    for f in &fixtures {
-        let raw = fixture_bytes(f, tmp.path());
+    for f in fixtures {
+        let raw = fixture_bytes(dir, f, tmp.path());
         let got = adjutant::mail::ingest::read_message(&raw);
         let problem = match (&got, &f.expect.error) {
             (Ok(found), None) => {
