@@ -24,6 +24,8 @@ pub struct Ingested {
     pub received: Option<Received>,
     /// A `From:` address that is not the sending player's, as a warning.
     pub from_warning: Option<String>,
+    /// Which of several packets in the message was used, when there were several.
+    pub choice: Option<String>,
 }
 
 /// `ingest`: the packet of one mail message, found, checked against its game and (unless
@@ -36,8 +38,13 @@ pub fn ingest_message(
     data_dir: Option<&Path>,
     check: bool,
 ) -> Result<Ingested, Error> {
-    let found = crate::mail::ingest::read_message(raw)?;
-    let id = &found.packet.record.game;
+    let scan = crate::mail::ingest::scan(raw)?;
+    // The game: the one every packet names, else the one of the packet chosen without it.
+    let id = match scan.games().as_slice() {
+        [one] => one.to_string(),
+        _ => scan.pick(&|_| false)?.packet.record.game,
+    };
+    let id = &id;
     let game_path = match games {
         Games::File(p) => p.to_path_buf(),
         Games::Folder(dir) => {
@@ -57,6 +64,9 @@ pub fn ingest_message(
     };
     commit.lock(&game_path)?;
     let loaded = load_game(&game_path, data_dir)?;
+    let next = loaded.game.log.len() as u64 + 1;
+    let found = scan.pick(&|p| p.record.game == loaded.game.id && p.record.step == next)?;
+    let choice = choice_note(&found);
     let by = &found.packet.record.by;
     let expected = loaded
         .game
@@ -82,7 +92,31 @@ pub fn ingest_message(
         loaded,
         received,
         from_warning,
+        choice,
     })
+}
+
+/// Which packet of several a message's was used, and which were passed over.
+fn choice_note(found: &crate::mail::ingest::Found) -> Option<String> {
+    if found.ignored.is_empty() {
+        return None;
+    }
+    let steps: Vec<String> = found
+        .ignored
+        .iter()
+        .map(|p| p.record.step.to_string())
+        .collect();
+    let (noun, pronoun) = if steps.len() == 1 {
+        ("packet", "it")
+    } else {
+        ("packets", "they")
+    };
+    Some(format!(
+        "used the packet for step {} (from `{}`); ignored the quoted {noun} for step {}: {pronoun} did not fit the game's next step",
+        found.packet.record.step,
+        found.packet.record.by,
+        steps.join(", ")
+    ))
 }
 
 /// What `send` mails and how.

@@ -54,6 +54,9 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
     if let Some(w) = &done.from_warning {
         eprintln!("warning: {w}");
     }
+    if let Some(c) = &done.choice {
+        eprintln!("{c}");
+    }
     let step = match done.received {
         None => format!("checked: the packet fits `{}`", done.game_path.display()),
         Some(received) => {

@@ -168,10 +168,15 @@ fn starts_quoted_part(line: &str) -> bool {
 pub fn blocks(text: &str) -> Vec<Block> {
     let text = undo_dash_escapes(text);
     let mut out = Vec::new();
-    let mut lines = text.lines();
+    let mut lines = text.lines().peekable();
     let mut after_original = false;
     while let Some(line) = lines.next() {
-        if starts_quoted_part(line) {
+        // Outlook's header block of the mail it replies to: `From:` then `Sent:`.
+        let outlook_header = line.trim_start().starts_with("From:")
+            && lines
+                .peek()
+                .is_some_and(|next| next.trim_start().starts_with("Sent:"));
+        if starts_quoted_part(line) || outlook_header {
             after_original = true;
         }
         let Some(at) = line.find(BEGIN) else { continue };

@@ -14,9 +14,26 @@ pub const MAX_MESSAGE: usize = 32 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Found {
     pub packet: Packet,
+    /// The message's other packets, passed over: quoted from earlier mails, or not for the
+    /// game's next step.
+    pub ignored: Vec<Packet>,
     /// The address in `From:`, compared with the player's (a hint, not a proof).
     pub from: Option<String>,
     pub subject: Option<String>,
+    /// The message's `Message-ID`, without the angle brackets.
+    pub message_id: Option<String>,
+}
+
+/// Every packet a message holds, before one is chosen.
+#[derive(Debug)]
+pub struct Scan {
+    /// Each different packet once, with whether every copy of it was quoted.
+    packets: Vec<(Packet, bool)>,
+    /// Blocks that looked like packets and could not be read, with whether they were quoted.
+    damaged: Vec<(Error, bool)>,
+    pub from: Option<String>,
+    pub subject: Option<String>,
+    pub message_id: Option<String>,
 }
 
 fn mail_err(message: impl Into<String>) -> Error {
@@ -137,12 +154,23 @@ fn collect(msg: &mail_parser::Message, out: &mut Vec<Candidate>, depth: usize) {
 }
 
 /// A plain reading of HTML for finding armour: line breaks at `<br>`, `</p>`, `</div>` and
-/// `</pre>`, tags dropped, the common entities decoded.
+/// `</pre>`, tags dropped, the common entities decoded. Lines inside a `<blockquote>` (a quoted
+/// earlier mail) start with `> `, one for each level, and Outlook's block above the mail it
+/// replies to becomes its plain-text line `-----Original Message-----`.
 pub fn html_to_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
+    let mut depth = 0usize;
     let mut rest = html;
+    let push = |out: &mut String, text: &str, depth: usize| {
+        for c in text.chars() {
+            if depth > 0 && (out.is_empty() || out.ends_with('\n')) {
+                out.push_str(&"> ".repeat(depth));
+            }
+            out.push(c);
+        }
+    };
     while let Some(lt) = rest.find('<') {
-        out.push_str(&rest[..lt]);
+        push(&mut out, &rest[..lt], depth);
         let Some(gt) = rest[lt..].find('>') else {
             rest = &rest[lt..];
             break;
@@ -153,14 +181,29 @@ pub fn html_to_text(html: &str) -> String {
             .split(|c: char| c.is_whitespace() || c == '/')
             .next()
             .unwrap_or("");
-        if matches!(name, "br" | "p" | "div" | "pre" | "tr" | "li")
+        if name == "blockquote" {
+            out.push('\n');
+            depth = if tag.starts_with('/') {
+                depth.saturating_sub(1)
+            } else {
+                depth + 1
+            };
+        } else if name == "div"
+            && (tag.contains("divrplyfwdmsg") || tag.contains("border-top:solid #e1e1e1"))
+        {
+            push(
+                &mut out,
+                &format!("\n{}\n", super::armour::ORIGINAL_MESSAGE),
+                depth,
+            );
+        } else if matches!(name, "br" | "p" | "div" | "pre" | "tr" | "li")
             && (name == "br" || tag.starts_with('/'))
         {
-            out.push('\n');
+            push(&mut out, "\n", depth);
         }
         rest = &rest[lt + gt + 1..];
     }
-    out.push_str(rest);
+    push(&mut out, rest, depth);
     decode_numeric_entities(&out)
         .replace("&gt;", ">")
         .replace("&lt;", "<")
@@ -202,12 +245,11 @@ fn decode_numeric_entities(text: &str) -> String {
     out
 }
 
-/// Reads one message and returns its one packet.
+/// Reads one message and finds every packet in it.
 ///
 /// # Errors
-/// No packet, two different packets, truncated armour, a damaged packet, or a message that
-/// cannot be read.
-pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
+/// A message too large or that cannot be read.
+pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
     if raw.len() > MAX_MESSAGE {
         return Err(mail_err(format!(
             "it is {} bytes, more than the {MAX_MESSAGE} adjutant reads",
@@ -223,44 +265,119 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
     let msg = parsed.ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
     let mut found = Vec::new();
     collect(&msg, &mut found, 0);
-    let mut packets: Vec<Packet> = Vec::new();
-    let mut first_error = None;
+    let mut packets: Vec<(Packet, bool)> = Vec::new();
+    let mut damaged = Vec::new();
     for c in found {
         match c.packet {
-            Ok(p) => {
-                if !packets.contains(&p) {
-                    packets.push(p);
-                }
-            }
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
+            Ok(p) => match packets.iter_mut().find(|(q, _)| *q == p) {
+                // A packet that also appears unquoted (the same one in the HTML part, say)
+                // counts as unquoted.
+                Some((_, quoted)) => *quoted &= c.quoted,
+                None => packets.push((p, c.quoted)),
+            },
+            Err(e) => damaged.push((e, c.quoted)),
         }
     }
-    let packet = match (packets.len(), first_error) {
-        (1, _) => packets.remove(0),
-        (0, Some(e)) => return Err(e),
-        (0, None) => {
-            return Err(mail_err(
-                "it holds no adjutant packet (no armoured block, no packet attachment)",
-            ))
-        }
-        (n, _) => {
-            return Err(mail_err(format!(
-                "it holds two different packets ({n} in all); send one packet a message"
-            )))
-        }
-    };
     let from = msg
         .from()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .map(str::to_string);
-    Ok(Found {
-        packet,
+    Ok(Scan {
+        packets,
+        damaged,
         from,
         subject: msg.subject().map(str::to_string),
+        message_id: msg.message_id().map(str::to_string),
     })
+}
+
+/// Reads one message and returns its one packet, choosing without a game: the one packet not
+/// quoted from an earlier mail, else the newest quoted one.
+///
+/// # Errors
+/// No packet, two different packets, truncated armour, a damaged packet, or a message that
+/// cannot be read.
+pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
+    scan(raw)?.pick(&|_| false)
+}
+
+impl Scan {
+    /// The game ids the message's packets name, in order, each once.
+    pub fn games(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for (p, _) in &self.packets {
+            if !ids.contains(&p.record.game.as_str()) {
+                ids.push(&p.record.game);
+            }
+        }
+        ids
+    }
+
+    /// Chooses the message's packet: the one that `fits` the game's next step, else the one
+    /// not quoted from an earlier mail, else the newest quoted one. A reply that pastes the new
+    /// packet above (or below) the quoted old one thus gives the new one.
+    ///
+    /// # Errors
+    /// No packet; two different packets that fit, or two unquoted ones when none fits; a
+    /// damaged unquoted packet when no other fits.
+    pub fn pick(&self, fits: &dyn Fn(&Packet) -> bool) -> Result<Found, Error> {
+        let two = |n: usize| {
+            mail_err(format!(
+                "it holds two different packets ({n} in all); send one packet a message"
+            ))
+        };
+        let fitting: Vec<usize> = (0..self.packets.len())
+            .filter(|&i| fits(&self.packets[i].0))
+            .collect();
+        let unquoted: Vec<usize> = (0..self.packets.len())
+            .filter(|&i| !self.packets[i].1)
+            .collect();
+        let chosen = match (fitting.as_slice(), unquoted.as_slice()) {
+            ([one], _) => *one,
+            ([], [one]) => *one,
+            ([], []) if !self.packets.is_empty() && !self.damaged.iter().any(|(_, q)| !q) => {
+                (0..self.packets.len())
+                    .max_by_key(|&i| self.packets[i].0.record.step)
+                    .expect("not empty")
+            }
+            ([], []) => {
+                let damage = self
+                    .damaged
+                    .iter()
+                    .find(|(_, q)| !q)
+                    .or(self.damaged.first());
+                return Err(match damage {
+                    Some((e, _)) => clone_error(e),
+                    None => mail_err(
+                        "it holds no adjutant packet (no armoured block, no packet attachment)",
+                    ),
+                });
+            }
+            _ => return Err(two(self.packets.len())),
+        };
+        Ok(Found {
+            packet: self.packets[chosen].0.clone(),
+            ignored: (0..self.packets.len())
+                .filter(|&i| i != chosen)
+                .map(|i| self.packets[i].0.clone())
+                .collect(),
+            from: self.from.clone(),
+            subject: self.subject.clone(),
+            message_id: self.message_id.clone(),
+        })
+    }
+}
+
+/// The library's errors hold no clonable sources here: a damaged packet is a format error.
+fn clone_error(e: &Error) -> Error {
+    match e {
+        Error::Format { what, message } => Error::Format {
+            what: what.clone(),
+            message: message.clone(),
+        },
+        other => mail_err(other.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -291,6 +408,14 @@ mod tests {
     #[test]
     fn numeric_entities_are_decoded() {
         assert_eq!(html_to_text("it&#039;s &#x3E; &#65;"), "it's > A");
+    }
+
+    #[test]
+    fn a_blockquote_is_read_as_quoted_lines() {
+        assert_eq!(
+            html_to_text("<div>new</div><blockquote type=\"cite\"><div>old</div><div>x</div></blockquote>after"),
+            "new\n\n> old\n> x\n\nafter"
+        );
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub(crate) struct Expect {
     from: Option<String>,
     #[serde(default)]
     error: Option<String>,
+    /// The steps of the other packets, passed over (quoted ones in a reply).
+    #[serde(default)]
+    ignored: Vec<u64>,
 }
 
 pub(crate) fn mail_dir() -> PathBuf {
@@ -94,6 +97,10 @@ pub(crate) fn check_fixtures(dir: &Path, fixtures: &[Fixture]) {
                 }
                 if f.expect.from.is_some() && found.from != f.expect.from {
                     p = Some(format!("from {:?} not {:?}", found.from, f.expect.from));
+                }
+                let ignored: Vec<u64> = found.ignored.iter().map(|p| p.record.step).collect();
+                if ignored != f.expect.ignored {
+                    p = Some(format!("ignored {ignored:?} not {:?}", f.expect.ignored));
                 }
                 p
             }
@@ -266,9 +273,12 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
         names("rejected")
     );
     let log = read(&md.join("rejected/log.txt"));
+    // Of the two packets in `two-packets.eml` (steps 3 and 4), the one for the game's next
+    // step, 4 once `apple-mail.eml` brought step 3, is the one tried: a copy of step 3 with
+    // its step changed, refused for its signature.
     assert!(
         log.contains("no adjutant packet")
-            && log.contains("two different packets")
+            && log.contains("2-two-packets.eml: packet for step 4 refused: its signature")
             && log.contains("truncated"),
         "{log}"
     );

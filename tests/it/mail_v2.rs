@@ -115,3 +115,45 @@ fn a_version_2_packet_file_is_adjudicated_and_a_version_1_file_still_is() {
         ok(tmp.path(), &["verify", "game.yaml"]);
     }
 }
+
+/// Replies (issue 16, fault 1): the new packet pasted above or below the quoted old one is the
+/// one used, and `ingest` says so.
+#[test]
+fn a_reply_quoting_the_older_packet_gives_the_new_one() {
+    for name in [
+        "gmail-reply-quoting-older.eml",
+        "outlook-reply-original-message.eml",
+        "apple-mail-reply-bottom-posted.eml",
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        demo_game(tmp.path());
+        let o = ingest(tmp.path(), &v2_dir().join(name));
+        let err = stderr(&o);
+        assert!(o.status.success(), "{name}: {err}");
+        assert!(
+            err.contains("used the packet for step 3")
+                && err.contains("ignored the quoted packet for step 2"),
+            "{name}: {err}"
+        );
+        ok(tmp.path(), &["verify", "game.yaml"]);
+    }
+}
+
+/// Two packets, neither quoted (a client that pastes the old mail as it is): alone, a message
+/// is ambiguous; with the game, the packet for its next step is the one.
+#[test]
+fn of_two_unquoted_packets_the_one_for_the_next_step_is_used() {
+    let both = format!(
+        "From: crown@example.org\nSubject: step 3\nMessage-ID: <both@example.org>\n\nNew:\n{}\nOld:\n{}",
+        read(&v2_dir().join("step-3.packet.txt")),
+        read(&v2_dir().join("step-2.packet.txt"))
+    );
+    let e = adjutant::mail::ingest::read_message(both.as_bytes()).unwrap_err();
+    assert!(e.to_string().contains("two different packets"), "{e}");
+    let tmp = tempfile::tempdir().unwrap();
+    demo_game(tmp.path());
+    let msg = write(tmp.path(), "both.eml", &both);
+    let o = ingest(tmp.path(), &msg);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("used the packet for step 3"), "{}", stderr(&o));
+}

@@ -121,6 +121,35 @@ def headers(frm, subject, mid, extra=""):
             f"MIME-Version: 1.0\n{extra}")
 
 
+def esc(s):
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return s.replace("'", "&#39;")
+
+
+def nbsp(line, pair=True):
+    """Leading spaces as HTML editors write them: Gmail `&nbsp; `, Apple `&nbsp;` each."""
+    n = len(line) - len(line.lstrip(" "))
+    lead = "&nbsp; " * (n // 2) + ("&nbsp;" if n % 2 else "") if pair else "&nbsp;" * n
+    return lead + esc(line[n:])
+
+
+def qp(data):
+    """Quoted-printable with soft breaks at 76 (RFC 2045 6.7)."""
+    out = []
+    for line in data.split(b"\n"):
+        cur = ""
+        for i, b in enumerate(line):
+            last = i == len(line) - 1
+            t = chr(b) if (33 <= b <= 126 and b != 61) or (b in (9, 32) and not last) \
+                else "=%02X" % b
+            if len(cur) + len(t) > 75:
+                out.append(cur + "=")
+                cur = ""
+            cur += t
+        out.append(cur)
+    return "\n".join(out)
+
+
 MANIFEST = []
 STEP3 = {"packet_step": 3, "from": "crown@example.org"}
 
@@ -184,6 +213,132 @@ for name, lines, note in [
           + "\nStep 3.\n\n" + "\n".join(lines) + "\n")
     MANIFEST.append((name, "a mail client that edits", {
         "error": "the mail client changed the packet: attach the file instead"}, note))
+
+# ---------------------------------------------------------------------------------------
+# Replies: the Crown presses Reply on the Patriot's mail of step 2, pastes the new packet
+# (step 3) and leaves the old one quoted. The packet that fits the game's next step wins.
+REPLY = {"packet_step": 3, "from": "crown@example.org", "ignored": [2]}
+
+# Gmail web: plain part quoted with `> ` under "On ... wrote:", HTML part in a
+# <blockquote class="gmail_quote">.
+GB = "000000000000a1b2c3d4e5f60718"
+g_html = (
+    '<div dir="ltr"><div>Step 3 below. Marching on Ebenezer.</div><div><br></div><div>'
+    + "<br>".join(nbsp(l) for l in A3)
+    + '</div></div><br><div class="gmail_quote gmail_quote_container"><div dir="ltr" '
+    'class="gmail_attr">On Mon, 17 Mar 2025 at 21:02, Demo Patriot &lt;<a href="mailto:'
+    'patriot@example.org">patriot@example.org</a>&gt; wrote:<br></div><blockquote '
+    'class="gmail_quote" style="margin:0px 0px 0px 0.8ex;border-left:1px solid '
+    'rgb(204,204,204);padding-left:1ex"><div dir="ltr"><div>My supply phase is done.</div>'
+    "<div><br></div><div>" + "<br>".join(nbsp(l) for l in A2)
+    + "</div></div></blockquote></div>\n"
+)
+g_plain = ["Step 3 below. Marching on Ebenezer.", ""] + A3 + [
+    "", "On Mon, 17 Mar 2025 at 21:02, Demo Patriot <patriot@example.org> wrote:", ""] + \
+    quote(["My supply phase is done.", ""] + A2)
+write("gmail-reply-quoting-older.eml", headers(
+    CROWN, "Re: [adjutant ss-example-2] step 2: Patriot's supply",
+    "CAJq8Hk3reply0000000000000000000000000000000@mail.gmail.com",
+    "In-Reply-To: <step-2@example.org>\nReferences: <step-2@example.org>\n"
+    f'Content-Type: multipart/alternative; boundary="{GB}"\n')
+    + f"""
+--{GB}
+Content-Type: text/plain; charset="UTF-8"
+
+""" + "\n".join(g_plain) + f"""
+
+--{GB}
+Content-Type: text/html; charset="UTF-8"
+Content-Transfer-Encoding: quoted-printable
+
+{qp(g_html.encode())}
+--{GB}--
+""")
+MANIFEST.append(("gmail-reply-quoting-older.eml", "Gmail web (Reply)", REPLY,
+                 "the new packet on top; the step 2 packet quoted with `> ` in the plain part"
+                 " and in a <blockquote> in the HTML part"))
+
+# Outlook desktop: plain part with the old mail under "-----Original Message-----", not
+# quoted line by line; HTML part with the old mail after <div id="divRplyFwdMsg">.
+OB = "----=_NextPart_000_0042_01DB9812.3C4D5E60"
+o_html = (
+    "<html><head><meta http-equiv=Content-Type content=\"text/html; charset=us-ascii\"></head>"
+    "<body lang=EN-GB><div class=WordSection1><p class=MsoNormal>Step 3 attached below."
+    "<o:p></o:p></p><p class=MsoNormal>" + "<br>\n".join(nbsp(l) for l in A3)
+    + "<o:p></o:p></p><div><div style='border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt"
+    " 0cm 0cm 0cm'><p class=MsoNormal><b>From:</b> Demo Patriot &lt;patriot@example.org&gt; "
+    "<br><b>Sent:</b> Monday, March 17, 2025 9:02 PM<br><b>To:</b> Demo Crown &lt;"
+    "crown@example.org&gt;<br><b>Subject:</b> [adjutant ss-example-2] step 2: Patriot&#39;s "
+    "supply<o:p></o:p></p></div></div><p class=MsoNormal>" + "<br>\n".join(nbsp(l) for l in A2)
+    + "<o:p></o:p></p></div></body></html>\n"
+)
+o_plain = ["Step 3 attached below.", ""] + A3 + ["", "-----Original Message-----",
+    "From: Demo Patriot <patriot@example.org>", "Sent: Monday, March 17, 2025 9:02 PM",
+    "To: Demo Crown <crown@example.org>",
+    "Subject: [adjutant ss-example-2] step 2: Patriot's supply", ""] + A2
+write("outlook-reply-original-message.eml", headers(
+    CROWN, "RE: [adjutant ss-example-2] step 2: Patriot's supply",
+    "000901db9812$3c4d5e60$b4e81b20$@example.org",
+    "In-Reply-To: <step-2@example.org>\nThread-Index: AQHbmBI8TV5gtOgbIA==\n"
+    f'Content-Type: multipart/alternative; boundary="{OB}"\nX-Mailer: Microsoft Outlook 16.0\n')
+    + f"""
+This is a multi-part message in MIME format.
+
+--{OB}
+Content-Type: text/plain; charset="us-ascii"
+Content-Transfer-Encoding: 7bit
+
+""" + "\n".join(o_plain) + f"""
+
+--{OB}
+Content-Type: text/html; charset="us-ascii"
+Content-Transfer-Encoding: quoted-printable
+
+{qp(o_html.encode())}
+--{OB}--
+""")
+MANIFEST.append(("outlook-reply-original-message.eml", "Outlook 16 (Reply)", REPLY,
+                 "the step 2 packet below `-----Original Message-----` in the plain part and"
+                 " below a From:/Sent: block in the HTML part, neither quoted line by line"))
+
+# Apple Mail, bottom-posting: the quoted old mail first (`> ` and <blockquote type="cite">),
+# the new packet after it.
+AB = "Apple-Mail=_1C2D3E4F-5A6B-4C7D-8E9F-0A1B2C3D4E5F"
+a_html = (
+    '<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"></head>'
+    '<body style="overflow-wrap: break-word;"><div><blockquote type="cite"><div>On 17 Mar 2025,'
+    " at 21:02, Demo Patriot &lt;patriot@example.org&gt; wrote:</div><br><div><div>My supply "
+    "phase is done.</div>" + "".join("<div>" + nbsp(l, pair=False) + "</div>" for l in A2)
+    + "</div></blockquote></div><div><br></div><div>Here is step 3:</div>"
+    + "".join("<div>" + nbsp(l, pair=False) + "</div>" for l in A3)
+    + "<div><br></div><div>Crown</div></body></html>\n"
+)
+a_plain = ["> On 17 Mar 2025, at 21:02, Demo Patriot <patriot@example.org> wrote:", ">"] + \
+    quote(["My supply phase is done.", ""] + A2) + ["", "Here is step 3:", ""] + A3 + ["", "Crown"]
+write("apple-mail-reply-bottom-posted.eml", headers(
+    CROWN, "Re: [adjutant ss-example-2] step 2: Patriot's supply",
+    "9A8B7C6D-5E4F-4A3B-2C1D-0E9F8A7B6C5D@example.org",
+    "In-Reply-To: <step-2@example.org>\nX-Mailer: Apple Mail (2.3826.400.131.1.6)\n"
+    f'Content-Type: multipart/alternative;\n\tboundary="{AB}"\n')
+    + f"""
+
+--{AB}
+Content-Transfer-Encoding: 7bit
+Content-Type: text/plain;
+\tcharset=us-ascii
+
+""" + "\n".join(a_plain) + f"""
+--{AB}
+Content-Transfer-Encoding: quoted-printable
+Content-Type: text/html;
+\tcharset=utf-8
+
+{qp(a_html.encode())}
+--{AB}--
+""")
+MANIFEST.append(("apple-mail-reply-bottom-posted.eml", "Apple Mail (Reply, bottom-posted)",
+                 REPLY, "the quoted step 2 packet first, the new one after it"))
+
 
 
 def _scalar(v):
