@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::atomic;
 use crate::engine::session::{self, Received, Replay};
 use crate::engine::Error;
+use crate::mail::thread::{self, Thread};
 use crate::report::text::Templates;
 
 /// Where `ingest` finds the game a packet names.
@@ -26,6 +27,9 @@ pub struct Ingested {
     pub from_warning: Option<String>,
     /// Which of several packets in the message was used, when there were several.
     pub choice: Option<String>,
+    /// The step the message brought and its Message-ID, for the mail thread.
+    pub step: u64,
+    pub message_id: Option<String>,
 }
 
 /// `ingest`: the packet of one mail message, found, checked against its game and (unless
@@ -93,6 +97,8 @@ pub fn ingest_message(
         received,
         from_warning,
         choice,
+        step: found.packet.record.step,
+        message_id: found.message_id.clone(),
     })
 }
 
@@ -121,6 +127,8 @@ fn choice_note(found: &crate::mail::ingest::Found) -> Option<String> {
 
 /// What `send` mails and how.
 pub struct Send<'a> {
+    /// The game file, beside which the mail thread is kept.
+    pub game: &'a Path,
     pub packet: &'a Path,
     pub to: Vec<String>,
     pub cc: Vec<String>,
@@ -197,13 +205,68 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             svg.into_bytes(),
         ));
     }
+    let mut thread = Thread::load(s.game, &l.game.id)?;
+    let message_id = thread::message_id(rec, &from)?;
     let out = crate::mail::send::Outgoing {
         from,
         to,
         cc,
-        subject: format!("[adjutant] {} step {} from {}", rec.game, rec.step, rec.by),
+        subject: subject(l, rec)?,
         body: format!("{report}\n\n{armoured}"),
         attachments,
+        in_reply_to: thread.in_reply_to(rec.step),
+        references: thread.references(rec.step),
+        message_id: Some(message_id.clone()),
     };
-    crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())
+    let sent = crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())?;
+    thread.note(rec.step, &message_id);
+    // The thread file only links the mails: the mail went out whether or not it is written.
+    Ok(match thread.to_text().and_then(|t| {
+        atomic::write(&thread::path(s.game), t.as_bytes())
+    }) {
+        Ok(()) => sent,
+        Err(e) => format!("{sent} (but the mail thread was not noted: {e})"),
+    })
+}
+
+/// One subject a game, the step and what it carries after it:
+/// `[adjutant ss-2027-alice-bob] step 12: Crown's impulse`. Mail clients that thread by
+/// subject and those that thread by `References` both keep a game together.
+pub fn subject(l: &Loaded, rec: &crate::engine::record::Record) -> Result<String, Error> {
+    let side = |s: &str| {
+        let mut c = s.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    let what = if rec.orders.is_some() {
+        // The sender's copy still holds the state the orders were given in.
+        match l.rules.awaiting(&l.game.state)? {
+            Some(w) if w.side == rec.by => format!("{}'s {}", side(&rec.by), w.decision),
+            _ => format!("{}'s orders", side(&rec.by)),
+        }
+    } else {
+        match &rec.result {
+            Some(r) => format!("result of step {} from {}", r.step, side(&rec.by)),
+            None => format!("{}'s packet", side(&rec.by)),
+        }
+    };
+    Ok(format!("[adjutant {}] step {}: {what}", rec.game, rec.step))
+}
+
+/// Notes in the game's mail thread the Message-ID of the mail that brought step `step`, to be
+/// written with the game file `game_path`.
+pub fn stage_thread(
+    commit: &mut Commit,
+    game_path: &Path,
+    game_id: &str,
+    step: u64,
+    message_id: &str,
+) -> Result<(), Error> {
+    if game_path == Path::new("-") {
+        return Ok(());
+    }
+    let mut thread = Thread::load(game_path, game_id)?;
+    thread.note(step, message_id);
+    commit.add(&thread::path(game_path), thread.to_text()?.as_bytes())
 }

@@ -72,6 +72,10 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 "steps"
             };
             let templates = a.common.templates(&done.loaded.game.id)?;
+            if let Some(id) = &done.message_id {
+                let target = a.out.out.as_deref().unwrap_or(&done.game_path);
+                app::stage_thread(&mut commit, target, &done.loaded.game.id, done.step, id)?;
+            }
             super::adjudicate::write_results(
                 commit,
                 &done.game_path,

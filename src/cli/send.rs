@@ -48,6 +48,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         v => anyhow::bail!("`--via {v}` is not smtp, sendmail or eml:FILE"),
     };
     let send = app::Send {
+        game: &a.game,
         packet: &a.packet,
         to: a.to.clone(),
         cc: a.cc.clone(),

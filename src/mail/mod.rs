@@ -4,5 +4,6 @@
 pub mod armour;
 pub mod ingest;
 pub mod send;
+pub mod thread;
 
 pub use armour::{armour, BEGIN, END};

@@ -22,6 +22,31 @@ pub struct Outgoing {
     pub body: String,
     /// (file name, content type, bytes)
     pub attachments: Vec<(String, String, Vec<u8>)>,
+    /// `<...@...>`; the same for the same packet (`thread::message_id`).
+    pub message_id: Option<String>,
+    /// The mail this one answers: the previous step's.
+    pub in_reply_to: Option<String>,
+    /// The thread so far, oldest first.
+    pub references: Vec<String>,
+}
+
+/// `X-Unsent: 1`: a draft, which Outlook and other clients open ready to send, not as a mail
+/// received.
+#[derive(Debug, Clone)]
+struct XUnsent;
+
+impl lettre::message::header::Header for XUnsent {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("X-Unsent")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(XUnsent)
+    }
+
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), "1".into())
+    }
 }
 
 /// How a message leaves.
@@ -74,11 +99,22 @@ fn mailbox(text: &str) -> Result<Mailbox, Error> {
         .map_err(|e| send_err(format!("`{text}` is not a mail address: {e}")))
 }
 
-/// Builds the message: a plain-text body and the attachments.
-pub fn build(o: &Outgoing) -> Result<Message, Error> {
+/// Builds the message: a plain-text body and the attachments; a draft (`X-Unsent: 1`) for an
+/// `.eml` file.
+pub fn build(o: &Outgoing, draft: bool) -> Result<Message, Error> {
     let mut b = Message::builder()
         .from(mailbox(&o.from)?)
-        .subject(o.subject.clone());
+        .subject(o.subject.clone())
+        .message_id(o.message_id.clone());
+    if let Some(id) = &o.in_reply_to {
+        b = b.in_reply_to(id.clone());
+    }
+    if !o.references.is_empty() {
+        b = b.references(o.references.join(" "));
+    }
+    if draft {
+        b = b.header(XUnsent);
+    }
     if o.to.is_empty() {
         return Err(send_err(
             "no recipient: give `--to`, or put the opponent's address in the game file",
@@ -101,7 +137,7 @@ pub fn build(o: &Outgoing) -> Result<Message, Error> {
 
 /// Sends (or writes) the message; returns where it went.
 pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<String, Error> {
-    let msg = build(o)?;
+    let msg = build(o, matches!(via, Via::Eml(_)))?;
     match via {
         Via::Eml(path) => {
             atomic::write(path, &msg.formatted())?;

@@ -289,7 +289,7 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
 }
 
 /// The Patriot feeds a received message to `ingest`: found, checked, adjudicated, verified.
-fn patriot_ingests_and_verifies(g: &TwoPlayers, message: &Path) {
+pub(crate) fn patriot_ingests_and_verifies(g: &TwoPlayers, message: &Path) {
     let p = g.side_dir("patriot");
     let o = ok(
         &p,
@@ -307,7 +307,7 @@ fn patriot_ingests_and_verifies(g: &TwoPlayers, message: &Path) {
 }
 
 /// Two players with addresses, the Crown's first packet written.
-fn crown_packet() -> (TwoPlayers, PathBuf) {
+pub(crate) fn crown_packet() -> (TwoPlayers, PathBuf) {
     let g = TwoPlayers::new("ss-test-send");
     for side in ["crown", "patriot"] {
         let p = g.game(side);
@@ -356,7 +356,7 @@ fn a_sent_eml_is_ingested_by_the_opponent_closing_the_loop() {
         "{raw}"
     );
     assert!(
-        raw.contains("Subject: [adjutant] ss-test-send step 1 from crown"),
+        raw.contains("Subject: [adjutant ss-test-send] step 1: Crown's supply"),
         "{raw}"
     );
     assert!(

@@ -8,6 +8,7 @@ mod compat;
 mod illegal;
 mod lost_cause;
 mod mail;
+mod mail_thread;
 mod mail_v2;
 mod options;
 mod positions;
