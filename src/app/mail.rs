@@ -4,8 +4,10 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::engine::atomic;
+use crate::engine::record::Packet;
 use crate::engine::session::{self, Received, Replay};
 use crate::engine::Error;
+use crate::mail::send::Via;
 use crate::mail::thread::{self, Thread};
 use crate::report::text::Templates;
 
@@ -27,6 +29,8 @@ pub struct Ingested {
     pub from_warning: Option<String>,
     /// Which of several packets in the message was used, when there were several.
     pub choice: Option<String>,
+    /// The packet is the very record the log already holds for its step: nothing was done.
+    pub already_applied: bool,
     /// The step the message brought and its Message-ID, for the mail thread.
     pub step: u64,
     pub message_id: Option<String>,
@@ -39,7 +43,7 @@ pub fn ingest_message(
     raw: &[u8],
     games: &Games,
     secrets_dir: &Path,
-    data_dir: Option<&Path>,
+    data_dir: &dyn Fn(&str) -> Option<PathBuf>,
     check: bool,
 ) -> Result<Ingested, Error> {
     let scan = crate::mail::ingest::scan(raw)?;
@@ -67,10 +71,18 @@ pub fn ingest_message(
         }
     };
     commit.lock(&game_path)?;
-    let loaded = load_game(&game_path, data_dir)?;
+    let loaded = load_game(&game_path, data_dir(id).as_deref())?;
     let next = loaded.game.log.len() as u64 + 1;
     let found = scan.pick(&|p| p.record.game == loaded.game.id && p.record.step == next)?;
     let choice = choice_note(&found);
+    // A second copy of a mail already taken (a resend, a mail delivered twice) is no error.
+    let rec = &found.packet.record;
+    let already_applied = rec.game == loaded.game.id
+        && rec
+            .step
+            .checked_sub(1)
+            .and_then(|i| loaded.game.log.get(i as usize))
+            == Some(rec);
     let by = &found.packet.record.by;
     let expected = loaded
         .game
@@ -84,7 +96,9 @@ pub fn ingest_message(
         )),
         _ => None,
     };
-    let received = if check {
+    let received = if already_applied {
+        None
+    } else if check {
         let mut replay = Replay::from_file(loaded.rules.as_ref(), &loaded.game)?;
         replay.push(&found.packet.record)?;
         None
@@ -97,6 +111,7 @@ pub fn ingest_message(
         received,
         from_warning,
         choice,
+        already_applied,
         step: found.packet.record.step,
         message_id: found.message_id.clone(),
     })
@@ -129,10 +144,10 @@ fn choice_note(found: &crate::mail::ingest::Found) -> Option<String> {
 pub struct Send<'a> {
     /// The game file, beside which the mail thread is kept.
     pub game: &'a Path,
-    pub packet: &'a Path,
+    pub packet: Packet,
     pub to: Vec<String>,
     pub cc: Vec<String>,
-    pub via: crate::mail::send::Via,
+    pub via: Via,
     pub attach_game: Option<&'a Path>,
     pub board: bool,
     pub mail: &'a crate::config::MailConfig,
@@ -142,7 +157,7 @@ pub struct Send<'a> {
 /// packet armoured in the body and attached, and on request the game file and the board.
 /// Nothing is written but the message itself, so a failed send changes no game file.
 pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error> {
-    let packet = read_packet(s.packet)?;
+    let packet = &s.packet;
     let rec = &packet.record;
     if rec.game != l.game.id {
         return Err(Error::Format {
@@ -184,7 +199,7 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     cc.extend(s.cc.iter().cloned());
     let steps = crate::report::log::Selection::Last.pick(crate::report::log::steps(&l.game));
     let report = render(l, &l.game, &steps, None, Format::Text, templates)?;
-    let armoured = packet_text(&packet)?;
+    let armoured = packet_text(packet)?;
     let mut attachments = vec![(
         format!("{}-step-{}.packet.yaml", rec.game, rec.step),
         "text/plain; charset=utf-8".to_string(),
@@ -221,12 +236,15 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     let sent = crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())?;
     thread.note(rec.step, &message_id);
     // The thread file only links the mails: the mail went out whether or not it is written.
-    Ok(match thread.to_text().and_then(|t| {
-        atomic::write(&thread::path(s.game), t.as_bytes())
-    }) {
-        Ok(()) => sent,
-        Err(e) => format!("{sent} (but the mail thread was not noted: {e})"),
-    })
+    Ok(
+        match thread
+            .to_text()
+            .and_then(|t| atomic::write(&thread::path(s.game), t.as_bytes()))
+        {
+            Ok(()) => sent,
+            Err(e) => format!("{sent} (but the mail thread was not noted: {e})"),
+        },
+    )
 }
 
 /// One subject a game, the step and what it carries after it:
@@ -269,4 +287,19 @@ pub fn stage_thread(
     let mut thread = Thread::load(game_path, game_id)?;
     thread.note(step, message_id);
     commit.add(&thread::path(game_path), thread.to_text()?.as_bytes())
+}
+
+/// How to send, from `--via` or the config's `mail.via`: `smtp`, `sendmail` (the default) or
+/// `eml:FILE`.
+pub fn via(given: Option<&str>, mail: &crate::config::MailConfig) -> Result<Via, Error> {
+    let text = given.or(mail.via.as_deref()).unwrap_or("sendmail");
+    match text {
+        "smtp" => Ok(Via::Smtp),
+        "sendmail" => Ok(Via::Sendmail(mail.sendmail.clone())),
+        v if v.starts_with("eml:") => Ok(Via::Eml(PathBuf::from(&v[4..]))),
+        v => Err(Error::Format {
+            what: "sending".into(),
+            message: format!("`{v}` is not `smtp`, `sendmail` or `eml:FILE` (in `--via` or the config's `mail.via`)"),
+        }),
+    }
 }

@@ -185,7 +185,7 @@ pub fn write_orders(
     Ok((prepared.game, Packet::new(prepared.record)))
 }
 
-/// `orders --resend`: the last record of the game file as the packet it was, for a mail that
+/// `resend` (and `orders --resend`): the last record of the game file as the packet it was, for a mail that
 /// was lost. Only a record its owner's copy holds last and that no reply has followed: the
 /// same bytes again change nothing for either side.
 pub fn last_packet(l: &Loaded, side: Option<&str>) -> Result<Packet, Error> {

@@ -30,6 +30,14 @@ pub struct Args {
     /// Only check the packet; change nothing
     #[arg(long)]
     check: bool,
+    /// With `--maildir`: first move the messages refused before (in `rejected/`) back to
+    /// `new/`, to take them again after fixing what was wrong on your side
+    #[arg(long, requires = "maildir")]
+    retry: bool,
+    /// With `--maildir`: mark the messages taken as read (they stay unread otherwise, so your
+    /// mail client still shows them as new)
+    #[arg(long, requires = "maildir")]
+    mark_read: bool,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
     #[command(flatten)]
@@ -43,12 +51,19 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
         (None, Some(d)) => Games::Folder(d),
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let data = |id: &str| {
+        a.common
+            .data_dir()
+            .map(Path::to_path_buf)
+            .or_else(|| config.data_for(id))
+    };
     let done = app::ingest_message(
         &mut commit,
         raw,
         &games,
         &a.common.secrets_dir(),
-        a.common.data_dir(),
+        &data,
         a.check,
     )?;
     if let Some(w) = &done.from_warning {
@@ -58,6 +73,11 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
         eprintln!("{c}");
     }
     let step = match done.received {
+        None if done.already_applied => format!(
+            "already applied: step {} is in `{}` (a copy of a mail taken before); nothing changed",
+            done.step,
+            done.game_path.display()
+        ),
         None => format!("checked: the packet fits `{}`", done.game_path.display()),
         Some(received) => {
             let steps = received
@@ -105,9 +125,47 @@ fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Moves the messages of `rejected/` (all but its log) back to `new/`.
+fn retry(maildir: &Path) -> anyhow::Result<usize> {
+    let rejected = maildir.join("rejected");
+    let Ok(entries) = std::fs::read_dir(&rejected) else {
+        return Ok(0);
+    };
+    let mut n = 0;
+    for e in entries {
+        let p = e?.path();
+        if p.is_file() && p.file_name().is_some_and(|n| n != "log.txt") {
+            move_to(&p, &maildir.join("new"), "")?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    // Mistakes on this side are found before any message is moved.
+    if let Some(d) = &a.games {
+        if !d.is_dir() {
+            anyhow::bail!("`--games {}` is not a folder", d.display());
+        }
+    }
     if let Some(maildir) = &a.maildir {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))?
+        if !maildir.join("new").is_dir() {
+            anyhow::bail!(
+                "`{}` is not a Maildir: it has no `new/` folder",
+                maildir.display()
+            );
+        }
+        if a.retry {
+            eprintln!(
+                "{} refused message(s) moved back to `new/` to be taken again",
+                retry(maildir)?
+            );
+        }
+        let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
+            .map_err(|e| {
+                anyhow::anyhow!("could not read `{}`: {e}", maildir.join("new").display())
+            })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file())
             .collect();
@@ -127,7 +185,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     good += 1;
                     eprintln!("{}: {what}", f.display());
                     if !a.check {
-                        move_to(&f, &maildir.join("cur"), ":2,S")?;
+                        // Maildir's info suffix: `S` is the Seen flag.
+                        let flags = if a.mark_read { ":2,S" } else { ":2," };
+                        move_to(&f, &maildir.join("cur"), flags)?;
                     }
                 }
                 Err(e) => {
@@ -166,7 +226,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
         v
     } else {
-        std::fs::read(path)?
+        std::fs::read(path)
+            .map_err(|e| anyhow::anyhow!("could not read `{}`: {e}", path.display()))?
     };
     eprintln!("{}", one(&a, &raw)?);
     Ok(ExitCode::SUCCESS)

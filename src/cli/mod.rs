@@ -14,6 +14,7 @@ mod orders;
 mod play;
 mod position;
 mod report;
+mod resend;
 mod send;
 mod show;
 mod verify;
@@ -39,6 +40,7 @@ enum Command {
     Adjudicate(adjudicate::Args),
     Play(play::Args),
     Report(report::Args),
+    Resend(resend::Args),
     Send(send::Args),
     Verify(verify::Args),
     Position(position::Args),
@@ -116,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::exec(a),
         Command::Play(a) => play::exec(a),
         Command::Report(a) => report::exec(a),
+        Command::Resend(a) => resend::exec(a),
         Command::Send(a) => send::exec(a),
         Command::Verify(a) => verify::exec(a),
         Command::Position(a) => position::exec(a),

@@ -120,7 +120,9 @@ pub fn read_block(body: &str) -> Result<Packet, Error> {
     let yaml = lines.join("\n");
     let Some(sum) = sum else {
         // Version 1 had no checksum, and its long lines were cut by mail clients.
-        let v1 = yaml.trim_start().starts_with(&format!("format: {PACKET_FORMAT_1}"));
+        let v1 = yaml
+            .trim_start()
+            .starts_with(&format!("format: {PACKET_FORMAT_1}"));
         return match Packet::parse(&yaml) {
             Ok(p) if p.format == PACKET_FORMAT_1 => Ok(p),
             Ok(_) => Err(changed("its checksum line is missing")),
@@ -206,8 +208,7 @@ pub fn blocks(text: &str) -> Vec<Block> {
             } else {
                 Err(Error::Format {
                     what: "the message".into(),
-                    message: "its packet armour is truncated: a BEGIN line with no END line"
-                        .into(),
+                    message: "its packet armour is truncated: a BEGIN line with no END line".into(),
                 })
             },
             quoted,
@@ -279,7 +280,8 @@ mod tests {
 
     #[test]
     fn a_block_after_an_original_message_line_is_quoted() {
-        let text = format!("{BEGIN}\na: 2\n{END}\n\n{ORIGINAL_MESSAGE}\nFrom: x\n{BEGIN}\na: 1\n{END}\n");
+        let text =
+            format!("{BEGIN}\na: 2\n{END}\n\n{ORIGINAL_MESSAGE}\nFrom: x\n{BEGIN}\na: 1\n{END}\n");
         let b = blocks(&text);
         assert_eq!((b[0].quoted, b[1].quoted), (false, true));
     }

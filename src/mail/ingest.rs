@@ -336,11 +336,10 @@ impl Scan {
         let chosen = match (fitting.as_slice(), unquoted.as_slice()) {
             ([one], _) => *one,
             ([], [one]) => *one,
-            ([], []) if !self.packets.is_empty() && !self.damaged.iter().any(|(_, q)| !q) => {
-                (0..self.packets.len())
-                    .max_by_key(|&i| self.packets[i].0.record.step)
-                    .expect("not empty")
-            }
+            ([], []) if !self.packets.is_empty() && !self.damaged.iter().any(|(_, q)| !q) => (0
+                ..self.packets.len())
+                .max_by_key(|&i| self.packets[i].0.record.step)
+                .expect("not empty"),
             ([], []) => {
                 let damage = self
                     .damaged

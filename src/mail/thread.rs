@@ -92,7 +92,10 @@ impl Thread {
 
     /// The mail a mail for `step` answers: the latest step before it with a known mail.
     pub fn in_reply_to(&self, step: u64) -> Option<String> {
-        self.messages.range(..step).next_back().map(|(_, id)| id.clone())
+        self.messages
+            .range(..step)
+            .next_back()
+            .map(|(_, id)| id.clone())
     }
 
     /// The thread before `step`: the first mail and the latest ones.
@@ -114,12 +117,22 @@ pub fn message_id(rec: &Record, from_address: &str) -> Result<String, Error> {
     let domain = from_address
         .rsplit_once('@')
         .map(|(_, d)| d.trim_end_matches('>').trim())
-        .filter(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_alphanumeric() || ".-".contains(c)))
+        .filter(|d| {
+            !d.is_empty()
+                && d.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-".contains(c))
+        })
         .unwrap_or("adjutant.invalid");
     let hash = crate::engine::canon::to_hex(&rec.hash()?);
     let clean = |s: &str| -> String {
         s.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect()
     };
     Ok(format!(
@@ -137,7 +150,10 @@ mod tests {
 
     #[test]
     fn the_side_file_sits_beside_the_game_file() {
-        assert_eq!(path(Path::new("a/game.yaml")), Path::new("a/game.mail.yaml"));
+        assert_eq!(
+            path(Path::new("a/game.yaml")),
+            Path::new("a/game.mail.yaml")
+        );
         assert_eq!(path(Path::new("g")), Path::new("g.mail.yaml"));
     }
 

@@ -40,7 +40,11 @@ fn each_mail_answers_the_previous_step_in_one_thread() {
         "{id1}"
     );
     assert_eq!(header(&first, "X-Unsent").as_deref(), Some("1"), "a draft");
-    assert_eq!(header(&first, "In-Reply-To"), None, "the first mail of the game");
+    assert_eq!(
+        header(&first, "In-Reply-To"),
+        None,
+        "the first mail of the game"
+    );
     // The same packet again is the same message.
     let again = send_eml(&c, &packet, "1-again.eml");
     assert_eq!(header(&again, "Message-ID"), Some(id1.clone()));

@@ -22,7 +22,11 @@ fn every_v2_fixture_gives_its_expected_result() {
 /// adjutant writes the same bytes, so the description and the code agree.
 #[test]
 fn the_fixture_packets_are_what_adjutant_writes() {
-    for name in ["step-3.packet.txt", "step-2.packet.txt", "long-line.packet.txt"] {
+    for name in [
+        "step-3.packet.txt",
+        "step-2.packet.txt",
+        "long-line.packet.txt",
+    ] {
         let text = read(&v2_dir().join(name));
         let packet = adjutant::app::parse_packet_text(&text).unwrap();
         assert_eq!(packet.format, "adjutant-packet/2");
@@ -84,7 +88,10 @@ fn a_changed_packet_is_refused_with_the_attach_hint() {
             err.contains("the mail client changed the packet: attach the file instead"),
             "{name}: {err}"
         );
-        assert!(!err.contains("could not find expected"), "{name}: raw YAML: {err}");
+        assert!(
+            !err.contains("could not find expected"),
+            "{name}: raw YAML: {err}"
+        );
         assert_eq!(read(&game), before);
     }
     // A mail without armour is missing a packet, not damaged.
@@ -155,5 +162,9 @@ fn of_two_unquoted_packets_the_one_for_the_next_step_is_used() {
     let msg = write(tmp.path(), "both.eml", &both);
     let o = ingest(tmp.path(), &msg);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("used the packet for step 3"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("used the packet for step 3"),
+        "{}",
+        stderr(&o)
+    );
 }

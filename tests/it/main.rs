@@ -7,6 +7,7 @@ mod cli;
 mod compat;
 mod illegal;
 mod lost_cause;
+mod lost_mail;
 mod mail;
 mod mail_thread;
 mod mail_v2;
