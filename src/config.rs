@@ -50,6 +50,9 @@ pub struct MailConfig {
     pub sendmail: Option<PathBuf>,
     #[serde(default)]
     pub smtp: Option<crate::mail::send::SmtpSettings>,
+    /// Where `ingest --imap` reads mail.
+    #[serde(default)]
+    pub imap: Option<crate::mail::imap::ImapSettings>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -120,6 +123,10 @@ impl Config {
         if let Some(s) = &mut self.mail.smtp {
             ex(&mut s.ca_file);
             ex(&mut s.password_file);
+        }
+        if let Some(i) = &mut self.mail.imap {
+            ex(&mut i.ca_file);
+            ex(&mut i.password_file);
         }
         for g in self.games.values_mut() {
             ex(&mut g.templates);

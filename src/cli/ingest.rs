@@ -10,12 +10,26 @@ use crate::app::{self, Games};
 #[derive(clap::Args)]
 pub struct Args {
     /// The message, as an .eml file (`-` for standard input)
-    #[arg(required_unless_present = "maildir")]
+    #[arg(required_unless_present_any = ["maildir", "imap"])]
     message: Option<PathBuf>,
     /// Process every message in the Maildir's `new/`: good ones move to `cur/`, refused ones to
     /// `rejected/` with the reason in `rejected/log.txt`
-    #[arg(long, value_name = "DIR", conflicts_with = "message")]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["message", "imap"])]
     maildir: Option<PathBuf>,
+    /// Read the IMAP folder of your config's `mail.imap`: each message holding a packet for a
+    /// known game is taken and filed in `mail.imap.file_into`; other mail is left alone, and
+    /// nothing is deleted
+    #[arg(long, conflicts_with = "message")]
+    imap: bool,
+    /// With `--imap`: keep reading the folder, every `--interval` seconds
+    #[arg(long, requires = "imap")]
+    watch: bool,
+    /// With `--watch`: seconds between two reads of the folder
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "watch")]
+    interval: u64,
+    /// With `--watch`: stop after this many reads [default: never]
+    #[arg(long, value_name = "N", requires = "watch")]
+    polls: Option<u64>,
     /// The game file the packet belongs to
     #[arg(
         long,
@@ -31,12 +45,13 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// With `--maildir`: first move the messages refused before (in `rejected/`) back to
-    /// `new/`, to take them again after fixing what was wrong on your side
-    #[arg(long, requires = "maildir")]
+    /// `new/`; with `--imap`: look again at the messages looked at before. To take them after
+    /// fixing what was wrong on your side
+    #[arg(long)]
     retry: bool,
-    /// With `--maildir`: mark the messages taken as read (they stay unread otherwise, so your
-    /// mail client still shows them as new)
-    #[arg(long, requires = "maildir")]
+    /// With `--maildir` or `--imap`: mark the messages taken as read (they stay unread
+    /// otherwise, so your mail client still shows them as new)
+    #[arg(long)]
     mark_read: bool,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
@@ -149,6 +164,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("`--games {}` is not a folder", d.display());
         }
     }
+    if a.imap {
+        return imap(&a);
+    }
     if let Some(maildir) = &a.maildir {
         if !maildir.join("new").is_dir() {
             anyhow::bail!(
@@ -231,4 +249,74 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     eprintln!("{}", one(&a, &raw)?);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--imap` (and `--watch`): each read of the folder reports what it took and refused.
+fn imap(a: &Args) -> anyhow::Result<ExitCode> {
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let Some(settings) = config.mail.imap.clone() else {
+        anyhow::bail!(
+            "no `mail.imap` settings in your config `{}` (host, user, password_env or password_file)",
+            crate::config::default_path().display()
+        );
+    };
+    let games = match (&a.game, &a.games) {
+        (Some(f), _) => Games::File(f),
+        (None, Some(d)) => Games::Folder(d),
+        (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
+    };
+    let mut refused = 0;
+    let mut poll = 0;
+    loop {
+        poll += 1;
+        let mut take = |raw: &[u8]| one(a, raw).map_err(|e| format!("{e:#}"));
+        match app::imap_batch(
+            &settings,
+            &games,
+            a.retry && poll == 1,
+            a.mark_read,
+            &mut take,
+        ) {
+            Ok(tally) => {
+                for (uid, outcome) in &tally.done {
+                    match outcome {
+                        app::Outcome::Taken(what) => eprintln!("message {uid}: {what}"),
+                        app::Outcome::Refused(why) => {
+                            refused += 1;
+                            eprintln!("message {uid}: refused: {why}")
+                        }
+                    }
+                }
+                if !a.watch || !tally.done.is_empty() {
+                    eprintln!(
+                        "{}: {} message(s) taken, {} refused, {} other(s) left alone",
+                        settings.folder,
+                        tally
+                            .done
+                            .iter()
+                            .filter(|(_, o)| matches!(o, app::Outcome::Taken(_)))
+                            .count(),
+                        tally
+                            .done
+                            .iter()
+                            .filter(|(_, o)| matches!(o, app::Outcome::Refused(_)))
+                            .count(),
+                        tally.others
+                    );
+                }
+            }
+            // A server that is down for a while does not stop a watch.
+            Err(e) if a.watch => eprintln!("error: {e}"),
+            Err(e) => return Err(e.into()),
+        }
+        if !a.watch || a.polls.is_some_and(|n| poll >= n) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_secs(a.interval));
+    }
+    Ok(if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

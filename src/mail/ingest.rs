@@ -303,6 +303,11 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
 }
 
 impl Scan {
+    /// Whether a block looked like a packet and could not be read.
+    pub fn has_damaged(&self) -> bool {
+        !self.damaged.is_empty()
+    }
+
     /// The game ids the message's packets name, in order, each once.
     pub fn games(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = Vec::new();

@@ -2,6 +2,7 @@
 //! sending the report and packet. Only this module knows about mail-parser and lettre.
 
 pub mod armour;
+pub mod imap;
 pub mod ingest;
 pub mod send;
 pub mod thread;

@@ -130,7 +130,13 @@ pub fn build(o: &Outgoing, draft: bool) -> Result<Message, Error> {
     for (name, ct, bytes) in &o.attachments {
         let ct =
             ContentType::parse(ct).map_err(|e| send_err(format!("content type `{ct}`: {e}")))?;
-        parts = parts.singlepart(Attachment::new(name.clone()).body(bytes.clone(), ct));
+        // A text goes as a string, which lettre gives CRLF line ends: bare LF lines would
+        // reach an SMTP server as one line, refused once longer than 1000 bytes.
+        let part = match std::str::from_utf8(bytes) {
+            Ok(text) => Attachment::new(name.clone()).body(text.to_string(), ct),
+            Err(_) => Attachment::new(name.clone()).body(bytes.clone(), ct),
+        };
+        parts = parts.singlepart(part);
     }
     b.multipart(parts).map_err(|e| send_err(e.to_string()))
 }
@@ -185,27 +191,12 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
                 });
             }
             if let Some(user) = &s.user {
-                let password = match (&s.password_env, &s.password_file) {
-                    (Some(var), _) => std::env::var(var).map_err(|_| {
-                        send_err(format!(
-                            "the environment variable `{var}` holding the SMTP password is not set"
-                        ))
-                    })?,
-                    (None, Some(f)) => std::fs::read_to_string(f)
-                        .map_err(|e| {
-                            send_err(format!(
-                                "cannot read the SMTP password file `{}`: {e}",
-                                f.display()
-                            ))
-                        })?
-                        .trim_end()
-                        .to_string(),
-                    (None, None) => {
-                        return Err(send_err(
-                            "an SMTP user needs `password_env` or `password_file`",
-                        ))
-                    }
-                };
+                let password = password(
+                    "SMTP",
+                    "mail.smtp",
+                    s.password_env.as_deref(),
+                    s.password_file.as_deref(),
+                )?;
                 builder = builder.credentials(Credentials::new(user.clone(), password));
             }
             builder
@@ -215,4 +206,59 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
             Ok(format!("sent through `{}`", s.host))
         }
     }
+}
+
+/// A mail password, from the environment variable or the file the config names.
+pub fn password(
+    kind: &str,
+    key: &str,
+    env: Option<&str>,
+    file: Option<&std::path::Path>,
+) -> Result<String, Error> {
+    match (env, file) {
+        (Some(var), _) => std::env::var(var).map_err(|_| {
+            send_err(format!(
+                "the environment variable `{var}` holding the {kind} password (`{key}.password_env`) is not set"
+            ))
+        }),
+        (None, Some(f)) => std::fs::read_to_string(f)
+            .map(|p| p.trim_end().to_string())
+            .map_err(|e| {
+                send_err(format!(
+                    "cannot read the {kind} password file `{}` (`{key}.password_file`): {e}",
+                    f.display()
+                ))
+            }),
+        (None, None) => Err(send_err(format!(
+            "an {kind} user needs `{key}.password_env` or `{key}.password_file`"
+        ))),
+    }
+}
+
+/// The certificates of a PEM file (`ca_file`).
+pub fn pem_certificates(
+    path: &std::path::Path,
+) -> Result<Vec<rustls::pki_types::CertificateDer<'static>>, Error> {
+    use rustls::pki_types::pem::PemObject;
+    let pem = std::fs::read(path).map_err(|e| {
+        send_err(format!(
+            "cannot read the `ca_file` `{}`: {e}",
+            path.display()
+        ))
+    })?;
+    let certs: Vec<_> = rustls::pki_types::CertificateDer::pem_slice_iter(&pem)
+        .collect::<Result<_, _>>()
+        .map_err(|e| {
+            send_err(format!(
+                "`{}` (`ca_file`) is not a PEM certificate: {e}",
+                path.display()
+            ))
+        })?;
+    if certs.is_empty() {
+        return Err(send_err(format!(
+            "`{}` (`ca_file`) holds no PEM certificate (`-----BEGIN CERTIFICATE-----`)",
+            path.display()
+        )));
+    }
+    Ok(certs)
 }

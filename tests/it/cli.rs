@@ -24,7 +24,7 @@ pub(crate) fn passing_orders(gf: &GameFile) -> &'static str {
 }
 
 /// The example snippet of the first legal option `orders` lists.
-fn first_option(dir: &Path) -> String {
+pub(crate) fn first_option(dir: &Path) -> String {
     let listing = stdout(&ok(dir, &["orders", "game.yaml"]));
     let line = listing.lines().nth(2).expect("an option with its example");
     format!("{}\n", line.trim())
