@@ -190,9 +190,29 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             format!("{} <{}>", p.name, p.email)
         }
     };
-    let from = s.mail.from.clone().unwrap_or_else(|| address(&me));
+    let from = match &s.mail.from {
+        Some(f) => f.clone(),
+        None if me.email.is_empty() => {
+            return Err(Error::Format {
+                what: "sending".into(),
+                message: format!(
+                    "no sender address: set `mail.from` in your config, or `{}`'s address in the game file (`new --email {}=ADDRESS`)",
+                    rec.by, rec.by
+                ),
+            })
+        }
+        None => address(&me),
+    };
     let mut to = s.to.clone();
-    if to.is_empty() && !player(&opponent).email.is_empty() {
+    if to.is_empty() {
+        if player(&opponent).email.is_empty() {
+            return Err(Error::Format {
+                what: "sending".into(),
+                message: format!(
+                    "no recipient: give `--to ADDRESS`; the game file has no address for `{opponent}`"
+                ),
+            });
+        }
         to.push(address(&player(&opponent)));
     }
     let mut cc = s.mail.cc.clone();

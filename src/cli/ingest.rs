@@ -181,8 +181,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             );
         }
         let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
-            .map_err(|e| {
-                anyhow::anyhow!("could not read `{}`: {e}", maildir.join("new").display())
+            .map_err(|source| crate::engine::Error::Io {
+                path: maildir.join("new"),
+                action: "read",
+                source,
             })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file())
@@ -232,7 +234,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         return Ok(if bad == 0 {
             ExitCode::SUCCESS
         } else {
-            ExitCode::from(2)
+            ExitCode::from(1)
         });
     }
     let path = a
@@ -244,8 +246,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
         v
     } else {
-        std::fs::read(path)
-            .map_err(|e| anyhow::anyhow!("could not read `{}`: {e}", path.display()))?
+        std::fs::read(path).map_err(|source| crate::engine::Error::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            source,
+        })?
     };
     eprintln!("{}", one(&a, &raw)?);
     Ok(ExitCode::SUCCESS)

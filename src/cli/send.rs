@@ -53,7 +53,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!("nothing was changed: the game file is as it was; fix the mail settings and run `send` again, or mail the packet file by hand");
-            Ok(ExitCode::from(1))
+            Ok(ExitCode::from(e.exit_code()))
         }
     }
 }

@@ -62,9 +62,10 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 pub const LOOKED_AT: &str = "$adjutant";
 
 fn imap_err(message: impl Into<String>) -> Error {
-    Error::Format {
+    Error::Transport {
         what: "IMAP".into(),
         message: message.into(),
+        hint: None,
     }
 }
 
@@ -200,7 +201,7 @@ impl Session {
         session
             .command(&format!("LOGIN {} {}", quote(&s.user), quote(&password)))
             .map_err(|e| match e {
-                Error::Format { message, .. } if message.contains("refused `LOGIN") => imap_err(
+                Error::Transport { message, .. } if message.contains("refused `LOGIN") => imap_err(
                     format!(
                         "`{}` refused the login of `{}`: check `mail.imap.user` and the password (`password_env` or `password_file`)",
                         session.what, s.user
@@ -220,7 +221,7 @@ impl Session {
     /// A TLS failure with the settings to check.
     fn hint_tls(&self, e: Error, s: &ImapSettings) -> Error {
         let text = match e {
-            Error::Format { message, .. } => message,
+            Error::Transport { message, .. } | Error::Format { message, .. } => message,
             other => other.to_string(),
         };
         let hint = if text.contains("UnknownIssuer") || text.contains("invalid peer certificate") {

@@ -155,17 +155,23 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
                 None => lettre::SendmailTransport::new(),
             };
             t.send(&msg)
-                .map_err(|e| send_err(format!("sendmail failed: {e}")))?;
+                .map_err(|e| Error::Transport {
+                    what: "sendmail".into(),
+                    message: format!("the local sendmail program failed: {}", chain(&e)),
+                    hint: Some("is a sendmail installed? Else set `mail.via: smtp` and `mail.smtp` in your config, or write the mail with `--via eml:FILE` and send it from your mail client".into()),
+                })?;
             Ok("handed to sendmail".into())
         }
         Via::Smtp => {
-            let s = smtp.ok_or_else(|| send_err("no `smtp:` settings in your config file"))?;
+            let s = smtp.ok_or_else(|| {
+                send_err("`via: smtp` but no `mail.smtp` settings (host, port, tls, user, password_env or password_file) in your config")
+            })?;
             let mut builder = match s.tls.as_str() {
                 "implicit" => SmtpTransport::relay(&s.host),
                 "starttls" => SmtpTransport::starttls_relay(&s.host),
                 other => {
                     return Err(send_err(format!(
-                        "smtp tls `{other}` is not `starttls` or `implicit`"
+                        "`mail.smtp.tls: {other}` is not `starttls` (port 587) or `implicit` (port 465)"
                     )))
                 }
             }
@@ -199,10 +205,19 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
                 )?;
                 builder = builder.credentials(Credentials::new(user.clone(), password));
             }
-            builder
-                .build()
-                .send(&msg)
-                .map_err(|e| send_err(format!("SMTP to `{}` failed: {e}", s.host)))?;
+            builder.build().send(&msg).map_err(|e| {
+                let message = chain(&e);
+                Error::Transport {
+                    what: format!(
+                        "SMTP to `{}:{}`",
+                        s.host,
+                        s.port
+                            .unwrap_or(if s.tls == "implicit" { 465 } else { 587 })
+                    ),
+                    hint: smtp_hint(&message, s),
+                    message,
+                }
+            })?;
             Ok(format!("sent through `{}`", s.host))
         }
     }
@@ -261,4 +276,48 @@ pub fn pem_certificates(
         )));
     }
     Ok(certs)
+}
+
+/// An error and its sources, as one line.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let t = c.to_string();
+        if !text.contains(&t) {
+            text.push_str(": ");
+            text.push_str(&t);
+        }
+        cause = c.source();
+    }
+    text
+}
+
+/// The usual recipe for a server's own certificate, which rustls accepts: without the last
+/// two extensions OpenSSL marks it as an authority, refused as a server's certificate
+/// (`CaUsedAsEndEntity`).
+pub const CERT_RECIPE: &str = "openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=HOST -addext subjectAltName=DNS:HOST -addext basicConstraints=critical,CA:FALSE -addext extendedKeyUsage=serverAuth -keyout key.pem -out cert.pem";
+
+/// What to try after an SMTP failure, from what it says.
+fn smtp_hint(message: &str, s: &SmtpSettings) -> Option<String> {
+    let has = |w: &str| message.contains(w);
+    let pairing = "`tls: starttls` goes with port 587 (or 25), `tls: implicit` with port 465: check `mail.smtp.port` and `mail.smtp.tls`";
+    if has("CaUsedAsEndEntity") {
+        Some(format!("the server's certificate is a self-signed one marked as an authority, which is refused as a server's own; make it as a server certificate (`{CERT_RECIPE}`) and name it in `mail.smtp.ca_file`"))
+    } else if has("UnknownIssuer") || has("invalid peer certificate") {
+        Some(match &s.ca_file {
+            Some(f) => format!("the server's certificate is neither signed by a usual authority nor by `{}` (`mail.smtp.ca_file`)", f.display()),
+            None => "the server's certificate is not signed by a usual authority: name it, or its authority, in `mail.smtp.ca_file`".into(),
+        })
+    } else if has("corrupt message") || has("InvalidContentType") || has("wrong version") {
+        Some(format!("this looks like a port/TLS mismatch: {pairing}"))
+    } else if has("temporarily unavailable") || has("timed out") || has("WouldBlock") {
+        Some(format!("the server did not answer in time: check `mail.smtp.host` and `mail.smtp.port`; a port/TLS mismatch makes both sides wait ({pairing})"))
+    } else if has("onnection refused") {
+        Some("nothing listens there: check `mail.smtp.host` and `mail.smtp.port`".into())
+    } else if has("535") || has("uthentication") {
+        Some("the server refused the login: check `mail.smtp.user` and the password (`password_env` or `password_file`)".into())
+    } else {
+        None
+    }
 }

@@ -246,7 +246,7 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
     );
     assert_eq!(
         o.status.code(),
-        Some(2),
+        Some(1),
         "some were refused: {}",
         stderr(&o)
     );

@@ -5,6 +5,7 @@ mod attacks;
 mod cases;
 mod cli;
 mod compat;
+mod explain;
 mod illegal;
 mod imap;
 mod lost_cause;
