@@ -5,11 +5,11 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::tls::Stream;
 use crate::engine::Error;
 
 /// IMAP settings in the player's config (`mail.imap`), like `mail.smtp`: the password comes
@@ -85,48 +85,6 @@ impl ImapSettings {
     }
 }
 
-enum Stream {
-    Plain(TcpStream),
-    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
-    /// While STARTTLS hands the connection over to TLS.
-    Gone,
-}
-
-fn gone() -> std::io::Error {
-    std::io::Error::new(
-        std::io::ErrorKind::NotConnected,
-        "the connection was handed to TLS",
-    )
-}
-
-impl Read for Stream {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(s) => s.read(buf),
-            Stream::Tls(s) => s.read(buf),
-            Stream::Gone => Err(gone()),
-        }
-    }
-}
-
-impl Write for Stream {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(s) => s.write(buf),
-            Stream::Tls(s) => s.write(buf),
-            Stream::Gone => Err(gone()),
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Stream::Plain(s) => s.flush(),
-            Stream::Tls(s) => s.flush(),
-            Stream::Gone => Err(gone()),
-        }
-    }
-}
-
 /// One response line, with the literals (`{n}` and the n bytes after it) it carried.
 struct Line {
     text: String,
@@ -155,14 +113,7 @@ impl Session {
         })?;
         let _ = tcp.set_read_timeout(Some(TIMEOUT));
         let _ = tcp.set_write_timeout(Some(TIMEOUT));
-        let tls = |tcp: TcpStream| -> Result<Stream, Error> {
-            let config = tls_config(s)?;
-            let name = rustls::pki_types::ServerName::try_from(s.host.clone())
-                .map_err(|e| imap_err(format!("`{}` is not a host name: {e}", s.host)))?;
-            let conn = rustls::ClientConnection::new(config, name)
-                .map_err(|e| imap_err(format!("TLS: {e}")))?;
-            Ok(Stream::Tls(Box::new(rustls::StreamOwned::new(conn, tcp))))
-        };
+        let tls = |tcp: TcpStream| Stream::Plain(tcp).start_tls(&s.host, s.ca_file.as_deref());
         let stream = match s.tls.as_str() {
             "implicit" => tls(tcp)?,
             "starttls" => Stream::Plain(tcp),
@@ -381,93 +332,6 @@ impl Session {
 /// An IMAP quoted string.
 fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-/// The usual roots and the certificates of `ca_file`; a server presenting exactly one of the
-/// `ca_file` certificates is trusted too, which is how a self-signed certificate made with
-/// `openssl req -x509` (marked as an authority, so refused as a server's own with
-/// `CaUsedAsEndEntity`) is accepted.
-fn tls_config(s: &ImapSettings) -> Result<Arc<rustls::ClientConfig>, Error> {
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let mut roots = rustls::RootCertStore::empty();
-    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-    let pinned = match &s.ca_file {
-        Some(f) => super::send::pem_certificates(f)?,
-        None => Vec::new(),
-    };
-    for c in &pinned {
-        // A certificate marked as an end entity is no root; it is still pinned below.
-        let _ = roots.add(c.clone());
-    }
-    let inner = rustls::client::WebPkiServerVerifier::builder_with_provider(
-        Arc::new(roots),
-        provider.clone(),
-    )
-    .build()
-    .map_err(|e| imap_err(format!("TLS settings: {e}")))?;
-    let config = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| imap_err(format!("TLS settings: {e}")))?
-        .dangerous()
-        .with_custom_certificate_verifier(Arc::new(Pinned { inner, pinned }))
-        .with_no_client_auth();
-    Ok(Arc::new(config))
-}
-
-/// The usual verification, and a server certificate byte-identical to one the player named.
-#[derive(Debug)]
-pub(crate) struct Pinned {
-    inner: Arc<rustls::client::WebPkiServerVerifier>,
-    pinned: Vec<rustls::pki_types::CertificateDer<'static>>,
-}
-
-impl rustls::client::danger::ServerCertVerifier for Pinned {
-    fn verify_server_cert(
-        &self,
-        end_entity: &rustls::pki_types::CertificateDer<'_>,
-        intermediates: &[rustls::pki_types::CertificateDer<'_>],
-        server_name: &rustls::pki_types::ServerName<'_>,
-        ocsp: &[u8],
-        now: rustls::pki_types::UnixTime,
-    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
-        match self
-            .inner
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
-        {
-            Ok(v) => Ok(v),
-            Err(_)
-                if self
-                    .pinned
-                    .iter()
-                    .any(|c| c.as_ref() == end_entity.as_ref()) =>
-            {
-                Ok(rustls::client::danger::ServerCertVerified::assertion())
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &rustls::pki_types::CertificateDer<'_>,
-        dss: &rustls::DigitallySignedStruct,
-    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        self.inner.verify_tls12_signature(message, cert, dss)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &rustls::pki_types::CertificateDer<'_>,
-        dss: &rustls::DigitallySignedStruct,
-    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        self.inner.verify_tls13_signature(message, cert, dss)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
-        self.inner.supported_verify_schemes()
-    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ pub mod armour;
 pub mod imap;
 pub mod ingest;
 pub mod send;
+pub mod smtp;
 pub mod thread;
+pub mod tls;
 
 pub use armour::{armour, BEGIN, END};

@@ -1,12 +1,12 @@
-//! Mail out: the report and the packet as a message, sent by SMTP, by the local sendmail
-//! program, or written as an .eml file for any other mail client.
+//! Mail out: the report and the packet as a message (built with lettre), sent by SMTP
+//! (`smtp.rs`), by the local sendmail program, or written as an .eml file for any other mail
+//! client.
 
 use std::path::PathBuf;
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{Message, SmtpTransport, Transport};
+use lettre::{Message, Transport};
 use serde::Deserialize;
 
 use crate::engine::atomic;
@@ -166,58 +166,13 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
             let s = smtp.ok_or_else(|| {
                 send_err("`via: smtp` but no `mail.smtp` settings (host, port, tls, user, password_env or password_file) in your config")
             })?;
-            let mut builder = match s.tls.as_str() {
-                "implicit" => SmtpTransport::relay(&s.host),
-                "starttls" => SmtpTransport::starttls_relay(&s.host),
-                other => {
-                    return Err(send_err(format!(
-                        "`mail.smtp.tls: {other}` is not `starttls` (port 587) or `implicit` (port 465)"
-                    )))
-                }
-            }
-            .map_err(|e| send_err(format!("smtp host `{}`: {e}", s.host)))?;
-            if let Some(p) = s.port {
-                builder = builder.port(p);
-            }
-            if let Some(ca) = &s.ca_file {
-                use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-                let pem = std::fs::read(ca)
-                    .map_err(|e| send_err(format!("cannot read `{}`: {e}", ca.display())))?;
-                let cert = Certificate::from_pem(&pem).map_err(|e| {
-                    send_err(format!("`{}` is not a PEM certificate: {e}", ca.display()))
-                })?;
-                let params = TlsParameters::builder(s.host.clone())
-                    .add_root_certificate(cert)
-                    .build()
-                    .map_err(|e| send_err(format!("TLS settings: {e}")))?;
-                builder = builder.tls(if s.tls == "implicit" {
-                    Tls::Wrapper(params)
-                } else {
-                    Tls::Required(params)
-                });
-            }
-            if let Some(user) = &s.user {
-                let password = password(
-                    "SMTP",
-                    "mail.smtp",
-                    s.password_env.as_deref(),
-                    s.password_file.as_deref(),
-                )?;
-                builder = builder.credentials(Credentials::new(user.clone(), password));
-            }
-            builder.build().send(&msg).map_err(|e| {
-                let message = chain(&e);
-                Error::Transport {
-                    what: format!(
-                        "SMTP to `{}:{}`",
-                        s.host,
-                        s.port
-                            .unwrap_or(if s.tls == "implicit" { 465 } else { 587 })
-                    ),
-                    hint: smtp_hint(&message, s),
-                    message,
-                }
-            })?;
+            let envelope = msg.envelope();
+            let from = envelope
+                .from()
+                .map(|a| a.to_string())
+                .ok_or_else(|| send_err("no sender address"))?;
+            let to: Vec<String> = envelope.to().iter().map(|a| a.to_string()).collect();
+            super::smtp::submit(s, &from, &to, &msg.formatted())?;
             Ok(format!("sent through `{}`", s.host))
         }
     }
@@ -299,11 +254,11 @@ fn chain(e: &dyn std::error::Error) -> String {
 pub const CERT_RECIPE: &str = "openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=HOST -addext subjectAltName=DNS:HOST -addext basicConstraints=critical,CA:FALSE -addext extendedKeyUsage=serverAuth -keyout key.pem -out cert.pem";
 
 /// What to try after an SMTP failure, from what it says.
-fn smtp_hint(message: &str, s: &SmtpSettings) -> Option<String> {
+pub(crate) fn smtp_hint(message: &str, s: &SmtpSettings) -> Option<String> {
     let has = |w: &str| message.contains(w);
     let pairing = "`tls: starttls` goes with port 587 (or 25), `tls: implicit` with port 465: check `mail.smtp.port` and `mail.smtp.tls`";
     if has("CaUsedAsEndEntity") {
-        Some(format!("the server's certificate is a self-signed one marked as an authority, which is refused as a server's own; make it as a server certificate (`{CERT_RECIPE}`) and name it in `mail.smtp.ca_file`"))
+        Some(format!("the server's certificate is a self-signed one marked as an authority: name that very certificate in `mail.smtp.ca_file` (it is then trusted as it is), or make it as a server certificate (`{CERT_RECIPE}`)"))
     } else if has("UnknownIssuer") || has("invalid peer certificate") {
         Some(match &s.ca_file {
             Some(f) => format!("the server's certificate is neither signed by a usual authority nor by `{}` (`mail.smtp.ca_file`)", f.display()),
