@@ -175,7 +175,9 @@ impl Session {
             Error::Transport { message, .. } | Error::Format { message, .. } => message,
             other => other.to_string(),
         };
-        let hint = if text.contains("UnknownIssuer") || text.contains("invalid peer certificate") {
+        let hint = if text.contains("CaUsedAsEndEntity") {
+            format!(" (the server's certificate is a self-signed one marked as an authority: name that very certificate in `mail.imap.ca_file`, or make it as a server certificate: `{}`)", super::send::CERT_RECIPE)
+        } else if text.contains("UnknownIssuer") || text.contains("invalid peer certificate") {
             match &s.ca_file {
                 Some(f) => format!(" (the server's certificate is neither signed by a usual authority nor the one in `mail.imap.ca_file` `{}`)", f.display()),
                 None => " (the server's certificate is not one the usual authorities signed: put it, or its authority, in `mail.imap.ca_file`)".to_string(),
