@@ -96,10 +96,10 @@ pub fn config(ca_file: Option<&Path>) -> Result<Arc<rustls::ClientConfig>, Error
         provider.clone(),
     )
     .build()
-    .map_err(|e| settings_err(e))?;
+    .map_err(settings_err)?;
     let config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| settings_err(e))?
+        .map_err(settings_err)?
         .dangerous()
         .with_custom_certificate_verifier(Arc::new(Pinned { inner, pinned }))
         .with_no_client_auth();
