@@ -7,7 +7,9 @@
 //! games:
 //!   ss-2027-alice-bob:
 //!     templates: ~/forum-templates          # for this game only
+//!     data: ~/adjutant-data/southern-strategy   # its game data, as `--data` would give
 //! ```
+//! A path may start with `~`, the home folder.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,6 +50,9 @@ pub struct MailConfig {
     pub sendmail: Option<PathBuf>,
     #[serde(default)]
     pub smtp: Option<crate::mail::send::SmtpSettings>,
+    /// Where `ingest --imap` reads mail.
+    #[serde(default)]
+    pub imap: Option<crate::mail::imap::ImapSettings>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -55,6 +60,9 @@ pub struct MailConfig {
 pub struct GameConfig {
     #[serde(default)]
     pub templates: Option<PathBuf>,
+    /// The game's data folder, used when `--data` is not given.
+    #[serde(default)]
+    pub data: Option<PathBuf>,
 }
 
 /// `$ADJUTANT_CONFIG`, else `~/.adjutant/config.yaml`.
@@ -68,7 +76,8 @@ pub fn default_path() -> PathBuf {
     home.join(".adjutant").join("config.yaml")
 }
 
-fn expand(p: &Path) -> PathBuf {
+/// `~/x` as `$HOME/x`.
+pub fn expand(p: &Path) -> PathBuf {
     match (p.strip_prefix("~"), std::env::var_os("HOME")) {
         (Ok(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => p.to_path_buf(),
@@ -99,7 +108,36 @@ impl Config {
                 message: format!("format is not `{FORMAT}`"),
             });
         }
-        Ok(c)
+        Ok(c.expanded())
+    }
+
+    /// Every path with `~` expanded, as a shell would have.
+    fn expanded(mut self) -> Config {
+        let ex = |p: &mut Option<PathBuf>| {
+            if let Some(x) = p {
+                *x = expand(x);
+            }
+        };
+        ex(&mut self.templates);
+        ex(&mut self.mail.sendmail);
+        if let Some(s) = &mut self.mail.smtp {
+            ex(&mut s.ca_file);
+            ex(&mut s.password_file);
+        }
+        if let Some(i) = &mut self.mail.imap {
+            ex(&mut i.ca_file);
+            ex(&mut i.password_file);
+        }
+        for g in self.games.values_mut() {
+            ex(&mut g.templates);
+            ex(&mut g.data);
+        }
+        self
+    }
+
+    /// The data folder the config gives a game, if any.
+    pub fn data_for(&self, game_id: &str) -> Option<PathBuf> {
+        self.games.get(game_id).and_then(|g| g.data.clone())
     }
 
     /// The templates folder for a game: its own setting, else the general one.
@@ -108,6 +146,27 @@ impl Config {
             .get(game_id)
             .and_then(|g| g.templates.clone())
             .or_else(|| self.templates.clone())
-            .map(|p| expand(&p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tilde_in_a_config_path_is_the_home_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("config.yaml");
+        std::fs::write(
+            &p,
+            "format: adjutant-config/1\ngames:\n  g1: {data: ~/d}\nmail:\n  smtp: {host: h, ca_file: ~/ca.pem, password_file: ~/pw}\n",
+        )
+        .unwrap();
+        let c = Config::load(&p).unwrap();
+        let home = PathBuf::from(std::env::var_os("HOME").unwrap());
+        let smtp = c.mail.smtp.unwrap();
+        assert_eq!(smtp.ca_file, Some(home.join("ca.pem")));
+        assert_eq!(smtp.password_file, Some(home.join("pw")));
+        assert_eq!(c.games["g1"].data, Some(home.join("d")));
     }
 }

@@ -4,8 +4,11 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::engine::atomic;
+use crate::engine::record::Packet;
 use crate::engine::session::{self, Received, Replay};
 use crate::engine::Error;
+use crate::mail::send::Via;
+use crate::mail::thread::{self, Thread};
 use crate::report::text::Templates;
 
 /// Where `ingest` finds the game a packet names.
@@ -24,6 +27,13 @@ pub struct Ingested {
     pub received: Option<Received>,
     /// A `From:` address that is not the sending player's, as a warning.
     pub from_warning: Option<String>,
+    /// Which of several packets in the message was used, when there were several.
+    pub choice: Option<String>,
+    /// The packet is the very record the log already holds for its step: nothing was done.
+    pub already_applied: bool,
+    /// The step the message brought and its Message-ID, for the mail thread.
+    pub step: u64,
+    pub message_id: Option<String>,
 }
 
 /// `ingest`: the packet of one mail message, found, checked against its game and (unless
@@ -33,11 +43,16 @@ pub fn ingest_message(
     raw: &[u8],
     games: &Games,
     secrets_dir: &Path,
-    data_dir: Option<&Path>,
+    data_dir: &dyn Fn(&str) -> Option<PathBuf>,
     check: bool,
 ) -> Result<Ingested, Error> {
-    let found = crate::mail::ingest::read_message(raw)?;
-    let id = &found.packet.record.game;
+    let scan = crate::mail::ingest::scan(raw)?;
+    // The game: the one every packet names, else the one of the packet chosen without it.
+    let id = match scan.games().as_slice() {
+        [one] => one.to_string(),
+        _ => scan.pick(&|_| false)?.packet.record.game,
+    };
+    let id = &id;
     let game_path = match games {
         Games::File(p) => p.to_path_buf(),
         Games::Folder(dir) => {
@@ -56,7 +71,18 @@ pub fn ingest_message(
         }
     };
     commit.lock(&game_path)?;
-    let loaded = load_game(&game_path, data_dir)?;
+    let loaded = load_game(&game_path, data_dir(id).as_deref())?;
+    let next = loaded.game.log.len() as u64 + 1;
+    let found = scan.pick(&|p| p.record.game == loaded.game.id && p.record.step == next)?;
+    let choice = choice_note(&found);
+    // A second copy of a mail already taken (a resend, a mail delivered twice) is no error.
+    let rec = &found.packet.record;
+    let already_applied = rec.game == loaded.game.id
+        && rec
+            .step
+            .checked_sub(1)
+            .and_then(|i| loaded.game.log.get(i as usize))
+            == Some(rec);
     let by = &found.packet.record.by;
     let expected = loaded
         .game
@@ -70,7 +96,9 @@ pub fn ingest_message(
         )),
         _ => None,
     };
-    let received = if check {
+    let received = if already_applied {
+        None
+    } else if check {
         let mut replay = Replay::from_file(loaded.rules.as_ref(), &loaded.game)?;
         replay.push(&found.packet.record)?;
         None
@@ -82,15 +110,44 @@ pub fn ingest_message(
         loaded,
         received,
         from_warning,
+        choice,
+        already_applied,
+        step: found.packet.record.step,
+        message_id: found.message_id.clone(),
     })
+}
+
+/// Which packet of several a message's was used, and which were passed over.
+fn choice_note(found: &crate::mail::ingest::Found) -> Option<String> {
+    if found.ignored.is_empty() {
+        return None;
+    }
+    let steps: Vec<String> = found
+        .ignored
+        .iter()
+        .map(|p| p.record.step.to_string())
+        .collect();
+    let (noun, pronoun) = if steps.len() == 1 {
+        ("packet", "it")
+    } else {
+        ("packets", "they")
+    };
+    Some(format!(
+        "used the packet for step {} (from `{}`); ignored the quoted {noun} for step {}: {pronoun} did not fit the game's next step",
+        found.packet.record.step,
+        found.packet.record.by,
+        steps.join(", ")
+    ))
 }
 
 /// What `send` mails and how.
 pub struct Send<'a> {
-    pub packet: &'a Path,
+    /// The game file, beside which the mail thread is kept.
+    pub game: &'a Path,
+    pub packet: Packet,
     pub to: Vec<String>,
     pub cc: Vec<String>,
-    pub via: crate::mail::send::Via,
+    pub via: Via,
     pub attach_game: Option<&'a Path>,
     pub board: bool,
     pub mail: &'a crate::config::MailConfig,
@@ -100,7 +157,7 @@ pub struct Send<'a> {
 /// packet armoured in the body and attached, and on request the game file and the board (PNG).
 /// Nothing is written but the message itself, so a failed send changes no game file.
 pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error> {
-    let packet = read_packet(s.packet)?;
+    let packet = &s.packet;
     let rec = &packet.record;
     if rec.game != l.game.id {
         return Err(Error::Format {
@@ -133,16 +190,36 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             format!("{} <{}>", p.name, p.email)
         }
     };
-    let from = s.mail.from.clone().unwrap_or_else(|| address(&me));
+    let from = match &s.mail.from {
+        Some(f) => f.clone(),
+        None if me.email.is_empty() => {
+            return Err(Error::Format {
+                what: "sending".into(),
+                message: format!(
+                    "no sender address: set `mail.from` in your config, or `{}`'s address in the game file (`new --email {}=ADDRESS`)",
+                    rec.by, rec.by
+                ),
+            })
+        }
+        None => address(&me),
+    };
     let mut to = s.to.clone();
-    if to.is_empty() && !player(&opponent).email.is_empty() {
+    if to.is_empty() {
+        if player(&opponent).email.is_empty() {
+            return Err(Error::Format {
+                what: "sending".into(),
+                message: format!(
+                    "no recipient: give `--to ADDRESS`; the game file has no address for `{opponent}`"
+                ),
+            });
+        }
         to.push(address(&player(&opponent)));
     }
     let mut cc = s.mail.cc.clone();
     cc.extend(s.cc.iter().cloned());
     let steps = crate::report::log::Selection::Last.pick(crate::report::log::steps(&l.game));
     let report = render(l, &l.game, &steps, None, Format::Text, templates)?;
-    let armoured = packet_text(&packet)?;
+    let armoured = packet_text(packet)?;
     let mut attachments = vec![(
         format!("{}-step-{}.packet.yaml", rec.game, rec.step),
         "text/plain; charset=utf-8".to_string(),
@@ -162,13 +239,86 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             .ok_or_else(|| super::report::no_board(&l.game))?;
         attachments.push((format!("{}-board.png", l.game.id), "image/png".into(), png));
     }
+    let mut thread = Thread::load(s.game, &l.game.id)?;
+    let message_id = thread::message_id(rec, &from)?;
     let out = crate::mail::send::Outgoing {
         from,
         to,
         cc,
-        subject: format!("[adjutant] {} step {} from {}", rec.game, rec.step, rec.by),
+        subject: subject(l, rec)?,
         body: format!("{report}\n\n{armoured}"),
         attachments,
+        in_reply_to: thread.in_reply_to(rec.step),
+        references: thread.references(rec.step),
+        message_id: Some(message_id.clone()),
     };
-    crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())
+    let sent = crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())?;
+    thread.note(rec.step, &message_id);
+    // The thread file only links the mails: the mail went out whether or not it is written.
+    Ok(
+        match thread
+            .to_text()
+            .and_then(|t| atomic::write(&thread::path(s.game), t.as_bytes()))
+        {
+            Ok(()) => sent,
+            Err(e) => format!("{sent} (but the mail thread was not noted: {e})"),
+        },
+    )
+}
+
+/// One subject a game, the step and what it carries after it:
+/// `[adjutant ss-2027-alice-bob] step 12: Crown's impulse`. Mail clients that thread by
+/// subject and those that thread by `References` both keep a game together.
+pub fn subject(l: &Loaded, rec: &crate::engine::record::Record) -> Result<String, Error> {
+    let side = |s: &str| {
+        let mut c = s.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    let what = if rec.orders.is_some() {
+        // The sender's copy still holds the state the orders were given in.
+        match l.rules.awaiting(&l.game.state)? {
+            Some(w) if w.side == rec.by => format!("{}'s {}", side(&rec.by), w.decision),
+            _ => format!("{}'s orders", side(&rec.by)),
+        }
+    } else {
+        match &rec.result {
+            Some(r) => format!("result of step {} from {}", r.step, side(&rec.by)),
+            None => format!("{}'s packet", side(&rec.by)),
+        }
+    };
+    Ok(format!("[adjutant {}] step {}: {what}", rec.game, rec.step))
+}
+
+/// Notes in the game's mail thread the Message-ID of the mail that brought step `step`, to be
+/// written with the game file `game_path`.
+pub fn stage_thread(
+    commit: &mut Commit,
+    game_path: &Path,
+    game_id: &str,
+    step: u64,
+    message_id: &str,
+) -> Result<(), Error> {
+    if game_path == Path::new("-") {
+        return Ok(());
+    }
+    let mut thread = Thread::load(game_path, game_id)?;
+    thread.note(step, message_id);
+    commit.add(&thread::path(game_path), thread.to_text()?.as_bytes())
+}
+
+/// How to send, from `--via` or the config's `mail.via`: `smtp`, `sendmail` (the default) or
+/// `eml:FILE`.
+pub fn via(given: Option<&str>, mail: &crate::config::MailConfig) -> Result<Via, Error> {
+    let text = given.or(mail.via.as_deref()).unwrap_or("sendmail");
+    match text {
+        "smtp" => Ok(Via::Smtp),
+        "sendmail" => Ok(Via::Sendmail(mail.sendmail.clone())),
+        v if v.starts_with("eml:") => Ok(Via::Eml(PathBuf::from(&v[4..]))),
+        v => Err(Error::Format {
+            what: "sending".into(),
+            message: format!("`{v}` is not `smtp`, `sendmail` or `eml:FILE` (in `--via` or the config's `mail.via`)"),
+        }),
+    }
 }

@@ -181,6 +181,7 @@ pub fn note_uses(
 
 mod adjudicate;
 mod create;
+mod inbox;
 mod mail;
 mod orders;
 mod report;
@@ -189,6 +190,7 @@ mod tests;
 
 pub use adjudicate::*;
 pub use create::*;
+pub use inbox::*;
 pub use mail::*;
 pub use orders::*;
 pub use report::*;

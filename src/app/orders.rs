@@ -185,7 +185,7 @@ pub fn write_orders(
     Ok((prepared.game, Packet::new(prepared.record)))
 }
 
-/// `orders --resend`: the last record of the game file as the packet it was, for a mail that
+/// `resend` (and `orders --resend`): the last record of the game file as the packet it was, for a mail that
 /// was lost. Only a record its owner's copy holds last and that no reply has followed: the
 /// same bytes again change nothing for either side.
 pub fn last_packet(l: &Loaded, side: Option<&str>) -> Result<Packet, Error> {
@@ -222,10 +222,10 @@ pub fn read_packet(path: &Path) -> Result<Packet, Error> {
 }
 
 pub fn parse_packet_text(text: &str) -> Result<Packet, Error> {
-    let mut blocks = crate::mail::ingest::armoured_blocks(text);
+    let mut blocks = crate::mail::armour::blocks(text);
     match blocks.len() {
         0 => Packet::parse(text),
-        1 => Packet::parse(&blocks.remove(0)?),
+        1 => crate::mail::armour::read_block(&blocks.remove(0).body?),
         _ => Err(Error::Format {
             what: "the packet file".into(),
             message: "it holds more than one packet".into(),
@@ -237,9 +237,9 @@ pub fn parse_packet_text(text: &str) -> Result<Packet, Error> {
 /// is, or attached.
 pub fn packet_text(packet: &Packet) -> Result<String, Error> {
     Ok(format!(
-        "# adjutant packet for `{}`, step {}: paste all of this into a mail, or attach the file.\n{}",
+        "# adjutant packet for `{}`, step {}.\n# Paste all of this into a mail, or attach the file.\n{}",
         packet.record.game,
         packet.record.step,
-        crate::mail::armour(&packet.to_yaml()?)
+        crate::mail::armour(packet)?
     ))
 }

@@ -30,7 +30,7 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct Outputs {
     /// Write the new game file here instead of over the old one
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, visible_alias = "game-out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the report here [default: standard output]
     #[arg(long, value_name = "FILE", default_value = "-")]

@@ -10,12 +10,26 @@ use crate::app::{self, Games};
 #[derive(clap::Args)]
 pub struct Args {
     /// The message, as an .eml file (`-` for standard input)
-    #[arg(required_unless_present = "maildir")]
+    #[arg(required_unless_present_any = ["maildir", "imap"])]
     message: Option<PathBuf>,
     /// Process every message in the Maildir's `new/`: good ones move to `cur/`, refused ones to
     /// `rejected/` with the reason in `rejected/log.txt`
-    #[arg(long, value_name = "DIR", conflicts_with = "message")]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["message", "imap"])]
     maildir: Option<PathBuf>,
+    /// Read the IMAP folder of your config's `mail.imap`: each message holding a packet for a
+    /// known game is taken and filed in `mail.imap.file_into`; other mail is left alone, and
+    /// nothing is deleted
+    #[arg(long, conflicts_with = "message")]
+    imap: bool,
+    /// With `--imap`: keep reading the folder, every `--interval` seconds
+    #[arg(long, requires = "imap")]
+    watch: bool,
+    /// With `--watch`: seconds between two reads of the folder
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "watch")]
+    interval: u64,
+    /// With `--watch`: stop after this many reads [default: never]
+    #[arg(long, value_name = "N", requires = "watch")]
+    polls: Option<u64>,
     /// The game file the packet belongs to
     #[arg(
         long,
@@ -30,6 +44,15 @@ pub struct Args {
     /// Only check the packet; change nothing
     #[arg(long)]
     check: bool,
+    /// With `--maildir`: first move the messages refused before (in `rejected/`) back to
+    /// `new/`; with `--imap`: look again at the messages looked at before. To take them after
+    /// fixing what was wrong on your side
+    #[arg(long)]
+    retry: bool,
+    /// With `--maildir` or `--imap`: mark the messages taken as read (they stay unread
+    /// otherwise, so your mail client still shows them as new)
+    #[arg(long)]
+    mark_read: bool,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
     #[command(flatten)]
@@ -43,18 +66,33 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
         (None, Some(d)) => Games::Folder(d),
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let data = |id: &str| {
+        a.common
+            .data_dir()
+            .map(Path::to_path_buf)
+            .or_else(|| config.data_for(id))
+    };
     let done = app::ingest_message(
         &mut commit,
         raw,
         &games,
         &a.common.secrets_dir(),
-        a.common.data_dir(),
+        &data,
         a.check,
     )?;
     if let Some(w) = &done.from_warning {
         eprintln!("warning: {w}");
     }
+    if let Some(c) = &done.choice {
+        eprintln!("{c}");
+    }
     let step = match done.received {
+        None if done.already_applied => format!(
+            "already applied: step {} is in `{}` (a copy of a mail taken before); nothing changed",
+            done.step,
+            done.game_path.display()
+        ),
         None => format!("checked: the packet fits `{}`", done.game_path.display()),
         Some(received) => {
             let steps = received
@@ -69,6 +107,10 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 "steps"
             };
             let templates = a.common.templates(&done.loaded.game.id)?;
+            if let Some(id) = &done.message_id {
+                let target = a.out.out.as_deref().unwrap_or(&done.game_path);
+                app::stage_thread(&mut commit, target, &done.loaded.game.id, done.step, id)?;
+            }
             super::adjudicate::write_results(
                 commit,
                 &done.game_path,
@@ -98,9 +140,52 @@ fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Moves the messages of `rejected/` (all but its log) back to `new/`.
+fn retry(maildir: &Path) -> anyhow::Result<usize> {
+    let rejected = maildir.join("rejected");
+    let Ok(entries) = std::fs::read_dir(&rejected) else {
+        return Ok(0);
+    };
+    let mut n = 0;
+    for e in entries {
+        let p = e?.path();
+        if p.is_file() && p.file_name().is_some_and(|n| n != "log.txt") {
+            move_to(&p, &maildir.join("new"), "")?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    // Mistakes on this side are found before any message is moved.
+    if let Some(d) = &a.games {
+        if !d.is_dir() {
+            anyhow::bail!("`--games {}` is not a folder", d.display());
+        }
+    }
+    if a.imap {
+        return imap(&a);
+    }
     if let Some(maildir) = &a.maildir {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))?
+        if !maildir.join("new").is_dir() {
+            anyhow::bail!(
+                "`{}` is not a Maildir: it has no `new/` folder",
+                maildir.display()
+            );
+        }
+        if a.retry {
+            eprintln!(
+                "{} refused message(s) moved back to `new/` to be taken again",
+                retry(maildir)?
+            );
+        }
+        let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
+            .map_err(|source| crate::engine::Error::Io {
+                path: maildir.join("new"),
+                action: "read",
+                source,
+            })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file())
             .collect();
@@ -120,7 +205,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     good += 1;
                     eprintln!("{}: {what}", f.display());
                     if !a.check {
-                        move_to(&f, &maildir.join("cur"), ":2,S")?;
+                        // Maildir's info suffix: `S` is the Seen flag.
+                        let flags = if a.mark_read { ":2,S" } else { ":2," };
+                        move_to(&f, &maildir.join("cur"), flags)?;
                     }
                 }
                 Err(e) => {
@@ -147,7 +234,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         return Ok(if bad == 0 {
             ExitCode::SUCCESS
         } else {
-            ExitCode::from(2)
+            ExitCode::from(1)
         });
     }
     let path = a
@@ -159,8 +246,82 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
         v
     } else {
-        std::fs::read(path)?
+        std::fs::read(path).map_err(|source| crate::engine::Error::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            source,
+        })?
     };
     eprintln!("{}", one(&a, &raw)?);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--imap` (and `--watch`): each read of the folder reports what it took and refused.
+fn imap(a: &Args) -> anyhow::Result<ExitCode> {
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let Some(settings) = config.mail.imap.clone() else {
+        anyhow::bail!(
+            "no `mail.imap` settings in your config `{}` (host, user, password_env or password_file)",
+            crate::config::default_path().display()
+        );
+    };
+    let games = match (&a.game, &a.games) {
+        (Some(f), _) => Games::File(f),
+        (None, Some(d)) => Games::Folder(d),
+        (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
+    };
+    let mut refused = 0;
+    let mut poll = 0;
+    loop {
+        poll += 1;
+        let mut take = |raw: &[u8]| one(a, raw).map_err(|e| format!("{e:#}"));
+        match app::imap_batch(
+            &settings,
+            &games,
+            a.retry && poll == 1,
+            a.mark_read,
+            &mut take,
+        ) {
+            Ok(tally) => {
+                for (uid, outcome) in &tally.done {
+                    match outcome {
+                        app::Outcome::Taken(what) => eprintln!("message {uid}: {what}"),
+                        app::Outcome::Refused(why) => {
+                            refused += 1;
+                            eprintln!("message {uid}: refused: {why}")
+                        }
+                    }
+                }
+                if !a.watch || !tally.done.is_empty() {
+                    eprintln!(
+                        "{}: {} message(s) taken, {} refused, {} other(s) left alone",
+                        settings.folder,
+                        tally
+                            .done
+                            .iter()
+                            .filter(|(_, o)| matches!(o, app::Outcome::Taken(_)))
+                            .count(),
+                        tally
+                            .done
+                            .iter()
+                            .filter(|(_, o)| matches!(o, app::Outcome::Refused(_)))
+                            .count(),
+                        tally.others
+                    );
+                }
+            }
+            // A server that is down for a while does not stop a watch.
+            Err(e) if a.watch => eprintln!("error: {e}"),
+            Err(e) => return Err(e.into()),
+        }
+        if !a.watch || a.polls.is_some_and(|n| poll >= n) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_secs(a.interval));
+    }
+    Ok(if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -7,23 +7,41 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod adjudicate;
+mod completions;
 mod ingest;
 mod keys;
+mod man;
 mod new;
 mod orders;
 mod play;
 mod position;
 mod report;
+mod resend;
 mod send;
 mod show;
 mod verify;
 mod witness;
 
+/// Shown under `--help` and in the man page; the README says the same.
+pub const EXIT_CODES: &str = "\
+Files: `-` is standard input or output wherever a file is taken. `-o FILE` always names the file
+a command makes: the game file (`new`), the packet (`orders`, `resend`), the report (`report`),
+the position (`position`), the witness answer (`witness answer`).
+
+Exit status:
+  0  done (also for a mail already applied)
+  1  input refused: illegal orders, a damaged, stale or forged packet, a broken file, a mail
+     without a packet
+  2  usage: unknown command or option, a missing argument
+  3  the file system or the mail transport failed: a file that cannot be read or written, an
+     SMTP, IMAP or sendmail failure";
+
 #[derive(Parser)]
 #[command(
     name = "adjutant",
     version,
-    about = "Play-by-email turn adjudicator for board wargames, with dice nobody can bias or predict"
+    about = "Play-by-email turn adjudicator for board wargames, with dice nobody can bias or predict",
+    after_help = EXIT_CODES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -39,11 +57,14 @@ enum Command {
     Adjudicate(adjudicate::Args),
     Play(play::Args),
     Report(report::Args),
+    Resend(resend::Args),
     Send(send::Args),
     Verify(verify::Args),
     Position(position::Args),
     Show(show::Args),
     Witness(witness::Args),
+    Completions(completions::Args),
+    Man(man::Args),
 }
 
 /// Options shared by the commands that read a game file.
@@ -116,20 +137,42 @@ pub fn main() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::exec(a),
         Command::Play(a) => play::exec(a),
         Command::Report(a) => report::exec(a),
+        Command::Resend(a) => resend::exec(a),
         Command::Send(a) => send::exec(a),
         Command::Verify(a) => verify::exec(a),
         Command::Position(a) => position::exec(a),
         Command::Show(a) => show::exec(a),
         Command::Witness(a) => witness::exec(a),
+        Command::Completions(a) => completions::exec(a),
+        Command::Man(a) => man::exec(a),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            let top = e.to_string();
+            eprintln!("error: {top}");
             for cause in e.chain().skip(1) {
-                eprintln!("  because: {cause}");
+                // An I/O error the message already quotes is not said twice.
+                let cause = cause.to_string();
+                if !top.contains(&cause) {
+                    eprintln!("  because: {cause}");
+                }
             }
-            ExitCode::from(1)
+            ExitCode::from(exit_code(&e))
         }
     }
+}
+
+/// The documented exit status of an error: 3 for the file system or mail transport, 1 for
+/// refused input (clap itself exits with 2 for a usage error).
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    for cause in e.chain() {
+        if let Some(err) = cause.downcast_ref::<crate::engine::Error>() {
+            return err.exit_code();
+        }
+        if cause.downcast_ref::<std::io::Error>().is_some() {
+            return 3;
+        }
+    }
+    1
 }

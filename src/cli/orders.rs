@@ -17,7 +17,12 @@ pub struct Args {
     #[arg(long)]
     side: Option<String>,
     /// Write the packet here (`-` for standard output) and record it in the game file
-    #[arg(short = 'o', long = "packet", value_name = "FILE")]
+    #[arg(
+        short = 'o',
+        long = "packet",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     packet: Option<PathBuf>,
     /// Commit to this hidden standing policy in the packet (how you meet attacks, ...)
     #[arg(long, value_name = "FILE", requires = "packet")]

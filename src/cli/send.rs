@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app;
-use crate::mail::send::Via;
 
 /// Mail a packet with the report to your opponent (SMTP, sendmail, or an .eml file)
 #[derive(clap::Args)]
@@ -36,22 +35,12 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let config = crate::config::Config::load(&crate::config::default_path())?;
-    let via_text = a
-        .via
-        .clone()
-        .or_else(|| config.mail.via.clone())
-        .unwrap_or_else(|| "sendmail".into());
-    let via = match via_text.as_str() {
-        "smtp" => Via::Smtp,
-        "sendmail" => Via::Sendmail(config.mail.sendmail.clone()),
-        v if v.starts_with("eml:") => Via::Eml(PathBuf::from(&v[4..])),
-        v => anyhow::bail!("`--via {v}` is not smtp, sendmail or eml:FILE"),
-    };
     let send = app::Send {
-        packet: &a.packet,
+        game: &a.game,
+        packet: app::read_packet(&a.packet)?,
         to: a.to.clone(),
         cc: a.cc.clone(),
-        via,
+        via: app::via(a.via.as_deref(), &config.mail)?,
         attach_game: a.attach_game.then_some(a.game.as_path()),
         board: a.board,
         mail: &config.mail,
@@ -64,7 +53,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!("nothing was changed: the game file is as it was; fix the mail settings and run `send` again, or mail the packet file by hand");
-            Ok(ExitCode::from(1))
+            Ok(ExitCode::from(e.exit_code()))
         }
     }
 }

@@ -118,6 +118,52 @@ pub enum Error {
         template: String,
         message: String,
     },
+    /// Mail could not be sent or fetched: the server, the connection or the local mailer
+    /// failed, not the input. `hint` says what to try.
+    Transport {
+        what: String,
+        message: String,
+        hint: Option<String>,
+    },
+}
+
+impl Error {
+    /// The exit status of a command that failed with this error: 3 for the file system or
+    /// the mail transport, 1 for input that was refused (a broken file, illegal orders, a
+    /// forged packet).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Io { .. } | Error::Transport { .. } => 3,
+            _ => 1,
+        }
+    }
+}
+
+/// A parser's message with the long values it quotes cut short: a file that is not YAML
+/// adjutant expects (say `/etc/passwd` given as a game file) must not be echoed back whole.
+fn shorten_quoted(message: &str) -> String {
+    const KEEP: usize = 40;
+    let mut out = String::with_capacity(message.len().min(400));
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('"') else {
+            rest = after;
+            break;
+        };
+        let quoted = &after[..close];
+        if quoted.chars().count() > KEEP {
+            out.extend(quoted.chars().take(KEEP));
+            out.push_str("...");
+        } else {
+            out.push_str(quoted);
+        }
+        out.push('"');
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl fmt::Display for Error {
@@ -131,7 +177,14 @@ impl fmt::Display for Error {
                 write!(f, "could not {action} `{}`: {source}", path.display())
             }
             Error::Yaml { what, source } => {
-                write!(f, "{what} is not valid: {source}")
+                let message = shorten_quoted(&source.to_string());
+                if message.starts_with("invalid type: string") {
+                    // A whole file read as one string (another kind of file given by mistake):
+                    // its text is not echoed.
+                    write!(f, "{what} is not valid: it is text, not the `key: value` lines of an adjutant file (is it the right file?)")
+                } else {
+                    write!(f, "{what} is not valid: {message}")
+                }
             }
             Error::Data {
                 file,
@@ -161,6 +214,17 @@ impl fmt::Display for Error {
             }
             Error::Secrets { message } => write!(f, "secrets: {message}"),
             Error::Report { template, message } => write!(f, "template `{template}`: {message}"),
+            Error::Transport {
+                what,
+                message,
+                hint,
+            } => {
+                write!(f, "{what}: {message}")?;
+                if let Some(h) = hint {
+                    write!(f, "\n  try: {h}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -171,6 +235,12 @@ impl std::error::Error for Error {
             Error::Io { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+impl From<OrderError> for Error {
+    fn from(e: OrderError) -> Self {
+        Error::Orders(e)
     }
 }
 
@@ -186,10 +256,14 @@ mod tests {
         assert_eq!(super::as_written(&vec!["red", "blue"]), "[red, blue]");
         assert_eq!(super::as_written(&"pass"), "pass");
     }
-}
 
-impl From<OrderError> for Error {
-    fn from(e: OrderError) -> Self {
-        Error::Orders(e)
+    #[test]
+    fn long_quoted_values_are_cut() {
+        let m = super::shorten_quoted(&format!(
+            "invalid type: string \"{}\", expected x",
+            "a".repeat(500)
+        ));
+        assert!(m.len() < 100 && m.ends_with("...\", expected x"), "{m}");
+        assert_eq!(super::shorten_quoted("a \"b\" c"), "a \"b\" c");
     }
 }

@@ -13,7 +13,11 @@ use super::Error;
 pub const RECORD_DOMAIN: &str = "adjutant/record/1";
 pub const STATE_DOMAIN: &str = "adjutant/state/1";
 pub const GENESIS_DOMAIN: &str = "adjutant/genesis/1";
-pub const PACKET_FORMAT: &str = "adjutant-packet/1";
+/// Version 2 packets travel wrapped to 72 columns with a checksum line (`mail::armour`); the
+/// record inside is the same.
+pub const PACKET_FORMAT: &str = "adjutant-packet/2";
+/// Packets written before version 2 still load.
+pub const PACKET_FORMAT_1: &str = "adjutant-packet/1";
 
 /// One step of the log, exactly as it travels and as it is hashed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -184,10 +188,13 @@ impl Packet {
 
     pub fn parse(text: &str) -> Result<Packet, Error> {
         let packet: Packet = super::input::parse_yaml(text, "the packet")?;
-        if packet.format != PACKET_FORMAT {
+        if packet.format != PACKET_FORMAT && packet.format != PACKET_FORMAT_1 {
             return Err(Error::Format {
                 what: "the packet".into(),
-                message: format!("format `{}` is not `{PACKET_FORMAT}`", packet.format),
+                message: format!(
+                    "format `{}` is not `{PACKET_FORMAT}` (or `{PACKET_FORMAT_1}`)",
+                    packet.format
+                ),
             });
         }
         Ok(packet)

@@ -3,7 +3,7 @@
 
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 
-use super::{BEGIN, END};
+use super::armour;
 use crate::engine::record::Packet;
 use crate::engine::Error;
 
@@ -14,9 +14,26 @@ pub const MAX_MESSAGE: usize = 32 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Found {
     pub packet: Packet,
+    /// The message's other packets, passed over: quoted from earlier mails, or not for the
+    /// game's next step.
+    pub ignored: Vec<Packet>,
     /// The address in `From:`, compared with the player's (a hint, not a proof).
     pub from: Option<String>,
     pub subject: Option<String>,
+    /// The message's `Message-ID`, without the angle brackets.
+    pub message_id: Option<String>,
+}
+
+/// Every packet a message holds, before one is chosen.
+#[derive(Debug)]
+pub struct Scan {
+    /// Each different packet once, with whether every copy of it was quoted.
+    packets: Vec<(Packet, bool)>,
+    /// Blocks that looked like packets and could not be read, with whether they were quoted.
+    damaged: Vec<(Error, bool)>,
+    pub from: Option<String>,
+    pub subject: Option<String>,
+    pub message_id: Option<String>,
 }
 
 fn mail_err(message: impl Into<String>) -> Error {
@@ -26,54 +43,29 @@ fn mail_err(message: impl Into<String>) -> Error {
     }
 }
 
-/// The armoured blocks of a text, each with the quote prefix of its BEGIN line taken off every
-/// line; `Err` for a BEGIN with no END.
-pub fn armoured_blocks(text: &str) -> Vec<Result<String, Error>> {
-    let mut out = Vec::new();
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        let Some(at) = line.find(BEGIN) else { continue };
-        let prefix = &line[..at];
-        if !prefix.chars().all(|c| c == '>' || c.is_whitespace()) {
-            continue;
-        }
-        let bare = prefix.trim_end();
-        let mut body = String::new();
-        let mut closed = false;
-        for l in lines.by_ref() {
-            if l.contains(END) {
-                closed = true;
-                break;
-            }
-            let l = l
-                .strip_prefix(prefix)
-                .or_else(|| l.strip_prefix(bare))
-                .unwrap_or(l);
-            body.push_str(l);
-            body.push('\n');
-        }
-        out.push(if closed {
-            Ok(body)
-        } else {
-            Err(mail_err(
-                "its packet armour is truncated: a BEGIN line with no END line",
-            ))
-        });
-    }
-    out
+/// A packet found in a message, or why a block that looked like one could not be read.
+struct Candidate {
+    packet: Result<Packet, Error>,
+    quoted: bool,
 }
 
-/// Candidate packet texts in one decoded text: armoured blocks, or the whole text when it is
+/// Candidate packets in one decoded text: armoured blocks, or the whole text when it is
 /// itself a packet (an attachment).
-fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Result<String, Error>>) {
-    let blocks = armoured_blocks(text);
+fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
+    let blocks = armour::blocks(text);
     if blocks.is_empty()
         && whole_allowed
         && text.trim_start().starts_with("format: adjutant-packet/")
     {
-        out.push(Ok(text.to_string()));
+        out.push(Candidate {
+            packet: Packet::parse(text),
+            quoted: false,
+        });
     }
-    out.extend(blocks);
+    out.extend(blocks.into_iter().map(|b| Candidate {
+        packet: b.body.and_then(|body| armour::read_block(&body)),
+        quoted: b.quoted,
+    }));
 }
 
 fn is_texty(part: &mail_parser::MessagePart) -> bool {
@@ -131,7 +123,7 @@ fn part_text(part: Option<&mail_parser::MessagePart>, text: &str) -> String {
     }
 }
 
-fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, depth: usize) {
+fn collect(msg: &mail_parser::Message, out: &mut Vec<Candidate>, depth: usize) {
     for i in 0..msg.text_body_count() {
         if let Some(t) = msg.body_text(i) {
             let part = msg.text_part(i as u32);
@@ -162,12 +154,23 @@ fn collect(msg: &mail_parser::Message, out: &mut Vec<Result<String, Error>>, dep
 }
 
 /// A plain reading of HTML for finding armour: line breaks at `<br>`, `</p>`, `</div>` and
-/// `</pre>`, tags dropped, the common entities decoded.
+/// `</pre>`, tags dropped, the common entities decoded. Lines inside a `<blockquote>` (a quoted
+/// earlier mail) start with `> `, one for each level, and Outlook's block above the mail it
+/// replies to becomes its plain-text line `-----Original Message-----`.
 pub fn html_to_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
+    let mut depth = 0usize;
     let mut rest = html;
+    let push = |out: &mut String, text: &str, depth: usize| {
+        for c in text.chars() {
+            if depth > 0 && (out.is_empty() || out.ends_with('\n')) {
+                out.push_str(&"> ".repeat(depth));
+            }
+            out.push(c);
+        }
+    };
     while let Some(lt) = rest.find('<') {
-        out.push_str(&rest[..lt]);
+        push(&mut out, &rest[..lt], depth);
         let Some(gt) = rest[lt..].find('>') else {
             rest = &rest[lt..];
             break;
@@ -178,14 +181,29 @@ pub fn html_to_text(html: &str) -> String {
             .split(|c: char| c.is_whitespace() || c == '/')
             .next()
             .unwrap_or("");
-        if matches!(name, "br" | "p" | "div" | "pre" | "tr" | "li")
+        if name == "blockquote" {
+            out.push('\n');
+            depth = if tag.starts_with('/') {
+                depth.saturating_sub(1)
+            } else {
+                depth + 1
+            };
+        } else if name == "div"
+            && (tag.contains("divrplyfwdmsg") || tag.contains("border-top:solid #e1e1e1"))
+        {
+            push(
+                &mut out,
+                &format!("\n{}\n", super::armour::ORIGINAL_MESSAGE),
+                depth,
+            );
+        } else if matches!(name, "br" | "p" | "div" | "pre" | "tr" | "li")
             && (name == "br" || tag.starts_with('/'))
         {
-            out.push('\n');
+            push(&mut out, "\n", depth);
         }
         rest = &rest[lt + gt + 1..];
     }
-    out.push_str(rest);
+    push(&mut out, rest, depth);
     decode_numeric_entities(&out)
         .replace("&gt;", ">")
         .replace("&lt;", "<")
@@ -227,12 +245,11 @@ fn decode_numeric_entities(text: &str) -> String {
     out
 }
 
-/// Reads one message and returns its one packet.
+/// Reads one message and finds every packet in it.
 ///
 /// # Errors
-/// No packet, two different packets, truncated armour, a damaged packet, or a message that
-/// cannot be read.
-pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
+/// A message too large or that cannot be read.
+pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
     if raw.len() > MAX_MESSAGE {
         return Err(mail_err(format!(
             "it is {} bytes, more than the {MAX_MESSAGE} adjutant reads",
@@ -248,44 +265,123 @@ pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
     let msg = parsed.ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
     let mut found = Vec::new();
     collect(&msg, &mut found, 0);
-    let mut packets: Vec<Packet> = Vec::new();
-    let mut first_error = None;
+    let mut packets: Vec<(Packet, bool)> = Vec::new();
+    let mut damaged = Vec::new();
     for c in found {
-        match c.and_then(|text| Packet::parse(&text)) {
-            Ok(p) => {
-                if !packets.contains(&p) {
-                    packets.push(p);
-                }
-            }
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
+        match c.packet {
+            Ok(p) => match packets.iter_mut().find(|(q, _)| *q == p) {
+                // A packet that also appears unquoted (the same one in the HTML part, say)
+                // counts as unquoted.
+                Some((_, quoted)) => *quoted &= c.quoted,
+                None => packets.push((p, c.quoted)),
+            },
+            Err(e) => damaged.push((e, c.quoted)),
         }
     }
-    let packet = match (packets.len(), first_error) {
-        (1, _) => packets.remove(0),
-        (0, Some(e)) => return Err(e),
-        (0, None) => {
-            return Err(mail_err(
-                "it holds no adjutant packet (no armoured block, no packet attachment)",
-            ))
-        }
-        (n, _) => {
-            return Err(mail_err(format!(
-                "it holds two different packets ({n} in all); send one packet a message"
-            )))
-        }
-    };
     let from = msg
         .from()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .map(str::to_string);
-    Ok(Found {
-        packet,
+    Ok(Scan {
+        packets,
+        damaged,
         from,
         subject: msg.subject().map(str::to_string),
+        message_id: msg.message_id().map(str::to_string),
     })
+}
+
+/// Reads one message and returns its one packet, choosing without a game: the one packet not
+/// quoted from an earlier mail, else the newest quoted one.
+///
+/// # Errors
+/// No packet, two different packets, truncated armour, a damaged packet, or a message that
+/// cannot be read.
+pub fn read_message(raw: &[u8]) -> Result<Found, Error> {
+    scan(raw)?.pick(&|_| false)
+}
+
+impl Scan {
+    /// Whether a block looked like a packet and could not be read.
+    pub fn has_damaged(&self) -> bool {
+        !self.damaged.is_empty()
+    }
+
+    /// The game ids the message's packets name, in order, each once.
+    pub fn games(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for (p, _) in &self.packets {
+            if !ids.contains(&p.record.game.as_str()) {
+                ids.push(&p.record.game);
+            }
+        }
+        ids
+    }
+
+    /// Chooses the message's packet: the one that `fits` the game's next step, else the one
+    /// not quoted from an earlier mail, else the newest quoted one. A reply that pastes the new
+    /// packet above (or below) the quoted old one thus gives the new one.
+    ///
+    /// # Errors
+    /// No packet; two different packets that fit, or two unquoted ones when none fits; a
+    /// damaged unquoted packet when no other fits.
+    pub fn pick(&self, fits: &dyn Fn(&Packet) -> bool) -> Result<Found, Error> {
+        let two = |n: usize| {
+            mail_err(format!(
+                "it holds two different packets ({n} in all); send one packet a message"
+            ))
+        };
+        let fitting: Vec<usize> = (0..self.packets.len())
+            .filter(|&i| fits(&self.packets[i].0))
+            .collect();
+        let unquoted: Vec<usize> = (0..self.packets.len())
+            .filter(|&i| !self.packets[i].1)
+            .collect();
+        let chosen = match (fitting.as_slice(), unquoted.as_slice()) {
+            ([one], _) => *one,
+            ([], [one]) => *one,
+            ([], []) if !self.packets.is_empty() && !self.damaged.iter().any(|(_, q)| !q) => (0
+                ..self.packets.len())
+                .max_by_key(|&i| self.packets[i].0.record.step)
+                .expect("not empty"),
+            ([], []) => {
+                let damage = self
+                    .damaged
+                    .iter()
+                    .find(|(_, q)| !q)
+                    .or(self.damaged.first());
+                return Err(match damage {
+                    Some((e, _)) => clone_error(e),
+                    None => mail_err(
+                        "it holds no adjutant packet (no armoured block, no packet attachment)",
+                    ),
+                });
+            }
+            _ => return Err(two(self.packets.len())),
+        };
+        Ok(Found {
+            packet: self.packets[chosen].0.clone(),
+            ignored: (0..self.packets.len())
+                .filter(|&i| i != chosen)
+                .map(|i| self.packets[i].0.clone())
+                .collect(),
+            from: self.from.clone(),
+            subject: self.subject.clone(),
+            message_id: self.message_id.clone(),
+        })
+    }
+}
+
+/// The library's errors hold no clonable sources here: a damaged packet is a format error.
+fn clone_error(e: &Error) -> Error {
+    match e {
+        Error::Format { what, message } => Error::Format {
+            what: what.clone(),
+            message: message.clone(),
+        },
+        other => mail_err(other.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -305,24 +401,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quoted_blocks_lose_their_prefix() {
-        let text = format!("hi\n> {BEGIN}\n> a: 1\n>\n> b: 2\n> {END}\n> -- sig\n");
-        let blocks = armoured_blocks(&text);
-        assert_eq!(blocks.len(), 1);
-        assert_eq!(blocks[0].as_ref().unwrap(), "a: 1\n\nb: 2\n");
-    }
-
-    #[test]
-    fn a_begin_without_end_is_truncated() {
-        let blocks = armoured_blocks(&format!("{BEGIN}\na: 1\n"));
-        assert!(blocks[0]
-            .as_ref()
-            .unwrap_err()
-            .to_string()
-            .contains("truncated"));
-    }
-
-    #[test]
     fn flowed_lines_are_joined() {
         assert_eq!(
             unflow("a: 12 \n34\n  b: 5\n-- \nsig\n", false),
@@ -334,6 +412,14 @@ mod tests {
     #[test]
     fn numeric_entities_are_decoded() {
         assert_eq!(html_to_text("it&#039;s &#x3E; &#65;"), "it's > A");
+    }
+
+    #[test]
+    fn a_blockquote_is_read_as_quoted_lines() {
+        assert_eq!(
+            html_to_text("<div>new</div><blockquote type=\"cite\"><div>old</div><div>x</div></blockquote>after"),
+            "new\n\n> old\n> x\n\nafter"
+        );
     }
 
     #[test]

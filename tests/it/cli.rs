@@ -24,7 +24,7 @@ pub(crate) fn passing_orders(gf: &GameFile) -> &'static str {
 }
 
 /// The example snippet of the first legal option `orders` lists.
-fn first_option(dir: &Path) -> String {
+pub(crate) fn first_option(dir: &Path) -> String {
     let listing = stdout(&ok(dir, &["orders", "game.yaml"]));
     let line = listing.lines().nth(2).expect("an option with its example");
     format!("{}\n", line.trim())
@@ -532,13 +532,14 @@ fn bad_packets_are_refused_and_change_nothing() {
         (flip_hex(&text, "sig:\n  - "), signature, None),
         ("not: [a packet".to_string(), "is not valid", None),
         (
-            text.replace("format: adjutant-packet/1", "format: adjutant-packet/9"),
+            text.replace("format: adjutant-packet/2", "format: adjutant-packet/9"),
             "adjutant-packet/9",
             None,
         ),
     ];
     for (i, (bad, wanted, behind)) in variants.iter().enumerate() {
         assert_ne!(bad, &text, "variant {i} changes the packet");
+        let bad = &reseal(bad);
         let f = write(&p, &format!("bad{i}.yaml"), bad);
         let err = adjudicate_refused(&p, f.to_str().unwrap());
         assert!(
@@ -571,7 +572,7 @@ fn bad_packets_are_refused_and_change_nothing() {
 fn a_wrong_prev_hash_is_refused() {
     let g = TwoPlayers::new("ss-test-prev");
     let packet = g.send("crown", "c1", "supply: []\n");
-    let bad = flip_hex(&read(&packet), "prev: ");
+    let bad = reseal(&flip_hex(&read(&packet), "prev: "));
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
     let err = adjudicate_refused(&p, f.to_str().unwrap());
@@ -614,7 +615,7 @@ fn a_result_with_a_changed_roll_is_refused() {
         + marker.len();
     let face = text.as_bytes()[at] - b'0';
     let other_face = if face == 6 { 1 } else { face + 1 };
-    let bad = format!("{}{}{}", &text[..at], other_face, &text[at + 1..]);
+    let bad = reseal(&format!("{}{}{}", &text[..at], other_face, &text[at + 1..]));
     let p = g.side_dir("patriot");
     let f = write(&p, "bad.yaml", &bad);
     let err = adjudicate_refused(&p, f.to_str().unwrap());
@@ -834,6 +835,12 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     let packet = read(&p.join("march.packet.yaml"));
     assert!(packet.contains("policy_commit:"), "{packet}");
+    // Mail clients wrap plain text at 76 or 78 columns; the 81 characters of `policy_commit`
+    // used to be broken (issue 16).
+    assert!(
+        packet.lines().all(|l| l.chars().count() <= 72),
+        "a packet line longer than 72 characters:\n{packet}"
+    );
     assert!(
         !packet.contains("Charleston"),
         "the policy itself stays hidden:\n{packet}"
@@ -848,7 +855,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     let (report, _) = g.receive("patriot", &attack);
     assert!(report.contains("Battle at Beaufort"), "{report}");
     // The report says the policy answered and names the commitment it matches.
-    let commit = read(&p.join("march.packet.yaml"))
+    let commit = adjutant::mail::armour::unwrap(&read(&p.join("march.packet.yaml")))
         .lines()
         .find_map(|l| l.trim().strip_prefix("policy_commit: ").map(str::to_string))
         .unwrap();
@@ -869,7 +876,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     let text = read(&next);
     assert!(text.contains("policy:") && text.contains("salt:"), "{text}");
     // A changed policy no longer matches its commitment.
-    let forged = text.replacen("commit: all", "commit: 0", 1);
+    let forged = reseal(&text.replacen("commit: all", "commit: 0", 1));
     assert_ne!(forged, text);
     let f = write(&g.side_dir("crown"), "forged.yaml", &forged);
     let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());

@@ -130,6 +130,32 @@ pub fn resign(text: &str, secrets_dir: &Path) -> String {
     adjutant::app::packet_text(&packet).unwrap()
 }
 
+/// A packet text edited on purpose, its checksum line made to fit again: anyone who edits a
+/// packet can do this (the checksum finds what a mail client damaged; the signature is what
+/// refuses forgery). A text whose armour no longer reads is left as it is.
+pub fn reseal(text: &str) -> String {
+    use adjutant::mail::armour;
+    let (Some(b), Some(e)) = (text.find(armour::BEGIN), text.find(armour::END)) else {
+        return text.to_string();
+    };
+    let body = &text[b + armour::BEGIN.len()..e];
+    let Some(at) = body.rfind("checksum: ") else {
+        return text.to_string();
+    };
+    let yaml = armour::unwrap(&body[..at]);
+    let Ok(packet) = serde_yaml::from_str::<adjutant::engine::record::Packet>(&yaml) else {
+        return text.to_string();
+    };
+    let line_end = body[at..].find('\n').map_or(body.len(), |n| at + n);
+    let start = b + armour::BEGIN.len();
+    format!(
+        "{}checksum: {}{}",
+        &text[..start + at],
+        armour::checksum(&packet).unwrap(),
+        &text[start + line_end..]
+    )
+}
+
 /// Two players, each with their own folder, secrets and copy of the game file.
 pub struct TwoPlayers {
     pub dir: tempfile::TempDir,

@@ -1009,7 +1009,8 @@ MANIFEST = [
      "step 3 and the same packet with step: 4, both in the body; LF line ends"),
     ("truncated-armour.eml", "Roundcube", {"error": "truncated"},
      "BEGIN and the first half of the YAML, no END"),
-    ("broken-yaml-in-armour.eml", "Outlook 16 (plain text)", {"error": "packet is not valid"},
+    ("broken-yaml-in-armour.eml", "Outlook 16 (plain text)",
+     {"error": "the mail client changed the packet: attach the file instead"},
      "the reveal line cut in two, its second half at column 0"),
     ("malformed-mime.eml", "broken mailer", GOOD,
      "dangling Content-Type parameter, unterminated quoted strings, a header without a colon,"

@@ -1,5 +1,7 @@
 """A real SMTP server for the mail tests, on 127.0.0.1 only: aiosmtpd with STARTTLS and AUTH
-both required. Each message it accepts is written to OUT_DIR/<n>.eml. It prints
+both required. Each message it accepts is written to OUT_DIR/<n>.eml and, with --maildirs ROOT,
+delivered to each recipient's Maildir, ROOT/<local part>/Maildir/new/ (as a local delivery agent
+would, for the IMAP test's Dovecot). It prints
 "READY <port>" once listening and stops by itself after --seconds, or when its standard input
 closes (when the test that started it ends)."""
 
@@ -24,14 +26,24 @@ def free_port():
 
 
 class Keep:
-    def __init__(self, out):
+    def __init__(self, out, maildirs):
         self.out = out
+        self.maildirs = maildirs
         self.n = 0
 
     async def handle_DATA(self, server, session, envelope):
         self.n += 1
+        data = envelope.original_content or envelope.content
         with open(os.path.join(self.out, f"{self.n}.eml"), "wb") as f:
-            f.write(envelope.original_content or envelope.content)
+            f.write(data)
+        for rcpt in envelope.rcpt_tos if self.maildirs else []:
+            box = os.path.join(self.maildirs, rcpt.split("@")[0].lower(), "Maildir")
+            name = f"{int(time.time())}.M{self.n}P{os.getpid()}.adjutant-test"
+            tmp = os.path.join(box, "tmp", name)
+            with open(tmp, "wb") as f:
+                f.write(data.replace(b"\r\n", b"\n"))
+            os.chmod(tmp, 0o644)
+            os.rename(tmp, os.path.join(box, "new", name))
         return "250 OK"
 
 
@@ -43,6 +55,7 @@ def main():
     ap.add_argument("--user", required=True)
     ap.add_argument("--password-env", required=True)
     ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--maildirs")
     a = ap.parse_args()
     password = os.environ[a.password_env].encode()
     user = a.user.encode()
@@ -55,7 +68,7 @@ def main():
     ctx.load_cert_chain(a.cert, a.key)
     port = free_port()
     controller = Controller(
-        Keep(a.out),
+        Keep(a.out, a.maildirs),
         hostname="127.0.0.1",
         port=port,
         tls_context=ctx,

@@ -1,0 +1,212 @@
+//! Lost mail (issue 16, faults 3 and 4): the outstanding packet written or mailed again, a
+//! duplicate mail taken as already applied, refused Maildir messages taken again after a fix,
+//! messages left unread, and a game's data folder from the config.
+
+use std::path::Path;
+
+use crate::mail::{crown_packet, mail_dir};
+use crate::support::*;
+
+#[test]
+fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    ok(&c, &["resend", "game.yaml", "-o", "again.yaml"]);
+    assert_eq!(read(&c.join("again.yaml")), read(&packet));
+    let o = ok(&c, &["resend", "game.yaml"]);
+    assert_eq!(stdout(&o), read(&packet), "standard output by default");
+    // Mailed again: the same message as the first `send` of it.
+    let mail = |args: &[&str], eml: &str| {
+        let mut v = args.to_vec();
+        let via = format!("eml:{eml}");
+        v.extend(["--via", via.as_str()]);
+        ok(&c, &v);
+        let raw = read(&c.join(eml));
+        raw.lines()
+            .find(|l| l.starts_with("Message-ID:"))
+            .unwrap()
+            .to_string()
+    };
+    let first = mail(&["send", "game.yaml", packet.to_str().unwrap()], "1.eml");
+    let again = mail(&["resend", "game.yaml", "--send"], "2.eml");
+    assert_eq!(first, again);
+    assert!(!c.join("-").exists());
+    // Once the opponent's packet is in and its result goes out with your next orders,
+    // nothing of yours is outstanding.
+    let p = g.side_dir("patriot");
+    g.receive("patriot", &packet);
+    let err = fails(&p, &["resend", "game.yaml"]);
+    assert!(
+        err.contains("its result goes out with your next orders"),
+        "{err}"
+    );
+    let reply = g.send("patriot", "p1", "supply: []\n");
+    ok(&p, &["resend", "game.yaml", "-o", "p-again.yaml"]);
+    assert_eq!(read(&p.join("p-again.yaml")), read(&reply));
+    // A reply packet `adjudicate` wrote (a result alone) is outstanding too.
+    let (_, crown_reply) = g.receive("crown", &reply);
+    let r = crown_reply.expect("the Patriot decides next, so the Crown replies at once");
+    ok(&c, &["resend", "game.yaml", "-o", "c-again.yaml"]);
+    assert_eq!(read(&c.join("c-again.yaml")), read(&r));
+}
+
+fn demo_into(dir: &Path) -> String {
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(
+        &root().join("games/southern-strategy/examples/demo-game.yaml"),
+    ))
+    .unwrap()
+    .id;
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::copy(
+        root().join("games/southern-strategy/examples/demo-game.yaml"),
+        dir.join(format!("{id}.yaml")),
+    )
+    .unwrap();
+    id
+}
+
+fn demo_secrets() -> String {
+    root()
+        .join("games/southern-strategy/examples/demo-secrets")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn names(d: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(d)
+        .map(|r| {
+            r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A message refused for a mistake on this side (the wrong games folder) is taken after the
+/// fix with `--retry`; a taken message stays unread, and a second copy is already applied.
+#[test]
+fn refused_maildir_messages_are_taken_again_with_retry_and_stay_unread() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    demo_into(&t.join("games"));
+    std::fs::create_dir_all(t.join("other-games")).unwrap();
+    let md = t.join("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/1.eml")).unwrap();
+    let ingest = |games: &str, extra: &[&str]| {
+        let mut args = vec![
+            "ingest",
+            "--maildir",
+            "Maildir",
+            "--games",
+            games,
+            "--secrets",
+        ];
+        let s = demo_secrets();
+        args.push(&s);
+        args.extend(extra);
+        run(t, &args)
+    };
+    let o = ingest("other-games", &[]);
+    assert!(!o.status.success());
+    assert_eq!(names(&md.join("rejected")), vec!["1.eml", "log.txt"]);
+    // The folder that does not exist is refused before any message moves.
+    std::fs::copy(mail_dir().join("mutt-plain.eml"), md.join("new/2.eml")).unwrap();
+    let o = ingest("no-such-folder", &[]);
+    assert!(
+        stderr(&o).contains("`--games no-such-folder` is not a folder"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(names(&md.join("new")), vec!["2.eml"]);
+    // Fixed: both are taken; the second is a copy of the first, already applied.
+    let o = ingest("games", &["--retry"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("already applied"), "{}", stderr(&o));
+    assert_eq!(
+        names(&md.join("cur")),
+        vec!["1.eml:2,", "2.eml:2,"],
+        "unread"
+    );
+    assert_eq!(names(&md.join("rejected")), vec!["log.txt"]);
+    // Asked to, ingest marks them read.
+    std::fs::copy(mail_dir().join("apple-mail.eml"), md.join("new/3.eml")).unwrap();
+    let o = ingest("games", &["--mark-read"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(names(&md.join("cur")).contains(&"3.eml:2,S".to_string()));
+}
+
+/// A game played with its own data folder, named in the config: `ingest` needs no `--data`.
+#[test]
+fn the_config_gives_a_game_its_data_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let data = d.join("my data");
+    std::fs::create_dir_all(&data).unwrap();
+    for f in [
+        "map.yaml",
+        "tracks.yaml",
+        "pieces.yaml",
+        "setup.yaml",
+        "board.yaml",
+    ] {
+        let mut t = read(&root().join("games/southern-strategy").join(f));
+        if f == "tracks.yaml" {
+            t.push_str("# the club's own copy\n");
+        }
+        write(&data, f, &t);
+    }
+    let data_arg = data.to_str().unwrap();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "ss-own-data",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--data",
+            data_arg,
+            "-o",
+            "game.yaml",
+        ],
+    );
+    write(d, "o.yaml", "supply: []\n");
+    ok(
+        d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "s",
+            "--data",
+            data_arg,
+            "-o",
+            "p.yaml",
+        ],
+    );
+    let mail = format!(
+        "From: a@example.org\nSubject: x\n\n{}",
+        read(&d.join("p.yaml"))
+    );
+    write(d, "m.eml", &mail);
+    let args = ["ingest", "m.eml", "--game", "game.yaml", "--secrets", "s"];
+    let err = fails(d, &args);
+    assert!(
+        err.contains("data"),
+        "without its data the game is refused: {err}"
+    );
+    let config = write(
+        d,
+        "config.yaml",
+        &format!("format: adjutant-config/1\ngames:\n  ss-own-data:\n    data: {data_arg}\n"),
+    );
+    let o = command(d, &args)
+        .env("ADJUTANT_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+}
