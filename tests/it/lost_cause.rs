@@ -217,34 +217,72 @@ fn example_of_play_18_0() {
         .iter()
         .map(|e| serde_json::to_value(e).unwrap())
         .collect();
+    // Every event the example's text states, in its order, with the rolls and modifiers it
+    // gives (the events it does not mention, such as the Army of the Gulf entering play, may
+    // come between).
     let want = [
+        serde_json::json!({"event": "card_revealed", "card": "19", "kind": "headline", "year": 1862, "headline": "Lee Turned Back at Antietam; Lincoln Answers with Emancipation"}),
+        // #19: the Army of the Tennessee rolls 4 against its Initiative of 2, no DRM (no Union
+        // commander in the West), and marches; Forts Henry & Donelson cost a morale point.
+        serde_json::json!({"event": "roll", "rule": "7.1", "what": "Army of the Tennessee Initiative Roll", "dice": [4], "drm": 0, "result": 4, "against": 2, "versus": "above"}),
         serde_json::json!({"event": "marched", "rule": "7.3", "army": "brown", "from": "forts-henry-donelson", "to": "shiloh-corinth"}),
         serde_json::json!({"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces"}),
         serde_json::json!({"event": "initiative_marker", "army": "blue", "symbol": "circle", "drm": 0}),
         serde_json::json!({"event": "recognition", "rule": "9.5", "from": 3, "to": 2, "emancipation": true}),
+        // Lee passes his Initiative (3 against 1), then battles: 2 + 2 (Lee) + 1 (the card) = 5.
+        serde_json::json!({"event": "roll", "rule": "10.1", "what": "Lee's Initiative Roll", "dice": [3], "drm": 0, "result": 3, "against": 1, "versus": "above"}),
         serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Lee's battle against the Army of the Potomac", "dice": [2], "drm": 3, "result": 5, "against": 3, "versus": "above"}),
+        serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue", "result": "above"}),
         serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "blue", "markers": 1}),
         serde_json::json!({"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "fredericksburg", "to": "manassas"}),
+        // A.S. Johnston, Directed, rolls 2 with no DRM against 3: a defeat, not re-rolled.
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "A.S. Johnston's battle against the Army of the Cumberland", "dice": [2], "drm": 0, "result": 2, "against": 3, "versus": "below"}),
         serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "as-johnston", "army": "green", "result": "below"}),
+        serde_json::json!({"event": "card_revealed", "card": "C", "kind": "broadsheet", "year": 1862, "headline": "Friction of War"}),
         serde_json::json!({"event": "broadsheet", "card": "C", "effect": "FrictionOfWar"}),
+        serde_json::json!({"event": "card_revealed", "card": "13", "kind": "headline", "year": 1862, "headline": "Fremont Out, Halleck In; Farragut Runs the Forts and Takes New Orleans"}),
         serde_json::json!({"event": "ignored", "rule": "6.1", "what": "halleck cannot take the command"}),
         serde_json::json!({"event": "marched", "rule": "7.3", "army": "blue", "from": "manassas", "to": "fredericksburg"}),
+        serde_json::json!({"event": "roll", "rule": "7.1", "what": "Army of the Cumberland Initiative Roll", "dice": [4], "drm": 0, "result": 4, "against": 3, "versus": "above"}),
         serde_json::json!({"event": "marched", "rule": "7.3", "army": "green", "from": "nashville", "to": "chattanooga"}),
+        serde_json::json!({"event": "roll", "rule": "7.1", "what": "Army of the Tennessee Initiative Roll", "dice": [6], "drm": 0, "result": 6, "against": 2, "versus": "above"}),
         serde_json::json!({"event": "advanced_base", "rule": "7.3", "army": "brown", "space": "shiloh-corinth"}),
         serde_json::json!({"event": "marched", "rule": "7.3", "army": "orange", "from": "ship-island", "to": "new-orleans"}),
         serde_json::json!({"event": "initiative_marker", "army": "orange", "symbol": "circle", "drm": 0}),
+        // Friction of War makes Beauregard's Directed battle Conditional: a natural 1 fails
+        // (6.2.2) whatever his +1, and the card's casualty check kills him.
         serde_json::json!({"event": "friction"}),
         serde_json::json!({"event": "roll", "rule": "9.1", "what": "Beauregard's Initiative Roll", "dice": [1], "drm": 1, "result": 2, "against": 2, "versus": "below"}),
         serde_json::json!({"event": "casualty", "rule": "9.1.2", "leader": "beauregard", "die": 5, "result": "killed"}),
         serde_json::json!({"event": "leader_called_up", "rule": "9.1.2", "theater": "mississippi", "leader": "polk", "replaced": "beauregard"}),
         serde_json::json!({"event": "ignored", "rule": "6.0", "what": "Friction of War cancels this Conditional action"}),
+        // The Railroads battle: an X marker, out of play; Knoxville gives +1 (16.8, 13.8.3), but
+        // the 1 is an automatic defeat; Rebel Yell's re-roll, with no DRM, is a 2: a draw.
         serde_json::json!({"event": "railroads_spent", "resource": "railroads-1", "theater": "mississippi"}),
+        serde_json::json!({"event": "resource_removed", "resource": "railroads-1", "rule": "16.8", "to_cup": false}),
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf", "dice": [1], "drm": 1, "result": 2, "against": 2, "versus": "below"}),
         serde_json::json!({"event": "rebel_yell", "card": "A", "what": "Polk's battle against the Army of the Gulf", "dice": [2], "result": 2, "against": 2, "versus": "equal"}),
+        serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "polk", "army": "orange", "result": "equal"}),
         serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "orange", "markers": 1}),
+        // The Year End: Hood, the Ironclads and the Submarines come in; the Shenandoah Valley
+        // draws the Gunboats; infrastructure rolls 7 against morale 8 and draws the Munitions;
+        // twelve cards make the 1863 pile.
         serde_json::json!({"event": "year_advanced", "year": 1863, "leaders": ["hood"], "resources": ["ironclads-1", "submarines"]}),
         serde_json::json!({"event": "resource_drawn", "rule": "14.5", "resource": "gunboats-1"}),
+        serde_json::json!({"event": "roll", "rule": "14.5", "what": "Morale Test", "dice": [3, 4], "drm": 0, "result": 7, "against": 8, "versus": "below"}),
         serde_json::json!({"event": "resource_drawn", "rule": "14.5", "resource": "european-munitions"}),
+        serde_json::json!({"event": "year_begins", "year": 1863, "cards": 12, "held_back": 13}),
     ];
+    // The example's Union Initiative checks find no marker left, so nothing more happens; and
+    // no other battle, morale change or card comes between.
+    for kind in ["battle", "morale", "card_revealed", "casualty"] {
+        let stated = want.iter().filter(|w| w["event"] == kind).count();
+        let seen = events.iter().filter(|e| e["event"] == kind).count();
+        assert_eq!(
+            seen, stated,
+            "`{kind}` events beyond those the example states"
+        );
+    }
     let mut at = 0;
     for w in &want {
         match events[at..].iter().position(|e| e == w) {
