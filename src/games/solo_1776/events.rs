@@ -116,12 +116,15 @@ pub enum Event {
         town: String,
         reason: String,
     },
-    /// 13: every check failed: the army evades to the OB.
+    /// 13: every check failed: the army evades to the OB. With a reason, it had no check to
+    /// make and leaves the board by its rule 12 move.
     Evaded {
         army: String,
         area: String,
         location: u32,
         from: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// 12: an OB move, up or down, with the condition that decided it.
     Moved {
@@ -169,11 +172,14 @@ pub enum Event {
         location: u32,
         reason: String,
     },
-    /// 12: a fort destroyed before moving down from 15.
+    /// 12: a fort destroyed before moving down from 15: the bot's own, or the one in the
+    /// town hex the army leaves.
     FortDestroyed {
         army: String,
         area: String,
         location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
         rejoined: Force,
     },
     /// 14: the (BE) roll of an American attack, or why there is none.

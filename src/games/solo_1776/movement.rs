@@ -71,7 +71,7 @@ pub fn candidates(st: &State, army: &str) -> Vec<(TownDef, String)> {
         .location(&a.area, a.location)
         .towns
         .iter()
-        .filter(|t| t.priority.is_some() && t.british && a.at.as_deref() != Some(t.id.as_str()))
+        .filter(|t| t.priority.is_some() && t.british)
         .collect();
     let mut out: Vec<(TownDef, String)> = Vec::new();
     let mut forts: Vec<&&TownDef> = towns.iter().filter(|t| t.fort).collect();
@@ -101,7 +101,7 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
         candidates(st, id)
     };
     if cands.is_empty() {
-        return offboard::ob_move(st, ctx, id);
+        return offboard::ob_move(st, ctx, id, None);
     }
     if st.date.year == 1780 && st.date.month == 12 {
         let (town, _) = cands[0].clone();
@@ -133,9 +133,11 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
         army: id.into(),
         area: a.area.clone(),
         location: a.location,
-        from,
+        from: from.clone(),
+        reason: None,
     });
-    offboard::ob_move(st, ctx, id)
+    // 13: the OB move takes into account the forts of the hex the army leaves.
+    offboard::ob_move(st, ctx, id, from)
 }
 
 fn march(st: &mut State, ctx: &mut Ctx, id: &str, town: &TownDef, reason: String) {

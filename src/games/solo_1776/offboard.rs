@@ -136,8 +136,9 @@ pub fn detachments(st: &mut State, ctx: &mut Ctx) {
     }
 }
 
-/// 12: the OB move of one army by the five conditions in order.
-pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
+/// 12: the OB move of one army by the five conditions in order. `left` is the town hex the
+/// army has just evaded from (13), if any; an army still on the board stands at `at`.
+pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) -> Run {
     let data = ctx.data;
     let a = st.armies[id].clone();
     let loc = a.location;
@@ -193,18 +194,20 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
                 st,
                 ctx,
                 id,
+                left,
                 3,
                 format!("SP {sp} below the requisite {req} of location {loc}"),
             );
         }
         if !targets_in(st, &a.area, loc) {
-            return down(st, ctx, id, 4, format!("no priorities in location {loc}"));
+            return down(st, ctx, id, left, 4, format!("no priorities in location {loc}"));
         }
         if st.bre >= data.tables.offboard.down_at_least {
             return down(
                 st,
                 ctx,
                 id,
+                left,
                 5,
                 format!(
                     "BRE number {} at least {}",
@@ -232,10 +235,10 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
 /// 12: Up one location, then the area-change randomiser.
 fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
     let data = ctx.data;
+    leave_board(st, ctx, id);
     let a = st.armies.get_mut(id).expect("army");
     let (from, to) = (a.location, a.location + 5);
     a.location = to;
-    a.at = None;
     let area = a.area.clone();
     ctx.event(Event::Moved {
         army: id.into(),
@@ -295,7 +298,14 @@ fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) ->
 
 /// 12: Down one location, after destroying a fort in 15 or building one in 10 or 5; the
 /// French may carry half the army away instead (17, duty 3).
-fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
+fn down(
+    st: &mut State,
+    ctx: &mut Ctx,
+    id: &str,
+    left: Option<String>,
+    condition: u8,
+    reason: String,
+) -> Run {
     if french::sea_invasion(st, ctx, id, &reason)? {
         return Ok(());
     }
@@ -303,21 +313,13 @@ fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) 
     let loc = a.location;
     let key = fort_key(&a.area, loc);
     if loc == 15 {
-        if let Some(f) = st.forts.remove(&key) {
-            st.armies.get_mut(id).expect("army").force.add(f.garrison);
-            ctx.event(Event::FortDestroyed {
-                army: id.into(),
-                area: a.area.clone(),
-                location: loc,
-                rejoined: f.garrison,
-            });
-        }
+        destroy_fort(st, ctx, id, a.at.clone().or(left));
     } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) {
         build_fort(st, ctx, id);
     }
+    leave_board(st, ctx, id);
     let a = st.armies.get_mut(id).expect("army");
     a.location = loc - 5;
-    a.at = None;
     ctx.event(Event::Moved {
         army: id.into(),
         area: a.area.clone(),
@@ -327,6 +329,52 @@ fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) 
         reason,
     });
     Ok(())
+}
+
+/// 12: before moving down from location 15 an army destroys the fort it occupies: its own
+/// fort of that location (whose garrison marches with it), or the fort in the town hex it
+/// stands at or has just evaded from, when the Americans hold that town (RULINGS.md, A5).
+fn destroy_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
+    let a = st.armies[id].clone();
+    let own = st.forts.remove(&fort_key(&a.area, a.location));
+    let town = hex.filter(|t| {
+        st.town(t)
+            .is_some_and(|(ar, l, tw)| ar == a.area && l == a.location && tw.fort && !tw.british)
+    });
+    if own.is_none() && town.is_none() {
+        return;
+    }
+    if let Some(t) = &town {
+        st.town_mut(t).expect("a known town").fort = false;
+    }
+    let rejoined = own.as_ref().map(|f| f.garrison).unwrap_or_default();
+    st.armies.get_mut(id).expect("army").force.add(rejoined);
+    ctx.event(Event::FortDestroyed {
+        army: id.into(),
+        area: a.area,
+        location: a.location,
+        town: town.or(own.and_then(|f| f.town)),
+        rejoined,
+    });
+}
+
+/// 13: an army on the board that leaves it by its OB move evades from its town, so the
+/// player takes it off.
+fn leave_board(st: &mut State, ctx: &mut Ctx, id: &str) {
+    let a = st.armies.get_mut(id).expect("army");
+    let Some(from) = a.at.take() else {
+        return;
+    };
+    ctx.event(Event::Evaded {
+        army: id.into(),
+        area: a.area.clone(),
+        location: a.location,
+        from: Some(from),
+        reason: Some(
+            "no British-held priority town within one move: it leaves the board by its OB move"
+                .into(),
+        ),
+    });
 }
 
 /// 12: a fort needs one SP, one artillery and one supply to build it, plus five SP to
@@ -379,6 +427,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         Fort {
             area: a.area.clone(),
             location: a.location,
+            town: None,
             garrison,
         },
     );

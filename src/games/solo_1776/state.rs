@@ -97,6 +97,9 @@ pub struct Detachment {
 pub struct Fort {
     pub area: String,
     pub location: u32,
+    /// The town hex it stands in (forts built before version 0.x name none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town: Option<String>,
     pub garrison: Force,
 }
 
