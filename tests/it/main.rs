@@ -16,6 +16,7 @@ mod sample_turn;
 mod secrets;
 mod selfplay;
 mod solo_1776;
+mod solo_1776_figures;
 mod support;
 mod tamper;
 mod witness;

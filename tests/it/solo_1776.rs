@@ -108,7 +108,7 @@ fn solo_1776_rules_cases() {
 
 /// A British turn made up by a seeded generator: board facts, transports, attacks,
 /// replacements, the French coming in 1778, searches once they are in.
-fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
+pub fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
     use rand_chacha::rand_core::Rng;
     let mut r = |n: u32| rng.next_u32() % n;
     let mut t = serde_json::Map::new();

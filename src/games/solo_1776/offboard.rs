@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, LOCATIONS};
+use super::data::{AreaChange, Data, TownDef, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -17,10 +17,15 @@ pub const GARRISON: u32 = 5;
 /// 13, and conditions 1 and 4 of 12: a priority target is a British controlled town with a
 /// priority (RULINGS.md, A1).
 pub fn targets_in(st: &State, area: &str, loc: u32) -> bool {
+    targets(st, area, loc).next().is_some()
+}
+
+/// The priority targets of a location, in the order it lists them.
+pub fn targets<'a>(st: &'a State, area: &str, loc: u32) -> impl Iterator<Item = &'a TownDef> {
     st.location(area, loc)
         .towns
         .iter()
-        .any(|t| t.priority.is_some() && t.british)
+        .filter(|t| t.priority.is_some() && t.british)
 }
 
 fn area_name(data: &Data, id: &str) -> String {
@@ -145,25 +150,53 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
     let sp = a.force.sp;
     let area_def = data.area(&a.area).expect("known area");
     // An Up move needs a priority target above, or a French battle fleet in a higher
-    // location (the fleets sit in location 15).
-    let up_allowed: Result<String, String> = if LOCATIONS
+    // location (the fleets sit in location 15). For condition 1 a target or the fleet counts
+    // only where the army has that location's requisite, or condition 3 or 4 would undo the
+    // move (RULINGS.md, A2).
+    let above: Vec<(u32, &TownDef)> = LOCATIONS
         .iter()
-        .any(|&l| l > loc && targets_in(st, &a.area, l))
-    {
-        Ok(format!("a priority target lies above location {loc}"))
-    } else if loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str()) {
-        Ok("a French battle fleet is deployed in location 15".to_string())
-    } else {
-        Err(format!(
-            "no priority target lies above location {loc} and no French battle fleet is deployed higher"
-        ))
+        .filter(|&&l| l > loc)
+        .flat_map(|&l| targets(st, &a.area, l).map(move |t| (l, t)))
+        .collect();
+    let reach = |l: u32| sp >= st.location(&a.area, l).requisite;
+    let french_higher =
+        loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str());
+    let french = "a French battle fleet is deployed in location 15".to_string();
+    let none = format!(
+        "no priority target lies above location {loc} and no French battle fleet is deployed higher"
+    );
+    let up_allowed = |by_strength: bool| -> Result<String, String> {
+        match above.iter().find(|(l, _)| !by_strength || reach(*l)) {
+            Some((l, t)) => Ok(format!(
+                "a priority target lies above location {loc} ({} in location {l})",
+                t.name
+            )),
+            None if french_higher && (!by_strength || reach(15)) => Ok(french.clone()),
+            None if french_higher => Err(format!(
+                "the French battle fleet lies in location 15, where it lacks the requisite SP ({})",
+                st.location(&a.area, 15).requisite
+            )),
+            None if above.is_empty() => Err(none.clone()),
+            None => Err(format!(
+                "the priority targets above location {loc} lie where it lacks the requisite SP ({})",
+                above
+                    .iter()
+                    .map(|(l, t)| format!(
+                        "{}: {} SP in location {l}",
+                        t.name,
+                        st.location(&a.area, *l).requisite
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
     };
     if loc < 15 {
         let next = loc + 5;
         let req = st.location(&a.area, next).requisite;
         if sp >= req {
             let why = format!("SP {sp} at least the requisite {req} of location {next}");
-            match &up_allowed {
+            match &up_allowed(true) {
                 Ok(also) => return up(st, ctx, id, 1, format!("{why}; {also}")),
                 Err(no) => ctx.event(Event::UpRefused {
                     army: id.into(),
@@ -177,7 +210,7 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
                 "in location 5, the British control {}, BRE number {} below {}",
                 area_def.name, st.bre, data.tables.offboard.up_below
             );
-            match &up_allowed {
+            match &up_allowed(false) {
                 Ok(also) => return up(st, ctx, id, 2, format!("{why}; {also}")),
                 Err(no) => ctx.event(Event::UpRefused {
                     army: id.into(),
