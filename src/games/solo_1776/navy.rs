@@ -77,7 +77,8 @@ pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
                     .into())
                 }
             };
-            let back = st.date.quarter().plus(q);
+            // Whole quarters after the one it was damaged in (RULINGS.md, A10).
+            let back = st.date.quarter().plus(q + 1);
             st.navy.damaged = true;
             st.navy.back = Some(back);
             ctx.event(Event::NavyDamaged {
