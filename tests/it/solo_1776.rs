@@ -212,7 +212,7 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
     assert!(st.over);
     assert_eq!(st.date.year, 1781);
     assert!(questions > 0, "the bot never asked for a result");
-    assert!(st.french.fleets >= 2, "the French came in");
+    assert!(st.french.landed >= 2, "the French came in");
     assert_eq!(l.game.log.len(), 2 * steps);
     let summary = adjutant::app::verify(&l).unwrap();
     assert_eq!(summary.steps_replayed as usize, steps);

@@ -59,6 +59,10 @@ pub fn campaign(seed: u64) -> Figures {
                 }
                 serde_json::json!({ "combat": c })
             }
+            Some(q) if q.key() == "fleet_engagement" => {
+                let lost = rng.next_u32() % 2;
+                serde_json::json!({"fleet_engagement": {"french_lost": lost.min(st.french.fleets)}})
+            }
             Some(_) => {
                 let damaged = rng.next_u32() % 2 == 0;
                 if damaged {

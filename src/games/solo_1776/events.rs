@@ -84,6 +84,22 @@ pub enum Event {
         die: u8,
         found: bool,
     },
+    /// 17: French battle fleets lost in a fleet engagement, as the player reported.
+    FrenchFleetsLost {
+        lost: u32,
+        left: u32,
+        reason: String,
+    },
+    /// 12, 15: an American fort the British captured or destroyed, with its garrison.
+    FortLost {
+        fort: String,
+        area: String,
+        location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
+        garrison: Force,
+        reason: String,
+    },
     /// 12: a detachment moves towards its army, or joins it.
     DetachmentMoved {
         detachment: String,

@@ -10,7 +10,8 @@ use super::events::Event;
 use super::offboard::land;
 use super::orders::{Reinforce, Search};
 use super::script::{Ctx, Run};
-use super::state::{Duty, Force, State};
+use super::facts;
+use super::state::{Duty, Force, Question, State};
 use crate::engine::error::OrderError;
 
 const WEST_INDIES: &str = "west-indies";
@@ -198,7 +199,7 @@ pub fn blockade(st: &mut State, ctx: &mut Ctx) {
 
 /// 17: a British reinforcement of a location the French blockade is attacked on a d6 of at
 /// most the fleets on blockade plus one, before any embarkation or debarkation.
-pub fn reinforcements(st: &State, ctx: &mut Ctx, list: &[Reinforce]) {
+pub fn reinforcements(st: &mut State, ctx: &mut Ctx, list: &[Reinforce]) -> Run {
     for r in list {
         let loc = r.location as u32;
         let blockading = st.french.fleets > 0
@@ -237,12 +238,53 @@ pub fn reinforcements(st: &State, ctx: &mut Ctx, list: &[Reinforce]) {
                 format!("{die} is above {target}: the reinforcement goes through")
             },
         });
+        if attacked {
+            let what = format!(
+                "the fleet engagement of the French attack on the British reinforcement of {}",
+                name(ctx.data, &r.area)
+            );
+            engagement(st, ctx, what)?;
+        }
     }
+    Ok(())
+}
+
+/// 17: the player fights a fleet engagement of the French battle fleets and reports what it
+/// cost them; with none left, the French have no fleet at sea.
+fn engagement(st: &mut State, ctx: &mut Ctx, what: String) -> Run {
+    let answer = ctx.ask(Question::FleetEngagement { what: what.clone() })?;
+    let r = answer.fleet_engagement.expect("asked for a fleet engagement");
+    let lost = facts::count(
+        r.french_lost,
+        "French battle fleets lost",
+        "fleet_engagement.french_lost".into(),
+    )?;
+    if lost > st.french.fleets {
+        return Err(OrderError::new(
+            "17",
+            format!(
+                "the French have {} battle fleets in play; they cannot lose `{lost}`",
+                st.french.fleets
+            ),
+        )
+        .at("fleet_engagement.french_lost")
+        .into());
+    }
+    st.french.fleets -= lost;
+    if st.french.fleets == 0 {
+        st.french.at = None;
+    }
+    ctx.event(Event::FrenchFleetsLost {
+        lost,
+        left: st.french.fleets,
+        reason: what,
+    });
+    Ok(())
 }
 
 /// 17: British battle fleets that spent the turn searching find the French on a d6 of at
 /// most their number.
-pub fn search(st: &State, ctx: &mut Ctx, s: &Search) -> Run {
+pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
     if st.french.fleets == 0 {
         return Err(OrderError::new(
             "17",
@@ -253,10 +295,10 @@ pub fn search(st: &State, ctx: &mut Ctx, s: &Search) -> Run {
     }
     let fleets = s.fleets as u32;
     let die = ctx.d6(&format!("17 British search with {fleets} battle fleets"));
-    ctx.event(Event::Search {
-        fleets,
-        die,
-        found: u32::from(die) <= fleets,
-    });
+    let found = u32::from(die) <= fleets;
+    ctx.event(Event::Search { fleets, die, found });
+    if found {
+        engagement(st, ctx, "the fleet engagement after the British search".into())?;
+    }
     Ok(())
 }
