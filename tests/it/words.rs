@@ -570,6 +570,7 @@ fn every_solo_1776_event_and_answer_is_told_in_words() {
             {"event": "stayed", "army": "washington", "area": "middle-states", "location": 10, "reason": "no condition holds"},
             {"event": "area_change", "army": "washington", "die": 6, "result": "north", "to": "new-england", "moved": {"sp": 1, "artillery": 1, "supply": 1}, "joined": "northern", "reason": "half the army goes north"},
             {"event": "fort_built", "army": "washington", "area": "middle-states", "location": 10, "garrison": {"sp": 1, "artillery": 0, "supply": 1}},
+            {"event": "fort_built", "army": "washington", "area": "middle-states", "location": 10, "town": "trenton", "garrison": {"sp": 5}, "reason": "Trenton: the town hex the army leaves"},
             {"event": "no_fort", "army": "washington", "area": "middle-states", "location": 10, "reason": "too few SP"},
             {"event": "fort_destroyed", "army": "washington", "area": "middle-states", "location": 15, "rejoined": {"sp": 1}},
             {"event": "fort_destroyed", "army": "washington", "area": "middle-states", "location": 15, "town": "new-york", "rejoined": {"sp": 0}},

@@ -174,12 +174,16 @@ pub enum Event {
         joined: Option<String>,
         reason: String,
     },
-    /// 12: a fort built before moving down from 10 or 5.
+    /// 12: a fort built before moving down from 10 or 5, in the town hex chosen and why.
     FortBuilt {
         army: String,
         area: String,
         location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
         garrison: Force,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// 12: the requirements for a fort are not met.
     NoFort {

@@ -78,6 +78,7 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
         .map(|a| a.id.clone())
         .find(|a| st.army_in(a).is_some() && st.supply_in(a) == 0);
     if let Some(area) = dry {
+        let source = supply_source(st, data, &area);
         let (army, det) = land(
             st,
             data,
@@ -95,7 +96,7 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
             duty: Duty::Supply,
             area: area.clone(),
             reason: format!(
-                "American supply in {} is zero: one supply carried to location 15{}",
+                "American supply in {} is zero: one supply from {source} carried to location 15{}",
                 name(data, &area),
                 match army.or(det) {
                     Some(to) => format!(" ({to})"),
@@ -106,6 +107,28 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
         return;
     }
     st.french.at = st.french.operating.clone();
+}
+
+/// 17 duty 2: where the fleets obtain the supply: the first port (a strategic town of a
+/// location 15) of another area the British do not hold, in landing-table order, else
+/// France (RULINGS.md, A11).
+fn supply_source(st: &State, data: &Data, dry: &str) -> String {
+    data.areas()
+        .iter()
+        .filter(|a| a.id != dry)
+        .find_map(|a| {
+            st.location(&a.id, 15)
+                .towns
+                .iter()
+                .find(|t| t.strategic && !t.british)
+                .map(|t| {
+                    format!(
+                        "{} ({}), the first port the British do not hold,",
+                        t.name, a.name
+                    )
+                })
+        })
+        .unwrap_or_else(|| "France (the British hold every port)".to_string())
 }
 
 fn name(data: &Data, id: &str) -> String {
@@ -163,6 +186,8 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
     army.force.supply -= force.supply;
     army.force.dragoons = army.force.dragoons.min(army.force.sp);
     let (j, d) = land(st, data, &to, 15, force, &format!("{id}-invasion"));
+    // The fleets sail with the troops and are off the area they landed them in.
+    st.french.at = Some(to.clone());
     st.french.invaded = Some(q);
     st.french.duty = Some(Duty::Invasion);
     ctx.event(Event::SeaInvasion {
@@ -173,7 +198,7 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
         sp,
         joined: j.or(d),
         reason: format!(
-            "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}",
+            "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}; the French battle fleets stay there",
             name(data, &to)
         ),
     });

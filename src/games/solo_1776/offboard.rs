@@ -233,7 +233,17 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
             );
         }
         if !targets_in(st, &a.area, loc) {
-            return down(st, ctx, id, left, 4, format!("no priorities in location {loc}"));
+            let has_priorities = st
+                .location(&a.area, loc)
+                .towns
+                .iter()
+                .any(|t| t.priority.is_some());
+            let why = if has_priorities {
+                format!("no British-held priority town in location {loc}")
+            } else {
+                format!("no priorities in location {loc}")
+            };
+            return down(st, ctx, id, left, 4, why);
         }
         if st.bre >= data.tables.offboard.down_at_least {
             return down(
@@ -345,10 +355,11 @@ fn down(
     let a = st.armies[id].clone();
     let loc = a.location;
     let key = fort_key(&a.area, loc);
+    let hex = a.at.clone().or(left);
     if loc == 15 {
-        destroy_fort(st, ctx, id, a.at.clone().or(left));
+        destroy_fort(st, ctx, id, hex);
     } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) {
-        build_fort(st, ctx, id);
+        build_fort(st, ctx, id, hex);
     }
     leave_board(st, ctx, id);
     let a = st.armies.get_mut(id).expect("army");
@@ -412,11 +423,28 @@ fn leave_board(st: &mut State, ctx: &mut Ctx, id: &str) {
 
 /// 12: a fort needs one SP, one artillery and one supply to build it, plus five SP to
 /// garrison it (with one more artillery and supply if there are any); the army keeps at
-/// least one SP to march on (RULINGS.md, A5).
-fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
+/// least one SP to march on. It stands in the town hex the army leaves if the Americans hold
+/// it, else in the location's first town the British do not hold, strategic towns first,
+/// then by priority; with none there is no hex to build in (RULINGS.md, A5).
+fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     let a = st.armies[id].clone();
     let f = a.force;
     let need_sp = 1 + GARRISON + 1;
+    let towns = &st.location(&a.area, a.location).towns;
+    let left = hex.and_then(|h| towns.iter().find(|t| t.id == h && !t.british));
+    let mut free: Vec<&TownDef> = towns.iter().filter(|t| !t.british).collect();
+    free.sort_by_key(|t| (!t.strategic, t.priority.unwrap_or(4)));
+    let site = match (left, free.first()) {
+        (Some(t), _) => Some((t.id.clone(), format!("{}: the town hex the army leaves", t.name))),
+        (None, Some(t)) => Some((
+            t.id.clone(),
+            format!(
+                "{}: the first town of location {} the British do not hold (strategic towns first, then by priority)",
+                t.name, a.location
+            ),
+        )),
+        (None, None) => None,
+    };
     let lacking = if f.sp < need_sp {
         Some(format!(
             "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, 1 to march on) and has {}",
@@ -426,6 +454,11 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         Some("it has no artillery to spare".to_string())
     } else if f.supply < 1 {
         Some("it has no supply to spare".to_string())
+    } else if site.is_none() {
+        Some(format!(
+            "the British hold every town of location {}: there is no hex to build in",
+            a.location
+        ))
     } else {
         None
     };
@@ -438,6 +471,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         });
         return;
     }
+    let (town, why) = site.expect("checked");
     let army = st.armies.get_mut(id).expect("army");
     army.force.sp -= 1 + GARRISON;
     army.force.artillery -= 1;
@@ -460,7 +494,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         Fort {
             area: a.area.clone(),
             location: a.location,
-            town: None,
+            town: Some(town.clone()),
             garrison,
         },
     );
@@ -468,6 +502,8 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         army: id.into(),
         area: a.area,
         location: a.location,
+        town: Some(town),
         garrison,
+        reason: Some(why),
     });
 }
