@@ -73,6 +73,20 @@ fn load_game<G: Game>(
     Ok(Box::new(Loaded::<G> { data, hashes }))
 }
 
+/// Whether a game file's pinned data is the copy built into adjutant (not a player's own
+/// tables given with `--data`).
+pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, String>) -> bool {
+    let files: &[(&str, &str)] = match name {
+        southern_strategy::SouthernStrategy::NAME => southern_strategy::DATA_FILES,
+        the_lost_cause::TheLostCause::NAME => the_lost_cause::DATA_FILES,
+        solo_1776::Solo1776::NAME => solo_1776::DATA_FILES,
+        _ => return false,
+    };
+    files
+        .iter()
+        .all(|(n, t)| pinned.get(*n).is_some_and(|h| *h == data_hash(t)))
+}
+
 /// The hash pinning a data file: SHA-256 of its text with line ends made `\n`, so a checkout
 /// with other line ends still matches.
 pub fn data_hash(text: &str) -> String {

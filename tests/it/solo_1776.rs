@@ -391,3 +391,80 @@ fn a_paused_turn_is_shown_as_it_stands_at_the_pause() {
         "{asked}"
     );
 }
+
+/// A game started with the player's own tables (`--data`) says so in its reports, rather than
+/// calling them adjutant's reconstruction; the built-in tables are still labelled as one. Read
+/// with other data, the solitaire game's error names no opponent.
+#[test]
+fn a_game_with_the_players_own_tables_is_labelled_as_such() {
+    use super::support::{fails, ok, read, root, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let data = d.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    for f in [solo::data::SCENARIO, solo::data::TABLES] {
+        let t = read(&root().join("games/solo-1776").join(f)).replace("base: 3", "base: 4");
+        write(&data, f, &t);
+    }
+    let new = |id: &str, extra: &[&str]| {
+        let mut args = vec!["new", "--game", "solo-1776", "--id", id, "--mode", "self"];
+        args.extend(["--secrets", id, "-o"]);
+        let out = format!("{id}.yaml");
+        args.push(&out);
+        args.extend(extra);
+        ok(d, &args);
+        let mut play = vec!["play", &out, "turn.yaml", "--secrets", id];
+        play.extend(extra);
+        ok(d, &play);
+    };
+    write(d, "turn.yaml", "turn: {}\n");
+    new("own", &["--data", "data"]);
+    new("builtin", &[]);
+    let own = stdout(&ok(d, &["report", "own.yaml", "--data", "data"]));
+    assert!(own.contains("the player's own tables"), "{own}");
+    assert!(!own.contains("adjutant's reconstruction"), "{own}");
+    for format in ["markdown", "bbcode"] {
+        let text = stdout(&ok(
+            d,
+            &["report", "own.yaml", "--data", "data", "--format", format],
+        ));
+        assert!(text.contains("the player's own tables"), "{text}");
+    }
+    let builtin = stdout(&ok(d, &["report", "builtin.yaml"]));
+    assert!(builtin.contains("adjutant's reconstruction"), "{builtin}");
+    let err = fails(d, &["show", "own.yaml"]);
+    assert!(
+        err.contains("tables.yaml") && !err.contains("opponent"),
+        "{err}"
+    );
+}
+
+/// `report --steps turn:YEAR.MONTH` picks the steps of that month's British turn: the bot
+/// marks no campaign turn, but each American turn ends by naming the next month.
+#[test]
+fn a_report_of_one_month_picks_that_months_steps() {
+    use super::support::{ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["new", "--game", "solo-1776", "--id", "m", "--mode", "self"];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    write(d, "turn.yaml", "turn: {}\n");
+    for _ in 0..3 {
+        ok(d, &["play", "g.yaml", "turn.yaml", "--secrets", "s"]);
+    }
+    let text = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.8"]));
+    // Each play is two steps of the log (the player's report, then the dice party's).
+    assert!(text.contains("Step 3:"), "{text}");
+    assert!(
+        !text.contains("Step 1:") && !text.contains("Step 5:"),
+        "{text}"
+    );
+    let first = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.7"]));
+    assert!(
+        first.contains("Step 1:") && !first.contains("Step 3:"),
+        "{first}"
+    );
+}

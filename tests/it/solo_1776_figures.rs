@@ -5,7 +5,9 @@
 
 use adjutant::engine::dice::ScriptedDice;
 use adjutant::engine::game::Game;
-use adjutant::games::solo_1776::{self as solo, events::Event, orders::Orders, state::State, Solo1776};
+use adjutant::games::solo_1776::{
+    self as solo, events::Event, orders::Orders, state::State, Solo1776,
+};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::solo_1776::{british_turn, data, state_with};
@@ -41,8 +43,7 @@ pub fn campaign(seed: u64) -> Figures {
         }
         let o = match &st.question {
             None => {
-                let american_turn_of: Vec<u32> =
-                    st.armies.values().map(|a| a.location).collect();
+                let american_turn_of: Vec<u32> = st.armies.values().map(|a| a.location).collect();
                 f.army_turns += american_turn_of.len() as u32;
                 f.in_zero += american_turn_of.iter().filter(|&&l| l == 0).count() as u32;
                 british_turn(&st, &mut rng)

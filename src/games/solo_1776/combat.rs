@@ -157,7 +157,10 @@ pub fn fight(
                 ),
             );
             if !go_on {
-                over(ctx, "the (B) check to fight on after the British attack failed");
+                over(
+                    ctx,
+                    "the (B) check to fight on after the British attack failed",
+                );
                 return Ok(());
             }
             initiated = Initiator::American;

@@ -214,7 +214,11 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             NavyFact::NotDeployed => Some(NavyOut::NotDeployed),
             NavyFact::Lost => Some(NavyOut::Lost),
         };
-        say(ctx, "16", format!("the Continental Navy is {}", navy_words(n)));
+        say(
+            ctx,
+            "16",
+            format!("the Continental Navy is {}", navy_words(n)),
+        );
     }
     for (a, n) in &t.supply {
         let path = format!("turn.supply.{a}");
@@ -257,7 +261,11 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                         format!("{path}.detachment"),
                         format!(
                             "there is no detachment `{d}`; the detachments are {}",
-                            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                            if known.is_empty() {
+                                "none".to_string()
+                            } else {
+                                known.join(", ")
+                            }
                         ),
                     ));
                 }
@@ -378,7 +386,11 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
                 format!("turn.forts_lost[{i}]"),
                 format!(
                     "there is no American fort `{key}` (to lose once); the forts are {}",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 ),
             ));
         }

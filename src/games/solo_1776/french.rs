@@ -7,10 +7,10 @@
 
 use super::data::Data;
 use super::events::Event;
+use super::facts;
 use super::offboard::land;
 use super::orders::{Reinforce, Search};
 use super::script::{Ctx, Run};
-use super::facts;
 use super::state::{Duty, Force, Question, State};
 use crate::engine::error::OrderError;
 
@@ -278,7 +278,9 @@ pub fn reinforcements(st: &mut State, ctx: &mut Ctx, list: &[Reinforce]) -> Run 
 /// cost them; with none left, the French have no fleet at sea.
 fn engagement(st: &mut State, ctx: &mut Ctx, what: String) -> Run {
     let answer = ctx.ask(Question::FleetEngagement { what: what.clone() })?;
-    let r = answer.fleet_engagement.expect("asked for a fleet engagement");
+    let r = answer
+        .fleet_engagement
+        .expect("asked for a fleet engagement");
     let lost = facts::count(
         r.french_lost,
         "French battle fleets lost",
@@ -323,7 +325,11 @@ pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
     let found = u32::from(die) <= fleets;
     ctx.event(Event::Search { fleets, die, found });
     if found {
-        engagement(st, ctx, "the fleet engagement after the British search".into())?;
+        engagement(
+            st,
+            ctx,
+            "the fleet engagement after the British search".into(),
+        )?;
     }
     Ok(())
 }

@@ -1,9 +1,7 @@
 //! What the British player may send now, for `orders` to list, and the decision in words.
 
 use super::data::Data;
-use super::orders::{
-    CombatResult, EngagementResult, FleetEngagementResult, Holder, Orders, Turn,
-};
+use super::orders::{CombatResult, EngagementResult, FleetEngagementResult, Holder, Orders, Turn};
 use super::state::{Initiator, Question, State};
 
 const MONTHS: [&str; 12] = [
