@@ -85,6 +85,18 @@ pub fn run(
     Ok((st, events))
 }
 
+/// The first edition of the tables, which the rules cases were written against and whose
+/// numbers their comments quote (requisites 0/5/10/15, condition 5 at BRE 1 or more, only
+/// British-held priority towns counting); the retuned tables are exercised by the seeded
+/// campaigns (`solo_1776_figures`).
+pub fn data_v1() -> Data {
+    let files: Vec<(String, String)> = solo::DATA_FILES_V1
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    Data::load(&files).expect("the first edition loads")
+}
+
 fn run_case(data: &Data, path: &Path) -> Result<(), String> {
     let case: Case = super::cases::read_case(path)?;
     let state = state_with(data, case.armies, &case.state)?;
@@ -101,7 +113,7 @@ fn run_case(data: &Data, path: &Path) -> Result<(), String> {
 
 #[test]
 fn solo_1776_rules_cases() {
-    let data = data();
+    let data = data_v1();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
     super::cases::run_folder(&dir, |f| run_case(&data, f));
 }
@@ -112,7 +124,11 @@ pub fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
     use rand_chacha::rand_core::Rng;
     let mut r = |n: u32| rng.next_u32() % n;
     let mut t = serde_json::Map::new();
-    t.insert("bre".into(), (r(4) as i64 - 1).into());
+    // The BRE number drifts by at most one a turn, as a war's fortunes do, between -1 and 3.
+    t.insert(
+        "bre".into(),
+        (i64::from(st.bre) + r(3) as i64 - 1).clamp(-1, 3).into(),
+    );
     let towns = [
         "new-york",
         "boston",
@@ -311,7 +327,7 @@ fn the_shipped_solo_1776_example_is_what_the_commands_make() {
     // Either the bot plays on to its rule 12 moves, or its navy's roll pauses it for the
     // engagement's result (rule 16), as the example's dice decide.
     assert!(
-        text.contains("12: washington") || text.contains("engagement: 16"),
+        text.to_lowercase().contains("12: washington") || text.contains("engagement: 16"),
         "{text}"
     );
     ok(d, &["verify", "demo-game.yaml"]);
@@ -451,7 +467,9 @@ fn a_report_of_one_month_picks_that_months_steps() {
         d,
         &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
     );
-    write(d, "turn.yaml", "turn: {}\n");
+    // No British town anywhere: no combat pauses a turn.
+    let free = "{new-york: american, quebec: american, halifax: american, montreal: american}";
+    write(d, "turn.yaml", &format!("turn: {{control: {free}}}\n"));
     for _ in 0..3 {
         ok(d, &["play", "g.yaml", "turn.yaml", "--secrets", "s"]);
     }

@@ -340,6 +340,13 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         count(r.supply, "replacements", format!("{path}.supply"))?;
     }
     if let Some(s) = &t.search {
+        if st.french.fleets == 0 && t.french_intervention.is_none() {
+            return Err(err(
+                "17",
+                "turn.search".into(),
+                "there are no French battle fleets in play to search for".into(),
+            ));
+        }
         if s.fleets < 1 {
             return Err(err(
                 "17",

@@ -313,12 +313,14 @@ fn engagement(st: &mut State, ctx: &mut Ctx, what: String) -> Run {
 /// most their number.
 pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
     if st.french.fleets == 0 {
-        return Err(OrderError::new(
-            "17",
-            "there are no French battle fleets in play to search for",
-        )
-        .at("turn.search")
-        .into());
+        // Lost to a fleet engagement earlier in this turn (a search with none in play at its
+        // start is refused with the facts).
+        ctx.event(Event::Reported {
+            rule: "17".into(),
+            what: "the French battle fleets were all lost earlier this turn: nothing to search for"
+                .into(),
+        });
+        return Ok(());
     }
     let fleets = s.fleets as u32;
     let die = ctx.d6(&format!("17 British search with {fleets} battle fleets"));

@@ -13,8 +13,8 @@ use super::script::{Ctx, Run};
 use super::state::{Initiator, State};
 
 /// The (B) check's target for an army against a town (tables.yaml `b_check`), with the
-/// modifiers in words. The target is kept within 1 to 5, so a 1 always passes and a 6
-/// always fails.
+/// modifiers in words. The target is kept within the table's bounds (1 to 5: a 1 always
+/// passes and a 6 always fails).
 pub fn b_target(data: &Data, st: &State, army: &str, town: &TownDef) -> (i32, String) {
     let t = &data.tables.b_check;
     let a = &st.armies[army];
@@ -36,7 +36,7 @@ pub fn b_target(data: &Data, st: &State, army: &str, town: &TownDef) -> (i32, St
         target += t.at_requisite;
         parts.push(format!("at requisite {:+}", t.at_requisite));
     }
-    (target.clamp(1, 5), parts.join(", "))
+    (target.clamp(t.min_target, t.max_target), parts.join(", "))
 }
 
 /// Rolls a (B) check and reports it.

@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, TownDef, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -156,9 +156,25 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
     let above: Vec<(u32, &TownDef)> = LOCATIONS
         .iter()
         .filter(|&&l| l > loc)
-        .flat_map(|&l| targets(st, &a.area, l).map(move |t| (l, t)))
+        .flat_map(|&l| {
+            st.location(&a.area, l)
+                .towns
+                .iter()
+                .filter(move |t| match data.tables.offboard.priority_towns {
+                    PriorityTowns::BritishHeld => t.priority.is_some() && t.british,
+                    PriorityTowns::AnyPriority => t.priority.is_some(),
+                })
+                .map(move |t| (l, t))
+        })
         .collect();
-    let reach = |l: u32| sp >= st.location(&a.area, l).requisite;
+    // Every location on the way, not only the last, must be one the army can hold.
+    let reach = |l: u32| {
+        LOCATIONS
+            .iter()
+            .filter(|&&m| m > loc && m <= l)
+            .all(|&m| sp >= st.location(&a.area, m).requisite)
+    };
+    let thr = data.tables.offboard.down_at_least;
     let french_higher =
         loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str());
     let french = "a French battle fleet is deployed in location 15".to_string();
@@ -166,6 +182,16 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
         "no priority target lies above location {loc} and no French battle fleet is deployed higher"
     );
     let up_allowed = |by_strength: bool| -> Result<String, String> {
+        // Drawn up only by towns of its own (`any_priority`), it would have nothing to fight
+        // there (13), and condition 5 would bring it back on the same facts.
+        let to_fight = above.iter().any(|(l, t)| reach(*l) && t.british);
+        let to_hold = above.iter().any(|(l, t)| reach(*l) && !t.british);
+        if by_strength && to_hold && !to_fight && !french_higher && st.bre >= thr {
+            return Err(format!(
+                "at BRE number {} (at least {thr}) condition 5 would bring it straight back down",
+                st.bre
+            ));
+        }
         match above.iter().find(|(l, _)| !by_strength || reach(*l)) {
             Some((l, t)) => Ok(format!(
                 "a priority target lies above location {loc} ({} in location {l})",
@@ -232,12 +258,16 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
                 format!("SP {sp} below the requisite {req} of location {loc}"),
             );
         }
-        if !targets_in(st, &a.area, loc) {
-            let has_priorities = st
-                .location(&a.area, loc)
-                .towns
-                .iter()
-                .any(|t| t.priority.is_some());
+        let has_priorities = st
+            .location(&a.area, loc)
+            .towns
+            .iter()
+            .any(|t| t.priority.is_some());
+        let stays = match data.tables.offboard.priority_towns {
+            PriorityTowns::BritishHeld => targets_in(st, &a.area, loc),
+            PriorityTowns::AnyPriority => has_priorities,
+        };
+        if !stays {
             let why = if has_priorities {
                 format!("no British-held priority town in location {loc}")
             } else {
@@ -429,7 +459,8 @@ fn leave_board(st: &mut State, ctx: &mut Ctx, id: &str) {
 fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     let a = st.armies[id].clone();
     let f = a.force;
-    let need_sp = 1 + GARRISON + 1;
+    let march_on = ctx.data.tables.fort.march_on_sp;
+    let need_sp = 1 + GARRISON + march_on;
     let towns = &st.location(&a.area, a.location).towns;
     let left = hex.and_then(|h| towns.iter().find(|t| t.id == h && !t.british));
     let mut free: Vec<&TownDef> = towns.iter().filter(|t| !t.british).collect();
@@ -447,7 +478,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     };
     let lacking = if f.sp < need_sp {
         Some(format!(
-            "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, 1 to march on) and has {}",
+            "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, {march_on} to march on) and has {}",
             f.sp
         ))
     } else if f.artillery < 1 {
