@@ -31,7 +31,10 @@ pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> 
 pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
     let text = atomic::read(path)?;
     let game = GameFile::parse(&text).map_err(|e| in_file(e, path))?;
-    let rules = games::load(&game.game, data_dir)?;
+    let rules = match data_dir {
+        Some(_) => games::load(&game.game, data_dir)?,
+        None => games::load_pinned(&game.game, &game.data)?,
+    };
     session::check_file(rules.as_ref(), &game).map_err(|e| in_file(e, path))?;
     Ok(Loaded { rules, game })
 }

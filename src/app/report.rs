@@ -211,6 +211,7 @@ pub fn render(
         "id": gf.id,
         "demo": is_demo(gf),
         "dice_mode": session::dice_party(l.rules.as_ref(), gf),
+        "built_in_data": crate::games::is_built_in_data(&gf.game, &gf.data),
         "steps": steps,
         "first_step": steps.first().map(|s| s.step),
         "last_step": steps.last().map(|s| s.step),

@@ -17,8 +17,8 @@ pub struct Args {
     /// text, markdown, bbcode, svg, png, stats or html (png goes to a file, or to a pipe)
     #[arg(long, default_value = "text", value_parser = |s: &str| Format::parse(s).ok_or_else(|| format!("`{s}` is not text, markdown, bbcode, svg, png, stats or html")))]
     format: Format,
-    /// Which steps: last, all, 12, 12-20, or a campaign turn as turn:1780.3 [default: last; all
-    /// for html]
+    /// Which steps: last, all, 12, 12-20, or a campaign turn as turn:1780.3 (for solo 1776 a
+    /// month: turn:1777.4) [default: last; all for html]
     #[arg(long, value_parser = |s: &str| Selection::parse(s).ok_or_else(|| format!("`{s}` is not last, all, N, N-M or turn:YEAR.SPACE")))]
     steps: Option<Selection>,
     /// Write here instead of standard output

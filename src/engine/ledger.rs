@@ -104,7 +104,7 @@ impl Ledger {
             Some(r) if r == record => Ok(changed),
             Some(r) if keyed => Err(Error::Secrets {
                 message: format!(
-                    "element {element} of the chain of `{}` already keyed the dice of record `{r}`; it will not key a different record (`{record}`) for the same step. The other side has seen that element, so it could pick orders to suit known dice. This happens when a second, different packet arrives for a step already adjudicated, or when an older copy of the game file is used: continue from the game file that holds the step, and ask your opponent to resend the packet that follows it",
+                    "element {element} of the chain of `{}` already keyed the dice of record `{r}`; it will not key a different record (`{record}`) for the same step. The other side has seen that element, so it could pick orders to suit known dice. This happens when a second, different packet arrives for a step already adjudicated, or when an older copy of the game file is used: continue from the game file that holds the step, and ask the other side (the opponent or the witness) to resend the packet that follows it",
                     self.side
                 ),
             }),

@@ -44,6 +44,30 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
     }
 }
 
+/// Loads the rules for a game file that pins `pins`: the built-in edition of the data whose
+/// hashes it pins (an older one for a game begun before the tables were retuned), else the
+/// current one (which then refuses the file, naming the file that differs).
+pub fn load_pinned(
+    name: &str,
+    pins: &std::collections::BTreeMap<String, String>,
+) -> Result<Box<dyn Rules>, Error> {
+    let older: &[&[(&str, &str)]] = match name {
+        solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES_V1],
+        _ => &[],
+    };
+    let pinned = |files: &[(&str, &str)]| {
+        files
+            .iter()
+            .all(|(n, t)| pins.get(*n).is_some_and(|h| *h == data_hash(t)))
+    };
+    for files in older {
+        if pinned(files) {
+            return load_game::<solo_1776::Solo1776>(files, &[], None);
+        }
+    }
+    load(name, None)
+}
+
 /// `pinned` files decide the rules and are pinned by hash in every game file; `display`
 /// files only draw pictures and may differ between the players. A data folder without a
 /// display file uses the built-in one.
@@ -78,6 +102,22 @@ fn load_game<G: Game>(
         .collect();
     let data = G::load_data(&files)?;
     Ok(Box::new(Loaded::<G> { data, hashes }))
+}
+
+/// Whether a game file's pinned data is a copy built into adjutant, of any edition (not a
+/// player's own tables given with `--data`).
+pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, String>) -> bool {
+    let editions: &[&[(&str, &str)]] = match name {
+        southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
+        the_lost_cause::TheLostCause::NAME => &[the_lost_cause::DATA_FILES],
+        solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES, solo_1776::DATA_FILES_V1],
+        _ => return false,
+    };
+    editions.iter().any(|files| {
+        files
+            .iter()
+            .all(|(n, t)| pinned.get(*n).is_some_and(|h| *h == data_hash(t)))
+    })
 }
 
 /// The hash pinning a data file: SHA-256 of its text with line ends made `\n`, so a checkout

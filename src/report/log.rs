@@ -44,6 +44,47 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
     out
 }
 
+fn marks(steps: &[StepView], kind: &str) -> bool {
+    steps
+        .iter()
+        .any(|s| s.events.iter().any(|e| e["event"] == kind))
+}
+
+/// The steps of the month `year.month` in a game whose turns end with a `turn_ends` event
+/// naming the next month (the solo 1776 bot): a step belongs to the month its turn began in;
+/// the first steps, before any turn ended, to the month before the first one named.
+fn by_month(steps: Vec<StepView>, year: u32, month: u32) -> Vec<StepView> {
+    let next_of = |s: &StepView| {
+        s.events
+            .iter()
+            .find(|e| e["event"] == "turn_ends")
+            .map(|e| {
+                let y = e["next"]["year"].as_u64().unwrap_or(0);
+                let m = e["next"]["month"].as_u64().unwrap_or(0);
+                (y, m)
+            })
+    };
+    let wanted = (year as u64, month as u64);
+    let mut current = steps.iter().find_map(next_of).map(|(y, m)| {
+        if m <= 1 {
+            (y.saturating_sub(1), 12)
+        } else {
+            (y, m - 1)
+        }
+    });
+    let mut out = Vec::new();
+    for s in steps {
+        let next = next_of(&s);
+        if current == Some(wanted) {
+            out.push(s);
+        }
+        if next.is_some() {
+            current = next;
+        }
+    }
+    out
+}
+
 /// Which steps a report covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Selection {
@@ -84,6 +125,11 @@ impl Selection {
                 .into_iter()
                 .filter(|s| s.step >= *a && s.step <= *b)
                 .collect(),
+            Selection::Turn(year, month)
+                if marks(&steps, "turn_ends") && !marks(&steps, "campaign_turn") =>
+            {
+                by_month(steps, *year, *month)
+            }
             Selection::Turn(year, space) => {
                 let starts = |s: &StepView| {
                     s.events

@@ -24,6 +24,7 @@ mod secrets;
 mod selfplay;
 mod servers;
 mod solo_1776;
+mod solo_1776_figures;
 mod support;
 mod tamper;
 mod witness;

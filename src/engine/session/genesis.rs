@@ -217,7 +217,7 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
             Some(h) if h == hash => {}
             Some(h) => {
                 return Err(bad(format!(
-                    "it was made with game data `{file}` of hash `{h}`, but the data in use has `{hash}`; use the same data files as your opponent (`--data`)"
+                    "it was made with game data `{file}` of hash `{h}`, but the data in use has `{hash}`; use the data files the game was made with (`--data`)"
                 )))
             }
             None => return Err(bad(format!("it does not pin game data `{file}`"))),

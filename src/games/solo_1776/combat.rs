@@ -1,7 +1,8 @@
 //! Rule 14. American combat: an American attack gets a (BE) roll (the British attacking do not
 //! give one); the player fights each combat on the board and reports its result; for
 //! multiple combat the army makes a (B) check to fight on, rolled again once when the combat
-//! lowered the BRE number.
+//! lowered the BRE number; after a British attack that lowered it, one (B) check lets the
+//! army fight on as the attacker.
 
 use super::data::Data;
 use super::events::Event;
@@ -18,9 +19,12 @@ pub fn fight(
     ctx: &mut Ctx,
     id: &str,
     town: Option<String>,
-    initiated: Initiator,
+    first: Initiator,
 ) -> Run {
     let data = ctx.data;
+    // After a British attack that lowered the BRE number the army may fight on as the
+    // attacker (RULINGS.md, A9).
+    let mut initiated = first;
     let limit = data.tables.combats_per_turn;
     // A combat for a town the British do not hold is no combat (a march on an own town).
     if let Some(t) = &town {
@@ -106,7 +110,11 @@ pub fn fight(
                 reason: reason.into(),
             })
         };
-        if initiated == Initiator::British {
+        let british_town = town
+            .as_ref()
+            .and_then(|t| st.town(t))
+            .is_some_and(|(_, _, t)| t.british);
+        if initiated == Initiator::British && (bre_after >= bre_before || !british_town) {
             over(
                 ctx,
                 "the British initiated the combat: fighting on is their choice",
@@ -136,6 +144,27 @@ pub fn fight(
         if round == limit {
             over(ctx, &format!("{limit} combats are the most in one turn"));
             return Ok(());
+        }
+        if initiated == Initiator::British {
+            let go_on = b_check(
+                st,
+                ctx,
+                "14",
+                id,
+                &t,
+                format!(
+                    "re-rolled after the British attack: the BRE number fell from {bre_before} to {bre_after}"
+                ),
+            );
+            if !go_on {
+                over(
+                    ctx,
+                    "the (B) check to fight on after the British attack failed",
+                );
+                return Ok(());
+            }
+            initiated = Initiator::American;
+            continue;
         }
         let mut go_on = b_check(st, ctx, "14", id, &t, "to continue combat".into());
         if !go_on && bre_after < bre_before {

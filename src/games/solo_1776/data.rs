@@ -161,6 +161,50 @@ pub struct BCheck {
     #[serde(deserialize_with = "die_keyed")]
     pub bre: BTreeMap<i32, i32>,
     pub at_requisite: i32,
+    /// The target is kept within these before rolling (a 1 always passes, a 6 always fails).
+    #[serde(default = "one")]
+    pub min_target: i32,
+    #[serde(default = "five")]
+    pub max_target: i32,
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn five() -> i32 {
+    5
+}
+
+fn one_sp() -> u32 {
+    1
+}
+
+/// 12: which priority towns keep an army in its location (condition 4) and draw it up (the
+/// Up restriction); the bot marches only on British-held ones (13) (RULINGS.md, A1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorityTowns {
+    /// Only priority towns the British hold: the bot's targets.
+    #[default]
+    BritishHeld,
+    /// Every town with a priority, the Americans' own too.
+    AnyPriority,
+}
+
+/// 12: what adjutant adds to the fort requirements (RULINGS.md, A5).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FortDef {
+    /// SP the army keeps to march on after building and garrisoning a fort.
+    #[serde(default = "one_sp")]
+    pub march_on_sp: u32,
+}
+
+impl Default for FortDef {
+    fn default() -> Self {
+        FortDef { march_on_sp: 1 }
+    }
 }
 
 /// What a British scouting roll finds.
@@ -186,6 +230,8 @@ pub enum AreaChange {
 pub struct Offboard {
     pub up_below: i32,
     pub down_at_least: i32,
+    #[serde(default)]
+    pub priority_towns: PriorityTowns,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,6 +264,8 @@ pub struct Tables {
     pub combats_per_turn: u32,
     pub offboard: Offboard,
     pub french: FrenchDef,
+    #[serde(default)]
+    pub fort: FortDef,
 }
 
 #[derive(Debug, Clone)]
@@ -411,6 +459,13 @@ impl Data {
         full("area_change", t.area_change.keys().copied().collect())?;
         if t.b_check.bre.is_empty() {
             return Err(bad(TABLES, "b_check.bre", "the BRE rows are empty".into()));
+        }
+        if !(1..=6).contains(&t.b_check.min_target) || t.b_check.max_target < t.b_check.min_target {
+            return Err(bad(
+                TABLES,
+                "b_check",
+                "the target bounds lie within 1 to 6, the lower first".into(),
+            ));
         }
         if t.combats_per_turn == 0 {
             return Err(bad(

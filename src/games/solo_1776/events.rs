@@ -84,6 +84,22 @@ pub enum Event {
         die: u8,
         found: bool,
     },
+    /// 17: French battle fleets lost in a fleet engagement, as the player reported.
+    FrenchFleetsLost {
+        lost: u32,
+        left: u32,
+        reason: String,
+    },
+    /// 12, 15: an American fort the British captured or destroyed, with its garrison.
+    FortLost {
+        fort: String,
+        area: String,
+        location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
+        garrison: Force,
+        reason: String,
+    },
     /// 12: a detachment moves towards its army, or joins it.
     DetachmentMoved {
         detachment: String,
@@ -116,12 +132,15 @@ pub enum Event {
         town: String,
         reason: String,
     },
-    /// 13: every check failed: the army evades to the OB.
+    /// 13: every check failed: the army evades to the OB. With a reason, it had no check to
+    /// make and leaves the board by its rule 12 move.
     Evaded {
         army: String,
         area: String,
         location: u32,
         from: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// 12: an OB move, up or down, with the condition that decided it.
     Moved {
@@ -155,12 +174,16 @@ pub enum Event {
         joined: Option<String>,
         reason: String,
     },
-    /// 12: a fort built before moving down from 10 or 5.
+    /// 12: a fort built before moving down from 10 or 5, in the town hex chosen and why.
     FortBuilt {
         army: String,
         area: String,
         location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
         garrison: Force,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// 12: the requirements for a fort are not met.
     NoFort {
@@ -169,11 +192,14 @@ pub enum Event {
         location: u32,
         reason: String,
     },
-    /// 12: a fort destroyed before moving down from 15.
+    /// 12: a fort destroyed before moving down from 15: the bot's own, or the one in the
+    /// town hex the army leaves.
     FortDestroyed {
         army: String,
         area: String,
         location: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town: Option<String>,
         rejoined: Force,
     },
     /// 14: the (BE) roll of an American attack, or why there is none.

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 
 use super::data::{Data, LOCATIONS};
 use super::events::Event;
-use super::orders::{Holder, Turn};
+use super::orders::{Holder, NavyFact, Turn};
 use super::script::Ctx;
-use super::state::{Army, Force, State};
+use super::state::{Army, Force, NavyOut, State};
 use crate::engine::error::OrderError;
 
 fn err(rule: &str, path: String, message: String) -> OrderError {
@@ -88,13 +88,14 @@ fn say(ctx: &mut Ctx, rule: &str, what: String) {
 pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
     let data = ctx.data;
     if let Some(d) = t.date {
-        if !(1..=12).contains(&d.month) || d > data.scenario.end {
+        let (start, end) = (data.scenario.setup.date, data.scenario.end);
+        if !(1..=12).contains(&d.month) || d > end || d < start {
             return Err(err(
                 "1776",
                 "turn.date".into(),
                 format!(
-                    "`{}/{}` is no turn of the game (months 1 to 12, up to {}/{})",
-                    d.month, d.year, data.scenario.end.month, data.scenario.end.year
+                    "`{}/{}` is no turn of the game (months 1 to 12, from {}/{} to {}/{})",
+                    d.month, d.year, start.month, start.year, end.month, end.year
                 ),
             ));
         }
@@ -186,6 +187,39 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         );
         say(ctx, "13", what);
     }
+    for (i, r) in t.requisite.iter().enumerate() {
+        let path = format!("turn.requisite[{i}]");
+        let id = area(data, &r.area, format!("{path}.area"))?;
+        let l = location(r.location, format!("{path}.location"))?;
+        let sp = count(r.sp, "a requisite", format!("{path}.sp"))?;
+        st.areas
+            .get_mut(id)
+            .expect("every area")
+            .locations
+            .get_mut(&l)
+            .expect("every location")
+            .requisite = sp;
+        say(
+            ctx,
+            "12",
+            format!(
+                "the requisite of location {l} of {} is {sp} SP",
+                data.area(id).expect("known").name
+            ),
+        );
+    }
+    if let Some(n) = t.navy {
+        st.navy.out = match n {
+            NavyFact::Deployed => None,
+            NavyFact::NotDeployed => Some(NavyOut::NotDeployed),
+            NavyFact::Lost => Some(NavyOut::Lost),
+        };
+        say(
+            ctx,
+            "16",
+            format!("the Continental Navy is {}", navy_words(n)),
+        );
+    }
     for (a, n) in &t.supply {
         let path = format!("turn.supply.{a}");
         let id = area(data, a, path.clone())?;
@@ -212,13 +246,31 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             artillery: count(l.artillery, "losses", format!("{path}.artillery"))?,
             supply: count(l.supply, "losses", format!("{path}.supply"))?,
         };
-        let (force, name) = match (&l.army, &l.fort) {
-            (Some(a), None) => {
+        let (force, name) = match (&l.army, &l.fort, &l.detachment) {
+            (Some(a), None, None) => {
                 army_known(st, a, format!("{path}.army"))?;
                 let army = st.armies.get_mut(a).expect("known");
                 (&mut army.force, army.name.clone())
             }
-            (None, Some(f)) => match st.forts.get_mut(f) {
+            (None, None, Some(d)) => match st.detachments.get_mut(d) {
+                Some(det) => (&mut det.force, format!("detachment {d}")),
+                None => {
+                    let known: Vec<&str> = st.detachments.keys().map(String::as_str).collect();
+                    return Err(err(
+                        "12",
+                        format!("{path}.detachment"),
+                        format!(
+                            "there is no detachment `{d}`; the detachments are {}",
+                            if known.is_empty() {
+                                "none".to_string()
+                            } else {
+                                known.join(", ")
+                            }
+                        ),
+                    ));
+                }
+            },
+            (None, Some(f), None) => match st.forts.get_mut(f) {
                 Some(fort) => (&mut fort.garrison, format!("the garrison of fort `{f}`")),
                 None => {
                     return Err(err(
@@ -234,7 +286,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 return Err(err(
                     "14",
                     path,
-                    "a loss names either an `army` or a `fort`".into(),
+                    "a loss names one of an `army`, a `fort` or a `detachment`".into(),
                 ))
             }
         };
@@ -248,6 +300,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             ),
         );
     }
+    forts_lost(st, ctx, t)?;
     let mut ids = BTreeSet::new();
     for (i, tr) in t.transports.iter().enumerate() {
         if !ids.insert(tr.id.as_str()) {
@@ -265,8 +318,16 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         area(data, &r.area, format!("turn.reinforce[{i}].area"))?;
         location(r.location, format!("turn.reinforce[{i}].location"))?;
     }
+    let mut scouted = BTreeSet::new();
     for (i, a) in t.scout.iter().enumerate() {
-        area(data, a, format!("turn.scout[{i}]"))?;
+        let id = area(data, a, format!("turn.scout[{i}]"))?;
+        if !scouted.insert(id) {
+            return Err(err(
+                "12",
+                format!("turn.scout[{i}]"),
+                format!("`{id}` is scouted twice; an area's army is scouted once a turn"),
+            ));
+        }
     }
     for (i, a) in t.attacks.iter().enumerate() {
         army_known(st, &a.army, format!("turn.attacks[{i}].army"))?;
@@ -279,6 +340,13 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         count(r.supply, "replacements", format!("{path}.supply"))?;
     }
     if let Some(s) = &t.search {
+        if st.french.fleets == 0 && t.french_intervention.is_none() {
+            return Err(err(
+                "17",
+                "turn.search".into(),
+                "there are no French battle fleets in play to search for".into(),
+            ));
+        }
         if s.fleets < 1 {
             return Err(err(
                 "17",
@@ -301,6 +369,55 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+fn navy_words(n: NavyFact) -> &'static str {
+    match n {
+        NavyFact::Deployed => "deployed",
+        NavyFact::NotDeployed => "not deployed",
+        NavyFact::Lost => "lost",
+    }
+}
+
+/// 12, 15: forts the player reports captured or destroyed, then forts whose garrison has
+/// lost every SP (RULINGS.md, A13): each is gone with what is left of its garrison.
+fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
+    let mut gone: Vec<(String, &str)> = Vec::new();
+    for (i, key) in t.forts_lost.iter().enumerate() {
+        if !st.forts.contains_key(key) || gone.iter().any(|(k, _)| k == key) {
+            let known: Vec<&str> = st.forts.keys().map(String::as_str).collect();
+            return Err(err(
+                "15",
+                format!("turn.forts_lost[{i}]"),
+                format!(
+                    "there is no American fort `{key}` (to lose once); the forts are {}",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            ));
+        }
+        gone.push((key.clone(), "reported captured or destroyed by the British"));
+    }
+    for (key, f) in &st.forts {
+        if f.garrison.sp == 0 && !gone.iter().any(|(k, _)| k == key) {
+            gone.push((key.clone(), "its garrison lost every SP"));
+        }
+    }
+    for (key, reason) in gone {
+        let f = st.forts.remove(&key).expect("checked");
+        ctx.event(Event::FortLost {
+            fort: key,
+            area: f.area,
+            location: f.location,
+            town: f.town,
+            garrison: f.garrison,
+            reason: reason.into(),
+        });
     }
     Ok(())
 }

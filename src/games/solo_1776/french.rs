@@ -7,10 +7,11 @@
 
 use super::data::Data;
 use super::events::Event;
+use super::facts;
 use super::offboard::land;
 use super::orders::{Reinforce, Search};
 use super::script::{Ctx, Run};
-use super::state::{Duty, Force, State};
+use super::state::{Duty, Force, Question, State};
 use crate::engine::error::OrderError;
 
 const WEST_INDIES: &str = "west-indies";
@@ -77,6 +78,7 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
         .map(|a| a.id.clone())
         .find(|a| st.army_in(a).is_some() && st.supply_in(a) == 0);
     if let Some(area) = dry {
+        let source = supply_source(st, data, &area);
         let (army, det) = land(
             st,
             data,
@@ -94,7 +96,7 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
             duty: Duty::Supply,
             area: area.clone(),
             reason: format!(
-                "American supply in {} is zero: one supply carried to location 15{}",
+                "American supply in {} is zero: one supply from {source} carried to location 15{}",
                 name(data, &area),
                 match army.or(det) {
                     Some(to) => format!(" ({to})"),
@@ -105,6 +107,28 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
         return;
     }
     st.french.at = st.french.operating.clone();
+}
+
+/// 17 duty 2: where the fleets obtain the supply: the first port (a strategic town of a
+/// location 15) of another area the British do not hold, in landing-table order, else
+/// France (RULINGS.md, A11).
+fn supply_source(st: &State, data: &Data, dry: &str) -> String {
+    data.areas()
+        .iter()
+        .filter(|a| a.id != dry)
+        .find_map(|a| {
+            st.location(&a.id, 15)
+                .towns
+                .iter()
+                .find(|t| t.strategic && !t.british)
+                .map(|t| {
+                    format!(
+                        "{} ({}), the first port the British do not hold,",
+                        t.name, a.name
+                    )
+                })
+        })
+        .unwrap_or_else(|| "France (the British hold every port)".to_string())
 }
 
 fn name(data: &Data, id: &str) -> String {
@@ -162,6 +186,8 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
     army.force.supply -= force.supply;
     army.force.dragoons = army.force.dragoons.min(army.force.sp);
     let (j, d) = land(st, data, &to, 15, force, &format!("{id}-invasion"));
+    // The fleets sail with the troops and are off the area they landed them in.
+    st.french.at = Some(to.clone());
     st.french.invaded = Some(q);
     st.french.duty = Some(Duty::Invasion);
     ctx.event(Event::SeaInvasion {
@@ -172,7 +198,7 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
         sp,
         joined: j.or(d),
         reason: format!(
-            "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}",
+            "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}; the French battle fleets stay there",
             name(data, &to)
         ),
     });
@@ -198,7 +224,7 @@ pub fn blockade(st: &mut State, ctx: &mut Ctx) {
 
 /// 17: a British reinforcement of a location the French blockade is attacked on a d6 of at
 /// most the fleets on blockade plus one, before any embarkation or debarkation.
-pub fn reinforcements(st: &State, ctx: &mut Ctx, list: &[Reinforce]) {
+pub fn reinforcements(st: &mut State, ctx: &mut Ctx, list: &[Reinforce]) -> Run {
     for r in list {
         let loc = r.location as u32;
         let blockading = st.french.fleets > 0
@@ -237,26 +263,75 @@ pub fn reinforcements(st: &State, ctx: &mut Ctx, list: &[Reinforce]) {
                 format!("{die} is above {target}: the reinforcement goes through")
             },
         });
+        if attacked {
+            let what = format!(
+                "the fleet engagement of the French attack on the British reinforcement of {}",
+                name(ctx.data, &r.area)
+            );
+            engagement(st, ctx, what)?;
+        }
     }
+    Ok(())
+}
+
+/// 17: the player fights a fleet engagement of the French battle fleets and reports what it
+/// cost them; with none left, the French have no fleet at sea.
+fn engagement(st: &mut State, ctx: &mut Ctx, what: String) -> Run {
+    let answer = ctx.ask(Question::FleetEngagement { what: what.clone() })?;
+    let r = answer
+        .fleet_engagement
+        .expect("asked for a fleet engagement");
+    let lost = facts::count(
+        r.french_lost,
+        "French battle fleets lost",
+        "fleet_engagement.french_lost".into(),
+    )?;
+    if lost > st.french.fleets {
+        return Err(OrderError::new(
+            "17",
+            format!(
+                "the French have {} battle fleets in play; they cannot lose `{lost}`",
+                st.french.fleets
+            ),
+        )
+        .at("fleet_engagement.french_lost")
+        .into());
+    }
+    st.french.fleets -= lost;
+    if st.french.fleets == 0 {
+        st.french.at = None;
+    }
+    ctx.event(Event::FrenchFleetsLost {
+        lost,
+        left: st.french.fleets,
+        reason: what,
+    });
+    Ok(())
 }
 
 /// 17: British battle fleets that spent the turn searching find the French on a d6 of at
 /// most their number.
-pub fn search(st: &State, ctx: &mut Ctx, s: &Search) -> Run {
+pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
     if st.french.fleets == 0 {
-        return Err(OrderError::new(
-            "17",
-            "there are no French battle fleets in play to search for",
-        )
-        .at("turn.search")
-        .into());
+        // Lost to a fleet engagement earlier in this turn (a search with none in play at its
+        // start is refused with the facts).
+        ctx.event(Event::Reported {
+            rule: "17".into(),
+            what: "the French battle fleets were all lost earlier this turn: nothing to search for"
+                .into(),
+        });
+        return Ok(());
     }
     let fleets = s.fleets as u32;
     let die = ctx.d6(&format!("17 British search with {fleets} battle fleets"));
-    ctx.event(Event::Search {
-        fleets,
-        die,
-        found: u32::from(die) <= fleets,
-    });
+    let found = u32::from(die) <= fleets;
+    ctx.event(Event::Search { fleets, die, found });
+    if found {
+        engagement(
+            st,
+            ctx,
+            "the fleet engagement after the British search".into(),
+        )?;
+    }
     Ok(())
 }

@@ -51,6 +51,20 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the first edition (adjutant-solo-1776/1 as first shipped), kept so that
+/// game files begun with them still load with the tables they pin: the tables were retuned
+/// for plausibility later (docs/solo-1776.md).
+pub const DATA_FILES_V1: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/v1/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v1/tables.yaml"),
+    ),
+];
+
 /// The board at the bot's pause in the middle of a turn: the state keeps the board from before
 /// the turn and the answers and dice so far, so the turn is replayed up to the question (every
 /// die it needs is among those already drawn). `None` when no turn is paused.

@@ -13,8 +13,8 @@ use super::script::{Ctx, Run};
 use super::state::{Initiator, State};
 
 /// The (B) check's target for an army against a town (tables.yaml `b_check`), with the
-/// modifiers in words. The target is kept within 1 to 5, so a 1 always passes and a 6
-/// always fails.
+/// modifiers in words. The target is kept within the table's bounds (1 to 5: a 1 always
+/// passes and a 6 always fails).
 pub fn b_target(data: &Data, st: &State, army: &str, town: &TownDef) -> (i32, String) {
     let t = &data.tables.b_check;
     let a = &st.armies[army];
@@ -36,7 +36,7 @@ pub fn b_target(data: &Data, st: &State, army: &str, town: &TownDef) -> (i32, St
         target += t.at_requisite;
         parts.push(format!("at requisite {:+}", t.at_requisite));
     }
-    (target.clamp(1, 5), parts.join(", "))
+    (target.clamp(t.min_target, t.max_target), parts.join(", "))
 }
 
 /// Rolls a (B) check and reports it.
@@ -71,7 +71,7 @@ pub fn candidates(st: &State, army: &str) -> Vec<(TownDef, String)> {
         .location(&a.area, a.location)
         .towns
         .iter()
-        .filter(|t| t.priority.is_some() && t.british && a.at.as_deref() != Some(t.id.as_str()))
+        .filter(|t| t.priority.is_some() && t.british)
         .collect();
     let mut out: Vec<(TownDef, String)> = Vec::new();
     let mut forts: Vec<&&TownDef> = towns.iter().filter(|t| t.fort).collect();
@@ -101,7 +101,7 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
         candidates(st, id)
     };
     if cands.is_empty() {
-        return offboard::ob_move(st, ctx, id);
+        return offboard::ob_move(st, ctx, id, None);
     }
     if st.date.year == 1780 && st.date.month == 12 {
         let (town, _) = cands[0].clone();
@@ -133,9 +133,11 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
         army: id.into(),
         area: a.area.clone(),
         location: a.location,
-        from,
+        from: from.clone(),
+        reason: None,
     });
-    offboard::ob_move(st, ctx, id)
+    // 13: the OB move takes into account the forts of the hex the army leaves.
+    offboard::ob_move(st, ctx, id, from)
 }
 
 fn march(st: &mut State, ctx: &mut Ctx, id: &str, town: &TownDef, reason: String) {

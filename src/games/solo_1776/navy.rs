@@ -7,7 +7,7 @@ use super::events::Event;
 use super::facts;
 use super::orders::Transport;
 use super::script::{Ctx, Run};
-use super::state::{Question, State};
+use super::state::{NavyOut, Question, State};
 
 /// 16: a damaged navy whose quarters are served comes back.
 pub fn returns(st: &mut State, ctx: &mut Ctx) {
@@ -27,6 +27,19 @@ pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
                 die: None,
                 engaged: false,
                 reason: "escorted: the Continental Navy engages only unescorted transports".into(),
+            });
+            continue;
+        }
+        if let Some(out) = st.navy.out {
+            ctx.event(Event::Transport {
+                transport: t.id.clone(),
+                die: None,
+                engaged: false,
+                reason: match out {
+                    NavyOut::NotDeployed => "the Continental Navy is not deployed",
+                    NavyOut::Lost => "the Continental Navy is lost",
+                }
+                .into(),
             });
             continue;
         }
@@ -77,7 +90,8 @@ pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
                     .into())
                 }
             };
-            let back = st.date.quarter().plus(q);
+            // Whole quarters after the one it was damaged in (RULINGS.md, A10).
+            let back = st.date.quarter().plus(q + 1);
             st.navy.damaged = true;
             st.navy.back = Some(back);
             ctx.event(Event::NavyDamaged {

@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -17,10 +17,15 @@ pub const GARRISON: u32 = 5;
 /// 13, and conditions 1 and 4 of 12: a priority target is a British controlled town with a
 /// priority (RULINGS.md, A1).
 pub fn targets_in(st: &State, area: &str, loc: u32) -> bool {
+    targets(st, area, loc).next().is_some()
+}
+
+/// The priority targets of a location, in the order it lists them.
+pub fn targets<'a>(st: &'a State, area: &str, loc: u32) -> impl Iterator<Item = &'a TownDef> {
     st.location(area, loc)
         .towns
         .iter()
-        .any(|t| t.priority.is_some() && t.british)
+        .filter(|t| t.priority.is_some() && t.british)
 }
 
 fn area_name(data: &Data, id: &str) -> String {
@@ -136,33 +141,88 @@ pub fn detachments(st: &mut State, ctx: &mut Ctx) {
     }
 }
 
-/// 12: the OB move of one army by the five conditions in order.
-pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
+/// 12: the OB move of one army by the five conditions in order. `left` is the town hex the
+/// army has just evaded from (13), if any; an army still on the board stands at `at`.
+pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) -> Run {
     let data = ctx.data;
     let a = st.armies[id].clone();
     let loc = a.location;
     let sp = a.force.sp;
     let area_def = data.area(&a.area).expect("known area");
     // An Up move needs a priority target above, or a French battle fleet in a higher
-    // location (the fleets sit in location 15).
-    let up_allowed: Result<String, String> = if LOCATIONS
+    // location (the fleets sit in location 15). For condition 1 a target or the fleet counts
+    // only where the army has that location's requisite, or condition 3 or 4 would undo the
+    // move (RULINGS.md, A2).
+    let above: Vec<(u32, &TownDef)> = LOCATIONS
         .iter()
-        .any(|&l| l > loc && targets_in(st, &a.area, l))
-    {
-        Ok(format!("a priority target lies above location {loc}"))
-    } else if loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str()) {
-        Ok("a French battle fleet is deployed in location 15".to_string())
-    } else {
-        Err(format!(
-            "no priority target lies above location {loc} and no French battle fleet is deployed higher"
-        ))
+        .filter(|&&l| l > loc)
+        .flat_map(|&l| {
+            st.location(&a.area, l)
+                .towns
+                .iter()
+                .filter(move |t| match data.tables.offboard.priority_towns {
+                    PriorityTowns::BritishHeld => t.priority.is_some() && t.british,
+                    PriorityTowns::AnyPriority => t.priority.is_some(),
+                })
+                .map(move |t| (l, t))
+        })
+        .collect();
+    // Every location on the way, not only the last, must be one the army can hold.
+    let reach = |l: u32| {
+        LOCATIONS
+            .iter()
+            .filter(|&&m| m > loc && m <= l)
+            .all(|&m| sp >= st.location(&a.area, m).requisite)
+    };
+    let thr = data.tables.offboard.down_at_least;
+    let french_higher =
+        loc < 15 && st.french.fleets > 0 && st.french.at.as_deref() == Some(a.area.as_str());
+    let french = "a French battle fleet is deployed in location 15".to_string();
+    let none = format!(
+        "no priority target lies above location {loc} and no French battle fleet is deployed higher"
+    );
+    let up_allowed = |by_strength: bool| -> Result<String, String> {
+        // Drawn up only by towns of its own (`any_priority`), it would have nothing to fight
+        // there (13), and condition 5 would bring it back on the same facts.
+        let to_fight = above.iter().any(|(l, t)| reach(*l) && t.british);
+        let to_hold = above.iter().any(|(l, t)| reach(*l) && !t.british);
+        if by_strength && to_hold && !to_fight && !french_higher && st.bre >= thr {
+            return Err(format!(
+                "at BRE number {} (at least {thr}) condition 5 would bring it straight back down",
+                st.bre
+            ));
+        }
+        match above.iter().find(|(l, _)| !by_strength || reach(*l)) {
+            Some((l, t)) => Ok(format!(
+                "a priority target lies above location {loc} ({} in location {l})",
+                t.name
+            )),
+            None if french_higher && (!by_strength || reach(15)) => Ok(french.clone()),
+            None if french_higher => Err(format!(
+                "the French battle fleet lies in location 15, where it lacks the requisite SP ({})",
+                st.location(&a.area, 15).requisite
+            )),
+            None if above.is_empty() => Err(none.clone()),
+            None => Err(format!(
+                "the priority targets above location {loc} lie where it lacks the requisite SP ({})",
+                above
+                    .iter()
+                    .map(|(l, t)| format!(
+                        "{}: {} SP in location {l}",
+                        t.name,
+                        st.location(&a.area, *l).requisite
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
     };
     if loc < 15 {
         let next = loc + 5;
         let req = st.location(&a.area, next).requisite;
         if sp >= req {
             let why = format!("SP {sp} at least the requisite {req} of location {next}");
-            match &up_allowed {
+            match &up_allowed(true) {
                 Ok(also) => return up(st, ctx, id, 1, format!("{why}; {also}")),
                 Err(no) => ctx.event(Event::UpRefused {
                     army: id.into(),
@@ -176,7 +236,7 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
                 "in location 5, the British control {}, BRE number {} below {}",
                 area_def.name, st.bre, data.tables.offboard.up_below
             );
-            match &up_allowed {
+            match &up_allowed(false) {
                 Ok(also) => return up(st, ctx, id, 2, format!("{why}; {also}")),
                 Err(no) => ctx.event(Event::UpRefused {
                     army: id.into(),
@@ -193,18 +253,34 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
                 st,
                 ctx,
                 id,
+                left,
                 3,
                 format!("SP {sp} below the requisite {req} of location {loc}"),
             );
         }
-        if !targets_in(st, &a.area, loc) {
-            return down(st, ctx, id, 4, format!("no priorities in location {loc}"));
+        let has_priorities = st
+            .location(&a.area, loc)
+            .towns
+            .iter()
+            .any(|t| t.priority.is_some());
+        let stays = match data.tables.offboard.priority_towns {
+            PriorityTowns::BritishHeld => targets_in(st, &a.area, loc),
+            PriorityTowns::AnyPriority => has_priorities,
+        };
+        if !stays {
+            let why = if has_priorities {
+                format!("no British-held priority town in location {loc}")
+            } else {
+                format!("no priorities in location {loc}")
+            };
+            return down(st, ctx, id, left, 4, why);
         }
         if st.bre >= data.tables.offboard.down_at_least {
             return down(
                 st,
                 ctx,
                 id,
+                left,
                 5,
                 format!(
                     "BRE number {} at least {}",
@@ -232,10 +308,10 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
 /// 12: Up one location, then the area-change randomiser.
 fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
     let data = ctx.data;
+    leave_board(st, ctx, id);
     let a = st.armies.get_mut(id).expect("army");
     let (from, to) = (a.location, a.location + 5);
     a.location = to;
-    a.at = None;
     let area = a.area.clone();
     ctx.event(Event::Moved {
         army: id.into(),
@@ -295,29 +371,29 @@ fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) ->
 
 /// 12: Down one location, after destroying a fort in 15 or building one in 10 or 5; the
 /// French may carry half the army away instead (17, duty 3).
-fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) -> Run {
+fn down(
+    st: &mut State,
+    ctx: &mut Ctx,
+    id: &str,
+    left: Option<String>,
+    condition: u8,
+    reason: String,
+) -> Run {
     if french::sea_invasion(st, ctx, id, &reason)? {
         return Ok(());
     }
     let a = st.armies[id].clone();
     let loc = a.location;
     let key = fort_key(&a.area, loc);
+    let hex = a.at.clone().or(left);
     if loc == 15 {
-        if let Some(f) = st.forts.remove(&key) {
-            st.armies.get_mut(id).expect("army").force.add(f.garrison);
-            ctx.event(Event::FortDestroyed {
-                army: id.into(),
-                area: a.area.clone(),
-                location: loc,
-                rejoined: f.garrison,
-            });
-        }
+        destroy_fort(st, ctx, id, hex);
     } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) {
-        build_fort(st, ctx, id);
+        build_fort(st, ctx, id, hex);
     }
+    leave_board(st, ctx, id);
     let a = st.armies.get_mut(id).expect("army");
     a.location = loc - 5;
-    a.at = None;
     ctx.event(Event::Moved {
         army: id.into(),
         area: a.area.clone(),
@@ -329,22 +405,91 @@ fn down(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) 
     Ok(())
 }
 
+/// 12: before moving down from location 15 an army destroys the fort it occupies: its own
+/// fort of that location (whose garrison marches with it), or the fort in the town hex it
+/// stands at or has just evaded from, when the Americans hold that town (RULINGS.md, A5).
+fn destroy_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
+    let a = st.armies[id].clone();
+    let own = st.forts.remove(&fort_key(&a.area, a.location));
+    let town = hex.filter(|t| {
+        st.town(t)
+            .is_some_and(|(ar, l, tw)| ar == a.area && l == a.location && tw.fort && !tw.british)
+    });
+    if own.is_none() && town.is_none() {
+        return;
+    }
+    if let Some(t) = &town {
+        st.town_mut(t).expect("a known town").fort = false;
+    }
+    let rejoined = own.as_ref().map(|f| f.garrison).unwrap_or_default();
+    st.armies.get_mut(id).expect("army").force.add(rejoined);
+    ctx.event(Event::FortDestroyed {
+        army: id.into(),
+        area: a.area,
+        location: a.location,
+        town: town.or(own.and_then(|f| f.town)),
+        rejoined,
+    });
+}
+
+/// 13: an army on the board that leaves it by its OB move evades from its town, so the
+/// player takes it off.
+fn leave_board(st: &mut State, ctx: &mut Ctx, id: &str) {
+    let a = st.armies.get_mut(id).expect("army");
+    let Some(from) = a.at.take() else {
+        return;
+    };
+    ctx.event(Event::Evaded {
+        army: id.into(),
+        area: a.area.clone(),
+        location: a.location,
+        from: Some(from),
+        reason: Some(
+            "no British-held priority town within one move: it leaves the board by its OB move"
+                .into(),
+        ),
+    });
+}
+
 /// 12: a fort needs one SP, one artillery and one supply to build it, plus five SP to
 /// garrison it (with one more artillery and supply if there are any); the army keeps at
-/// least one SP to march on (RULINGS.md, A5).
-fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
+/// least one SP to march on. It stands in the town hex the army leaves if the Americans hold
+/// it, else in the location's first town the British do not hold, strategic towns first,
+/// then by priority; with none there is no hex to build in (RULINGS.md, A5).
+fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     let a = st.armies[id].clone();
     let f = a.force;
-    let need_sp = 1 + GARRISON + 1;
+    let march_on = ctx.data.tables.fort.march_on_sp;
+    let need_sp = 1 + GARRISON + march_on;
+    let towns = &st.location(&a.area, a.location).towns;
+    let left = hex.and_then(|h| towns.iter().find(|t| t.id == h && !t.british));
+    let mut free: Vec<&TownDef> = towns.iter().filter(|t| !t.british).collect();
+    free.sort_by_key(|t| (!t.strategic, t.priority.unwrap_or(4)));
+    let site = match (left, free.first()) {
+        (Some(t), _) => Some((t.id.clone(), format!("{}: the town hex the army leaves", t.name))),
+        (None, Some(t)) => Some((
+            t.id.clone(),
+            format!(
+                "{}: the first town of location {} the British do not hold (strategic towns first, then by priority)",
+                t.name, a.location
+            ),
+        )),
+        (None, None) => None,
+    };
     let lacking = if f.sp < need_sp {
         Some(format!(
-            "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, 1 to march on) and has {}",
+            "it needs {need_sp} SP (1 to build, {GARRISON} to garrison, {march_on} to march on) and has {}",
             f.sp
         ))
     } else if f.artillery < 1 {
         Some("it has no artillery to spare".to_string())
     } else if f.supply < 1 {
         Some("it has no supply to spare".to_string())
+    } else if site.is_none() {
+        Some(format!(
+            "the British hold every town of location {}: there is no hex to build in",
+            a.location
+        ))
     } else {
         None
     };
@@ -357,6 +502,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         });
         return;
     }
+    let (town, why) = site.expect("checked");
     let army = st.armies.get_mut(id).expect("army");
     army.force.sp -= 1 + GARRISON;
     army.force.artillery -= 1;
@@ -379,6 +525,7 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         Fort {
             area: a.area.clone(),
             location: a.location,
+            town: Some(town.clone()),
             garrison,
         },
     );
@@ -386,6 +533,8 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str) {
         army: id.into(),
         area: a.area,
         location: a.location,
+        town: Some(town),
         garrison,
+        reason: Some(why),
     });
 }

@@ -1,7 +1,7 @@
 //! What the British player may send now, for `orders` to list, and the decision in words.
 
 use super::data::Data;
-use super::orders::{CombatResult, EngagementResult, Holder, Orders, Turn};
+use super::orders::{CombatResult, EngagementResult, FleetEngagementResult, Holder, Orders, Turn};
 use super::state::{Initiator, Question, State};
 
 const MONTHS: [&str; 12] = [
@@ -57,6 +57,10 @@ pub fn describe(st: &State) -> String {
         ),
         Some(Question::Engagement { transport }) => format!(
             "16: fight the Continental Navy's fleet engagement with {transport}, then report whether the navy was damaged"
+        ),
+        Some(Question::FleetEngagement { what }) => format!(
+            "17: fight {what} ({} French battle fleets), then report how many French battle fleets were lost",
+            st.french.fleets
         ),
     }
 }
@@ -173,5 +177,18 @@ pub fn candidates(_data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
         ],
+        Some(Question::FleetEngagement { .. }) => (0..=st.french.fleets.min(1))
+            .map(|n| {
+                (
+                    format!("the French lost {n} battle fleets"),
+                    Orders {
+                        fleet_engagement: Some(FleetEngagementResult {
+                            french_lost: n.into(),
+                        }),
+                        ..o()
+                    },
+                )
+            })
+            .collect(),
     }
 }

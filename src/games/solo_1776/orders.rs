@@ -1,6 +1,7 @@
 //! What the British player sends: one British turn (`turn`), with the board facts the bot
 //! needs and the British moves it reacts to; or, when the bot waits in the middle of a turn,
-//! the result of a combat (`combat`, 14) or of a fleet engagement (`engagement`, 16).
+//! the result of a combat (`combat`, 14) or of a fleet engagement (`engagement`, 16, for the
+//! Continental Navy; `fleet_engagement`, 17, for the French battle fleets).
 
 use std::collections::BTreeMap;
 
@@ -17,6 +18,8 @@ pub struct Orders {
     pub combat: Option<CombatResult>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engagement: Option<EngagementResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fleet_engagement: Option<FleetEngagementResult>,
 }
 
 impl Orders {
@@ -30,6 +33,9 @@ impl Orders {
         }
         if self.engagement.is_some() {
             k.push("engagement");
+        }
+        if self.fleet_engagement.is_some() {
+            k.push("fleet_engagement");
         }
         k
     }
@@ -75,6 +81,15 @@ pub struct Turn {
     /// Corrections of a town's priority, strategic mark or fort.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub towns: Vec<TownFact>,
+    /// Corrections of a location's requisite SP (12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requisite: Vec<RequisiteFact>,
+    /// American forts the British captured or destroyed, as `<area>-<location>` (12, 15).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forts_lost: Vec<String>,
+    /// The Continental Navy deployed, not deployed or lost (16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub navy: Option<NavyFact>,
     /// American replacements arriving this turn (15).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replacements: Vec<Replacement>,
@@ -116,11 +131,13 @@ fn is_zero(n: &i64) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Loss {
-    /// An army id, or a fort as `<area>-<location>`.
+    /// An army id, a fort as `<area>-<location>`, or a detachment id: one of the three.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub army: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fort: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detachment: Option<String>,
     #[serde(default)]
     pub sp: i64,
     #[serde(default)]
@@ -161,6 +178,23 @@ pub struct TownFact {
     pub strategic: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fort: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequisiteFact {
+    pub area: String,
+    pub location: i64,
+    pub sp: i64,
+}
+
+/// 16: the Continental Navy as the player's board has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavyFact {
+    Deployed,
+    NotDeployed,
+    Lost,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -241,6 +275,16 @@ pub struct EngagementResult {
     /// How many quarters a damaged navy is out of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quarters: Option<i64>,
+}
+
+/// 17: the outcome of a fleet engagement of the French battle fleets (after a British search
+/// finds them, or when they attack a British reinforcement).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetEngagementResult {
+    /// French battle fleets sunk or out of play.
+    #[serde(default)]
+    pub french_lost: i64,
 }
 
 impl crate::engine::replay::Keyed for Orders {

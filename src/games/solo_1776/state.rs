@@ -97,6 +97,9 @@ pub struct Detachment {
 pub struct Fort {
     pub area: String,
     pub location: u32,
+    /// The town hex it stands in (forts built before version 0.x name none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town: Option<String>,
     pub garrison: Force,
 }
 
@@ -109,6 +112,17 @@ pub struct Navy {
     /// The quarter it returns in, when damaged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back: Option<Quarter>,
+    /// Not deployed, or lost for good, as the player reported it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub out: Option<NavyOut>,
+}
+
+/// 16: why the Continental Navy hunts no transports, besides damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavyOut {
+    NotDeployed,
+    Lost,
 }
 
 /// What the French battle fleets do this turn (17, in priority order).
@@ -179,6 +193,8 @@ pub enum Question {
     },
     /// 16: the result of the Continental Navy's fleet engagement with a transport.
     Engagement { transport: String },
+    /// 17: the French battle fleets' losses in a fleet engagement, named by what led to it.
+    FleetEngagement { what: String },
 }
 
 impl Question {
@@ -186,6 +202,7 @@ impl Question {
         match self {
             Question::Combat { .. } => "combat",
             Question::Engagement { .. } => "engagement",
+            Question::FleetEngagement { .. } => "fleet_engagement",
         }
     }
 
@@ -193,6 +210,7 @@ impl Question {
         match self {
             Question::Combat { .. } => "14",
             Question::Engagement { .. } => "16",
+            Question::FleetEngagement { .. } => "17",
         }
     }
 }

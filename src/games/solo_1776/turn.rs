@@ -25,7 +25,7 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
         movement::scout(st, ctx, area);
     }
     navy::transports(st, ctx, &t.transports)?;
-    french::reinforcements(st, ctx, &t.reinforce);
+    french::reinforcements(st, ctx, &t.reinforce)?;
     if let Some(s) = &t.search {
         french::search(st, ctx, s)?;
     }
