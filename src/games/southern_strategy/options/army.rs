@@ -1,0 +1,458 @@
+//! Options of the armies and navies: marches and attacks (9.0, 10.0), the navy's moves and
+//! sea battles (12.0), and the counts they share (what an army may carry and command).
+
+use super::*;
+
+/// 5.5: what a group of `units` leaving with `pool` to `to` takes by default: as much as it
+/// can carry, Food first, but no more than `to` can then hold.
+fn carried(data: &Data, st: &State, side: Side, to: &str, units: u32, pool: Supplies) -> Supplies {
+    let there = st.supplies_at(to);
+    let limit = if data.area(to).is_city_or_fort() {
+        data.pieces.storage_limit
+    } else {
+        st.army_of(to, side).map_or(0, |a| a.units) + units + 1
+    };
+    let cap = (units + 1).min(limit.saturating_sub(there.total()));
+    let food = pool.food.min(cap);
+    Supplies {
+        food,
+        war: pool.war.min(cap - food),
+    }
+}
+
+/// 9.2: the most units a group under `rank` may bring into `to`, where a Subordinate Leader
+/// would command the joined army.
+fn command_cap(st: &State, side: Side, to: &str, rank: Option<LeaderRank>, units: u32) -> u32 {
+    let (dest_rank, dest_units) = st
+        .army_of(to, side)
+        .map(|d| (d.leader, d.units))
+        .unwrap_or((None, 0));
+    if merged_command(rank, dest_rank) == Some(LeaderRank::Subordinate) {
+        units.min(SUBORDINATE_UNITS.saturating_sub(dest_units))
+    } else {
+        units
+    }
+}
+
+/// 9.1 and 9.2: what an army's march may move and carry.
+struct Marchable {
+    /// The most units that can move: with a leader, four per Food; without, all or nothing.
+    movers: u32,
+    /// What the groups may take of what is left after the least the march costs.
+    food: u32,
+    war: u32,
+    /// Whether the leader may stay behind, and whether a Subordinate Leader may take a group.
+    leader_may_stay: bool,
+    subordinate: bool,
+}
+
+fn marchable(st: &State, side: Side, army: &Army, s: Supplies) -> Marchable {
+    let (movers, least_cost) = if army.leader.is_some() {
+        (army.units.min(4 * s.food), 1)
+    } else if s.food >= food_cost(army.units) {
+        (army.units, food_cost(army.units))
+    } else {
+        (0, 0)
+    };
+    Marchable {
+        movers,
+        food: s.food.saturating_sub(least_cost).min(movers + 1),
+        war: s.war.min(movers + 1),
+        leader_may_stay: army.leader.is_some() && army.units >= 2,
+        subordinate: army.leader == Some(LeaderRank::Leader)
+            && army.units >= 2
+            && !st.subordinate_on_map(side),
+    }
+}
+
+/// 9.1, 9.4-9.6: the activations of `side`'s armies.
+pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
+    for (area, army) in &st.armies {
+        if army.side != side || army.dug_in {
+            continue;
+        }
+        let a = data.area(area);
+        let s = st.supplies_at(area);
+        if !st.sieges.contains(area) {
+            march_options(data, st, side, area, army, s, out);
+        }
+        let enemies = || {
+            a.adjacent
+                .iter()
+                .filter(|b| st.army(b).is_some_and(|x| x.side != side))
+        };
+        if army.leader.is_some() && s.war >= 1 && s.food >= 1 {
+            for e in enemies() {
+                attack_option(data, st, area, army, s, e, out);
+            }
+        }
+        if side == Side::Patriot
+            && s.food >= 1
+            && s.war >= 1
+            && (army.leader.is_some() || army.units <= 2)
+            && !st.sieges.contains(area)
+        {
+            for e in enemies().filter(|e| !data.area(e).is_city_or_fort()) {
+                let units = army.units.min(2);
+                let skirmish = Open::default()
+                    .amount("full.skirmish.units", 1, units)
+                    .amount("full.skirmish.war", 1, s.war)
+                    .with(Action::Skirmish(Skirmish {
+                        from: a.id.clone(),
+                        to: e.clone(),
+                        units,
+                        war: s.war,
+                    }));
+                out.offer(skirmish, || {
+                    format!(
+                        "skirmish (9.5) {} from {}: {} units, war {} (one die each); 1 food",
+                        data.area(e).name,
+                        a.name,
+                        span(1, units),
+                        span(1, s.war)
+                    )
+                });
+            }
+        }
+        if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
+            out.offer(Action::DigIn(a.id.clone()).into(), || {
+                format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
+            });
+        }
+    }
+}
+
+/// 9.1 and 9.2: a march of one group to each open area, and a split into several groups.
+fn march_options<S: Sink<Action>>(
+    data: &Data,
+    st: &State,
+    side: Side,
+    area: &str,
+    army: &Army,
+    s: Supplies,
+    out: &mut S,
+) {
+    let a = data.area(area);
+    let m = marchable(st, side, army, s);
+    if m.movers == 0 {
+        return;
+    }
+    let open: Vec<String> = a
+        .adjacent
+        .iter()
+        .filter(|b| st.army(b).is_none_or(|x| x.side == side))
+        .cloned()
+        .collect();
+    let has_leader = army.leader.is_some();
+    let army_words = || {
+        format!(
+            "{} ({} units{}, {} food {} war)",
+            a.name,
+            army.units,
+            match army.leader {
+                Some(LeaderRank::Leader) => " with the leader",
+                Some(LeaderRank::Subordinate) => " with the Subordinate Leader",
+                None => "",
+            },
+            s.food,
+            s.war
+        )
+    };
+    let cost_words = if has_leader {
+        "1 food per 4 units that move"
+    } else {
+        "1 food per 4 units of the whole army"
+    };
+    let leader_words = |groups: &str| {
+        let mut w = String::new();
+        if m.leader_may_stay {
+            w.push_str(&format!(
+                "; the leader goes with {groups} or stays with units left behind"
+            ));
+        }
+        if m.subordinate {
+            w.push_str(&format!(
+                "; the Subordinate Leader may command {} the leader leaves (at most {SUBORDINATE_UNITS} units)",
+                if groups == "the group" { "the group" } else { "one group" }
+            ));
+        }
+        w
+    };
+    for b in &open {
+        let rank = army.leader;
+        let units = command_cap(st, side, b, rank, m.movers).max(1);
+        let cost = food_cost(if has_leader { units } else { army.units });
+        let pool = Supplies {
+            food: s.food.saturating_sub(cost),
+            war: s.war,
+        };
+        let take = carried(data, st, side, b, units, pool);
+        // 9.2: another place for the Subordinate Leader (with the units left behind, or with
+        // a transported army) is one more `either` range beside `subordinate`.
+        let march = Open::default()
+            .amount("full.march.groups[0].units", 1, m.movers)
+            .amount("full.march.groups[0].food", 0, m.food)
+            .amount("full.march.groups[0].war", 0, m.war)
+            .either("full.march.groups[0].leader", m.leader_may_stay)
+            .either("full.march.groups[0].subordinate", m.subordinate)
+            .with(Action::March(March {
+                from: a.id.clone(),
+                groups: vec![Group {
+                    to: b.clone(),
+                    units,
+                    leader: has_leader,
+                    subordinate: false,
+                    food: Some(take.food),
+                    war: Some(take.war),
+                }],
+            }));
+        out.offer(march, || {
+            format!(
+                "march (9.1) from {} to {}: {}{}{}; {cost_words}",
+                army_words(),
+                data.area(b).name,
+                units_words(1, m.movers),
+                carrying(m.food, m.war),
+                leader_words("the group")
+            )
+        });
+    }
+    let most_groups = (open.len() as u32).min(m.movers);
+    if most_groups < 2 {
+        return;
+    }
+    // The example: two groups, the first with the leader and the larger half.
+    let mut pool = Supplies {
+        food: s
+            .food
+            .saturating_sub(food_cost(if has_leader { m.movers } else { army.units })),
+        war: s.war,
+    };
+    let halves = [m.movers.div_ceil(2), m.movers / 2];
+    let groups: Vec<Group> = open
+        .iter()
+        .zip(halves)
+        .enumerate()
+        .map(|(i, (b, units))| {
+            let take = carried(data, st, side, b, units, pool);
+            pool.food -= take.food;
+            pool.war -= take.war;
+            Group {
+                to: b.clone(),
+                units,
+                leader: has_leader && i == 0,
+                subordinate: false,
+                food: Some(take.food),
+                war: Some(take.war),
+            }
+        })
+        .collect();
+    let split = Open::default()
+        .amount("full.march.groups", 2, most_groups)
+        .one_of("full.march.groups[*].to", ids(&open))
+        .amount("full.march.groups[*].units", 1, m.movers - 1)
+        .amount("full.march.groups[*].food", 0, m.food)
+        .amount("full.march.groups[*].war", 0, m.war)
+        .either("full.march.groups[*].leader", has_leader)
+        .either("full.march.groups[*].subordinate", m.subordinate)
+        .with(Action::March(March {
+            from: a.id.clone(),
+            groups,
+        }));
+    out.offer(split, || {
+        format!(
+            "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{}; {cost_words}",
+            army_words(),
+            span(2, most_groups),
+            all_of(data, &open),
+            units_words(1, m.movers - 1),
+            carrying(m.food, m.war),
+            if has_leader { leader_words("one group") } else { String::new() }
+        )
+    });
+}
+
+/// 9.4, 5.5 and 11.3: an attack on the enemy army in `target`, with some or all units, at
+/// least one War Supply for dice, and what else the attackers carry.
+fn attack_option<S: Sink<Action>>(
+    data: &Data,
+    st: &State,
+    area: &str,
+    army: &Army,
+    s: Supplies,
+    target: &str,
+    out: &mut S,
+) {
+    let a = data.area(area);
+    let movers = army.units.min(4 * s.food);
+    let besieged = st.sieges.contains(area);
+    let war_most = s.war.min(movers + 1);
+    let carry_food = (s.food - 1).min(movers);
+    let carry_war = (s.war - 1).min(movers);
+    // The example: every unit the Food pays for, as many dice as they can carry, and, leaving a
+    // Point, what else they can carry (what they leave there would be the stayers' load).
+    let cost = food_cost(movers);
+    let war = war_most;
+    let room = movers + 1 - war;
+    let (cf, cw) = if a.is_city_or_fort() {
+        (0, 0)
+    } else {
+        let cf = (s.food - cost).min(room);
+        (cf, (s.war - war).min(room - cf))
+    };
+    let carry_most = s.war.min(movers + 1);
+    // 10.1 before 10.2: the War to commit travels with the attackers and is committed once
+    // the defender accepts. The example carries all it can.
+    let (hf, hw) = if a.is_city_or_fort() {
+        (0, carry_most)
+    } else {
+        let hw = (s.war).min(movers + 1);
+        ((s.food - cost).min(movers + 1 - hw), hw)
+    };
+    let hidden = Open::default()
+        .amount("full.attack.units", 1, movers)
+        .amount("full.attack.carry_food", 0, carry_food)
+        .amount("full.attack.carry_war", 1, carry_most)
+        .either("full.attack.return_after", besieged)
+        .with(Action::Attack(Attack {
+            from: a.id.clone(),
+            to: target.to_string(),
+            units: movers,
+            war: None,
+            carry_food: hf,
+            carry_war: hw,
+            return_after: false,
+        }));
+    out.offer(hidden, || {
+        format!(
+            "attack (9.4) {} from {}: {} units carrying food {} war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
+            data.area(target).name,
+            a.name,
+            span(1, movers),
+            span(0, carry_food),
+            span(1, carry_most),
+            if besieged { "; out of the siege, they may go back after a victory (11.3)" } else { "" }
+        )
+    });
+    let attack = Open::default()
+        .amount("full.attack.units", 1, movers)
+        .amount("full.attack.war", 1, war_most)
+        .amount("full.attack.carry_food", 0, carry_food)
+        .amount("full.attack.carry_war", 0, carry_war)
+        .either("full.attack.return_after", besieged)
+        .with(Action::Attack(Attack {
+            from: a.id.clone(),
+            to: target.to_string(),
+            units: movers,
+            war: Some(war),
+            carry_food: cf,
+            carry_war: cw,
+            return_after: false,
+        }));
+    out.offer(attack, || {
+        format!(
+            "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
+            data.area(target).name,
+            a.name,
+            span(1, movers),
+            span(1, war_most),
+            span(0, carry_food),
+            span(0, carry_war),
+            if besieged { "; out of the siege, they may go back after a victory (11.3)" } else { "" }
+        )
+    });
+}
+
+/// 9.3 and 12.0: the naval activations and Transport open to `side` now.
+pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
+    if data.is_winter(st.turn.space) {
+        return;
+    }
+    let Some(zone) = st.navies.zone(side) else {
+        return;
+    };
+    let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
+    let next_zones: Vec<String> = data
+        .map
+        .sea_zones
+        .iter()
+        .filter(|z| data.seas_adjacent(zone, &z.id))
+        .map(|z| z.id.clone())
+        .collect();
+    if !troops {
+        for z in &next_zones {
+            out.offer(Action::Navy(NavyAction::Move(z.clone())).into(), || {
+                format!("move the navy (12.1) from {zone} to {z}")
+            });
+        }
+    }
+    if st.navies.zone(side.other()) == Some(zone) {
+        out.offer(Action::Navy(NavyAction::Battle).into(), || {
+            format!("sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats")
+        });
+    }
+    if side != Side::Crown {
+        return;
+    }
+    let french = st.navies.french.as_ref();
+    if troops {
+        if french != Some(zone) {
+            for p in data
+                .ports_on(zone)
+                .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
+            {
+                out.offer(
+                    Action::Transport(Transport::Land(p.id.clone())).into(),
+                    || format!("land the army aboard in {} (9.3)", p.name),
+                );
+            }
+        }
+        return;
+    }
+    let blocked = french.is_some_and(|f| f == zone || data.seas_adjacent(f, zone));
+    let Some(first_zone) = next_zones.first().filter(|_| !blocked) else {
+        return;
+    };
+    for p in data.ports_on(zone) {
+        let Some(army) = st
+            .army_of(&p.id, side)
+            .filter(|a| a.leader.is_some() && !a.dug_in)
+        else {
+            continue;
+        };
+        let s = st.supplies_at(&p.id);
+        // The example: the whole army, with what it could carry out of a City (5.5), or
+        // everything from a Point, where nothing may stay without an army.
+        let take = if p.is_city_or_fort() {
+            let food = s.food.min(army.units + 1);
+            Supplies {
+                food,
+                war: s.war.min(army.units + 1 - food),
+            }
+        } else {
+            s
+        };
+        let embark = Open::default()
+            .one_of("full.transport.embark.to_zone", ids(&next_zones))
+            .amount("full.transport.embark.units", 1, army.units)
+            .amount("full.transport.embark.food", 0, s.food)
+            .amount("full.transport.embark.war", 0, s.war)
+            .with(Action::Transport(Transport::Embark(Embark {
+                from: p.id.clone(),
+                units: army.units,
+                to_zone: first_zone.clone(),
+                food: take.food,
+                war: take.war,
+            })));
+        out.offer(embark, || {
+            format!(
+                "transport (9.3) the army in {} by sea to zone {}: {} units with the leader, food {}, war {}",
+                p.name,
+                next_zones.join(" or "),
+                span(1, army.units),
+                span(0, s.food),
+                span(0, s.war)
+            )
+        });
+    }
+}
