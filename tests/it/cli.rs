@@ -731,23 +731,16 @@ fn malformed_game_files_and_data_are_refused_with_names() {
     assert!(err.contains("adjutant/7"), "{err}");
     // Data with a one-way movement line names the file and the entry.
     let data = d.join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    for f in [
-        "map.yaml",
-        "tracks.yaml",
-        "pieces.yaml",
-        "setup.yaml",
-        "board.yaml",
-    ] {
-        let mut t = read(&root().join("games/southern-strategy").join(f));
+    copy_game_data("southern-strategy", &data, |f, t| {
         if f == "map.yaml" {
-            t = t.replace(
+            t.replace(
                 "adjacent: [EBN, BFT, SUN]",
                 "adjacent: [EBN, BFT, SUN, AUG]",
-            );
+            )
+        } else {
+            t
         }
-        write(&data, f, &t);
-    }
+    });
     let err = fails(
         &d,
         &[

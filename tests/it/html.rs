@@ -389,13 +389,7 @@ fn html_replay_shows_hostile_names_as_text() {
         ("the-lost-cause", "map.yaml", "name: \"Washington D.C.\","),
     ] {
         let data = d.join(game).join("data");
-        std::fs::create_dir_all(&data).unwrap();
-        for f in std::fs::read_dir(root().join("games").join(game)).unwrap() {
-            let f = f.unwrap();
-            if f.file_type().unwrap().is_file() {
-                std::fs::copy(f.path(), data.join(f.file_name())).unwrap();
-            }
-        }
+        copy_game_data(game, &data, |_, t| t);
         let original = read(&data.join(file));
         let name = from.trim_start_matches("name: ").trim_end_matches(',');
         let name = name.trim_matches('"');

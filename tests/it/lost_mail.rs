@@ -143,20 +143,13 @@ fn the_config_gives_a_game_its_data_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     let data = d.join("my data");
-    std::fs::create_dir_all(&data).unwrap();
-    for f in [
-        "map.yaml",
-        "tracks.yaml",
-        "pieces.yaml",
-        "setup.yaml",
-        "board.yaml",
-    ] {
-        let mut t = read(&root().join("games/southern-strategy").join(f));
+    copy_game_data("southern-strategy", &data, |f, t| {
         if f == "tracks.yaml" {
-            t.push_str("# the club's own copy\n");
+            t + "# the club's own copy\n"
+        } else {
+            t
         }
-        write(&data, f, &t);
-    }
+    });
     let data_arg = data.to_str().unwrap();
     ok(
         d,

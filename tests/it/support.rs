@@ -541,3 +541,16 @@ pub fn assert_mail_width(text: &str) {
         assert!(line.chars().count() <= 72, "line over 72 columns: {line}");
     }
 }
+
+/// A copy of the built-in data folder of `game` at `to` (for `--data`), each file passed
+/// through `edit(file name, text)` on the way, so a test changes one value of one file.
+pub fn copy_game_data(game: &str, to: &Path, edit: impl Fn(&str, String) -> String) {
+    std::fs::create_dir_all(to).unwrap();
+    for f in std::fs::read_dir(root().join("games").join(game)).unwrap() {
+        let f = f.unwrap();
+        if f.file_type().unwrap().is_file() {
+            let name = f.file_name().to_string_lossy().to_string();
+            write(to, &name, &edit(&name, read(&f.path())));
+        }
+    }
+}
