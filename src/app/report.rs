@@ -192,10 +192,17 @@ pub fn render(
         Some(s) if Some(s.step) < latest => Some(s.step),
         _ => None,
     };
+    // The state after every step, replayed once, for a past position and for the replay page.
+    let states = if past.is_some() || format == Format::Html {
+        session::states(l.rules.as_ref(), gf)?
+    } else {
+        Default::default()
+    };
     let (state, awaiting) = match past {
         Some(step) => {
-            let state = session::states(l.rules.as_ref(), gf)?
-                .remove(&step)
+            let state = states
+                .get(&step)
+                .cloned()
                 .unwrap_or_else(|| gf.state.clone());
             let awaiting = l.rules.awaiting(&state)?;
             (state, awaiting)
@@ -253,7 +260,7 @@ pub fn render(
     let mut ctx = with_lookups(ctx, &lookups);
     ctx["verification_block"] = json!(templates.render("verification.txt", &ctx)?);
     if format == Format::Html {
-        return replay_page(l, gf, steps, ctx, templates);
+        return replay_page(l, gf, steps, &states, ctx, templates);
     }
     let text = templates.render(&name, &ctx)?;
     Ok(if format == Format::Text {
@@ -310,16 +317,16 @@ pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
 /// `report --format html`: one page holding the position before the first of `steps` and
 /// after each of them, each with its board (or, for a game without one, the state in words)
 /// and the step's orders, dice and events as the text reports word them. `ctx` is the
-/// report's context, verification block included.
+/// report's context, verification block included; `states` the state after every step.
 fn replay_page(
     l: &Loaded,
     gf: &GameFile,
     steps: &[StepView],
+    states: &std::collections::BTreeMap<u64, Value>,
     mut ctx: Value,
     templates: &Templates,
 ) -> Result<String, Error> {
     use crate::report::replay;
-    let states = session::states(l.rules.as_ref(), gf)?;
     let lookups = l.rules.lookups();
     let picture = |state: &Value, at: u64, label: &str| -> Result<Value, Error> {
         Ok(match board_svg(l, gf, state, at, templates)? {
