@@ -4,6 +4,7 @@
 //! `games` know no files, `report` turns events into text.
 
 pub mod app;
+pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod engine;

@@ -183,6 +183,7 @@ pub fn note_uses(
 }
 
 mod adjudicate;
+mod bot;
 mod create;
 mod inbox;
 mod mail;
@@ -192,6 +193,7 @@ mod report;
 mod tests;
 
 pub use adjudicate::*;
+pub use bot::*;
 pub use create::*;
 pub use inbox::*;
 pub use mail::*;

@@ -52,6 +52,7 @@ pub fn write_results(
     received: Received,
     templates: &crate::report::text::Templates,
     hotseat: bool,
+    notes: &str,
 ) -> anyhow::Result<()> {
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
     let report = app::report(
@@ -80,6 +81,11 @@ pub fn write_results(
     if target != game_path {
         commit.lock(&target)?;
     }
+    let report = if notes.is_empty() {
+        report
+    } else {
+        format!("{report}\n{notes}")
+    };
     commit.add(&out.report, report.as_bytes())?;
     commit.add_game(&target, &received.game)?;
     commit.commit()?;
@@ -131,6 +137,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         received,
         &a.common.templates(&l.game.id)?,
         here,
+        "",
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -119,6 +119,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 received,
                 &templates,
                 false,
+                "",
             )?;
             format!(
                 "adjudicated into `{}` ({noun} {steps})",

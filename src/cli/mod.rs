@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod adjudicate;
+mod bot;
 mod completions;
 mod ingest;
 mod keys;
@@ -56,6 +57,8 @@ enum Command {
     Orders(orders::Args),
     Adjudicate(adjudicate::Args),
     Play(play::Args),
+    Bot(bot::Args),
+    Hint(bot::HintArgs),
     Report(report::Args),
     Resend(resend::Args),
     Send(send::Args),
@@ -136,6 +139,8 @@ pub fn main() -> ExitCode {
         Command::Orders(a) => orders::exec(a),
         Command::Adjudicate(a) => adjudicate::exec(a),
         Command::Play(a) => play::exec(a),
+        Command::Bot(a) => bot::exec(a),
+        Command::Hint(a) => bot::hint(a),
         Command::Report(a) => report::exec(a),
         Command::Resend(a) => resend::exec(a),
         Command::Send(a) => send::exec(a),

@@ -1,4 +1,5 @@
-//! `adjutant play`: hot-seat play, where one machine holds both secrets.
+//! `adjutant play`: hot-seat play, where one machine holds both secrets, against a person or
+//! against adjutant's bot.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,19 +7,27 @@ use std::process::ExitCode;
 use crate::app;
 
 /// Hot-seat: write the orders and adjudicate them at once with the other side's secret (in a
-/// solitaire game in self mode, with your `self` secret)
+/// solitaire game in self mode, with your `self` secret); with `--bot`, adjutant's bot then
+/// plays its side's decisions until yours comes round
 #[derive(clap::Args)]
 pub struct Args {
     /// The game file (rewritten in place unless `--out` is given)
     game: PathBuf,
-    /// The orders file (`-` for standard input)
-    orders: PathBuf,
+    /// The orders file (`-` for standard input); leave out when the decision is the bot's
+    #[arg(required_unless_present = "bot")]
+    orders: Option<PathBuf>,
     /// The side giving the orders [default: the side whose decision it is]
     #[arg(long)]
     side: Option<String>,
     /// Commit to this hidden standing policy with the orders
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "bot")]
     policy: Option<PathBuf>,
+    /// Adjutant's bot plays this side (give it twice for a game between bots, which plays
+    /// to the end); its choices and the options it weighed end the report
+    #[arg(long, value_name = "SIDE")]
+    bot: Vec<String>,
+    #[command(flatten)]
+    thinking: super::bot::Thinking,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
     #[command(flatten)]
@@ -29,23 +38,87 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut commit = app::Commit::new();
     commit.lock(&a.game)?;
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    let file = app::read_orders(&a.orders)?;
-    let received = app::play(
-        &mut commit,
-        &l,
-        &file,
-        a.side.as_deref(),
-        &a.common.secrets_dir(),
-        a.policy.as_deref(),
-    )?;
+    for b in &a.bot {
+        if !l.rules.sides().contains(&b.as_str()) {
+            anyhow::bail!(
+                "`--bot {b}`: not a side of this game; its sides are {:?}",
+                l.rules.sides()
+            );
+        }
+    }
+    let secrets = a.common.secrets_dir();
+    let templates = a.common.templates(&l.game.id)?;
+    let mut received = match &a.orders {
+        Some(path) => {
+            let file = app::read_orders(path)?;
+            Some(app::play(
+                &mut commit,
+                &l,
+                &file,
+                a.side.as_deref(),
+                &secrets,
+                a.policy.as_deref(),
+            )?)
+        }
+        None => None,
+    };
+    // The bot's decisions follow in the same run, each adjudicated as any orders are, and
+    // everything is written together at the end.
+    let mut notes = String::new();
+    let mut current = l;
+    loop {
+        if let Some(r) = &received {
+            current = app::Loaded {
+                rules: crate::games::load_pinned(&r.game.game, &r.game.data)?,
+                game: r.game.clone(),
+            };
+        }
+        let Some(w) = current.game.awaiting.clone() else {
+            break;
+        };
+        if !a.bot.contains(&w.side) || w.decision == "adjudicate" {
+            break;
+        }
+        if current.game.log.len() >= 20_000 {
+            anyhow::bail!("the bots have played 20,000 steps without an end; nothing was written");
+        }
+        let choice = app::bot_decide(
+            &current,
+            Some(&w.side),
+            &a.thinking.settings(&current.game, &w.side),
+        )?;
+        notes.push_str(&app::explain(
+            &choice,
+            false,
+            Some(current.game.log.len() as u64 + 1),
+            &templates,
+        )?);
+        let next = app::play(&mut commit, &current, &choice.file, Some(&w.side), &secrets, None)?;
+        received = Some(match received.take() {
+            Some(mut before) => {
+                before.steps.extend(next.steps);
+                before.uses.extend(next.uses);
+                before.game = next.game;
+                before.outgoing = next.outgoing;
+                before
+            }
+            None => next,
+        });
+    }
+    let Some(received) = received else {
+        anyhow::bail!(
+            "nothing to play: it is not the bot's decision; give the orders of the side to decide"
+        );
+    };
     super::adjudicate::write_results(
         commit,
         &a.game,
         &a.out,
-        &l,
+        &current,
         received,
-        &a.common.templates(&l.game.id)?,
+        &templates,
         true,
+        &notes,
     )?;
     Ok(ExitCode::SUCCESS)
 }

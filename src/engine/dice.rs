@@ -3,7 +3,7 @@
 //! its reason so that reports and `verify` can show and check it.
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha20Rng;
+use rand_chacha::{ChaCha20Rng, ChaCha8Rng};
 use serde::{Deserialize, Serialize};
 
 use super::canon::Hash;
@@ -244,6 +244,47 @@ impl Dice for ScriptedDice {
 
     fn rolls(&self) -> &[Roll] {
         &self.rolls
+    }
+}
+
+/// Dice for searching ahead (the bot's playouts): the same faces, draws and shuffles as the
+/// real dice, from a fast ChaCha8 stream seeded by the searcher, and nothing recorded. Never
+/// used for a roll that counts.
+pub struct QuickDice {
+    rng: ChaCha8Rng,
+}
+
+impl QuickDice {
+    pub fn new(seed: u64) -> Self {
+        QuickDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Uniform for QuickDice {
+    fn uniform(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "uniform(0)");
+        // The modulo's bias is below n / 2^64: nothing a playout can show.
+        (self.rng.next_u64() % u64::from(n)) as u32
+    }
+}
+
+impl Dice for QuickDice {
+    fn d6(&mut self, count: usize, _why: &str) -> Vec<u8> {
+        d6_from(self, count)
+    }
+
+    fn draw(&mut self, n: usize, _why: &str) -> usize {
+        self.uniform(n as u32) as usize
+    }
+
+    fn shuffle(&mut self, n: usize, _why: &str) -> Vec<usize> {
+        shuffle_from(self, n)
+    }
+
+    fn rolls(&self) -> &[Roll] {
+        &[]
     }
 }
 

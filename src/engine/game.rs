@@ -131,7 +131,7 @@ pub trait Game: 'static {
     const SIDES: &'static [&'static str];
     type Data;
     type State: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug;
-    type Orders: Serialize + DeserializeOwned;
+    type Orders: Serialize + DeserializeOwned + Clone;
     type Event: Serialize + DeserializeOwned;
     /// Standing answers a side commits to in advance for decisions that fall in the other
     /// side's turn (dice-protocol section 3.1), such as how to meet an attack.
@@ -204,6 +204,12 @@ pub trait Game: 'static {
     fn begin(_data: &Self::Data, state: &Self::State) -> Self::State {
         state.clone()
     }
+    /// For the bot (`crate::bot`): how `state` stands for `side`, from 0 (lost) to 1 (won):
+    /// exact once the game is over, the rules' own estimate before (material, tracks). `None`
+    /// for a game adjutant has no bot for, which is the default.
+    fn value(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<f64> {
+        None
+    }
     /// The board as it stands now, for `show`, reports and pictures. A game that pauses in the
     /// middle of a turn and keeps the state from before it (the solo bot waiting for a combat
     /// result) replays the turn up to the pause; the default is the state itself.
@@ -246,6 +252,17 @@ pub trait Rules {
     fn view(&self, state: &Value) -> Result<Value, Error>;
     /// `Game::board_facts`.
     fn board_facts(&self, state: &Value) -> Result<Value, Error>;
+    /// `orders` read as this game's orders and written back: every field the way the game
+    /// writes it (defaults filled in), so two ways of writing the same orders compare equal.
+    fn canonical_orders(&self, orders: &Value) -> Result<Value, Error>;
+    /// The bot's decision for `side` at `state` (`crate::bot::decide`), its orders as plain
+    /// values; `None` for a game adjutant has no bot for.
+    fn bot(
+        &self,
+        state: &Value,
+        side: &str,
+        settings: &crate::bot::Settings,
+    ) -> Result<Option<crate::bot::Decision<Value>>, Error>;
 }
 
 pub struct Loaded<G: Game> {
@@ -343,6 +360,24 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn board_facts(&self, state: &Value) -> Result<Value, Error> {
         Ok(G::board_facts(&self.data, &self.state(state)?))
+    }
+    fn canonical_orders(&self, orders: &Value) -> Result<Value, Error> {
+        to_value(&from_value::<G::Orders>("orders", orders)?)
+    }
+    fn bot(
+        &self,
+        state: &Value,
+        side: &str,
+        settings: &crate::bot::Settings,
+    ) -> Result<Option<crate::bot::Decision<Value>>, Error> {
+        let st = self.state(state)?;
+        if G::value(&self.data, &st, side).is_none() {
+            return Ok(None);
+        }
+        let Some(d) = crate::bot::decide::<G>(&self.data, &st, side, settings) else {
+            return Ok(None);
+        };
+        d.map_orders(|o| to_value(o)).map(Some)
     }
 }
 

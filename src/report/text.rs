@@ -68,6 +68,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("next.md", include_str!("../../templates/next.md")),
     ("next.bbcode", include_str!("../../templates/next.bbcode")),
     ("stats.txt", include_str!("../../templates/stats.txt")),
+    ("bot.txt", include_str!("../../templates/bot.txt")),
     (
         "southern-strategy/events.txt",
         include_str!("../../templates/southern-strategy/events.txt"),

@@ -4,6 +4,7 @@
 pub mod battle;
 pub mod data;
 pub mod dig_in;
+pub mod estimate;
 pub mod events;
 pub mod impulse;
 pub mod initiative;
@@ -582,6 +583,10 @@ impl Game for SouthernStrategy {
             );
         }
         st
+    }
+
+    fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
+        Some(estimate::value(data, st, Side::parse(side)?))
     }
 
     fn lookups(data: &Data) -> Value {

@@ -1,0 +1,175 @@
+//! The bot: a player that decides by Monte Carlo tree search over the rules' own options.
+//!
+//! Why this method. A wargame turn has dice everywhere and a branching factor in the hundreds
+//! (every march, split and supply amount), and adjutant's rules are code, not a formula a
+//! search could differentiate. Monte Carlo tree search needs only what the rules already give:
+//! the options of a decision (`Game::candidates`), the step that applies one (`Game::apply`)
+//! and the rules' own dice. It spends its playouts where the results are promising and
+//! converges on the best move as the budget grows; no hand-written script has to foresee a
+//! position.
+//!
+//! How it searches (`tree`):
+//! - **Decisions.** A node is a position with someone to decide. Its edges are the options
+//!   that side may order: each candidate as listed, plus a few draws of its open amounts
+//!   (how many units march, how much War is committed). An option the rules refuse there is
+//!   dropped the first time it is tried. Each side picks by UCB1 on its own chance of winning,
+//!   so the opponent's replies are searched as hard as the bot's own moves.
+//! - **Chance.** Orders are applied with dice drawn fresh on every visit (`QuickDice`, which
+//!   rolls as the real dice do). Each different result is a child of its own, so a battle's
+//!   outcomes are searched in proportion to how often the dice give them. This is sampled
+//!   expectimax inside UCT.
+//! - **Playouts.** A new position is played on by the random self-play player for `horizon`
+//!   steps, then judged by the rules' estimate (`Game::value`: material and the tracks), or by
+//!   the result if the game ended. A whole random game to the end would take hundreds of
+//!   steps and say little: random play does not win wars the way a player does.
+//! - **The choice.** The most visited option at the root; its share of the visits and its
+//!   estimated chance of winning are what `--explain` prints.
+//!
+//! What it knows. The search starts from the state of the game file, which every player
+//! holds, and draws its own dice: it never sees a secret, an unrevealed chain element, or the
+//! opponent's hidden policy. Where that policy would answer (a battle), the search treats the
+//! opponent as deciding there, as a player would. All its randomness comes from
+//! `Settings::seed`, so a decision made with a budget in playouts can be made again exactly.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::engine::game::Game;
+
+pub mod players;
+mod tree;
+
+/// How long the bot thinks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Budget {
+    /// A fixed number of playouts: the same decision every time for the same seed.
+    Playouts(u32),
+    /// As many playouts as fit in this time (at least one).
+    Think(Duration),
+}
+
+/// The default budget: about a second a decision on the project's 2-core machine (see the
+/// README's "Playing against adjutant"), and reproducible.
+pub const DEFAULT_PLAYOUTS: u32 = 1500;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub budget: Budget,
+    /// Everything random in the search (its dice, the order it tries options, its playouts)
+    /// comes from this seed.
+    pub seed: u64,
+    /// How many steps a playout plays at random before the rules' estimate judges it.
+    pub horizon: usize,
+    /// UCB1's exploration weight (chances of winning run from 0 to 1).
+    pub exploration: f64,
+    /// How many draws of its open amounts a candidate with ranges adds as options besides its
+    /// own orders.
+    pub widths: usize,
+}
+
+impl Settings {
+    pub fn new(budget: Budget, seed: u64) -> Settings {
+        Settings {
+            budget,
+            seed,
+            horizon: 8,
+            exploration: 0.5,
+            widths: 2,
+        }
+    }
+}
+
+/// One option the search weighed at the root.
+#[derive(Debug, Clone, Serialize)]
+pub struct Considered<O> {
+    pub orders: O,
+    /// Playouts through this option.
+    pub visits: u32,
+    /// Its share of all playouts, from 0 to 1.
+    pub share: f64,
+    /// The deciding side's estimated chance of winning after it, from 0 to 1.
+    pub value: f64,
+}
+
+/// What the bot decided, and what else it weighed (most visited first, the choice first).
+#[derive(Debug, Clone, Serialize)]
+pub struct Decision<O> {
+    pub orders: O,
+    pub considered: Vec<Considered<O>>,
+    pub playouts: u32,
+}
+
+impl<O> Decision<O> {
+    /// The same decision with its orders written another way (as plain values).
+    pub fn map_orders<P, E>(self, f: impl Fn(&O) -> Result<P, E>) -> Result<Decision<P>, E> {
+        Ok(Decision {
+            orders: f(&self.orders)?,
+            considered: self
+                .considered
+                .into_iter()
+                .map(|c| {
+                    Ok(Considered {
+                        orders: f(&c.orders)?,
+                        visits: c.visits,
+                        share: c.share,
+                        value: c.value,
+                    })
+                })
+                .collect::<Result<_, E>>()?,
+            playouts: self.playouts,
+        })
+    }
+}
+
+/// The bot's decision for `side` at `state`: `None` when `side` has nothing to decide there
+/// (or no option the rules accept).
+pub fn decide<G: Game>(
+    data: &G::Data,
+    state: &G::State,
+    side: &str,
+    settings: &Settings,
+) -> Option<Decision<G::Orders>> {
+    tree::search::<G>(data, state, side, settings)
+}
+
+/// The options a search weighs at a position: each candidate's own orders and, for one with
+/// open amounts, `widths` draws inside its ranges (from a seed taken from the candidate, so the
+/// same position always gives the same list), without repeats.
+pub fn options<G: Game>(
+    data: &G::Data,
+    state: &G::State,
+    side: &str,
+    widths: usize,
+) -> Vec<G::Orders> {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    let mut push = |o: G::Orders, seen: &mut std::collections::BTreeSet<String>| {
+        if let Ok(key) = serde_json::to_string(&o) {
+            if seen.insert(key) {
+                out.push(o);
+            }
+        }
+    };
+    for c in G::candidates(data, state, side) {
+        if !c.ranges.is_empty() && widths > 0 {
+            let key = serde_json::to_string(&c.orders).unwrap_or_default();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(fnv(key.as_bytes()));
+            for _ in 0..widths {
+                if let Some(o) = c.draw(&mut rng) {
+                    push(o, &mut seen);
+                }
+            }
+        }
+        push(c.orders, &mut seen);
+    }
+    out
+}
+
+/// FNV-1a, for seeds that must not change between builds (unlike `DefaultHasher`).
+pub fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

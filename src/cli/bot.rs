@@ -1,0 +1,141 @@
+//! `adjutant bot` and `adjutant hint`: the bot's orders for a side, or its advice.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::app;
+
+/// How long the bot thinks, and from which seed.
+#[derive(clap::Args, Clone)]
+pub struct Thinking {
+    /// Playouts per decision: the same decision every time for the same seed [default: 1500]
+    #[arg(long, value_name = "N", conflicts_with = "think")]
+    pub playouts: Option<u32>,
+    /// Think for this long instead (`2s`, `500ms`): stronger on a fast machine, not
+    /// reproducible
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub think: Option<std::time::Duration>,
+    /// The search's seed [default: from the game id, the step and the side]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl Thinking {
+    pub fn settings(&self, gf: &crate::engine::gamefile::GameFile, side: &str) -> crate::bot::Settings {
+        app::bot_settings(gf, side, self.playouts, self.think, self.seed)
+    }
+}
+
+/// `2s`, `1.5s`, `500ms` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x * scale <= 3600.0 => Ok(std::time::Duration::from_secs_f64(x * scale)),
+        _ => Err(format!(
+            "`{text}` is not a time to think: write it as `2s`, `1.5s` or `500ms` (at most an hour)"
+        )),
+    }
+}
+
+/// Let adjutant's bot decide for a side: it writes an ordinary orders file, or with `-o` the
+/// packet to mail (The Southern Strategy)
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file
+    game: PathBuf,
+    /// The side the bot plays [default: the side whose decision it is]
+    #[arg(long)]
+    side: Option<String>,
+    /// Write the orders file here [default: standard output]
+    #[arg(long = "orders", value_name = "FILE", conflicts_with = "packet")]
+    orders: Option<PathBuf>,
+    /// Write the packet here (`-` for standard output) and record it in the game file, with
+    /// the bot's own secret from `--secrets`
+    #[arg(short = 'o', long = "packet", visible_alias = "out", value_name = "FILE")]
+    packet: Option<PathBuf>,
+    /// Also print the options the bot weighed, with their share of the playouts and their
+    /// chance of winning
+    #[arg(long)]
+    explain: bool,
+    #[command(flatten)]
+    thinking: Thinking,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let mut commit = app::Commit::new();
+    if a.packet.is_some() {
+        commit.lock(&a.game)?;
+    }
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let side = app::bot_side(&l, a.side.as_deref())?;
+    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
+    if a.explain {
+        let step = l.game.log.len() as u64 + 1;
+        eprint!(
+            "{}",
+            app::explain(&choice, false, Some(step), &a.common.templates(&l.game.id)?)?
+        );
+    }
+    match &a.packet {
+        Some(out) => {
+            let (gf, packet) = app::write_orders(
+                &mut commit,
+                &l,
+                &choice.file,
+                Some(&side),
+                &a.common.secrets_dir(),
+                None,
+            )?;
+            commit.add(out, app::packet_text(&packet)?.as_bytes())?;
+            commit.add_game(&a.game, &gf)?;
+            commit.commit()?;
+            eprintln!(
+                "the bot's packet for step {} written; mail it to your opponent",
+                packet.record.step
+            );
+        }
+        None => {
+            let out = a.orders.clone().unwrap_or_else(|| PathBuf::from("-"));
+            super::emit(&out, choice.file.text.as_bytes())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Ask the bot what it would order for you (the side whose decision it is, or `--side`)
+#[derive(clap::Args)]
+pub struct HintArgs {
+    /// The game file
+    game: PathBuf,
+    /// The side to advise [default: the side whose decision it is]
+    #[arg(long)]
+    side: Option<String>,
+    #[command(flatten)]
+    thinking: Thinking,
+    #[command(flatten)]
+    common: super::Common,
+}
+
+pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
+    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let side = app::bot_side(&l, a.side.as_deref())?;
+    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
+    print!(
+        "{}",
+        app::explain(&choice, true, None, &a.common.templates(&l.game.id)?)?
+    );
+    println!("the best option as orders:");
+    for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {
+        println!("  {line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
