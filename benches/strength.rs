@@ -30,6 +30,19 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
+/// Settings to try, from `HORIZON`, `EXPLORATION` and `WIDTHS`.
+fn tune(s: &mut Settings) {
+    if let Some(h) = std::env::var("HORIZON").ok().and_then(|v| v.parse().ok()) {
+        s.horizon = h;
+    }
+    if let Some(c) = std::env::var("EXPLORATION").ok().and_then(|v| v.parse().ok()) {
+        s.exploration = c;
+    }
+    if let Some(w) = std::env::var("WIDTHS").ok().and_then(|v| v.parse().ok()) {
+        s.widths = w;
+    }
+}
+
 fn main() {
     let data = <SS as Game>::load_data(
         &ss::DATA_FILES
@@ -43,6 +56,7 @@ fn main() {
     let playouts = env("PLAYOUTS", 200) as u32;
     let opponents = std::env::var("OPPONENTS").unwrap_or_else(|_| "random,greedy".into());
 
+    if std::env::var("SKIP_TIMING").is_err() {
     // The default budget's time per decision, on positions from a seeded bot-vs-random game.
     let mut times = Vec::new();
     let mut bot = Bot::new(Budget::Playouts(adjutant::bot::DEFAULT_PLAYOUTS), 1);
@@ -72,6 +86,7 @@ fn main() {
         times.last().copied().unwrap_or(Duration::ZERO),
         times.len()
     );
+    }
 
     for opponent in opponents.split(',') {
         let t = Instant::now();
@@ -79,6 +94,7 @@ fn main() {
         let mut unfinished = 0;
         for g in 0..games {
             let mut bot = Bot::new(Budget::Playouts(playouts), g as u64);
+            tune(&mut bot.settings);
             let mut other: Box<dyn Player<SS>> = match opponent {
                 "random" => Box::new(Random::new(1000 + g as u64)),
                 "greedy" => Box::new(Greedy::new(1000 + g as u64)),
@@ -105,5 +121,4 @@ fn main() {
             t.elapsed()
         );
     }
-    let _ = Settings::new(Budget::Playouts(1), 0);
 }

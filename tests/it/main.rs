@@ -2,6 +2,7 @@
 //! The integration tests: one binary, a module per area.
 
 mod attacks;
+mod bot;
 mod board;
 mod cases;
 mod cli;

@@ -1,0 +1,325 @@
+//! The Southern Strategy bot (`adjutant bot`, `hint`, `play --bot`): it plays only legal
+//! orders, decides the same way again for the same seed, cannot use what its side may not
+//! know, finds a winning move, and answers a battle when the game pauses for it.
+
+use std::path::Path;
+
+use adjutant::bot::players::{self, Bot, Player, Random};
+use adjutant::bot::{self, Budget, Settings};
+use adjutant::engine::dice::QuickDice;
+use adjutant::engine::game::{Game, Rules};
+use adjutant::engine::ranges;
+use adjutant::games::southern_strategy::{self as ss, SouthernStrategy as SS};
+
+use super::support::{self, fails, ok, read, stdout, write};
+
+fn data() -> ss::data::Data {
+    support::southern_data()
+}
+
+/// The set-up state with the keys of `overlay` replaced, as the rules cases build theirs.
+fn position(data: &ss::data::Data, overlay: serde_json::Value) -> ss::state::State {
+    let (setup, _) = SS::setup(data);
+    let mut state = serde_json::to_value(&setup).unwrap();
+    for (k, v) in overlay.as_object().unwrap() {
+        state[k] = v.clone();
+    }
+    serde_json::from_value(state).unwrap()
+}
+
+/// The loaded rules of The Southern Strategy, for listing options as `orders` does.
+fn rules() -> Box<dyn Rules> {
+    adjutant::games::load("southern-strategy", None).unwrap()
+}
+
+/// Whether `orders` take one of the options `orders` lists for `side` at `state`.
+fn listed(rules: &dyn Rules, state: &ss::state::State, side: &str, orders: &ss::orders::Orders) -> bool {
+    let st = serde_json::to_value(state).unwrap();
+    let orders = serde_json::to_value(orders).unwrap();
+    rules.legal_options(&st, side).unwrap().iter().any(|o| {
+        let example: serde_json::Value = serde_yaml::from_str(&o.example).unwrap();
+        let example = rules.canonical_orders(&example).unwrap();
+        ranges::covers(&example, &o.ranges, &orders)
+    })
+}
+
+/// 100 whole games, the bot (a small budget) against the random player, sides alternated:
+/// every decision the bot makes is one `orders` lists and the rules accept, and every game
+/// ends. (How strong it is with a real budget is measured by `cargo bench --bench strength`.)
+#[test]
+fn the_bot_plays_only_listed_legal_orders_in_100_games_against_random_play() {
+    let data = data();
+    let rules = rules();
+    let (mut won, mut decisions) = (0, 0);
+    for g in 0..100u64 {
+        let mut bot = Bot::new(Budget::Playouts(12), g);
+        bot.settings.horizon = 2;
+        let mut random = Random::new(500 + g);
+        let bot_side = (g % 2) as usize;
+        let mut checked = |st: &ss::state::State, side: &str, orders: &ss::orders::Orders| {
+            if side == SS::SIDES[bot_side] {
+                decisions += 1;
+                let mut dice = QuickDice::new(g);
+                assert!(
+                    SS::apply(&data, st, side, orders, None, &mut dice).is_ok(),
+                    "game {g}: the rules refuse the bot's orders {orders:?}"
+                );
+                // Listing every option is slow: check every fifth decision against the list.
+                if decisions % 5 == 0 {
+                    assert!(
+                        listed(rules.as_ref(), st, side, orders),
+                        "game {g}: the bot's orders {orders:?} are not among the listed options"
+                    );
+                }
+            }
+        };
+        let mut players: [&mut dyn Player<SS>; 2] = if bot_side == 0 {
+            [&mut bot, &mut random]
+        } else {
+            [&mut random, &mut bot]
+        };
+        match players::play_match::<SS>(&data, &mut players, g, &mut checked) {
+            players::Result::Won(k) if k == bot_side => won += 1,
+            players::Result::Won(_) => {}
+            players::Result::Unfinished => panic!("game {g} did not end"),
+        }
+    }
+    assert!(decisions > 1000, "only {decisions} bot decisions in 100 games");
+    // Even a dozen playouts a decision beat random play more often than not.
+    assert!(won > 50, "the bot won only {won} of 100 games against random play");
+}
+
+/// The same seed and budget in playouts give the same decision, and the same weighing of
+/// every option; another seed may weigh them differently.
+#[test]
+fn a_decision_is_the_same_again_for_the_same_seed() {
+    let data = data();
+    let (st, _) = SS::setup(&data);
+    // The Crown's first impulse, after both supply phases and the initiative.
+    let mut dice = QuickDice::new(3);
+    let mut st = st;
+    while SS::awaiting(&data, &st).unwrap().decision != "impulse" {
+        let side = SS::awaiting(&data, &st).unwrap().side;
+        st = SS::apply(&data, &st, &side, &ss::orders::Orders::default(), None, &mut dice)
+            .unwrap()
+            .0;
+    }
+    let side = SS::awaiting(&data, &st).unwrap().side;
+    let once = bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
+    let again = bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
+    let weighed = |d: &bot::Decision<ss::orders::Orders>| {
+        d.considered
+            .iter()
+            .map(|c| (serde_json::to_string(&c.orders).unwrap(), c.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(once.orders, again.orders);
+    assert_eq!(weighed(&once), weighed(&again));
+    assert_eq!(once.playouts, 300);
+    assert!(once.considered.len() > 3, "too few options weighed: {:?}", weighed(&once));
+}
+
+/// 10.1 and 14.0: Cornwallis stands at Sunbury with one unit, and the Patriot army beside
+/// him in Savannah (Sunbury's only neighbour) can attack: he cannot refuse battle, and one
+/// hit makes his army surrender and ends the war. Nothing else the Patriot can do this impulse
+/// comes close, and the default budget finds the attack.
+#[test]
+fn the_default_budget_finds_the_attack_that_captures_cornwallis() {
+    let data = data();
+    let st = position(
+        &data,
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
+            "initiative": "patriot",
+            "pass_track": 1,
+            "armies": {
+                "SUN": {"side": "crown", "units": 1, "leader": "leader"},
+                "SAV": {"side": "patriot", "units": 6, "leader": "leader"},
+                "CHS": {"side": "crown", "units": 4},
+            },
+            "supplies": {"SAV": {"food": 3, "war": 3}, "CHS": {"food": 2, "war": 2}},
+            "navies": {},
+        }),
+    );
+    let d = bot::decide::<SS>(
+        &data,
+        &st,
+        "patriot",
+        &Settings::new(Budget::Playouts(bot::DEFAULT_PLAYOUTS), 1),
+    )
+    .unwrap();
+    let chosen = serde_json::to_value(&d.orders).unwrap();
+    assert_eq!(
+        chosen["full"]["attack"]["to"],
+        "SUN",
+        "the bot chose {chosen} among {:?}",
+        d.considered
+            .iter()
+            .map(|c| (serde_json::to_string(&c.orders).unwrap(), c.visits, c.value))
+            .collect::<Vec<_>>()
+    );
+    assert!(d.considered[0].value > 0.8, "{:?}", d.considered[0].value);
+}
+
+/// A game file between two players whose secrets live in separate folders: `crown_seed`
+/// makes the Crown's secret, so two calls with different seeds give games whose future dice
+/// differ while everything public but the anchors is the same. The Crown sends its supply
+/// orders (with `policy`, if given) and the Patriot receives them.
+fn patriot_after_crown_supply(dir: &Path, crown_seed: &str, policy: Option<&str>) -> std::path::PathBuf {
+    use adjutant::engine::canon::sha256;
+    use adjutant::engine::secrets::{self, Secret};
+    let id = "ss-no-peeking";
+    let crown = Secret::from_seed(id, "crown", 64, &sha256(crown_seed.as_bytes()), false);
+    secrets::save(&dir.join("crown/secrets"), &crown).unwrap();
+    let patriot = support::fixed_secret(&dir.join("patriot/secrets"), id, "patriot");
+    let scenario = support::root().join("games/southern-strategy/scenarios/sample-turn.yaml");
+    for side in ["crown", "patriot"] {
+        ok(
+            &dir.join(side),
+            &[
+                "new",
+                "--id",
+                id,
+                "--anchor",
+                &format!("crown={}", crown.public_line().unwrap()),
+                "--anchor",
+                &format!("patriot={patriot}"),
+                "--chain-length",
+                "64",
+                "--position",
+                scenario.to_str().unwrap(),
+                "-o",
+                "game.yaml",
+            ],
+        );
+    }
+    let crown_dir = dir.join("crown");
+    write(&crown_dir, "supply.yaml", "side: crown\nsupply: []\n");
+    let mut args = vec!["orders", "game.yaml", "supply.yaml", "--secrets", "secrets", "-o", "p1.txt"];
+    if let Some(p) = policy {
+        write(&crown_dir, "policy.yaml", p);
+        args.extend(["--policy", "policy.yaml"]);
+    }
+    ok(&crown_dir, &args);
+    let packet = crown_dir.join("p1.txt");
+    ok(
+        &dir.join("patriot"),
+        &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+    );
+    dir.join("patriot/game.yaml")
+}
+
+/// The bot decides from what its side may know. Two games differ only in the Crown's secret
+/// (so in every die not yet rolled, including the initiative roll the Patriot's orders will
+/// trigger) and in the Crown's hidden standing policy: the bot, holding only the Patriot's
+/// secret, gives the same orders and the same advice in both.
+#[test]
+fn the_bot_decides_the_same_whatever_it_cannot_know() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let game_a = patriot_after_crown_supply(a.path(), "crown secret one", None);
+    let game_b = patriot_after_crown_supply(
+        b.path(),
+        "crown secret two",
+        Some("battle:\n  default: {refuse: {to: Augusta}}\n"),
+    );
+    assert_ne!(
+        read(&game_a).lines().find(|l| l.contains("anchor")),
+        read(&game_b).lines().find(|l| l.contains("anchor")),
+        "the two games must differ in the Crown's commitments"
+    );
+    let decide = |game: &Path| {
+        let dir = game.parent().unwrap();
+        let orders = stdout(&ok(dir, &["bot", "game.yaml", "--side", "patriot", "--playouts", "200", "--secrets", "secrets"]));
+        let hint = stdout(&ok(dir, &["hint", "game.yaml", "--playouts", "200", "--secrets", "secrets"]));
+        (orders, hint)
+    };
+    let (orders_a, hint_a) = decide(&game_a);
+    let (orders_b, hint_b) = decide(&game_b);
+    assert_eq!(orders_a, orders_b);
+    assert_eq!(hint_a, hint_b);
+    assert!(
+        hint_a.matches("% of the playouts").count() >= 2,
+        "the decision should weigh several options:\n{hint_a}"
+    );
+    // The bot's orders are ordinary orders: the Patriot can send them as they are.
+    let dir = game_a.parent().unwrap();
+    write(dir, "bot.yaml", &orders_a);
+    ok(dir, &["orders", "game.yaml", "bot.yaml"]);
+}
+
+/// `bot -o` writes an ordinary packet with the bot's own secret, which the opponent
+/// adjudicates; `--explain` says what it weighed, in words, with no raw JSON.
+#[test]
+fn the_bot_writes_a_packet_its_opponent_adjudicates() {
+    let p = support::TwoPlayers::new("ss-bot-mail");
+    let crown = p.send("crown", "c1", "supply: []\n");
+    p.receive("patriot", &crown);
+    let o = ok(
+        &p.side_dir("patriot"),
+        &["bot", "game.yaml", "--playouts", "50", "--explain", "--secrets", "secrets", "-o", "bot.packet.txt"],
+    );
+    let explained = support::stderr(&o);
+    assert!(explained.contains("The bot (patriot) at step 2"), "{explained}");
+    assert!(!explained.contains('"'), "raw values in the explanation:\n{explained}");
+    let (report, _) = p.receive("crown", &p.side_dir("patriot").join("bot.packet.txt"));
+    assert!(report.contains("Verification"), "{report}");
+}
+
+/// 10.1: the Crown attacks the bot's army in hot-seat play; the game pauses for the
+/// Patriot's answer, the bot gives it, and the battle is fought in the same run. The report
+/// ends with what the bot weighed.
+#[test]
+fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = data();
+    let st = position(
+        &data,
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 2},
+                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
+        }),
+    );
+    let pos = support::write_position(dir.path(), "pos.yaml", "southern-strategy", &serde_json::to_value(&st).unwrap());
+    ok(dir.path(), &["new", "--id", "ss-bot-battle", "--hotseat", "--secrets", "s", "--position", pos.to_str().unwrap(), "-o", "g.yaml"]);
+    write(
+        dir.path(),
+        "attack.yaml",
+        "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
+    );
+    let o = ok(dir.path(), &["play", "g.yaml", "attack.yaml", "--bot", "patriot", "--playouts", "100", "--secrets", "s"]);
+    let report = stdout(&o);
+    assert!(report.contains("The bot (patriot)"), "{report}");
+    let game = read(&dir.path().join("g.yaml"));
+    assert!(
+        game.contains("battle:"),
+        "the bot's answer to the attack is not in the game file:\n{report}"
+    );
+    ok(dir.path(), &["verify", "g.yaml"]);
+}
+
+/// What the bot refuses, and why.
+#[test]
+fn the_bot_refuses_what_it_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(dir.path(), &["new", "--id", "ss-bot-no", "--hotseat", "--secrets", "s", "-o", "g.yaml"]);
+    let e = fails(dir.path(), &["bot", "g.yaml", "--side", "patriot", "--secrets", "s"]);
+    assert!(e.contains("it is `crown`'s decision"), "{e}");
+    let e = fails(dir.path(), &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"]);
+    assert!(e.contains("not a side of this game"), "{e}");
+    let e = fails(dir.path(), &["bot", "g.yaml", "--think", "forever", "--secrets", "s"]);
+    assert!(e.contains("not a time to think"), "{e}");
+    ok(dir.path(), &["new", "--game", "the-lost-cause", "--id", "tlc-bot-no", "--mode", "self", "--secrets", "s", "-o", "t.yaml"]);
+    let before = read(&dir.path().join("t.yaml"));
+    let e = fails(dir.path(), &["bot", "t.yaml", "--secrets", "s", "-o", "p.txt"]);
+    assert!(e.contains("no bot for the-lost-cause"), "{e}");
+    assert_eq!(before, read(&dir.path().join("t.yaml")), "a refused bot run changed the game file");
+    assert!(!dir.path().join("p.txt").exists());
+}
