@@ -35,7 +35,10 @@ fn tune(s: &mut Settings) {
     if let Some(h) = std::env::var("HORIZON").ok().and_then(|v| v.parse().ok()) {
         s.horizon = h;
     }
-    if let Some(c) = std::env::var("EXPLORATION").ok().and_then(|v| v.parse().ok()) {
+    if let Some(c) = std::env::var("EXPLORATION")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         s.exploration = c;
     }
     if let Some(w) = std::env::var("WIDTHS").ok().and_then(|v| v.parse().ok()) {
@@ -57,29 +60,29 @@ fn main() {
     let opponents = std::env::var("OPPONENTS").unwrap_or_else(|_| "random,greedy".into());
 
     if std::env::var("SKIP_TIMING").is_err() {
-    // The default budget's time per decision, on positions from a seeded bot-vs-random game.
-    let mut times = Vec::new();
-    let mut bot = Bot::new(Budget::Playouts(adjutant::bot::DEFAULT_PLAYOUTS), 1);
-    let mut random = Random::new(1);
-    let mut positions = Vec::new();
-    players::play_match::<SS>(
-        &data,
-        &mut [&mut random, &mut Random::new(2)],
-        7,
-        |st, side, _| {
-            if positions.len() < 400 {
-                positions.push((st.clone(), side.to_string()))
-            }
-        },
-    );
-    for (st, side) in positions.iter().step_by(20) {
-        let t = Instant::now();
-        let _ = <Bot as Player<SS>>::decide(&mut bot, &data, st, side);
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let _ = &mut random;
-    println!(
+        // The default budget's time per decision, on positions from a seeded bot-vs-random game.
+        let mut times = Vec::new();
+        let mut bot = Bot::new(Budget::Playouts(adjutant::bot::DEFAULT_PLAYOUTS), 1);
+        let mut random = Random::new(1);
+        let mut positions = Vec::new();
+        players::play_match::<SS>(
+            &data,
+            &mut [&mut random, &mut Random::new(2)],
+            7,
+            |st, side, _| {
+                if positions.len() < 400 {
+                    positions.push((st.clone(), side.to_string()))
+                }
+            },
+        );
+        for (st, side) in positions.iter().step_by(20) {
+            let t = Instant::now();
+            let _ = <Bot as Player<SS>>::decide(&mut bot, &data, st, side);
+            times.push(t.elapsed());
+        }
+        times.sort();
+        let _ = &mut random;
+        println!(
         "bot, default budget ({} playouts): median {:.2?}, slowest {:.2?} a decision on one core ({} positions)",
         adjutant::bot::DEFAULT_PLAYOUTS,
         times[times.len() / 2],
@@ -102,9 +105,19 @@ fn main() {
             };
             let bot_side = g % 2;
             let result = if bot_side == 0 {
-                players::play_match::<SS>(&data, &mut [&mut bot, other.as_mut()], g as u64, |_, _, _| {})
+                players::play_match::<SS>(
+                    &data,
+                    &mut [&mut bot, other.as_mut()],
+                    g as u64,
+                    |_, _, _| {},
+                )
             } else {
-                players::play_match::<SS>(&data, &mut [other.as_mut(), &mut bot], g as u64, |_, _, _| {})
+                players::play_match::<SS>(
+                    &data,
+                    &mut [other.as_mut(), &mut bot],
+                    g as u64,
+                    |_, _, _| {},
+                )
             };
             match result {
                 players::Result::Won(k) if k == bot_side => won += 1,

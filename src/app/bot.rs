@@ -5,9 +5,6 @@ use serde_json::Value;
 
 use super::*;
 use crate::bot::{Budget, Decision, Settings};
-use crate::engine::error::as_written;
-use crate::engine::game::LegalOption;
-use crate::engine::ranges;
 
 /// What the bot decided for a game file.
 pub struct BotChoice {
@@ -15,9 +12,6 @@ pub struct BotChoice {
     /// An orders file that takes the decision, with its `game:` and `side:` lines.
     pub file: OrdersFile,
     pub decision: Decision<Value>,
-    /// Each option weighed, in the order of `decision.considered`: the words `orders` lists
-    /// it with.
-    pub words: Vec<Words>,
 }
 
 /// The search's seed when none is given: from what every holder of the game file knows (its
@@ -83,12 +77,6 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
             ),
         });
     };
-    let listed = l.rules.legal_options(&l.game.state, &side)?;
-    let words = decision
-        .considered
-        .iter()
-        .map(|c| words_for(l.rules.as_ref(), &listed, &c.orders))
-        .collect();
     let text = format!(
         "# orders decided by adjutant's bot ({} playouts)\ngame: {}\nside: {side}\n{}",
         decision.playouts,
@@ -100,7 +88,6 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
         side,
         file,
         decision,
-        words,
     })
 }
 
@@ -113,60 +100,12 @@ fn orders_lines(orders: &Value) -> String {
     }
 }
 
-/// The option's words as `orders` lists it (`None` when none is found), and its orders as
-/// written; whether the words leave amounts open, so the orders should be shown too.
-pub struct Words {
-    pub summary: Option<String>,
-    pub orders: String,
-    pub show_orders: bool,
-}
-
-fn words_for(
-    rules: &dyn crate::engine::game::Rules,
-    listed: &[LegalOption],
-    orders: &Value,
-) -> Words {
-    let option = listed.iter().find(|o| {
-        serde_yaml::from_str::<Value>(&o.example)
-            .ok()
-            .and_then(|e| rules.canonical_orders(&e).ok())
-            .is_some_and(|e| ranges::covers(&e, &o.ranges, orders))
-    });
-    Words {
-        summary: option.map(|o| o.summary.clone()),
-        orders: as_written(&without_empty(orders)),
-        show_orders: option.is_some_and(|o| !o.ranges.is_empty()),
-    }
-}
-
-/// `v` without the empty lists, empty maps and nulls a game leaves out of orders it writes
-/// (`supply: []` is the same orders as none).
-fn without_empty(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => Value::Object(
-            m.iter()
-                .map(|(k, v)| (k.clone(), without_empty(v)))
-                .filter(|(_, v)| !is_empty(v))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_empty).collect()),
-        other => other.clone(),
-    }
-}
-
-fn is_empty(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Array(a) => a.is_empty(),
-        Value::Object(m) => m.is_empty(),
-        _ => false,
-    }
-}
-
-/// The bot's choice and what else it weighed, in words (`templates/bot.txt`): for
-/// `--explain` and reports (`advice` false), or for `hint` (`advice` true). `step` is the step
-/// the orders become, when known.
+/// The bot's choice and what else it weighed, in words (`templates/bot.txt`, each option's
+/// orders worded by the game's `orders` macro as reports word them): for `--explain` and
+/// reports (`advice` false), or for `hint` (`advice` true). `step` is the step the orders
+/// become, when known.
 pub fn explain(
+    l: &Loaded,
     choice: &BotChoice,
     advice: bool,
     step: Option<u64>,
@@ -174,16 +113,22 @@ pub fn explain(
 ) -> Result<String, Error> {
     const SHOWN: usize = 5;
     let d = &choice.decision;
-    let options: Vec<Value> = d
-        .considered
+    let shown = &d.considered[..d.considered.len().min(SHOWN)];
+    let ctx = crate::report::text::with_lookups(
+        serde_json::json!({"state": l.game.state}),
+        &l.rules.lookups(),
+    );
+    let calls: Vec<(&str, Vec<Value>)> = shown
         .iter()
-        .zip(&choice.words)
-        .take(SHOWN)
+        .map(|c| ("orders", vec![c.orders.clone(), Value::Bool(true)]))
+        .collect();
+    let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
+    let options: Vec<Value> = shown
+        .iter()
+        .zip(words)
         .map(|(c, w)| {
             serde_json::json!({
-                "summary": w.summary,
-                "orders": w.orders,
-                "show_orders": w.show_orders,
+                "words": w,
                 "share": (100.0 * c.share).round() as u32,
                 "win": (100.0 * c.value).round() as u32,
             })
@@ -197,7 +142,7 @@ pub fn explain(
             "step": step,
             "playouts": d.playouts,
             "options": options,
-            "more": d.considered.len().saturating_sub(SHOWN),
+            "more": d.considered.len() - shown.len(),
         }),
     )
 }

@@ -107,7 +107,10 @@ impl Bot {
 impl<G: Game> Player<G> for Bot {
     fn decide(&mut self, data: &G::Data, state: &G::State, side: &str) -> Option<G::Orders> {
         let mut s = self.settings.clone();
-        s.seed = self.settings.seed.wrapping_add(self.decisions.wrapping_mul(0x9e37_79b9));
+        s.seed = self
+            .settings
+            .seed
+            .wrapping_add(self.decisions.wrapping_mul(0x9e37_79b9));
         self.decisions += 1;
         super::decide::<G>(data, state, side, &s).map(|d| d.orders)
     }

@@ -100,9 +100,11 @@ pub fn search<G: Game>(
         .collect();
     // Stable: among equals the option met first (in the seeded order) stays first.
     considered.sort_by(|a, b| {
-        b.visits
-            .cmp(&a.visits)
-            .then(b.value.partial_cmp(&a.value).unwrap_or(std::cmp::Ordering::Equal))
+        b.visits.cmp(&a.visits).then(
+            b.value
+                .partial_cmp(&a.value)
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
     });
     let first = considered.first()?;
     Some(Decision {
@@ -130,21 +132,17 @@ impl<G: Game> Search<'_, G> {
             node.edges = Some(Vec::new());
             return;
         };
-        let mut edges: Vec<Edge<G>> = super::options::<G>(
-            self.data,
-            &node.state,
-            G::SIDES[side],
-            self.settings.widths,
-        )
-        .into_iter()
-        .map(|orders| Edge {
-            orders,
-            visits: 0,
-            total: 0.0,
-            refused: false,
-            outcomes: Vec::new(),
-        })
-        .collect();
+        let mut edges: Vec<Edge<G>> =
+            super::options::<G>(self.data, &node.state, G::SIDES[side], self.settings.widths)
+                .into_iter()
+                .map(|orders| Edge {
+                    orders,
+                    visits: 0,
+                    total: 0.0,
+                    refused: false,
+                    outcomes: Vec::new(),
+                })
+                .collect();
         for i in (1..edges.len()).rev() {
             let j = (self.rng.next_u64() % (i as u64 + 1)) as usize;
             edges.swap(i, j);

@@ -53,7 +53,7 @@ pub fn write_results(
     templates: &crate::report::text::Templates,
     hotseat: bool,
     notes: &str,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<PathBuf>> {
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
     let report = app::report(
         l,
@@ -84,18 +84,18 @@ pub fn write_results(
     let report = if notes.is_empty() {
         report
     } else {
-        format!("{report}\n{notes}")
+        format!("{}\n\n{notes}", report.trim_end())
     };
     commit.add(&out.report, report.as_bytes())?;
     commit.add_game(&target, &received.game)?;
     commit.commit()?;
-    if let Some((step, reply)) = replied {
+    if let Some((step, reply)) = &replied {
         eprintln!(
             "reply packet for step {step} written to `{}`: mail it to your opponent",
             reply.display()
         );
     }
-    Ok(())
+    Ok(replied.map(|(_, r)| r))
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {

@@ -21,7 +21,11 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    pub fn settings(&self, gf: &crate::engine::gamefile::GameFile, side: &str) -> crate::bot::Settings {
+    pub fn settings(
+        &self,
+        gf: &crate::engine::gamefile::GameFile,
+        side: &str,
+    ) -> crate::bot::Settings {
         app::bot_settings(gf, side, self.playouts, self.think, self.seed)
     }
 }
@@ -37,7 +41,9 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
         (t, 1.0)
     };
     match number.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x * scale <= 3600.0 => Ok(std::time::Duration::from_secs_f64(x * scale)),
+        Ok(x) if x > 0.0 && x * scale <= 3600.0 => {
+            Ok(std::time::Duration::from_secs_f64(x * scale))
+        }
         _ => Err(format!(
             "`{text}` is not a time to think: write it as `2s`, `1.5s` or `500ms` (at most an hour)"
         )),
@@ -58,7 +64,12 @@ pub struct Args {
     orders: Option<PathBuf>,
     /// Write the packet here (`-` for standard output) and record it in the game file, with
     /// the bot's own secret from `--secrets`
-    #[arg(short = 'o', long = "packet", visible_alias = "out", value_name = "FILE")]
+    #[arg(
+        short = 'o',
+        long = "packet",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     packet: Option<PathBuf>,
     /// Also print the options the bot weighed, with their share of the playouts and their
     /// chance of winning
@@ -82,7 +93,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         let step = l.game.log.len() as u64 + 1;
         eprint!(
             "{}",
-            app::explain(&choice, false, Some(step), &a.common.templates(&l.game.id)?)?
+            app::explain(
+                &l,
+                &choice,
+                false,
+                Some(step),
+                &a.common.templates(&l.game.id)?
+            )?
         );
     }
     match &a.packet {
@@ -131,7 +148,7 @@ pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
     let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
     print!(
         "{}",
-        app::explain(&choice, true, None, &a.common.templates(&l.game.id)?)?
+        app::explain(&l, &choice, true, None, &a.common.templates(&l.game.id)?)?
     );
     println!("the best option as orders:");
     for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {

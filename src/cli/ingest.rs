@@ -53,6 +53,13 @@ pub struct Args {
     /// otherwise, so your mail client still shows them as new)
     #[arg(long)]
     mark_read: bool,
+    /// Adjutant's bot plays this side: after each message taken it mails any reply packet
+    /// and, when the decision is the bot's, its orders (by the config's `mail.via`), so an
+    /// opponent can play it by mail (with `--imap --watch`, or `--maildir` run by cron)
+    #[arg(long, value_name = "SIDE", conflicts_with = "check")]
+    bot: Option<String>,
+    #[command(flatten)]
+    thinking: super::bot::Thinking,
     #[command(flatten)]
     out: super::adjudicate::Outputs,
     #[command(flatten)]
@@ -111,7 +118,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 let target = a.out.out.as_deref().unwrap_or(&done.game_path);
                 app::stage_thread(&mut commit, target, &done.loaded.game.id, done.step, id)?;
             }
-            super::adjudicate::write_results(
+            let reply = super::adjudicate::write_results(
                 commit,
                 &done.game_path,
                 &a.out,
@@ -121,13 +128,76 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 false,
                 "",
             )?;
-            format!(
-                "adjudicated into `{}` ({noun} {steps})",
-                done.game_path.display()
-            )
+            let target = a.out.out.clone().unwrap_or(done.game_path.clone());
+            let mut said = format!("adjudicated into `{}` ({noun} {steps})", target.display());
+            if let Some(side) = &a.bot {
+                said.push_str(&bot_turn(a, &config, &target, side, reply.as_deref())?);
+            }
+            said
         }
     };
     Ok(step)
+}
+
+/// `--bot`: mails the reply packet a run wrote, then, while the decision is the bot's, its
+/// orders as a packet made with the bot's own secret. Says what went out.
+fn bot_turn(
+    a: &Args,
+    config: &crate::config::Config,
+    game: &Path,
+    side: &str,
+    reply: Option<&Path>,
+) -> anyhow::Result<String> {
+    let mut said = String::new();
+    let mail = |packet_path: &Path| -> anyhow::Result<String> {
+        let l = app::load_game(game, a.common.data_dir())?;
+        let send = app::Send {
+            game,
+            packet: app::read_packet(packet_path)?,
+            to: Vec::new(),
+            cc: Vec::new(),
+            via: app::via(None, &config.mail)?,
+            attach_game: None,
+            board: false,
+            mail: &config.mail,
+        };
+        let where_to = app::send(&l, &send, &a.common.templates(&l.game.id)?)?;
+        Ok(format!("; mailed `{}` ({where_to})", packet_path.display()))
+    };
+    if let Some(r) = reply {
+        said.push_str(&mail(r)?);
+    }
+    let l = app::load_game(game, a.common.data_dir())?;
+    let deciding = l
+        .game
+        .awaiting
+        .as_ref()
+        .is_some_and(|w| w.side == side && w.decision != "adjudicate");
+    if !deciding {
+        return Ok(said);
+    }
+    let mut commit = app::Commit::new();
+    commit.lock(game)?;
+    let choice = app::bot_decide(&l, Some(side), &a.thinking.settings(&l.game, side))?;
+    let (gf, packet) = app::write_orders(
+        &mut commit,
+        &l,
+        &choice.file,
+        Some(side),
+        &a.common.secrets_dir(),
+        None,
+    )?;
+    let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
+    let out = dir.join(format!("{}-step-{}.packet.yaml", gf.id, packet.record.step));
+    commit.add(&out, app::packet_text(&packet)?.as_bytes())?;
+    commit.add_game(game, &gf)?;
+    commit.commit()?;
+    said.push_str(&format!(
+        "; the bot ({side}) decided step {}",
+        packet.record.step
+    ));
+    said.push_str(&mail(&out)?);
+    Ok(said)
 }
 
 /// Moves a message file, keeping its name, creating the folder if needed.

@@ -69,7 +69,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     loop {
         if let Some(r) = &received {
             current = app::Loaded {
-                rules: crate::games::load_pinned(&r.game.game, &r.game.data)?,
+                rules: current.rules,
                 game: r.game.clone(),
             };
         }
@@ -88,12 +88,20 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             &a.thinking.settings(&current.game, &w.side),
         )?;
         notes.push_str(&app::explain(
+            &current,
             &choice,
             false,
             Some(current.game.log.len() as u64 + 1),
             &templates,
         )?);
-        let next = app::play(&mut commit, &current, &choice.file, Some(&w.side), &secrets, None)?;
+        let next = app::play(
+            &mut commit,
+            &current,
+            &choice.file,
+            Some(&w.side),
+            &secrets,
+            None,
+        )?;
         received = Some(match received.take() {
             Some(mut before) => {
                 before.steps.extend(next.steps);
@@ -111,14 +119,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         );
     };
     super::adjudicate::write_results(
-        commit,
-        &a.game,
-        &a.out,
-        &current,
-        received,
-        &templates,
-        true,
-        &notes,
+        commit, &a.game, &a.out, &current, received, &templates, true, &notes,
     )?;
     Ok(ExitCode::SUCCESS)
 }

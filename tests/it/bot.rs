@@ -33,7 +33,12 @@ fn rules() -> Box<dyn Rules> {
 }
 
 /// Whether `orders` take one of the options `orders` lists for `side` at `state`.
-fn listed(rules: &dyn Rules, state: &ss::state::State, side: &str, orders: &ss::orders::Orders) -> bool {
+fn listed(
+    rules: &dyn Rules,
+    state: &ss::state::State,
+    side: &str,
+    orders: &ss::orders::Orders,
+) -> bool {
     let st = serde_json::to_value(state).unwrap();
     let orders = serde_json::to_value(orders).unwrap();
     rules.legal_options(&st, side).unwrap().iter().any(|o| {
@@ -84,9 +89,15 @@ fn the_bot_plays_only_listed_legal_orders_in_100_games_against_random_play() {
             players::Result::Unfinished => panic!("game {g} did not end"),
         }
     }
-    assert!(decisions > 1000, "only {decisions} bot decisions in 100 games");
+    assert!(
+        decisions > 1000,
+        "only {decisions} bot decisions in 100 games"
+    );
     // Even a dozen playouts a decision beat random play more often than not.
-    assert!(won > 50, "the bot won only {won} of 100 games against random play");
+    assert!(
+        won > 50,
+        "the bot won only {won} of 100 games against random play"
+    );
 }
 
 /// The same seed and budget in playouts give the same decision, and the same weighing of
@@ -100,13 +111,22 @@ fn a_decision_is_the_same_again_for_the_same_seed() {
     let mut st = st;
     while SS::awaiting(&data, &st).unwrap().decision != "impulse" {
         let side = SS::awaiting(&data, &st).unwrap().side;
-        st = SS::apply(&data, &st, &side, &ss::orders::Orders::default(), None, &mut dice)
-            .unwrap()
-            .0;
+        st = SS::apply(
+            &data,
+            &st,
+            &side,
+            &ss::orders::Orders::default(),
+            None,
+            &mut dice,
+        )
+        .unwrap()
+        .0;
     }
     let side = SS::awaiting(&data, &st).unwrap().side;
-    let once = bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
-    let again = bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
+    let once =
+        bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
+    let again =
+        bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
     let weighed = |d: &bot::Decision<ss::orders::Orders>| {
         d.considered
             .iter()
@@ -116,7 +136,11 @@ fn a_decision_is_the_same_again_for_the_same_seed() {
     assert_eq!(once.orders, again.orders);
     assert_eq!(weighed(&once), weighed(&again));
     assert_eq!(once.playouts, 300);
-    assert!(once.considered.len() > 3, "too few options weighed: {:?}", weighed(&once));
+    assert!(
+        once.considered.len() > 3,
+        "too few options weighed: {:?}",
+        weighed(&once)
+    );
 }
 
 /// 10.1 and 14.0: Cornwallis stands at Sunbury with one unit, and the Patriot army beside
@@ -165,7 +189,11 @@ fn the_default_budget_finds_the_attack_that_captures_cornwallis() {
 /// makes the Crown's secret, so two calls with different seeds give games whose future dice
 /// differ while everything public but the anchors is the same. The Crown sends its supply
 /// orders (with `policy`, if given) and the Patriot receives them.
-fn patriot_after_crown_supply(dir: &Path, crown_seed: &str, policy: Option<&str>) -> std::path::PathBuf {
+fn patriot_after_crown_supply(
+    dir: &Path,
+    crown_seed: &str,
+    policy: Option<&str>,
+) -> std::path::PathBuf {
     use adjutant::engine::canon::sha256;
     use adjutant::engine::secrets::{self, Secret};
     let id = "ss-no-peeking";
@@ -195,7 +223,15 @@ fn patriot_after_crown_supply(dir: &Path, crown_seed: &str, policy: Option<&str>
     }
     let crown_dir = dir.join("crown");
     write(&crown_dir, "supply.yaml", "side: crown\nsupply: []\n");
-    let mut args = vec!["orders", "game.yaml", "supply.yaml", "--secrets", "secrets", "-o", "p1.txt"];
+    let mut args = vec![
+        "orders",
+        "game.yaml",
+        "supply.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "p1.txt",
+    ];
     if let Some(p) = policy {
         write(&crown_dir, "policy.yaml", p);
         args.extend(["--policy", "policy.yaml"]);
@@ -204,7 +240,13 @@ fn patriot_after_crown_supply(dir: &Path, crown_seed: &str, policy: Option<&str>
     let packet = crown_dir.join("p1.txt");
     ok(
         &dir.join("patriot"),
-        &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
     );
     dir.join("patriot/game.yaml")
 }
@@ -230,8 +272,30 @@ fn the_bot_decides_the_same_whatever_it_cannot_know() {
     );
     let decide = |game: &Path| {
         let dir = game.parent().unwrap();
-        let orders = stdout(&ok(dir, &["bot", "game.yaml", "--side", "patriot", "--playouts", "200", "--secrets", "secrets"]));
-        let hint = stdout(&ok(dir, &["hint", "game.yaml", "--playouts", "200", "--secrets", "secrets"]));
+        let orders = stdout(&ok(
+            dir,
+            &[
+                "bot",
+                "game.yaml",
+                "--side",
+                "patriot",
+                "--playouts",
+                "200",
+                "--secrets",
+                "secrets",
+            ],
+        ));
+        let hint = stdout(&ok(
+            dir,
+            &[
+                "hint",
+                "game.yaml",
+                "--playouts",
+                "200",
+                "--secrets",
+                "secrets",
+            ],
+        ));
         (orders, hint)
     };
     let (orders_a, hint_a) = decide(&game_a);
@@ -257,11 +321,27 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
     p.receive("patriot", &crown);
     let o = ok(
         &p.side_dir("patriot"),
-        &["bot", "game.yaml", "--playouts", "50", "--explain", "--secrets", "secrets", "-o", "bot.packet.txt"],
+        &[
+            "bot",
+            "game.yaml",
+            "--playouts",
+            "50",
+            "--explain",
+            "--secrets",
+            "secrets",
+            "-o",
+            "bot.packet.txt",
+        ],
     );
     let explained = support::stderr(&o);
-    assert!(explained.contains("The bot (patriot) at step 2"), "{explained}");
-    assert!(!explained.contains('"'), "raw values in the explanation:\n{explained}");
+    assert!(
+        explained.contains("The bot (patriot) at step 2"),
+        "{explained}"
+    );
+    assert!(
+        !explained.contains('"'),
+        "raw values in the explanation:\n{explained}"
+    );
     let (report, _) = p.receive("crown", &p.side_dir("patriot").join("bot.packet.txt"));
     assert!(report.contains("Verification"), "{report}");
 }
@@ -287,14 +367,46 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
             "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
         }),
     );
-    let pos = support::write_position(dir.path(), "pos.yaml", "southern-strategy", &serde_json::to_value(&st).unwrap());
-    ok(dir.path(), &["new", "--id", "ss-bot-battle", "--hotseat", "--secrets", "s", "--position", pos.to_str().unwrap(), "-o", "g.yaml"]);
+    let pos = support::write_position(
+        dir.path(),
+        "pos.yaml",
+        "southern-strategy",
+        &serde_json::to_value(&st).unwrap(),
+    );
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-bot-battle",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            pos.to_str().unwrap(),
+            "-o",
+            "g.yaml",
+        ],
+    );
     write(
         dir.path(),
         "attack.yaml",
         "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
     );
-    let o = ok(dir.path(), &["play", "g.yaml", "attack.yaml", "--bot", "patriot", "--playouts", "100", "--secrets", "s"]);
+    let o = ok(
+        dir.path(),
+        &[
+            "play",
+            "g.yaml",
+            "attack.yaml",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "100",
+            "--secrets",
+            "s",
+        ],
+    );
     let report = stdout(&o);
     assert!(report.contains("The bot (patriot)"), "{report}");
     let game = read(&dir.path().join("g.yaml"));
@@ -309,17 +421,139 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
 #[test]
 fn the_bot_refuses_what_it_cannot_do() {
     let dir = tempfile::tempdir().unwrap();
-    ok(dir.path(), &["new", "--id", "ss-bot-no", "--hotseat", "--secrets", "s", "-o", "g.yaml"]);
-    let e = fails(dir.path(), &["bot", "g.yaml", "--side", "patriot", "--secrets", "s"]);
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-bot-no",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--side", "patriot", "--secrets", "s"],
+    );
     assert!(e.contains("it is `crown`'s decision"), "{e}");
-    let e = fails(dir.path(), &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"]);
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"],
+    );
     assert!(e.contains("not a side of this game"), "{e}");
-    let e = fails(dir.path(), &["bot", "g.yaml", "--think", "forever", "--secrets", "s"]);
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--think", "forever", "--secrets", "s"],
+    );
     assert!(e.contains("not a time to think"), "{e}");
-    ok(dir.path(), &["new", "--game", "the-lost-cause", "--id", "tlc-bot-no", "--mode", "self", "--secrets", "s", "-o", "t.yaml"]);
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            "tlc-bot-no",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "t.yaml",
+        ],
+    );
     let before = read(&dir.path().join("t.yaml"));
-    let e = fails(dir.path(), &["bot", "t.yaml", "--secrets", "s", "-o", "p.txt"]);
+    let e = fails(
+        dir.path(),
+        &["bot", "t.yaml", "--secrets", "s", "-o", "p.txt"],
+    );
     assert!(e.contains("no bot for the-lost-cause"), "{e}");
-    assert_eq!(before, read(&dir.path().join("t.yaml")), "a refused bot run changed the game file");
+    assert_eq!(
+        before,
+        read(&dir.path().join("t.yaml")),
+        "a refused bot run changed the game file"
+    );
     assert!(!dir.path().join("p.txt").exists());
+}
+
+/// Playing the bot by mail: the Crown mails its packet into the bot's Maildir, and one run of
+/// `ingest --bot patriot` adjudicates it, lets the bot decide, and mails the bot's packet back
+/// (here as an .eml file), which the Crown's own `ingest` takes. Both game files verify.
+#[test]
+fn the_bot_plays_by_mail_through_ingest() {
+    let (g, packet) = super::mail::crown_packet();
+    let c = g.side_dir("crown");
+    let p = g.side_dir("patriot");
+    let maildir = p.join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).unwrap();
+    }
+    ok(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            &format!("eml:{}", maildir.join("new/1.eml").display()),
+        ],
+    );
+    let out = p.join("bot-out.eml");
+    let config = p.join("config.yaml");
+    std::fs::write(
+        &config,
+        format!(
+            "format: adjutant-config/1\nmail:\n  via: eml:{}\n",
+            out.display()
+        ),
+    )
+    .unwrap();
+    let o = support::command(
+        &p,
+        &[
+            "ingest",
+            "--maildir",
+            "Maildir",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "30",
+        ],
+    )
+    .env("ADJUTANT_CONFIG", &config)
+    .output()
+    .unwrap();
+    let said = support::stderr(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
+    let mailed = read(&out);
+    assert!(
+        mailed.contains("-----BEGIN ADJUTANT PACKET-----"),
+        "{mailed}"
+    );
+    let o = ok(
+        &c,
+        &[
+            "ingest",
+            out.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(
+        support::stderr(&o).contains("adjudicated"),
+        "{}",
+        support::stderr(&o)
+    );
+    ok(&c, &["verify", "game.yaml"]);
+    ok(&p, &["verify", "game.yaml"]);
 }

@@ -2,8 +2,8 @@
 //! The integration tests: one binary, a module per area.
 
 mod attacks;
-mod bot;
 mod board;
+mod bot;
 mod cases;
 mod cli;
 mod compat;
