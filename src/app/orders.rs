@@ -140,6 +140,28 @@ pub fn write_orders(
     secrets_dir: &Path,
     policy: Option<&Path>,
 ) -> Result<(GameFile, Packet), Error> {
+    let policy = match policy {
+        Some(p) => {
+            let text = atomic::read_limited(p, MAX_ORDERS_BYTES)?;
+            Some(crate::engine::input::parse_yaml(
+                &text,
+                &format!("the policy file `{}`", p.display()),
+            )?)
+        }
+        None => None,
+    };
+    write_orders_with(commit, l, file, side, secrets_dir, policy)
+}
+
+/// `write_orders` with the policy (if any) as a value: the bot's, or one read from a file.
+pub fn write_orders_with(
+    commit: &mut Commit,
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+    policy: Option<Value>,
+) -> Result<(GameFile, Packet), Error> {
     // `prepare` checks the orders itself, before anything is written.
     let side = sending_side(&l.game, Some(file), side)?;
     if policy.is_some() && session::is_solitaire(l.rules.as_ref()) {
@@ -156,12 +178,7 @@ pub fn write_orders(
     let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
     commit.lock(&secrets::path(secrets_dir, &l.game.id, &side))?;
     let policy = match policy {
-        Some(p) => {
-            let text = atomic::read_limited(p, MAX_ORDERS_BYTES)?;
-            let value: Value = crate::engine::input::parse_yaml(
-                &text,
-                &format!("the policy file `{}`", p.display()),
-            )?;
+        Some(value) => {
             l.rules.check_policy_shape(&value)?;
             Some(secrets::new_policy(value)?)
         }

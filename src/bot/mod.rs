@@ -73,7 +73,7 @@ impl Settings {
         Settings {
             budget,
             seed,
-            horizon: 8,
+            horizon: 16,
             exploration: 0.5,
             widths: 2,
         }

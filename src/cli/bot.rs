@@ -71,6 +71,11 @@ pub struct Args {
         value_name = "FILE"
     )]
     packet: Option<PathBuf>,
+    /// With `-o`: the bot also commits a hidden standing policy saying how each army an enemy
+    /// can reach meets an attack (each answer searched), so such an attack is fought without
+    /// waiting for its answer
+    #[arg(long, requires = "packet")]
+    standing: bool,
     /// Also print the options the bot weighed, with their share of the playouts and their
     /// chance of winning
     #[arg(long)]
@@ -104,13 +109,38 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     }
     match &a.packet {
         Some(out) => {
-            let (gf, packet) = app::write_orders(
+            let policy = if a.standing {
+                let mut settings = a.thinking.settings(&l.game, &side);
+                // Each answer is a decision of its own: a share of the budget each.
+                if let crate::bot::Budget::Playouts(n) = settings.budget {
+                    settings.budget = crate::bot::Budget::Playouts((n / 4).max(50));
+                }
+                // The opponent acts on the position after these orders: the policy is for
+                // where the armies will stand then (a sample of any dice on the way).
+                let mut dice = crate::engine::dice::QuickDice::new(settings.seed);
+                let (after, _) =
+                    l.rules
+                        .apply(&l.game.state, &side, &choice.file.orders, None, &mut dice)?;
+                let policy = l.rules.bot_policy(&after, &side, &settings)?;
+                if a.explain {
+                    if let Some(p) = &policy {
+                        eprintln!(
+                            "The bot's standing policy (hidden until an attack reveals it):\n{}",
+                            crate::engine::flow::to_lines(p)
+                        );
+                    }
+                }
+                policy
+            } else {
+                None
+            };
+            let (gf, packet) = app::write_orders_with(
                 &mut commit,
                 &l,
                 &choice.file,
                 Some(&side),
                 &a.common.secrets_dir(),
-                None,
+                policy,
             )?;
             commit.add(out, app::packet_text(&packet)?.as_bytes())?;
             commit.add_game(&a.game, &gf)?;

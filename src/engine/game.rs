@@ -210,6 +210,17 @@ pub trait Game: 'static {
     fn value(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<f64> {
         None
     }
+    /// For the bot: a standing policy for `side` (its answers to decisions that fall in the
+    /// other side's turn), each answer what `decide` orders at a position the rules set up
+    /// where that decision is asked. `None` for a game without policies or bot, the default.
+    fn bot_policy(
+        _data: &Self::Data,
+        _state: &Self::State,
+        _side: &str,
+        _decide: &mut dyn FnMut(&Self::State) -> Option<Self::Orders>,
+    ) -> Option<Self::Policy> {
+        None
+    }
     /// The board as it stands now, for `show`, reports and pictures. A game that pauses in the
     /// middle of a turn and keeps the state from before it (the solo bot waiting for a combat
     /// result) replays the turn up to the pause; the default is the state itself.
@@ -255,6 +266,14 @@ pub trait Rules {
     /// `orders` read as this game's orders and written back: every field the way the game
     /// writes it (defaults filled in), so two ways of writing the same orders compare equal.
     fn canonical_orders(&self, orders: &Value) -> Result<Value, Error>;
+    /// The bot's standing policy for `side` at `state` (`Game::bot_policy`), each answer
+    /// searched with `settings`; `None` for a game without one.
+    fn bot_policy(
+        &self,
+        state: &Value,
+        side: &str,
+        settings: &crate::bot::Settings,
+    ) -> Result<Option<Value>, Error>;
     /// The bot's decision for `side` at `state` (`crate::bot::decide`), its orders as plain
     /// values; `None` for a game adjutant has no bot for.
     fn bot(
@@ -360,6 +379,21 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn board_facts(&self, state: &Value) -> Result<Value, Error> {
         Ok(G::board_facts(&self.data, &self.state(state)?))
+    }
+    fn bot_policy(
+        &self,
+        state: &Value,
+        side: &str,
+        settings: &crate::bot::Settings,
+    ) -> Result<Option<Value>, Error> {
+        let st = self.state(state)?;
+        let mut decide = |hypothetical: &G::State| {
+            let defender = G::awaiting(&self.data, hypothetical)?.side;
+            crate::bot::decide::<G>(&self.data, hypothetical, &defender, settings).map(|d| d.orders)
+        };
+        G::bot_policy(&self.data, &st, side, &mut decide)
+            .map(|p| to_value(&p))
+            .transpose()
     }
     fn canonical_orders(&self, orders: &Value) -> Result<Value, Error> {
         to_value(&from_value::<G::Orders>("orders", orders)?)

@@ -557,3 +557,137 @@ fn the_bot_plays_by_mail_through_ingest() {
     ok(&c, &["verify", "game.yaml"]);
     ok(&p, &["verify", "game.yaml"]);
 }
+
+/// Dice-protocol 3.1 with 10.1: the bot's packet commits a hidden standing policy for the
+/// army an enemy can reach. The Crown then attacks that army: the Patriot's copy adjudicates
+/// the attack with the policy and the battle is fought in that one exchange, with no pause
+/// for the bot's answer; the policy is revealed in the result and both copies verify.
+#[test]
+fn the_bot_answers_a_battle_by_its_standing_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = data();
+    // The Patriot's full impulse; the Crown's army in Savannah, with Cornwallis, can reach
+    // the Patriot army at Ebenezer, which has no food to march away (9.1).
+    let st = position(
+        &data,
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
+            "initiative": "patriot",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 2},
+                "CAM": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"war": 1}, "CAM": {"food": 2, "war": 2}},
+        }),
+    );
+    let pos = support::write_position(
+        dir.path(),
+        "pos.yaml",
+        "southern-strategy",
+        &serde_json::to_value(&st).unwrap(),
+    );
+    let id = "ss-bot-policy";
+    let crown = support::fixed_secret(&dir.path().join("crown/secrets"), id, "crown");
+    let patriot = support::fixed_secret(&dir.path().join("patriot/secrets"), id, "patriot");
+    for side in ["crown", "patriot"] {
+        ok(
+            &dir.path().join(side),
+            &[
+                "new",
+                "--id",
+                id,
+                "--anchor",
+                &format!("crown={crown}"),
+                "--anchor",
+                &format!("patriot={patriot}"),
+                "--chain-length",
+                "64",
+                "--position",
+                pos.to_str().unwrap(),
+                "-o",
+                "game.yaml",
+            ],
+        );
+    }
+    let p = dir.path().join("patriot");
+    let c = dir.path().join("crown");
+    let o = ok(
+        &p,
+        &[
+            "bot",
+            "game.yaml",
+            "--playouts",
+            "100",
+            "--standing",
+            "--explain",
+            "--secrets",
+            "secrets",
+            "-o",
+            "bot.txt",
+        ],
+    );
+    let said = support::stderr(&o);
+    assert!(
+        said.contains("standing policy") && said.contains("EBN"),
+        "{said}"
+    );
+    ok(
+        &c,
+        &[
+            "adjudicate",
+            "game.yaml",
+            p.join("bot.txt").to_str().unwrap(),
+            "--secrets",
+            "secrets",
+            "--reply",
+            "r1.txt",
+        ],
+    );
+    // The Crown's turn may need more than one decision before its attack; it passes the
+    // limited impulse and attacks with its full one.
+    let awaiting = stdout(&ok(&c, &["show", "game.yaml"]));
+    assert!(awaiting.to_lowercase().contains("crown"), "{awaiting}");
+    write(
+        &c,
+        "attack.yaml",
+        "limited: skip\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
+    );
+    ok(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "attack.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "c1.txt",
+        ],
+    );
+    let o = ok(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            c.join("c1.txt").to_str().unwrap(),
+            "--secrets",
+            "secrets",
+            "--reply",
+            "r2.txt",
+        ],
+    );
+    let report = stdout(&o);
+    let game = read(&p.join("game.yaml"));
+    assert!(
+        game.contains("event: policy_answered")
+            && (game.contains("event: battle_joined") || game.contains("event: battle_refused")),
+        "the bot's policy did not answer the attack:\n{report}"
+    );
+    assert!(
+        !game.contains("decision: battle"),
+        "the game paused for the bot's answer though its policy covers the attack:\n{report}"
+    );
+    ok(&p, &["verify", "game.yaml"]);
+}

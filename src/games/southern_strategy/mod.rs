@@ -15,6 +15,7 @@ pub mod options;
 pub mod orders;
 pub mod position;
 pub mod siege;
+pub mod standing;
 pub mod state;
 pub mod supply;
 pub mod turn_end;
@@ -583,6 +584,15 @@ impl Game for SouthernStrategy {
             );
         }
         st
+    }
+
+    fn bot_policy(
+        data: &Data,
+        st: &State,
+        side: &str,
+        decide: &mut dyn FnMut(&State) -> Option<Orders>,
+    ) -> Option<orders::Policy> {
+        Some(standing::policy(data, st, Side::parse(side)?, decide))
     }
 
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
