@@ -60,7 +60,12 @@ pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Resul
     let (setup, _) = TheLostCause::setup(data);
     let mut state = serde_json::to_value(&setup).unwrap();
     for (k, v) in changes {
-        if state.get(&k).is_none() && !matches!(k.as_str(), "rebel_yell" | "card" | "outcome") {
+        if state.get(&k).is_none()
+            && !matches!(
+                k.as_str(),
+                "rebel_yell" | "card" | "outcome" | "railroads_ask"
+            )
+        {
             return Err(format!("the state has no key `{k}`"));
         }
         state[&k] = v;

@@ -503,6 +503,8 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             json!({"torpedoes": false}),
             json!({"railroads": [{"theater": "west", "army": "brown"}]}),
             json!({"railroads": []}),
+            json!({"railroads": {"spend": [{"theater": "east", "army": "blue"}], "ask": "every_action"}}),
+            json!({"railroads": {"spend": [], "ask": "after_last"}}),
             json!({"initiative_order": ["blue", "brown"]}),
             json!({"infrastructure": "morale"}),
             json!({"infrastructure": "resource"}),
@@ -514,6 +516,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             "enum Naval",
             "enum RaiderTo",
             "enum Infrastructure",
+            "struct RailroadsPlan",
         ],
         state: |st| {
             // 16.0: a Resource in every kind of place, a named Fortification, and the European

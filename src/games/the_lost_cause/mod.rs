@@ -11,6 +11,7 @@ pub mod month;
 pub mod options;
 pub mod orders;
 pub mod position;
+pub mod railroads;
 pub mod rolls;
 pub mod script;
 pub mod state;
@@ -157,6 +158,7 @@ impl Game for TheLostCause {
             leaders_gone: Vec::new(),
             draw_pile: Vec::new(),
             stacks,
+            railroads_ask: Default::default(),
             rebel_yell: None,
             friction: false,
             card: None,

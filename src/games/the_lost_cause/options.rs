@@ -2,8 +2,11 @@
 
 use super::confederate::{armies_in, fort_spaces, naval_options, reclaimable};
 use super::data::{Data, ResourceKind, Theater};
-use super::orders::{Command, Infrastructure, Naval, Orders, RaiderTo, RailroadBattle, Target};
-use super::state::{Place, Question, State};
+use super::orders::{
+    Command, Infrastructure, Naval, Orders, RaiderTo, RailroadBattle, Railroads, RailroadsPlan,
+    Target,
+};
+use super::state::{Place, Question, RailroadsAsk, State};
 
 /// A Resource marker's name as printed on it (16.0).
 pub fn resource_name(kind: ResourceKind) -> &'static str {
@@ -104,10 +107,13 @@ pub fn describe(data: &Data, q: &Question) -> String {
             format!("Rebel Yell: re-roll {roll} ({result})? `reroll: true` or `false`")
         }
         Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
-        Question::Railroads => {
-            "16.8 Railroads: list the Directed Battles to fight with them, or `railroads: []`"
-                .into()
-        }
+        Question::Railroads { line } => format!(
+            "16.8 Railroads, {}: list the Directed Battles to fight with them, or `railroads: []`; `railroads: {{spend: [...], ask: every_action}}` also asks before each Confederate action from now on (`ask: after_last`: only after the last)",
+            match line {
+                Some(l) => format!("before the card's Confederate action {}", l + 1),
+                None => "after the card's last Confederate action".into(),
+            }
+        ),
         Question::InitiativeOrder { armies } => format!(
             "11.0 Union Initiative: the order to resolve the markers on the {} armies",
             listed(armies, "and")
@@ -280,14 +286,35 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 )
             })
             .collect(),
-        Question::Railroads => {
+        Question::Railroads { .. } => {
             let mut out = vec![(
                 "keep the Railroads".to_string(),
                 Orders {
-                    railroads: Some(Vec::new()),
+                    railroads: Some(Railroads::Spend(Vec::new())),
                     ..o()
                 },
             )];
+            // 16.8: the standing order for when the game asks, changed with no battle.
+            let other = match st.railroads_ask {
+                RailroadsAsk::AfterLast => (
+                    RailroadsAsk::EveryAction,
+                    "keep the Railroads, and ask before each Confederate action from now on",
+                ),
+                RailroadsAsk::EveryAction => (
+                    RailroadsAsk::AfterLast,
+                    "keep the Railroads, and ask only after a card's last Confederate action from now on",
+                ),
+            };
+            out.push((
+                other.1.to_string(),
+                Orders {
+                    railroads: Some(Railroads::Plan(RailroadsPlan {
+                        spend: Vec::new(),
+                        ask: Some(other.0),
+                    })),
+                    ..o()
+                },
+            ));
             for t in Theater::ALL {
                 for target in targets(data, st, t) {
                     out.push((
@@ -297,7 +324,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                             t.name()
                         ),
                         Orders {
-                            railroads: Some(vec![RailroadBattle { theater: t, target }]),
+                            railroads: Some(Railroads::Spend(vec![RailroadBattle {
+                                theater: t,
+                                target,
+                            }])),
                             ..o()
                         },
                     ));
