@@ -18,6 +18,10 @@ use super::cases::{compare, Expect};
 #[serde(deny_unknown_fields)]
 struct Case {
     rule: String,
+    /// Play with the first edition's data (`tables.yaml` without `readings`), as a game begun
+    /// with it does.
+    #[serde(default)]
+    first_edition: bool,
     /// Cards added to the deck for this case.
     #[serde(default)]
     deck: Vec<Value>,
@@ -37,7 +41,12 @@ struct Case {
 
 /// The built-in data with extra cards in the deck.
 pub fn data_with(extra: &[Value]) -> Data {
-    let files: Vec<(String, String)> = tlc::DATA_FILES
+    data_of(tlc::DATA_FILES, extra)
+}
+
+/// An edition of the built-in data with extra cards in the deck.
+pub fn data_of(files: &[(&str, &str)], extra: &[Value]) -> Data {
+    let files: Vec<(String, String)> = files
         .iter()
         .map(|(n, t)| {
             if *n == tlc::data::DECK && !extra.is_empty() {
@@ -75,7 +84,12 @@ pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Resul
 
 fn run_case(path: &Path) -> Result<(), String> {
     let case: Case = super::cases::read_case(path)?;
-    let data = data_with(&case.deck);
+    let edition = if case.first_edition {
+        tlc::DATA_FILES_V1
+    } else {
+        tlc::DATA_FILES
+    };
+    let data = data_of(edition, &case.deck);
     let mut state = state_with(&data, case.state)?;
     let answers: Vec<Orders> = case
         .orders

@@ -427,6 +427,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             {"event": "mississippi_closed"},
             {"event": "strategic_control", "rule": "13.8", "space": "shenandoah-valley", "control": "union"},
             {"event": "held", "rule": "8.5.1", "spaces": ["memphis", "milikens-bend"]},
+            {"event": "regained", "rule": "8.3", "spaces": ["baton-rouge", "port-hudson"]},
             {"event": "army_placed", "army": "blue", "form": "army-of-the-potomac", "space": "washington"},
             {"event": "army_removed", "rule": "8.8.1", "army": "yellow"},
             {"event": "flipped", "rule": "8.8.1", "army": "blue", "form": "eastern-army-group"},

@@ -325,6 +325,32 @@ pub struct Tables {
     pub defeat: Vec<Level>,
     /// 15.2: by morale, best first.
     pub victory: Vec<Level>,
+    /// Where adjutant follows the rulebook's text rather than its first edition's rulings;
+    /// absent in the first edition's file.
+    #[serde(default)]
+    pub readings: Readings,
+}
+
+/// How adjutant reads rules its first edition read against the text (RULINGS.md). Each
+/// defaults to the first edition's reading, so old data keeps its games as they began.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Readings {
+    /// 8.3, 8.6.2 (L31).
+    #[serde(default)]
+    pub gulf_return: GulfReturn,
+}
+
+/// 8.6.2: who holds the river spaces without a base that the Army of the Gulf leaves behind when
+/// it goes back from Vicksburg to Ship Island.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GulfReturn {
+    /// The first edition: they stay Union controlled.
+    #[default]
+    Union,
+    /// 8.3's text: no longer behind a Union army, they are the South's again.
+    Confederate,
 }
 
 /// Maps keyed by a die roll: YAML keys arrive as strings once the file passes through JSON.

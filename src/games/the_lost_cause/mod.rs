@@ -56,6 +56,29 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the first edition: the same map, counters and deck, and `tables.yaml` as
+/// first shipped, without `readings`. Kept so that games begun with them still load and replay
+/// by the first edition's readings of 8.6.2 and 11.0 (RULINGS.md L17, L31): the game file pins
+/// the tables by hash.
+pub const DATA_FILES_V1: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v1/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// Files only the picture uses: not pinned by game files, so they may change freely.
 pub const DISPLAY_FILES: &[(&str, &str)] = &[(
     board::BOARD,

@@ -3,7 +3,9 @@
 //! (8.1-8.9), retreats and recalls (9.1.1, 9.2), and the Initiative check (11.0).
 
 use super::control::{self, settle};
-use super::data::{BaseMarker, Data, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction};
+use super::data::{
+    BaseMarker, Data, GulfReturn, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction,
+};
 use super::events::Event;
 use super::orders::err;
 use super::rolls::{roll, Test};
@@ -628,10 +630,14 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
             settle(st, ctx)
         }
         Some(Leg::ShipIsland) => {
+            let before = control::union_spaces(data, st);
             let a = st.armies.get_mut(army).expect("in play");
             let from = a.space().to_string();
-            for s in &a.route[..a.at] {
-                st.held.insert(s.clone());
+            if data.tables.readings.gulf_return == GulfReturn::Union {
+                // The first edition's reading (L31): the river stays Union controlled.
+                for s in &a.route[..a.at] {
+                    st.held.insert(s.clone());
+                }
             }
             let a = st.armies.get_mut(army).expect("in play");
             a.route = vec!["ship-island".into()];
@@ -642,6 +648,15 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 from,
                 to: "ship-island".into(),
             });
+            // 8.3: what is no longer behind a Union army, and holds no base, is the South's.
+            let now = control::union_spaces(data, st);
+            let regained: Vec<String> = before.difference(&now).cloned().collect();
+            if !regained.is_empty() {
+                ctx.event(Event::Regained {
+                    rule: "8.3".into(),
+                    spaces: regained,
+                });
+            }
             settle(st, ctx)
         }
         Some(Leg::Alabama) => {
