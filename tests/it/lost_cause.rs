@@ -492,3 +492,64 @@ fn a_deck_with_a_bad_card_is_refused_when_it_loads() {
         assert!(e.contains(want), "{e}");
     }
 }
+
+/// `orders` lists the new answers so that players and self-play find them: every order of
+/// one army's different markers, one army's markers either side of another's (10.5, 11.0),
+/// and the Railroads standing order (16.8).
+#[test]
+fn the_options_list_marker_orders_and_the_railroads_standing_order() {
+    use adjutant::engine::dice::ScriptedDice;
+    let data = data_with(&[serde_json::json!(
+        {"id": "T1", "year": 1862, "kind": "headline", "headline": "test card"})]);
+    let blue = |markers: Value| {
+        serde_json::json!({"form": "army-of-the-potomac", "route": ["washington", "manassas",
+            "fredericksburg", "spotsylvania", "richmond-petersburg"], "at": 0, "initiative": markers})
+    };
+    let green = serde_json::json!({"form": "army-of-the-cumberland", "route": ["louisville",
+        "lexington-bowling-green", "nashville", "chattanooga", "atlanta"], "at": 0,
+        "initiative": [{"symbol": "circle"}]});
+    let examples = |changes: Value| -> Vec<String> {
+        let mut st = state_with(&data, changes.as_object().unwrap().clone()).unwrap();
+        tlc::month::run_until(
+            &data,
+            &mut st,
+            &mut ScriptedDice::new(vec![]),
+            vec![],
+            |_| false,
+        )
+        .unwrap();
+        assert!(st.question.is_some(), "the game asks");
+        TheLostCause::legal_options(&data, &st, tlc::SIDE)
+            .into_iter()
+            .map(|o| o.example)
+            .collect()
+    };
+    let one_army = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "armies": {"blue": blue(serde_json::json!([{"symbol": "square", "drm": 1}, {"symbol": "circle"}]))},
+        "cursor": {"step": "initiative"}, "question": null}));
+    assert_eq!(
+        one_army,
+        vec![
+            "initiative_order: [blue]",
+            "initiative_order: [{army: blue, marker: 2}, {army: blue, marker: 1}]"
+        ]
+    );
+    let two_armies = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "armies": {"blue": blue(serde_json::json!([{"symbol": "circle"}, {"symbol": "circle"}])),
+                   "green": green},
+        "cursor": {"step": "initiative"}, "question": null}));
+    assert_eq!(
+        two_armies,
+        vec![
+            "initiative_order: [blue, green]",
+            "initiative_order: [green, blue]",
+            "initiative_order: [blue, green, blue]"
+        ]
+    );
+    let railroads = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "resources": {"railroads-1": "available"}, "cursor": {"step": "railroads"}, "question": null}));
+    assert!(
+        railroads.contains(&"railroads: {spend: [], ask: every_action}".to_string()),
+        "{railroads:?}"
+    );
+}

@@ -507,6 +507,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             json!({"railroads": {"spend": [{"theater": "east", "army": "blue"}], "ask": "every_action"}}),
             json!({"railroads": {"spend": [], "ask": "after_last"}}),
             json!({"initiative_order": ["blue", "brown"]}),
+            json!({"initiative_order": [{"army": "blue", "marker": 2}, "brown", "blue"]}),
             json!({"infrastructure": "morale"}),
             json!({"infrastructure": "resource"}),
         ],
@@ -518,6 +519,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             "enum RaiderTo",
             "enum Infrastructure",
             "struct RailroadsPlan",
+            "struct MarkerPick",
         ],
         state: |st| {
             // 16.0: a Resource in every kind of place, a named Fortification, and the European
@@ -692,6 +694,17 @@ fn the_lost_cause_question_names_spaces_and_armies() {
         (
             json!({"ask": "initiative_order", "armies": ["blue", "brown"]}),
             "the markers on the blue and brown armies",
+        ),
+        (
+            json!({"ask": "initiative_order", "armies": ["blue", "brown"], "markers": [
+                {"army": "blue", "marker": 1, "symbol": "square", "drm": 1},
+                {"army": "blue", "marker": 2, "symbol": "circle"},
+                {"army": "brown", "marker": 1, "symbol": "circle"}]}),
+            "the markers: blue 1 (Conditional, +1), blue 2 (Directed), brown 1 (Directed); name",
+        ),
+        (
+            json!({"ask": "railroads", "line": 1}),
+            "16.8 Railroads, before the card's Confederate action 2:",
         ),
     ];
     for (question, want) in cases {

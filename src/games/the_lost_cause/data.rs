@@ -339,6 +339,21 @@ pub struct Readings {
     /// 8.3, 8.6.2 (L31).
     #[serde(default)]
     pub gulf_return: GulfReturn,
+    /// 10.5, 11.0 (L17).
+    #[serde(default)]
+    pub initiative_order: InitiativeOrder,
+}
+
+/// 10.5, 11.0: what the player puts in order when Union Initiative markers are resolved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InitiativeOrder {
+    /// The first edition: the armies, asked only when two or more carry markers; each army's
+    /// markers act in the order they were placed.
+    #[default]
+    ByArmy,
+    /// The text: every marker, one army's too, asked whenever the order can matter.
+    EachMarker,
 }
 
 /// 8.6.2: who holds the river spaces without a base that the Army of the Gulf leaves behind when

@@ -7,6 +7,7 @@ pub mod confederate;
 pub mod control;
 pub mod data;
 pub mod events;
+pub mod initiative;
 pub mod month;
 pub mod options;
 pub mod orders;

@@ -6,6 +6,7 @@ use super::confederate;
 use super::control::settle;
 use super::data::{Broadsheet, CardKind, Data};
 use super::events::Event;
+use super::initiative;
 use super::orders::Orders;
 use super::railroads;
 use super::script::{Ctx, Stop};
@@ -168,7 +169,7 @@ fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
             st.cursor = Cursor::Initiative;
         }
         Cursor::Initiative => {
-            union::initiative_check(st, ctx)?;
+            initiative::check(st, ctx)?;
             st.cursor = Cursor::EndMonth;
         }
         Cursor::EndMonth => {

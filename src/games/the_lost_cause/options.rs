@@ -2,11 +2,12 @@
 
 use super::confederate::{armies_in, fort_spaces, naval_options, reclaimable};
 use super::data::{Data, ResourceKind, Theater};
+use super::initiative;
 use super::orders::{
-    Command, Infrastructure, Naval, Orders, RaiderTo, RailroadBattle, Railroads, RailroadsPlan,
-    Target,
+    Command, Infrastructure, InitiativeEntry, Naval, Orders, RaiderTo, RailroadBattle, Railroads,
+    RailroadsPlan, Target,
 };
-use super::state::{Place, Question, RailroadsAsk, State};
+use super::state::{Marker, Place, Question, RailroadsAsk, State};
 
 /// A Resource marker's name as printed on it (16.0).
 pub fn resource_name(kind: ResourceKind) -> &'static str {
@@ -67,6 +68,19 @@ fn raider_words(r: RaiderTo) -> &'static str {
     }
 }
 
+/// An Initiative marker in words: `Conditional, +1`.
+fn marker_words(m: &Marker) -> String {
+    let shape = match m.symbol {
+        super::data::Symbol::Square => "Conditional",
+        super::data::Symbol::Circle => "Directed",
+        super::data::Symbol::Arrow => "Mandatory",
+    };
+    match m.drm {
+        0 => shape.to_string(),
+        d => format!("{shape}, {d:+}"),
+    }
+}
+
 /// The question as a sentence for the player.
 pub fn describe(data: &Data, q: &Question) -> String {
     match q {
@@ -114,10 +128,27 @@ pub fn describe(data: &Data, q: &Question) -> String {
                 None => "after the card's last Confederate action".into(),
             }
         ),
-        Question::InitiativeOrder { armies } => format!(
+        Question::InitiativeOrder { armies, markers } if markers.is_empty() => format!(
             "11.0 Union Initiative: the order to resolve the markers on the {} armies",
             listed(armies, "and")
         ),
+        Question::InitiativeOrder { markers, .. } => {
+            let each: Vec<String> = markers
+                .iter()
+                .map(|m| {
+                    let marker = Marker {
+                        symbol: m.symbol,
+                        drm: m.drm,
+                    };
+                    format!("{} {} ({})", m.army, m.marker, marker_words(&marker))
+                })
+                .collect();
+            format!(
+                "11.0 Union Initiative: the order to resolve the markers: {}; name an army once for its markers in the order placed, once for each to split them, or `{{army: {}, marker: 2}}` for one",
+                each.join(", "),
+                markers.first().map_or("blue", |m| m.army.as_str())
+            )
+        }
         Question::Infrastructure { good } => {
             if *good {
                 "14.5 Southern Infrastructure held: draw a Resource or gain one morale".into()
@@ -335,7 +366,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             }
             out
         }
-        Question::InitiativeOrder { armies } => {
+        Question::InitiativeOrder { armies, markers } if markers.is_empty() => {
             let mut rev = armies.clone();
             rev.reverse();
             let mut out = vec![(
@@ -344,7 +375,9 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     armies.join(", then the ")
                 ),
                 Orders {
-                    initiative_order: Some(armies.clone()),
+                    initiative_order: Some(
+                        armies.iter().cloned().map(InitiativeEntry::Army).collect(),
+                    ),
                     ..o()
                 },
             )];
@@ -352,12 +385,41 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 out.push((
                     format!("resolve in the order: the {} army", rev.join(", then the ")),
                     Orders {
-                        initiative_order: Some(rev),
+                        initiative_order: Some(
+                            rev.into_iter().map(InitiativeEntry::Army).collect(),
+                        ),
                         ..o()
                     },
                 ));
             }
             out
+        }
+        Question::InitiativeOrder { markers, .. } => {
+            let marked = initiative::from_listed(markers);
+            initiative::orderings(&marked, 24)
+                .into_iter()
+                .map(|order| {
+                    let words: Vec<String> = order
+                        .iter()
+                        .map(|(army, k)| {
+                            let ms = &marked.iter().find(|(a, _)| a == army).expect("listed").1;
+                            let m = &ms[*k];
+                            if ms.len() == 1 {
+                                format!("the {army} army's marker ({})", marker_words(m))
+                            } else {
+                                format!("the {army} army's marker {} ({})", k + 1, marker_words(m))
+                            }
+                        })
+                        .collect();
+                    (
+                        format!("resolve in the order: {}", words.join(", then ")),
+                        Orders {
+                            initiative_order: Some(initiative::answer(&order)),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
         }
         Question::Infrastructure { good } => [Infrastructure::Resource, Infrastructure::Morale]
             .into_iter()

@@ -38,9 +38,10 @@ pub struct Orders {
     /// when the game asks from now on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub railroads: Option<Railroads>,
-    /// 11.0: the armies whose Initiative markers go first, in order.
+    /// 11.0, 10.5: the order of the Union Initiative markers: an army for its markers, or
+    /// one marker of an army by number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub initiative_order: Option<Vec<String>>,
+    pub initiative_order: Option<Vec<InitiativeEntry>>,
     /// 14.5 #2: which way to take the Southern Infrastructure result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub infrastructure: Option<Infrastructure>,
@@ -121,6 +122,50 @@ impl<'de> Deserialize<'de> for Railroads {
             Err(D::Error::custom(
                 "expected a list of battles or `{spend: [...], ask: ...}`",
             ))
+        }
+    }
+}
+
+/// 11.0, 10.5: one entry of `initiative_order`. An army named once stands for all its markers
+/// (but those named by number) in the order they were placed; an army named once for each of
+/// those markers takes the next of them at each mention. `{army: blue, marker: 2}` is the blue
+/// army's second marker, counted in the order they were placed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum InitiativeEntry {
+    Army(String),
+    Marker(MarkerPick),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerPick {
+    pub army: String,
+    /// Counted from 1, in the order the markers were placed.
+    pub marker: usize,
+}
+
+impl InitiativeEntry {
+    pub fn army(&self) -> &str {
+        match self {
+            InitiativeEntry::Army(a) => a,
+            InitiativeEntry::Marker(m) => &m.army,
+        }
+    }
+}
+
+/// A string is an army, a mapping one marker; each form's own errors are kept.
+impl<'de> Deserialize<'de> for InitiativeEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(a) => Ok(InitiativeEntry::Army(a)),
+            v @ serde_json::Value::Object(_) => serde_json::from_value(v)
+                .map(InitiativeEntry::Marker)
+                .map_err(D::Error::custom),
+            _ => Err(D::Error::custom(
+                "expected an army (`blue`) or one of its markers (`{army: blue, marker: 2}`)",
+            )),
         }
     }
 }

@@ -17,6 +17,22 @@ pub struct Marker {
     pub drm: i32,
 }
 
+/// One Union Initiative marker as the Initiative question lists it (11.0, 10.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerListed {
+    pub army: String,
+    /// Counted from 1, in the order the army's markers were placed.
+    pub marker: usize,
+    pub symbol: Symbol,
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub drm: i32,
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
+}
+
 /// A Union army on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -179,8 +195,13 @@ pub enum Question {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         line: Option<usize>,
     },
-    /// 11.0: the order in which the Union Initiative markers are resolved.
-    InitiativeOrder { armies: Vec<String> },
+    /// 11.0: the order in which the Union Initiative markers are resolved: the marked armies,
+    /// and (when every marker is ordered, 10.5) each marker.
+    InitiativeOrder {
+        armies: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        markers: Vec<MarkerListed>,
+    },
     /// 14.5 #2: which way the Southern Infrastructure result goes.
     Infrastructure { good: bool },
 }
