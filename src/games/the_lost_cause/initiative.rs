@@ -12,9 +12,9 @@
 
 use std::collections::BTreeMap;
 
-use super::data::InitiativeOrder;
 use super::events::Event;
 use super::orders::{err, InitiativeEntry};
+use super::readings::InitiativeOrder;
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, MarkerListed, Question, State};
 use super::union;

@@ -13,6 +13,7 @@ pub mod options;
 pub mod orders;
 pub mod position;
 pub mod railroads;
+pub mod readings;
 pub mod rolls;
 pub mod script;
 pub mod state;

@@ -3,11 +3,10 @@
 //! (8.1-8.9), retreats and recalls (9.1.1, 9.2), and the Initiative check (11.0).
 
 use super::control::{self, settle};
-use super::data::{
-    BaseMarker, Data, GulfReturn, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction,
-};
+use super::data::{BaseMarker, Data, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction};
 use super::events::Event;
 use super::orders::err;
+use super::readings::GulfReturn;
 use super::rolls::{roll, Test};
 use super::script::{Ctx, Run, Stop};
 use super::state::{ArmyState, Control, Marker, Navies, Place, Question, State};
