@@ -51,21 +51,24 @@ pub fn load_pinned(
     name: &str,
     pins: &std::collections::BTreeMap<String, String>,
 ) -> Result<Box<dyn Rules>, Error> {
-    let older: &[&[(&str, &str)]] = match name {
-        solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES_V1],
-        _ => &[],
-    };
     let pinned = |files: &[(&str, &str)]| {
         files
             .iter()
             .all(|(n, t)| pins.get(*n).is_some_and(|h| *h == data_hash(t)))
     };
-    for files in older {
-        if pinned(files) {
-            return load_game::<solo_1776::Solo1776>(files, &[], None);
+    match name {
+        solo_1776::Solo1776::NAME if pinned(solo_1776::DATA_FILES_V1) => {
+            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES_V1, &[], None)
         }
+        the_lost_cause::TheLostCause::NAME if pinned(the_lost_cause::DATA_FILES_V1) => {
+            load_game::<the_lost_cause::TheLostCause>(
+                the_lost_cause::DATA_FILES_V1,
+                the_lost_cause::DISPLAY_FILES,
+                None,
+            )
+        }
+        _ => load(name, None),
     }
-    load(name, None)
 }
 
 /// `pinned` files decide the rules and are pinned by hash in every game file; `display`
@@ -109,7 +112,9 @@ fn load_game<G: Game>(
 pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, String>) -> bool {
     let editions: &[&[(&str, &str)]] = match name {
         southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
-        the_lost_cause::TheLostCause::NAME => &[the_lost_cause::DATA_FILES],
+        the_lost_cause::TheLostCause::NAME => {
+            &[the_lost_cause::DATA_FILES, the_lost_cause::DATA_FILES_V1]
+        }
         solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES, solo_1776::DATA_FILES_V1],
         _ => return false,
     };

@@ -18,6 +18,10 @@ use super::cases::{compare, Expect};
 #[serde(deny_unknown_fields)]
 struct Case {
     rule: String,
+    /// Play with the first edition's data (`tables.yaml` without `readings`), as a game begun
+    /// with it does.
+    #[serde(default)]
+    first_edition: bool,
     /// Cards added to the deck for this case.
     #[serde(default)]
     deck: Vec<Value>,
@@ -37,7 +41,12 @@ struct Case {
 
 /// The built-in data with extra cards in the deck.
 pub fn data_with(extra: &[Value]) -> Data {
-    let files: Vec<(String, String)> = tlc::DATA_FILES
+    data_of(tlc::DATA_FILES, extra)
+}
+
+/// An edition of the built-in data with extra cards in the deck.
+pub fn data_of(files: &[(&str, &str)], extra: &[Value]) -> Data {
+    let files: Vec<(String, String)> = files
         .iter()
         .map(|(n, t)| {
             if *n == tlc::data::DECK && !extra.is_empty() {
@@ -60,7 +69,12 @@ pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Resul
     let (setup, _) = TheLostCause::setup(data);
     let mut state = serde_json::to_value(&setup).unwrap();
     for (k, v) in changes {
-        if state.get(&k).is_none() && !matches!(k.as_str(), "rebel_yell" | "card" | "outcome") {
+        if state.get(&k).is_none()
+            && !matches!(
+                k.as_str(),
+                "rebel_yell" | "card" | "outcome" | "railroads_ask"
+            )
+        {
             return Err(format!("the state has no key `{k}`"));
         }
         state[&k] = v;
@@ -70,7 +84,12 @@ pub fn state_with(data: &Data, changes: serde_json::Map<String, Value>) -> Resul
 
 fn run_case(path: &Path) -> Result<(), String> {
     let case: Case = super::cases::read_case(path)?;
-    let data = data_with(&case.deck);
+    let edition = if case.first_edition {
+        tlc::DATA_FILES_V1
+    } else {
+        tlc::DATA_FILES
+    };
+    let data = data_of(edition, &case.deck);
     let mut state = state_with(&data, case.state)?;
     let answers: Vec<Orders> = case
         .orders
@@ -472,4 +491,65 @@ fn a_deck_with_a_bad_card_is_refused_when_it_loads() {
         let e = Data::load(&files).expect_err("refused").to_string();
         assert!(e.contains(want), "{e}");
     }
+}
+
+/// `orders` lists the new answers so that players and self-play find them: every order of
+/// one army's different markers, one army's markers either side of another's (10.5, 11.0),
+/// and the Railroads standing order (16.8).
+#[test]
+fn the_options_list_marker_orders_and_the_railroads_standing_order() {
+    use adjutant::engine::dice::ScriptedDice;
+    let data = data_with(&[serde_json::json!(
+        {"id": "T1", "year": 1862, "kind": "headline", "headline": "test card"})]);
+    let blue = |markers: Value| {
+        serde_json::json!({"form": "army-of-the-potomac", "route": ["washington", "manassas",
+            "fredericksburg", "spotsylvania", "richmond-petersburg"], "at": 0, "initiative": markers})
+    };
+    let green = serde_json::json!({"form": "army-of-the-cumberland", "route": ["louisville",
+        "lexington-bowling-green", "nashville", "chattanooga", "atlanta"], "at": 0,
+        "initiative": [{"symbol": "circle"}]});
+    let examples = |changes: Value| -> Vec<String> {
+        let mut st = state_with(&data, changes.as_object().unwrap().clone()).unwrap();
+        tlc::month::run_until(
+            &data,
+            &mut st,
+            &mut ScriptedDice::new(vec![]),
+            vec![],
+            |_| false,
+        )
+        .unwrap();
+        assert!(st.question.is_some(), "the game asks");
+        TheLostCause::legal_options(&data, &st, tlc::SIDE)
+            .into_iter()
+            .map(|o| o.example)
+            .collect()
+    };
+    let one_army = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "armies": {"blue": blue(serde_json::json!([{"symbol": "square", "drm": 1}, {"symbol": "circle"}]))},
+        "cursor": {"step": "initiative"}, "question": null}));
+    assert_eq!(
+        one_army,
+        vec![
+            "initiative_order: [blue]",
+            "initiative_order: [{army: blue, marker: 2}, {army: blue, marker: 1}]"
+        ]
+    );
+    let two_armies = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "armies": {"blue": blue(serde_json::json!([{"symbol": "circle"}, {"symbol": "circle"}])),
+                   "green": green},
+        "cursor": {"step": "initiative"}, "question": null}));
+    assert_eq!(
+        two_armies,
+        vec![
+            "initiative_order: [blue, green]",
+            "initiative_order: [green, blue]",
+            "initiative_order: [blue, green, blue]"
+        ]
+    );
+    let railroads = examples(serde_json::json!({"year": 1862, "card": "T1",
+        "resources": {"railroads-1": "available"}, "cursor": {"step": "railroads"}, "question": null}));
+    assert!(
+        railroads.contains(&"railroads: {spend: [], ask: every_action}".to_string()),
+        "{railroads:?}"
+    );
 }

@@ -12,6 +12,7 @@ mod html;
 mod illegal;
 mod imap;
 mod lost_cause;
+mod lost_cause_editions;
 mod lost_mail;
 mod mail;
 mod mail_thread;

@@ -427,6 +427,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             {"event": "mississippi_closed"},
             {"event": "strategic_control", "rule": "13.8", "space": "shenandoah-valley", "control": "union"},
             {"event": "held", "rule": "8.5.1", "spaces": ["memphis", "milikens-bend"]},
+            {"event": "regained", "rule": "8.3", "spaces": ["baton-rouge", "port-hudson"]},
             {"event": "army_placed", "army": "blue", "form": "army-of-the-potomac", "space": "washington"},
             {"event": "army_removed", "rule": "8.8.1", "army": "yellow"},
             {"event": "flipped", "rule": "8.8.1", "army": "blue", "form": "eastern-army-group"},
@@ -503,7 +504,10 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             json!({"torpedoes": false}),
             json!({"railroads": [{"theater": "west", "army": "brown"}]}),
             json!({"railroads": []}),
+            json!({"railroads": {"spend": [{"theater": "east", "army": "blue"}], "ask": "every_action"}}),
+            json!({"railroads": {"spend": [], "ask": "after_last"}}),
             json!({"initiative_order": ["blue", "brown"]}),
+            json!({"initiative_order": [{"army": "blue", "marker": 2}, "brown", "blue"]}),
             json!({"infrastructure": "morale"}),
             json!({"infrastructure": "resource"}),
         ],
@@ -514,6 +518,8 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             "enum Naval",
             "enum RaiderTo",
             "enum Infrastructure",
+            "struct RailroadsPlan",
+            "struct MarkerPick",
         ],
         state: |st| {
             // 16.0: a Resource in every kind of place, a named Fortification, and the European
@@ -688,6 +694,17 @@ fn the_lost_cause_question_names_spaces_and_armies() {
         (
             json!({"ask": "initiative_order", "armies": ["blue", "brown"]}),
             "the markers on the blue and brown armies",
+        ),
+        (
+            json!({"ask": "initiative_order", "armies": ["blue", "brown"], "markers": [
+                {"army": "blue", "marker": 1, "symbol": "square", "drm": 1},
+                {"army": "blue", "marker": 2, "symbol": "circle"},
+                {"army": "brown", "marker": 1, "symbol": "circle"}]}),
+            "the markers: blue 1 (Conditional, +1), blue 2 (Directed), brown 1 (Directed); name",
+        ),
+        (
+            json!({"ask": "railroads", "line": 1}),
+            "16.8 Railroads, before the card's Confederate action 2:",
         ),
     ];
     for (question, want) in cases {

@@ -325,6 +325,10 @@ pub struct Tables {
     pub defeat: Vec<Level>,
     /// 15.2: by morale, best first.
     pub victory: Vec<Level>,
+    /// Where adjutant follows the rulebook's text rather than its first edition's rulings;
+    /// absent in the first edition's file.
+    #[serde(default)]
+    pub readings: super::readings::Readings,
 }
 
 /// Maps keyed by a die roll: YAML keys arrive as strings once the file passes through JSON.

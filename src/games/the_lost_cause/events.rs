@@ -93,6 +93,12 @@ pub enum Event {
         rule: String,
         spaces: Vec<String>,
     },
+    /// 8.3: spaces that are no longer behind a Union army and hold no base are the South's
+    /// again (the Army of the Gulf's return to Ship Island, 8.6.2).
+    Regained {
+        rule: String,
+        spaces: Vec<String>,
+    },
     /// 6.0: an army entered play.
     ArmyPlaced {
         army: String,

@@ -7,10 +7,13 @@ pub mod confederate;
 pub mod control;
 pub mod data;
 pub mod events;
+pub mod initiative;
 pub mod month;
 pub mod options;
 pub mod orders;
 pub mod position;
+pub mod railroads;
+pub mod readings;
 pub mod rolls;
 pub mod script;
 pub mod state;
@@ -48,6 +51,29 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     (
         data::TABLES,
         include_str!("../../../games/the-lost-cause/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
+/// The data files of the first edition: the same map, counters and deck, and `tables.yaml` as
+/// first shipped, without `readings`. Kept so that games begun with them still load and replay
+/// by the first edition's readings of 8.6.2 and 11.0 (RULINGS.md L17, L31): the game file pins
+/// the tables by hash.
+pub const DATA_FILES_V1: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v1/tables.yaml"),
     ),
     (
         data::DECK,
@@ -157,6 +183,7 @@ impl Game for TheLostCause {
             leaders_gone: Vec::new(),
             draw_pile: Vec::new(),
             stacks,
+            railroads_ask: Default::default(),
             rebel_yell: None,
             friction: false,
             card: None,

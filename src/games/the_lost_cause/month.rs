@@ -6,7 +6,9 @@ use super::confederate;
 use super::control::settle;
 use super::data::{Broadsheet, CardKind, Data};
 use super::events::Event;
+use super::initiative;
 use super::orders::Orders;
+use super::railroads;
 use super::script::{Ctx, Stop};
 use super::state::{Cursor, State, Task};
 use super::union;
@@ -152,6 +154,9 @@ fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
             let card = data.card(st.card.as_deref().expect("a card is in play"));
             match card.confederate.get(line) {
                 Some(action) => {
+                    // 16.8: Railroads may go in before any Confederate action, if the
+                    // player's standing order asks there.
+                    railroads::point(st, ctx, Some(line))?;
                     let friction = st.card_friction;
                     confederate::line(st, ctx, action, friction)?;
                     st.cursor = Cursor::Confederate { line: line + 1 };
@@ -160,11 +165,11 @@ fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
             }
         }
         Cursor::Railroads => {
-            confederate::railroads(st, ctx)?;
+            railroads::point(st, ctx, None)?;
             st.cursor = Cursor::Initiative;
         }
         Cursor::Initiative => {
-            union::initiative_check(st, ctx)?;
+            initiative::check(st, ctx)?;
             st.cursor = Cursor::EndMonth;
         }
         Cursor::EndMonth => {

@@ -2,8 +2,12 @@
 
 use super::confederate::{armies_in, fort_spaces, naval_options, reclaimable};
 use super::data::{Data, ResourceKind, Theater};
-use super::orders::{Command, Infrastructure, Naval, Orders, RaiderTo, RailroadBattle, Target};
-use super::state::{Place, Question, State};
+use super::initiative;
+use super::orders::{
+    Command, Infrastructure, InitiativeEntry, Naval, Orders, RaiderTo, RailroadBattle, Railroads,
+    RailroadsPlan, Target,
+};
+use super::state::{Marker, Place, Question, RailroadsAsk, State};
 
 /// A Resource marker's name as printed on it (16.0).
 pub fn resource_name(kind: ResourceKind) -> &'static str {
@@ -64,6 +68,19 @@ fn raider_words(r: RaiderTo) -> &'static str {
     }
 }
 
+/// An Initiative marker in words: `Conditional, +1`.
+fn marker_words(m: &Marker) -> String {
+    let shape = match m.symbol {
+        super::data::Symbol::Square => "Conditional",
+        super::data::Symbol::Circle => "Directed",
+        super::data::Symbol::Arrow => "Mandatory",
+    };
+    match m.drm {
+        0 => shape.to_string(),
+        d => format!("{shape}, {d:+}"),
+    }
+}
+
 /// The question as a sentence for the player.
 pub fn describe(data: &Data, q: &Question) -> String {
     match q {
@@ -104,14 +121,34 @@ pub fn describe(data: &Data, q: &Question) -> String {
             format!("Rebel Yell: re-roll {roll} ({result})? `reroll: true` or `false`")
         }
         Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
-        Question::Railroads => {
-            "16.8 Railroads: list the Directed Battles to fight with them, or `railroads: []`"
-                .into()
-        }
-        Question::InitiativeOrder { armies } => format!(
+        Question::Railroads { line } => format!(
+            "16.8 Railroads, {}: list the Directed Battles to fight with them, or `railroads: []`; `railroads: {{spend: [...], ask: every_action}}` also asks before each Confederate action from now on (`ask: after_last`: only after the last)",
+            match line {
+                Some(l) => format!("before the card's Confederate action {}", l + 1),
+                None => "after the card's last Confederate action".into(),
+            }
+        ),
+        Question::InitiativeOrder { armies, markers } if markers.is_empty() => format!(
             "11.0 Union Initiative: the order to resolve the markers on the {} armies",
             listed(armies, "and")
         ),
+        Question::InitiativeOrder { markers, .. } => {
+            let each: Vec<String> = markers
+                .iter()
+                .map(|m| {
+                    let marker = Marker {
+                        symbol: m.symbol,
+                        drm: m.drm,
+                    };
+                    format!("{} {} ({})", m.army, m.marker, marker_words(&marker))
+                })
+                .collect();
+            format!(
+                "11.0 Union Initiative: the order to resolve the markers: {}; name an army once for its markers in the order placed, once for each to split them, or `{{army: {}, marker: 2}}` for one",
+                each.join(", "),
+                markers.first().map_or("blue", |m| m.army.as_str())
+            )
+        }
         Question::Infrastructure { good } => {
             if *good {
                 "14.5 Southern Infrastructure held: draw a Resource or gain one morale".into()
@@ -280,14 +317,35 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 )
             })
             .collect(),
-        Question::Railroads => {
+        Question::Railroads { .. } => {
             let mut out = vec![(
                 "keep the Railroads".to_string(),
                 Orders {
-                    railroads: Some(Vec::new()),
+                    railroads: Some(Railroads::Spend(Vec::new())),
                     ..o()
                 },
             )];
+            // 16.8: the standing order for when the game asks, changed with no battle.
+            let other = match st.railroads_ask {
+                RailroadsAsk::AfterLast => (
+                    RailroadsAsk::EveryAction,
+                    "keep the Railroads, and ask before each Confederate action from now on",
+                ),
+                RailroadsAsk::EveryAction => (
+                    RailroadsAsk::AfterLast,
+                    "keep the Railroads, and ask only after a card's last Confederate action from now on",
+                ),
+            };
+            out.push((
+                other.1.to_string(),
+                Orders {
+                    railroads: Some(Railroads::Plan(RailroadsPlan {
+                        spend: Vec::new(),
+                        ask: Some(other.0),
+                    })),
+                    ..o()
+                },
+            ));
             for t in Theater::ALL {
                 for target in targets(data, st, t) {
                     out.push((
@@ -297,7 +355,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                             t.name()
                         ),
                         Orders {
-                            railroads: Some(vec![RailroadBattle { theater: t, target }]),
+                            railroads: Some(Railroads::Spend(vec![RailroadBattle {
+                                theater: t,
+                                target,
+                            }])),
                             ..o()
                         },
                     ));
@@ -305,7 +366,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             }
             out
         }
-        Question::InitiativeOrder { armies } => {
+        Question::InitiativeOrder { armies, markers } if markers.is_empty() => {
             let mut rev = armies.clone();
             rev.reverse();
             let mut out = vec![(
@@ -314,7 +375,9 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     armies.join(", then the ")
                 ),
                 Orders {
-                    initiative_order: Some(armies.clone()),
+                    initiative_order: Some(
+                        armies.iter().cloned().map(InitiativeEntry::Army).collect(),
+                    ),
                     ..o()
                 },
             )];
@@ -322,12 +385,41 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 out.push((
                     format!("resolve in the order: the {} army", rev.join(", then the ")),
                     Orders {
-                        initiative_order: Some(rev),
+                        initiative_order: Some(
+                            rev.into_iter().map(InitiativeEntry::Army).collect(),
+                        ),
                         ..o()
                     },
                 ));
             }
             out
+        }
+        Question::InitiativeOrder { markers, .. } => {
+            let marked = initiative::from_listed(markers);
+            initiative::orderings(&marked, 24)
+                .into_iter()
+                .map(|order| {
+                    let words: Vec<String> = order
+                        .iter()
+                        .map(|(army, k)| {
+                            let ms = &marked.iter().find(|(a, _)| a == army).expect("listed").1;
+                            let m = &ms[*k];
+                            if ms.len() == 1 {
+                                format!("the {army} army's marker ({})", marker_words(m))
+                            } else {
+                                format!("the {army} army's marker {} ({})", k + 1, marker_words(m))
+                            }
+                        })
+                        .collect();
+                    (
+                        format!("resolve in the order: {}", words.join(", then ")),
+                        Orders {
+                            initiative_order: Some(initiative::answer(&order)),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
         }
         Question::Infrastructure { good } => [Infrastructure::Resource, Infrastructure::Morale]
             .into_iter()

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::Theater;
-use super::state::TrackMarker;
+use super::state::{RailroadsAsk, TrackMarker};
 use crate::engine::error::OrderError;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -34,12 +34,14 @@ pub struct Orders {
     /// 16.10: `true` spends Torpedoes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub torpedoes: Option<bool>,
-    /// 16.8: one Directed Battle per Railroads marker spent; `[]` keeps them.
+    /// 16.8: one Directed Battle per Railroads marker spent (`[]` keeps them), and perhaps
+    /// when the game asks from now on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub railroads: Option<Vec<RailroadBattle>>,
-    /// 11.0: the armies whose Initiative markers go first, in order.
+    pub railroads: Option<Railroads>,
+    /// 11.0, 10.5: the order of the Union Initiative markers: an army for its markers, or
+    /// one marker of an army by number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub initiative_order: Option<Vec<String>>,
+    pub initiative_order: Option<Vec<InitiativeEntry>>,
     /// 14.5 #2: which way to take the Southern Infrastructure result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub infrastructure: Option<Infrastructure>,
@@ -61,6 +63,111 @@ pub struct RailroadBattle {
     pub theater: Theater,
     #[serde(flatten)]
     pub target: Target,
+}
+
+/// 16.8: the answer to the Railroads question. The short form lists the battles to fight now;
+/// the long form also sets the standing order for when the game asks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Railroads {
+    /// `railroads: [{theater: east, army: blue}]`, or `railroads: []` to keep them.
+    Spend(Vec<RailroadBattle>),
+    /// `railroads: {spend: [...], ask: every_action}`.
+    Plan(RailroadsPlan),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RailroadsPlan {
+    #[serde(default)]
+    pub spend: Vec<RailroadBattle>,
+    /// When the game asks from now on; absent leaves the standing order as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ask: Option<RailroadsAsk>,
+}
+
+impl Railroads {
+    /// The battles to fight now, one marker each.
+    pub fn battles(&self) -> &[RailroadBattle] {
+        match self {
+            Railroads::Spend(b) => b,
+            Railroads::Plan(p) => &p.spend,
+        }
+    }
+
+    /// The standing order given with the answer, if any.
+    pub fn ask(&self) -> Option<RailroadsAsk> {
+        match self {
+            Railroads::Spend(_) => None,
+            Railroads::Plan(p) => p.ask,
+        }
+    }
+}
+
+/// A list is the short form, a mapping the long one; each form's own errors are kept, where
+/// an untagged enum would only say that neither matched.
+impl<'de> Deserialize<'de> for Railroads {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let v = serde_json::Value::deserialize(d)?;
+        if v.is_array() {
+            serde_json::from_value(v)
+                .map(Railroads::Spend)
+                .map_err(D::Error::custom)
+        } else if v.is_object() {
+            serde_json::from_value(v)
+                .map(Railroads::Plan)
+                .map_err(D::Error::custom)
+        } else {
+            Err(D::Error::custom(
+                "expected a list of battles or `{spend: [...], ask: ...}`",
+            ))
+        }
+    }
+}
+
+/// 11.0, 10.5: one entry of `initiative_order`. An army named once stands for all its markers
+/// (but those named by number) in the order they were placed; an army named once for each of
+/// those markers takes the next of them at each mention. `{army: blue, marker: 2}` is the blue
+/// army's second marker, counted in the order they were placed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum InitiativeEntry {
+    Army(String),
+    Marker(MarkerPick),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerPick {
+    pub army: String,
+    /// Counted from 1, in the order the markers were placed.
+    pub marker: usize,
+}
+
+impl InitiativeEntry {
+    pub fn army(&self) -> &str {
+        match self {
+            InitiativeEntry::Army(a) => a,
+            InitiativeEntry::Marker(m) => &m.army,
+        }
+    }
+}
+
+/// A string is an army, a mapping one marker; each form's own errors are kept.
+impl<'de> Deserialize<'de> for InitiativeEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(a) => Ok(InitiativeEntry::Army(a)),
+            v @ serde_json::Value::Object(_) => serde_json::from_value(v)
+                .map(InitiativeEntry::Marker)
+                .map_err(D::Error::custom),
+            _ => Err(D::Error::custom(
+                "expected an army (`blue`) or one of its markers (`{army: blue, marker: 2}`)",
+            )),
+        }
+    }
 }
 
 /// The ten uses of a Command action (10.1-10.9).

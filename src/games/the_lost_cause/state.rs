@@ -17,6 +17,22 @@ pub struct Marker {
     pub drm: i32,
 }
 
+/// One Union Initiative marker as the Initiative question lists it (11.0, 10.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerListed {
+    pub army: String,
+    /// Counted from 1, in the order the army's markers were placed.
+    pub marker: usize,
+    pub symbol: Symbol,
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub drm: i32,
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
+}
+
 /// A Union army on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,6 +119,24 @@ pub enum Place {
     Gone,
 }
 
+/// 16.8: when the game asks whether to spend Railroads markers, while the player holds any: a
+/// standing order the player sets in a Railroads answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RailroadsAsk {
+    /// Once a month, after the card's last Confederate action.
+    #[default]
+    AfterLast,
+    /// Before each Confederate action of the card, and after the last.
+    EveryAction,
+}
+
+impl RailroadsAsk {
+    fn is_default(&self) -> bool {
+        *self == RailroadsAsk::AfterLast
+    }
+}
+
 /// Where the game stands in the sequence of play (4.0). Each value is one "line" the
 /// engine runs whole: a line that needs the player's decision pauses and is run again from
 /// its start once the decision arrives.
@@ -117,7 +151,8 @@ pub enum Cursor {
     Union { line: usize },
     /// Then its Confederate lines.
     Confederate { line: usize },
-    /// The month's chance to spend Railroads (16.8).
+    /// The month's chance to spend Railroads after the card's last Confederate action (16.8);
+    /// the chances before each action belong to `Confederate`.
     Railroads,
     /// The Union Initiative check (11.0).
     Initiative,
@@ -154,10 +189,19 @@ pub enum Question {
     Reroll { roll: String, result: String },
     /// 16.10: spend Torpedoes to stop this Union action.
     Torpedoes { what: String },
-    /// 16.8: spend Railroads for Directed Battle actions.
-    Railroads,
-    /// 11.0: the order in which the Union Initiative markers are resolved.
-    InitiativeOrder { armies: Vec<String> },
+    /// 16.8: spend Railroads for Directed Battle actions, before the card's Confederate action
+    /// `line` (counted from 0), or after its last when `line` is absent.
+    Railroads {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<usize>,
+    },
+    /// 11.0: the order in which the Union Initiative markers are resolved: the marked armies,
+    /// and (when every marker is ordered, 10.5) each marker.
+    InitiativeOrder {
+        armies: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        markers: Vec<MarkerListed>,
+    },
     /// 14.5 #2: which way the Southern Infrastructure result goes.
     Infrastructure { good: bool },
 }
@@ -174,7 +218,7 @@ impl Question {
             Question::Raider => "raider",
             Question::Reroll { .. } => "reroll",
             Question::Torpedoes { .. } => "torpedoes",
-            Question::Railroads => "railroads",
+            Question::Railroads { .. } => "railroads",
             Question::InitiativeOrder { .. } => "initiative_order",
             Question::Infrastructure { .. } => "infrastructure",
         }
@@ -191,7 +235,7 @@ impl Question {
             Question::Raider => "9.7",
             Question::Reroll { .. } => "5.1",
             Question::Torpedoes { .. } => "16.10",
-            Question::Railroads => "16.8",
+            Question::Railroads { .. } => "16.8",
             Question::InitiativeOrder { .. } => "11.0",
             Question::Infrastructure { .. } => "14.5",
         }
@@ -295,6 +339,9 @@ pub struct State {
     pub draw_pile: Vec<String>,
     /// The stacks waiting for later years (14.6), by year.
     pub stacks: BTreeMap<u32, Vec<String>>,
+    /// 16.8: when the game asks about Railroads (a standing order).
+    #[serde(default, skip_serializing_if = "RailroadsAsk::is_default")]
+    pub railroads_ask: RailroadsAsk,
     /// The Rebel Yell card is in the player's hand.
     #[serde(default)]
     pub rebel_yell: Option<String>,

@@ -6,6 +6,7 @@ use super::control::{self, settle};
 use super::data::{BaseMarker, Data, ResourceKind, Sail, Shape, Symbol, Theater, UnionAction};
 use super::events::Event;
 use super::orders::err;
+use super::readings::GulfReturn;
 use super::rolls::{roll, Test};
 use super::script::{Ctx, Run, Stop};
 use super::state::{ArmyState, Control, Marker, Navies, Place, Question, State};
@@ -628,10 +629,14 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
             settle(st, ctx)
         }
         Some(Leg::ShipIsland) => {
+            let before = control::union_spaces(data, st);
             let a = st.armies.get_mut(army).expect("in play");
             let from = a.space().to_string();
-            for s in &a.route[..a.at] {
-                st.held.insert(s.clone());
+            if data.tables.readings.gulf_return == GulfReturn::Union {
+                // The first edition's reading (L31): the river stays Union controlled.
+                for s in &a.route[..a.at] {
+                    st.held.insert(s.clone());
+                }
             }
             let a = st.armies.get_mut(army).expect("in play");
             a.route = vec!["ship-island".into()];
@@ -642,6 +647,15 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 from,
                 to: "ship-island".into(),
             });
+            // 8.3: what is no longer behind a Union army, and holds no base, is the South's.
+            let now = control::union_spaces(data, st);
+            let regained: Vec<String> = before.difference(&now).cloned().collect();
+            if !regained.is_empty() {
+                ctx.event(Event::Regained {
+                    rule: "8.3".into(),
+                    spaces: regained,
+                });
+            }
             settle(st, ctx)
         }
         Some(Leg::Alabama) => {
@@ -968,56 +982,4 @@ pub fn blockade(st: &mut State, ctx: &mut Ctx) -> Run {
         to: st.blockade,
     });
     Ok(())
-}
-
-/// 11.0: after the Confederate actions, each Initiative marker still on an army comes off
-/// and its action is performed, in the order the player chooses.
-pub fn initiative_check(st: &mut State, ctx: &mut Ctx) -> Run {
-    let marked: Vec<String> = st
-        .armies
-        .iter()
-        .filter(|(_, a)| !a.initiative.is_empty())
-        .map(|(id, _)| id.clone())
-        .collect();
-    let order = if marked.len() > 1 {
-        let answer = ctx.ask(Question::InitiativeOrder {
-            armies: marked.clone(),
-        })?;
-        let given = answer.initiative_order.unwrap_or_default();
-        let mut sorted = given.clone();
-        sorted.sort();
-        if sorted != marked {
-            return Err(Stop::Illegal(err(
-                "11.0",
-                format!(
-                    "the order must name each marked army once: {}",
-                    crate::engine::error::as_written(&marked)
-                ),
-                "initiative_order",
-            )));
-        }
-        given
-    } else {
-        marked
-    };
-    for army in order {
-        // An action may take the army out of play, so it is looked up again each time.
-        while let Some(a) = st
-            .armies
-            .get_mut(&army)
-            .filter(|a| !a.initiative.is_empty())
-        {
-            let m = a.initiative.remove(0);
-            ctx.event(Event::InitiativeResolved {
-                army: army.clone(),
-                symbol: m.symbol,
-            });
-            order_marker(st, ctx, &army, &m)?;
-        }
-    }
-    Ok(())
-}
-
-fn order_marker(st: &mut State, ctx: &mut Ctx, army: &str, m: &Marker) -> Run {
-    order(st, ctx, army, m.symbol, m.drm, "11.0")
 }

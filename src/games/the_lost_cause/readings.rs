@@ -1,0 +1,43 @@
+//! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
+//! the text (RULINGS.md L17, L31). The choice is data (`readings` in `tables.yaml`), so that a
+//! game file, which pins its data by hash, always replays by the readings it began with: the
+//! first edition's `tables.yaml` has no `readings`, and each reading defaults to the first.
+
+use serde::{Deserialize, Serialize};
+
+/// How adjutant reads rules its first edition read against the text (RULINGS.md). Each
+/// defaults to the first edition's reading, so old data keeps its games as they began.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Readings {
+    /// 8.3, 8.6.2 (L31).
+    #[serde(default)]
+    pub gulf_return: GulfReturn,
+    /// 10.5, 11.0 (L17).
+    #[serde(default)]
+    pub initiative_order: InitiativeOrder,
+}
+
+/// 10.5, 11.0: what the player puts in order when Union Initiative markers are resolved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InitiativeOrder {
+    /// The first edition: the armies, asked only when two or more carry markers; each army's
+    /// markers act in the order they were placed.
+    #[default]
+    ByArmy,
+    /// The text: every marker, one army's too, asked whenever the order can matter.
+    EachMarker,
+}
+
+/// 8.6.2: who holds the river spaces without a base that the Army of the Gulf leaves behind when
+/// it goes back from Vicksburg to Ship Island.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GulfReturn {
+    /// The first edition: they stay Union controlled.
+    #[default]
+    Union,
+    /// 8.3's text: no longer behind a Union army, they are the South's again.
+    Confederate,
+}

@@ -1,0 +1,128 @@
+//! The Lost Cause's first edition: games begun before adjutant followed the text of 8.3 and
+//! 11.0 (RULINGS L17, L31) pin the first `tables.yaml`, which has no `readings`, and so still
+//! verify and play on by the readings they began with. The fixtures in
+//! `tests/data/tlc-first-edition/` were made by adjutant as it was before that change: a whole
+//! war, and three games from positions at the month's Railroads question, one with the Army of
+//! the Gulf about to go back from Vicksburg to Ship Island, one with two different Initiative
+//! markers on the blue army alone, and one with markers on two armies ordered
+//! `initiative_order: [brown, blue]`.
+
+use std::path::Path;
+
+use adjutant::engine::gamefile::GameFile;
+use serde_json::Value;
+
+use crate::support::*;
+
+const FIXTURES: [&str; 4] = ["gulf", "markers", "order", "whole"];
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    root()
+        .join("tests/data/tlc-first-edition")
+        .join(format!("{name}.yaml"))
+}
+
+fn copy_fixture(d: &Path, name: &str) -> std::path::PathBuf {
+    let to = d.join(format!("{name}.yaml"));
+    std::fs::copy(fixture(name), &to).unwrap();
+    std::fs::create_dir_all(d.join("secrets")).unwrap();
+    for e in std::fs::read_dir(root().join("tests/data/tlc-first-edition/secrets")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, d.join("secrets").join(p.file_name().unwrap())).unwrap();
+    }
+    to
+}
+
+/// The events of every step of a game file, in order.
+fn events(gf: &GameFile) -> Vec<Value> {
+    gf.log
+        .iter()
+        .filter_map(|r| r.result.as_ref())
+        .flat_map(|r| r.events.clone())
+        .collect()
+}
+
+#[test]
+fn first_edition_games_still_verify_by_their_readings() {
+    let tables = |files: &[(&str, &str)]| {
+        files
+            .iter()
+            .find(|(n, _)| *n == "tables.yaml")
+            .map(|(_, t)| adjutant::games::data_hash(t))
+            .unwrap()
+    };
+    let first = tables(adjutant::games::the_lost_cause::DATA_FILES_V1);
+    assert_ne!(
+        first,
+        tables(adjutant::games::the_lost_cause::DATA_FILES),
+        "new games pin other tables than the first edition's"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    for name in FIXTURES {
+        let gf = GameFile::parse(&read(&fixture(name))).unwrap();
+        assert_eq!(
+            gf.data["tables.yaml"], first,
+            "{name} pins the first tables"
+        );
+        let out = stdout(&ok(
+            dir.path(),
+            &["verify", fixture(name).to_str().unwrap()],
+        ));
+        assert!(out.contains("verified"), "{name}: {out}");
+        let report = stdout(&ok(
+            dir.path(),
+            &["report", fixture(name).to_str().unwrap(), "--steps", "all"],
+        ));
+        assert!(
+            !report.contains("own tables"),
+            "{name}: the first edition is adjutant's own data:\n{report}"
+        );
+    }
+    // L31's first reading: back at Ship Island, the river stays Union controlled.
+    let gulf = GameFile::parse(&read(&fixture("gulf"))).unwrap();
+    let ev = events(&gulf);
+    assert!(ev
+        .iter()
+        .any(|e| e["event"] == "marched" && e["to"] == "ship-island"));
+    assert!(!ev.iter().any(|e| e["event"] == "regained"));
+    let held = gulf.state["held"].as_array().unwrap();
+    for s in ["baton-rouge", "port-hudson"] {
+        assert!(held.iter().any(|h| h == s), "{s} is held: {held:?}");
+    }
+    // L17's first reading: two markers on the blue army alone act as placed, unasked.
+    let markers = GameFile::parse(&read(&fixture("markers"))).unwrap();
+    let first_orders: Vec<&Value> = markers
+        .log
+        .iter()
+        .filter_map(|r| r.orders.as_ref())
+        .collect();
+    assert!(!first_orders
+        .iter()
+        .any(|o| o.get("initiative_order").is_some()));
+}
+
+#[test]
+fn a_first_edition_game_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in ["gulf", "markers"] {
+        let game = copy_fixture(d, name);
+        let l = adjutant::app::load_game(&game, None).unwrap();
+        let options = adjutant::app::legal_options(&l, "csa").unwrap();
+        let orders = write(d, "orders.yaml", &options[0].example);
+        let before = GameFile::parse(&read(&game)).unwrap().log.len();
+        ok(
+            d,
+            &[
+                "play",
+                game.to_str().unwrap(),
+                orders.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+            ],
+        );
+        let after = GameFile::parse(&read(&game)).unwrap();
+        assert!(after.log.len() > before, "{name}: the game went on");
+        ok(d, &["verify", game.to_str().unwrap()]);
+    }
+}
