@@ -49,9 +49,9 @@ pub enum Budget {
     Think(Duration),
 }
 
-/// The default budget: about a second a decision on the project's 2-core machine (see the
+/// The default budget: under a second a decision on the project's 2-core machine (see the
 /// README's "Playing against adjutant"), and reproducible.
-pub const DEFAULT_PLAYOUTS: u32 = 1500;
+pub const DEFAULT_PLAYOUTS: u32 = 1000;
 
 #[derive(Debug, Clone)]
 pub struct Settings {

@@ -28,7 +28,15 @@ fn copy_fixture(d: &Path, name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(d.join("secrets")).unwrap();
     for e in std::fs::read_dir(root().join("tests/data/tlc-first-edition/secrets")).unwrap() {
         let p = e.unwrap().path();
-        std::fs::copy(&p, d.join("secrets").join(p.file_name().unwrap())).unwrap();
+        let copy = d.join("secrets").join(p.file_name().unwrap());
+        std::fs::copy(&p, &copy).unwrap();
+        // Git keeps no file modes but the executable bit, and adjutant refuses a secret
+        // others can read: a fresh checkout gives 644.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
     }
     to
 }
