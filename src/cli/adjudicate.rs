@@ -40,6 +40,14 @@ pub struct Outputs {
     pub reply: Option<PathBuf>,
 }
 
+/// How the run that writes its results was made.
+pub struct Run<'a> {
+    /// Both copies are this one file (hot-seat): no reply packet unless asked for.
+    pub hotseat: bool,
+    /// Text to end the report with (what the bot weighed).
+    pub notes: &'a str,
+}
+
 /// Writes what a receiving run produced, all or nothing: the ledgers, the reply packet and the
 /// report are staged with the game file, which appears last, so a failure anywhere leaves
 /// every file as it was. In hot-seat play both copies are this one file, so no reply is
@@ -51,9 +59,9 @@ pub fn write_results(
     l: &app::Loaded,
     received: Received,
     templates: &crate::report::text::Templates,
-    hotseat: bool,
-    notes: &str,
+    run: Run,
 ) -> anyhow::Result<Option<PathBuf>> {
+    let Run { hotseat, notes } = run;
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
     let report = app::report(
         l,
@@ -136,8 +144,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         &l,
         received,
         &a.common.templates(&l.game.id)?,
-        here,
-        "",
+        Run {
+            hotseat: here,
+            notes: "",
+        },
     )?;
     Ok(ExitCode::SUCCESS)
 }

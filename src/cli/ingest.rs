@@ -125,8 +125,10 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 &done.loaded,
                 received,
                 &templates,
-                false,
-                "",
+                super::adjudicate::Run {
+                    hotseat: false,
+                    notes: "",
+                },
             )?;
             let target = a.out.out.clone().unwrap_or(done.game_path.clone());
             let mut said = format!("adjudicated into `{}` ({noun} {steps})", target.display());

@@ -119,7 +119,16 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         );
     };
     super::adjudicate::write_results(
-        commit, &a.game, &a.out, &current, received, &templates, true, &notes,
+        commit,
+        &a.game,
+        &a.out,
+        &current,
+        received,
+        &templates,
+        super::adjudicate::Run {
+            hotseat: true,
+            notes: &notes,
+        },
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -411,7 +411,7 @@ impl<G: Game> Rules for Loaded<G> {
         let Some(d) = crate::bot::decide::<G>(&self.data, &st, side, settings) else {
             return Ok(None);
         };
-        d.map_orders(|o| to_value(o)).map(Some)
+        d.map_orders(to_value).map(Some)
     }
 }
 
