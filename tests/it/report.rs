@@ -521,3 +521,39 @@ fn solo_1776_reports_match_their_snapshots() {
     assert_bgg_bbcode(&report(&game, "bbcode", "all"));
     assert_mail_width(&report(&game, "text", "all"));
 }
+
+/// 5.4: supplies moved aboard the navy go to a sea zone, which the report names as one
+/// (`sea zone D (Off Georgia)`), never by its bare id.
+#[test]
+fn supplies_moved_aboard_the_navy_name_the_sea_zone() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-sea-words",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    write(
+        dir.path(),
+        "o.yaml",
+        "supply: [{from: SAV, to: D, food: 1, war: 1}]\n",
+    );
+    let text = stdout(&ok(
+        dir.path(),
+        &["play", "g.yaml", "o.yaml", "--secrets", "s"],
+    ));
+    // Mail lines are wrapped: read the words, not the lines.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("from Savannah to sea zone D (Off Georgia) (5.4)"),
+        "{text}"
+    );
+    assert!(!text.contains(" to D "), "{text}");
+}
