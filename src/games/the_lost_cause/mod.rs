@@ -2,6 +2,7 @@
 //! the cards play the Union. One module per part of the rulebook; `month::run` walks the
 //! sequence of play (4.0).
 
+pub mod battle;
 pub mod board;
 pub mod confederate;
 pub mod control;
@@ -9,6 +10,7 @@ pub mod data;
 pub mod events;
 pub mod initiative;
 pub mod month;
+pub mod navy;
 pub mod options;
 pub mod orders;
 pub mod position;

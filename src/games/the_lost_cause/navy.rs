@@ -1,0 +1,193 @@
+//! The Confederate Navy action (9.6, 10.3): the Commerce Raider (9.7) and the naval markers
+//! the Navy may place, Coastal Forts (16.2), Gunboats (16.6) and Ironclads (16.7).
+
+use super::confederate::illegal;
+use super::control::{holder, Holder};
+use super::data::{Data, ResourceKind};
+use super::events::Event;
+use super::orders::{Naval, RaiderTo};
+use super::rolls::{roll, Test};
+use super::script::{Ctx, Run};
+use super::state::{Place, State};
+use super::union::{self, discard};
+use crate::engine::error::as_written;
+
+pub(super) fn raider_place(st: &State, data: &Data) -> Option<Place> {
+    st.resources
+        .iter()
+        .find(|(id, _)| data.resource(id).map(|r| r.kind) == Some(ResourceKind::CommerceRaider))
+        .map(|(_, p)| p.clone())
+}
+
+/// 9.7: the Commerce Raider fits out, sails, or changes station.
+pub(super) fn commerce_raider(st: &mut State, ctx: &mut Ctx, to: RaiderTo, rule: &str) -> Run {
+    let data = ctx.data;
+    let Some((id, at)) = st
+        .resources
+        .iter()
+        .find(|(id, _)| data.resource(id).map(|r| r.kind) == Some(ResourceKind::CommerceRaider))
+        .map(|(id, p)| (id.clone(), p.clone()))
+    else {
+        return Ok(());
+    };
+    let next = match (&at, to.marker()) {
+        (Place::Cup, _) => Place::Available,
+        (Place::Available, Some(m)) | (Place::Raiding(_), Some(m)) => Place::Raiding(m),
+        (Place::Available, None) | (Place::Raiding(_), None) => at.clone(),
+        _ => {
+            ctx.event(Event::Ignored {
+                rule: "6.1".into(),
+                what: "the Commerce Raider is not in play".into(),
+            });
+            return Ok(());
+        }
+    };
+    if next != at {
+        st.resources.insert(id.clone(), next.clone());
+        ctx.event(Event::RaiderSails {
+            rule: rule.into(),
+            resource: id,
+            to: next,
+        });
+    }
+    Ok(())
+}
+
+/// What the Navy could do now (9.6), for the options list and to skip an empty action.
+pub fn naval_options(data: &Data, st: &State) -> Vec<Naval> {
+    let mut out = Vec::new();
+    for (id, p) in &st.resources {
+        let Some(r) = data.resource(id) else { continue };
+        match (r.kind, p) {
+            (
+                ResourceKind::CoastalForts | ResourceKind::Gunboats | ResourceKind::Ironclads,
+                Place::Available,
+            ) => {
+                for to in naval_spots(data, st, r.kind) {
+                    out.push(Naval::Place {
+                        resource: id.clone(),
+                        to,
+                    });
+                }
+            }
+            (
+                ResourceKind::Gunboats | ResourceKind::Ironclads,
+                Place::Space(_) | Place::Blockade,
+            ) => {
+                for to in naval_spots(data, st, r.kind) {
+                    out.push(Naval::Move {
+                        resource: id.clone(),
+                        to,
+                    });
+                }
+            }
+            (ResourceKind::Submarines, Place::Available) => out.push(Naval::Submarines {
+                resource: id.clone(),
+            }),
+            (ResourceKind::CommerceRaider, Place::Cup) => {
+                out.push(Naval::CommerceRaider(RaiderTo::Stay))
+            }
+            (ResourceKind::CommerceRaider, Place::Available | Place::Raiding(_)) => {
+                for to in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
+                    out.push(Naval::CommerceRaider(to));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where a naval marker may go: 16.2 Coastal Forts on the Blockade marker; 16.6 Gunboats on
+/// a Confederate controlled or contested river space; 16.7 Ironclads on a Confederate
+/// controlled river space or the Blockade marker; one of a kind to a place.
+pub fn naval_spots(data: &Data, st: &State, kind: ResourceKind) -> Vec<String> {
+    let taken = |place: &Place| {
+        st.resources
+            .iter()
+            .any(|(id, p)| p == place && data.resource(id).map(|r| r.kind) == Some(kind))
+    };
+    let mut out = Vec::new();
+    if matches!(kind, ResourceKind::CoastalForts | ResourceKind::Ironclads)
+        && !taken(&Place::Blockade)
+    {
+        out.push("blockade".to_string());
+    }
+    if matches!(kind, ResourceKind::Gunboats | ResourceKind::Ironclads) {
+        for s in data.map.spaces.iter().filter(|s| s.river) {
+            let h = holder(data, st, &s.id);
+            let ok = match kind {
+                ResourceKind::Gunboats => h != Holder::Union,
+                _ => h == Holder::Confederate,
+            };
+            if ok && !taken(&Place::Space(s.id.clone())) {
+                out.push(s.id.clone());
+            }
+        }
+    }
+    out
+}
+
+/// 9.6, 10.3: the Naval roll, then the chosen naval action.
+pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -> Run {
+    let data = ctx.data;
+    let options = naval_options(data, st);
+    if choice != Naval::Pass && !options.contains(&choice) {
+        return Err(illegal(
+            "9.6",
+            format!(
+                "the Navy cannot do `{}` now; it could do {}",
+                as_written(&choice),
+                as_written(&options)
+            ),
+            "naval",
+        ));
+    }
+    let Some(adv) = st.advisor.clone() else {
+        return Ok(());
+    };
+    let l = data.confederate_leader(&adv).expect("known");
+    let drm = i32::from(st.recognition >= 6) + extra;
+    let t = Test::one(
+        rule,
+        format!("Naval roll against {}'s Administrative Value", l.name),
+        l.admin,
+        drm,
+    )
+    .confederate();
+    if !roll(st, ctx, t)?.1.passed() {
+        return Ok(());
+    }
+    match choice {
+        Naval::Pass => Ok(()),
+        Naval::Place { resource, to } | Naval::Move { resource, to } => {
+            let place = if to == "blockade" {
+                Place::Blockade
+            } else {
+                Place::Space(to.clone())
+            };
+            st.resources.insert(resource.clone(), place);
+            ctx.event(Event::NavalPlaced {
+                rule: "9.6".into(),
+                resource,
+                to,
+            });
+            Ok(())
+        }
+        Naval::Submarines { resource } => {
+            let die = ctx.d6("16.9 Submarines");
+            let hit = die >= 4;
+            ctx.event(Event::Submarines {
+                rule: "16.9".into(),
+                die,
+                hit,
+            });
+            discard(st, ctx, &resource, "16.9");
+            if hit {
+                union::blockade_back(st, ctx, "16.9");
+            }
+            Ok(())
+        }
+        Naval::CommerceRaider(to) => commerce_raider(st, ctx, to, "9.7"),
+    }
+}
