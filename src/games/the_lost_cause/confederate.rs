@@ -203,13 +203,7 @@ fn choose_army(
 }
 
 /// 9.2, 10.5: what a Raid or Diversionary Campaign does to its target.
-fn raid_result(
-    st: &mut State,
-    ctx: &mut Ctx,
-    army: &str,
-    result: RaidResult,
-    rule: &str,
-) -> Run {
+fn raid_result(st: &mut State, ctx: &mut Ctx, army: &str, result: RaidResult, rule: &str) -> Run {
     match result {
         RaidResult::NoEffect => {}
         RaidResult::Retreat | RaidResult::RetreatDisrupted => {

@@ -19,6 +19,7 @@ pub mod readings;
 pub mod rolls;
 pub mod script;
 pub mod state;
+pub mod tracks;
 pub mod union;
 pub mod year_end;
 
