@@ -226,6 +226,27 @@ pub struct Data {
     pub setup: Setup,
     pub board: Board,
     index: HashMap<String, usize, BuildHasherDefault<Fnv>>,
+    /// The same index for the short ids every map uses, packed into a number (`short_key`):
+    /// the rules look areas up all the time, and a number compares in one step where a string
+    /// takes a call to `memcmp`.
+    short: HashMap<u64, usize, BuildHasherDefault<Fnv>>,
+    /// Each area's adjacent areas by their place in the map's list, for walks over the map
+    /// (supply lines) that would otherwise look every id up again.
+    adjacent_at: Vec<Vec<usize>>,
+}
+
+/// An id of at most 7 bytes as one number: its bytes, and its length in the top byte so
+/// that no two ids share a key. `None` for a longer id, which the string index finds.
+fn short_key(id: &str) -> Option<u64> {
+    let b = id.as_bytes();
+    if b.len() > 7 {
+        return None;
+    }
+    let mut k = (b.len() as u64) << 56;
+    for (i, x) in b.iter().enumerate() {
+        k |= u64::from(*x) << (8 * i);
+    }
+    Some(k)
 }
 
 /// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
@@ -249,6 +270,13 @@ impl Hasher for Fnv {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
         self.0 = h;
+    }
+
+    /// A packed id (`short_key`) is mixed in one multiplication, folded so that its low bits,
+    /// which pick the bucket, depend on every byte.
+    fn write_u64(&mut self, x: u64) {
+        let h = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
     }
 }
 
@@ -277,11 +305,28 @@ impl Data {
         let pieces: Pieces = parse(files, PIECES)?;
         let setup: Setup = parse(files, SETUP)?;
         let board: Board = parse(files, BOARD)?;
-        let index = map
+        let index: HashMap<String, usize, BuildHasherDefault<Fnv>> = map
             .areas
             .iter()
             .enumerate()
             .map(|(i, a)| (a.id.clone(), i))
+            .collect();
+        let short = map
+            .areas
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| Some((short_key(&a.id)?, i)))
+            .collect();
+        // An adjacent id that is no area is left out here; `check` refuses such a map.
+        let adjacent_at = map
+            .areas
+            .iter()
+            .map(|a| {
+                a.adjacent
+                    .iter()
+                    .filter_map(|b| index.get(b).copied())
+                    .collect()
+            })
             .collect();
         let data = Data {
             map,
@@ -290,6 +335,8 @@ impl Data {
             setup,
             board,
             index,
+            short,
+            adjacent_at,
         };
         data.check()?;
         Ok(data)
@@ -305,17 +352,30 @@ impl Data {
     }
 
     pub fn area(&self, id: &str) -> &Area {
-        &self.map.areas[self.index[id]]
+        &self.map.areas[self.position(id).expect("an area of the map")]
     }
 
     /// Where the area `id` comes in the map's list, which is the order the rules go through
     /// the areas in.
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.index.get(id).copied()
+        match short_key(id) {
+            Some(k) => self.short.get(&k).copied(),
+            None => self.index.get(id).copied(),
+        }
     }
 
     pub fn has_area(&self, id: &str) -> bool {
-        self.index.contains_key(id)
+        self.position(id).is_some()
+    }
+
+    /// The areas adjacent to the area at place `i` of the map's list, by their places.
+    pub fn adjacent_at(&self, i: usize) -> &[usize] {
+        &self.adjacent_at[i]
+    }
+
+    /// The area at place `i` of the map's list.
+    pub fn area_at(&self, i: usize) -> &Area {
+        &self.map.areas[i]
     }
 
     /// Finds an area by id or name, ignoring case, as players write them in orders.
