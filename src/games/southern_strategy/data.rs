@@ -229,10 +229,75 @@ pub struct Data {
     /// The same index for the short ids every map uses, packed into a number (`short_key`):
     /// the rules look areas up all the time, and a number compares in one step where a string
     /// takes a call to `memcmp`.
-    short: HashMap<u64, usize, BuildHasherDefault<Fnv>>,
+    short: ShortIndex,
     /// Each area's adjacent areas by their place in the map's list, for walks over the map
     /// (supply lines) that would otherwise look every id up again.
     adjacent_at: Vec<Vec<usize>>,
+    /// Per area: whether `find_area` given exactly its id finds it (no area before it has
+    /// that id or name in other case), so the index may answer instead of a scan.
+    found_by_id: Vec<bool>,
+}
+
+/// The packed short ids (`short_key`) and their places, in a table that multiplication and a
+/// shift index without collisions: a lookup is one multiplication and one comparison. The
+/// multiplier is searched for when the map is loaded; where none is found (a map of thousands
+/// of areas), a hash map does the work.
+#[derive(Debug, Clone)]
+enum ShortIndex {
+    Perfect {
+        multiplier: u64,
+        shift: u32,
+        /// Per slot: the key there and its place, or `u64::MAX` (no id packs to that) for
+        /// none.
+        slots: Vec<(u64, usize)>,
+    },
+    Hashed(HashMap<u64, usize, BuildHasherDefault<Fnv>>),
+}
+
+impl ShortIndex {
+    fn new(keys: Vec<(u64, usize)>) -> ShortIndex {
+        let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
+        for bits in 6..=12u32 {
+            if (1usize << bits) < 2 * keys.len() {
+                continue;
+            }
+            for _ in 0..256 {
+                // The multipliers run through an odd Weyl sequence: fixed, so every load of a
+                // map builds the same table.
+                m = m.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
+                let shift = 64 - bits;
+                let mut slots = vec![(u64::MAX, 0); 1 << bits];
+                let fits = keys.iter().all(|&(k, i)| {
+                    let s = &mut slots[(k.wrapping_mul(m) >> shift) as usize];
+                    let free = s.0 == u64::MAX;
+                    *s = (k, i);
+                    free
+                });
+                if fits {
+                    return ShortIndex::Perfect {
+                        multiplier: m,
+                        shift,
+                        slots,
+                    };
+                }
+            }
+        }
+        ShortIndex::Hashed(keys.into_iter().collect())
+    }
+
+    fn get(&self, k: u64) -> Option<usize> {
+        match self {
+            ShortIndex::Perfect {
+                multiplier,
+                shift,
+                slots,
+            } => {
+                let (key, i) = slots[(k.wrapping_mul(*multiplier) >> shift) as usize];
+                (key == k).then_some(i)
+            }
+            ShortIndex::Hashed(map) => map.get(&k).copied(),
+        }
+    }
 }
 
 /// An id of at most 7 bytes as one number: its bytes, and its length in the top byte so
@@ -242,11 +307,10 @@ fn short_key(id: &str) -> Option<u64> {
     if b.len() > 7 {
         return None;
     }
-    let mut k = (b.len() as u64) << 56;
-    for (i, x) in b.iter().enumerate() {
-        k |= u64::from(*x) << (8 * i);
-    }
-    Some(k)
+    let mut bytes = [0u8; 8];
+    bytes[..b.len()].copy_from_slice(b);
+    bytes[7] = b.len() as u8;
+    Some(u64::from_le_bytes(bytes))
 }
 
 /// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
@@ -311,12 +375,13 @@ impl Data {
             .enumerate()
             .map(|(i, a)| (a.id.clone(), i))
             .collect();
-        let short = map
-            .areas
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| Some((short_key(&a.id)?, i)))
-            .collect();
+        let short = ShortIndex::new(
+            map.areas
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| Some((short_key(&a.id)?, i)))
+                .collect(),
+        );
         // An adjacent id that is no area is left out here; `check` refuses such a map.
         let adjacent_at = map
             .areas
@@ -337,6 +402,19 @@ impl Data {
             index,
             short,
             adjacent_at,
+            found_by_id: Vec::new(),
+        };
+        let found_by_id = (0..data.map.areas.len())
+            .map(|i| {
+                let id = &data.map.areas[i].id;
+                data.scan_area(id)
+                    .map(|a| std::ptr::eq(a, &data.map.areas[i]))
+                    == Some(true)
+            })
+            .collect();
+        let data = Data {
+            found_by_id,
+            ..data
         };
         data.check()?;
         Ok(data)
@@ -359,7 +437,7 @@ impl Data {
     /// the areas in.
     pub fn position(&self, id: &str) -> Option<usize> {
         match short_key(id) {
-            Some(k) => self.short.get(&k).copied(),
+            Some(k) => self.short.get(k),
             None => self.index.get(id).copied(),
         }
     }
@@ -381,6 +459,14 @@ impl Data {
     /// Finds an area by id or name, ignoring case, as players write them in orders.
     pub fn find_area(&self, text: &str) -> Option<&Area> {
         let t = text.trim();
+        match self.position(t) {
+            Some(i) if self.found_by_id[i] => Some(&self.map.areas[i]),
+            _ => self.scan_area(t),
+        }
+    }
+
+    /// `find_area` by going through the map's list.
+    fn scan_area(&self, t: &str) -> Option<&Area> {
         self.map
             .areas
             .iter()
