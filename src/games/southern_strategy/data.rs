@@ -226,6 +226,91 @@ pub struct Data {
     pub setup: Setup,
     pub board: Board,
     index: HashMap<String, usize, BuildHasherDefault<Fnv>>,
+    /// The same index for the short ids every map uses, packed into a number (`short_key`):
+    /// the rules look areas up all the time, and a number compares in one step where a string
+    /// takes a call to `memcmp`.
+    short: ShortIndex,
+    /// Each area's adjacent areas by their place in the map's list, for walks over the map
+    /// (supply lines) that would otherwise look every id up again.
+    adjacent_at: Vec<Vec<usize>>,
+    /// Per area: whether `find_area` given exactly its id finds it (no area before it has
+    /// that id or name in other case), so the index may answer instead of a scan.
+    found_by_id: Vec<bool>,
+}
+
+/// The packed short ids (`short_key`) and their places, in a table that multiplication and a
+/// shift index without collisions: a lookup is one multiplication and one comparison. The
+/// multiplier is searched for when the map is loaded; where none is found (a map of thousands
+/// of areas), a hash map does the work.
+#[derive(Debug, Clone)]
+enum ShortIndex {
+    Perfect {
+        multiplier: u64,
+        shift: u32,
+        /// Per slot: the key there and its place, or `u64::MAX` (no id packs to that) for
+        /// none.
+        slots: Vec<(u64, usize)>,
+    },
+    Hashed(HashMap<u64, usize, BuildHasherDefault<Fnv>>),
+}
+
+impl ShortIndex {
+    fn new(keys: Vec<(u64, usize)>) -> ShortIndex {
+        let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
+        for bits in 6..=12u32 {
+            if (1usize << bits) < 2 * keys.len() {
+                continue;
+            }
+            for _ in 0..256 {
+                // The multipliers run through an odd Weyl sequence: fixed, so every load of a
+                // map builds the same table.
+                m = m.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
+                let shift = 64 - bits;
+                let mut slots = vec![(u64::MAX, 0); 1 << bits];
+                let fits = keys.iter().all(|&(k, i)| {
+                    let s = &mut slots[(k.wrapping_mul(m) >> shift) as usize];
+                    let free = s.0 == u64::MAX;
+                    *s = (k, i);
+                    free
+                });
+                if fits {
+                    return ShortIndex::Perfect {
+                        multiplier: m,
+                        shift,
+                        slots,
+                    };
+                }
+            }
+        }
+        ShortIndex::Hashed(keys.into_iter().collect())
+    }
+
+    fn get(&self, k: u64) -> Option<usize> {
+        match self {
+            ShortIndex::Perfect {
+                multiplier,
+                shift,
+                slots,
+            } => {
+                let (key, i) = slots[(k.wrapping_mul(*multiplier) >> shift) as usize];
+                (key == k).then_some(i)
+            }
+            ShortIndex::Hashed(map) => map.get(&k).copied(),
+        }
+    }
+}
+
+/// An id of at most 7 bytes as one number: its bytes, and its length in the top byte so
+/// that no two ids share a key. `None` for a longer id, which the string index finds.
+fn short_key(id: &str) -> Option<u64> {
+    let b = id.as_bytes();
+    if b.len() > 7 {
+        return None;
+    }
+    let mut bytes = [0u8; 8];
+    bytes[..b.len()].copy_from_slice(b);
+    bytes[7] = b.len() as u8;
+    Some(u64::from_le_bytes(bytes))
 }
 
 /// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
@@ -249,6 +334,13 @@ impl Hasher for Fnv {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
         self.0 = h;
+    }
+
+    /// A packed id (`short_key`) is mixed in one multiplication, folded so that its low bits,
+    /// which pick the bucket, depend on every byte.
+    fn write_u64(&mut self, x: u64) {
+        let h = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
     }
 }
 
@@ -277,11 +369,29 @@ impl Data {
         let pieces: Pieces = parse(files, PIECES)?;
         let setup: Setup = parse(files, SETUP)?;
         let board: Board = parse(files, BOARD)?;
-        let index = map
+        let index: HashMap<String, usize, BuildHasherDefault<Fnv>> = map
             .areas
             .iter()
             .enumerate()
             .map(|(i, a)| (a.id.clone(), i))
+            .collect();
+        let short = ShortIndex::new(
+            map.areas
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| Some((short_key(&a.id)?, i)))
+                .collect(),
+        );
+        // An adjacent id that is no area is left out here; `check` refuses such a map.
+        let adjacent_at = map
+            .areas
+            .iter()
+            .map(|a| {
+                a.adjacent
+                    .iter()
+                    .filter_map(|b| index.get(b).copied())
+                    .collect()
+            })
             .collect();
         let data = Data {
             map,
@@ -290,6 +400,21 @@ impl Data {
             setup,
             board,
             index,
+            short,
+            adjacent_at,
+            found_by_id: Vec::new(),
+        };
+        let found_by_id = (0..data.map.areas.len())
+            .map(|i| {
+                let id = &data.map.areas[i].id;
+                data.scan_area(id)
+                    .map(|a| std::ptr::eq(a, &data.map.areas[i]))
+                    == Some(true)
+            })
+            .collect();
+        let data = Data {
+            found_by_id,
+            ..data
         };
         data.check()?;
         Ok(data)
@@ -305,22 +430,43 @@ impl Data {
     }
 
     pub fn area(&self, id: &str) -> &Area {
-        &self.map.areas[self.index[id]]
+        &self.map.areas[self.position(id).expect("an area of the map")]
     }
 
     /// Where the area `id` comes in the map's list, which is the order the rules go through
     /// the areas in.
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.index.get(id).copied()
+        match short_key(id) {
+            Some(k) => self.short.get(k),
+            None => self.index.get(id).copied(),
+        }
     }
 
     pub fn has_area(&self, id: &str) -> bool {
-        self.index.contains_key(id)
+        self.position(id).is_some()
+    }
+
+    /// The areas adjacent to the area at place `i` of the map's list, by their places.
+    pub fn adjacent_at(&self, i: usize) -> &[usize] {
+        &self.adjacent_at[i]
+    }
+
+    /// The area at place `i` of the map's list.
+    pub fn area_at(&self, i: usize) -> &Area {
+        &self.map.areas[i]
     }
 
     /// Finds an area by id or name, ignoring case, as players write them in orders.
     pub fn find_area(&self, text: &str) -> Option<&Area> {
         let t = text.trim();
+        match self.position(t) {
+            Some(i) if self.found_by_id[i] => Some(&self.map.areas[i]),
+            _ => self.scan_area(t),
+        }
+    }
+
+    /// `find_area` by going through the map's list.
+    fn scan_area(&self, t: &str) -> Option<&Area> {
         self.map
             .areas
             .iter()

@@ -140,32 +140,89 @@ pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Strin
 /// another. 5.3: an area Held by Loyalists is also adjacent to every area it shares an
 /// adjacent unoccupied area with; a Patriot army on that shared area breaks the link.
 pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet<String> {
-    let mut line = BTreeSet::new();
     if !is_supply_node(st, side, start) {
-        return line;
+        return BTreeSet::new();
     }
-    let mut todo = vec![start.to_string()];
-    line.insert(start.to_string());
-    while let Some(a) = todo.pop() {
-        let mut next: Vec<&String> = data.area(&a).adjacent.iter().collect();
-        let held = |x: &str| side == Side::Crown && st.holds.contains(x);
-        for b in &data.area(&a).adjacent {
-            if st.army(b).is_none() {
-                for c in &data.area(b).adjacent {
-                    // 5.3 works from the held area outwards and back, so either end may be it.
-                    if c != &a && (held(&a) || held(c)) {
-                        next.push(c);
-                    }
+    let start = data.position(start).expect("an area of the map");
+    SupplyMap::new(data, st, side)
+        .line(data, start)
+        .into_iter()
+        .map(|i| data.area_at(i).id.clone())
+        .collect()
+}
+
+/// What a supply line (5.2, 5.3) depends on, area by area in the map's order, read from the
+/// state once so that tracing lines looks nothing up by id.
+pub struct SupplyMap {
+    /// `is_supply_node`.
+    node: Vec<bool>,
+    /// No army of either side.
+    empty: Vec<bool>,
+    /// Held by Loyalists, for the Crown (5.3); never for the Patriots.
+    held: Vec<bool>,
+}
+
+impl SupplyMap {
+    pub fn new(data: &Data, st: &State, side: Side) -> SupplyMap {
+        let n = data.map.areas.len();
+        let mut map = SupplyMap {
+            node: vec![false; n],
+            empty: vec![true; n],
+            held: vec![false; n],
+        };
+        // Areas the state names that are not on the map cannot be reached over it.
+        for (area, army) in &st.armies {
+            if let Some(i) = data.position(area) {
+                map.empty[i] = false;
+                map.node[i] = army.side == side;
+            }
+        }
+        if side == Side::Crown {
+            for area in &st.holds {
+                if let Some(i) = data.position(area) {
+                    map.held[i] = true;
+                    map.node[i] |= map.empty[i];
                 }
             }
         }
-        for b in next {
-            if is_supply_node(st, side, b) && line.insert(b.clone()) {
-                todo.push(b.clone());
+        for area in &st.sieges {
+            if let Some(i) = data.position(area) {
+                map.node[i] = false;
             }
         }
+        map
     }
-    line
+
+    /// `supply_line` from the area at place `start` of the map's list, which must be a supply
+    /// node: the places of the areas on the line, in the map's order.
+    pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
+        let mut on = vec![false; self.node.len()];
+        on[start] = true;
+        let mut todo = vec![start];
+        let mut next = Vec::new();
+        while let Some(a) = todo.pop() {
+            next.clear();
+            next.extend_from_slice(data.adjacent_at(a));
+            for &b in data.adjacent_at(a) {
+                if self.empty[b] {
+                    for &c in data.adjacent_at(b) {
+                        // 5.3 works from the held area outwards and back, so either end may
+                        // be it.
+                        if c != a && (self.held[a] || self.held[c]) {
+                            next.push(c);
+                        }
+                    }
+                }
+            }
+            for &b in &next {
+                if self.node[b] && !on[b] {
+                    on[b] = true;
+                    todo.push(b);
+                }
+            }
+        }
+        (0..on.len()).filter(|&i| on[i]).collect()
+    }
 }
 
 /// 5.2: moves supplies between friendly armies on one supply line. Limits are not checked
@@ -411,20 +468,32 @@ pub fn enforce_limits(
     side: Side,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let nodes: Vec<String> = supply_nodes(data, st, side).into_iter().cloned().collect();
-    let over: Vec<(String, u32)> = nodes
+    // Only an area holding supplies can hold too many: those of `side`'s supply nodes, in the
+    // map's order.
+    let mut over: Vec<(usize, String, u32)> = st
+        .supplies
         .iter()
-        .filter_map(|area| {
-            let total = st.supplies_at(area).total();
+        .filter(|(area, _)| is_supply_node(st, side, area))
+        .filter_map(|(area, s)| {
+            let total = s.total();
             let lim = limit(data, st, area);
-            (total > lim).then(|| (area.clone(), total - lim))
+            (total > lim).then(|| (data.position(area), area.clone(), total - lim))
         })
+        .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
         .collect();
-    for (area, excess) in over {
-        let line = supply_line(data, st, side, &area);
-        let room: u32 = line
-            .iter()
-            .map(|a| limit(data, st, a).saturating_sub(st.supplies_at(a).total()))
+    if over.is_empty() {
+        return Ok(());
+    }
+    over.sort_by_key(|(at, _, _)| *at);
+    let lines = SupplyMap::new(data, st, side);
+    for (at, area, excess) in over {
+        let room: u32 = lines
+            .line(data, at)
+            .into_iter()
+            .map(|i| {
+                let a = &data.area_at(i).id;
+                limit(data, st, a).saturating_sub(st.supplies_at(a).total())
+            })
             .sum();
         let name = &data.area(&area).name;
         if room > 0 {

@@ -14,14 +14,17 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     let mut seen = std::collections::BTreeSet::new();
     let mut fix = Vec::new();
     let mut over_lines: Vec<String> = Vec::new();
+    let lines = supply::SupplyMap::new(data, st, side);
     for area in supply::supply_nodes(data, st, side) {
         if seen.contains(area) {
             continue;
         }
-        let mut line: Vec<String> = supply::supply_line(data, st, side, area)
+        let at = data.position(area).expect("an area of the map");
+        let line: Vec<String> = lines
+            .line(data, at)
             .into_iter()
+            .map(|i| data.area_at(i).id.clone())
             .collect();
-        line.sort_by_key(|a| data.position(a));
         seen.extend(line.iter().cloned());
         if line.len() < 2 {
             continue;
