@@ -98,6 +98,8 @@ fn main() {
         let t = Instant::now();
         let mut won = 0;
         let mut unfinished = 0;
+        // Wins by the bot's side: [as the Crown, as the Patriots].
+        let mut won_as = [0usize; 2];
         for g in 0..games {
             let mut bot = Bot::new(Budget::Playouts(playouts), g as u64);
             tune(&mut bot.settings);
@@ -123,12 +125,22 @@ fn main() {
                 )
             };
             match result {
-                players::Result::Won(k) if k == bot_side => won += 1,
+                players::Result::Won(k) if k == bot_side => {
+                    won += 1;
+                    won_as[bot_side] += 1;
+                }
                 players::Result::Won(_) => {}
                 players::Result::Unfinished => unfinished += 1,
             }
         }
         let (lo, hi) = wilson(won, games);
+        println!(
+            "  as the Crown {} of {}, as the Patriots {} of {}",
+            won_as[0],
+            games.div_ceil(2),
+            won_as[1],
+            games / 2
+        );
         println!(
             "bot ({playouts} playouts) against {opponent}: won {won} of {games} ({:.1}%, 95% interval {:.1}% to {:.1}%; {unfinished} unfinished) in {:.0?}",
             100.0 * won as f64 / games as f64,
