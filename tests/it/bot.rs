@@ -691,3 +691,36 @@ fn the_bot_answers_a_battle_by_its_standing_policy() {
     );
     ok(&p, &["verify", "game.yaml"]);
 }
+
+/// The advice the README shows is what `hint` prints for a new game of that id at the default
+/// budget (the seed comes from the game id, the step and the side, so it is the same
+/// anywhere).
+#[test]
+fn the_readme_advice_is_what_hint_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-me-vs-bot",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let advice = stdout(&ok(dir.path(), &["hint", "g.yaml"]));
+    let shown: String = advice
+        .lines()
+        .take_while(|l| !l.starts_with("the best option"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let readme = read(&support::root().join("README.md"));
+    assert!(shown.starts_with("Advice for crown"), "{advice}");
+    assert!(
+        readme.contains(&shown),
+        "the README's example differs from:\n{shown}"
+    );
+}
