@@ -63,7 +63,7 @@ fn main() {
     let opponents = std::env::var("OPPONENTS").unwrap_or_else(|_| "random,greedy".into());
 
     if std::env::var("SKIP_TIMING").is_err() {
-        // The default budget's time per decision, on positions from a seeded bot-vs-random game.
+        // The default budget's time per decision, on positions from a seeded game of random play.
         let mut times = Vec::new();
         let mut bot = Bot::new(Budget::Playouts(adjutant::bot::DEFAULT_PLAYOUTS), 1);
         let mut random = Random::new(1);
@@ -84,7 +84,6 @@ fn main() {
             times.push(t.elapsed());
         }
         times.sort();
-        let _ = &mut random;
         println!(
         "bot, default budget ({} playouts): median {:.2?}, slowest {:.2?} a decision on one core ({} positions)",
         adjutant::bot::DEFAULT_PLAYOUTS,

@@ -145,24 +145,24 @@ pub fn options<G: Game>(
     use rand_chacha::rand_core::SeedableRng;
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
-    let mut push = |o: G::Orders, seen: &mut std::collections::BTreeSet<String>| {
-        if let Ok(key) = serde_json::to_string(&o) {
-            if seen.insert(key) {
-                out.push(o);
-            }
-        }
-    };
     for c in G::candidates(data, state, side) {
+        // The candidate's own key seeds its draws, so a position always lists the same.
+        let Ok(key) = serde_json::to_string(&c.orders) else {
+            continue;
+        };
         if !c.ranges.is_empty() && widths > 0 {
-            let key = serde_json::to_string(&c.orders).unwrap_or_default();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(fnv(key.as_bytes()));
-            for _ in 0..widths {
-                if let Some(o) = c.draw(&mut rng) {
-                    push(o, &mut seen);
+            for o in (0..widths).filter_map(|_| c.draw(&mut rng)) {
+                if let Ok(k) = serde_json::to_string(&o) {
+                    if seen.insert(k) {
+                        out.push(o);
+                    }
                 }
             }
         }
-        push(c.orders, &mut seen);
+        if seen.insert(key) {
+            out.push(c.orders);
+        }
     }
     out
 }

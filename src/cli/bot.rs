@@ -93,7 +93,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     }
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let side = app::bot_side(&l, a.side.as_deref())?;
-    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
+    let settings = a.thinking.settings(&l.game, &side);
+    let choice = app::bot_decide(&l, Some(&side), &settings)?;
     if a.explain {
         let step = l.game.log.len() as u64 + 1;
         eprint!(
@@ -110,7 +111,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     match &a.packet {
         Some(out) => {
             let policy = if a.standing {
-                let mut settings = a.thinking.settings(&l.game, &side);
+                let mut settings = settings.clone();
                 // Each answer is a decision of its own: a share of the budget each.
                 if let crate::bot::Budget::Playouts(n) = settings.budget {
                     settings.budget = crate::bot::Budget::Playouts((n / 4).max(50));

@@ -27,6 +27,17 @@ fn position(data: &ss::data::Data, overlay: serde_json::Value) -> ss::state::Sta
     serde_json::from_value(state).unwrap()
 }
 
+/// `position` written as a position file `pos.yaml` in `dir`, for `new --position`.
+fn position_file(dir: &Path, overlay: serde_json::Value) -> std::path::PathBuf {
+    let st = position(&data(), overlay);
+    support::write_position(
+        dir,
+        "pos.yaml",
+        "southern-strategy",
+        &serde_json::to_value(&st).unwrap(),
+    )
+}
+
 /// The loaded rules of The Southern Strategy, for listing options as `orders` does.
 fn rules() -> Box<dyn Rules> {
     adjutant::games::load("southern-strategy", None).unwrap()
@@ -201,26 +212,13 @@ fn patriot_after_crown_supply(
     secrets::save(&dir.join("crown/secrets"), &crown).unwrap();
     let patriot = support::fixed_secret(&dir.join("patriot/secrets"), id, "patriot");
     let scenario = support::root().join("games/southern-strategy/scenarios/sample-turn.yaml");
-    for side in ["crown", "patriot"] {
-        ok(
-            &dir.join(side),
-            &[
-                "new",
-                "--id",
-                id,
-                "--anchor",
-                &format!("crown={}", crown.public_line().unwrap()),
-                "--anchor",
-                &format!("patriot={patriot}"),
-                "--chain-length",
-                "64",
-                "--position",
-                scenario.to_str().unwrap(),
-                "-o",
-                "game.yaml",
-            ],
-        );
-    }
+    support::new_copies(
+        dir,
+        id,
+        &crown.public_line().unwrap(),
+        &patriot,
+        Some(&scenario),
+    );
     let crown_dir = dir.join("crown");
     write(&crown_dir, "supply.yaml", "side: crown\nsupply: []\n");
     let mut args = vec![
@@ -352,9 +350,8 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
 #[test]
 fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
     let dir = tempfile::tempdir().unwrap();
-    let data = data();
-    let st = position(
-        &data,
+    let pos = position_file(
+        dir.path(),
         serde_json::json!({
             "phase": {"step": "impulse", "side": "crown", "kind": "full"},
             "initiative": "crown",
@@ -366,12 +363,6 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
             },
             "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
         }),
-    );
-    let pos = support::write_position(
-        dir.path(),
-        "pos.yaml",
-        "southern-strategy",
-        &serde_json::to_value(&st).unwrap(),
     );
     ok(
         dir.path(),
@@ -491,16 +482,7 @@ fn the_bot_plays_by_mail_through_ingest() {
     for sub in ["new", "cur", "tmp"] {
         std::fs::create_dir_all(maildir.join(sub)).unwrap();
     }
-    ok(
-        &c,
-        &[
-            "send",
-            "game.yaml",
-            packet.to_str().unwrap(),
-            "--via",
-            &format!("eml:{}", maildir.join("new/1.eml").display()),
-        ],
-    );
+    super::mail_thread::send_eml(&c, &packet, maildir.join("new/1.eml").to_str().unwrap());
     let out = p.join("bot-out.eml");
     let config = p.join("config.yaml");
     std::fs::write(
@@ -565,11 +547,10 @@ fn the_bot_plays_by_mail_through_ingest() {
 #[test]
 fn the_bot_answers_a_battle_by_its_standing_policy() {
     let dir = tempfile::tempdir().unwrap();
-    let data = data();
     // The Patriot's full impulse; the Crown's army in Savannah, with Cornwallis, can reach
     // the Patriot army at Ebenezer, which has no food to march away (9.1).
-    let st = position(
-        &data,
+    let pos = position_file(
+        dir.path(),
         serde_json::json!({
             "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
             "initiative": "patriot",
@@ -582,35 +563,10 @@ fn the_bot_answers_a_battle_by_its_standing_policy() {
             "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"war": 1}, "CAM": {"food": 2, "war": 2}},
         }),
     );
-    let pos = support::write_position(
-        dir.path(),
-        "pos.yaml",
-        "southern-strategy",
-        &serde_json::to_value(&st).unwrap(),
-    );
     let id = "ss-bot-policy";
     let crown = support::fixed_secret(&dir.path().join("crown/secrets"), id, "crown");
     let patriot = support::fixed_secret(&dir.path().join("patriot/secrets"), id, "patriot");
-    for side in ["crown", "patriot"] {
-        ok(
-            &dir.path().join(side),
-            &[
-                "new",
-                "--id",
-                id,
-                "--anchor",
-                &format!("crown={crown}"),
-                "--anchor",
-                &format!("patriot={patriot}"),
-                "--chain-length",
-                "64",
-                "--position",
-                pos.to_str().unwrap(),
-                "-o",
-                "game.yaml",
-            ],
-        );
-    }
+    support::new_copies(dir.path(), id, &crown, &patriot, Some(&pos));
     let p = dir.path().join("patriot");
     let c = dir.path().join("crown");
     let o = ok(

@@ -15,7 +15,8 @@ fn header(raw: &str, name: &str) -> Option<String> {
     })
 }
 
-fn send_eml(dir: &Path, packet: &Path, eml: &str) -> String {
+/// `send --via eml:EML` from `dir`; the message's text (`eml` may be absolute).
+pub(crate) fn send_eml(dir: &Path, packet: &Path, eml: &str) -> String {
     ok(
         dir,
         &[

@@ -156,6 +156,33 @@ pub fn reseal(text: &str) -> String {
     )
 }
 
+/// `new` in `dir/crown` and `dir/patriot`: each player's own copy (`game.yaml`) of one game
+/// between the public lines `crown` and `patriot`, from set-up or from `position`.
+pub fn new_copies(dir: &Path, id: &str, crown: &str, patriot: &str, position: Option<&Path>) {
+    let crown = format!("crown={crown}");
+    let patriot = format!("patriot={patriot}");
+    let mut args = vec![
+        "new",
+        "--id",
+        id,
+        "--anchor",
+        &crown,
+        "--anchor",
+        &patriot,
+        "--chain-length",
+        "64",
+        "-o",
+        "game.yaml",
+    ];
+    if let Some(p) = position {
+        args.extend(["--position", p.to_str().unwrap()]);
+    }
+    for side in ["crown", "patriot"] {
+        std::fs::create_dir_all(dir.join(side)).unwrap();
+        ok(&dir.join(side), &args);
+    }
+}
+
 /// Two players, each with their own folder, secrets and copy of the game file.
 pub struct TwoPlayers {
     pub dir: tempfile::TempDir,
@@ -169,24 +196,7 @@ impl TwoPlayers {
         }
         let crown = fixed_secret(&dir.path().join("crown/secrets"), id, "crown");
         let patriot = fixed_secret(&dir.path().join("patriot/secrets"), id, "patriot");
-        for side in ["crown", "patriot"] {
-            ok(
-                &dir.path().join(side),
-                &[
-                    "new",
-                    "--id",
-                    id,
-                    "--anchor",
-                    &format!("crown={crown}"),
-                    "--anchor",
-                    &format!("patriot={patriot}"),
-                    "--chain-length",
-                    "64",
-                    "-o",
-                    "game.yaml",
-                ],
-            );
-        }
+        new_copies(dir.path(), id, &crown, &patriot, None);
         TwoPlayers { dir }
     }
 
