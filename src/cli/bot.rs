@@ -124,11 +124,14 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                         .apply(&l.game.state, &side, &choice.file.orders, None, &mut dice)?;
                 let policy = l.rules.bot_policy(&after, &side, &settings)?;
                 if a.explain {
-                    if let Some(p) = &policy {
-                        eprintln!(
+                    match &policy {
+                        Some(p) => eprintln!(
                             "The bot's standing policy (hidden until an attack reveals it):\n{}",
                             crate::engine::flow::to_lines(p)
-                        );
+                        ),
+                        None => eprintln!(
+                            "No standing policy: it would answer for no army; an attack pauses the game for the bot."
+                        ),
                     }
                 }
                 policy

@@ -212,7 +212,8 @@ pub trait Game: 'static {
     }
     /// For the bot: a standing policy for `side` (its answers to decisions that fall in the
     /// other side's turn), each answer what `decide` orders at a position the rules set up
-    /// where that decision is asked. `None` for a game without policies or bot, the default.
+    /// where that decision is asked. `None` for a game without policies or bot (the default),
+    /// or when the policy would answer nothing.
     fn bot_policy(
         _data: &Self::Data,
         _state: &Self::State,

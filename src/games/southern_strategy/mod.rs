@@ -592,7 +592,9 @@ impl Game for SouthernStrategy {
         side: &str,
         decide: &mut dyn FnMut(&State) -> Option<Orders>,
     ) -> Option<orders::Policy> {
+        // A policy that answers for no army would say nothing: none is committed.
         Some(standing::policy(data, st, Side::parse(side)?, decide))
+            .filter(|p| !p.battle.armies.is_empty())
     }
 
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
