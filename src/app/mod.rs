@@ -116,6 +116,20 @@ impl Commit {
         self.staged.add_last(path, game_text(gf)?.as_bytes())
     }
 
+    /// Writes a packet made by this command together with the game file that records it, the
+    /// game file last, or neither (with any ledger and policy staged before).
+    pub fn commit_packet(
+        mut self,
+        out: &Path,
+        packet: &crate::engine::record::Packet,
+        game: &Path,
+        gf: &GameFile,
+    ) -> Result<(), Error> {
+        self.add(out, packet_text(packet)?.as_bytes())?;
+        self.add_game(game, gf)?;
+        self.commit()
+    }
+
     pub fn commit(self) -> Result<(), Error> {
         let Commit {
             mut staged,

@@ -146,9 +146,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 &a.common.secrets_dir(),
                 policy,
             )?;
-            commit.add(out, app::packet_text(&packet)?.as_bytes())?;
-            commit.add_game(&a.game, &gf)?;
-            commit.commit()?;
+            commit.commit_packet(out, &packet, &a.game, &gf)?;
             eprintln!(
                 "the bot's packet for step {} written; mail it to your opponent",
                 packet.record.step

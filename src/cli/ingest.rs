@@ -191,9 +191,7 @@ fn bot_turn(
     )?;
     let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
     let out = dir.join(format!("{}-step-{}.packet.yaml", gf.id, packet.record.step));
-    commit.add(&out, app::packet_text(&packet)?.as_bytes())?;
-    commit.add_game(game, &gf)?;
-    commit.commit()?;
+    commit.commit_packet(&out, &packet, game, &gf)?;
     said.push_str(&format!(
         "; the bot ({side}) decided step {}",
         packet.record.step

@@ -151,9 +151,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .and_then(|(gf, packet)| {
             // The packet, the ledger, any new policy and the game file appear together, the
             // game file last, or none of them does.
-            commit.add(out, app::packet_text(&packet)?.as_bytes())?;
-            commit.add_game(&a.game, &gf)?;
-            std::mem::take(&mut commit).commit()?;
+            std::mem::take(&mut commit).commit_packet(out, &packet, &a.game, &gf)?;
             if crate::engine::session::is_solitaire(l.rules.as_ref()) {
                 eprintln!(
                     "orders for step {} recorded in `{}`",
