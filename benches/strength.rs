@@ -108,15 +108,15 @@ fn main() {
                 other => panic!("unknown opponent {other}"),
             };
             let bot_side = g % 2;
-            let result = if bot_side == 0 {
-                players::play_match::<SS>(
+            let (result, end) = if bot_side == 0 {
+                players::play_match_to_end::<SS>(
                     &data,
                     &mut [&mut bot, other.as_mut()],
                     g as u64,
                     |_, _, _| {},
                 )
             } else {
-                players::play_match::<SS>(
+                players::play_match_to_end::<SS>(
                     &data,
                     &mut [other.as_mut(), &mut bot],
                     g as u64,
@@ -130,6 +130,17 @@ fn main() {
                 }
                 players::Result::Won(_) => {}
                 players::Result::Unfinished => unfinished += 1,
+            }
+            if std::env::var("LOSSES").is_ok() && result != players::Result::Won(bot_side) {
+                println!(
+                    "  game {g}, bot as the {}: lost by {} in {} {} (Political Will {}, {} Cities and Forts for the Crown)",
+                    if bot_side == 0 { "Crown" } else { "Patriots" },
+                    end.outcome.as_ref().map_or("no end", |o| o.how.as_str()),
+                    end.turn.year,
+                    end.turn.space,
+                    end.political_will,
+                    ss::victory::crown_cities_and_forts(&data, &end),
+                );
             }
         }
         let (lo, hi) = wilson(won, games);

@@ -131,28 +131,38 @@ pub fn play_match<G: Game>(
     data: &G::Data,
     players: &mut [&mut dyn Player<G>],
     seed: u64,
-    mut each_step: impl FnMut(&G::State, &str, &G::Orders),
+    each_step: impl FnMut(&G::State, &str, &G::Orders),
 ) -> Result {
+    play_match_to_end(data, players, seed, each_step).0
+}
+
+/// `play_match`, with the position the game stopped at (to say how it was won).
+pub fn play_match_to_end<G: Game>(
+    data: &G::Data,
+    players: &mut [&mut dyn Player<G>],
+    seed: u64,
+    mut each_step: impl FnMut(&G::State, &str, &G::Orders),
+) -> (Result, G::State) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut state, _) = G::setup(data);
     for _ in 0..selfplay::MAX_STEPS {
         let Some(a) = G::awaiting(data, &state) else {
-            return winner::<G>(data, &state);
+            return (winner::<G>(data, &state), state);
         };
         let Some(k) = G::SIDES.iter().position(|s| *s == a.side) else {
-            return Result::Unfinished;
+            return (Result::Unfinished, state);
         };
         let Some(orders) = players[k].decide(data, &state, &a.side) else {
-            return Result::Unfinished;
+            return (Result::Unfinished, state);
         };
         each_step(&state, &a.side, &orders);
         let mut dice = QuickDice::new(rng.next_u64());
         match G::apply(data, &state, &a.side, &orders, None, &mut dice) {
             Ok((next, _)) => state = next,
-            Err(_) => return Result::Unfinished,
+            Err(_) => return (Result::Unfinished, state),
         }
     }
-    Result::Unfinished
+    (Result::Unfinished, state)
 }
 
 /// The side whose value is 1 at the end.

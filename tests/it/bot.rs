@@ -680,3 +680,92 @@ fn the_readme_advice_is_what_hint_prints() {
         "the README's example differs from:\n{shown}"
     );
 }
+
+/// The estimate the search judges positions by (`estimate.rs`), on positions whose answer a
+/// player knows: it counts the Victory Checks left before the year-end losses (13.5) end the
+/// war, a besieged army without Food as already surrendered (13.1), 10 Cities and Forts (14.0)
+/// as nearly won, and a lone Cornwallis as in danger.
+#[test]
+fn the_estimate_sees_the_clock_the_sieges_and_cornwallis() {
+    use ss::estimate::{checks_left, value};
+    use ss::state::Side;
+    let data = data();
+    let (setup, _) = SS::setup(&data);
+    // 1780 space 3 with Political Will 4: 3 turns to the end of 1780 (4 to 3), 5 more to the
+    // end of 1781 (3 to 1), and 5 more to the end of 1782 (1 to 0).
+    assert_eq!(checks_left(&data, &setup, 4), 13);
+    // One space less and the war ends a year sooner; two more and it lasts a year longer.
+    assert_eq!(checks_left(&data, &setup, 3), 8);
+    assert_eq!(checks_left(&data, &setup, 6), 18);
+    assert_eq!(checks_left(&data, &setup, 0), 1);
+
+    let crown = |overlay: serde_json::Value| value(&data, &position(&data, overlay), Side::Crown);
+    let cities = [
+        "SAV", "AUG", "CHS", "GEO", "CAM", "N96", "GRB", "MOT", "WAT", "WIL",
+    ];
+    let holding = |n: usize| {
+        let mut armies = serde_json::Map::new();
+        for (i, c) in cities.iter().take(n).enumerate() {
+            let (units, leader) = if i == 0 {
+                (4, Some("leader"))
+            } else {
+                (1, None)
+            };
+            armies.insert(
+                c.to_string(),
+                serde_json::json!({"side": "crown", "units": units, "leader": leader}),
+            );
+        }
+        // As many Patriot Units, so that only the Cities and Forts differ.
+        armies.insert(
+            "RIC".into(),
+            serde_json::json!({"side": "patriot", "units": n + 3, "leader": "leader"}),
+        );
+        serde_json::Value::Object(armies)
+    };
+    // At the last Victory Check before the losses end the war, the tenth City is the game.
+    let last_turn = |armies: serde_json::Value| {
+        crown(serde_json::json!({
+            "armies": armies,
+            "supplies": {},
+            "turn": {"year": 1782, "space": 5},
+            "political_will": 1,
+            "years_ended": 2,
+        }))
+    };
+    let (nine, ten) = (last_turn(holding(9)), last_turn(holding(10)));
+    assert!(
+        nine < 0.5,
+        "9 Cities and Forts held at the last check: {nine}"
+    );
+    assert!(ten > 0.7, "10 held at the last check: {ten}");
+
+    // The same army at Charleston, besieged, with and without Food for the turn end.
+    let besieged = |food: u32| {
+        crown(serde_json::json!({
+            "armies": holding(9),
+            "sieges": ["CHS"],
+            "supplies": {"CHS": {"food": food, "war": 0}},
+        }))
+    };
+    assert!(
+        besieged(0) < besieged(1) - 0.05,
+        "starving {} fed {}",
+        besieged(0),
+        besieged(1)
+    );
+
+    // Cornwallis alone against Cornwallis with 4 Units, all else equal.
+    let escort = |units: u32| {
+        let mut armies = holding(6);
+        armies["SAV"]["units"] = units.into();
+        armies["WIL"] = serde_json::json!({"side": "crown", "units": 4 - units + 1});
+        crown(serde_json::json!({"armies": armies, "supplies": {}}))
+    };
+    assert!(
+        escort(1) < escort(4) - 0.05,
+        "alone {} escorted {}",
+        escort(1),
+        escort(4)
+    );
+}

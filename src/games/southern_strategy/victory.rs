@@ -12,12 +12,15 @@ pub fn crown_cities_and_forts(data: &Data, st: &State) -> usize {
         .count()
 }
 
+/// 14.0: the Cities and Forts the Crown must occupy or Hold for a Decisive Victory.
+pub const DECISIVE: usize = 10;
+
 /// 14.0, the Victory Check Phase: a Crown Decisive Victory with 10 Cities or Forts; else the
 /// Political Will track at 0 (Patriot) or 9 (Crown). Returns whether the game ended.
 pub fn check(data: &Data, st: &mut State, ev: &mut Vec<Event>) -> bool {
     let pw = &data.tracks.political_will;
     let held = crown_cities_and_forts(data, st);
-    let won = if held >= 10 {
+    let won = if held >= DECISIVE {
         Some((
             Side::Crown,
             format!("14.0 decisive victory: the Crown holds {held} Cities and Forts"),
