@@ -196,6 +196,66 @@ fn the_default_budget_finds_the_attack_that_captures_cornwallis() {
     assert!(d.considered[0].value > 0.8, "{:?}", d.considered[0].value);
 }
 
+/// The Crown holds 9 Cities and Forts at the last campaign turn before the year-end losses
+/// (13.5) end the war, and an army at Orangeburg stands next to an empty Fort Motte: marching
+/// in makes 10 for the Victory Check (14.0). The default budget finds it.
+#[test]
+fn the_default_budget_finds_the_march_to_a_decisive_victory() {
+    let data = data();
+    let mut armies = serde_json::Map::new();
+    for c in ["AUG", "CHS", "GEO", "CAM", "N96", "GRB", "WAT", "WIL"] {
+        armies.insert(c.into(), serde_json::json!({"side": "crown", "units": 1}));
+    }
+    armies.insert(
+        "SAV".into(),
+        serde_json::json!({"side": "crown", "units": 4, "leader": "leader"}),
+    );
+    armies.insert(
+        "ORB".into(),
+        serde_json::json!({"side": "crown", "units": 2}),
+    );
+    armies.insert(
+        "RIC".into(),
+        serde_json::json!({"side": "patriot", "units": 6, "leader": "leader"}),
+    );
+    let st = position(
+        &data,
+        serde_json::json!({
+            "turn": {"year": 1782, "space": 5},
+            "political_will": 1,
+            "years_ended": 2,
+            "campaign_turns": 13,
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": armies,
+            "supplies": {"ORB": {"food": 2, "war": 0}, "RIC": {"food": 2, "war": 2}},
+        }),
+    );
+    let held = ss::victory::crown_cities_and_forts(&data, &st);
+    assert_eq!(held, 9);
+    let d = bot::decide::<SS>(
+        &data,
+        &st,
+        "crown",
+        &Settings::new(Budget::Playouts(bot::DEFAULT_PLAYOUTS), 1),
+    )
+    .unwrap();
+    let (after, _) =
+        SS::apply(&data, &st, "crown", &d.orders, None, &mut QuickDice::new(1)).unwrap();
+    assert_eq!(
+        ss::victory::crown_cities_and_forts(&data, &after),
+        10,
+        "the bot chose {} among {:?}",
+        serde_json::to_string(&d.orders).unwrap(),
+        d.considered
+            .iter()
+            .take(5)
+            .map(|c| (serde_json::to_string(&c.orders).unwrap(), c.visits, c.value))
+            .collect::<Vec<_>>()
+    );
+}
+
 /// A game file between two players whose secrets live in separate folders: `crown_seed`
 /// makes the Crown's secret, so two calls with different seeds give games whose future dice
 /// differ while everything public but the anchors is the same. The Crown sends its supply
