@@ -5,9 +5,9 @@
 //!
 //! Environment: `GAMES` (default 200 per opponent), `PLAYOUTS` (the bot's budget per decision,
 //! default 200), `OPPONENTS` (`random,greedy`; empty for the timing alone), `SKIP_TIMING` (no
-//! timing of the default budget), and `HORIZON`, `EXPLORATION`, `WIDTHS` to try other search
-//! settings. The whole default run takes a few hours on a 2-core machine; the README's figures
-//! ran the two opponents side by side, one core each.
+//! timing of the default budget), `LOSSES` (print how each game the bot lost ended), and
+//! `HORIZON`, `EXPLORATION`, `WIDTHS` to try other search settings. The README's figures ran
+//! one opponent per core; 200 games take 10 to 20 minutes each at a few hundred playouts.
 
 use std::time::{Duration, Instant};
 
