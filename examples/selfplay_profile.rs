@@ -33,9 +33,7 @@ fn play<G: Game>(data: &G::Data, games: usize, digest: Option<&mut Sha256>) -> s
 
 fn main() {
     let args: Vec<String> = std::env::args().filter(|a| a != "--digest").collect();
-    let mut digest = std::env::args()
-        .any(|a| a == "--digest")
-        .then(Sha256::new);
+    let mut digest = std::env::args().any(|a| a == "--digest").then(Sha256::new);
     let games = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(50);
     let t = match args.get(2).map(String::as_str) {
         Some("the-lost-cause") => {
