@@ -39,12 +39,15 @@ pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> b
 /// conditions is put under siege, whichever side besieges it (RULINGS.md B13): an army that
 /// marches between two enemy armies is besieged at the end of its own side's impulses.
 pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    // The cheap tests first: most areas are Points or empty, and this runs after every
+    // impulse.
     let areas: Vec<(String, Side)> = data
         .areas()
-        .filter(|a| !st.besieged(&a.id))
+        .filter(|a| a.is_city_or_fort())
         .filter_map(|a| {
             let besieger = st.army(&a.id)?.side.other();
-            conditions_hold(data, st, &a.id, besieger).then(|| (a.id.clone(), besieger))
+            (!st.besieged(&a.id) && conditions_hold(data, st, &a.id, besieger))
+                .then(|| (a.id.clone(), besieger))
         })
         .collect();
     for (area, by) in areas {
