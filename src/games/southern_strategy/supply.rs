@@ -473,15 +473,16 @@ pub fn enforce_limits(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     // Only an area holding supplies can hold too many: those of `side`'s supply nodes, in the
-    // map's order.
+    // map's order. The limit is the cheaper test and the one that rarely passes, so it comes
+    // first.
     let mut over: Vec<(usize, Id, u32)> = st
         .supplies
         .iter()
-        .filter(|(area, _)| is_supply_node(st, side, area))
         .filter_map(|(area, s)| {
             let total = s.total();
             let lim = limit(data, st, area);
-            (total > lim).then(|| (data.position(area), area.clone(), total - lim))
+            (total > lim && is_supply_node(st, side, area))
+                .then(|| (data.position(area), area.clone(), total - lim))
         })
         .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
         .collect();
