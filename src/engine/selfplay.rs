@@ -40,12 +40,25 @@ pub const DRAWS: usize = 4;
 /// draws its picks from a ChaCha8 stream seeded with `g`, and keys its dice by `g` and the
 /// step.
 pub fn run<G: Game>(data: &G::Data, max_games: usize, budget: Duration) -> Tally {
+    run_observed::<G>(data, max_games, budget, |_, _| {})
+}
+
+/// `run`, showing `observe` every state the games pass through (the set-up's, then each
+/// step's) with the events that led to it: for checking that a change to the rules code
+/// leaves the seeded games as they were.
+pub fn run_observed<G: Game>(
+    data: &G::Data,
+    max_games: usize,
+    budget: Duration,
+    mut observe: impl FnMut(&G::State, &[G::Event]),
+) -> Tally {
     let t = Instant::now();
     let mut tally = Tally::default();
     while tally.games < max_games && t.elapsed() < budget {
         let g = tally.games;
         let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
-        let (mut st, _) = G::setup(data);
+        let (mut st, events) = G::setup(data);
+        observe(&st, &events);
         for step in 0..MAX_STEPS {
             let Some(a) = G::awaiting(data, &st) else {
                 tally.completed += 1;
@@ -58,15 +71,14 @@ pub fn run<G: Game>(data: &G::Data, max_games: usize, budget: Duration) -> Tally
             let next = first_accepted(&mut rng, candidates, |c, rng| {
                 play_one::<G, _>(c, rng, |orders| {
                     let mut dice = KeyedDice::new(&key);
-                    G::apply(data, &st, &a.side, orders, None, &mut dice)
-                        .ok()
-                        .map(|(next, _)| next)
+                    G::apply(data, &st, &a.side, orders, None, &mut dice).ok()
                 })
             });
-            let Some(next) = next else {
+            let Some((next, events)) = next else {
                 tally.stuck += 1;
                 break;
             };
+            observe(&next, &events);
             st = next;
             tally.steps += 1;
         }

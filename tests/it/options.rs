@@ -39,7 +39,7 @@ fn position(data: &ss::data::Data, side: Side, armies: &[Placed]) -> State {
     st.navies = Default::default();
     for (area, s, units, leader, food, war) in armies {
         st.armies.insert(
-            area.to_string(),
+            (*area).into(),
             Army {
                 side: *s,
                 units: *units,

@@ -13,7 +13,9 @@ use super::orders::{
     self, err, Accept, Attack, AttackCommit, BattleDecision, CommitRule, CommitWord, Refuse,
     Skirmish,
 };
-use super::state::{Army, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies};
+use super::state::{
+    Army, Id, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies,
+};
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
@@ -104,7 +106,7 @@ pub fn attack(
         }
         _ => {}
     }
-    if a.return_after && !st.sieges.contains(&from.id) {
+    if a.return_after && !st.besieged(&from.id) {
         return Err(err(
             "11.3",
             format!("only an army attacking out of a siege may go back afterwards; `{}` is not under siege", from.name),
@@ -137,7 +139,7 @@ pub fn attack(
     let stayed = army.units - a.units;
     if stayed > 0 {
         st.armies.insert(
-            from.id.clone(),
+            Id::new(&from.id),
             Army {
                 side,
                 units: stayed,
@@ -147,7 +149,7 @@ pub fn attack(
         );
         st.set_supplies(&from.id, pool);
     } else {
-        st.armies.remove(&from.id);
+        st.armies.remove(from.id.as_str());
         if from.is_city_or_fort() {
             st.set_supplies(&from.id, pool);
         } else if !pool.is_empty() {
@@ -277,7 +279,7 @@ pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<S
         Some(d) => d,
         None => return Vec::new(),
     };
-    if defender.dug_in || st.sieges.contains(&at.to) {
+    if defender.dug_in || st.besieged(&at.to) {
         return Vec::new();
     }
     data.area(&at.to)
@@ -497,7 +499,7 @@ fn refuse(
     if defender.dug_in {
         return Err(err("9.6", "a dug-in army cannot refuse battle".into(), key));
     }
-    if st.sieges.contains(&at.to) {
+    if st.besieged(&at.to) {
         return Err(err(
             "11.1",
             "an army under siege cannot refuse battle".into(),
@@ -557,7 +559,7 @@ fn refuse(
         food: here.food - r.food,
         war: here.war - r.war,
     };
-    st.armies.remove(&at.to);
+    st.armies.remove(at.to.as_str());
     st.set_supplies(&at.to, Supplies::default());
     enter(
         data,
@@ -693,12 +695,12 @@ fn fight(
             return Ok(());
         }
         let abandoned = st.supplies_at(&at.to);
-        st.armies.remove(&at.to);
+        st.armies.remove(at.to.as_str());
         st.set_supplies(&at.to, Supplies::default());
         occupy(data, st, at, attackers, add(abandoned, at.carried), ev);
         return Ok(());
     }
-    if let Some(army) = st.armies.get_mut(&at.to) {
+    if let Some(army) = st.armies.get_mut(at.to.as_str()) {
         army.units = defenders;
     }
     // 10.6: units and leaders count; a tie goes to the defender.
@@ -757,7 +759,7 @@ fn fight(
     // the retreating army would give a Subordinate Leader more than 4 units is not legal.
     let legal =
         |b: &str| data.adjacent(&at.to, b) && b != at.to && may_fall_back(st, &defender_now, b);
-    let retreat_to = if st.sieges.contains(&at.to) {
+    let retreat_to = if st.besieged(&at.to) {
         None
     } else {
         a.retreat
@@ -767,7 +769,7 @@ fn fight(
             .or_else(|| area.adjacent.iter().find(|b| legal(b)).cloned())
     };
     let abandoned = st.supplies_at(&at.to);
-    st.armies.remove(&at.to);
+    st.armies.remove(at.to.as_str());
     st.set_supplies(&at.to, Supplies::default());
     match retreat_to {
         Some(dest) => {
@@ -928,7 +930,7 @@ pub fn skirmish(
         "skirmish with",
         &format!("{key}.from"),
     )?;
-    if st.sieges.contains(&from.id) {
+    if st.besieged(&from.id) {
         return Err(err(
             "11.1",
             format!(
@@ -1004,7 +1006,7 @@ pub fn skirmish(
     });
     if lost == target.units {
         // The surrendered army's carried supplies go back to the stock.
-        st.armies.remove(&to.id);
+        st.armies.remove(to.id.as_str());
         st.set_supplies(&to.id, Supplies::default());
         surrender(
             data,
@@ -1015,7 +1017,7 @@ pub fn skirmish(
             target.leader,
             ev,
         );
-    } else if let Some(t) = st.armies.get_mut(&to.id) {
+    } else if let Some(t) = st.armies.get_mut(to.id.as_str()) {
         t.units -= lost;
     }
     Ok(())

@@ -60,7 +60,7 @@ pub fn dig_in(
             war: s.war - 1,
         },
     );
-    if let Some(army) = st.armies.get_mut(&a.id) {
+    if let Some(army) = st.armies.get_mut(a.id.as_str()) {
         army.dug_in = true;
     }
     ev.push(Event::DugIn {

@@ -3,7 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Raid};
-use super::state::{Side, State, Supplies};
+use super::state::{Id, Side, State, Supplies};
 use super::supply;
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
@@ -23,7 +23,7 @@ pub fn may_act(st: &State, side: Side, colony: &str) -> bool {
 /// 8.0 and 8.5: removes one expended counter; it goes beside the board (the pool), or back
 /// into the cup for South Carolina Militia while the Swamp Fox is in play.
 fn expend(st: &mut State, side: Side, colony: &str) {
-    let p = st.partisans.entry(colony.to_string()).or_default();
+    let p = st.partisans.entry(Id::new(colony)).or_default();
     let swamp_fox = p.swamp_fox;
     match side {
         Side::Crown => p.loyalists -= 1,
@@ -36,7 +36,7 @@ fn expend(st: &mut State, side: Side, colony: &str) {
             swamp_fox: false,
         });
     } else {
-        let pool = st.pool.entry(colony.to_string()).or_default();
+        let pool = st.pool.entry(Id::new(colony)).or_default();
         match side {
             Side::Crown => pool.loyalists += 1,
             Side::Patriot => pool.militia += 1,
@@ -133,7 +133,7 @@ fn supported_army<'d>(
         )
         .at(key));
     }
-    if st.sieges.contains(&a.id) {
+    if st.besieged(&a.id) {
         return Err(
             OrderError::new(rule, format!("the army in `{}` is under siege", a.name)).at(key),
         );
@@ -213,7 +213,7 @@ pub fn recruit(
     }
     expend(st, side, &colony);
     expend(st, side, &colony);
-    if let Some(army) = st.armies.get_mut(&a.id) {
+    if let Some(army) = st.armies.get_mut(a.id.as_str()) {
         army.units += 1;
     }
     ev.push(Event::Recruited {
@@ -259,17 +259,20 @@ pub fn hold(
         )
         .at(key));
     }
-    if st.sieges.contains(&a.id) {
+    if st.besieged(&a.id) {
         return Err(OrderError::new("8.4", format!("`{}` is under siege", a.name)).at(key));
     }
-    if st.holds.contains(&a.id) {
+    if st.held(&a.id) {
         return Err(
             OrderError::new("8.4", format!("`{}` already holds a Loyalist", a.name)).at(key),
         );
     }
     check_may_act(data, st, side, &a.colony, key)?;
-    st.partisans.entry(a.colony.clone()).or_default().loyalists -= 1;
-    st.holds.insert(a.id.clone());
+    st.partisans
+        .entry(Id::new(&a.colony))
+        .or_default()
+        .loyalists -= 1;
+    st.holds.insert(Id::new(&a.id));
     ev.push(Event::Held { area: a.id.clone() });
     Ok(())
 }
@@ -312,7 +315,7 @@ fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTa
     let crown = st.army_of(&a.id, Side::Crown);
     match kind {
         "hold" => {
-            if !st.holds.contains(&a.id) {
+            if !st.held(&a.id) {
                 return Err(
                     OrderError::new("8.3", format!("no Loyalist Holds `{}`", a.name)).at(tkey),
                 );
@@ -390,7 +393,11 @@ pub fn raid(
     let target = raid_target(data, st, &raid, key)?;
     check_may_act(data, st, side, &colony, key)?;
     expend(st, side, &colony);
-    let p = st.partisans.get(&colony).copied().unwrap_or_default();
+    let p = st
+        .partisans
+        .get(colony.as_str())
+        .copied()
+        .unwrap_or_default();
     let modifier = p.militia + u32::from(p.swamp_fox);
     let die = dice.d6(1, &format!("8.3 raid in {colony}: patriot"))[0];
     let total = die as u32 + modifier;
@@ -414,12 +421,12 @@ pub fn raid(
     }
     match target {
         RaidTarget::Hold(a) => {
-            st.holds.remove(&a);
-            st.pool.entry(colony).or_default().loyalists += 1;
+            st.holds.remove(a.as_str());
+            st.pool.entry(Id::new(&colony)).or_default().loyalists += 1;
             ev.push(Event::HoldEliminated { area: a });
         }
         RaidTarget::Unit(a) => {
-            let gone = match st.armies.get_mut(&a) {
+            let gone = match st.armies.get_mut(a.as_str()) {
                 Some(army) => {
                     army.units -= 1;
                     army.units == 0
@@ -428,7 +435,7 @@ pub fn raid(
             };
             if gone {
                 // The last Unit of the army: what it carried has no one left to carry it.
-                st.armies.remove(&a);
+                st.armies.remove(a.as_str());
                 st.set_supplies(&a, Supplies::default());
             }
             ev.push(Event::UnitEliminated {

@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 use super::data::Data;
 use super::events::{Event, GroupMoved};
 use super::orders::{self, March};
-use super::state::{merged_command, Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
+use super::state::{
+    merged_command, Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
+};
 use crate::engine::error::OrderError;
 
 /// 9.1: 1 Food for every four units activated, rounding up.
@@ -25,7 +27,7 @@ pub fn march(
 ) -> Result<(), OrderError> {
     let from = orders::area(data, &m.from, &format!("{key}.from"))?;
     let army = orders::activated_army(st, from, side, "9.1", "march", &format!("{key}.from"))?;
-    if st.sieges.contains(&from.id) {
+    if st.besieged(&from.id) {
         return Err(OrderError::new(
             "11.1",
             format!(
@@ -260,10 +262,10 @@ pub fn march(
             leader,
             dug_in: false,
         };
-        st.armies.insert(from.id.clone(), rest);
+        st.armies.insert(Id::new(&from.id), rest);
         st.set_supplies(&from.id, pool);
     } else {
-        st.armies.remove(&from.id);
+        st.armies.remove(from.id.as_str());
         if from.is_city_or_fort() {
             st.set_supplies(&from.id, pool);
         } else {
@@ -417,7 +419,7 @@ pub fn enter(
         leader,
         supplies,
     } = force;
-    let entry = st.armies.entry(area.to_string()).or_insert(Army {
+    let entry = st.armies.entry(Id::new(area)).or_insert(Army {
         side,
         units: 0,
         leader: None,
@@ -440,8 +442,10 @@ pub fn enter(
         },
     );
     if side == Side::Patriot && st.holds.remove(area) {
-        let colony = data.area(area).colony.clone();
-        st.pool.entry(colony).or_default().loyalists += 1;
+        st.pool
+            .entry(Id::new(&data.area(area).colony))
+            .or_default()
+            .loyalists += 1;
         ev.push(Event::HoldEliminated {
             area: area.to_string(),
         });

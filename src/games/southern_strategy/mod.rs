@@ -6,6 +6,7 @@ pub mod data;
 pub mod dig_in;
 pub mod estimate;
 pub mod events;
+pub mod id;
 pub mod impulse;
 pub mod initiative;
 pub mod irregulars;
@@ -33,7 +34,7 @@ use data::Data;
 use events::Event;
 use orders::Orders;
 use state::{
-    Army, Chit, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies,
+    Army, Chit, Id, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies,
     Turn,
 };
 
@@ -88,7 +89,7 @@ impl Game for SouthernStrategy {
         let mut supplies = BTreeMap::new();
         for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
             supplies.insert(
-                a.id.clone(),
+                Id::new(&a.id),
                 Supplies {
                     food: 0,
                     war: su.fort_war_supply,
@@ -97,7 +98,7 @@ impl Game for SouthernStrategy {
         }
         for a in &su.armies {
             armies.insert(
-                a.area.clone(),
+                Id::new(&a.area),
                 Army {
                     side: a.side,
                     units: a.units,
@@ -105,30 +106,32 @@ impl Game for SouthernStrategy {
                     dug_in: false,
                 },
             );
-            let s: Supplies = supplies.get(&a.area).copied().unwrap_or_default();
+            let s: Supplies = supplies.get(a.area.as_str()).copied().unwrap_or_default();
             let s = Supplies {
                 food: s.food + a.food,
                 war: s.war + a.war,
             };
             if !s.is_empty() {
-                supplies.insert(a.area.clone(), s);
+                supplies.insert(Id::new(&a.area), s);
             }
         }
-        let mut pool: BTreeMap<String, Pool> = BTreeMap::new();
+        let mut pool: BTreeMap<Id, Pool> = BTreeMap::new();
         let mut partisans = BTreeMap::new();
         for c in &data.map.colonies {
             pool.insert(
-                c.id.clone(),
+                Id::new(&c.id),
                 Pool {
                     militia: data.pieces.irregulars.militia[&c.id],
                     loyalists: data.pieces.irregulars.loyalists[&c.id],
                 },
             );
-            partisans.insert(c.id.clone(), Partisans::default());
+            partisans.insert(Id::new(&c.id), Partisans::default());
         }
         let mut cup = Vec::new();
         for c in &su.cup {
-            let p = pool.get_mut(&c.colony).expect("checked by the data loader");
+            let p = pool
+                .get_mut(c.colony.as_str())
+                .expect("checked by the data loader");
             for _ in 0..c.count {
                 match c.side {
                     Side::Crown => p.loyalists -= 1,
@@ -136,7 +139,7 @@ impl Game for SouthernStrategy {
                 }
                 cup.push(Chit {
                     side: c.side,
-                    colony: c.colony.clone(),
+                    colony: Id::new(&c.colony),
                     swamp_fox: false,
                 });
             }

@@ -4,7 +4,7 @@ use super::battle;
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
-use super::state::{Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
+use super::state::{Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
 
@@ -322,7 +322,7 @@ fn embark(
     };
     if stayed > 0 {
         st.armies.insert(
-            from.id.clone(),
+            Id::new(&from.id),
             Army {
                 side: Side::Crown,
                 units: stayed,
@@ -331,7 +331,7 @@ fn embark(
             },
         );
     } else {
-        st.armies.remove(&from.id);
+        st.armies.remove(from.id.as_str());
         if !from.is_city_or_fort() && !st.supplies_at(&from.id).is_empty() {
             return Err(err(
                 "5.5",
@@ -419,7 +419,7 @@ fn land(
         ));
     }
     st.navies.cargo.remove(&Side::Crown);
-    let entry = st.armies.entry(to.id.clone()).or_insert(Army {
+    let entry = st.armies.entry(Id::new(&to.id)).or_insert(Army {
         side: Side::Crown,
         units: 0,
         leader: None,
@@ -553,7 +553,7 @@ pub fn unload(
     if cargo.units > 0 || cargo.leader.is_some() {
         match army_to {
             Some(to) => {
-                let entry = st.armies.entry(to.clone()).or_insert(Army {
+                let entry = st.armies.entry(Id::new(&to)).or_insert(Army {
                     side,
                     units: 0,
                     leader: None,

@@ -457,10 +457,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
     let food_left = supply::stock(data, st).food > 0;
     for (area, army) in &st.armies {
         let a = data.area(area);
-        if army.side != side
-            || st.sieges.contains(area)
-            || !irregulars::may_act(st, side, &a.colony)
-        {
+        if army.side != side || st.besieged(area) || !irregulars::may_act(st, side, &a.colony) {
             continue;
         }
         if food_left {
@@ -472,7 +469,11 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
                 )
             });
         }
-        let p = st.partisans.get(&a.colony).copied().unwrap_or_default();
+        let p = st
+            .partisans
+            .get(a.colony.as_str())
+            .copied()
+            .unwrap_or_default();
         let own = if side == Side::Crown {
             p.loyalists
         } else {
@@ -488,7 +489,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
                 )
             });
         }
-        if side == Side::Crown && a.is_city_or_fort() && !st.holds.contains(area) {
+        if side == Side::Crown && a.is_city_or_fort() && !st.held(area) {
             out.offer(Action::Hold(a.id.clone()).into(), || {
                 format!(
                     "hold (8.4): a {} Loyalist Holds {}",
@@ -514,7 +515,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             };
             for a in data.areas().filter(|a| a.colony == c.id) {
                 let crown = st.army_of(&a.id, Side::Crown);
-                if st.holds.contains(&a.id) && crown.is_none() {
+                if st.held(&a.id) && crown.is_none() {
                     out.offer(raid(Some(&a.id), None, None), || {
                         format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name)
                     });

@@ -197,7 +197,7 @@ fn supplies(data: &Data, st: &State) -> Result<(), OrderError> {
 fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
     for c in &data.map.colonies {
         let id = &c.id;
-        let p = st.partisans.get(id).copied().unwrap_or_default();
+        let p = st.partisans.get(id.as_str()).copied().unwrap_or_default();
         let boxes = data.pieces.partisan_boxes_per_colony;
         let in_box = p.militia + p.loyalists + u32::from(p.swamp_fox);
         if in_box > boxes {
@@ -217,7 +217,7 @@ fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
                 "the Swamp Fox enters play only in South Carolina".into(),
             ));
         }
-        let pool = st.pool.get(id).copied().unwrap_or_default();
+        let pool = st.pool.get(id.as_str()).copied().unwrap_or_default();
         let in_cup = |side: Side| {
             st.cup
                 .iter()

@@ -5,7 +5,7 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::state::{Side, State, Supplies};
+use super::state::{Id, Side, State, Supplies};
 
 /// 11.0: the conditions for a siege of the enemy army in `area` by `besieger`: friendly armies
 /// in two adjacent areas; or, at a Port City, one adjacent friendly army and the friendly navy
@@ -39,16 +39,19 @@ pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> b
 /// conditions is put under siege, whichever side besieges it (RULINGS.md B13): an army that
 /// marches between two enemy armies is besieged at the end of its own side's impulses.
 pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    // The cheap tests first: most areas are Points or empty, and this runs after every
+    // impulse.
     let areas: Vec<(String, Side)> = data
         .areas()
-        .filter(|a| !st.sieges.contains(&a.id))
+        .filter(|a| a.is_city_or_fort())
         .filter_map(|a| {
             let besieger = st.army(&a.id)?.side.other();
-            conditions_hold(data, st, &a.id, besieger).then(|| (a.id.clone(), besieger))
+            (!st.besieged(&a.id) && conditions_hold(data, st, &a.id, besieger))
+                .then(|| (a.id.clone(), besieger))
         })
         .collect();
     for (area, by) in areas {
-        st.sieges.insert(area.clone());
+        st.sieges.insert(Id::new(&area));
         ev.push(Event::SiegeDeclared { area, by });
     }
 }
@@ -60,7 +63,7 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     if st.pending_attack().is_some() {
         return;
     }
-    let broken: Vec<String> = st
+    let broken: Vec<Id> = st
         .sieges
         .iter()
         .filter(|area| {
@@ -71,13 +74,15 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         .collect();
     for area in broken {
         st.sieges.remove(&area);
-        ev.push(Event::SiegeLifted { area });
+        ev.push(Event::SiegeLifted {
+            area: area.to_string(),
+        });
     }
 }
 
 /// 13.1 and 11.2: each besieged army expends 1 Food; with none it surrenders.
 pub fn turn_end(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    let areas: Vec<String> = st.sieges.iter().cloned().collect();
+    let areas: Vec<String> = st.sieges.iter().map(String::from).collect();
     for area in areas {
         let Some(army) = st.army(&area).cloned() else {
             continue;
@@ -93,8 +98,8 @@ pub fn turn_end(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             );
             ev.push(Event::SiegeFood { area });
         } else {
-            st.armies.remove(&area);
-            st.sieges.remove(&area);
+            st.armies.remove(area.as_str());
+            st.sieges.remove(area.as_str());
             battle::surrender(data, st, army.side, &area, army.units, army.leader, ev);
             if st.phase == super::state::Phase::Over {
                 return;

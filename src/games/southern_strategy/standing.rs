@@ -48,7 +48,7 @@ pub fn policy(
             }),
             None => continue,
         };
-        policy.battle.armies.insert(area.clone(), answer);
+        policy.battle.armies.insert(area.to_string(), answer);
     }
     policy
 }

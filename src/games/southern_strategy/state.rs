@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::id::Id;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
@@ -106,7 +108,7 @@ pub struct Pool {
 #[serde(deny_unknown_fields)]
 pub struct Chit {
     pub side: Side,
-    pub colony: String,
+    pub colony: Id,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub swamp_fox: bool,
 }
@@ -303,18 +305,18 @@ pub struct State {
     #[serde(default)]
     pub years_ended: u32,
     /// One army at most in an area; keyed by area id.
-    pub armies: BTreeMap<String, Army>,
+    pub armies: BTreeMap<Id, Army>,
     /// Supplies stored in a City or Fort, or carried by the army on a Point; keyed by area id.
-    pub supplies: BTreeMap<String, Supplies>,
+    pub supplies: BTreeMap<Id, Supplies>,
     /// Cities and Forts Held by a Loyalist (8.4).
     #[serde(default)]
-    pub holds: BTreeSet<String>,
-    pub partisans: BTreeMap<String, Partisans>,
-    pub pool: BTreeMap<String, Pool>,
+    pub holds: BTreeSet<Id>,
+    pub partisans: BTreeMap<Id, Partisans>,
+    pub pool: BTreeMap<Id, Pool>,
     pub cup: Vec<Chit>,
     pub navies: Navies,
     #[serde(default)]
-    pub sieges: BTreeSet<String>,
+    pub sieges: BTreeSet<Id>,
     pub patriot_commander: String,
     /// How many Patriot Leaders (not Subordinates) have been eliminated: the next commander
     /// is the next name in the data (13.4).
@@ -333,25 +335,40 @@ impl State {
         }
     }
 
+    // The lookups below search by `Id`, not by `str`: the maps then compare keys as numbers.
+
     pub fn army(&self, area: &str) -> Option<&Army> {
-        self.armies.get(area)
+        self.armies.get(&Id::new(area))
     }
 
     pub fn army_of(&self, area: &str, side: Side) -> Option<&Army> {
-        self.armies.get(area).filter(|a| a.side == side)
+        self.army(area).filter(|a| a.side == side)
     }
 
     pub fn supplies_at(&self, area: &str) -> Supplies {
-        self.supplies.get(area).copied().unwrap_or_default()
+        self.supplies
+            .get(&Id::new(area))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Whether `area` is under siege (11.0).
+    pub fn besieged(&self, area: &str) -> bool {
+        self.sieges.contains(&Id::new(area))
+    }
+
+    /// Whether a Loyalist Holds `area` (8.4).
+    pub fn held(&self, area: &str) -> bool {
+        self.holds.contains(&Id::new(area))
     }
 
     /// Sets an area's supplies, keeping the map free of empty entries so equal states hash
     /// alike.
     pub fn set_supplies(&mut self, area: &str, s: Supplies) {
         if s.is_empty() {
-            self.supplies.remove(area);
+            self.supplies.remove(&Id::new(area));
         } else {
-            self.supplies.insert(area.to_string(), s);
+            self.supplies.insert(Id::new(area), s);
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::data::{AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
-use super::state::{Side, State, Supplies};
+use super::state::{Id, Side, State, Supplies};
 use crate::engine::error::OrderError;
 
 /// 5.1: every eligible City generates 1 Food and 1 War, or 2 Food and 1 War when its
@@ -21,7 +21,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if owner != side {
                 continue;
             }
-            if st.sieges.contains(&area.id) {
+            if st.besieged(&area.id) {
                 ev.push(Event::NoGeneration {
                     side,
                     area: area.id.clone(),
@@ -83,7 +83,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 pub fn occupier(st: &State, area: &str) -> Option<Side> {
     st.army(area)
         .map(|a| a.side)
-        .or_else(|| st.holds.contains(area).then_some(Side::Crown))
+        .or_else(|| st.held(area).then_some(Side::Crown))
 }
 
 /// 5.1 with 8.4: for generation, Holding Loyalists count with those in the box. The Swamp Fox
@@ -115,15 +115,15 @@ pub fn stock(data: &Data, st: &State) -> Supplies {
 /// Whether supplies of `side` may move to, from and through `area`: a friendly army is there,
 /// or (for the Crown) a Loyalist Holds it (5.2, 5.3). Nothing moves in or out of a siege (11.1).
 pub fn is_supply_node(st: &State, side: Side, area: &str) -> bool {
-    !st.sieges.contains(area)
+    !st.besieged(area)
         && (st.army_of(area, side).is_some()
-            || (side == Side::Crown && st.holds.contains(area) && st.army(area).is_none()))
+            || (side == Side::Crown && st.held(area) && st.army(area).is_none()))
 }
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
-pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s String> {
+pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
     let holds = st.holds.iter().filter(|_| side == Side::Crown);
-    let mut nodes: Vec<&String> = st
+    let mut nodes: Vec<&Id> = st
         .armies
         .iter()
         .filter(|(_, a)| a.side == side)
@@ -249,7 +249,7 @@ pub fn move_supplies(
             );
         }
         for (a, field) in [(from, "from"), (to, "to")] {
-            if st.sieges.contains(&a.id) {
+            if st.besieged(&a.id) {
                 return Err(OrderError::new(
                     "11.1",
                     format!(
@@ -379,7 +379,7 @@ fn by_sea(
             port_field,
         );
     }
-    if st.sieges.contains(&port.id) {
+    if st.besieged(&port.id) {
         return Err(OrderError::new(
             "11.1",
             format!(
@@ -390,7 +390,11 @@ fn by_sea(
         .at(format!("{path}.{port_field}")));
     }
     let cargo = st.navies.cargo.entry(side).or_default();
-    let ashore = st.supplies.get(&port.id).copied().unwrap_or_default();
+    let ashore = st
+        .supplies
+        .get(port.id.as_str())
+        .copied()
+        .unwrap_or_default();
     let (have, what) = if loading {
         (ashore, port.name.as_str())
     } else {
@@ -469,15 +473,16 @@ pub fn enforce_limits(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     // Only an area holding supplies can hold too many: those of `side`'s supply nodes, in the
-    // map's order.
-    let mut over: Vec<(usize, String, u32)> = st
+    // map's order. The limit is the cheaper test and the one that rarely passes, so it comes
+    // first.
+    let mut over: Vec<(usize, Id, u32)> = st
         .supplies
         .iter()
-        .filter(|(area, _)| is_supply_node(st, side, area))
         .filter_map(|(area, s)| {
             let total = s.total();
             let lim = limit(data, st, area);
-            (total > lim).then(|| (data.position(area), area.clone(), total - lim))
+            (total > lim && is_supply_node(st, side, area))
+                .then(|| (data.position(area), area.clone(), total - lim))
         })
         .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
         .collect();

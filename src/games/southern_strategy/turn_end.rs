@@ -3,7 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
-use super::state::{Chit, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
+use super::state::{Chit, Id, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
 use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::OrderError;
@@ -282,7 +282,7 @@ pub fn remove_dig_in(st: &mut State, ev: &mut Vec<Event>) {
     for (area, army) in st.armies.iter_mut() {
         if army.dug_in {
             army.dug_in = false;
-            areas.push(area.clone());
+            areas.push(area.to_string());
         }
     }
     if !areas.is_empty() {
@@ -350,7 +350,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         }
         ev.push(Event::IrregularDrawn {
             side: chit.side,
-            colony: chit.colony,
+            colony: chit.colony.to_string(),
             swamp_fox: chit.swamp_fox,
             placed,
             replaced,
@@ -371,7 +371,7 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !present {
                 continue;
             }
-            let pool = st.pool.entry(colony.id.clone()).or_default();
+            let pool = st.pool.entry(Id::new(&colony.id)).or_default();
             let left = match side {
                 Side::Crown => &mut pool.loyalists,
                 Side::Patriot => &mut pool.militia,
@@ -382,7 +382,7 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             *left -= 1;
             st.cup.push(Chit {
                 side,
-                colony: colony.id.clone(),
+                colony: Id::new(&colony.id),
                 swamp_fox: false,
             });
             ev.push(Event::IrregularsToCup {

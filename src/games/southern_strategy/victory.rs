@@ -8,7 +8,7 @@ use super::state::{Outcome, Phase, Side, State};
 pub fn crown_cities_and_forts(data: &Data, st: &State) -> usize {
     data.areas()
         .filter(|a| a.is_city_or_fort())
-        .filter(|a| st.army_of(&a.id, Side::Crown).is_some() || st.holds.contains(&a.id))
+        .filter(|a| st.army_of(&a.id, Side::Crown).is_some() || st.held(&a.id))
         .count()
 }
 

@@ -73,7 +73,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
         }
         let a = data.area(area);
         let s = st.supplies_at(area);
-        if !st.sieges.contains(area) {
+        if !st.besieged(area) {
             march_options(data, st, side, area, army, s, out);
         }
         let enemies = || {
@@ -90,7 +90,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
             && s.food >= 1
             && s.war >= 1
             && (army.leader.is_some() || army.units <= 2)
-            && !st.sieges.contains(area)
+            && !st.besieged(area)
         {
             for e in enemies().filter(|e| !data.area(e).is_city_or_fort()) {
                 let units = army.units.min(2);
@@ -285,7 +285,7 @@ fn attack_option<S: Sink<Action>>(
 ) {
     let a = data.area(area);
     let movers = army.units.min(4 * s.food);
-    let besieged = st.sieges.contains(area);
+    let besieged = st.besieged(area);
     let war_most = s.war.min(movers + 1);
     let carry_food = (s.food - 1).min(movers);
     let carry_war = (s.war - 1).min(movers);

@@ -16,7 +16,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     let mut over_lines: Vec<String> = Vec::new();
     let lines = supply::SupplyMap::new(data, st, side);
     for area in supply::supply_nodes(data, st, side) {
-        if seen.contains(area) {
+        if seen.contains(area.as_str()) {
             continue;
         }
         let at = data.position(area).expect("an area of the map");
@@ -160,7 +160,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     for p in data
         .ports_on(zone)
-        .filter(|p| st.army_of(&p.id, side).is_some() && !st.sieges.contains(&p.id))
+        .filter(|p| st.army_of(&p.id, side).is_some() && !st.besieged(&p.id))
     {
         let s = st.supplies_at(&p.id);
         if !s.is_empty() {
