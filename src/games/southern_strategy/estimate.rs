@@ -182,7 +182,7 @@ fn reach(data: &Data, st: &State) -> f64 {
     let mut lacking: Vec<u32> = data
         .areas()
         .enumerate()
-        .filter(|(i, a)| a.is_city_or_fort() && dist[*i] > 0 && !st.holds.contains(&a.id))
+        .filter(|(i, a)| a.is_city_or_fort() && dist[*i] > 0 && !st.held(&a.id))
         .map(|(i, _)| dist[i])
         .filter(|d| *d != u32::MAX)
         .collect();
