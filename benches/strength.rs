@@ -63,22 +63,28 @@ fn main() {
     let opponents = std::env::var("OPPONENTS").unwrap_or_else(|_| "random,greedy".into());
 
     if std::env::var("SKIP_TIMING").is_err() {
-        // The default budget's time per decision, on positions from a seeded game of random play.
+        // The default budget's time per decision, on every tenth position of two seeded games:
+        // one of random play, and one the bot (at 100 playouts) plays as the Crown against
+        // random play, whose positions are those a bot's opponent meets.
         let mut times = Vec::new();
         let mut bot = Bot::new(Budget::Playouts(adjutant::bot::DEFAULT_PLAYOUTS), 1);
-        let mut random = Random::new(1);
         let mut positions = Vec::new();
+        let mut keep = |st: &ss::state::State, side: &str, _: &ss::orders::Orders| {
+            positions.push((st.clone(), side.to_string()))
+        };
         players::play_match::<SS>(
             &data,
-            &mut [&mut random, &mut Random::new(2)],
+            &mut [&mut Random::new(1), &mut Random::new(2)],
             7,
-            |st, side, _| {
-                if positions.len() < 400 {
-                    positions.push((st.clone(), side.to_string()))
-                }
-            },
+            &mut keep,
         );
-        for (st, side) in positions.iter().step_by(20) {
+        players::play_match::<SS>(
+            &data,
+            &mut [&mut Bot::new(Budget::Playouts(100), 3), &mut Random::new(4)],
+            8,
+            &mut keep,
+        );
+        for (st, side) in positions.iter().step_by(10) {
             let t = Instant::now();
             let _ = <Bot as Player<SS>>::decide(&mut bot, &data, st, side);
             times.push(t.elapsed());

@@ -49,8 +49,8 @@ pub enum Budget {
     Think(Duration),
 }
 
-/// The default budget: under a second a decision on the project's 2-core machine (see the
-/// README's "Playing against adjutant"), and reproducible.
+/// The default budget: about a fifth of a second a decision on the project's 2-core machine
+/// (the README's Performance section), and reproducible.
 pub const DEFAULT_PLAYOUTS: u32 = 1000;
 
 #[derive(Debug, Clone)]
