@@ -386,7 +386,9 @@ fn clone_error(e: &Error) -> Error {
 
 #[cfg(test)]
 mod tests {
-    /// Found by `cargo fuzz run mail`: mail-parser panics inside; adjutant refuses the mail.
+    /// Found by `cargo fuzz run mail`: mail-parser panics inside (an arithmetic overflow, so
+    /// only in a build with overflow checks, as `cargo test` builds); adjutant refuses the mail.
+    /// A release build, where the overflow wraps, must still read it without a panic.
     #[test]
     fn a_mail_that_makes_the_parser_panic_is_refused() {
         let raw = std::fs::read(concat!(
@@ -394,8 +396,11 @@ mod tests {
             "/tests/mail/fuzz/mail-parser-panic.eml"
         ))
         .unwrap();
-        let e = super::read_message(&raw).expect_err("refused");
-        assert!(e.to_string().contains("MIME"), "{e}");
+        let read = super::read_message(&raw);
+        if cfg!(debug_assertions) {
+            let e = read.expect_err("refused");
+            assert!(e.to_string().contains("MIME"), "{e}");
+        }
     }
 
     use super::*;
