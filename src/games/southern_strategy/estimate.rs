@@ -7,10 +7,13 @@
 //! track pushed up to 9. The estimate is the chance of either:
 //! - the *race*: the Cities and Forts the Crown holds, against the 10 it needs by the last
 //!   Victory Check before the losses alone would end the war, at a steady rate of gain per
-//!   check left; its material (Units on the map, Cornwallis's escort, irregulars in the
-//!   Partisan Boxes, supplies under its armies) counts as a fraction of a City each. Every
-//!   space of Political Will the Crown gains moves that last check later, and so counts too;
+//!   check left; a City or Fort it still lacks counts for a share of one, larger the nearer a
+//!   Crown army stands, and its material (Units on the map, irregulars in the Partisan Boxes,
+//!   supplies under its armies) for fractions of one. Every space of Political Will the Crown
+//!   gains moves that last check later, and so counts too;
 //! - the *peace*: how near the track is to 9.
+//!
+//! Either chance is lessened by the risk that Cornwallis, thinly escorted, is captured.
 //!
 //! Each margin goes through a logistic curve. The weights are judgement, not measurement; the
 //! strength benchmark (`cargo bench --bench strength`) is how a change to them is judged.
@@ -49,8 +52,9 @@ pub fn value(data: &Data, st: &State, side: Side) -> f64 {
     }
     let starving = Starving::of(st);
     let will = i32::from(st.political_will) + starving.will;
+    let held = crown_cities_and_forts(data, st);
     let race = logistic(
-        (race_margin(data, st, will, starving.cities) + material(st) + reach(data, st))
+        (race_margin(data, st, held, will, starving.cities) + material(st) + reach(data, st, held))
             / RACE_SCALE,
     );
     let to_peace = f64::from(will) - (f64::from(data.tracks.political_will.max) - 0.5);
@@ -94,11 +98,12 @@ impl Starving {
     }
 }
 
-/// How far the Crown is ahead of the pace to 10 Cities and Forts (14.0) by the last Victory
-/// Check before the year-end losses alone (13.5) take Political Will (`will`, as it will be
-/// after this turn's sieges) to 0. `lost` Cities and Forts are about to be given up.
-pub fn race_margin(data: &Data, st: &State, will: i32, lost: i32) -> f64 {
-    let held = (crown_cities_and_forts(data, st) as i32 + lost) as f64;
+/// How far the Crown, holding `held` Cities and Forts, is ahead of the pace to 10 (14.0) by
+/// the last Victory Check before the year-end losses alone (13.5) take Political Will (`will`,
+/// as it will be after this turn's sieges) to 0. `lost` Cities and Forts are about to be given
+/// up.
+fn race_margin(data: &Data, st: &State, held: usize, will: i32, lost: i32) -> f64 {
+    let held = (held as i32 + lost) as f64;
     let bonus = if held >= DECISIVE as f64 { HELD } else { 0.0 };
     // Half a City short counts as even: the margin is the distance to the threshold.
     held + bonus + GAIN * f64::from(checks_left(data, st, will).saturating_sub(1))
@@ -159,7 +164,7 @@ pub fn material(st: &State) -> f64 {
 /// How near the Crown's armies stand to the Cities and Forts it still needs for 10 (14.0): a
 /// playout of a few steps cannot see a march of several turns, so the estimate counts, for
 /// each of the nearest ones it lacks, a share of a City that shrinks with the distance.
-fn reach(data: &Data, st: &State) -> f64 {
+fn reach(data: &Data, st: &State, held: usize) -> f64 {
     let n = data.areas().count();
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
@@ -187,7 +192,7 @@ fn reach(data: &Data, st: &State) -> f64 {
         .filter(|d| *d != u32::MAX)
         .collect();
     lacking.sort_unstable();
-    let needed = DECISIVE.saturating_sub(crown_cities_and_forts(data, st));
+    let needed = DECISIVE.saturating_sub(held);
     lacking
         .iter()
         .take(needed)
