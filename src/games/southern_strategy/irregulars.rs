@@ -23,7 +23,7 @@ pub fn may_act(st: &State, side: Side, colony: &str) -> bool {
 /// 8.0 and 8.5: removes one expended counter; it goes beside the board (the pool), or back
 /// into the cup for South Carolina Militia while the Swamp Fox is in play.
 fn expend(st: &mut State, side: Side, colony: &str) {
-    let p = st.partisans.entry(Id::new(colony)).or_default();
+    let p = st.partisans.get_or_default(Id::new(colony));
     let swamp_fox = p.swamp_fox;
     match side {
         Side::Crown => p.loyalists -= 1,
@@ -36,7 +36,7 @@ fn expend(st: &mut State, side: Side, colony: &str) {
             swamp_fox: false,
         });
     } else {
-        let pool = st.pool.entry(Id::new(colony)).or_default();
+        let pool = st.pool.get_or_default(Id::new(colony));
         match side {
             Side::Crown => pool.loyalists += 1,
             Side::Patriot => pool.militia += 1,
@@ -268,10 +268,7 @@ pub fn hold(
         );
     }
     check_may_act(data, st, side, &a.colony, key)?;
-    st.partisans
-        .entry(Id::new(&a.colony))
-        .or_default()
-        .loyalists -= 1;
+    st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
     st.holds.insert(Id::new(&a.id));
     ev.push(Event::Held { area: a.id.clone() });
     Ok(())
@@ -422,7 +419,7 @@ pub fn raid(
     match target {
         RaidTarget::Hold(a) => {
             st.holds.remove(a.as_str());
-            st.pool.entry(Id::new(&colony)).or_default().loyalists += 1;
+            st.pool.get_or_default(Id::new(&colony)).loyalists += 1;
             ev.push(Event::HoldEliminated { area: a });
         }
         RaidTarget::Unit(a) => {

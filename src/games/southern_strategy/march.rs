@@ -419,7 +419,7 @@ pub fn enter(
         leader,
         supplies,
     } = force;
-    let entry = st.armies.entry(Id::new(area)).or_insert(Army {
+    let entry = st.armies.get_or_insert_with(Id::new(area), || Army {
         side,
         units: 0,
         leader: None,
@@ -443,8 +443,7 @@ pub fn enter(
     );
     if side == Side::Patriot && st.holds.remove(area) {
         st.pool
-            .entry(Id::new(&data.area(area).colony))
-            .or_default()
+            .get_or_default(Id::new(&data.area(area).colony))
             .loyalists += 1;
         ev.push(Event::HoldEliminated {
             area: area.to_string(),

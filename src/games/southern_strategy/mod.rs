@@ -7,6 +7,7 @@ pub mod dig_in;
 pub mod estimate;
 pub mod events;
 pub mod id;
+pub mod id_map;
 pub mod impulse;
 pub mod initiative;
 pub mod irregulars;
@@ -32,6 +33,7 @@ use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
+use id_map::IdMap;
 use orders::Orders;
 use state::{
     Army, Chit, Id, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies,
@@ -85,8 +87,8 @@ impl Game for SouthernStrategy {
     /// 3.0-3.3, then the first Supply Phase's generation (5.1).
     fn setup(data: &Data) -> (State, Vec<Event>) {
         let su = &data.setup;
-        let mut armies = BTreeMap::new();
-        let mut supplies = BTreeMap::new();
+        let mut armies = IdMap::new();
+        let mut supplies = IdMap::new();
         for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
             supplies.insert(
                 Id::new(&a.id),
@@ -115,8 +117,8 @@ impl Game for SouthernStrategy {
                 supplies.insert(Id::new(&a.area), s);
             }
         }
-        let mut pool: BTreeMap<Id, Pool> = BTreeMap::new();
-        let mut partisans = BTreeMap::new();
+        let mut pool: IdMap<Pool> = IdMap::new();
+        let mut partisans = IdMap::new();
         for c in &data.map.colonies {
             pool.insert(
                 Id::new(&c.id),

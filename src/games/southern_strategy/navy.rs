@@ -419,7 +419,7 @@ fn land(
         ));
     }
     st.navies.cargo.remove(&Side::Crown);
-    let entry = st.armies.entry(Id::new(&to.id)).or_insert(Army {
+    let entry = st.armies.get_or_insert_with(Id::new(&to.id), || Army {
         side: Side::Crown,
         units: 0,
         leader: None,
@@ -553,7 +553,7 @@ pub fn unload(
     if cargo.units > 0 || cargo.leader.is_some() {
         match army_to {
             Some(to) => {
-                let entry = st.armies.entry(Id::new(&to)).or_insert(Army {
+                let entry = st.armies.get_or_insert_with(Id::new(&to), || Army {
                     side,
                     units: 0,
                     leader: None,

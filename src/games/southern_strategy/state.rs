@@ -1,12 +1,13 @@
 //! The state of a game of The Southern Strategy: plain values a person can read in the game
 //! file, keyed by the map's area ids.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 pub use super::id::Id;
+pub use super::id_map::{IdMap, IdSet};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -305,18 +306,18 @@ pub struct State {
     #[serde(default)]
     pub years_ended: u32,
     /// One army at most in an area; keyed by area id.
-    pub armies: BTreeMap<Id, Army>,
+    pub armies: IdMap<Army>,
     /// Supplies stored in a City or Fort, or carried by the army on a Point; keyed by area id.
-    pub supplies: BTreeMap<Id, Supplies>,
+    pub supplies: IdMap<Supplies>,
     /// Cities and Forts Held by a Loyalist (8.4).
     #[serde(default)]
-    pub holds: BTreeSet<Id>,
-    pub partisans: BTreeMap<Id, Partisans>,
-    pub pool: BTreeMap<Id, Pool>,
+    pub holds: IdSet,
+    pub partisans: IdMap<Partisans>,
+    pub pool: IdMap<Pool>,
     pub cup: Vec<Chit>,
     pub navies: Navies,
     #[serde(default)]
-    pub sieges: BTreeSet<Id>,
+    pub sieges: IdSet,
     pub patriot_commander: String,
     /// How many Patriot Leaders (not Subordinates) have been eliminated: the next commander
     /// is the next name in the data (13.4).

@@ -305,7 +305,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         );
         let chit = st.cup.remove(i);
         let boxes = data.pieces.partisan_boxes_per_colony;
-        let p = st.partisans.entry(chit.colony.clone()).or_default();
+        let p = st.partisans.get_or_default(chit.colony.clone());
         let used = p.militia + p.loyalists + u32::from(p.swamp_fox);
         let enemy = chit.side.other();
         let mut replaced = None;
@@ -324,7 +324,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
                 false
             }
         };
-        let p = st.partisans.entry(chit.colony.clone()).or_default();
+        let p = st.partisans.get_or_default(chit.colony.clone());
         if placed {
             match (chit.side, chit.swamp_fox) {
                 (Side::Patriot, true) => p.swamp_fox = true,
@@ -332,7 +332,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
                 (Side::Crown, _) => p.loyalists += 1,
             }
         }
-        let pool = st.pool.entry(chit.colony.clone()).or_default();
+        let pool = st.pool.get_or_default(chit.colony.clone());
         if let Some(side) = replaced {
             match side {
                 Side::Crown => pool.loyalists += 1,
@@ -371,7 +371,7 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !present {
                 continue;
             }
-            let pool = st.pool.entry(Id::new(&colony.id)).or_default();
+            let pool = st.pool.get_or_default(Id::new(&colony.id));
             let left = match side {
                 Side::Crown => &mut pool.loyalists,
                 Side::Patriot => &mut pool.militia,

@@ -1,0 +1,456 @@
+//! `IdMap` and `IdSet`, the state's maps keyed by area, colony or sea zone id: a sorted list
+//! instead of a `BTreeMap`. The state holds a few dozen entries at most, and self-play copies it
+//! once for every order it tries. A list copies as one allocation and searches as fast as the
+//! tree for a map this small. A tree copies node by node.
+//!
+//! Both read and write exactly as `BTreeMap` and `BTreeSet` do: a map (or a list) in key
+//! order. A game file therefore keeps its bytes. When a key is written twice, the last value
+//! is kept, as the tree keeps it.
+
+use std::borrow::Borrow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use super::id::Id;
+
+/// A map from `Id` to `V`, in key order.
+#[derive(Clone, PartialEq, Eq)]
+pub struct IdMap<V>(Vec<(Id, V)>);
+
+impl<V> Default for IdMap<V> {
+    fn default() -> Self {
+        IdMap(Vec::new())
+    }
+}
+
+impl<V> IdMap<V> {
+    pub fn new() -> Self {
+        IdMap(Vec::new())
+    }
+
+    /// Where `key` is, or where it would go.
+    #[inline]
+    fn find<Q>(&self, key: &Q) -> Result<usize, usize>
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
+    }
+
+    #[inline]
+    pub fn get<Q>(&self, key: &Q) -> Option<&V>
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.find(key).ok().map(|i| &self.0[i].1)
+    }
+
+    #[inline]
+    pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        match self.find(key) {
+            Ok(i) => Some(&mut self.0[i].1),
+            Err(_) => None,
+        }
+    }
+
+    pub fn contains_key<Q>(&self, key: &Q) -> bool
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.find(key).is_ok()
+    }
+
+    /// Sets `key` to `value`, and returns the value it had.
+    pub fn insert(&mut self, key: Id, value: V) -> Option<V> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+            Err(i) => {
+                self.0.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// The value at `key`, put there by `make` when there is none.
+    pub fn get_or_insert_with(&mut self, key: Id, make: impl FnOnce() -> V) -> &mut V {
+        let i = match self.find(&key) {
+            Ok(i) => i,
+            Err(i) => {
+                self.0.insert(i, (key, make()));
+                i
+            }
+        };
+        &mut self.0[i].1
+    }
+
+    /// The value at `key`, its default put there when there is none.
+    pub fn get_or_default(&mut self, key: Id) -> &mut V
+    where
+        V: Default,
+    {
+        self.get_or_insert_with(key, V::default)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&Id, &mut V) -> bool) {
+        self.0.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    /// The entries in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Id, &V)> + ExactSizeIterator {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Id, &mut V)> {
+        self.0.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl<V> FromIterator<(Id, V)> for IdMap<V> {
+    /// Later entries win over earlier ones with the same key.
+    fn from_iter<I: IntoIterator<Item = (Id, V)>>(items: I) -> Self {
+        let mut v: Vec<(Id, V)> = items.into_iter().collect();
+        // A stable sort keeps equal keys in their order, so keeping the last of each run
+        // keeps the entry written last.
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(Id, V)> = Vec::with_capacity(v.len());
+        for (k, val) in v {
+            match out.last_mut() {
+                Some(last) if last.0 == k => last.1 = val,
+                _ => out.push((k, val)),
+            }
+        }
+        IdMap(out)
+    }
+}
+
+impl<V> Extend<(Id, V)> for IdMap<V> {
+    fn extend<I: IntoIterator<Item = (Id, V)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl<V> IntoIterator for IdMap<V> {
+    type Item = (Id, V);
+    type IntoIter = std::vec::IntoIter<(Id, V)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'m, V> IntoIterator for &'m IdMap<V> {
+    type Item = (&'m Id, &'m V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'m, (Id, V)>, fn(&(Id, V)) -> (&Id, &V)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+/// `map["SAV"]`, which panics when the key is missing, as the tree's does.
+impl<V, Q> std::ops::Index<&Q> for IdMap<V>
+where
+    Id: Borrow<Q>,
+    Q: Ord + ?Sized,
+{
+    type Output = V;
+
+    fn index(&self, key: &Q) -> &V {
+        self.get(key).expect("no entry for the key")
+    }
+}
+
+impl<V: fmt::Debug> fmt::Debug for IdMap<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<V: Serialize> Serialize for IdMap<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut m = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for IdMap<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MapVisitor<V>(PhantomData<V>);
+
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for MapVisitor<V> {
+            type Value = IdMap<V>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<IdMap<V>, A::Error> {
+                let mut entries = Vec::with_capacity(access.size_hint().unwrap_or(0).min(256));
+                while let Some(entry) = access.next_entry::<Id, V>()? {
+                    entries.push(entry);
+                }
+                Ok(entries.into_iter().collect())
+            }
+        }
+
+        deserializer.deserialize_map(MapVisitor(PhantomData))
+    }
+}
+
+/// A set of `Id`s, in order.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct IdSet(Vec<Id>);
+
+impl IdSet {
+    pub fn new() -> Self {
+        IdSet(Vec::new())
+    }
+
+    #[inline]
+    fn find<Q>(&self, key: &Q) -> Result<usize, usize>
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.0.binary_search_by(|k| k.borrow().cmp(key))
+    }
+
+    #[inline]
+    pub fn contains<Q>(&self, key: &Q) -> bool
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.find(key).is_ok()
+    }
+
+    /// Adds `key`; whether it was new.
+    pub fn insert(&mut self, key: Id) -> bool {
+        match self.find(&key) {
+            Ok(_) => false,
+            Err(i) => {
+                self.0.insert(i, key);
+                true
+            }
+        }
+    }
+
+    /// Takes `key` out; whether it was there.
+    pub fn remove<Q>(&mut self, key: &Q) -> bool
+    where
+        Id: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        match self.find(key) {
+            Ok(i) => {
+                self.0.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn retain(&mut self, keep: impl FnMut(&Id) -> bool) {
+        self.0.retain(keep);
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Id> {
+        self.0.iter()
+    }
+}
+
+impl FromIterator<Id> for IdSet {
+    fn from_iter<I: IntoIterator<Item = Id>>(items: I) -> Self {
+        let mut v: Vec<Id> = items.into_iter().collect();
+        v.sort();
+        v.dedup();
+        IdSet(v)
+    }
+}
+
+impl Extend<Id> for IdSet {
+    fn extend<I: IntoIterator<Item = Id>>(&mut self, items: I) {
+        for k in items {
+            self.insert(k);
+        }
+    }
+}
+
+impl IntoIterator for IdSet {
+    type Item = Id;
+    type IntoIter = std::vec::IntoIter<Id>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'s> IntoIterator for &'s IdSet {
+    type Item = &'s Id;
+    type IntoIter = std::slice::Iter<'s, Id>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Debug for IdSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.0.iter()).finish()
+    }
+}
+
+impl Serialize for IdSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for IdSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SetVisitor;
+
+        impl<'de> Visitor<'de> for SetVisitor {
+            type Value = IdSet;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<IdSet, A::Error> {
+                let mut items = Vec::with_capacity(access.size_hint().unwrap_or(0).min(256));
+                while let Some(id) = access.next_element::<Id>()? {
+                    items.push(id);
+                }
+                Ok(items.into_iter().collect())
+            }
+        }
+
+        deserializer.deserialize_seq(SetVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::*;
+
+    /// The map and the set read and write as the tree types do, byte for byte, with the keys
+    /// sorted and a key written twice keeping its last value.
+    #[test]
+    fn they_read_and_write_as_the_tree_types() {
+        let text = r#"{"SAV": 1, "AUG": 2, "CHS": 3, "AUG": 4}"#;
+        let tree: BTreeMap<String, u32> = serde_json::from_str(text).unwrap();
+        let list: IdMap<u32> = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            serde_json::to_string(&list).unwrap(),
+            serde_json::to_string(&tree).unwrap()
+        );
+        assert_eq!(list.get("AUG"), Some(&4));
+        let yaml = "SAV: 1\nAUG: 2\n";
+        let tree: BTreeMap<String, u32> = serde_yaml::from_str(yaml).unwrap();
+        let list: IdMap<u32> = serde_yaml::from_str(yaml).unwrap();
+        assert_eq!(
+            serde_yaml::to_string(&list).unwrap(),
+            serde_yaml::to_string(&tree).unwrap()
+        );
+
+        let text = r#"["SAV", "AUG", "SAV", "CHS"]"#;
+        let tree: BTreeSet<String> = serde_json::from_str(text).unwrap();
+        let list: IdSet = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            serde_json::to_string(&list).unwrap(),
+            serde_json::to_string(&tree).unwrap()
+        );
+        assert!(serde_json::from_str::<IdMap<u32>>("[1]").is_err());
+        assert!(serde_json::from_str::<IdSet>(r#"{"a": 1}"#).is_err());
+    }
+
+    /// Inserts and removals keep the order and answer as a tree does, step by step.
+    #[test]
+    fn edits_answer_as_a_tree_does() {
+        let mut tree = BTreeMap::new();
+        let mut list = IdMap::new();
+        let mut set = IdSet::new();
+        let mut tree_set = BTreeSet::new();
+        let keys = ["N", "B", "Z", "B", "A", "N", "Q", "A"];
+        for (n, k) in keys.iter().enumerate() {
+            if n % 3 == 2 {
+                assert_eq!(list.remove(*k), tree.remove(*k));
+                assert_eq!(set.remove(*k), tree_set.remove(*k));
+            } else {
+                assert_eq!(list.insert(Id::new(k), n), tree.insert(k.to_string(), n));
+                assert_eq!(set.insert(Id::new(k)), tree_set.insert(k.to_string()));
+            }
+            let got: Vec<(String, usize)> = list.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            let want: Vec<(String, usize)> = tree.iter().map(|(k, v)| (k.clone(), *v)).collect();
+            assert_eq!(got, want, "after step {n}");
+            let got: Vec<String> = set.iter().map(|k| k.to_string()).collect();
+            let want: Vec<String> = tree_set.iter().cloned().collect();
+            assert_eq!(got, want, "after step {n}");
+        }
+        *list.get_or_default(Id::new("C")) += 7;
+        assert_eq!(list.get("C"), Some(&7));
+        assert!(list.keys().map(|k| k.as_str()).is_sorted());
+    }
+}
