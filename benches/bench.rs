@@ -1,6 +1,10 @@
 //! `cargo bench`: the speed figures of the README's Performance section, from one run on the
 //! machine at hand. Timings are wall-clock medians of repeated runs.
 
+/// The allocator the `adjutant` binary uses, so the figures are the product's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 

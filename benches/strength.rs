@@ -9,6 +9,10 @@
 //! `HORIZON`, `EXPLORATION`, `WIDTHS` to try other search settings. The README's figures ran
 //! one opponent per core; 200 games take 10 to 20 minutes each at a few hundred playouts.
 
+/// The allocator the `adjutant` binary uses, so the figures are the product's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::time::{Duration, Instant};
 
 use adjutant::bot::players::{self, Bot, Greedy, Player, Random};

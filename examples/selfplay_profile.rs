@@ -6,6 +6,10 @@
 //! give the same games), and its time then includes the serializing.
 use std::time::Duration;
 
+/// The allocator the `adjutant` binary uses.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use adjutant::engine::canon;
 use adjutant::engine::game::Game;
 use adjutant::engine::selfplay;
