@@ -45,6 +45,27 @@ impl Id {
         }
     }
 
+    /// The number an inline id compares by (see `Ord`); `None` for an id on the heap.
+    #[inline]
+    pub(super) fn key(&self) -> Option<u128> {
+        match &self.0 {
+            Repr::Inline(bytes) => Some(u128::from_be_bytes(*bytes)),
+            Repr::Heap(_) => None,
+        }
+    }
+
+    /// `Id::new(s).key()`, without making the id.
+    #[inline]
+    pub(super) fn key_of(s: &str) -> Option<u128> {
+        let b = s.as_bytes();
+        (b.len() <= INLINE).then(|| {
+            let mut bytes = [0u8; INLINE + 1];
+            bytes[..b.len()].copy_from_slice(b);
+            bytes[INLINE] = b.len() as u8;
+            u128::from_be_bytes(bytes)
+        })
+    }
+
     #[inline]
     pub fn as_str(&self) -> &str {
         match &self.0 {

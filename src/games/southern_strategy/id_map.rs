@@ -7,7 +7,6 @@
 //! order. A game file therefore keeps its bytes. When a key is written twice, the last value
 //! is kept, as the tree keeps it.
 
-use std::borrow::Borrow;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -15,6 +14,23 @@ use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::id::Id;
+
+/// Where the id `key` is among `items` (sorted by `id_of`), or where it would go. An inline id
+/// compares as one number (see `Id`'s `Ord`), and a key short enough to be one is turned into
+/// that number once, so most steps of the search compare two numbers.
+#[inline]
+fn find_str<T>(items: &[T], id_of: impl Fn(&T) -> &Id, key: &str) -> Result<usize, usize> {
+    match Id::key_of(key) {
+        Some(k) => items.binary_search_by(|x| {
+            let id = id_of(x);
+            match id.key() {
+                Some(n) => n.cmp(&k),
+                None => id.as_str().cmp(key),
+            }
+        }),
+        None => items.binary_search_by(|x| id_of(x).as_str().cmp(key)),
+    }
+}
 
 /// A map from `Id` to `V`, in key order.
 #[derive(Clone, PartialEq, Eq)]
@@ -31,48 +47,32 @@ impl<V> IdMap<V> {
         IdMap(Vec::new())
     }
 
-    /// Where `key` is, or where it would go.
+    /// Where the id `key` is, or where it would go.
     #[inline]
-    fn find<Q>(&self, key: &Q) -> Result<usize, usize>
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        find_str(&self.0, |(k, _)| k, key)
     }
 
     #[inline]
-    pub fn get<Q>(&self, key: &Q) -> Option<&V>
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.find(key).ok().map(|i| &self.0[i].1)
+    pub fn get(&self, key: impl AsRef<str>) -> Option<&V> {
+        self.find(key.as_ref()).ok().map(|i| &self.0[i].1)
     }
 
     #[inline]
-    pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        match self.find(key) {
+    pub fn get_mut(&mut self, key: impl AsRef<str>) -> Option<&mut V> {
+        match self.find(key.as_ref()) {
             Ok(i) => Some(&mut self.0[i].1),
             Err(_) => None,
         }
     }
 
-    pub fn contains_key<Q>(&self, key: &Q) -> bool
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.find(key).is_ok()
+    pub fn contains_key(&self, key: impl AsRef<str>) -> bool {
+        self.find(key.as_ref()).is_ok()
     }
 
     /// Sets `key` to `value`, and returns the value it had.
     pub fn insert(&mut self, key: Id, value: V) -> Option<V> {
-        match self.find(&key) {
+        match self.find(key.as_str()) {
             Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
             Err(i) => {
                 self.0.insert(i, (key, value));
@@ -81,17 +81,13 @@ impl<V> IdMap<V> {
         }
     }
 
-    pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.find(key).ok().map(|i| self.0.remove(i).1)
+    pub fn remove(&mut self, key: impl AsRef<str>) -> Option<V> {
+        self.find(key.as_ref()).ok().map(|i| self.0.remove(i).1)
     }
 
     /// The value at `key`, put there by `make` when there is none.
     pub fn get_or_insert_with(&mut self, key: Id, make: impl FnOnce() -> V) -> &mut V {
-        let i = match self.find(&key) {
+        let i = match self.find(key.as_str()) {
             Ok(i) => i,
             Err(i) => {
                 self.0.insert(i, (key, make()));
@@ -192,14 +188,10 @@ impl<'m, V> IntoIterator for &'m IdMap<V> {
 }
 
 /// `map["SAV"]`, which panics when the key is missing, as the tree's does.
-impl<V, Q> std::ops::Index<&Q> for IdMap<V>
-where
-    Id: Borrow<Q>,
-    Q: Ord + ?Sized,
-{
+impl<V> std::ops::Index<&str> for IdMap<V> {
     type Output = V;
 
-    fn index(&self, key: &Q) -> &V {
+    fn index(&self, key: &str) -> &V {
         self.get(key).expect("no entry for the key")
     }
 }
@@ -254,26 +246,18 @@ impl IdSet {
     }
 
     #[inline]
-    fn find<Q>(&self, key: &Q) -> Result<usize, usize>
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.0.binary_search_by(|k| k.borrow().cmp(key))
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        find_str(&self.0, |k| k, key)
     }
 
     #[inline]
-    pub fn contains<Q>(&self, key: &Q) -> bool
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.find(key).is_ok()
+    pub fn contains(&self, key: impl AsRef<str>) -> bool {
+        self.find(key.as_ref()).is_ok()
     }
 
     /// Adds `key`; whether it was new.
     pub fn insert(&mut self, key: Id) -> bool {
-        match self.find(&key) {
+        match self.find(key.as_str()) {
             Ok(_) => false,
             Err(i) => {
                 self.0.insert(i, key);
@@ -283,12 +267,8 @@ impl IdSet {
     }
 
     /// Takes `key` out; whether it was there.
-    pub fn remove<Q>(&mut self, key: &Q) -> bool
-    where
-        Id: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        match self.find(key) {
+    pub fn remove(&mut self, key: impl AsRef<str>) -> bool {
+        match self.find(key.as_ref()) {
             Ok(i) => {
                 self.0.remove(i);
                 true
@@ -433,7 +413,19 @@ mod tests {
         let mut list = IdMap::new();
         let mut set = IdSet::new();
         let mut tree_set = BTreeSet::new();
-        let keys = ["N", "B", "Z", "B", "A", "N", "Q", "A"];
+        let long = "a key longer than an inline id";
+        let keys = [
+            "N",
+            "B",
+            "Z",
+            "B",
+            long,
+            "A",
+            "N",
+            "Q",
+            "A",
+            "0123456789abcde",
+        ];
         for (n, k) in keys.iter().enumerate() {
             if n % 3 == 2 {
                 assert_eq!(list.remove(*k), tree.remove(*k));
@@ -445,6 +437,18 @@ mod tests {
             let got: Vec<(String, usize)> = list.iter().map(|(k, v)| (k.to_string(), *v)).collect();
             let want: Vec<(String, usize)> = tree.iter().map(|(k, v)| (k.clone(), *v)).collect();
             assert_eq!(got, want, "after step {n}");
+            // The string search finds what the tree finds, inline ids and long ones alike.
+            for k in keys
+                .iter()
+                .chain(&["", "M", "a key", "zzzzzzzzzzzzzzzzzzzz"])
+            {
+                assert_eq!(list.get(k), tree.get(*k), "{k:?} after step {n}");
+                assert_eq!(
+                    set.contains(k),
+                    tree_set.contains(*k),
+                    "{k:?} after step {n}"
+                );
+            }
             let got: Vec<String> = set.iter().map(|k| k.to_string()).collect();
             let want: Vec<String> = tree_set.iter().cloned().collect();
             assert_eq!(got, want, "after step {n}");

@@ -339,7 +339,7 @@ impl State {
     // The lookups below search by `Id`, not by `str`: the maps then compare keys as numbers.
 
     pub fn army(&self, area: &str) -> Option<&Army> {
-        self.armies.get(&Id::new(area))
+        self.armies.get(area)
     }
 
     pub fn army_of(&self, area: &str, side: Side) -> Option<&Army> {
@@ -347,20 +347,17 @@ impl State {
     }
 
     pub fn supplies_at(&self, area: &str) -> Supplies {
-        self.supplies
-            .get(&Id::new(area))
-            .copied()
-            .unwrap_or_default()
+        self.supplies.get(area).copied().unwrap_or_default()
     }
 
     /// Whether `area` is under siege (11.0).
     pub fn besieged(&self, area: &str) -> bool {
-        self.sieges.contains(&Id::new(area))
+        self.sieges.contains(area)
     }
 
     /// Whether a Loyalist Holds `area` (8.4).
     pub fn held(&self, area: &str) -> bool {
-        self.holds.contains(&Id::new(area))
+        self.holds.contains(area)
     }
 
     /// Sets an area's supplies, keeping the map free of empty entries so equal states hash
