@@ -11,69 +11,82 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     side: Side,
     out: &mut S,
 ) {
-    let mut seen = std::collections::BTreeSet::new();
+    // The areas go by their place in the map's list here, and each is named only where an
+    // option needs its id: self-play builds these options at every impulse.
+    let mut seen = vec![false; data.map.areas.len()];
     let mut fix = Vec::new();
     let mut over_lines: Vec<String> = Vec::new();
     let lines = supply::SupplyMap::new(data, st, side);
     for area in supply::supply_nodes(data, st, side) {
-        if seen.contains(area.as_str()) {
-            continue;
-        }
         let at = data.position(area).expect("an area of the map");
-        let line: Vec<String> = lines
-            .line(data, at)
-            .into_iter()
-            .map(|i| data.area_at(i).id.clone())
-            .collect();
-        seen.extend(line.iter().cloned());
-        if line.len() < 2 {
+        if seen[at] {
             continue;
         }
-        let line_fix = within_limits(data, st, &line);
+        let places = lines.line(data, at);
+        for &i in &places {
+            seen[i] = true;
+        }
+        if places.len() < 2 {
+            continue;
+        }
+        let line: Vec<&str> = places
+            .iter()
+            .map(|&i| data.area_at(i).id.as_str())
+            .collect();
+        let limits: Vec<u32> = line.iter().map(|a| supply::limit(data, st, a)).collect();
+        let held: Vec<Supplies> = line.iter().map(|a| st.supplies_at(a)).collect();
+        let line_fix = within_limits(&line, &limits, &held);
         if !line_fix.is_empty() {
-            over_lines.extend(line.iter().cloned());
+            over_lines.extend(line.iter().map(|a| a.to_string()));
         }
         let describe = || {
-            let parts: Vec<String> = line
-                .iter()
-                .map(|a| {
-                    let s = st.supplies_at(a);
+            let parts: Vec<String> = (0..line.len())
+                .map(|k| {
                     format!(
                         "{} ({}F {}W, limit {})",
-                        data.area(a).name,
-                        s.food,
-                        s.war,
-                        supply::limit(data, st, a)
+                        data.area(line[k]).name,
+                        held[k].food,
+                        held[k].war,
+                        limits[k]
                     )
                 })
                 .collect();
             parts.join(" - ")
         };
-        for from in line.iter().filter(|a| !st.supplies_at(a).is_empty()) {
-            let here = st.supplies_at(from);
-            let others: Vec<String> = line.iter().filter(|a| *a != from).cloned().collect();
+        for (k, from) in line
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !held[*k].is_empty())
+        {
+            let here = held[k];
+            let others: Vec<usize> = (0..line.len()).filter(|&o| o != k).collect();
             // The example, legal as it stands: the move that brings the line within its
             // limits, where one does; else one cube to where there is room for it.
             let example = match line_fix.as_slice() {
                 [m] if m.from == *from => m.clone(),
                 _ => {
-                    let has_room =
-                        |a: &&String| supply::limit(data, st, a) > st.supplies_at(a).total();
-                    let to = others.iter().find(has_room).unwrap_or(&others[0]);
+                    let to = others
+                        .iter()
+                        .find(|&&o| limits[o] > held[o].total())
+                        .unwrap_or(&others[0]);
                     SupplyMove {
-                        from: from.clone(),
-                        to: to.clone(),
+                        from: from.to_string(),
+                        to: line[*to].to_string(),
                         food: u32::from(here.food > 0),
                         war: u32::from(here.food == 0),
                     }
                 }
             };
             let moves = Open::default()
-                .one_of("supply[0].to", ids(&others))
+                .one_of(
+                    "supply[0].to",
+                    others.iter().map(|&o| Value::from(line[o])).collect(),
+                )
                 .amount("supply[0].food", 0, here.food)
                 .amount("supply[0].war", 0, here.war)
                 .with(vec![example]);
             out.offer(moves, || {
+                let others: Vec<String> = others.iter().map(|&o| line[o].to_string()).collect();
                 format!(
                     "move supplies (5.2) from {} to {}: food {}, war {} (supply line {})",
                     data.area(from).name,
@@ -117,11 +130,11 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     sea_supply_options(data, st, side, out);
 }
 
-/// 5.5: moves that bring `line` within its limits as far as its room allows: each area's
-/// excess over its limit to the areas with room, Food first.
-fn within_limits(data: &Data, st: &State, line: &[String]) -> Vec<SupplyMove> {
-    let limit: Vec<u32> = line.iter().map(|a| supply::limit(data, st, a)).collect();
-    let mut load: Vec<Supplies> = line.iter().map(|a| st.supplies_at(a)).collect();
+/// 5.5: moves that bring `line` (each area with its `limit` and what it `held`) within its
+/// limits as far as its room allows: each area's excess over its limit to the areas with
+/// room, Food first.
+fn within_limits(line: &[&str], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMove> {
+    let mut load = held.to_vec();
     let mut moves = Vec::new();
     for x in 0..line.len() {
         for y in 0..line.len() {
@@ -138,8 +151,8 @@ fn within_limits(data: &Data, st: &State, line: &[String]) -> Vec<SupplyMove> {
             load[y].food += food;
             load[y].war += war;
             moves.push(SupplyMove {
-                from: line[x].clone(),
-                to: line[y].clone(),
+                from: line[x].to_string(),
+                to: line[y].to_string(),
                 food,
                 war,
             });
