@@ -43,9 +43,6 @@ pub struct Orders {
     pub commit: Option<u32>,
 }
 
-/// Self-play draws these orders' open fields through their JSON form, the default.
-impl crate::engine::ranges::Draw for Orders {}
-
 /// Answers to the questions of `Phase::Decision`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
