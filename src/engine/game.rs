@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::dice::Dice;
 use super::error::{Error, OrderError};
-use super::ranges::{self, Range};
+use super::ranges::{Draw, Range};
 
 /// Who must decide next, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,17 +57,15 @@ impl<O> From<O> for Candidate<O> {
     }
 }
 
-impl<O: Serialize + DeserializeOwned> Candidate<O> {
+impl<O: Draw> Candidate<O> {
     /// Orders that take this option with every open field drawn uniformly in its range
-    /// (`ranges::draw`). `None` when nothing is open, or when the drawn orders do not read as
-    /// orders (a range naming a field the orders do not have).
+    /// (`ranges::draw`, or the orders' own `Draw`). `None` when nothing is open, or when the
+    /// drawn orders do not read as orders (a range naming a field the orders do not have).
     pub fn draw(&self, rng: &mut impl Rng) -> Option<O> {
         if self.ranges.is_empty() {
             return None;
         }
-        let mut v = serde_json::to_value(&self.orders).ok()?;
-        ranges::draw(&mut v, &self.ranges, rng);
-        O::deserialize(v).ok()
+        self.orders.draw_open(&self.ranges, rng)
     }
 }
 
@@ -98,7 +96,7 @@ pub fn listed<O, C>(
     example: impl Fn(&O) -> String,
 ) -> Vec<LegalOption>
 where
-    O: Serialize + DeserializeOwned,
+    O: Draw,
     C: Into<Candidate<O>>,
 {
     candidates
@@ -131,7 +129,9 @@ pub trait Game: 'static {
     const SIDES: &'static [&'static str];
     type Data;
     type State: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug;
-    type Orders: Serialize + DeserializeOwned + Clone;
+    /// Self-play and the bot draw their open fields through `Draw`; its default goes through
+    /// JSON.
+    type Orders: Draw + Clone;
     type Event: Serialize + DeserializeOwned;
     /// Standing answers a side commits to in advance for decisions that fall in the other
     /// side's turn (dice-protocol section 3.1), such as how to meet an attack.
@@ -424,6 +424,8 @@ mod tests {
     struct Roll {
         dice: u32,
     }
+
+    impl Draw for Roll {}
 
     /// An option whose own orders are refused is still listed when a value inside its range
     /// is accepted, with that value in its example; one with no accepted value is not.

@@ -4,7 +4,9 @@
 //! them beside the example; self-play fills each field in at random (`draw`); a test checks
 //! that every order the rules accept lies inside some listed option (`covers`).
 //!
-//! Everything here works on the orders' plain JSON form, so it knows no game.
+//! Everything here works on the orders' plain JSON form, so it knows no game. Orders that
+//! self-play draws often may write their fields themselves instead (`Draw`), as long as they
+//! give the same orders from the same random stream.
 //!
 //! A range names its field by a path into the orders: keys joined by dots, list entries by
 //! index (`full.march.groups[0].units`). `[*]` stands for every entry of a list
@@ -15,6 +17,7 @@
 use std::borrow::Cow;
 
 use rand_chacha::rand_core::Rng;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -124,9 +127,34 @@ fn matches(pattern: &[Step], at: &[Step]) -> bool {
         })
 }
 
+/// Orders whose open fields can be drawn (`Candidate::draw`). The default writes the drawn
+/// values into the orders' JSON form (`draw_json`). A game whose orders are drawn often may
+/// write them into the typed orders instead, but it must give the same orders and take the
+/// same numbers from `rng` in the same order, so that seeded games stay the same.
+pub trait Draw: Serialize + DeserializeOwned {
+    /// These orders with a value drawn for each of `ranges`, as `draw` writes them. `None` when
+    /// the drawn orders do not read as orders (a range naming a field the orders do not have).
+    fn draw_open(&self, ranges: &[Range], rng: &mut impl Rng) -> Option<Self> {
+        draw_json(self, ranges, rng)
+    }
+}
+
+/// `orders` with a value drawn for each of `ranges`, by way of their JSON form: written out,
+/// drawn into (`draw`) and read back.
+pub fn draw_json<O: Serialize + DeserializeOwned>(
+    orders: &O,
+    ranges: &[Range],
+    rng: &mut impl Rng,
+) -> Option<O> {
+    let mut v = serde_json::to_value(orders).ok()?;
+    draw(&mut v, ranges, rng);
+    O::deserialize(v).ok()
+}
+
 /// Draws a value for each of `ranges` uniformly (in their order, so a list's length is drawn
 /// before its entries) and writes it into `orders`. A path that leads nowhere in `orders`
-/// writes nothing; a missing last key is added.
+/// writes nothing and draws nothing; a missing last key is added. A field named through `[*]`
+/// gets a draw of its own for each entry, in the list's order.
 pub fn draw(orders: &mut Value, ranges: &[Range], rng: &mut impl Rng) {
     for r in ranges {
         let s = steps(&r.name);
@@ -138,20 +166,29 @@ pub fn draw(orders: &mut Value, ranges: &[Range], rng: &mut impl Rng) {
                     other => *other = Value::from(n),
                 }
             }
-            Values::OneOf { one_of } if !one_of.is_empty() => {
-                *field = one_of[uniform(rng, 0, one_of.len() as u32 - 1) as usize].clone();
+            Values::OneOf { one_of } => {
+                if let Some(i) = pick(rng, one_of.len()) {
+                    *field = one_of[i].clone();
+                }
             }
-            Values::OneOf { .. } => {}
         });
     }
 }
 
-/// A number from `min` to `max`, each as likely. (The modulo's bias is below n / 2^64.)
-fn uniform(rng: &mut impl Rng, min: u32, max: u32) -> u32 {
+/// A number from `min` to `max`, each as likely: the draw for an amount. When `max` is not
+/// above `min` it is `min`, and nothing is taken from `rng`. (The modulo's bias is below
+/// n / 2^64.)
+pub fn uniform(rng: &mut impl Rng, min: u32, max: u32) -> u32 {
     if max <= min {
         return min;
     }
     min + (rng.next_u64() % (u64::from(max - min) + 1)) as u32
+}
+
+/// Which of `n` values a `one_of` range takes, each as likely. `None` when there are none;
+/// one value is taken without anything drawn from `rng`.
+pub fn pick(rng: &mut impl Rng, n: usize) -> Option<usize> {
+    (n > 0).then(|| uniform(rng, 0, n as u32 - 1) as usize)
 }
 
 /// A list grows by copies of its first entry (the ranges of its entries then fill each in)

@@ -25,6 +25,9 @@ pub struct Orders {
     pub roll: u32,
 }
 
+/// Self-play draws these orders' open fields through their JSON form, the default.
+impl crate::engine::ranges::Draw for Orders {}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Event {
     pub rolled: Vec<u8>,

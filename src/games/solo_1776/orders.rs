@@ -22,6 +22,9 @@ pub struct Orders {
     pub fleet_engagement: Option<FleetEngagementResult>,
 }
 
+/// Self-play draws these orders' open fields through their JSON form, the default.
+impl crate::engine::ranges::Draw for Orders {}
+
 impl Orders {
     pub fn keys(&self) -> Vec<&'static str> {
         let mut k = Vec::new();

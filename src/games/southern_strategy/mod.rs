@@ -4,6 +4,7 @@
 pub mod battle;
 pub mod data;
 pub mod dig_in;
+mod draw;
 pub mod estimate;
 pub mod events;
 pub mod id;

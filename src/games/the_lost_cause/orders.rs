@@ -47,6 +47,9 @@ pub struct Orders {
     pub infrastructure: Option<Infrastructure>,
 }
 
+/// Self-play draws these orders' open fields through their JSON form, the default.
+impl crate::engine::ranges::Draw for Orders {}
+
 /// What a Battle action attacks (9.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]

@@ -1,0 +1,856 @@
+//! The draw of an option's open fields (`engine::ranges`) that self-play and the bot make,
+//! written straight into the typed Southern Strategy orders. The JSON draw writes the orders
+//! out, draws into them and reads them back, which took about a tenth of self-play's time.
+//!
+//! The typed draw gives the very orders the JSON draw gives from the same random stream. Each
+//! range takes its numbers with the same calls (`ranges::uniform`, `ranges::pick`), once for
+//! each field it names, in the same order. A field the orders do not hold (an attack's units
+//! when the orders march) draws nothing. A field the JSON form leaves out (a `return_after`
+//! that is no) is written all the same, as the JSON draw adds a missing last key. Where the
+//! typed draw could not be sure to match, the whole draw goes through JSON: a range name it
+//! does not know, values of another kind than the field's, no values at all, an empty list
+//! whose length is open, or two lengths drawn for one list.
+
+use rand_chacha::rand_core::Rng;
+use serde_json::Value;
+
+use super::orders::{
+    Accept, Action, Answer, Attack, BattleDecision, CommitRule, Embark, Group, Orders, Refuse,
+    Skirmish, SupplyMove, Transport, Unload,
+};
+use crate::engine::ranges::{self, Draw, Range, Values};
+
+impl Draw for Orders {
+    fn draw_open(&self, ranges: &[Range], rng: &mut impl Rng) -> Option<Self> {
+        let Some(plan) = plan(self, ranges) else {
+            return ranges::draw_json(self, ranges, rng);
+        };
+        let mut o = self.clone();
+        for step in &plan {
+            step.draw(&mut o, rng);
+        }
+        Some(o)
+    }
+}
+
+/// Which entries of a list a range names: the first (`[0]`) or each in turn (`[*]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entries {
+    First,
+    Each,
+}
+
+/// A field the typed draw knows, by the kind of value it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Number(Number),
+    Area(Area),
+    MaybeArea(MaybeArea),
+    Flag(Flag),
+    /// How many entries a list has.
+    Length(List),
+}
+
+/// A field holding a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    /// `commit`.
+    Commit,
+    /// `battle.refuse.food`.
+    RefuseFood,
+    /// `battle.refuse.war`.
+    RefuseWar,
+    /// `battle.accept.commit`.
+    AcceptCommit,
+    /// `supply[0].food`, `supply[*].food`.
+    SupplyFood(Entries),
+    /// `supply[0].war`, `supply[*].war`.
+    SupplyWar(Entries),
+    /// `full.skirmish.units`.
+    SkirmishUnits,
+    /// `full.skirmish.war`.
+    SkirmishWar,
+    /// `full.march.groups[0].units`, `full.march.groups[*].units`.
+    GroupUnits(Entries),
+    /// `full.march.groups[0].food`, `full.march.groups[*].food`.
+    GroupFood(Entries),
+    /// `full.march.groups[0].war`, `full.march.groups[*].war`.
+    GroupWar(Entries),
+    /// `full.attack.units`.
+    AttackUnits,
+    /// `full.attack.war`.
+    AttackWar,
+    /// `full.attack.carry_food`.
+    AttackCarryFood,
+    /// `full.attack.carry_war`.
+    AttackCarryWar,
+    /// `full.transport.embark.units`.
+    EmbarkUnits,
+    /// `full.transport.embark.food`.
+    EmbarkFood,
+    /// `full.transport.embark.war`.
+    EmbarkWar,
+}
+
+/// A field holding the id of an area or a sea zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Area {
+    /// `battle.refuse.to`.
+    RefuseTo,
+    /// `battle.accept.retreat[*]`.
+    Retreat,
+    /// `supply[0].from`, `supply[*].from`.
+    SupplyFrom(Entries),
+    /// `supply[0].to`, `supply[*].to`.
+    SupplyTo(Entries),
+    /// `full.march.groups[0].to`, `full.march.groups[*].to`.
+    GroupTo(Entries),
+    /// `full.transport.embark.to_zone`.
+    EmbarkZone,
+}
+
+/// A field holding the id of an area, or nothing (`null`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MaybeArea {
+    /// `answer.unload.army`.
+    UnloadArmy,
+    /// `answer.unload.supplies`.
+    UnloadSupplies,
+}
+
+/// A field holding yes or no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flag {
+    /// `full.march.groups[0].leader`, `full.march.groups[*].leader`.
+    GroupLeader(Entries),
+    /// `full.march.groups[0].subordinate`, `full.march.groups[*].subordinate`.
+    GroupSubordinate(Entries),
+    /// `full.attack.return_after`.
+    ReturnAfter,
+}
+
+/// A list whose length a range may draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum List {
+    /// `supply`.
+    Supply,
+    /// `full.march.groups`.
+    Groups,
+    /// `battle.accept.retreat`.
+    Retreat,
+}
+
+/// `name` split into an entry of the list `list` and the key in it: `supply[0].food` is the
+/// first entry of `supply` and `food`.
+fn in_list<'n>(name: &'n str, list: &str) -> Option<(Entries, &'n str)> {
+    let rest = name.strip_prefix(list)?;
+    if let Some(key) = rest.strip_prefix("[0].") {
+        Some((Entries::First, key))
+    } else {
+        rest.strip_prefix("[*].").map(|key| (Entries::Each, key))
+    }
+}
+
+/// The field a range's name (its path in the orders' JSON form) names, when the typed draw
+/// knows it.
+fn read(name: &str) -> Option<Field> {
+    use Field::*;
+    if let Some((e, key)) = in_list(name, "supply") {
+        return Some(match key {
+            "from" => Area(self::Area::SupplyFrom(e)),
+            "to" => Area(self::Area::SupplyTo(e)),
+            "food" => Number(self::Number::SupplyFood(e)),
+            "war" => Number(self::Number::SupplyWar(e)),
+            _ => return None,
+        });
+    }
+    if let Some((e, key)) = in_list(name, "full.march.groups") {
+        return Some(match key {
+            "to" => Area(self::Area::GroupTo(e)),
+            "units" => Number(self::Number::GroupUnits(e)),
+            "food" => Number(self::Number::GroupFood(e)),
+            "war" => Number(self::Number::GroupWar(e)),
+            "leader" => Flag(self::Flag::GroupLeader(e)),
+            "subordinate" => Flag(self::Flag::GroupSubordinate(e)),
+            _ => return None,
+        });
+    }
+    Some(match name {
+        "commit" => Number(self::Number::Commit),
+        "battle.refuse.to" => Area(self::Area::RefuseTo),
+        "battle.refuse.food" => Number(self::Number::RefuseFood),
+        "battle.refuse.war" => Number(self::Number::RefuseWar),
+        "battle.accept.commit" => Number(self::Number::AcceptCommit),
+        "battle.accept.retreat" => Length(List::Retreat),
+        "battle.accept.retreat[*]" => Area(self::Area::Retreat),
+        "supply" => Length(List::Supply),
+        "full.march.groups" => Length(List::Groups),
+        "full.skirmish.units" => Number(self::Number::SkirmishUnits),
+        "full.skirmish.war" => Number(self::Number::SkirmishWar),
+        "full.attack.units" => Number(self::Number::AttackUnits),
+        "full.attack.war" => Number(self::Number::AttackWar),
+        "full.attack.carry_food" => Number(self::Number::AttackCarryFood),
+        "full.attack.carry_war" => Number(self::Number::AttackCarryWar),
+        "full.attack.return_after" => Flag(self::Flag::ReturnAfter),
+        "full.transport.embark.to_zone" => Area(self::Area::EmbarkZone),
+        "full.transport.embark.units" => Number(self::Number::EmbarkUnits),
+        "full.transport.embark.food" => Number(self::Number::EmbarkFood),
+        "full.transport.embark.war" => Number(self::Number::EmbarkWar),
+        "answer.unload.army" => MaybeArea(self::MaybeArea::UnloadArmy),
+        "answer.unload.supplies" => MaybeArea(self::MaybeArea::UnloadSupplies),
+        _ => return None,
+    })
+}
+
+/// What one range draws, in the typed orders.
+#[derive(Debug)]
+enum Step<'r> {
+    /// A number from `min` to `max` for each field.
+    Number(Number, u32, u32),
+    /// One of these area ids for each field; they are all text, and there is at least one.
+    Area(Area, &'r [Value]),
+    /// One of these for each field; they are all text or `null`, and there is at least one.
+    MaybeArea(MaybeArea, &'r [Value]),
+    /// One of these for each field; they are all `true` or `false`, and there is at least one.
+    Flag(Flag, &'r [Value]),
+    /// A length from `min` to `max` for the list.
+    Length(List, u32, u32),
+}
+
+/// The steps that draw `ranges` into `orders` exactly as the JSON draw would, or `None` when
+/// the typed draw cannot be sure of that and the JSON draw must do it.
+fn plan<'r>(orders: &Orders, ranges: &'r [Range]) -> Option<Vec<Step<'r>>> {
+    let fields: Vec<Field> = ranges
+        .iter()
+        .map(|r| read(&r.name))
+        .collect::<Option<_>>()?;
+    fields
+        .iter()
+        .zip(ranges)
+        .map(|(field, r)| match (*field, &r.values) {
+            (Field::Number(n), Values::Amount { min, max }) => Some(Step::Number(n, *min, *max)),
+            // A list grows by copies of its first entry, so an empty one would grow by `null`
+            // entries, which are no orders. A second length for the same list could find it
+            // emptied by the first.
+            (Field::Length(l), Values::Amount { min, max }) => {
+                let once = fields.iter().filter(|f| **f == Field::Length(l)).count() == 1;
+                (once && len(orders, l) != Some(0)).then_some(Step::Length(l, *min, *max))
+            }
+            // A `one_of` with no values draws nothing, but the JSON draw still adds the field
+            // as `null`, which a yes-or-no field does not read.
+            (Field::Area(a), Values::OneOf { one_of })
+                if !one_of.is_empty() && one_of.iter().all(Value::is_string) =>
+            {
+                Some(Step::Area(a, one_of))
+            }
+            (Field::MaybeArea(a), Values::OneOf { one_of })
+                if !one_of.is_empty() && one_of.iter().all(|v| v.is_string() || v.is_null()) =>
+            {
+                Some(Step::MaybeArea(a, one_of))
+            }
+            (Field::Flag(f), Values::OneOf { one_of })
+                if !one_of.is_empty() && one_of.iter().all(Value::is_boolean) =>
+            {
+                Some(Step::Flag(f, one_of))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+impl Step<'_> {
+    /// Draws this step's values from `rng` and writes them into `o`.
+    fn draw(&self, o: &mut Orders, rng: &mut impl Rng) {
+        match *self {
+            Step::Number(field, min, max) => field.write(o, &mut || ranges::uniform(rng, min, max)),
+            Step::Area(field, values) => field.write(o, &mut || {
+                let v = &values[picked(rng, values)];
+                v.as_str()
+                    .expect("the plan keeps areas as text")
+                    .to_string()
+            }),
+            Step::MaybeArea(field, values) => field.write(o, &mut || {
+                values[picked(rng, values)].as_str().map(str::to_string)
+            }),
+            Step::Flag(field, values) => field.write(o, &mut || {
+                let v = &values[picked(rng, values)];
+                v.as_bool().expect("the plan keeps yes or no as booleans")
+            }),
+            // As in the JSON draw, a list the orders do not hold draws nothing.
+            Step::Length(list, min, max) => {
+                if len(o, list).is_some() {
+                    let n = ranges::uniform(rng, min, max) as usize;
+                    match list {
+                        List::Supply => resize(&mut o.supply, n),
+                        List::Groups => {
+                            if let Some(Action::March(m)) = &mut o.full {
+                                resize(&mut m.groups, n);
+                            }
+                        }
+                        List::Retreat => {
+                            if let Some(a) = accept(o) {
+                                resize(&mut a.retreat, n);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The index of the value a `one_of` range takes.
+fn picked(rng: &mut impl Rng, values: &[Value]) -> usize {
+    ranges::pick(rng, values.len()).expect("the plan keeps only ranges with values")
+}
+
+/// As the JSON draw resizes a list: it grows by copies of its first entry and shrinks from its
+/// end. The plan leaves an empty list to the JSON draw.
+fn resize<T: Clone>(items: &mut Vec<T>, n: usize) {
+    if let Some(first) = items.first().cloned() {
+        items.resize(n, first);
+    }
+}
+
+/// How many entries `list` has in `o`, or `None` when `o` has no such list (its path leads
+/// nowhere). The supply moves are always there, as the JSON form leaves them out only when
+/// there are none.
+fn len(o: &Orders, list: List) -> Option<usize> {
+    match (list, &o.full, &o.battle) {
+        (List::Supply, ..) => Some(o.supply.len()),
+        (List::Groups, Some(Action::March(m)), _) => Some(m.groups.len()),
+        (List::Retreat, _, Some(BattleDecision::Accept(a))) => Some(a.retreat.len()),
+        _ => None,
+    }
+}
+
+/// The entries of `items` that `e` names.
+fn entries<T>(items: &mut [T], e: Entries) -> &mut [T] {
+    match e {
+        Entries::First => {
+            let first = items.len().min(1);
+            &mut items[..first]
+        }
+        Entries::Each => items,
+    }
+}
+
+/// The march's groups that `e` names; none when the full action is no march.
+fn groups(o: &mut Orders, e: Entries) -> &mut [Group] {
+    match &mut o.full {
+        Some(Action::March(m)) => entries(&mut m.groups, e),
+        _ => &mut [],
+    }
+}
+
+/// The supply moves that `e` names.
+fn supply(o: &mut Orders, e: Entries) -> &mut [SupplyMove] {
+    entries(&mut o.supply, e)
+}
+
+fn refuse(o: &mut Orders) -> Option<&mut Refuse> {
+    match &mut o.battle {
+        Some(BattleDecision::Refuse(r)) => Some(r),
+        _ => None,
+    }
+}
+
+fn accept(o: &mut Orders) -> Option<&mut Accept> {
+    match &mut o.battle {
+        Some(BattleDecision::Accept(a)) => Some(a),
+        _ => None,
+    }
+}
+
+fn skirmish(o: &mut Orders) -> Option<&mut Skirmish> {
+    match &mut o.full {
+        Some(Action::Skirmish(s)) => Some(s),
+        _ => None,
+    }
+}
+
+fn attack(o: &mut Orders) -> Option<&mut Attack> {
+    match &mut o.full {
+        Some(Action::Attack(a)) => Some(a),
+        _ => None,
+    }
+}
+
+/// The embarkation of a Transport, with or without the Subordinate Leader's placing.
+fn embark(o: &mut Orders) -> Option<&mut Embark> {
+    match &mut o.full {
+        Some(Action::Transport(
+            Transport::Embark(e) | Transport::EmbarkPlacing { embark: e, .. },
+        )) => Some(e),
+        _ => None,
+    }
+}
+
+fn unload(o: &mut Orders) -> Option<&mut Unload> {
+    match &mut o.answer {
+        Some(Answer::Unload(u)) => Some(u),
+        _ => None,
+    }
+}
+
+impl Number {
+    /// Writes `next()` into each field this names in `o`, entries in order, and nothing where
+    /// `o` has no such field.
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> u32) {
+        match self {
+            Number::Commit => o.commit = Some(next()),
+            Number::RefuseFood => {
+                if let Some(r) = refuse(o) {
+                    r.food = next();
+                }
+            }
+            Number::RefuseWar => {
+                if let Some(r) = refuse(o) {
+                    r.war = next();
+                }
+            }
+            Number::AcceptCommit => {
+                if let Some(a) = accept(o) {
+                    a.commit = CommitRule::Count(next());
+                }
+            }
+            Number::SupplyFood(e) => supply(o, e).iter_mut().for_each(|m| m.food = next()),
+            Number::SupplyWar(e) => supply(o, e).iter_mut().for_each(|m| m.war = next()),
+            Number::SkirmishUnits => {
+                if let Some(s) = skirmish(o) {
+                    s.units = next();
+                }
+            }
+            Number::SkirmishWar => {
+                if let Some(s) = skirmish(o) {
+                    s.war = next();
+                }
+            }
+            Number::GroupUnits(e) => groups(o, e).iter_mut().for_each(|g| g.units = next()),
+            Number::GroupFood(e) => groups(o, e).iter_mut().for_each(|g| g.food = Some(next())),
+            Number::GroupWar(e) => groups(o, e).iter_mut().for_each(|g| g.war = Some(next())),
+            Number::AttackUnits => {
+                if let Some(a) = attack(o) {
+                    a.units = next();
+                }
+            }
+            Number::AttackWar => {
+                if let Some(a) = attack(o) {
+                    a.war = Some(next());
+                }
+            }
+            Number::AttackCarryFood => {
+                if let Some(a) = attack(o) {
+                    a.carry_food = next();
+                }
+            }
+            Number::AttackCarryWar => {
+                if let Some(a) = attack(o) {
+                    a.carry_war = next();
+                }
+            }
+            Number::EmbarkUnits => {
+                if let Some(e) = embark(o) {
+                    e.units = next();
+                }
+            }
+            Number::EmbarkFood => {
+                if let Some(e) = embark(o) {
+                    e.food = next();
+                }
+            }
+            Number::EmbarkWar => {
+                if let Some(e) = embark(o) {
+                    e.war = next();
+                }
+            }
+        }
+    }
+}
+
+impl Area {
+    /// Writes `next()` into each field this names in `o`, entries in order, and nothing where
+    /// `o` has no such field.
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> String) {
+        match self {
+            Area::RefuseTo => {
+                if let Some(r) = refuse(o) {
+                    r.to = next();
+                }
+            }
+            Area::Retreat => {
+                if let Some(a) = accept(o) {
+                    a.retreat.iter_mut().for_each(|to| *to = next());
+                }
+            }
+            Area::SupplyFrom(e) => supply(o, e).iter_mut().for_each(|m| m.from = next()),
+            Area::SupplyTo(e) => supply(o, e).iter_mut().for_each(|m| m.to = next()),
+            Area::GroupTo(e) => groups(o, e).iter_mut().for_each(|g| g.to = next()),
+            Area::EmbarkZone => {
+                if let Some(e) = embark(o) {
+                    e.to_zone = next();
+                }
+            }
+        }
+    }
+}
+
+impl MaybeArea {
+    /// Writes `next()` into the field this names in `o`, and nothing where `o` has no such
+    /// field.
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> Option<String>) {
+        if let Some(u) = unload(o) {
+            match self {
+                MaybeArea::UnloadArmy => u.army = next(),
+                MaybeArea::UnloadSupplies => u.supplies = next(),
+            }
+        }
+    }
+}
+
+impl Flag {
+    /// Writes `next()` into each field this names in `o`, entries in order, and nothing where
+    /// `o` has no such field.
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> bool) {
+        match self {
+            Flag::GroupLeader(e) => groups(o, e).iter_mut().for_each(|g| g.leader = next()),
+            Flag::GroupSubordinate(e) => {
+                groups(o, e).iter_mut().for_each(|g| g.subordinate = next());
+            }
+            Flag::ReturnAfter => {
+                if let Some(a) = attack(o) {
+                    a.return_after = next();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use rand_chacha::rand_core::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use serde_json::json;
+
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::engine::selfplay;
+    use crate::games::southern_strategy::data::Data;
+    use crate::games::southern_strategy::orders::March;
+    use crate::games::southern_strategy::{SouthernStrategy, DATA_FILES, DISPLAY_FILES};
+
+    fn data() -> Data {
+        let files: Vec<(String, String)> = DATA_FILES
+            .iter()
+            .chain(DISPLAY_FILES)
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        Data::load(&files).expect("the built-in data loads")
+    }
+
+    /// Draws `orders` with `ranges` open a few times in a row both ways, from two streams
+    /// seeded with `seed`, and says where the orders drawn or the numbers taken first differ.
+    fn same_both_ways(orders: &Orders, ranges: &[Range], seed: u64) -> Result<(), String> {
+        let mut typed_rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut json_rng = typed_rng.clone();
+        for i in 0..3 {
+            let typed = orders.draw_open(ranges, &mut typed_rng);
+            let json = ranges::draw_json(orders, ranges, &mut json_rng);
+            if typed != json {
+                return Err(format!(
+                    "draw {i} from seed {seed} of {orders:?} with {ranges:?}: typed {typed:?}, JSON {json:?}"
+                ));
+            }
+            if typed_rng != json_rng {
+                return Err(format!(
+                    "draw {i} from seed {seed} of {orders:?} with {ranges:?}: the typed draw took other numbers from the stream"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `same_both_ways` for many seeds.
+    fn agree(orders: &Orders, ranges: &[Range]) {
+        for seed in 0..64 {
+            same_both_ways(orders, ranges, seed).unwrap();
+        }
+    }
+
+    /// At every position of some seeded self-play games, each candidate with open fields draws
+    /// the same orders both ways. Nearly all of them are drawn typed, so the typed draw is what
+    /// is being held to the JSON draw.
+    #[test]
+    fn the_typed_draw_gives_the_json_draws_orders_wherever_self_play_goes() {
+        let data = data();
+        let (mut open, mut typed) = (0usize, 0usize);
+        let mut failures = Vec::new();
+        let forever = Duration::from_secs(u64::MAX / 4);
+        selfplay::run_observed::<SouthernStrategy>(&data, 30, forever, |st, _| {
+            let Some(a) = SouthernStrategy::awaiting(&data, st) else {
+                return;
+            };
+            for c in SouthernStrategy::candidates(&data, st, &a.side) {
+                if c.ranges.is_empty() {
+                    continue;
+                }
+                open += 1;
+                typed += usize::from(plan(&c.orders, &c.ranges).is_some());
+                for seed in 0..3 {
+                    if let Err(e) = same_both_ways(&c.orders, &c.ranges, seed) {
+                        failures.push(e);
+                    }
+                }
+            }
+        });
+        assert!(
+            failures.is_empty(),
+            "{} differences, the first: {}",
+            failures.len(),
+            failures[..failures.len().min(3)].join("\n")
+        );
+        assert!(open > 1000, "only {open} candidates with open fields");
+        assert!(
+            typed * 10 >= open * 9,
+            "only {typed} of {open} candidates were drawn typed"
+        );
+    }
+
+    fn march(groups: Vec<Group>) -> Orders {
+        Orders {
+            full: Some(Action::March(March {
+                from: "SAV".into(),
+                groups,
+            })),
+            ..Orders::default()
+        }
+    }
+
+    fn group(to: &str, units: u32) -> Group {
+        Group {
+            to: to.into(),
+            units,
+            leader: false,
+            subordinate: false,
+            food: None,
+            war: None,
+        }
+    }
+
+    fn areas(ids: &[&str]) -> Vec<Value> {
+        ids.iter().map(|a| json!(a)).collect()
+    }
+
+    /// A range naming a field the orders do not hold (an attack's units in a march, the first
+    /// of no supply moves) draws nothing, and the ranges after it draw as they would without it.
+    #[test]
+    fn a_path_that_leads_nowhere_draws_nothing() {
+        let o = march(vec![group("EBN", 2)]);
+        let ranges = vec![
+            Range::amount("full.attack.units", 1, 8),
+            Range::amount("supply[0].food", 0, 3),
+            Range::amount("battle.accept.retreat", 0, 3),
+            Range::amount("full.march.groups[0].units", 1, 7),
+        ];
+        assert!(plan(&o, &ranges).is_some());
+        agree(&o, &ranges);
+    }
+
+    /// A field the orders' JSON form leaves out (War not committed yet, no return after the
+    /// attack, no `commit`) is written, as the JSON draw adds a missing last key.
+    #[test]
+    fn a_field_left_out_is_written() {
+        let o = Orders {
+            full: Some(Action::Attack(Attack {
+                from: "BFT".into(),
+                to: "CHS".into(),
+                units: 8,
+                war: None,
+                carry_food: 0,
+                carry_war: 0,
+                return_after: false,
+            })),
+            ..Orders::default()
+        };
+        let ranges = vec![
+            Range::amount("full.attack.war", 1, 4),
+            Range::either("full.attack.return_after"),
+            Range::amount("commit", 1, 3),
+        ];
+        assert!(plan(&o, &ranges).is_some());
+        agree(&o, &ranges);
+        let drawn = o.draw_open(&ranges, &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(drawn.is_some_and(|d| d.commit.is_some()));
+    }
+
+    /// The length of a list is drawn where its range stands: before the entries' ranges, the
+    /// new entries (copies of the first) are drawn too; after them, they are copies of the
+    /// drawn first entry.
+    #[test]
+    fn a_lists_length_is_drawn_where_its_range_stands() {
+        let o = march(vec![group("EBN", 4), group("BFT", 3)]);
+        let length = Range::amount("full.march.groups", 1, 3);
+        let entries = vec![
+            Range::one_of("full.march.groups[*].to", areas(&["EBN", "BFT", "SUN"])),
+            Range::amount("full.march.groups[*].units", 1, 7),
+            Range::amount("full.march.groups[*].food", 0, 2),
+            Range::either("full.march.groups[*].leader"),
+            Range::either("full.march.groups[0].subordinate"),
+        ];
+        let before: Vec<Range> = std::iter::once(length.clone())
+            .chain(entries.clone())
+            .collect();
+        let after: Vec<Range> = entries.into_iter().chain([length]).collect();
+        for ranges in [before, after] {
+            assert!(plan(&o, &ranges).is_some());
+            agree(&o, &ranges);
+        }
+        let supply = Orders {
+            supply: vec![
+                SupplyMove {
+                    from: "SAV".into(),
+                    to: "EBN".into(),
+                    food: 1,
+                    war: 0,
+                },
+                SupplyMove {
+                    from: "EBN".into(),
+                    to: "SAV".into(),
+                    food: 0,
+                    war: 1,
+                },
+            ],
+            ..Orders::default()
+        };
+        let ranges = vec![
+            Range::amount("supply", 0, 3),
+            Range::one_of("supply[*].from", areas(&["SAV", "EBN"])),
+            Range::one_of("supply[*].to", areas(&["SAV", "EBN"])),
+            Range::amount("supply[*].war", 0, 2),
+        ];
+        assert!(plan(&supply, &ranges).is_some());
+        agree(&supply, &ranges);
+    }
+
+    /// The fields few self-play games reach: a refusal's War, an embarkation that places the
+    /// Subordinate Leader, the ports a leaving navy's cargo goes ashore in (or nowhere).
+    #[test]
+    fn the_fields_self_play_seldom_reaches_are_drawn_alike() {
+        let refuse = Orders {
+            battle: Some(BattleDecision::Refuse(Refuse {
+                to: "AUG".into(),
+                food: 1,
+                war: 1,
+            })),
+            ..Orders::default()
+        };
+        let ranges = vec![
+            Range::one_of("battle.refuse.to", areas(&["AUG", "NIN", "CAM"])),
+            Range::amount("battle.refuse.food", 0, 2),
+            Range::amount("battle.refuse.war", 0, 2),
+        ];
+        let embark = Orders {
+            full: Some(Action::Transport(Transport::EmbarkPlacing {
+                embark: Embark {
+                    from: "CHS".into(),
+                    units: 5,
+                    to_zone: "Z1".into(),
+                    food: 2,
+                    war: 1,
+                },
+                subordinate: crate::games::southern_strategy::orders::SubordinatePlacement::Stays,
+            })),
+            ..Orders::default()
+        };
+        let embarking = vec![
+            Range::one_of("full.transport.embark.to_zone", areas(&["Z1", "Z2"])),
+            Range::amount("full.transport.embark.units", 1, 5),
+            Range::amount("full.transport.embark.food", 0, 3),
+            Range::amount("full.transport.embark.war", 0, 3),
+        ];
+        let unload = Orders {
+            answer: Some(Answer::Unload(Unload {
+                army: Some("CHS".into()),
+                supplies: None,
+            })),
+            ..Orders::default()
+        };
+        let ports = |ids: &[&str]| -> Vec<Value> {
+            std::iter::once(Value::Null).chain(areas(ids)).collect()
+        };
+        let unloading = vec![
+            Range::one_of("answer.unload.army", ports(&["CHS", "GEO"])),
+            Range::one_of("answer.unload.supplies", ports(&["CHS", "GEO", "WIL"])),
+        ];
+        for (orders, ranges) in [(refuse, ranges), (embark, embarking), (unload, unloading)] {
+            assert!(plan(&orders, &ranges).is_some());
+            agree(&orders, &ranges);
+        }
+    }
+
+    /// What the typed draw cannot be sure to draw as the JSON draw does goes through JSON:
+    /// names it does not know, values of another kind than the field's, an empty `one_of`, an
+    /// empty list whose length is open, two lengths for one list.
+    #[test]
+    fn what_the_typed_draw_does_not_know_goes_through_json() {
+        let o = march(vec![group("EBN", 2)]);
+        let retreat = |retreat: Vec<String>| Orders {
+            battle: Some(BattleDecision::Accept(Accept {
+                commit: CommitRule::Count(1),
+                retreat,
+            })),
+            ..Orders::default()
+        };
+        let cases = vec![
+            (
+                o.clone(),
+                vec![Range::amount("full.march.groups[1].units", 1, 4)],
+            ),
+            (
+                o.clone(),
+                vec![Range::amount("full.march.groups[0].cost", 1, 4)],
+            ),
+            (o.clone(), vec![Range::amount("supply_after[0].food", 0, 2)]),
+            (
+                o.clone(),
+                vec![Range::amount("full.march.groups[0].leader", 0, 1)],
+            ),
+            (
+                o.clone(),
+                vec![Range::one_of(
+                    "full.march.groups[0].to",
+                    [json!("EBN"), Value::Null],
+                )],
+            ),
+            (
+                o.clone(),
+                vec![Range::one_of("full.march.groups[0].subordinate", [])],
+            ),
+            (
+                o.clone(),
+                vec![
+                    Range::amount("full.march.groups", 0, 2),
+                    Range::amount("full.march.groups", 1, 2),
+                ],
+            ),
+            (Orders::default(), vec![Range::amount("supply", 0, 2)]),
+            (
+                retreat(Vec::new()),
+                vec![
+                    Range::amount("battle.accept.retreat", 0, 2),
+                    Range::one_of("battle.accept.retreat[*]", areas(&["AUG", "NIN"])),
+                ],
+            ),
+            (
+                retreat(Vec::new()),
+                vec![Range::amount("battle.accept.retreat", 0, 2)],
+            ),
+        ];
+        for (orders, ranges) in cases {
+            assert!(plan(&orders, &ranges).is_none(), "{ranges:?}");
+            agree(&orders, &ranges);
+        }
+    }
+}
