@@ -144,9 +144,19 @@ fn full(a: Action) -> Orders {
     }
 }
 
+/// The areas' ids as strings, as orders write them.
+fn ids(areas: &[ss::state::Id]) -> Vec<String> {
+    areas.iter().map(|a| a.to_string()).collect()
+}
+
 /// `a` and the areas next to it, with one far away (refused wherever adjacency counts).
 fn near(data: &ss::data::Data, a: &str) -> Vec<String> {
-    let mut v = data.area(a).adjacent.clone();
+    let mut v: Vec<String> = data
+        .area(a)
+        .adjacent
+        .iter()
+        .map(|b| b.to_string())
+        .collect();
     v.push(a.to_string());
     v.push("YRK".to_string());
     v
@@ -321,7 +331,7 @@ fn every_accepted_march_beside_a_subordinate_is_listed() {
         "HHS",
         groups(1, &to, &[1, 2, 3, 4], &some(0..=2), &some(0..=2)),
     );
-    let next = &data.area("HHS").adjacent;
+    let next = &ids(&data.area("HHS").adjacent);
     space.extend(marches(
         "HHS",
         groups(2, next, &[1, 2], &some(0..=1), &some(0..=1)),
@@ -340,7 +350,7 @@ fn every_accepted_march_beside_a_subordinate_is_listed() {
         "GRB",
         groups(
             2,
-            &data.area("GRB").adjacent,
+            &ids(&data.area("GRB").adjacent),
             &[1],
             &some(0..=1),
             &some(0..=1),
@@ -460,9 +470,9 @@ fn every_accepted_answer_to_an_attack_is_listed() {
     let next = &data.area("CHS").adjacent;
     let mut retreats: Vec<Vec<String>> = vec![Vec::new()];
     for a in next {
-        retreats.push(vec![a.clone()]);
+        retreats.push(vec![a.to_string()]);
         for b in next {
-            retreats.push(vec![a.clone(), b.clone()]);
+            retreats.push(vec![a.to_string(), b.to_string()]);
         }
     }
     for commit in 0..=3 {
@@ -545,7 +555,7 @@ fn every_accepted_transport_and_naval_action_is_listed() {
     );
     let mut space: Vec<Orders> = data
         .areas()
-        .map(|a| full(Action::Transport(Transport::Land(a.id.clone()))))
+        .map(|a| full(Action::Transport(Transport::Land(a.id.to_string()))))
         .collect();
     for z in zones {
         space.push(full(Action::Navy(NavyAction::Move(z.into()))));
@@ -562,7 +572,7 @@ fn every_accepted_transport_and_naval_action_is_listed() {
     st.navies.french = Some("A".into());
     let space: Vec<Orders> = data
         .areas()
-        .map(|a| full(Action::Transport(Transport::Land(a.id.clone()))))
+        .map(|a| full(Action::Transport(Transport::Land(a.id.to_string()))))
         .collect();
     check(
         &data,
@@ -607,7 +617,7 @@ fn every_accepted_landing_before_the_winter_is_listed() {
         resume: Stage::WinterRemoval,
     };
     let places: Vec<Option<String>> = std::iter::once(None)
-        .chain(data.areas().map(|a| Some(a.id.clone())))
+        .chain(data.areas().map(|a| Some(a.id.to_string())))
         .collect();
     let mut space = Vec::new();
     for army in &places {
@@ -802,7 +812,7 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
         "CAM",
         groups(
             2,
-            &data.area("CAM").adjacent,
+            &ids(&data.area("CAM").adjacent),
             &[1],
             &some(0..=1),
             &some(0..=1),
@@ -810,10 +820,10 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
     ));
     for a in data.areas() {
         let id = a.id.clone();
-        space.push(full(Action::Forage(id.clone())));
-        space.push(full(Action::Recruit(id.clone())));
-        space.push(full(Action::Hold(id.clone())));
-        space.push(full(Action::DigIn(id.clone())));
+        space.push(full(Action::Forage(id.to_string())));
+        space.push(full(Action::Recruit(id.to_string())));
+        space.push(full(Action::Hold(id.to_string())));
+        space.push(full(Action::DigIn(id.to_string())));
         for colony in ["SC", "GA"] {
             let raid = |hold, unit, food| {
                 full(Action::Raid(Raid {
@@ -823,9 +833,9 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
                     food,
                 }))
             };
-            space.push(raid(Some(id.clone()), None, None));
-            space.push(raid(None, Some(id.clone()), None));
-            space.push(raid(None, None, Some(id.clone())));
+            space.push(raid(Some(id.to_string()), None, None));
+            space.push(raid(None, Some(id.to_string()), None));
+            space.push(raid(None, None, Some(id.to_string())));
         }
     }
     space.push(full(Action::Pass));

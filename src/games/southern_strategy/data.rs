@@ -8,7 +8,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::state::Side;
+use super::id_map::Key;
+use super::state::{Id, Side};
 use crate::engine::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -22,7 +23,7 @@ pub enum AreaType {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Area {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub colony: String,
     #[serde(rename = "type")]
@@ -31,7 +32,7 @@ pub struct Area {
     pub port: bool,
     #[serde(default)]
     pub sea: Option<String>,
-    pub adjacent: Vec<String>,
+    pub adjacent: Vec<Id>,
 }
 
 impl Area {
@@ -303,14 +304,15 @@ impl ShortIndex {
 /// An id of at most 7 bytes as one number: its bytes, and its length in the top byte so
 /// that no two ids share a key. `None` for a longer id, which the string index finds.
 fn short_key(id: &str) -> Option<u64> {
-    let b = id.as_bytes();
-    if b.len() > 7 {
-        return None;
-    }
-    let mut bytes = [0u8; 8];
-    bytes[..b.len()].copy_from_slice(b);
-    bytes[7] = b.len() as u8;
-    Some(u64::from_le_bytes(bytes))
+    Id::new(id).key().and_then(short_of)
+}
+
+/// `short_key` of the id whose inline key (the number `Id` compares by: its bytes big-endian,
+/// zero-padded, with the length in the last byte) is `k`.
+fn short_of(k: u128) -> Option<u64> {
+    let len = (k & 0xff) as u64;
+    // The first 8 bytes, the eighth zero for an id this short, read little-endian.
+    (len <= 7).then(|| ((k >> 64) as u64).swap_bytes() | (len << 56))
 }
 
 /// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
@@ -373,7 +375,7 @@ impl Data {
             .areas
             .iter()
             .enumerate()
-            .map(|(i, a)| (a.id.clone(), i))
+            .map(|(i, a)| (a.id.to_string(), i))
             .collect();
         let short = ShortIndex::new(
             map.areas
@@ -389,7 +391,7 @@ impl Data {
             .map(|a| {
                 a.adjacent
                     .iter()
-                    .filter_map(|b| index.get(b).copied())
+                    .filter_map(|b| index.get(b.as_str()).copied())
                     .collect()
             })
             .collect();
@@ -429,16 +431,16 @@ impl Data {
             .map_or(id, |c| c.name.as_str())
     }
 
-    pub fn area(&self, id: &str) -> &Area {
+    pub fn area(&self, id: &(impl Key + ?Sized)) -> &Area {
         &self.map.areas[self.position(id).expect("an area of the map")]
     }
 
     /// Where the area `id` comes in the map's list, which is the order the rules go through
     /// the areas in.
-    pub fn position(&self, id: &str) -> Option<usize> {
-        match short_key(id) {
+    pub fn position(&self, id: &(impl Key + ?Sized)) -> Option<usize> {
+        match id.inline_key().and_then(short_of) {
             Some(k) => self.short.get(k),
-            None => self.index.get(id).copied(),
+            None => self.index.get(id.as_id_str()).copied(),
         }
     }
 
@@ -538,11 +540,11 @@ impl Data {
             .map
             .colonies
             .iter()
-            .map(|c| &c.id)
-            .chain(self.map.sea_zones.iter().map(|s| &s.id))
-            .chain(self.map.areas.iter().map(|a| &a.id))
+            .map(|c| c.id.as_str())
+            .chain(self.map.sea_zones.iter().map(|s| s.id.as_str()))
+            .chain(self.map.areas.iter().map(|a| a.id.as_str()))
         {
-            if !seen.insert(id.as_str()) {
+            if !seen.insert(id) {
                 return Err(err(MAP, id, "the id is used twice".into()));
             }
         }
@@ -583,7 +585,7 @@ impl Data {
                         "an area cannot be adjacent to itself".into(),
                     ));
                 }
-                if !self.index.contains_key(b) {
+                if !self.index.contains_key(b.as_str()) {
                     return Err(err(
                         MAP,
                         &a.id,
@@ -649,8 +651,8 @@ impl Data {
             .map
             .areas
             .iter()
-            .map(|a| &a.id)
-            .chain(self.map.sea_zones.iter().map(|z| &z.id))
+            .map(|a| a.id.as_str())
+            .chain(self.map.sea_zones.iter().map(|z| z.id.as_str()))
         {
             if !self.board.areas.contains_key(id) && !self.board.sea_zones.contains_key(id) {
                 return Err(err(BOARD, id, "has no place on the board picture".into()));

@@ -65,7 +65,7 @@ pub fn dig_in(
     }
     ev.push(Event::DugIn {
         side,
-        area: a.id.clone(),
+        area: a.id.to_string(),
     });
     Ok(())
 }

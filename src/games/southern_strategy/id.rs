@@ -47,7 +47,7 @@ impl Id {
 
     /// The number an inline id compares by (see `Ord`); `None` for an id on the heap.
     #[inline]
-    pub(super) fn key(&self) -> Option<u128> {
+    pub fn key(&self) -> Option<u128> {
         match &self.0 {
             Repr::Inline(bytes) => Some(u128::from_be_bytes(*bytes)),
             Repr::Heap(_) => None,
@@ -56,7 +56,7 @@ impl Id {
 
     /// `Id::new(s).key()`, without making the id.
     #[inline]
-    pub(super) fn key_of(s: &str) -> Option<u128> {
+    pub fn key_of(s: &str) -> Option<u128> {
         let b = s.as_bytes();
         (b.len() <= INLINE).then(|| {
             let mut bytes = [0u8; INLINE + 1];

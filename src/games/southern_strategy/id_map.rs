@@ -15,20 +15,79 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::id::Id;
 
-/// Where the id `key` is among `items` (sorted by `id_of`), or where it would go. An inline id
-/// compares as one number (see `Id`'s `Ord`), and a key short enough to be one is turned into
-/// that number once, so most steps of the search compare two numbers.
+/// What the maps may be searched by: an `Id`, or a string that is one.
+pub trait Key {
+    fn as_id_str(&self) -> &str;
+    /// The number the key compares by when it is an inline id (see `Id`'s `Ord`).
+    fn inline_key(&self) -> Option<u128>;
+}
+
+impl Key for Id {
+    #[inline]
+    fn as_id_str(&self) -> &str {
+        self.as_str()
+    }
+
+    #[inline]
+    fn inline_key(&self) -> Option<u128> {
+        self.key()
+    }
+}
+
+impl Key for str {
+    #[inline]
+    fn as_id_str(&self) -> &str {
+        self
+    }
+
+    #[inline]
+    fn inline_key(&self) -> Option<u128> {
+        Id::key_of(self)
+    }
+}
+
+impl Key for String {
+    #[inline]
+    fn as_id_str(&self) -> &str {
+        self
+    }
+
+    #[inline]
+    fn inline_key(&self) -> Option<u128> {
+        Id::key_of(self)
+    }
+}
+
+impl<K: Key + ?Sized> Key for &K {
+    #[inline]
+    fn as_id_str(&self) -> &str {
+        (**self).as_id_str()
+    }
+
+    #[inline]
+    fn inline_key(&self) -> Option<u128> {
+        (**self).inline_key()
+    }
+}
+
+/// Where `key` is among `items` (sorted by `id_of`), or where it would go. An inline id
+/// compares as one number, and a key given as a short string is turned into that number once,
+/// so most steps of the search compare two numbers.
 #[inline]
-fn find_str<T>(items: &[T], id_of: impl Fn(&T) -> &Id, key: &str) -> Result<usize, usize> {
-    match Id::key_of(key) {
+fn search<T>(
+    items: &[T],
+    id_of: impl Fn(&T) -> &Id,
+    key: &(impl Key + ?Sized),
+) -> Result<usize, usize> {
+    match key.inline_key() {
         Some(k) => items.binary_search_by(|x| {
             let id = id_of(x);
             match id.key() {
                 Some(n) => n.cmp(&k),
-                None => id.as_str().cmp(key),
+                None => id.as_str().cmp(key.as_id_str()),
             }
         }),
-        None => items.binary_search_by(|x| id_of(x).as_str().cmp(key)),
+        None => items.binary_search_by(|x| id_of(x).as_str().cmp(key.as_id_str())),
     }
 }
 
@@ -49,30 +108,30 @@ impl<V> IdMap<V> {
 
     /// Where the id `key` is, or where it would go.
     #[inline]
-    fn find(&self, key: &str) -> Result<usize, usize> {
-        find_str(&self.0, |(k, _)| k, key)
+    fn find(&self, key: &(impl Key + ?Sized)) -> Result<usize, usize> {
+        search(&self.0, |(k, _)| k, key)
     }
 
     #[inline]
-    pub fn get(&self, key: impl AsRef<str>) -> Option<&V> {
-        self.find(key.as_ref()).ok().map(|i| &self.0[i].1)
+    pub fn get(&self, key: &(impl Key + ?Sized)) -> Option<&V> {
+        self.find(key).ok().map(|i| &self.0[i].1)
     }
 
     #[inline]
-    pub fn get_mut(&mut self, key: impl AsRef<str>) -> Option<&mut V> {
-        match self.find(key.as_ref()) {
+    pub fn get_mut(&mut self, key: &(impl Key + ?Sized)) -> Option<&mut V> {
+        match self.find(key) {
             Ok(i) => Some(&mut self.0[i].1),
             Err(_) => None,
         }
     }
 
-    pub fn contains_key(&self, key: impl AsRef<str>) -> bool {
-        self.find(key.as_ref()).is_ok()
+    pub fn contains_key(&self, key: &(impl Key + ?Sized)) -> bool {
+        self.find(key).is_ok()
     }
 
     /// Sets `key` to `value`, and returns the value it had.
     pub fn insert(&mut self, key: Id, value: V) -> Option<V> {
-        match self.find(key.as_str()) {
+        match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
             Err(i) => {
                 self.0.insert(i, (key, value));
@@ -81,13 +140,13 @@ impl<V> IdMap<V> {
         }
     }
 
-    pub fn remove(&mut self, key: impl AsRef<str>) -> Option<V> {
-        self.find(key.as_ref()).ok().map(|i| self.0.remove(i).1)
+    pub fn remove(&mut self, key: &(impl Key + ?Sized)) -> Option<V> {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
     }
 
     /// The value at `key`, put there by `make` when there is none.
     pub fn get_or_insert_with(&mut self, key: Id, make: impl FnOnce() -> V) -> &mut V {
-        let i = match self.find(key.as_str()) {
+        let i = match self.find(&key) {
             Ok(i) => i,
             Err(i) => {
                 self.0.insert(i, (key, make()));
@@ -246,18 +305,18 @@ impl IdSet {
     }
 
     #[inline]
-    fn find(&self, key: &str) -> Result<usize, usize> {
-        find_str(&self.0, |k| k, key)
+    fn find(&self, key: &(impl Key + ?Sized)) -> Result<usize, usize> {
+        search(&self.0, |k| k, key)
     }
 
     #[inline]
-    pub fn contains(&self, key: impl AsRef<str>) -> bool {
-        self.find(key.as_ref()).is_ok()
+    pub fn contains(&self, key: &(impl Key + ?Sized)) -> bool {
+        self.find(key).is_ok()
     }
 
     /// Adds `key`; whether it was new.
     pub fn insert(&mut self, key: Id) -> bool {
-        match self.find(key.as_str()) {
+        match self.find(&key) {
             Ok(_) => false,
             Err(i) => {
                 self.0.insert(i, key);
@@ -267,8 +326,8 @@ impl IdSet {
     }
 
     /// Takes `key` out; whether it was there.
-    pub fn remove(&mut self, key: impl AsRef<str>) -> bool {
-        match self.find(key.as_ref()) {
+    pub fn remove(&mut self, key: &(impl Key + ?Sized)) -> bool {
+        match self.find(key) {
             Ok(i) => {
                 self.0.remove(i);
                 true

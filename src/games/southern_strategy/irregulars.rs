@@ -105,7 +105,7 @@ pub fn forage(
     ev.push(Event::Foraged {
         side,
         colony: a.colony.clone(),
-        area: a.id.clone(),
+        area: a.id.to_string(),
         food: 1,
     });
     Ok(())
@@ -219,7 +219,7 @@ pub fn recruit(
     ev.push(Event::Recruited {
         side,
         colony,
-        area: a.id.clone(),
+        area: a.id.to_string(),
     });
     Ok(())
 }
@@ -270,7 +270,9 @@ pub fn hold(
     check_may_act(data, st, side, &a.colony, key)?;
     st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
     st.holds.insert(Id::new(&a.id));
-    ev.push(Event::Held { area: a.id.clone() });
+    ev.push(Event::Held {
+        area: a.id.to_string(),
+    });
     Ok(())
 }
 
@@ -320,7 +322,7 @@ fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTa
             if crown.is_some() {
                 return Err(OrderError::new("8.3", format!("a Raid eliminates only a Loyalist Holding an area with no Crown army; `{}` has one", a.name)).at(tkey));
             }
-            Ok(RaidTarget::Hold(a.id.clone()))
+            Ok(RaidTarget::Hold(a.id.to_string()))
         }
         _ => {
             let Some(army) = crown.filter(|_| !a.is_city_or_fort()) else {
@@ -344,9 +346,9 @@ fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTa
                 .at(tkey));
             }
             Ok(if kind == "unit" {
-                RaidTarget::Unit(a.id.clone())
+                RaidTarget::Unit(a.id.to_string())
             } else {
-                RaidTarget::Food(a.id.clone())
+                RaidTarget::Food(a.id.to_string())
             })
         }
     }

@@ -239,7 +239,7 @@ pub fn march(
         pool.war -= war;
         let to = orders::area(data, &g.to, &path)?.id.clone();
         moved.push(GroupMoved {
-            to,
+            to: to.to_string(),
             units: g.units,
             leader: g.leader,
             subordinate: g.subordinate,
@@ -286,7 +286,7 @@ pub fn march(
             }
             ev.push(Event::SuppliesAbandoned {
                 side,
-                area: from.id.clone(),
+                area: from.id.to_string(),
                 food: pool.food,
                 war: pool.war,
             });
@@ -294,7 +294,7 @@ pub fn march(
     }
     ev.push(Event::Marched {
         side,
-        from: from.id.clone(),
+        from: from.id.to_string(),
         food_paid: cost,
         activated_units: activated,
         groups: moved.clone(),

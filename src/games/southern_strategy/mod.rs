@@ -196,7 +196,7 @@ impl Game for SouthernStrategy {
                 id.to_string()
             }
         };
-        let areas = |ids: &[String]| {
+        let areas = |ids: &[Id]| {
             if ids.is_empty() {
                 "nowhere".to_string()
             } else {
@@ -621,7 +621,7 @@ impl Game for SouthernStrategy {
         let geometry: Vec<Value> = data
             .areas()
             .map(|a| {
-                let p = &data.board.areas[&a.id];
+                let p = &data.board.areas[a.id.as_str()];
                 json!({"id": a.id, "name": a.name, "colony": a.colony, "type": format!("{:?}", a.kind).to_lowercase(),
                        "port": a.port, "lat": p.lat, "lon": p.lon, "label": p.label,
                        "adjacent": a.adjacent})

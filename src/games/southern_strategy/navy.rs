@@ -350,7 +350,7 @@ fn embark(
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
     ev.push(Event::Transported {
-        from: from.id.clone(),
+        from: from.id.to_string(),
         units: e.units,
         food: e.food,
         war: e.war,
@@ -436,7 +436,7 @@ fn land(
         },
     );
     ev.push(Event::Landed {
-        area: to.id.clone(),
+        area: to.id.to_string(),
         units: cargo.units,
         food: cargo.food,
         war: cargo.war,
@@ -446,7 +446,7 @@ fn land(
 
 /// 5.4: the ports where supplies aboard `side`'s navy may go ashore: friendly-occupied ports
 /// on its zone, without the enemy navy there.
-pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let Some(zone) = st.navies.zone(side) else {
         return Vec::new();
     };
@@ -462,7 +462,7 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
 /// 9.3 and 12.3: where a transported army may land when its navy leaves for the winter:
 /// a friendly or empty Port City on its zone or an adjacent one, the enemy navy absent, and
 /// (9.2) not where it would give a Subordinate Leader more than 4 units.
-pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<String> {
+pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     let Some(zone) = st.navies.zone(side).cloned() else {
         return Vec::new();
@@ -562,7 +562,7 @@ pub fn unload(
                 entry.units += cargo.units;
                 entry.leader = super::state::merged_command(cargo.leader, entry.leader);
                 ev.push(Event::Landed {
-                    area: to,
+                    area: to.to_string(),
                     units: cargo.units,
                     food: 0,
                     war: 0,
@@ -587,7 +587,7 @@ pub fn unload(
             ev.push(Event::SuppliesMoved {
                 side,
                 from: st.navies.zone(side).cloned().unwrap_or_default(),
-                to: to.clone(),
+                to: to.to_string(),
                 food: cargo.food,
                 war: cargo.war,
             });

@@ -20,7 +20,7 @@ use super::orders::{
     Orders, Raid, Refuse, Skirmish, SupplyMove, Transport, Unload,
 };
 use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Question, Side, State};
-use super::state::{Supplies, SUBORDINATE_UNITS};
+use super::state::{Id, Supplies, SUBORDINATE_UNITS};
 use super::supply;
 use super::{battle, irregulars};
 use crate::engine::game::Candidate;
@@ -165,17 +165,20 @@ fn span(min: u32, max: u32) -> String {
 }
 
 /// Area names joined with commas and a last `or`.
-fn either_of(data: &Data, ids: &[String]) -> String {
+fn either_of(data: &Data, ids: &[impl AsRef<str>]) -> String {
     joined(data, ids, "or")
 }
 
 /// Area names joined with commas and a last `and`.
-fn all_of(data: &Data, ids: &[String]) -> String {
+fn all_of(data: &Data, ids: &[impl AsRef<str>]) -> String {
     joined(data, ids, "and")
 }
 
-fn joined(data: &Data, ids: &[String], last_word: &str) -> String {
-    let names: Vec<&str> = ids.iter().map(|a| data.area(a).name.as_str()).collect();
+fn joined(data: &Data, ids: &[impl AsRef<str>], last_word: &str) -> String {
+    let names: Vec<&str> = ids
+        .iter()
+        .map(|a| data.area(a.as_ref()).name.as_str())
+        .collect();
     match names.split_last() {
         None => "nowhere".to_string(),
         Some((last, [])) => last.to_string(),
@@ -199,8 +202,8 @@ fn carrying(food: u32, war: u32) -> String {
     }
 }
 
-fn ids(areas: &[String]) -> Vec<Value> {
-    areas.iter().map(|a| Value::from(a.as_str())).collect()
+fn ids(areas: &[impl AsRef<str>]) -> Vec<Value> {
+    areas.iter().map(|a| Value::from(a.as_ref())).collect()
 }
 
 /// Every option worth listing for `side` now, in the order `orders` shows them. Each is built
@@ -283,7 +286,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                 }
                 Question::Commander { areas } => {
                     for a in areas {
-                        out.offer(answer(Answer::Commander(a.clone())).into(), || {
+                        out.offer(answer(Answer::Commander(a.to_string())).into(), || {
                             format!("the new commander enters {} (13.4)", data.area(a).name)
                         });
                     }
@@ -337,7 +340,7 @@ fn battle_options<S: Sink<Orders>>(
             .amount("battle.refuse.food", 0, food)
             .amount("battle.refuse.war", 0, war)
             .with(battle(BattleDecision::Refuse(Refuse {
-                to: first.clone(),
+                to: first.to_string(),
                 food,
                 war: taken_war,
             })));
@@ -361,7 +364,7 @@ fn battle_options<S: Sink<Orders>>(
     let retreat: Vec<String> = around
         .iter()
         .find(|b| **b != attack.from)
-        .cloned()
+        .map(|b| b.to_string())
         .into_iter()
         .collect();
     let accept = Open::default()
@@ -387,27 +390,27 @@ fn unload_options<S: Sink<Unload>>(
     data: &Data,
     st: &State,
     side: Side,
-    army_ports: &[String],
-    supply_ports: &[String],
+    army_ports: &[Id],
+    supply_ports: &[Id],
     out: &mut S,
 ) {
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     let own_zone = st.navies.zone(side);
     // 5.4: supplies also go ashore where the army lands on the navy's own zone.
-    let mut supply_to: Vec<String> = supply_ports.to_vec();
+    let mut supply_to: Vec<Id> = supply_ports.to_vec();
     for p in army_ports {
         if data.area(p).sea.as_ref() == own_zone && !supply_to.contains(p) {
             supply_to.push(p.clone());
         }
     }
     let army = if cargo.units > 0 {
-        army_ports.first().cloned()
+        army_ports.first().map(Id::to_string)
     } else {
         None
     };
     let supplies = match &army {
-        Some(p) if supply_to.contains(p) => Some(p.clone()),
-        _ => supply_ports.first().cloned(),
+        Some(p) if supply_to.iter().any(|s| s == p) => Some(p.clone()),
+        _ => supply_ports.first().map(Id::to_string),
     };
     let nowhere = || std::iter::once(Value::Null);
     let mut open = Open::default();
@@ -461,7 +464,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             continue;
         }
         if food_left {
-            out.offer(Action::Forage(a.id.clone()).into(), || {
+            out.offer(Action::Forage(a.id.to_string()).into(), || {
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
                     data.colony_name(&a.colony),
@@ -481,7 +484,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
         };
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
-            out.offer(Action::Recruit(a.id.clone()).into(), || {
+            out.offer(Action::Recruit(a.id.to_string()).into(), || {
                 format!(
                     "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
                     data.colony_name(&a.colony),
@@ -490,7 +493,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             });
         }
         if side == Side::Crown && a.is_city_or_fort() && !st.held(area) {
-            out.offer(Action::Hold(a.id.clone()).into(), || {
+            out.offer(Action::Hold(a.id.to_string()).into(), || {
                 format!(
                     "hold (8.4): a {} Loyalist Holds {}",
                     data.colony_name(&a.colony),
@@ -504,12 +507,12 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             if !irregulars::may_act(st, side, &c.id) {
                 continue;
             }
-            let raid = |hold: Option<&String>, unit: Option<&String>, food: Option<&String>| {
+            let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
                 Action::Raid(Raid {
                     colony: c.id.clone(),
-                    hold: hold.cloned(),
-                    unit: unit.cloned(),
-                    food: food.cloned(),
+                    hold: hold.map(Id::to_string),
+                    unit: unit.map(Id::to_string),
+                    food: food.map(Id::to_string),
                 })
                 .into()
             };

@@ -41,7 +41,7 @@ pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> b
 pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     // The cheap tests first: most areas are Points or empty, and this runs after every
     // impulse.
-    let areas: Vec<(String, Side)> = data
+    let areas: Vec<(Id, Side)> = data
         .areas()
         .filter(|a| a.is_city_or_fort())
         .filter_map(|a| {
@@ -51,8 +51,11 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         })
         .collect();
     for (area, by) in areas {
-        st.sieges.insert(Id::new(&area));
-        ev.push(Event::SiegeDeclared { area, by });
+        ev.push(Event::SiegeDeclared {
+            area: area.to_string(),
+            by,
+        });
+        st.sieges.insert(area);
     }
 }
 

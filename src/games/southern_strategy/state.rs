@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use super::id::Id;
-pub use super::id_map::{IdMap, IdSet};
+pub use super::id_map::{IdMap, IdSet, Key};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -171,11 +171,11 @@ pub enum Question {
     /// 12.4: where the returning navy is placed (any zone without the enemy navy).
     NavyZone { zones: Vec<String> },
     /// 13.4: where the new Patriot commander enters Virginia.
-    Commander { areas: Vec<String> },
+    Commander { areas: Vec<Id> },
     /// 12.3, 5.4, 9.3: where the navy's cargo goes ashore before it leaves for the winter.
     Unload {
-        army_ports: Vec<String>,
-        supply_ports: Vec<String>,
+        army_ports: Vec<Id>,
+        supply_ports: Vec<Id>,
     },
 }
 
@@ -338,25 +338,25 @@ impl State {
 
     // The lookups below search by `Id`, not by `str`: the maps then compare keys as numbers.
 
-    pub fn army(&self, area: &str) -> Option<&Army> {
+    pub fn army(&self, area: &(impl Key + ?Sized)) -> Option<&Army> {
         self.armies.get(area)
     }
 
-    pub fn army_of(&self, area: &str, side: Side) -> Option<&Army> {
+    pub fn army_of(&self, area: &(impl Key + ?Sized), side: Side) -> Option<&Army> {
         self.army(area).filter(|a| a.side == side)
     }
 
-    pub fn supplies_at(&self, area: &str) -> Supplies {
+    pub fn supplies_at(&self, area: &(impl Key + ?Sized)) -> Supplies {
         self.supplies.get(area).copied().unwrap_or_default()
     }
 
     /// Whether `area` is under siege (11.0).
-    pub fn besieged(&self, area: &str) -> bool {
+    pub fn besieged(&self, area: &(impl Key + ?Sized)) -> bool {
         self.sieges.contains(area)
     }
 
     /// Whether a Loyalist Holds `area` (8.4).
-    pub fn held(&self, area: &str) -> bool {
+    pub fn held(&self, area: &(impl Key + ?Sized)) -> bool {
         self.holds.contains(area)
     }
 

@@ -24,7 +24,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if st.besieged(&area.id) {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id.to_string(),
                     reason: "under siege (11.1)".into(),
                 });
                 continue;
@@ -35,7 +35,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !open_point {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id.to_string(),
                     reason: "every adjacent Point is held by an enemy army".into(),
                 });
                 continue;
@@ -55,7 +55,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 };
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id.to_string(),
                     reason: reason.into(),
                 });
                 continue;
@@ -69,7 +69,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             );
             ev.push(Event::SuppliesGenerated {
                 side,
-                area: area.id.clone(),
+                area: area.id.to_string(),
                 food,
                 war,
                 majority,
@@ -139,7 +139,7 @@ pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
 /// The areas joined to `start` by a supply line (5.2): friendly armies adjacent to one
 /// another. 5.3: an area Held by Loyalists is also adjacent to every area it shares an
 /// adjacent unoccupied area with; a Patriot army on that shared area breaks the link.
-pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet<String> {
+pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet<Id> {
     if !is_supply_node(st, side, start) {
         return BTreeSet::new();
     }
@@ -314,8 +314,8 @@ pub fn move_supplies(
         );
         ev.push(Event::SuppliesMoved {
             side,
-            from: from.id.clone(),
-            to: to.id.clone(),
+            from: from.id.to_string(),
+            to: to.id.to_string(),
             food: m.food,
             war: m.war,
         });
@@ -426,7 +426,7 @@ fn by_sea(
                 war: ashore.war - m.war,
             },
         );
-        (port.id.clone(), zone)
+        (port.id.to_string(), zone)
     } else {
         cargo.food -= m.food;
         cargo.war -= m.war;
@@ -440,7 +440,7 @@ fn by_sea(
                 war: ashore.war + m.war,
             },
         );
-        (zone, port.id.clone())
+        (zone, port.id.to_string())
     };
     ev.push(Event::SuppliesMoved {
         side,

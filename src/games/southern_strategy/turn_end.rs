@@ -234,7 +234,7 @@ fn patriot_leader_on_map(st: &State) -> bool {
 }
 
 /// 13.4: the Virginia areas the new commander may enter: empty, or held by a Patriot army.
-pub fn commander_areas(data: &Data, st: &State) -> Vec<String> {
+pub fn commander_areas(data: &Data, st: &State) -> Vec<Id> {
     data.areas()
         .filter(|a| a.colony == "VA" && st.army(&a.id).is_none_or(|x| x.side == Side::Patriot))
         .map(|a| a.id.clone())

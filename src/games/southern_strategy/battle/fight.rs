@@ -202,7 +202,7 @@ pub(super) fn fight(
             ev.push(Event::Retreated {
                 side: defender.side,
                 from: at.to.clone(),
-                to: dest,
+                to: dest.to_string(),
                 food: abandoned.food,
                 war: abandoned.war,
             });

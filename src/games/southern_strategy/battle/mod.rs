@@ -172,8 +172,8 @@ pub fn attack(
     }
     ev.push(Event::AttackLaunched {
         side,
-        from: from.id.clone(),
-        to: to.id.clone(),
+        from: from.id.to_string(),
+        to: to.id.to_string(),
         units: a.units,
         food_paid: food,
         war: a.war,
@@ -185,8 +185,8 @@ pub fn attack(
     st.phase = Phase::Battle {
         attack: PendingAttack {
             side,
-            from: from.id.clone(),
-            to: to.id.clone(),
+            from: from.id.to_string(),
+            to: to.id.to_string(),
             units: a.units,
             leader: army.leader,
             war_committed: open_war,
@@ -286,7 +286,7 @@ fn defender_commit(
 /// 10.1 and 9.2: whether the defender may refuse, and where to: an adjacent friendly or empty
 /// area other than the one the attack came from, where joining the army there would not put
 /// more than 4 units under a Subordinate Leader.
-pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<String> {
+pub fn refuse_destinations(data: &Data, st: &State, at: &PendingAttack) -> Vec<Id> {
     let defender = match st.army(&at.to) {
         Some(d) => d,
         None => return Vec::new(),
@@ -524,7 +524,7 @@ fn refuse(
     ev.push(Event::BattleRefused {
         side: defender.side,
         from: at.to.clone(),
-        to: dest.id.clone(),
+        to: dest.id.to_string(),
         food: taken.food,
         war: taken.war,
     });

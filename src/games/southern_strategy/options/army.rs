@@ -98,8 +98,8 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
                     .amount("full.skirmish.units", 1, units)
                     .amount("full.skirmish.war", 1, s.war)
                     .with(Action::Skirmish(Skirmish {
-                        from: a.id.clone(),
-                        to: e.clone(),
+                        from: a.id.to_string(),
+                        to: e.to_string(),
                         units,
                         war: s.war,
                     }));
@@ -115,7 +115,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
-            out.offer(Action::DigIn(a.id.clone()).into(), || {
+            out.offer(Action::DigIn(a.id.to_string()).into(), || {
                 format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
             });
         }
@@ -137,7 +137,7 @@ fn march_options<S: Sink<Action>>(
     if m.movers == 0 {
         return;
     }
-    let open: Vec<String> = a
+    let open: Vec<Id> = a
         .adjacent
         .iter()
         .filter(|b| st.army(b).is_none_or(|x| x.side == side))
@@ -196,9 +196,9 @@ fn march_options<S: Sink<Action>>(
             .either("full.march.groups[0].leader", m.leader_may_stay)
             .either("full.march.groups[0].subordinate", m.subordinate)
             .with(Action::March(March {
-                from: a.id.clone(),
+                from: a.id.to_string(),
                 groups: vec![Group {
-                    to: b.clone(),
+                    to: b.to_string(),
                     units,
                     leader: has_leader,
                     subordinate: false,
@@ -238,7 +238,7 @@ fn march_options<S: Sink<Action>>(
             pool.food -= take.food;
             pool.war -= take.war;
             Group {
-                to: b.clone(),
+                to: b.to_string(),
                 units,
                 leader: has_leader && i == 0,
                 subordinate: false,
@@ -256,7 +256,7 @@ fn march_options<S: Sink<Action>>(
         .either("full.march.groups[*].leader", has_leader)
         .either("full.march.groups[*].subordinate", m.subordinate)
         .with(Action::March(March {
-            from: a.id.clone(),
+            from: a.id.to_string(),
             groups,
         }));
     out.offer(split, || {
@@ -315,7 +315,7 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 1, carry_most)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.clone(),
+            from: a.id.to_string(),
             to: target.to_string(),
             units: movers,
             war: None,
@@ -341,7 +341,7 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 0, carry_war)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.clone(),
+            from: a.id.to_string(),
             to: target.to_string(),
             units: movers,
             war: Some(war),
@@ -402,7 +402,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
                 .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
             {
                 out.offer(
-                    Action::Transport(Transport::Land(p.id.clone())).into(),
+                    Action::Transport(Transport::Land(p.id.to_string())).into(),
                     || format!("land the army aboard in {} (9.3)", p.name),
                 );
             }
@@ -438,7 +438,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
             .amount("full.transport.embark.food", 0, s.food)
             .amount("full.transport.embark.war", 0, s.war)
             .with(Action::Transport(Transport::Embark(Embark {
-                from: p.id.clone(),
+                from: p.id.to_string(),
                 units: army.units,
                 to_zone: first_zone.clone(),
                 food: take.food,

@@ -181,7 +181,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].food", 0, s.food)
                 .amount("supply[0].war", 0, s.war)
                 .with(vec![SupplyMove {
-                    from: p.id.clone(),
+                    from: p.id.to_string(),
                     to: zone.clone(),
                     food: s.food,
                     war: s.war,
@@ -207,7 +207,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].war", 0, cargo.war)
                 .with(vec![SupplyMove {
                     from: zone.clone(),
-                    to: p.id.clone(),
+                    to: p.id.to_string(),
                     food,
                     war,
                 }]);
