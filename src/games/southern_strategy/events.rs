@@ -2,11 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{ImpulseKind, Side, Supplies};
+use super::state::{Id, ImpulseKind, Side, Supplies};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupMoved {
-    pub to: String,
+    pub to: Id,
     pub units: u32,
     #[serde(default)]
     pub leader: bool,
@@ -24,7 +24,7 @@ pub enum Event {
     /// 5.1: a City generated supplies.
     SuppliesGenerated {
         side: Side,
-        area: String,
+        area: Id,
         food: u32,
         war: u32,
         majority: bool,
@@ -32,28 +32,28 @@ pub enum Event {
     /// 5.1: a City could not generate, and why.
     NoGeneration {
         side: Side,
-        area: String,
+        area: Id,
         reason: String,
     },
     /// 5.2: supplies moved along a supply line.
     SuppliesMoved {
         side: Side,
-        from: String,
-        to: String,
+        from: Id,
+        to: Id,
         food: u32,
         war: u32,
     },
     /// 5.5: supplies discarded because no move could bring an area within its limit.
     SuppliesDiscarded {
         side: Side,
-        area: String,
+        area: Id,
         food: u32,
         war: u32,
     },
     /// 5.5: supplies left on a Point with no army to carry them.
     SuppliesAbandoned {
         side: Side,
-        area: String,
+        area: Id,
         food: u32,
         war: u32,
     },
@@ -76,20 +76,16 @@ pub enum Event {
     /// 8.2: an irregular was expended to forage.
     Foraged {
         side: Side,
-        colony: String,
-        area: String,
+        colony: Id,
+        area: Id,
         food: u32,
     },
     /// 8.1: two irregulars expended for a new Unit.
-    Recruited {
-        side: Side,
-        colony: String,
-        area: String,
-    },
+    Recruited { side: Side, colony: Id, area: Id },
     /// 8.3: a Raid was rolled: the die, the Militia still in the box (with the Swamp Fox),
     /// and whether the total reached 6.
     Raided {
-        colony: String,
+        colony: Id,
         die: u8,
         modifier: u32,
         total: u32,
@@ -98,15 +94,15 @@ pub enum Event {
         effect: String,
     },
     /// 8.3: a Crown Unit on a Point was eliminated by a Raid.
-    UnitEliminated { side: Side, area: String },
+    UnitEliminated { side: Side, area: Id },
     /// 8.3: a Food cube carried on a Point was destroyed by a Raid.
-    FoodDestroyed { area: String },
+    FoodDestroyed { area: Id },
     /// 8.4: a Loyalist now Holds a City or Fort.
-    Held { area: String },
+    Held { area: Id },
     /// 9.1: an army marched.
     Marched {
         side: Side,
-        from: String,
+        from: Id,
         food_paid: u32,
         activated_units: u32,
         groups: Vec<GroupMoved>,
@@ -116,14 +112,14 @@ pub enum Event {
         subordinate_stays: bool,
     },
     /// 9.2: the Subordinate Leader's army joined the Leader's; the Subordinate Leader comes off.
-    SubordinateRejoined { side: Side, area: String },
+    SubordinateRejoined { side: Side, area: Id },
     /// 9.1: a Loyalist Holding an area was eliminated by an enemy army entering it.
-    HoldEliminated { area: String },
+    HoldEliminated { area: Id },
     /// 9.4: an attack is launched and waits for the defender (10.1).
     AttackLaunched {
         side: Side,
-        from: String,
-        to: String,
+        from: Id,
+        to: Id,
         units: u32,
         food_paid: u32,
         /// War committed with the attack; absent when the attackers commit after the defender
@@ -137,25 +133,25 @@ pub enum Event {
     /// 10.2: the attacker commits its War Supplies after the defender accepted.
     AttackCommitted {
         side: Side,
-        area: String,
+        area: Id,
         war: u32,
         dice: u32,
     },
     /// Dice-protocol 3.1: a side's committed standing policy answers for it: the defender's
     /// answer to an attack (10.1, 10.3) or the attacker's commitment (10.2).
-    PolicyAnswered { side: Side, area: String },
+    PolicyAnswered { side: Side, area: Id },
     /// 10.1: the defender refused battle.
     BattleRefused {
         side: Side,
-        from: String,
-        to: String,
+        from: Id,
+        to: Id,
         food: u32,
         war: u32,
     },
     /// 10.2-10.3: battle is joined with these dice.
     BattleJoined {
         attacker: Side,
-        area: String,
+        area: Id,
         attacker_units: u32,
         defender_units: u32,
         attacker_dice: u32,
@@ -168,7 +164,7 @@ pub enum Event {
         hits: u32,
     },
     /// 9.6: a dug-in defender ignored the first hit.
-    DugInHitIgnored { area: String },
+    DugInHitIgnored { area: Id },
     /// 10.6: who won, by units plus leaders.
     BattleWon {
         winner: Side,
@@ -185,32 +181,28 @@ pub enum Event {
     /// 10.7: the defender retreated, abandoning its supplies.
     Retreated {
         side: Side,
-        from: String,
-        to: String,
+        from: Id,
+        to: Id,
         food: u32,
         war: u32,
     },
     /// 10.7: the attackers went back to where the impulse began.
-    AttackerReturned { side: Side, to: String, units: u32 },
+    AttackerReturned { side: Side, to: Id, units: u32 },
     /// 10.4: an army surrendered; its units and leader are eliminated.
     Surrendered {
         side: Side,
-        area: String,
+        area: Id,
         units: u32,
         leader: Option<super::state::LeaderRank>,
     },
     /// 11.0: a siege is declared.
-    SiegeDeclared { area: String, by: Side },
+    SiegeDeclared { area: Id, by: Side },
     /// 11.3: a siege is lifted.
-    SiegeLifted { area: String },
+    SiegeLifted { area: Id },
     /// 13.1: a besieged army eats 1 Food.
-    SiegeFood { area: String },
+    SiegeFood { area: Id },
     /// 12.1: a navy moved.
-    NavyMoved {
-        side: Side,
-        from: String,
-        to: String,
-    },
+    NavyMoved { side: Side, from: Id, to: Id },
     /// 12.2: one side's sea battle roll.
     SeaBattleRoll {
         side: Side,
@@ -219,9 +211,9 @@ pub enum Event {
         total: i32,
     },
     /// 12.2: a navy was defeated and left the map.
-    NavyDefeated { side: Side, zone: String },
+    NavyDefeated { side: Side, zone: Id },
     /// 12.3: a navy left the map for the winter.
-    NavyRemoved { side: Side, zone: String },
+    NavyRemoved { side: Side, zone: Id },
     /// 12.4: a roll for a navy's return.
     NavyReturnRoll {
         side: Side,
@@ -230,21 +222,21 @@ pub enum Event {
         returns: bool,
     },
     /// 12.4: a navy came back into a sea zone.
-    NavyReturned { side: Side, zone: String },
+    NavyReturned { side: Side, zone: Id },
     /// 9.3: an army went aboard and the navy carried it to a zone.
     Transported {
-        from: String,
+        from: Id,
         units: u32,
         food: u32,
         war: u32,
-        zone: String,
+        zone: Id,
         /// 9.2: where the Transport placed the Subordinate Leader, if it did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         subordinate: Option<super::orders::SubordinatePlacement>,
     },
     /// 9.3: an army landed from the sea.
     Landed {
-        area: String,
+        area: Id,
         units: u32,
         food: u32,
         war: u32,
@@ -254,26 +246,26 @@ pub enum Event {
     /// 13.4: the new Patriot commander came south.
     CommanderArrived {
         name: String,
-        area: String,
+        area: Id,
         units: u32,
         food: u32,
         war: u32,
     },
     /// 9.5: a skirmish.
     Skirmished {
-        from: String,
-        to: String,
+        from: Id,
+        to: Id,
         units: u32,
         war: u32,
     },
     /// 9.6: an army dug in.
-    DugIn { side: Side, area: String },
+    DugIn { side: Side, area: Id },
     /// 13.0 step 1: dug-in markers removed.
-    DugInRemoved { areas: Vec<String> },
+    DugInRemoved { areas: Vec<Id> },
     /// 13.2: a counter drawn from the Irregular Cup and where it went.
     IrregularDrawn {
         side: Side,
-        colony: String,
+        colony: Id,
         swamp_fox: bool,
         placed: bool,
         replaced: Option<Side>,
@@ -281,7 +273,7 @@ pub enum Event {
     /// 13.3 and 8.5: counters put into the Irregular Cup.
     IrregularsToCup {
         side: Side,
-        colony: String,
+        colony: Id,
         swamp_fox: bool,
     },
     /// 13.5 and 10/14: the British Political Will marker moved.

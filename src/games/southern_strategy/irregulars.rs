@@ -104,8 +104,8 @@ pub fn forage(
     );
     ev.push(Event::Foraged {
         side,
-        colony: a.colony.clone(),
-        area: a.id.to_string(),
+        colony: Id::new(&a.colony),
+        area: Id::new(&a.id),
         food: 1,
     });
     Ok(())
@@ -218,8 +218,8 @@ pub fn recruit(
     }
     ev.push(Event::Recruited {
         side,
-        colony,
-        area: a.id.to_string(),
+        colony: Id::new(&colony),
+        area: Id::new(&a.id),
     });
     Ok(())
 }
@@ -271,7 +271,7 @@ pub fn hold(
     st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
     st.holds.insert(Id::new(&a.id));
     ev.push(Event::Held {
-        area: a.id.to_string(),
+        area: Id::new(&a.id),
     });
     Ok(())
 }
@@ -407,7 +407,7 @@ pub fn raid(
         RaidTarget::Food(a) => (a.clone(), "destroy a carried Food"),
     };
     ev.push(Event::Raided {
-        colony: colony.clone(),
+        colony: Id::new(&colony),
         die,
         modifier,
         total,
@@ -422,7 +422,7 @@ pub fn raid(
         RaidTarget::Hold(a) => {
             st.holds.remove(a.as_str());
             st.pool.get_or_default(Id::new(&colony)).loyalists += 1;
-            ev.push(Event::HoldEliminated { area: a });
+            ev.push(Event::HoldEliminated { area: Id::new(&a) });
         }
         RaidTarget::Unit(a) => {
             let gone = match st.armies.get_mut(a.as_str()) {
@@ -439,7 +439,7 @@ pub fn raid(
             }
             ev.push(Event::UnitEliminated {
                 side: Side::Crown,
-                area: a,
+                area: Id::new(&a),
             });
         }
         RaidTarget::Food(a) => {
@@ -451,7 +451,7 @@ pub fn raid(
                     war: s.war,
                 },
             );
-            ev.push(Event::FoodDestroyed { area: a });
+            ev.push(Event::FoodDestroyed { area: Id::new(&a) });
         }
     }
     Ok(())

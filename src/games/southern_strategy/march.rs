@@ -239,7 +239,7 @@ pub fn march(
         pool.war -= war;
         let to = orders::area(data, &g.to, &path)?.id.clone();
         moved.push(GroupMoved {
-            to: to.to_string(),
+            to: Id::new(&to),
             units: g.units,
             leader: g.leader,
             subordinate: g.subordinate,
@@ -286,7 +286,7 @@ pub fn march(
             }
             ev.push(Event::SuppliesAbandoned {
                 side,
-                area: from.id.to_string(),
+                area: Id::new(&from.id),
                 food: pool.food,
                 war: pool.war,
             });
@@ -294,7 +294,7 @@ pub fn march(
     }
     ev.push(Event::Marched {
         side,
-        from: from.id.to_string(),
+        from: Id::new(&from.id),
         food_paid: cost,
         activated_units: activated,
         groups: moved.clone(),
@@ -429,7 +429,7 @@ pub fn enter(
     if leader.is_some() && entry.leader.is_some() {
         ev.push(Event::SubordinateRejoined {
             side,
-            area: area.to_string(),
+            area: Id::new(&area),
         });
     }
     entry.leader = merged_command(leader, entry.leader);
@@ -446,7 +446,7 @@ pub fn enter(
             .get_or_default(Id::new(&data.area(area).colony))
             .loyalists += 1;
         ev.push(Event::HoldEliminated {
-            area: area.to_string(),
+            area: Id::new(&area),
         });
     }
 }

@@ -324,7 +324,7 @@ impl Game for SouthernStrategy {
                     if let Phase::Commit { attack, .. } = &st.phase {
                         trial_ev.push(Event::PolicyAnswered {
                             side: attack.side,
-                            area: attack.to.clone(),
+                            area: Id::new(&attack.to),
                         });
                     }
                     if battle::commit(data, &mut trial, side.other(), war, dice, &mut trial_ev)
@@ -500,7 +500,7 @@ impl Game for SouthernStrategy {
                         if let Phase::Battle { attack, .. } = &st.phase {
                             trial_ev.push(Event::PolicyAnswered {
                                 side: side.other(),
-                                area: attack.to.clone(),
+                                area: Id::new(&attack.to),
                             });
                         }
                         if battle::resolve(

@@ -51,8 +51,8 @@ pub fn activate(
             st.navies.set_zone(side, Some(to.clone()));
             ev.push(Event::NavyMoved {
                 side,
-                from: zone,
-                to,
+                from: Id::new(&zone),
+                to: Id::new(&to),
             });
             Ok(())
         }
@@ -121,7 +121,7 @@ fn defeat(data: &Data, st: &mut State, side: Side, zone: &str, ev: &mut Vec<Even
     st.navies.set_zone(side, None);
     ev.push(Event::NavyDefeated {
         side,
-        zone: zone.to_string(),
+        zone: Id::new(&zone),
     });
     if let Some(cargo) = st.navies.cargo.remove(&side) {
         if cargo.units > 0 || cargo.leader.is_some() {
@@ -350,11 +350,11 @@ fn embark(
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
     ev.push(Event::Transported {
-        from: from.id.to_string(),
+        from: Id::new(&from.id),
         units: e.units,
         food: e.food,
         war: e.war,
-        zone: to_zone,
+        zone: Id::new(&to_zone),
         subordinate: placing,
     });
     Ok(())
@@ -436,7 +436,7 @@ fn land(
         },
     );
     ev.push(Event::Landed {
-        area: to.id.to_string(),
+        area: Id::new(&to.id),
         units: cargo.units,
         food: cargo.food,
         war: cargo.war,
@@ -562,7 +562,7 @@ pub fn unload(
                 entry.units += cargo.units;
                 entry.leader = super::state::merged_command(cargo.leader, entry.leader);
                 ev.push(Event::Landed {
-                    area: to.to_string(),
+                    area: Id::new(&to),
                     units: cargo.units,
                     food: 0,
                     war: 0,
@@ -586,8 +586,8 @@ pub fn unload(
             );
             ev.push(Event::SuppliesMoved {
                 side,
-                from: st.navies.zone(side).cloned().unwrap_or_default(),
-                to: to.to_string(),
+                from: Id::new(&st.navies.zone(side).cloned().unwrap_or_default()),
+                to: Id::new(&to),
                 food: cargo.food,
                 war: cargo.war,
             });
@@ -610,7 +610,10 @@ pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
     for side in [Side::Crown, Side::Patriot] {
         if let Some(zone) = st.navies.zone(side).cloned() {
             st.navies.set_zone(side, None);
-            ev.push(Event::NavyRemoved { side, zone });
+            ev.push(Event::NavyRemoved {
+                side,
+                zone: Id::new(&zone),
+            });
         }
     }
 }
@@ -651,5 +654,8 @@ pub fn return_zones(data: &Data, st: &State, side: Side) -> Vec<String> {
 
 pub fn place(st: &mut State, side: Side, zone: String, ev: &mut Vec<Event>) {
     st.navies.set_zone(side, Some(zone.clone()));
-    ev.push(Event::NavyReturned { side, zone });
+    ev.push(Event::NavyReturned {
+        side,
+        zone: Id::new(&zone),
+    });
 }

@@ -52,7 +52,7 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         .collect();
     for (area, by) in areas {
         ev.push(Event::SiegeDeclared {
-            area: area.to_string(),
+            area: Id::new(&area),
             by,
         });
         st.sieges.insert(area);
@@ -78,7 +78,7 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     for area in broken {
         st.sieges.remove(&area);
         ev.push(Event::SiegeLifted {
-            area: area.to_string(),
+            area: Id::new(&area),
         });
     }
 }
@@ -99,7 +99,9 @@ pub fn turn_end(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                     war: s.war,
                 },
             );
-            ev.push(Event::SiegeFood { area });
+            ev.push(Event::SiegeFood {
+                area: Id::new(&area),
+            });
         } else {
             st.armies.remove(area.as_str());
             st.sieges.remove(area.as_str());

@@ -24,7 +24,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if st.besieged(&area.id) {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.to_string(),
+                    area: Id::new(&area.id),
                     reason: "under siege (11.1)".into(),
                 });
                 continue;
@@ -35,7 +35,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !open_point {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.to_string(),
+                    area: Id::new(&area.id),
                     reason: "every adjacent Point is held by an enemy army".into(),
                 });
                 continue;
@@ -55,7 +55,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 };
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.to_string(),
+                    area: Id::new(&area.id),
                     reason: reason.into(),
                 });
                 continue;
@@ -69,7 +69,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             );
             ev.push(Event::SuppliesGenerated {
                 side,
-                area: area.id.to_string(),
+                area: Id::new(&area.id),
                 food,
                 war,
                 majority,
@@ -314,8 +314,8 @@ pub fn move_supplies(
         );
         ev.push(Event::SuppliesMoved {
             side,
-            from: from.id.to_string(),
-            to: to.id.to_string(),
+            from: Id::new(&from.id),
+            to: Id::new(&to.id),
             food: m.food,
             war: m.war,
         });
@@ -444,8 +444,8 @@ fn by_sea(
     };
     ev.push(Event::SuppliesMoved {
         side,
-        from: from_id,
-        to: to_id,
+        from: Id::new(&from_id),
+        to: Id::new(&to_id),
         food: m.food,
         war: m.war,
     });
@@ -532,7 +532,7 @@ pub fn discard_excess(data: &Data, st: &mut State, side: Side, area: &str, ev: &
     st.set_supplies(area, s);
     ev.push(Event::SuppliesDiscarded {
         side,
-        area: area.to_string(),
+        area: Id::new(&area),
         food,
         war,
     });

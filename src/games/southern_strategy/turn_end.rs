@@ -257,7 +257,7 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
     let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
     ev.push(Event::CommanderArrived {
         name: st.patriot_commander.clone(),
-        area: area.to_string(),
+        area: Id::new(&area),
         units,
         food,
         war,
@@ -282,7 +282,7 @@ pub fn remove_dig_in(st: &mut State, ev: &mut Vec<Event>) {
     for (area, army) in st.armies.iter_mut() {
         if army.dug_in {
             army.dug_in = false;
-            areas.push(area.to_string());
+            areas.push(area.clone());
         }
     }
     if !areas.is_empty() {
@@ -350,7 +350,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         }
         ev.push(Event::IrregularDrawn {
             side: chit.side,
-            colony: chit.colony.to_string(),
+            colony: Id::new(&chit.colony),
             swamp_fox: chit.swamp_fox,
             placed,
             replaced,
@@ -387,7 +387,7 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             });
             ev.push(Event::IrregularsToCup {
                 side,
-                colony: colony.id.clone(),
+                colony: Id::new(&colony.id),
                 swamp_fox: false,
             });
         }

@@ -32,7 +32,7 @@ pub(super) fn fight(
     );
     ev.push(Event::BattleJoined {
         attacker: at.side,
-        area: at.to.clone(),
+        area: Id::new(&at.to),
         attacker_units: at.units,
         defender_units: defender.units,
         attacker_dice,
@@ -81,7 +81,7 @@ pub(super) fn fight(
         if defender.dug_in && scored > 0 {
             scored -= 1;
             ev.push(Event::DugInHitIgnored {
-                area: at.to.clone(),
+                area: Id::new(&at.to),
             });
         }
         let lost = scored.min(defenders);
@@ -201,8 +201,8 @@ pub(super) fn fight(
             );
             ev.push(Event::Retreated {
                 side: defender.side,
-                from: at.to.clone(),
-                to: dest.to_string(),
+                from: Id::new(&at.to),
+                to: Id::new(&dest),
                 food: abandoned.food,
                 war: abandoned.war,
             });
@@ -278,7 +278,7 @@ fn attackers_return(
     );
     ev.push(Event::AttackerReturned {
         side: at.side,
-        to: at.from.clone(),
+        to: Id::new(&at.from),
         units: attackers,
     });
 }

@@ -172,8 +172,8 @@ pub fn attack(
     }
     ev.push(Event::AttackLaunched {
         side,
-        from: from.id.to_string(),
-        to: to.id.to_string(),
+        from: Id::new(&from.id),
+        to: Id::new(&to.id),
         units: a.units,
         food_paid: food,
         war: a.war,
@@ -390,7 +390,7 @@ pub fn commit(
     at.war_committed = war;
     ev.push(Event::AttackCommitted {
         side,
-        area: at.to.clone(),
+        area: Id::new(&at.to),
         war,
         dice: attacker_dice(data, &at, war),
     });
@@ -523,8 +523,8 @@ fn refuse(
     );
     ev.push(Event::BattleRefused {
         side: defender.side,
-        from: at.to.clone(),
-        to: dest.id.to_string(),
+        from: Id::new(&at.to),
+        to: Id::new(&dest.id),
         food: taken.food,
         war: taken.war,
     });

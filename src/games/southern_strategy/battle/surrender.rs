@@ -36,7 +36,7 @@ pub fn surrender(
 ) {
     ev.push(Event::Surrendered {
         side,
-        area: area.to_string(),
+        area: Id::new(&area),
         units,
         leader,
     });
