@@ -34,14 +34,9 @@ enum Repr {
 impl Id {
     #[inline]
     pub fn new(s: &str) -> Id {
-        let b = s.as_bytes();
-        if b.len() <= INLINE {
-            let mut bytes = [0u8; INLINE + 1];
-            bytes[..b.len()].copy_from_slice(b);
-            bytes[INLINE] = b.len() as u8;
-            Id(Repr::Inline(bytes))
-        } else {
-            Id(Repr::Heap(s.into()))
+        match Id::key_of(s) {
+            Some(k) => Id(Repr::Inline(k.to_be_bytes())),
+            None => Id(Repr::Heap(s.into())),
         }
     }
 
@@ -57,13 +52,44 @@ impl Id {
     /// `Id::new(s).key()`, without making the id.
     #[inline]
     pub fn key_of(s: &str) -> Option<u128> {
+        // The bytes are read into the number directly: copying a string of unknown length
+        // into a buffer first is a call to `memcpy`, which cost more than the search the key
+        // is made for.
         let b = s.as_bytes();
-        (b.len() <= INLINE).then(|| {
-            let mut bytes = [0u8; INLINE + 1];
-            bytes[..b.len()].copy_from_slice(b);
-            bytes[INLINE] = b.len() as u8;
-            u128::from_be_bytes(bytes)
-        })
+        let n = b.len();
+        let (high, low) = if n <= 8 {
+            let mut high = 0u64;
+            for (i, &c) in b.iter().enumerate() {
+                high |= u64::from(c) << (56 - 8 * i);
+            }
+            (high, 0)
+        } else if n <= INLINE {
+            let high = u64::from_be_bytes(b[..8].try_into().expect("8 bytes"));
+            // The last 8 bytes hold the n - 8 after the first 8 at their bottom; moved to the
+            // top, they follow the first 8 in the number.
+            let tail = u64::from_be_bytes(b[n - 8..].try_into().expect("8 bytes"));
+            (high, tail << (8 * (16 - n)))
+        } else {
+            return None;
+        };
+        Some((u128::from(high) << 64) | u128::from(low) | n as u128)
+    }
+
+    /// A number that orders ids as their strings do, for sorted lists of ids: the inline key
+    /// (`key`), or for a longer id its first 15 bytes with `LONG` in the last byte. Two long
+    /// ids with the same first 15 bytes share it, so only an inline id is found by it alone.
+    #[inline]
+    pub fn sort_key(&self) -> u128 {
+        match &self.0 {
+            Repr::Inline(bytes) => u128::from_be_bytes(*bytes),
+            Repr::Heap(s) => long_key(s.as_bytes()),
+        }
+    }
+
+    /// `Id::new(s).sort_key()`, without making the id.
+    #[inline]
+    pub fn sort_key_of(s: &str) -> u128 {
+        Id::key_of(s).unwrap_or_else(|| long_key(s.as_bytes()))
     }
 
     #[inline]
@@ -79,6 +105,18 @@ impl Id {
             Repr::Heap(s) => s,
         }
     }
+}
+
+/// The last byte of the sort key of an id longer than `INLINE` bytes: past every inline
+/// length, so it sorts after the inline ids it begins with.
+pub const LONG: u8 = INLINE as u8 + 1;
+
+/// The sort key of a long id (see `Id::sort_key`).
+fn long_key(b: &[u8]) -> u128 {
+    let mut bytes = [0u8; INLINE + 1];
+    bytes[..INLINE].copy_from_slice(&b[..INLINE]);
+    bytes[INLINE] = LONG;
+    u128::from_be_bytes(bytes)
 }
 
 impl Ord for Id {
@@ -227,6 +265,17 @@ impl<'de> Deserialize<'de> for Id {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The key made from a string is the key of the id made from it, at every length.
+    #[test]
+    fn the_key_of_a_string_is_its_ids() {
+        let text = "abcdefghijklmnopqrstu\u{e9}";
+        for n in (0..=text.len()).filter(|&n| text.is_char_boundary(n)) {
+            let s = &text[..n];
+            assert_eq!(Id::key_of(s), Id::new(s).key(), "{s:?}");
+            assert_eq!(Id::sort_key_of(s), Id::new(s).sort_key(), "{s:?}");
+        }
+    }
 
     #[test]
     fn ids_order_as_their_strings() {

@@ -1,7 +1,8 @@
-//! `IdMap` and `IdSet`, the state's maps keyed by area, colony or sea zone id: a sorted list
+//! `IdMap` and `IdSet`, the state's maps keyed by area, colony or sea zone id: sorted lists
 //! instead of a `BTreeMap`. The state holds a few dozen entries at most, and self-play copies it
-//! once for every order it tries. A list copies as one allocation and searches as fast as the
-//! tree for a map this small. A tree copies node by node.
+//! once for every order it tries. A list copies in one allocation where a tree copies node by
+//! node, and the rules look an area up dozens of times a step: beside its entries each list
+//! keeps their ids' sort keys (`Id::sort_key`), so a lookup is a binary search over numbers.
 //!
 //! Both read and write exactly as `BTreeMap` and `BTreeSet` do: a map (or a list) in key
 //! order. A game file therefore keeps its bytes. When a key is written twice, the last value
@@ -13,13 +14,15 @@ use std::marker::PhantomData;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::id::Id;
+use super::id::{Id, LONG};
 
 /// What the maps may be searched by: an `Id`, or a string that is one.
 pub trait Key {
     fn as_id_str(&self) -> &str;
     /// The number the key compares by when it is an inline id (see `Id`'s `Ord`).
     fn inline_key(&self) -> Option<u128>;
+    /// `Id::sort_key` of the key.
+    fn sort_key(&self) -> u128;
 }
 
 impl Key for Id {
@@ -31,6 +34,11 @@ impl Key for Id {
     #[inline]
     fn inline_key(&self) -> Option<u128> {
         self.key()
+    }
+
+    #[inline]
+    fn sort_key(&self) -> u128 {
+        Id::sort_key(self)
     }
 }
 
@@ -44,6 +52,11 @@ impl Key for str {
     fn inline_key(&self) -> Option<u128> {
         Id::key_of(self)
     }
+
+    #[inline]
+    fn sort_key(&self) -> u128 {
+        Id::sort_key_of(self)
+    }
 }
 
 impl Key for String {
@@ -55,6 +68,11 @@ impl Key for String {
     #[inline]
     fn inline_key(&self) -> Option<u128> {
         Id::key_of(self)
+    }
+
+    #[inline]
+    fn sort_key(&self) -> u128 {
+        Id::sort_key_of(self)
     }
 }
 
@@ -68,92 +86,158 @@ impl<K: Key + ?Sized> Key for &K {
     fn inline_key(&self) -> Option<u128> {
         (**self).inline_key()
     }
+
+    #[inline]
+    fn sort_key(&self) -> u128 {
+        (**self).sort_key()
+    }
 }
 
-/// Where `key` is among `items` (sorted by `id_of`), or where it would go. An inline id
-/// compares as one number, and a key given as a short string is turned into that number once,
-/// so most steps of the search compare two numbers.
-#[inline]
-fn search<T>(
-    items: &[T],
-    id_of: impl Fn(&T) -> &Id,
-    key: &(impl Key + ?Sized),
-) -> Result<usize, usize> {
-    match key.inline_key() {
-        Some(k) => items.binary_search_by(|x| {
-            let id = id_of(x);
-            match id.key() {
-                Some(n) => n.cmp(&k),
-                None => id.as_str().cmp(key.as_id_str()),
+/// An entry of a sorted list: something with an id.
+trait Entry {
+    fn id(&self) -> &Id;
+}
+
+impl<V> Entry for (Id, V) {
+    #[inline]
+    fn id(&self) -> &Id {
+        &self.0
+    }
+}
+
+impl Entry for Id {
+    #[inline]
+    fn id(&self) -> &Id {
+        self
+    }
+}
+
+/// Entries sorted by their ids, with the ids' sort keys beside them in the same order.
+#[derive(Clone, PartialEq, Eq)]
+struct Sorted<T> {
+    keys: Vec<u128>,
+    items: Vec<T>,
+}
+
+impl<T> Default for Sorted<T> {
+    fn default() -> Self {
+        Sorted {
+            keys: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<T: Entry> Sorted<T> {
+    /// Where the id `key` is, or where it would go. An inline key is unique to its id, so
+    /// the keys alone find it; a long one is found by its string.
+    #[inline]
+    fn find(&self, key: &(impl Key + ?Sized)) -> Result<usize, usize> {
+        let k = key.sort_key();
+        if k as u8 == LONG {
+            self.items
+                .binary_search_by(|x| x.id().as_str().cmp(key.as_id_str()))
+        } else {
+            self.keys.binary_search(&k)
+        }
+    }
+
+    fn insert_at(&mut self, i: usize, item: T) {
+        self.keys.insert(i, item.id().sort_key());
+        self.items.insert(i, item);
+    }
+
+    fn remove_at(&mut self, i: usize) -> T {
+        self.keys.remove(i);
+        self.items.remove(i)
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
+        self.items.retain_mut(|x| keep(x));
+        self.keys = self.items.iter().map(|x| x.id().sort_key()).collect();
+    }
+
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.items.clear();
+    }
+
+    /// From entries in any order; of entries with the same id, the last is kept.
+    fn from_unsorted(mut items: Vec<T>) -> Self {
+        // A stable sort keeps equal ids in their order, so keeping the last of each run
+        // keeps the entry written last.
+        items.sort_by(|a, b| a.id().cmp(b.id()));
+        let mut out: Vec<T> = Vec::with_capacity(items.len());
+        for x in items {
+            match out.last_mut() {
+                Some(last) if last.id() == x.id() => *last = x,
+                _ => out.push(x),
             }
-        }),
-        None => items.binary_search_by(|x| id_of(x).as_str().cmp(key.as_id_str())),
+        }
+        Sorted {
+            keys: out.iter().map(|x| x.id().sort_key()).collect(),
+            items: out,
+        }
     }
 }
 
 /// A map from `Id` to `V`, in key order.
 #[derive(Clone, PartialEq, Eq)]
-pub struct IdMap<V>(Vec<(Id, V)>);
+pub struct IdMap<V>(Sorted<(Id, V)>);
 
 impl<V> Default for IdMap<V> {
     fn default() -> Self {
-        IdMap(Vec::new())
+        IdMap(Sorted::default())
     }
 }
 
 impl<V> IdMap<V> {
     pub fn new() -> Self {
-        IdMap(Vec::new())
-    }
-
-    /// Where the id `key` is, or where it would go.
-    #[inline]
-    fn find(&self, key: &(impl Key + ?Sized)) -> Result<usize, usize> {
-        search(&self.0, |(k, _)| k, key)
+        IdMap::default()
     }
 
     #[inline]
     pub fn get(&self, key: &(impl Key + ?Sized)) -> Option<&V> {
-        self.find(key).ok().map(|i| &self.0[i].1)
+        self.0.find(key).ok().map(|i| &self.0.items[i].1)
     }
 
     #[inline]
     pub fn get_mut(&mut self, key: &(impl Key + ?Sized)) -> Option<&mut V> {
-        match self.find(key) {
-            Ok(i) => Some(&mut self.0[i].1),
+        match self.0.find(key) {
+            Ok(i) => Some(&mut self.0.items[i].1),
             Err(_) => None,
         }
     }
 
     pub fn contains_key(&self, key: &(impl Key + ?Sized)) -> bool {
-        self.find(key).is_ok()
+        self.0.find(key).is_ok()
     }
 
     /// Sets `key` to `value`, and returns the value it had.
     pub fn insert(&mut self, key: Id, value: V) -> Option<V> {
-        match self.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+        match self.0.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.0.items[i].1, value)),
             Err(i) => {
-                self.0.insert(i, (key, value));
+                self.0.insert_at(i, (key, value));
                 None
             }
         }
     }
 
     pub fn remove(&mut self, key: &(impl Key + ?Sized)) -> Option<V> {
-        self.find(key).ok().map(|i| self.0.remove(i).1)
+        self.0.find(key).ok().map(|i| self.0.remove_at(i).1)
     }
 
     /// The value at `key`, put there by `make` when there is none.
     pub fn get_or_insert_with(&mut self, key: Id, make: impl FnOnce() -> V) -> &mut V {
-        let i = match self.find(&key) {
+        let i = match self.0.find(&key) {
             Ok(i) => i,
             Err(i) => {
-                self.0.insert(i, (key, make()));
+                self.0.insert_at(i, (key, make()));
                 i
             }
         };
-        &mut self.0[i].1
+        &mut self.0.items[i].1
     }
 
     /// The value at `key`, its default put there when there is none.
@@ -165,11 +249,11 @@ impl<V> IdMap<V> {
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.items.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.items.is_empty()
     }
 
     pub fn clear(&mut self) {
@@ -177,46 +261,35 @@ impl<V> IdMap<V> {
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&Id, &mut V) -> bool) {
-        self.0.retain_mut(|(k, v)| keep(k, v));
+        self.0.retain(|(k, v)| keep(k, v));
     }
 
     /// The entries in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Id, &V)> + ExactSizeIterator {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.0.items.iter().map(|(k, v)| (k, v))
     }
 
     pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Id, &mut V)> {
-        self.0.iter_mut().map(|(k, v)| (&*k, v))
+        self.0.items.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator {
-        self.0.iter().map(|(k, _)| k)
+        self.0.items.iter().map(|(k, _)| k)
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
-        self.0.iter().map(|(_, v)| v)
+        self.0.items.iter().map(|(_, v)| v)
     }
 
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
-        self.0.iter_mut().map(|(_, v)| v)
+        self.0.items.iter_mut().map(|(_, v)| v)
     }
 }
 
 impl<V> FromIterator<(Id, V)> for IdMap<V> {
     /// Later entries win over earlier ones with the same key.
     fn from_iter<I: IntoIterator<Item = (Id, V)>>(items: I) -> Self {
-        let mut v: Vec<(Id, V)> = items.into_iter().collect();
-        // A stable sort keeps equal keys in their order, so keeping the last of each run
-        // keeps the entry written last.
-        v.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(Id, V)> = Vec::with_capacity(v.len());
-        for (k, val) in v {
-            match out.last_mut() {
-                Some(last) if last.0 == k => last.1 = val,
-                _ => out.push((k, val)),
-            }
-        }
-        IdMap(out)
+        IdMap(Sorted::from_unsorted(items.into_iter().collect()))
     }
 }
 
@@ -233,7 +306,7 @@ impl<V> IntoIterator for IdMap<V> {
     type IntoIter = std::vec::IntoIter<(Id, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.0.items.into_iter()
     }
 }
 
@@ -242,7 +315,7 @@ impl<'m, V> IntoIterator for &'m IdMap<V> {
     type IntoIter = std::iter::Map<std::slice::Iter<'m, (Id, V)>, fn(&(Id, V)) -> (&Id, &V)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(k, v)| (k, v))
+        self.0.items.iter().map(|(k, v)| (k, v))
     }
 }
 
@@ -263,8 +336,8 @@ impl<V: fmt::Debug> fmt::Debug for IdMap<V> {
 
 impl<V: Serialize> Serialize for IdMap<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut m = serializer.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
+        let mut m = serializer.serialize_map(Some(self.len()))?;
+        for (k, v) in self {
             m.serialize_entry(k, v)?;
         }
         m.end()
@@ -297,29 +370,24 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for IdMap<V> {
 
 /// A set of `Id`s, in order.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct IdSet(Vec<Id>);
+pub struct IdSet(Sorted<Id>);
 
 impl IdSet {
     pub fn new() -> Self {
-        IdSet(Vec::new())
-    }
-
-    #[inline]
-    fn find(&self, key: &(impl Key + ?Sized)) -> Result<usize, usize> {
-        search(&self.0, |k| k, key)
+        IdSet::default()
     }
 
     #[inline]
     pub fn contains(&self, key: &(impl Key + ?Sized)) -> bool {
-        self.find(key).is_ok()
+        self.0.find(key).is_ok()
     }
 
     /// Adds `key`; whether it was new.
     pub fn insert(&mut self, key: Id) -> bool {
-        match self.find(&key) {
+        match self.0.find(&key) {
             Ok(_) => false,
             Err(i) => {
-                self.0.insert(i, key);
+                self.0.insert_at(i, key);
                 true
             }
         }
@@ -327,9 +395,9 @@ impl IdSet {
 
     /// Takes `key` out; whether it was there.
     pub fn remove(&mut self, key: &(impl Key + ?Sized)) -> bool {
-        match self.find(key) {
+        match self.0.find(key) {
             Ok(i) => {
-                self.0.remove(i);
+                self.0.remove_at(i);
                 true
             }
             Err(_) => false,
@@ -337,32 +405,29 @@ impl IdSet {
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.items.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.items.is_empty()
     }
 
     pub fn clear(&mut self) {
         self.0.clear();
     }
 
-    pub fn retain(&mut self, keep: impl FnMut(&Id) -> bool) {
-        self.0.retain(keep);
+    pub fn retain(&mut self, mut keep: impl FnMut(&Id) -> bool) {
+        self.0.retain(|id| keep(id));
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Id> {
-        self.0.iter()
+        self.0.items.iter()
     }
 }
 
 impl FromIterator<Id> for IdSet {
     fn from_iter<I: IntoIterator<Item = Id>>(items: I) -> Self {
-        let mut v: Vec<Id> = items.into_iter().collect();
-        v.sort();
-        v.dedup();
-        IdSet(v)
+        IdSet(Sorted::from_unsorted(items.into_iter().collect()))
     }
 }
 
@@ -379,7 +444,7 @@ impl IntoIterator for IdSet {
     type IntoIter = std::vec::IntoIter<Id>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.0.items.into_iter()
     }
 }
 
@@ -388,19 +453,19 @@ impl<'s> IntoIterator for &'s IdSet {
     type IntoIter = std::slice::Iter<'s, Id>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.0.items.iter()
     }
 }
 
 impl fmt::Debug for IdSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.0.iter()).finish()
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
 impl Serialize for IdSet {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(&self.0)
+        serializer.collect_seq(self.iter())
     }
 }
 
@@ -473,6 +538,10 @@ mod tests {
         let mut set = IdSet::new();
         let mut tree_set = BTreeSet::new();
         let long = "a key longer than an inline id";
+        // Two long ids that share their first 15 bytes, and the inline id of those 15 bytes:
+        // their sort keys alone cannot tell the long ones apart.
+        let longer = "a key longer than an inline id, and then some";
+        let prefix = "a key longer th";
         let keys = [
             "N",
             "B",
@@ -480,9 +549,12 @@ mod tests {
             "B",
             long,
             "A",
+            longer,
             "N",
+            prefix,
             "Q",
             "A",
+            longer,
             "0123456789abcde",
         ];
         for (n, k) in keys.iter().enumerate() {
