@@ -18,7 +18,8 @@ use adjutant::games::southern_strategy::orders::{
     Refuse, Skirmish, SupplyMove, Transport, Unload,
 };
 use adjutant::games::southern_strategy::state::{
-    Army, Cargo, ImpulseKind, LeaderRank, Partisans, Phase, Question, Side, Stage, State, Supplies,
+    Army, Cargo, Id, ImpulseKind, LeaderRank, Partisans, Phase, Question, Side, Stage, State,
+    Supplies,
 };
 use adjutant::games::southern_strategy::{self as ss, navy, SouthernStrategy};
 use serde_json::Value;
@@ -179,7 +180,7 @@ fn groups(
                     for &f in food {
                         for &w in war {
                             one.push(Group {
-                                to: t.clone(),
+                                to: Id::new(&t),
                                 units: u,
                                 leader,
                                 subordinate,
@@ -213,7 +214,7 @@ fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
         .into_iter()
         .map(|groups| {
             full(Action::March(March {
-                from: from.to_string(),
+                from: Id::new(&from),
                 groups,
             }))
         })
@@ -270,7 +271,7 @@ fn every_accepted_march_and_attack_from_a_point_is_listed() {
                         for return_after in [false, true] {
                             space.push(full(Action::Attack(Attack {
                                 from: "ORB".into(),
-                                to: t.clone(),
+                                to: Id::new(&t),
                                 units,
                                 war,
                                 carry_food,
@@ -390,7 +391,7 @@ fn every_accepted_attack_out_of_a_siege_is_listed() {
                         for return_after in [false, true] {
                             space.push(full(Action::Attack(Attack {
                                 from: "CHS".into(),
-                                to: t.clone(),
+                                to: Id::new(&t),
                                 units,
                                 war,
                                 carry_food,
@@ -460,7 +461,7 @@ fn every_accepted_answer_to_an_attack_is_listed() {
         for food in 0..=2 {
             for war in 0..=3 {
                 space.push(battle(BattleDecision::Refuse(Refuse {
-                    to: to.clone(),
+                    to: Id::new(&to),
                     food,
                     war,
                 })));
@@ -468,11 +469,11 @@ fn every_accepted_answer_to_an_attack_is_listed() {
         }
     }
     let next = &data.area("CHS").adjacent;
-    let mut retreats: Vec<Vec<String>> = vec![Vec::new()];
+    let mut retreats: Vec<Vec<Id>> = vec![Vec::new()];
     for a in next {
-        retreats.push(vec![a.to_string()]);
+        retreats.push(vec![Id::new(a)]);
         for b in next {
-            retreats.push(vec![a.to_string(), b.to_string()]);
+            retreats.push(vec![Id::new(a), Id::new(b)]);
         }
     }
     for commit in 0..=3 {
@@ -555,7 +556,7 @@ fn every_accepted_transport_and_naval_action_is_listed() {
     );
     let mut space: Vec<Orders> = data
         .areas()
-        .map(|a| full(Action::Transport(Transport::Land(a.id.to_string()))))
+        .map(|a| full(Action::Transport(Transport::Land(Id::new(&a.id)))))
         .collect();
     for z in zones {
         space.push(full(Action::Navy(NavyAction::Move(z.into()))));
@@ -572,7 +573,7 @@ fn every_accepted_transport_and_naval_action_is_listed() {
     st.navies.french = Some("A".into());
     let space: Vec<Orders> = data
         .areas()
-        .map(|a| full(Action::Transport(Transport::Land(a.id.to_string()))))
+        .map(|a| full(Action::Transport(Transport::Land(Id::new(&a.id)))))
         .collect();
     check(
         &data,
@@ -616,8 +617,8 @@ fn every_accepted_landing_before_the_winter_is_listed() {
         },
         resume: Stage::WinterRemoval,
     };
-    let places: Vec<Option<String>> = std::iter::once(None)
-        .chain(data.areas().map(|a| Some(a.id.to_string())))
+    let places: Vec<Option<Id>> = std::iter::once(None)
+        .chain(data.areas().map(|a| Some(a.id.clone())))
         .collect();
     let mut space = Vec::new();
     for army in &places {
@@ -791,7 +792,7 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
             for war in 0..=3 {
                 space.push(full(Action::Skirmish(Skirmish {
                     from: "CAM".into(),
-                    to: to.clone(),
+                    to: Id::new(&to),
                     units,
                     war,
                 })));
@@ -820,10 +821,10 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
     ));
     for a in data.areas() {
         let id = a.id.clone();
-        space.push(full(Action::Forage(id.to_string())));
-        space.push(full(Action::Recruit(id.to_string())));
-        space.push(full(Action::Hold(id.to_string())));
-        space.push(full(Action::DigIn(id.to_string())));
+        space.push(full(Action::Forage(Id::new(&id))));
+        space.push(full(Action::Recruit(Id::new(&id))));
+        space.push(full(Action::Hold(Id::new(&id))));
+        space.push(full(Action::DigIn(Id::new(&id))));
         for colony in ["SC", "GA"] {
             let raid = |hold, unit, food| {
                 full(Action::Raid(Raid {
@@ -833,9 +834,9 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
                     food,
                 }))
             };
-            space.push(raid(Some(id.to_string()), None, None));
-            space.push(raid(None, Some(id.to_string()), None));
-            space.push(raid(None, None, Some(id.to_string())));
+            space.push(raid(Some(Id::new(&id)), None, None));
+            space.push(raid(None, Some(Id::new(&id)), None));
+            space.push(raid(None, None, Some(Id::new(&id))));
         }
     }
     space.push(full(Action::Pass));

@@ -3,7 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders;
-use super::state::{Id, Side, State, Supplies};
+use super::state::{Side, State, Supplies};
 use crate::engine::error::OrderError;
 
 /// 9.6: an army in a City or Fort pays 1 Food and 1 War and is Dug-In for the rest of the
@@ -65,7 +65,7 @@ pub fn dig_in(
     }
     ev.push(Event::DugIn {
         side,
-        area: Id::new(&a.id),
+        area: a.id.clone(),
     });
     Ok(())
 }

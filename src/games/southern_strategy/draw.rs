@@ -18,6 +18,7 @@ use super::orders::{
     Accept, Action, Answer, Attack, BattleDecision, CommitRule, Embark, Group, Orders, Refuse,
     Skirmish, SupplyMove, Transport, Unload,
 };
+use super::state::Id;
 use crate::engine::ranges::{self, Draw, Range, Values};
 
 impl Draw for Orders {
@@ -265,13 +266,11 @@ impl Step<'_> {
             Step::Number(field, min, max) => field.write(o, &mut || ranges::uniform(rng, min, max)),
             Step::Area(field, values) => field.write(o, &mut || {
                 let v = &values[picked(rng, values)];
-                v.as_str()
-                    .expect("the plan keeps areas as text")
-                    .to_string()
+                Id::new(v.as_str().expect("the plan keeps areas as text"))
             }),
-            Step::MaybeArea(field, values) => field.write(o, &mut || {
-                values[picked(rng, values)].as_str().map(str::to_string)
-            }),
+            Step::MaybeArea(field, values) => {
+                field.write(o, &mut || values[picked(rng, values)].as_str().map(Id::new))
+            }
             Step::Flag(field, values) => field.write(o, &mut || {
                 let v = &values[picked(rng, values)];
                 v.as_bool().expect("the plan keeps yes or no as booleans")
@@ -471,7 +470,7 @@ impl Number {
 impl Area {
     /// Writes `next()` into each field this names in `o`, entries in order, and nothing where
     /// `o` has no such field.
-    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> String) {
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> Id) {
         match self {
             Area::RefuseTo => {
                 if let Some(r) = refuse(o) {
@@ -498,7 +497,7 @@ impl Area {
 impl MaybeArea {
     /// Writes `next()` into the field this names in `o`, and nothing where `o` has no such
     /// field.
-    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> Option<String>) {
+    fn write(self, o: &mut Orders, next: &mut impl FnMut() -> Option<Id>) {
         if let Some(u) = unload(o) {
             match self {
                 MaybeArea::UnloadArmy => u.army = next(),
@@ -796,7 +795,7 @@ mod tests {
     #[test]
     fn what_the_typed_draw_does_not_know_goes_through_json() {
         let o = march(vec![group("EBN", 2)]);
-        let retreat = |retreat: Vec<String>| Orders {
+        let retreat = |retreat: Vec<Id>| Orders {
             battle: Some(BattleDecision::Accept(Accept {
                 commit: CommitRule::Count(1),
                 retreat,

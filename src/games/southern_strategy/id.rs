@@ -309,6 +309,21 @@ mod tests {
         }
     }
 
+    /// Orders name areas as players write them: whatever YAML reads as a string reads as an
+    /// id, and whatever it refuses as a string it refuses as an id.
+    #[test]
+    fn yaml_reads_an_id_where_it_reads_a_string() {
+        for text in ["96", "true", "~", "'SAV'", "Ninety Six", "[SAV]", "{a: 1}", "1.5"] {
+            let string = serde_yaml::from_str::<String>(text);
+            let id = serde_yaml::from_str::<Id>(text);
+            assert_eq!(
+                id.as_ref().map(|i| i.as_str()).ok(),
+                string.as_deref().ok(),
+                "{text:?}"
+            );
+        }
+    }
+
     #[test]
     fn an_id_reads_and_writes_as_its_string() {
         for s in ["SAV", "0123456789abcdefghij"] {

@@ -105,7 +105,7 @@ pub fn forage(
     ev.push(Event::Foraged {
         side,
         colony: Id::new(&a.colony),
-        area: Id::new(&a.id),
+        area: a.id.clone(),
         food: 1,
     });
     Ok(())
@@ -219,7 +219,7 @@ pub fn recruit(
     ev.push(Event::Recruited {
         side,
         colony: Id::new(&colony),
-        area: Id::new(&a.id),
+        area: a.id.clone(),
     });
     Ok(())
 }
@@ -269,10 +269,8 @@ pub fn hold(
     }
     check_may_act(data, st, side, &a.colony, key)?;
     st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
-    st.holds.insert(Id::new(&a.id));
-    ev.push(Event::Held {
-        area: Id::new(&a.id),
-    });
+    st.holds.insert(a.id.clone());
+    ev.push(Event::Held { area: a.id.clone() });
     Ok(())
 }
 
@@ -284,7 +282,7 @@ enum RaidTarget {
 }
 
 fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTarget, OrderError> {
-    let chosen: Vec<(&str, &String)> = [
+    let chosen: Vec<(&str, &Id)> = [
         ("hold", &raid.hold),
         ("unit", &raid.unit),
         ("food", &raid.food),
@@ -386,7 +384,7 @@ pub fn raid(
         .id
         .clone();
     let raid = Raid {
-        colony: colony.clone(),
+        colony: Id::new(&colony),
         ..raid.clone()
     };
     let target = raid_target(data, st, &raid, key)?;

@@ -262,7 +262,7 @@ pub fn march(
             leader,
             dug_in: false,
         };
-        st.armies.insert(Id::new(&from.id), rest);
+        st.armies.insert(from.id.clone(), rest);
         st.set_supplies(&from.id, pool);
     } else {
         st.armies.remove(from.id.as_str());
@@ -286,7 +286,7 @@ pub fn march(
             }
             ev.push(Event::SuppliesAbandoned {
                 side,
-                area: Id::new(&from.id),
+                area: from.id.clone(),
                 food: pool.food,
                 war: pool.war,
             });
@@ -294,7 +294,7 @@ pub fn march(
     }
     ev.push(Event::Marched {
         side,
-        from: Id::new(&from.id),
+        from: from.id.clone(),
         food_paid: cost,
         activated_units: activated,
         groups: moved.clone(),

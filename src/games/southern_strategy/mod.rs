@@ -92,7 +92,7 @@ impl Game for SouthernStrategy {
         let mut supplies = IdMap::new();
         for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
             supplies.insert(
-                Id::new(&a.id),
+                a.id.clone(),
                 Supplies {
                     food: 0,
                     war: su.fort_war_supply,

@@ -322,7 +322,7 @@ fn embark(
     };
     if stayed > 0 {
         st.armies.insert(
-            Id::new(&from.id),
+            from.id.clone(),
             Army {
                 side: Side::Crown,
                 units: stayed,
@@ -350,7 +350,7 @@ fn embark(
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
     ev.push(Event::Transported {
-        from: Id::new(&from.id),
+        from: from.id.clone(),
         units: e.units,
         food: e.food,
         war: e.war,
@@ -419,7 +419,7 @@ fn land(
         ));
     }
     st.navies.cargo.remove(&Side::Crown);
-    let entry = st.armies.get_or_insert_with(Id::new(&to.id), || Army {
+    let entry = st.armies.get_or_insert_with(to.id.clone(), || Army {
         side: Side::Crown,
         units: 0,
         leader: None,
@@ -436,7 +436,7 @@ fn land(
         },
     );
     ev.push(Event::Landed {
-        area: Id::new(&to.id),
+        area: to.id.clone(),
         units: cargo.units,
         food: cargo.food,
         war: cargo.war,

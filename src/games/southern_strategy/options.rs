@@ -279,14 +279,14 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
             match question {
                 Question::NavyZone { zones } => {
                     for z in zones {
-                        out.offer(answer(Answer::NavyZone(z.clone())).into(), || {
+                        out.offer(answer(Answer::NavyZone(Id::new(&z))).into(), || {
                             format!("return the navy to sea zone {z} (12.4)")
                         });
                     }
                 }
                 Question::Commander { areas } => {
                     for a in areas {
-                        out.offer(answer(Answer::Commander(a.to_string())).into(), || {
+                        out.offer(answer(Answer::Commander(Id::new(&a))).into(), || {
                             format!("the new commander enters {} (13.4)", data.area(a).name)
                         });
                     }
@@ -340,7 +340,7 @@ fn battle_options<S: Sink<Orders>>(
             .amount("battle.refuse.food", 0, food)
             .amount("battle.refuse.war", 0, war)
             .with(battle(BattleDecision::Refuse(Refuse {
-                to: first.to_string(),
+                to: Id::new(&first),
                 food,
                 war: taken_war,
             })));
@@ -361,10 +361,10 @@ fn battle_options<S: Sink<Orders>>(
         });
     }
     let around = &data.area(&attack.to).adjacent;
-    let retreat: Vec<String> = around
+    let retreat: Vec<Id> = around
         .iter()
         .find(|b| **b != attack.from)
-        .map(|b| b.to_string())
+        .cloned()
         .into_iter()
         .collect();
     let accept = Open::default()
@@ -404,13 +404,13 @@ fn unload_options<S: Sink<Unload>>(
         }
     }
     let army = if cargo.units > 0 {
-        army_ports.first().map(Id::to_string)
+        army_ports.first().cloned()
     } else {
         None
     };
     let supplies = match &army {
-        Some(p) if supply_to.iter().any(|s| s == p) => Some(p.clone()),
-        _ => supply_ports.first().map(Id::to_string),
+        Some(p) if supply_to.contains(p) => Some(p.clone()),
+        _ => supply_ports.first().cloned(),
     };
     let nowhere = || std::iter::once(Value::Null);
     let mut open = Open::default();
@@ -464,7 +464,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             continue;
         }
         if food_left {
-            out.offer(Action::Forage(a.id.to_string()).into(), || {
+            out.offer(Action::Forage(a.id.clone()).into(), || {
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
                     data.colony_name(&a.colony),
@@ -484,7 +484,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
         };
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
-            out.offer(Action::Recruit(a.id.to_string()).into(), || {
+            out.offer(Action::Recruit(a.id.clone()).into(), || {
                 format!(
                     "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
                     data.colony_name(&a.colony),
@@ -493,7 +493,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             });
         }
         if side == Side::Crown && a.is_city_or_fort() && !st.held(area) {
-            out.offer(Action::Hold(a.id.to_string()).into(), || {
+            out.offer(Action::Hold(a.id.clone()).into(), || {
                 format!(
                     "hold (8.4): a {} Loyalist Holds {}",
                     data.colony_name(&a.colony),
@@ -509,10 +509,10 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             }
             let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
                 Action::Raid(Raid {
-                    colony: c.id.clone(),
-                    hold: hold.map(Id::to_string),
-                    unit: unit.map(Id::to_string),
-                    food: food.map(Id::to_string),
+                    colony: Id::new(&c.id),
+                    hold: hold.cloned(),
+                    unit: unit.cloned(),
+                    food: food.cloned(),
                 })
                 .into()
             };

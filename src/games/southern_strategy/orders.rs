@@ -19,6 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Area, Data};
+use super::state::Id;
 use crate::engine::error::OrderError;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,9 +49,9 @@ pub struct Orders {
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
     /// 12.4: the sea zone the returning navy enters.
-    NavyZone(String),
+    NavyZone(Id),
     /// 13.4: the Virginia area the new Patriot commander enters.
-    Commander(String),
+    Commander(Id),
     /// 12.3: where the cargo goes ashore; a part left out is lost.
     Unload(Unload),
 }
@@ -59,9 +60,9 @@ pub enum Answer {
 #[serde(deny_unknown_fields)]
 pub struct Unload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub army: Option<String>,
+    pub army: Option<Id>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supplies: Option<String>,
+    pub supplies: Option<Id>,
 }
 
 /// 12.0: a naval activation.
@@ -69,7 +70,7 @@ pub struct Unload {
 #[serde(rename_all = "snake_case")]
 pub enum NavyAction {
     /// 12.1: to an adjacent sea zone.
-    Move(String),
+    Move(Id),
     /// 12.2: a sea battle with the enemy navy in the same zone.
     Battle,
 }
@@ -89,7 +90,7 @@ pub enum Transport {
         subordinate: SubordinatePlacement,
     },
     /// Land the transported army in this Port City.
-    Land(String),
+    Land(Id),
 }
 
 /// 9.2 with 9.3: where the Subordinate Leader goes when a Transport splits the Leader's army.
@@ -107,15 +108,15 @@ pub enum SubordinatePlacement {
 #[serde(rename_all = "snake_case")]
 enum TransportText {
     Embark(EmbarkText),
-    Land(String),
+    Land(Id),
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EmbarkText {
-    from: String,
+    from: Id,
     units: u32,
-    to_zone: String,
+    to_zone: Id,
     #[serde(default)]
     food: u32,
     #[serde(default)]
@@ -174,10 +175,10 @@ impl From<Transport> for TransportText {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Embark {
-    pub from: String,
+    pub from: Id,
     pub units: u32,
     /// The sea zone, adjacent to the navy's, that the navy carries the army to.
-    pub to_zone: String,
+    pub to_zone: Id,
     #[serde(default)]
     pub food: u32,
     #[serde(default)]
@@ -249,7 +250,7 @@ pub struct PolicyAccept {
     #[serde(default)]
     pub commit: CommitRule,
     #[serde(default)]
-    pub retreat: Vec<String>,
+    pub retreat: Vec<Id>,
 }
 
 /// How many War Supplies a policy commits: a number, `all`, or `match` (as many as the
@@ -288,7 +289,7 @@ pub enum BattleDecision {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Refuse {
-    pub to: String,
+    pub to: Id,
     /// With a leader, the army may take up to half its units (rounded down) in supplies.
     #[serde(default)]
     pub food: u32,
@@ -304,14 +305,14 @@ pub struct Accept {
     #[serde(default)]
     pub commit: CommitRule,
     #[serde(default)]
-    pub retreat: Vec<String>,
+    pub retreat: Vec<Id>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SupplyMove {
-    pub from: String,
-    pub to: String,
+    pub from: Id,
+    pub to: Id,
     #[serde(default)]
     pub food: u32,
     #[serde(default)]
@@ -326,17 +327,17 @@ pub enum Action {
     /// Skip a full impulse: passing (7.0).
     Pass,
     /// 8.2: expend an irregular of the army's Colony to give it 1 Food.
-    Forage(String),
+    Forage(Id),
     /// 8.1: expend two irregulars of the army's Colony to add a Unit to it.
-    Recruit(String),
+    Recruit(Id),
     /// 8.3: expend a Militia of a Colony to attempt a Raid on one target there.
     Raid(Raid),
     /// 8.4: move a Loyalist from its Colony's Partisan Box to Hold the named City or Fort.
-    Hold(String),
+    Hold(Id),
     /// 9.1.
     March(March),
     /// 9.6: the army in the named City or Fort digs in.
-    DigIn(String),
+    DigIn(Id),
     /// 9.4: an army with a leader attacks an adjacent enemy army.
     Attack(Attack),
     /// 9.5: one or two Patriot units skirmish against an enemy army on a Point.
@@ -370,8 +371,8 @@ impl Action {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Attack {
-    pub from: String,
-    pub to: String,
+    pub from: Id,
+    pub to: Id,
     /// The units that attack, with the leader; the rest stay.
     pub units: u32,
     /// War Supplies committed for battle dice (10.2), shown to the defender with the attack.
@@ -394,8 +395,8 @@ pub struct Attack {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Skirmish {
-    pub from: String,
-    pub to: String,
+    pub from: Id,
+    pub to: Id,
     /// One or two units.
     pub units: u32,
     /// War Supplies expended, one die each.
@@ -406,29 +407,29 @@ pub struct Skirmish {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Raid {
-    pub colony: String,
+    pub colony: Id,
     /// Eliminate the Loyalist Holding this City or Fort.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hold: Option<String>,
+    pub hold: Option<Id>,
     /// Eliminate a Unit of the small leaderless Crown army on this Point.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unit: Option<String>,
+    pub unit: Option<Id>,
     /// Remove a Food carried by the Crown army on this Point.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub food: Option<String>,
+    pub food: Option<Id>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct March {
-    pub from: String,
+    pub from: Id,
     pub groups: Vec<Group>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Group {
-    pub to: String,
+    pub to: Id,
     pub units: u32,
     /// Whether the army's leader goes with this group.
     #[serde(default)]

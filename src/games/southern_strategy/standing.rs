@@ -9,7 +9,7 @@
 //! pauses the game for the bot as usual.
 
 use super::orders::{Action, Attack, BattleDecision, Orders, Policy, PolicyAccept, PolicyAnswer};
-use super::state::{ImpulseKind, Phase, Side, State};
+use super::state::{Id, ImpulseKind, Phase, Side, State};
 use super::{data::Data, SouthernStrategy};
 use crate::engine::dice::QuickDice;
 use crate::engine::game::Game;
@@ -73,8 +73,8 @@ fn attacked(
     let war = st.supplies_at(from).war.min(units + 1);
     let orders = Orders {
         full: Some(Action::Attack(Attack {
-            from: from.to_string(),
-            to: to.to_string(),
+            from: Id::new(&from),
+            to: Id::new(&to),
             units,
             war: Some(war),
             carry_food: 0,

@@ -24,7 +24,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if st.besieged(&area.id) {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: Id::new(&area.id),
+                    area: area.id.clone(),
                     reason: "under siege (11.1)".into(),
                 });
                 continue;
@@ -35,7 +35,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !open_point {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: Id::new(&area.id),
+                    area: area.id.clone(),
                     reason: "every adjacent Point is held by an enemy army".into(),
                 });
                 continue;
@@ -55,7 +55,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 };
                 ev.push(Event::NoGeneration {
                     side,
-                    area: Id::new(&area.id),
+                    area: area.id.clone(),
                     reason: reason.into(),
                 });
                 continue;
@@ -69,7 +69,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             );
             ev.push(Event::SuppliesGenerated {
                 side,
-                area: Id::new(&area.id),
+                area: area.id.clone(),
                 food,
                 war,
                 majority,
@@ -314,8 +314,8 @@ pub fn move_supplies(
         );
         ev.push(Event::SuppliesMoved {
             side,
-            from: Id::new(&from.id),
-            to: Id::new(&to.id),
+            from: from.id.clone(),
+            to: to.id.clone(),
             food: m.food,
             war: m.war,
         });

@@ -184,7 +184,7 @@ pub fn answer(
             let z = data
                 .find_sea(z)
                 .map(|x| x.id.clone())
-                .unwrap_or_else(|| z.clone());
+                .unwrap_or_else(|| z.to_string());
             if !zones.contains(&z) {
                 return Err(OrderError::new(
                     "12.4",

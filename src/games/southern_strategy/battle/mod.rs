@@ -151,7 +151,7 @@ pub fn attack(
     let stayed = army.units - a.units;
     if stayed > 0 {
         st.armies.insert(
-            Id::new(&from.id),
+            from.id.clone(),
             Army {
                 side,
                 units: stayed,
@@ -172,8 +172,8 @@ pub fn attack(
     }
     ev.push(Event::AttackLaunched {
         side,
-        from: Id::new(&from.id),
-        to: Id::new(&to.id),
+        from: from.id.clone(),
+        to: to.id.clone(),
         units: a.units,
         food_paid: food,
         war: a.war,
@@ -524,7 +524,7 @@ fn refuse(
     ev.push(Event::BattleRefused {
         side: defender.side,
         from: Id::new(&at.to),
-        to: Id::new(&dest.id),
+        to: dest.id.clone(),
         food: taken.food,
         war: taken.war,
     });

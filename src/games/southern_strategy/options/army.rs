@@ -98,8 +98,8 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
                     .amount("full.skirmish.units", 1, units)
                     .amount("full.skirmish.war", 1, s.war)
                     .with(Action::Skirmish(Skirmish {
-                        from: a.id.to_string(),
-                        to: e.to_string(),
+                        from: a.id.clone(),
+                        to: Id::new(&e),
                         units,
                         war: s.war,
                     }));
@@ -115,7 +115,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
-            out.offer(Action::DigIn(a.id.to_string()).into(), || {
+            out.offer(Action::DigIn(a.id.clone()).into(), || {
                 format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
             });
         }
@@ -196,9 +196,9 @@ fn march_options<S: Sink<Action>>(
             .either("full.march.groups[0].leader", m.leader_may_stay)
             .either("full.march.groups[0].subordinate", m.subordinate)
             .with(Action::March(March {
-                from: a.id.to_string(),
+                from: a.id.clone(),
                 groups: vec![Group {
-                    to: b.to_string(),
+                    to: Id::new(&b),
                     units,
                     leader: has_leader,
                     subordinate: false,
@@ -238,7 +238,7 @@ fn march_options<S: Sink<Action>>(
             pool.food -= take.food;
             pool.war -= take.war;
             Group {
-                to: b.to_string(),
+                to: Id::new(&b),
                 units,
                 leader: has_leader && i == 0,
                 subordinate: false,
@@ -256,7 +256,7 @@ fn march_options<S: Sink<Action>>(
         .either("full.march.groups[*].leader", has_leader)
         .either("full.march.groups[*].subordinate", m.subordinate)
         .with(Action::March(March {
-            from: a.id.to_string(),
+            from: a.id.clone(),
             groups,
         }));
     out.offer(split, || {
@@ -315,8 +315,8 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 1, carry_most)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.to_string(),
-            to: target.to_string(),
+            from: a.id.clone(),
+            to: Id::new(&target),
             units: movers,
             war: None,
             carry_food: hf,
@@ -341,8 +341,8 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 0, carry_war)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.to_string(),
-            to: target.to_string(),
+            from: a.id.clone(),
+            to: Id::new(&target),
             units: movers,
             war: Some(war),
             carry_food: cf,
@@ -381,7 +381,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
         .collect();
     if !troops {
         for z in &next_zones {
-            out.offer(Action::Navy(NavyAction::Move(z.clone())).into(), || {
+            out.offer(Action::Navy(NavyAction::Move(Id::new(&z))).into(), || {
                 format!("move the navy (12.1) from {zone} to {z}")
             });
         }
@@ -402,7 +402,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
                 .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
             {
                 out.offer(
-                    Action::Transport(Transport::Land(p.id.to_string())).into(),
+                    Action::Transport(Transport::Land(p.id.clone())).into(),
                     || format!("land the army aboard in {} (9.3)", p.name),
                 );
             }
@@ -438,9 +438,9 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
             .amount("full.transport.embark.food", 0, s.food)
             .amount("full.transport.embark.war", 0, s.war)
             .with(Action::Transport(Transport::Embark(Embark {
-                from: p.id.to_string(),
+                from: p.id.clone(),
                 units: army.units,
-                to_zone: first_zone.clone(),
+                to_zone: Id::new(&first_zone),
                 food: take.food,
                 war: take.war,
             })));
