@@ -313,7 +313,16 @@ mod tests {
     /// id, and whatever it refuses as a string it refuses as an id.
     #[test]
     fn yaml_reads_an_id_where_it_reads_a_string() {
-        for text in ["96", "true", "~", "'SAV'", "Ninety Six", "[SAV]", "{a: 1}", "1.5"] {
+        for text in [
+            "96",
+            "true",
+            "~",
+            "'SAV'",
+            "Ninety Six",
+            "[SAV]",
+            "{a: 1}",
+            "1.5",
+        ] {
             let string = serde_yaml::from_str::<String>(text);
             let id = serde_yaml::from_str::<Id>(text);
             assert_eq!(

@@ -239,7 +239,7 @@ pub fn march(
         pool.war -= war;
         let to = orders::area(data, &g.to, &path)?.id.clone();
         moved.push(GroupMoved {
-            to: Id::new(&to),
+            to: to.clone(),
             units: g.units,
             leader: g.leader,
             subordinate: g.subordinate,

@@ -553,7 +553,7 @@ pub fn unload(
     if cargo.units > 0 || cargo.leader.is_some() {
         match army_to {
             Some(to) => {
-                let entry = st.armies.get_or_insert_with(Id::new(&to), || Army {
+                let entry = st.armies.get_or_insert_with(to.clone(), || Army {
                     side,
                     units: 0,
                     leader: None,
@@ -562,7 +562,7 @@ pub fn unload(
                 entry.units += cargo.units;
                 entry.leader = super::state::merged_command(cargo.leader, entry.leader);
                 ev.push(Event::Landed {
-                    area: Id::new(&to),
+                    area: to.clone(),
                     units: cargo.units,
                     food: 0,
                     war: 0,
@@ -587,7 +587,7 @@ pub fn unload(
             ev.push(Event::SuppliesMoved {
                 side,
                 from: Id::new(&st.navies.zone(side).cloned().unwrap_or_default()),
-                to: Id::new(&to),
+                to: to.clone(),
                 food: cargo.food,
                 war: cargo.war,
             });

@@ -286,7 +286,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                 }
                 Question::Commander { areas } => {
                     for a in areas {
-                        out.offer(answer(Answer::Commander(Id::new(&a))).into(), || {
+                        out.offer(answer(Answer::Commander(a.clone())).into(), || {
                             format!("the new commander enters {} (13.4)", data.area(a).name)
                         });
                     }
@@ -340,7 +340,7 @@ fn battle_options<S: Sink<Orders>>(
             .amount("battle.refuse.food", 0, food)
             .amount("battle.refuse.war", 0, war)
             .with(battle(BattleDecision::Refuse(Refuse {
-                to: Id::new(&first),
+                to: first.clone(),
                 food,
                 war: taken_war,
             })));

@@ -5,12 +5,17 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::state::{Id, Side, State, Supplies};
+use super::state::{Id, Key, Side, State, Supplies};
 
 /// 11.0: the conditions for a siege of the enemy army in `area` by `besieger`: friendly armies
 /// in two adjacent areas; or, at a Port City, one adjacent friendly army and the friendly navy
 /// in its sea zone without the enemy navy.
-pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> bool {
+pub fn conditions_hold(
+    data: &Data,
+    st: &State,
+    area: &(impl Key + ?Sized),
+    besieger: Side,
+) -> bool {
     let a = data.area(area);
     if !a.is_city_or_fort() || st.army(area).is_none_or(|x| x.side == besieger) {
         return false;
@@ -39,20 +44,24 @@ pub fn conditions_hold(data: &Data, st: &State, area: &str, besieger: Side) -> b
 /// conditions is put under siege, whichever side besieges it (RULINGS.md B13): an army that
 /// marches between two enemy armies is besieged at the end of its own side's impulses.
 pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    // The cheap tests first: most areas are Points or empty, and this runs after every
-    // impulse.
-    let areas: Vec<(Id, Side)> = data
-        .areas()
-        .filter(|a| a.is_city_or_fort())
-        .filter_map(|a| {
-            let besieger = st.army(&a.id)?.side.other();
-            (!st.besieged(&a.id) && conditions_hold(data, st, &a.id, besieger))
-                .then(|| (a.id.clone(), besieger))
+    // Only an occupied City or Fort can be besieged, and this runs after every impulse: the
+    // armies are far fewer than the areas. The sieges are declared in the map's order.
+    let mut areas: Vec<(usize, Id, Side)> = st
+        .armies
+        .iter()
+        .filter_map(|(area, army)| {
+            let at = data.position(area)?;
+            let besieger = army.side.other();
+            (data.area_at(at).is_city_or_fort()
+                && !st.besieged(area)
+                && conditions_hold(data, st, area, besieger))
+            .then(|| (at, area.clone(), besieger))
         })
         .collect();
-    for (area, by) in areas {
+    areas.sort_by_key(|(at, _, _)| *at);
+    for (_, area, by) in areas {
         ev.push(Event::SiegeDeclared {
-            area: Id::new(&area),
+            area: area.clone(),
             by,
         });
         st.sieges.insert(area);
@@ -77,9 +86,7 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         .collect();
     for area in broken {
         st.sieges.remove(&area);
-        ev.push(Event::SiegeLifted {
-            area: Id::new(&area),
-        });
+        ev.push(Event::SiegeLifted { area: area.clone() });
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::data::{AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
-use super::state::{Id, Side, State, Supplies};
+use super::state::{Id, Key, Side, State, Supplies};
 use crate::engine::error::OrderError;
 
 /// 5.1: every eligible City generates 1 Food and 1 War, or 2 Food and 1 War when its
@@ -80,7 +80,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 
 /// Who a City's supplies serve: the side whose army occupies it, or the Crown where a
 /// Loyalist Holds it.
-pub fn occupier(st: &State, area: &str) -> Option<Side> {
+pub fn occupier(st: &State, area: &(impl Key + ?Sized)) -> Option<Side> {
     st.army(area)
         .map(|a| a.side)
         .or_else(|| st.held(area).then_some(Side::Crown))
@@ -114,7 +114,7 @@ pub fn stock(data: &Data, st: &State) -> Supplies {
 
 /// Whether supplies of `side` may move to, from and through `area`: a friendly army is there,
 /// or (for the Crown) a Loyalist Holds it (5.2, 5.3). Nothing moves in or out of a siege (11.1).
-pub fn is_supply_node(st: &State, side: Side, area: &str) -> bool {
+pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> bool {
     !st.besieged(area)
         && (st.army_of(area, side).is_some()
             || (side == Side::Crown && st.held(area) && st.army(area).is_none()))
@@ -454,7 +454,7 @@ fn by_sea(
 
 /// 5.5: what an area of `side` may hold: 8 in a City or Fort, one plus the units of the army
 /// carrying them on a Point.
-pub fn limit(data: &Data, st: &State, area: &str) -> u32 {
+pub fn limit(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> u32 {
     if data.area(area).is_city_or_fort() {
         data.pieces.storage_limit
     } else {

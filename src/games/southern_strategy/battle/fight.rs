@@ -202,7 +202,7 @@ pub(super) fn fight(
             ev.push(Event::Retreated {
                 side: defender.side,
                 from: Id::new(&at.to),
-                to: Id::new(&dest),
+                to: dest.clone(),
                 food: abandoned.food,
                 war: abandoned.war,
             });

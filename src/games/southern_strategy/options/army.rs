@@ -99,7 +99,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
                     .amount("full.skirmish.war", 1, s.war)
                     .with(Action::Skirmish(Skirmish {
                         from: a.id.clone(),
-                        to: Id::new(&e),
+                        to: e.clone(),
                         units,
                         war: s.war,
                     }));
@@ -198,7 +198,7 @@ fn march_options<S: Sink<Action>>(
             .with(Action::March(March {
                 from: a.id.clone(),
                 groups: vec![Group {
-                    to: Id::new(&b),
+                    to: b.clone(),
                     units,
                     leader: has_leader,
                     subordinate: false,
@@ -238,7 +238,7 @@ fn march_options<S: Sink<Action>>(
             pool.food -= take.food;
             pool.war -= take.war;
             Group {
-                to: Id::new(&b),
+                to: b.clone(),
                 units,
                 leader: has_leader && i == 0,
                 subordinate: false,
