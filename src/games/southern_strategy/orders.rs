@@ -445,15 +445,20 @@ pub struct Group {
     pub war: Option<u32>,
 }
 
-/// Reads an area named in the orders by its id or name, ignoring case.
-pub fn area<'d>(data: &'d Data, text: &str, path: &str) -> Result<&'d Area, OrderError> {
+/// Reads an area named in the orders by its id or name, ignoring case; `path` is where the
+/// orders name it.
+pub fn area<'d>(
+    data: &'d Data,
+    text: &str,
+    path: impl Into<String>,
+) -> Result<&'d Area, OrderError> {
     data.find_area(text).ok_or_else(|| {
         OrderError::new("2.1", format!("there is no area `{text}` on the map")).at(path)
     })
 }
 
 /// A refusal under `rule` at the orders path `key`.
-pub fn err(rule: &str, message: String, key: &str) -> OrderError {
+pub fn err(rule: &str, message: String, key: impl Into<String>) -> OrderError {
     OrderError::new(rule, message).at(key)
 }
 
