@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Area, Data};
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -470,7 +470,7 @@ pub fn activated_army(
     side: super::state::Side,
     rule: &str,
     to_do: &str,
-    key: &str,
+    key: Path<'_>,
 ) -> Result<super::state::Army, OrderError> {
     let Some(army) = st.army_of(&area.id, side).cloned() else {
         return Err(err(
