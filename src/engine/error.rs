@@ -27,11 +27,81 @@ impl OrderError {
         }
     }
 
+    /// Names where in the orders the bad value sits, unless a deeper check already named it.
+    /// A `Path` is written out only here, so it costs nothing on orders that pass.
     pub fn at(mut self, path: impl Into<String>) -> Self {
         if self.path.is_none() {
             self.path = Some(path.into());
         }
         self
+    }
+}
+
+/// A place in a player's orders, such as `full.march.groups[1].to`, for an `OrderError` to
+/// name when the value there is refused.
+///
+/// The rules hand a path down to every check, but only a refusal needs its text. So a path is
+/// a chain of parts that borrows the path it extends, and it is written out only when it is
+/// displayed: building one allocates nothing. For example, with `groups` the path
+/// `full.march.groups`, `groups.item(1).field("to")` is written `full.march.groups[1].to`.
+#[derive(Debug, Clone, Copy)]
+pub struct Path<'a> {
+    /// The path this one extends, or `None` for a root.
+    parent: Option<&'a Path<'a>>,
+    part: Part<'a>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Part<'a> {
+    /// A root, or a field of the value at the parent path (written after a dot).
+    Field(&'a str),
+    /// An entry of the list at the parent path (written `[i]`).
+    Item(usize),
+}
+
+impl<'a> Path<'a> {
+    /// A path that starts at `name`. The name is written as given, so a fixed start such as
+    /// `battle.refuse` may be one root.
+    pub const fn root(name: &'a str) -> Self {
+        Path {
+            parent: None,
+            part: Part::Field(name),
+        }
+    }
+
+    /// The field `name` of the value at this path: `full` and `march` give `full.march`.
+    pub fn field<'b>(&'b self, name: &'b str) -> Path<'b> {
+        Path {
+            parent: Some(self),
+            part: Part::Field(name),
+        }
+    }
+
+    /// Entry `i` of the list at this path: `supply` and 0 give `supply[0]`.
+    pub fn item(&self, i: usize) -> Path<'_> {
+        Path {
+            parent: Some(self),
+            part: Part::Item(i),
+        }
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(parent) = self.parent {
+            write!(f, "{parent}")?;
+        }
+        match self.part {
+            Part::Field(name) if self.parent.is_some() => write!(f, ".{name}"),
+            Part::Field(name) => f.write_str(name),
+            Part::Item(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+impl From<Path<'_>> for String {
+    fn from(path: Path<'_>) -> String {
+        path.to_string()
     }
 }
 
@@ -246,6 +316,42 @@ impl From<OrderError> for Error {
 
 #[cfg(test)]
 mod tests {
+    use super::Path;
+
+    #[test]
+    fn paths_are_written_as_in_the_orders() {
+        let root = Path::root("limited");
+        assert_eq!(root.to_string(), "limited");
+        assert_eq!(
+            root.field("raid").field("colony").to_string(),
+            "limited.raid.colony"
+        );
+
+        let supply = Path::root("supply");
+        assert_eq!(supply.item(0).to_string(), "supply[0]");
+        assert_eq!(supply.item(12).field("food").to_string(), "supply[12].food");
+
+        let full = Path::root("full");
+        let march = full.field("march");
+        let groups = march.field("groups");
+        let group = groups.item(1);
+        assert_eq!(group.field("to").to_string(), "full.march.groups[1].to");
+        assert_eq!(group.to_string(), "full.march.groups[1]");
+        assert_eq!(groups.to_string(), "full.march.groups");
+
+        let retreat = Path::root("battle.accept.retreat");
+        assert_eq!(retreat.item(2).to_string(), "battle.accept.retreat[2]");
+    }
+
+    #[test]
+    fn a_refusal_keeps_the_first_path_it_is_given() {
+        let e = super::OrderError::new("9.1", "no")
+            .at(Path::root("full").field("march").field("from"))
+            .at("full");
+        assert_eq!(e.path.as_deref(), Some("full.march.from"));
+        assert_eq!(e.to_string(), "orders `full.march.from`: 9.1: no");
+    }
+
     #[test]
     fn orders_are_quoted_back_as_written() {
         let v = serde_json::json!({"place": {"resource": "gunboats-1", "to": "blockade"}});

@@ -4,7 +4,7 @@ use super::data::Data;
 use super::events::Event;
 use super::orders;
 use super::state::{Side, State, Supplies};
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 9.6: an army in a City or Fort pays 1 Food and 1 War and is Dug-In for the rest of the
 /// campaign turn: it cannot be activated, cannot refuse battle, and ignores one hit.
@@ -13,7 +13,7 @@ pub fn dig_in(
     st: &mut State,
     side: Side,
     area: &str,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let a = orders::area(data, area, key)?;

@@ -6,7 +6,7 @@ use super::orders::Action;
 use super::state::{ImpulseKind, Phase, Side, State};
 use super::{battle, dig_in, irregulars, march, navy, siege, turn_end};
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 8.0: the Militia and Loyalist actions, allowed in either impulse; `None` when `action` is
 /// not one of them.
@@ -15,16 +15,16 @@ fn irregular_action(
     st: &mut State,
     side: Side,
     action: &Action,
-    key: &str,
+    key: Path<'_>,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Option<Result<(), OrderError>> {
-    let key = format!("{key}.{}", action.name());
+    let key = key.field(action.name());
     Some(match action {
-        Action::Forage(area) => irregulars::forage(data, st, side, area, &key, ev),
-        Action::Recruit(area) => irregulars::recruit(data, st, side, area, &key, ev),
-        Action::Raid(raid) => irregulars::raid(data, st, side, raid, &key, dice, ev),
-        Action::Hold(area) => irregulars::hold(data, st, side, area, &key, ev),
+        Action::Forage(area) => irregulars::forage(data, st, side, area, key, ev),
+        Action::Recruit(area) => irregulars::recruit(data, st, side, area, key, ev),
+        Action::Raid(raid) => irregulars::raid(data, st, side, raid, key, dice, ev),
+        Action::Hold(area) => irregulars::hold(data, st, side, area, key, ev),
         Action::Skip
         | Action::Pass
         | Action::March(_)
@@ -45,7 +45,7 @@ pub fn limited(
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let key = "limited";
+    let key = Path::root("limited");
     if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
         // 11.3: a Raid that removes a besieger lifts the siege before the full impulse.
         siege::lift_broken(data, st, ev);
@@ -106,38 +106,30 @@ fn full_action(
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<Full, OrderError> {
-    let key = "full";
+    let key = Path::root("full");
     if let Some(done) = irregular_action(data, st, side, action, key, dice, ev) {
         return done.map(|_| Full::Acted);
     }
     match action {
         Action::Pass => Ok(Full::Passed),
         Action::March(m) => {
-            march::march(data, st, side, m, &format!("{key}.march"), ev).map(|_| Full::Acted)
+            march::march(data, st, side, m, key.field("march"), ev).map(|_| Full::Acted)
         }
         Action::DigIn(area) => {
-            dig_in::dig_in(data, st, side, area, &format!("{key}.dig_in"), ev).map(|_| Full::Acted)
+            dig_in::dig_in(data, st, side, area, key.field("dig_in"), ev).map(|_| Full::Acted)
         }
-        Action::Attack(a) => battle::attack(
-            data,
-            st,
-            side,
-            a,
-            &format!("{key}.attack"),
-            previous_passed,
-            ev,
-        )
-        .map(|_| Full::Paused),
+        Action::Attack(a) => {
+            battle::attack(data, st, side, a, key.field("attack"), previous_passed, ev)
+                .map(|_| Full::Paused)
+        }
         Action::Transport(t) => {
-            navy::transport(data, st, side, t, &format!("{key}.transport"), ev).map(|_| Full::Acted)
+            navy::transport(data, st, side, t, key.field("transport"), ev).map(|_| Full::Acted)
         }
         Action::Navy(n) => {
-            navy::activate(data, st, side, n, &format!("{key}.navy"), dice, ev).map(|_| Full::Acted)
+            navy::activate(data, st, side, n, key.field("navy"), dice, ev).map(|_| Full::Acted)
         }
-        Action::Skirmish(s) => {
-            battle::skirmish(data, st, side, s, &format!("{key}.skirmish"), ev, dice)
-                .map(|_| Full::Acted)
-        }
+        Action::Skirmish(s) => battle::skirmish(data, st, side, s, key.field("skirmish"), ev, dice)
+            .map(|_| Full::Acted),
         _ => Err(OrderError::new(
             "7.0",
             "skipping a full impulse is passing: write `full: pass`",

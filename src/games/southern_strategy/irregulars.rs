@@ -6,7 +6,7 @@ use super::orders::{self, Raid};
 use super::state::{Id, Side, State, Supplies};
 use super::supply;
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 8.0: a side may act in a Colony when its counters in the Partisan Box are at least as many
 /// as the enemy's (Holding Loyalists do not count, 8.4); the Swamp Fox lets the Patriot act
@@ -49,7 +49,7 @@ fn check_may_act(
     st: &State,
     side: Side,
     colony: &str,
-    key: &str,
+    key: Path<'_>,
 ) -> Result<(), OrderError> {
     if may_act(st, side, colony) {
         return Ok(());
@@ -81,7 +81,7 @@ pub fn forage(
     st: &mut State,
     side: Side,
     area: &str,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let a = supported_army(data, st, side, area, "8.2", "foraging", key)?;
@@ -120,7 +120,7 @@ fn supported_army<'d>(
     area: &str,
     rule: &str,
     what: &str,
-    key: &str,
+    key: Path<'_>,
 ) -> Result<&'d super::data::Area, OrderError> {
     let a = orders::area(data, area, key)?;
     if st.army_of(&a.id, side).is_none() {
@@ -157,7 +157,7 @@ pub fn recruit(
     st: &mut State,
     side: Side,
     area: &str,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let a = supported_army(data, st, side, area, "8.1", "recruiting", key)?;
@@ -231,7 +231,7 @@ pub fn hold(
     st: &mut State,
     side: Side,
     area: &str,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     if side != Side::Crown {
@@ -281,7 +281,12 @@ enum RaidTarget {
     Food(String),
 }
 
-fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTarget, OrderError> {
+fn raid_target(
+    data: &Data,
+    st: &State,
+    raid: &Raid,
+    key: Path<'_>,
+) -> Result<RaidTarget, OrderError> {
     let chosen: Vec<(&str, &Id)> = [
         ("hold", &raid.hold),
         ("unit", &raid.unit),
@@ -297,8 +302,8 @@ fn raid_target(data: &Data, st: &State, raid: &Raid, key: &str) -> Result<RaidTa
         )
         .at(key));
     };
-    let tkey = format!("{key}.{kind}");
-    let a = orders::area(data, target, &tkey)?;
+    let tkey = key.field(kind);
+    let a = orders::area(data, target, tkey)?;
     if a.colony != raid.colony {
         return Err(OrderError::new(
             "8.3",
@@ -359,7 +364,7 @@ pub fn raid(
     st: &mut State,
     side: Side,
     raid: &Raid,
-    key: &str,
+    key: Path<'_>,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -379,7 +384,7 @@ pub fn raid(
         })
         .ok_or_else(|| {
             OrderError::new("2.1", format!("there is no colony `{}`", raid.colony))
-                .at(format!("{key}.colony"))
+                .at(key.field("colony"))
         })?
         .id
         .clone();

@@ -9,7 +9,7 @@ use super::orders::{self, March};
 use super::state::{
     merged_command, Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
 };
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 9.1: 1 Food for every four units activated, rounding up.
 pub fn food_cost(units: u32) -> u32 {
@@ -22,11 +22,11 @@ pub fn march(
     st: &mut State,
     side: Side,
     m: &March,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let from = orders::area(data, &m.from, &format!("{key}.from"))?;
-    let army = orders::activated_army(st, from, side, "9.1", "march", &format!("{key}.from"))?;
+    let from = orders::area(data, &m.from, key.field("from"))?;
+    let army = orders::activated_army(st, from, side, "9.1", "march", key.field("from"))?;
     if st.besieged(&from.id) {
         return Err(OrderError::new(
             "11.1",
@@ -35,12 +35,13 @@ pub fn march(
                 from.name
             ),
         )
-        .at(format!("{key}.from")));
+        .at(key.field("from")));
     }
+    let groups_key = key.field("groups");
     if m.groups.is_empty() {
         return Err(
             OrderError::new("9.1", "a march needs at least one group (`to`, `units`)")
-                .at(format!("{key}.groups")),
+                .at(groups_key),
         );
     }
     let mut destinations = BTreeSet::new();
@@ -50,12 +51,12 @@ pub fn march(
     // 9.2: a group "to" the army's own area is the units that stay, under the Subordinate.
     let mut staying: Option<(usize, u32)> = None;
     for (i, g) in m.groups.iter().enumerate() {
-        let path = format!("{key}.groups[{i}]");
-        let to = orders::area(data, &g.to, &format!("{path}.to"))?;
+        let path = groups_key.item(i);
+        let to = orders::area(data, &g.to, path.field("to"))?;
         if to.id == from.id {
-            check_subordinate_stays(st, side, &army, g, staying.is_some(), &path)?;
+            check_subordinate_stays(st, side, &army, g, staying.is_some(), path)?;
             if subordinate_groups > 0 {
-                return Err(subordinate_refused(&path));
+                return Err(subordinate_refused(path));
             }
             subordinate_groups += 1;
             staying = Some((i, g.units));
@@ -66,7 +67,7 @@ pub fn march(
                 "9.1",
                 format!("`{}` is not adjacent to `{}`", to.name, from.name),
             )
-            .at(format!("{path}.to")));
+            .at(path.field("to")));
         }
         if st.army(&to.id).is_some_and(|a| a.side != side) {
             return Err(OrderError::new(
@@ -76,7 +77,7 @@ pub fn march(
                     to.name
                 ),
             )
-            .at(format!("{path}.to")));
+            .at(path.field("to")));
         }
         if !destinations.insert(to.id.clone()) {
             return Err(OrderError::new(
@@ -86,14 +87,14 @@ pub fn march(
                     to.name
                 ),
             )
-            .at(format!("{path}.to")));
+            .at(path.field("to")));
         }
         if g.units == 0 {
             return Err(OrderError::new(
                 "9.1",
                 "a group needs at least one unit (leaders are not units, 2.2)",
             )
-            .at(format!("{path}.units")));
+            .at(path.field("units")));
         }
         if g.subordinate {
             if army.leader != Some(LeaderRank::Leader)
@@ -101,7 +102,7 @@ pub fn march(
                 || subordinate_groups > 0
                 || st.subordinate_on_map(side)
             {
-                return Err(subordinate_refused(&path));
+                return Err(subordinate_refused(path));
             }
             subordinate_groups += 1;
         }
@@ -117,7 +118,7 @@ pub fn march(
                 "9.2",
                 format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}", to.name),
             )
-            .at(format!("{path}.units")));
+            .at(path.field("units")));
         }
         if g.leader {
             if army.leader.is_none() {
@@ -128,17 +129,14 @@ pub fn march(
                         from.name
                     ),
                 )
-                .at(format!("{path}.leader")));
+                .at(path.field("leader")));
             }
             leader_groups += 1;
         }
         moving += g.units;
     }
     if leader_groups > 1 {
-        return Err(
-            OrderError::new("9.1", "the leader goes with one group only")
-                .at(format!("{key}.groups")),
-        );
+        return Err(OrderError::new("9.1", "the leader goes with one group only").at(groups_key));
     }
     if moving > army.units {
         return Err(OrderError::new(
@@ -148,7 +146,7 @@ pub fn march(
                 from.name, army.units
             ),
         )
-        .at(format!("{key}.groups")));
+        .at(groups_key));
     }
     let stayed = army.units - moving;
     let leader_leaves = leader_groups == 1;
@@ -161,14 +159,14 @@ pub fn march(
                     from.name
                 ),
             )
-            .at(format!("{key}.groups[{i}].units")));
+            .at(groups_key.item(i).field("units")));
         }
         if !leader_leaves {
             return Err(OrderError::new(
                 "9.2",
                 "the Subordinate Leader takes command of the units that stay only when the Leader marches off with another group (`leader: true`)",
             )
-            .at(format!("{key}.groups")));
+            .at(groups_key));
         }
     }
     if army.leader.is_some() && !leader_leaves && stayed == 0 {
@@ -176,7 +174,7 @@ pub fn march(
             "9.1",
             "the leader moves with the army; name the group it goes with (`leader: true`)",
         )
-        .at(format!("{key}.groups")));
+        .at(groups_key));
     }
     // 9.1: with a leader only the moving units are activated; without one, the whole army.
     let activated = if army.leader.is_some() {
@@ -194,7 +192,7 @@ pub fn march(
                 from.name, pool.food
             ),
         )
-        .at(key.to_string()));
+        .at(key));
     }
     pool.food -= cost;
     // 5.5: what each group takes. Leaving a Point with every unit in one group, it takes all
@@ -205,7 +203,7 @@ pub fn march(
         if staying.is_some_and(|(k, _)| k == i) {
             continue;
         }
-        let path = format!("{key}.groups[{i}]");
+        let path = groups_key.item(i);
         let capacity = g.units + 1;
         let (food, war) = match (g.food, g.war) {
             (None, None) if whole_army_leaves_point => {
@@ -237,7 +235,7 @@ pub fn march(
         }
         pool.food -= food;
         pool.war -= war;
-        let to = orders::area(data, &g.to, &path)?.id.clone();
+        let to = orders::area(data, &g.to, path)?.id.clone();
         moved.push(GroupMoved {
             to: to.clone(),
             units: g.units,
@@ -282,7 +280,7 @@ pub fn march(
                         pool.food, pool.war, from.name
                     ),
                 )
-                .at(format!("{key}.groups")));
+                .at(groups_key));
             }
             ev.push(Event::SuppliesAbandoned {
                 side,
@@ -328,12 +326,12 @@ pub fn march(
     Ok(())
 }
 
-fn subordinate_refused(path: &str) -> OrderError {
+fn subordinate_refused(path: Path<'_>) -> OrderError {
     OrderError::new(
         "9.2",
         "a Subordinate Leader is placed only when the Leader's army splits, with a group the Leader does not go with, and only if it is not already commanding an army",
     )
-    .at(format!("{path}.subordinate"))
+    .at(path.field("subordinate"))
 }
 
 /// 9.2: the units of a split march that stay where they are, written as a group "to" the
@@ -346,14 +344,14 @@ fn check_subordinate_stays(
     army: &Army,
     g: &orders::Group,
     again: bool,
-    path: &str,
+    path: Path<'_>,
 ) -> Result<(), OrderError> {
     if !g.subordinate || g.leader {
         return Err(OrderError::new(
             "9.1",
             "a group marches to an adjacent area; units that stay are left out of the groups, or named in a group to their own area with `subordinate: true` (9.2) to stay under the Subordinate Leader",
         )
-        .at(format!("{path}.to")));
+        .at(path.field("to")));
     }
     if again || army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(side) {
         return Err(subordinate_refused(path));
@@ -366,14 +364,14 @@ fn check_subordinate_stays(
                 g.units
             ),
         )
-        .at(format!("{path}.units")));
+        .at(path.field("units")));
     }
     if g.food.is_some_and(|f| f > 0) || g.war.is_some_and(|w| w > 0) {
         return Err(OrderError::new(
             "5.5",
             "the units that stay keep the supplies left where they are; their group takes none",
         )
-        .at(path.to_string()));
+        .at(path));
     }
     Ok(())
 }

@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
 use crate::engine::Error;
 use data::Data;
@@ -400,7 +400,14 @@ impl Game for SouthernStrategy {
                     };
                     return Err(OrderError::new("4.0", "this is the supply phase: only `supply` moves may be ordered (impulses come after initiative, 6.0)").at(key));
                 }
-                supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
+                supply::move_supplies(
+                    data,
+                    &mut st,
+                    side,
+                    &orders.supply,
+                    Path::root("supply"),
+                    &mut ev,
+                )?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;
                 ev.push(Event::SupplyPhaseDone { side });
                 match side {
@@ -438,7 +445,14 @@ impl Game for SouthernStrategy {
                     };
                     return Err(OrderError::new("9.0", format!("supplies move only in an impulse that does something; a passing impulse moves none{hint}")).at(key));
                 }
-                supply::move_supplies(data, &mut st, side, &orders.supply, "supply", &mut ev)?;
+                supply::move_supplies(
+                    data,
+                    &mut st,
+                    side,
+                    &orders.supply,
+                    Path::root("supply"),
+                    &mut ev,
+                )?;
                 let full = match kind {
                     ImpulseKind::Limited => {
                         let Some(action) = &orders.limited else {
@@ -485,7 +499,7 @@ impl Game for SouthernStrategy {
                     &mut st,
                     side,
                     &orders.supply_after,
-                    "supply_after",
+                    Path::root("supply_after"),
                     &mut ev,
                 )?;
                 supply::enforce_limits(data, &mut st, side, &mut ev)?;

@@ -6,9 +6,9 @@ use super::events::Event;
 use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
 use super::state::{Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
-fn zone_id(data: &Data, text: &str, key: &str) -> Result<String, OrderError> {
+fn zone_id(data: &Data, text: &str, key: Path<'_>) -> Result<String, OrderError> {
     data.find_sea(text)
         .map(|z| z.id.clone())
         .ok_or_else(|| err("2.1", format!("there is no sea zone `{text}`"), key))
@@ -20,7 +20,7 @@ pub fn activate(
     st: &mut State,
     side: Side,
     action: &NavyAction,
-    key: &str,
+    key: Path<'_>,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -36,16 +36,16 @@ pub fn activate(
     };
     match action {
         NavyAction::Move(to) => {
-            let key = format!("{key}.move");
-            let to = zone_id(data, to, &key)?;
+            let key = key.field("move");
+            let to = zone_id(data, to, key)?;
             if st.navies.cargo.get(&side).is_some_and(|c| c.units > 0) {
-                return Err(err("12.0", "a navy transporting troops does not move on its own; land them or transport them (9.3)".into(), &key));
+                return Err(err("12.0", "a navy transporting troops does not move on its own; land them or transport them (9.3)".into(), key));
             }
             if !data.seas_adjacent(&zone, &to) {
                 return Err(err(
                     "12.1",
                     format!("sea zone `{to}` is not adjacent to `{zone}`"),
-                    &key,
+                    key,
                 ));
             }
             st.navies.set_zone(side, Some(to.clone()));
@@ -148,7 +148,7 @@ pub fn transport(
     st: &mut State,
     side: Side,
     t: &Transport,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     if side != Side::Crown {
@@ -161,14 +161,14 @@ pub fn transport(
     let Some(zone) = st.navies.crown.clone() else {
         return Err(err("9.3", "the Crown navy is not on the map".into(), key));
     };
-    let key_embark = format!("{key}.embark");
+    let key_embark = key.field("embark");
     match t {
-        Transport::Embark(e) => embark(data, st, &zone, e, None, &key_embark, ev),
+        Transport::Embark(e) => embark(data, st, &zone, e, None, key_embark, ev),
         Transport::EmbarkPlacing {
             embark: e,
             subordinate,
-        } => embark(data, st, &zone, e, Some(*subordinate), &key_embark, ev),
-        Transport::Land(port) => land(data, st, &zone, port, &format!("{key}.land"), ev),
+        } => embark(data, st, &zone, e, Some(*subordinate), key_embark, ev),
+        Transport::Land(port) => land(data, st, &zone, port, key.field("land"), ev),
     }
 }
 
@@ -180,14 +180,14 @@ fn check_placing(
     army: &Army,
     units: u32,
     placing: SubordinatePlacement,
-    key: &str,
+    key: Path<'_>,
 ) -> Result<(), OrderError> {
-    let key = format!("{key}.subordinate");
+    let key = key.field("subordinate");
     if army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(Side::Crown) {
         return Err(err(
             "9.2",
             "a Subordinate Leader is placed only when the Leader's army splits, and only if he is not already commanding an army".into(),
-            &key,
+            key,
         ));
     }
     let stayed = army.units.saturating_sub(units);
@@ -199,7 +199,7 @@ fn check_placing(
         return Err(err(
             "9.2",
             format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; {his} would {what} under him"),
-            &key,
+            key,
         ));
     }
     if stayed == 0 {
@@ -212,7 +212,7 @@ fn check_placing(
                     SubordinatePlacement::Aboard => "the Leader (leaders are not units, 2.2)",
                 }
             ),
-            &key,
+            key,
         ));
     }
     Ok(())
@@ -224,18 +224,12 @@ fn embark(
     zone: &str,
     e: &Embark,
     placing: Option<SubordinatePlacement>,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let from = orders::area(data, &e.from, &format!("{key}.from"))?;
-    let army = orders::activated_army(
-        st,
-        from,
-        Side::Crown,
-        "9.3",
-        "transport",
-        &format!("{key}.from"),
-    )?;
+    let from = orders::area(data, &e.from, key.field("from"))?;
+    let army =
+        orders::activated_army(st, from, Side::Crown, "9.3", "transport", key.field("from"))?;
     if army.leader.is_none() {
         return Err(err(
             "9.3",
@@ -243,7 +237,7 @@ fn embark(
                 "only an army with a leader is transported; the army in `{}` has none",
                 from.name
             ),
-            &format!("{key}.from"),
+            key.field("from"),
         ));
     }
     if !from.port || from.sea.as_deref() != Some(zone) {
@@ -253,7 +247,7 @@ fn embark(
                 "`{}` is not a Port City on the Crown navy's sea zone `{zone}`",
                 from.name
             ),
-            &format!("{key}.from"),
+            key.field("from"),
         ));
     }
     if st
@@ -275,9 +269,9 @@ fn embark(
             key,
         ));
     }
-    let to_zone = zone_id(data, &e.to_zone, &format!("{key}.to_zone"))?;
+    let to_zone = zone_id(data, &e.to_zone, key.field("to_zone"))?;
     if !data.seas_adjacent(zone, &to_zone) {
-        return Err(err("9.3", format!("the navy carries the army to an adjacent zone; `{to_zone}` is not next to `{zone}`"), &format!("{key}.to_zone")));
+        return Err(err("9.3", format!("the navy carries the army to an adjacent zone; `{to_zone}` is not next to `{zone}`"), key.field("to_zone")));
     }
     if e.units == 0 || e.units > army.units {
         return Err(err(
@@ -286,7 +280,7 @@ fn embark(
                 "the army in `{}` has {} units; transport 1 to {}",
                 from.name, army.units, army.units
             ),
-            &format!("{key}.units"),
+            key.field("units"),
         ));
     }
     if let Some(p) = placing {
@@ -365,7 +359,7 @@ fn land(
     st: &mut State,
     zone: &str,
     port: &str,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let to = orders::area(data, port, key)?;
@@ -500,10 +494,10 @@ pub fn unload(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
-    let key = "answer.unload";
+    let key = Path::root("answer.unload");
     let army_to = match &u.army {
         Some(p) => {
-            let a = orders::area(data, p, &format!("{key}.army"))?;
+            let a = orders::area(data, p, key.field("army"))?;
             if let Some(total) =
                 super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
                     .filter(|_| cargo.units > 0)
@@ -514,14 +508,14 @@ pub fn unload(
                         "a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}",
                         a.name
                     ),
-                    &format!("{key}.army"),
+                    key.field("army"),
                 ));
             }
             if cargo.units == 0 || !winter_army_ports(data, st, side).contains(&a.id) {
                 return Err(err(
                     "9.3",
                     format!("the army aboard cannot land in `{}`", a.name),
-                    &format!("{key}.army"),
+                    key.field("army"),
                 ));
             }
             Some(a.id.clone())
@@ -530,7 +524,7 @@ pub fn unload(
     };
     let supplies_to = match &u.supplies {
         Some(p) => {
-            let a = orders::area(data, p, &format!("{key}.supplies"))?;
+            let a = orders::area(data, p, key.field("supplies"))?;
             // 5.4: supplies go ashore only in the navy's own zone, where the army may also land.
             let here = st
                 .navies
@@ -542,7 +536,7 @@ pub fn unload(
                 return Err(err(
                     "5.4",
                     format!("the supplies aboard cannot go ashore in `{}`", a.name),
-                    &format!("{key}.supplies"),
+                    key.field("supplies"),
                 ));
             }
             Some(a.id.clone())

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Area, Data};
 use super::state::Id;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -446,15 +446,20 @@ pub struct Group {
     pub war: Option<u32>,
 }
 
-/// Reads an area named in the orders by its id or name, ignoring case.
-pub fn area<'d>(data: &'d Data, text: &str, path: &str) -> Result<&'d Area, OrderError> {
+/// Reads an area named in the orders by its id or name, ignoring case; `path` is where the
+/// orders name it.
+pub fn area<'d>(
+    data: &'d Data,
+    text: &str,
+    path: impl Into<String>,
+) -> Result<&'d Area, OrderError> {
     data.find_area(text).ok_or_else(|| {
         OrderError::new("2.1", format!("there is no area `{text}` on the map")).at(path)
     })
 }
 
 /// A refusal under `rule` at the orders path `key`.
-pub fn err(rule: &str, message: String, key: &str) -> OrderError {
+pub fn err(rule: &str, message: String, key: impl Into<String>) -> OrderError {
     OrderError::new(rule, message).at(key)
 }
 
@@ -466,7 +471,7 @@ pub fn activated_army(
     side: super::state::Side,
     rule: &str,
     to_do: &str,
-    key: &str,
+    key: Path<'_>,
 ) -> Result<super::state::Army, OrderError> {
     let Some(army) = st.army_of(&area.id, side).cloned() else {
         return Err(err(

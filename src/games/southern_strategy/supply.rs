@@ -7,7 +7,7 @@ use super::data::{AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
 use super::state::{Id, Key, Side, State, Supplies};
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 5.1: every eligible City generates 1 Food and 1 War, or 2 Food and 1 War when its
 /// occupier has the majority in the Colony's Partisan Box; never beyond 8 stored, Food before
@@ -232,17 +232,17 @@ pub fn move_supplies(
     st: &mut State,
     side: Side,
     moves: &[SupplyMove],
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     for (i, m) in moves.iter().enumerate() {
-        let path = format!("{key}[{i}]");
+        let path = key.item(i);
         if data.find_sea(&m.from).is_some() || data.find_sea(&m.to).is_some() {
-            by_sea(data, st, side, m, &path, ev)?;
+            by_sea(data, st, side, m, path, ev)?;
             continue;
         }
-        let from = orders::area(data, &m.from, &format!("{path}.from"))?;
-        let to = orders::area(data, &m.to, &format!("{path}.to"))?;
+        let from = orders::area(data, &m.from, path.field("from"))?;
+        let to = orders::area(data, &m.to, path.field("to"))?;
         if m.food + m.war == 0 {
             return Err(
                 OrderError::new("5.2", "a supply move must carry some food or war").at(path),
@@ -257,7 +257,7 @@ pub fn move_supplies(
                         a.name
                     ),
                 )
-                .at(format!("{path}.{field}")));
+                .at(path.field(field)));
             }
             if !is_supply_node(st, side, &a.id) {
                 return Err(OrderError::new(
@@ -268,7 +268,7 @@ pub fn move_supplies(
                         if side == Side::Crown { " and no Loyalist Holds it (5.3)" } else { "" }
                     ),
                 )
-                .at(format!("{path}.{field}")));
+                .at(path.field(field)));
             }
         }
         if from.id == to.id {
@@ -331,11 +331,10 @@ fn by_sea(
     st: &mut State,
     side: Side,
     m: &SupplyMove,
-    path: &str,
+    path: Path<'_>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let fail =
-        |msg: String, field: &str| Err(OrderError::new("5.4", msg).at(format!("{path}.{field}")));
+    let fail = |msg: String, field: &str| Err(OrderError::new("5.4", msg).at(path.field(field)));
     let (zone_text, port_text, loading) = match (data.find_sea(&m.from), data.find_sea(&m.to)) {
         (Some(_), Some(_)) => {
             return fail(
@@ -348,12 +347,9 @@ fn by_sea(
     };
     let zone = data.find_sea(zone_text).expect("checked").id.clone();
     let port_field = if loading { "from" } else { "to" };
-    let port = orders::area(data, port_text, &format!("{path}.{port_field}"))?;
+    let port = orders::area(data, port_text, path.field(port_field))?;
     if m.food + m.war == 0 {
-        return Err(
-            OrderError::new("5.2", "a supply move must carry some food or war")
-                .at(path.to_string()),
-        );
+        return Err(OrderError::new("5.2", "a supply move must carry some food or war").at(path));
     }
     if st.navies.zone(side) != Some(&zone) {
         return fail(
@@ -387,7 +383,7 @@ fn by_sea(
                 port.name
             ),
         )
-        .at(format!("{path}.{port_field}")));
+        .at(path.field(port_field)));
     }
     let cargo = st.navies.cargo.entry(side).or_default();
     let ashore = st
@@ -414,7 +410,7 @@ fn by_sea(
                 have.food, have.war, m.food, m.war
             ),
         )
-        .at(path.to_string()));
+        .at(path));
     }
     let (from_id, to_id) = if loading {
         cargo.food += m.food;

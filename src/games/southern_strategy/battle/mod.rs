@@ -21,7 +21,7 @@ use super::state::{
 };
 use super::{impulse, march, victory};
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 mod fight;
 mod skirmish;
@@ -40,14 +40,13 @@ pub fn attack(
     st: &mut State,
     side: Side,
     a: &Attack,
-    key: &str,
+    key: Path<'_>,
     previous_passed: bool,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let from = orders::area(data, &a.from, &format!("{key}.from"))?;
-    let to = orders::area(data, &a.to, &format!("{key}.to"))?;
-    let army =
-        orders::activated_army(st, from, side, "9.4", "attack with", &format!("{key}.from"))?;
+    let from = orders::area(data, &a.from, key.field("from"))?;
+    let to = orders::area(data, &a.to, key.field("to"))?;
+    let army = orders::activated_army(st, from, side, "9.4", "attack with", key.field("from"))?;
     if army.leader.is_none() {
         return Err(err(
             "9.4",
@@ -55,14 +54,14 @@ pub fn attack(
                 "only an army with a leader may attack; the army in `{}` has none",
                 from.name
             ),
-            &format!("{key}.from"),
+            key.field("from"),
         ));
     }
     if !data.adjacent(&from.id, &to.id) {
         return Err(err(
             "9.4",
             format!("`{}` is not adjacent to `{}`", to.name, from.name),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     if st.army(&to.id).is_none_or(|d| d.side == side) {
@@ -72,7 +71,7 @@ pub fn attack(
                 "there is no enemy army in `{}` to attack (march instead, 9.1)",
                 to.name
             ),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     if a.units == 0 || a.units > army.units {
@@ -82,7 +81,7 @@ pub fn attack(
                 "the army in `{}` has {} units; attack with 1 to {}",
                 from.name, army.units, army.units
             ),
-            &format!("{key}.units"),
+            key.field("units"),
         ));
     }
     let food = march::food_cost(a.units);
@@ -106,14 +105,14 @@ pub fn attack(
             return Err(err(
                 "9.4",
                 "an attack expends at least one War Supply (10.2)".into(),
-                &format!("{key}.war"),
+                key.field("war"),
             ))
         }
         None if a.carry_war == 0 => {
             return Err(err(
                 "9.4",
                 "the attackers must carry at least one War Supply to commit once the defender accepts (10.2): give `carry_war`, or commit now with `war`".into(),
-                &format!("{key}.carry_war"),
+                key.field("carry_war"),
             ))
         }
         _ => {}
@@ -122,7 +121,7 @@ pub fn attack(
         return Err(err(
             "11.3",
             format!("only an army attacking out of a siege may go back afterwards; `{}` is not under siege", from.name),
-            &format!("{key}.return_after"),
+            key.field("return_after"),
         ));
     }
     if pool.war < open_war + a.carry_war || pool.food < a.carry_food {
@@ -405,8 +404,9 @@ pub fn commit(
 
 /// 10.7: the places a defender lists to retreat to are areas of the map.
 fn check_retreats(data: &Data, a: &Accept) -> Result<(), OrderError> {
+    let retreat = Path::root("battle.accept.retreat");
     for (i, r) in a.retreat.iter().enumerate() {
-        orders::area(data, r, &format!("battle.accept.retreat[{i}]"))?;
+        orders::area(data, r, retreat.item(i))?;
     }
     Ok(())
 }
@@ -443,7 +443,7 @@ fn refuse(
     r: &Refuse,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    let key = "battle.refuse";
+    let key = Path::root("battle.refuse");
     if defender.dug_in {
         return Err(err("9.6", "a dug-in army cannot refuse battle".into(), key));
     }
@@ -454,7 +454,7 @@ fn refuse(
             key,
         ));
     }
-    let dest = orders::area(data, &r.to, &format!("{key}.to"))?;
+    let dest = orders::area(data, &r.to, key.field("to"))?;
     let next_to = data.adjacent(&at.to, &dest.id) && dest.id != at.from;
     let over =
         march::over_subordinate_limit(st, defender.side, &dest.id, defender.units, defender.leader);
@@ -466,14 +466,14 @@ fn refuse(
                 super::state::SUBORDINATE_UNITS,
                 dest.name
             ),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     if !refuse_destinations(data, st, at).contains(&dest.id) {
         return Err(err(
             "10.1",
             format!("an army refusing battle moves to an adjacent friendly or empty area other than the one the attack came from; `{}` is not one", dest.name),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     let here = st.supplies_at(&at.to);

@@ -11,23 +11,16 @@ pub fn skirmish(
     st: &mut State,
     side: Side,
     s: &Skirmish,
-    key: &str,
+    key: Path<'_>,
     ev: &mut Vec<Event>,
     dice: &mut dyn Dice,
 ) -> Result<(), OrderError> {
     if side != Side::Patriot {
         return Err(err("9.5", "only the Patriot player skirmishes".into(), key));
     }
-    let from = orders::area(data, &s.from, &format!("{key}.from"))?;
-    let to = orders::area(data, &s.to, &format!("{key}.to"))?;
-    let army = orders::activated_army(
-        st,
-        from,
-        side,
-        "9.5",
-        "skirmish with",
-        &format!("{key}.from"),
-    )?;
+    let from = orders::area(data, &s.from, key.field("from"))?;
+    let to = orders::area(data, &s.to, key.field("to"))?;
+    let army = orders::activated_army(st, from, side, "9.5", "skirmish with", key.field("from"))?;
     if st.besieged(&from.id) {
         return Err(err(
             "11.1",
@@ -35,20 +28,20 @@ pub fn skirmish(
                 "the army in `{}` is under siege: it may only dig in or attack",
                 from.name
             ),
-            &format!("{key}.from"),
+            key.field("from"),
         ));
     }
     if !(1..=2).contains(&s.units)
         || s.units > army.units
         || (army.leader.is_none() && army.units > 2)
     {
-        return Err(err("9.5", "a skirmish is one or two units: an army of at most two without a leader, or one or two picked by a leader".into(), &format!("{key}.units")));
+        return Err(err("9.5", "a skirmish is one or two units: an army of at most two without a leader, or one or two picked by a leader".into(), key.field("units")));
     }
     if !data.adjacent(&from.id, &to.id) {
         return Err(err(
             "9.5",
             format!("`{}` is not adjacent to `{}`", to.name, from.name),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     if to.is_city_or_fort() {
@@ -58,14 +51,14 @@ pub fn skirmish(
                 "only a Point can be skirmished; `{}` is a City or Fort",
                 to.name
             ),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     }
     let Some(target) = st.army(&to.id).filter(|d| d.side != side).cloned() else {
         return Err(err(
             "9.5",
             format!("there is no enemy army in `{}`", to.name),
-            &format!("{key}.to"),
+            key.field("to"),
         ));
     };
     let mut pool = st.supplies_at(&from.id);
@@ -83,7 +76,7 @@ pub fn skirmish(
                 "a skirmish rolls one die per War Supply expended (at least 1); `{}` has {} war",
                 from.name, pool.war
             ),
-            &format!("{key}.war"),
+            key.field("war"),
         ));
     }
     pool.food -= 1;
