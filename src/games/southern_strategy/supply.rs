@@ -123,17 +123,19 @@ pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> boo
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
 pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
     let holds = st.holds.iter().filter(|_| side == Side::Crown);
-    let mut nodes: Vec<&Id> = st
+    // Each area's place is looked up once, not at every comparison of the sort.
+    let mut nodes: Vec<(Option<usize>, &Id)> = st
         .armies
         .iter()
         .filter(|(_, a)| a.side == side)
         .map(|(area, _)| area)
         .chain(holds)
         .filter(|a| is_supply_node(st, side, a))
+        .map(|a| (data.position(a), a))
         .collect();
-    nodes.sort_by_key(|a| data.position(a));
+    nodes.sort_by_key(|(at, _)| *at);
     nodes.dedup();
-    nodes
+    nodes.into_iter().map(|(_, a)| a).collect()
 }
 
 /// The areas joined to `start` by a supply line (5.2): friendly armies adjacent to one
