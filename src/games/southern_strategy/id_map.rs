@@ -112,19 +112,16 @@ impl Entry for Id {
     }
 }
 
-/// Entries sorted by their ids, with the ids' sort keys beside them in the same order.
+/// Entries sorted by their ids, each beside its id's sort key, in one list: a copy of the
+/// state then copies each map in one allocation.
 #[derive(Clone, PartialEq, Eq)]
 struct Sorted<T> {
-    keys: Vec<u128>,
-    items: Vec<T>,
+    items: Vec<(u128, T)>,
 }
 
 impl<T> Default for Sorted<T> {
     fn default() -> Self {
-        Sorted {
-            keys: Vec::new(),
-            items: Vec::new(),
-        }
+        Sorted { items: Vec::new() }
     }
 }
 
@@ -136,30 +133,46 @@ impl<T: Entry> Sorted<T> {
         let k = key.sort_key();
         if k as u8 == LONG {
             self.items
-                .binary_search_by(|x| x.id().as_str().cmp(key.as_id_str()))
+                .binary_search_by(|(_, x)| x.id().as_str().cmp(key.as_id_str()))
         } else {
-            self.keys.binary_search(&k)
+            self.items.binary_search_by(|(n, _)| n.cmp(&k))
         }
     }
 
     fn insert_at(&mut self, i: usize, item: T) {
-        self.keys.insert(i, item.id().sort_key());
-        self.items.insert(i, item);
+        self.items.insert(i, (item.id().sort_key(), item));
     }
 
     fn remove_at(&mut self, i: usize) -> T {
-        self.keys.remove(i);
-        self.items.remove(i)
+        self.items.remove(i).1
     }
 
     fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
-        self.items.retain_mut(|x| keep(x));
-        self.keys = self.items.iter().map(|x| x.id().sort_key()).collect();
+        self.items.retain_mut(|(_, x)| keep(x));
     }
 
     fn clear(&mut self) {
-        self.keys.clear();
         self.items.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
+        self.items.iter().map(|(_, x)| x)
+    }
+
+    fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> {
+        self.items.iter_mut().map(|(_, x)| x)
+    }
+
+    fn get(&self, i: usize) -> &T {
+        &self.items[i].1
+    }
+
+    fn get_mut(&mut self, i: usize) -> &mut T {
+        &mut self.items[i].1
     }
 
     /// From entries in any order; of entries with the same id, the last is kept.
@@ -167,17 +180,14 @@ impl<T: Entry> Sorted<T> {
         // A stable sort keeps equal ids in their order, so keeping the last of each run
         // keeps the entry written last.
         items.sort_by(|a, b| a.id().cmp(b.id()));
-        let mut out: Vec<T> = Vec::with_capacity(items.len());
+        let mut out: Vec<(u128, T)> = Vec::with_capacity(items.len());
         for x in items {
             match out.last_mut() {
-                Some(last) if last.id() == x.id() => *last = x,
-                _ => out.push(x),
+                Some(last) if last.1.id() == x.id() => last.1 = x,
+                _ => out.push((x.id().sort_key(), x)),
             }
         }
-        Sorted {
-            keys: out.iter().map(|x| x.id().sort_key()).collect(),
-            items: out,
-        }
+        Sorted { items: out }
     }
 }
 
@@ -198,13 +208,13 @@ impl<V> IdMap<V> {
 
     #[inline]
     pub fn get(&self, key: &(impl Key + ?Sized)) -> Option<&V> {
-        self.0.find(key).ok().map(|i| &self.0.items[i].1)
+        self.0.find(key).ok().map(|i| &self.0.get(i).1)
     }
 
     #[inline]
     pub fn get_mut(&mut self, key: &(impl Key + ?Sized)) -> Option<&mut V> {
         match self.0.find(key) {
-            Ok(i) => Some(&mut self.0.items[i].1),
+            Ok(i) => Some(&mut self.0.get_mut(i).1),
             Err(_) => None,
         }
     }
@@ -216,7 +226,7 @@ impl<V> IdMap<V> {
     /// Sets `key` to `value`, and returns the value it had.
     pub fn insert(&mut self, key: Id, value: V) -> Option<V> {
         match self.0.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.0.items[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.0.get_mut(i).1, value)),
             Err(i) => {
                 self.0.insert_at(i, (key, value));
                 None
@@ -237,7 +247,7 @@ impl<V> IdMap<V> {
                 i
             }
         };
-        &mut self.0.items[i].1
+        &mut self.0.get_mut(i).1
     }
 
     /// The value at `key`, its default put there when there is none.
@@ -249,11 +259,11 @@ impl<V> IdMap<V> {
     }
 
     pub fn len(&self) -> usize {
-        self.0.items.len()
+        self.0.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.items.is_empty()
+        self.0.len() == 0
     }
 
     pub fn clear(&mut self) {
@@ -266,23 +276,23 @@ impl<V> IdMap<V> {
 
     /// The entries in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Id, &V)> + ExactSizeIterator {
-        self.0.items.iter().map(|(k, v)| (k, v))
+        self.0.iter().map(|(k, v)| (k, v))
     }
 
     pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Id, &mut V)> {
-        self.0.items.iter_mut().map(|(k, v)| (&*k, v))
+        self.0.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator {
-        self.0.items.iter().map(|(k, _)| k)
+        self.0.iter().map(|(k, _)| k)
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
-        self.0.items.iter().map(|(_, v)| v)
+        self.0.iter().map(|(_, v)| v)
     }
 
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
-        self.0.items.iter_mut().map(|(_, v)| v)
+        self.0.iter_mut().map(|(_, v)| v)
     }
 }
 
@@ -303,19 +313,21 @@ impl<V> Extend<(Id, V)> for IdMap<V> {
 
 impl<V> IntoIterator for IdMap<V> {
     type Item = (Id, V);
-    type IntoIter = std::vec::IntoIter<(Id, V)>;
+    type IntoIter =
+        std::iter::Map<std::vec::IntoIter<(u128, (Id, V))>, fn((u128, (Id, V))) -> (Id, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.items.into_iter()
+        self.0.items.into_iter().map(|(_, x)| x)
     }
 }
 
 impl<'m, V> IntoIterator for &'m IdMap<V> {
     type Item = (&'m Id, &'m V);
-    type IntoIter = std::iter::Map<std::slice::Iter<'m, (Id, V)>, fn(&(Id, V)) -> (&Id, &V)>;
+    type IntoIter =
+        std::iter::Map<std::slice::Iter<'m, (u128, (Id, V))>, fn(&(u128, (Id, V))) -> (&Id, &V)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.items.iter().map(|(k, v)| (k, v))
+        self.0.items.iter().map(|(_, (k, v))| (k, v))
     }
 }
 
@@ -405,11 +417,11 @@ impl IdSet {
     }
 
     pub fn len(&self) -> usize {
-        self.0.items.len()
+        self.0.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.items.is_empty()
+        self.0.len() == 0
     }
 
     pub fn clear(&mut self) {
@@ -420,8 +432,8 @@ impl IdSet {
         self.0.retain(|id| keep(id));
     }
 
-    pub fn iter(&self) -> std::slice::Iter<'_, Id> {
-        self.0.items.iter()
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator + Clone {
+        self.0.items.iter().map(|(_, id)| id)
     }
 }
 
@@ -441,19 +453,19 @@ impl Extend<Id> for IdSet {
 
 impl IntoIterator for IdSet {
     type Item = Id;
-    type IntoIter = std::vec::IntoIter<Id>;
+    type IntoIter = std::iter::Map<std::vec::IntoIter<(u128, Id)>, fn((u128, Id)) -> Id>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.items.into_iter()
+        self.0.items.into_iter().map(|(_, id)| id)
     }
 }
 
 impl<'s> IntoIterator for &'s IdSet {
     type Item = &'s Id;
-    type IntoIter = std::slice::Iter<'s, Id>;
+    type IntoIter = std::iter::Map<std::slice::Iter<'s, (u128, Id)>, fn(&(u128, Id)) -> &Id>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.items.iter()
+        self.0.items.iter().map(|(_, id)| id)
     }
 }
 
