@@ -180,7 +180,7 @@ fn groups(
                     for &f in food {
                         for &w in war {
                             one.push(Group {
-                                to: Id::new(&t),
+                                to: Id::new(t),
                                 units: u,
                                 leader,
                                 subordinate,
@@ -214,7 +214,7 @@ fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
         .into_iter()
         .map(|groups| {
             full(Action::March(March {
-                from: Id::new(&from),
+                from: Id::new(from),
                 groups,
             }))
         })
@@ -271,7 +271,7 @@ fn every_accepted_march_and_attack_from_a_point_is_listed() {
                         for return_after in [false, true] {
                             space.push(full(Action::Attack(Attack {
                                 from: "ORB".into(),
-                                to: Id::new(&t),
+                                to: Id::new(t),
                                 units,
                                 war,
                                 carry_food,
@@ -461,7 +461,7 @@ fn every_accepted_answer_to_an_attack_is_listed() {
         for food in 0..=2 {
             for war in 0..=3 {
                 space.push(battle(BattleDecision::Refuse(Refuse {
-                    to: Id::new(&to),
+                    to: Id::new(to),
                     food,
                     war,
                 })));
@@ -618,15 +618,15 @@ fn every_accepted_landing_before_the_winter_is_listed() {
         resume: Stage::WinterRemoval,
     };
     let places: Vec<Option<Id>> = std::iter::once(None)
-        .chain(data.areas().map(|a| Some(a.id.clone())))
+        .chain(data.areas().map(|a| Some(a.id)))
         .collect();
     let mut space = Vec::new();
     for army in &places {
         for supplies in &places {
             space.push(Orders {
                 answer: Some(Answer::Unload(Unload {
-                    army: army.clone(),
-                    supplies: supplies.clone(),
+                    army: *army,
+                    supplies: *supplies,
                 })),
                 ..Orders::default()
             });
@@ -820,7 +820,7 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
         ),
     ));
     for a in data.areas() {
-        let id = a.id.clone();
+        let id = a.id;
         space.push(full(Action::Forage(Id::new(&id))));
         space.push(full(Action::Recruit(Id::new(&id))));
         space.push(full(Action::Hold(Id::new(&id))));

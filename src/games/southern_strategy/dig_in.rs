@@ -63,9 +63,6 @@ pub fn dig_in(
     if let Some(army) = st.armies.get_mut(a.id.as_str()) {
         army.dug_in = true;
     }
-    ev.push(Event::DugIn {
-        side,
-        area: a.id.clone(),
-    });
+    ev.push(Event::DugIn { side, area: a.id });
     Ok(())
 }

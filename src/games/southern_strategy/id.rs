@@ -4,14 +4,18 @@
 //!
 //! An `Id` is a string in every way the game file can see: it serializes as the string, reads
 //! from any string, and orders as `String` does (byte by byte), so the state's maps keep their
-//! order and the game files their bytes. A longer id (a map of the player's own) is kept on
-//! the heap and behaves the same, only slower.
+//! order and the game files their bytes. A longer id (a map of the player's own, or an area
+//! name a player writes in full) behaves the same, only slower: its text is kept once for the
+//! life of the process (`intern`), so that an id is `Copy` and copying a state or an order is
+//! copying bytes.
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
+use std::sync::{Mutex, PoisonError};
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::{Serialize, Serializer};
@@ -20,15 +24,30 @@ use serde::{Serialize, Serializer};
 /// read as one big-endian `u128` compare as the ids do (see `Ord`).
 const INLINE: usize = 15;
 
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Id(Repr);
 
 /// An id of up to `INLINE` bytes is always `Inline`, zero-padded, so equal ids are equal in
 /// their representation too.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Repr {
     Inline([u8; INLINE + 1]),
-    Heap(Box<str>),
+    Long(&'static str),
+}
+
+/// The one copy of `s` kept for the life of the process. Long ids are few (area names written
+/// in full, ids of a map with long ones), and each distinct text is kept once however many
+/// ids are made of it.
+fn intern(s: &str) -> &'static str {
+    static LONG: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    // A panic elsewhere while the set was held leaves it whole: entries are only added.
+    let mut kept = LONG.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&t) = kept.get(s) {
+        return t;
+    }
+    let t: &'static str = Box::leak(s.into());
+    kept.insert(t);
+    t
 }
 
 impl Id {
@@ -36,16 +55,16 @@ impl Id {
     pub fn new(s: &str) -> Id {
         match Id::key_of(s) {
             Some(k) => Id(Repr::Inline(k.to_be_bytes())),
-            None => Id(Repr::Heap(s.into())),
+            None => Id(Repr::Long(intern(s))),
         }
     }
 
-    /// The number an inline id compares by (see `Ord`); `None` for an id on the heap.
+    /// The number an inline id compares by (see `Ord`); `None` for a long id.
     #[inline]
     pub fn key(&self) -> Option<u128> {
         match &self.0 {
             Repr::Inline(bytes) => Some(u128::from_be_bytes(*bytes)),
-            Repr::Heap(_) => None,
+            Repr::Long(_) => None,
         }
     }
 
@@ -82,7 +101,7 @@ impl Id {
     pub fn sort_key(&self) -> u128 {
         match &self.0 {
             Repr::Inline(bytes) => u128::from_be_bytes(*bytes),
-            Repr::Heap(s) => long_key(s.as_bytes()),
+            Repr::Long(s) => long_key(s.as_bytes()),
         }
     }
 
@@ -102,7 +121,7 @@ impl Id {
                 // them again here cost a few per cent of self-play.
                 unsafe { std::str::from_utf8_unchecked(&bytes[..len]) }
             }
-            Repr::Heap(s) => s,
+            Repr::Long(s) => s,
         }
     }
 }
@@ -275,6 +294,17 @@ mod tests {
             assert_eq!(Id::key_of(s), Id::new(s).key(), "{s:?}");
             assert_eq!(Id::sort_key_of(s), Id::new(s).sort_key(), "{s:?}");
         }
+    }
+
+    /// A long id's text is kept once, however many ids are made of it, and reads back whole.
+    #[test]
+    fn a_long_id_is_kept_once() {
+        let text = "an area name longer than an inline id";
+        let (a, b) = (Id::new(text), Id::new(&text.to_string()));
+        assert_eq!(a, b);
+        assert_eq!(a.as_str(), text);
+        assert!(std::ptr::eq(a.as_str(), b.as_str()), "the text was kept twice");
+        assert_ne!(Id::new(text), Id::new("an area name longer than an inline id!"));
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub fn forage(
     ev.push(Event::Foraged {
         side,
         colony: Id::new(&a.colony),
-        area: a.id.clone(),
+        area: a.id,
         food: 1,
     });
     Ok(())
@@ -219,7 +219,7 @@ pub fn recruit(
     ev.push(Event::Recruited {
         side,
         colony: Id::new(&colony),
-        area: a.id.clone(),
+        area: a.id,
     });
     Ok(())
 }
@@ -269,8 +269,8 @@ pub fn hold(
     }
     check_may_act(data, st, side, &a.colony, key)?;
     st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
-    st.holds.insert(a.id.clone());
-    ev.push(Event::Held { area: a.id.clone() });
+    st.holds.insert(a.id);
+    ev.push(Event::Held { area: a.id });
     Ok(())
 }
 

@@ -79,7 +79,7 @@ pub fn march(
             )
             .at(path.field("to")));
         }
-        if !destinations.insert(to.id.clone()) {
+        if !destinations.insert(to.id) {
             return Err(OrderError::new(
                 "9.1",
                 format!(
@@ -235,9 +235,9 @@ pub fn march(
         }
         pool.food -= food;
         pool.war -= war;
-        let to = orders::area(data, &g.to, path)?.id.clone();
+        let to = orders::area(data, &g.to, path)?.id;
         moved.push(GroupMoved {
-            to: to.clone(),
+            to,
             units: g.units,
             leader: g.leader,
             subordinate: g.subordinate,
@@ -260,7 +260,7 @@ pub fn march(
             leader,
             dug_in: false,
         };
-        st.armies.insert(from.id.clone(), rest);
+        st.armies.insert(from.id, rest);
         st.set_supplies(&from.id, pool);
     } else {
         st.armies.remove(from.id.as_str());
@@ -284,7 +284,7 @@ pub fn march(
             }
             ev.push(Event::SuppliesAbandoned {
                 side,
-                area: from.id.clone(),
+                area: from.id,
                 food: pool.food,
                 war: pool.war,
             });
@@ -292,7 +292,7 @@ pub fn march(
     }
     ev.push(Event::Marched {
         side,
-        from: from.id.clone(),
+        from: from.id,
         food_paid: cost,
         activated_units: activated,
         groups: moved.clone(),
@@ -427,7 +427,7 @@ pub fn enter(
     if leader.is_some() && entry.leader.is_some() {
         ev.push(Event::SubordinateRejoined {
             side,
-            area: Id::new(&area),
+            area: Id::new(area),
         });
     }
     entry.leader = merged_command(leader, entry.leader);
@@ -444,7 +444,7 @@ pub fn enter(
             .get_or_default(Id::new(&data.area(area).colony))
             .loyalists += 1;
         ev.push(Event::HoldEliminated {
-            area: Id::new(&area),
+            area: Id::new(area),
         });
     }
 }

@@ -92,7 +92,7 @@ impl Game for SouthernStrategy {
         let mut supplies = IdMap::new();
         for a in data.areas().filter(|a| a.kind == data::AreaType::Fort) {
             supplies.insert(
-                a.id.clone(),
+                a.id,
                 Supplies {
                     food: 0,
                     war: su.fort_war_supply,

@@ -121,7 +121,7 @@ fn defeat(data: &Data, st: &mut State, side: Side, zone: &str, ev: &mut Vec<Even
     st.navies.set_zone(side, None);
     ev.push(Event::NavyDefeated {
         side,
-        zone: Id::new(&zone),
+        zone: Id::new(zone),
     });
     if let Some(cargo) = st.navies.cargo.remove(&side) {
         if cargo.units > 0 || cargo.leader.is_some() {
@@ -316,7 +316,7 @@ fn embark(
     };
     if stayed > 0 {
         st.armies.insert(
-            from.id.clone(),
+            from.id,
             Army {
                 side: Side::Crown,
                 units: stayed,
@@ -344,7 +344,7 @@ fn embark(
     cargo.war += e.war;
     st.navies.crown = Some(to_zone.clone());
     ev.push(Event::Transported {
-        from: from.id.clone(),
+        from: from.id,
         units: e.units,
         food: e.food,
         war: e.war,
@@ -413,7 +413,7 @@ fn land(
         ));
     }
     st.navies.cargo.remove(&Side::Crown);
-    let entry = st.armies.get_or_insert_with(to.id.clone(), || Army {
+    let entry = st.armies.get_or_insert_with(to.id, || Army {
         side: Side::Crown,
         units: 0,
         leader: None,
@@ -430,7 +430,7 @@ fn land(
         },
     );
     ev.push(Event::Landed {
-        area: to.id.clone(),
+        area: to.id,
         units: cargo.units,
         food: cargo.food,
         war: cargo.war,
@@ -449,7 +449,7 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     }
     data.ports_on(zone)
         .filter(|a| st.army_of(&a.id, side).is_some())
-        .map(|a| a.id.clone())
+        .map(|a| a.id)
         .collect()
 }
 
@@ -480,7 +480,7 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
             super::march::over_subordinate_limit(st, side, &a.id, cargo.units, cargo.leader)
                 .is_none()
         })
-        .map(|a| a.id.clone())
+        .map(|a| a.id)
         .collect()
 }
 
@@ -518,7 +518,7 @@ pub fn unload(
                     key.field("army"),
                 ));
             }
-            Some(a.id.clone())
+            Some(a.id)
         }
         None => None,
     };
@@ -539,7 +539,7 @@ pub fn unload(
                     key.field("supplies"),
                 ));
             }
-            Some(a.id.clone())
+            Some(a.id)
         }
         None => None,
     };
@@ -547,7 +547,7 @@ pub fn unload(
     if cargo.units > 0 || cargo.leader.is_some() {
         match army_to {
             Some(to) => {
-                let entry = st.armies.get_or_insert_with(to.clone(), || Army {
+                let entry = st.armies.get_or_insert_with(to, || Army {
                     side,
                     units: 0,
                     leader: None,
@@ -556,7 +556,7 @@ pub fn unload(
                 entry.units += cargo.units;
                 entry.leader = super::state::merged_command(cargo.leader, entry.leader);
                 ev.push(Event::Landed {
-                    area: to.clone(),
+                    area: to,
                     units: cargo.units,
                     food: 0,
                     war: 0,
@@ -581,7 +581,7 @@ pub fn unload(
             ev.push(Event::SuppliesMoved {
                 side,
                 from: Id::new(&st.navies.zone(side).cloned().unwrap_or_default()),
-                to: to.clone(),
+                to,
                 food: cargo.food,
                 war: cargo.war,
             });

@@ -279,14 +279,14 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
             match question {
                 Question::NavyZone { zones } => {
                     for z in zones {
-                        out.offer(answer(Answer::NavyZone(Id::new(&z))).into(), || {
+                        out.offer(answer(Answer::NavyZone(Id::new(z))).into(), || {
                             format!("return the navy to sea zone {z} (12.4)")
                         });
                     }
                 }
                 Question::Commander { areas } => {
                     for a in areas {
-                        out.offer(answer(Answer::Commander(a.clone())).into(), || {
+                        out.offer(answer(Answer::Commander(*a)).into(), || {
                             format!("the new commander enters {} (13.4)", data.area(a).name)
                         });
                     }
@@ -340,7 +340,7 @@ fn battle_options<S: Sink<Orders>>(
             .amount("battle.refuse.food", 0, food)
             .amount("battle.refuse.war", 0, war)
             .with(battle(BattleDecision::Refuse(Refuse {
-                to: first.clone(),
+                to: *first,
                 food,
                 war: taken_war,
             })));
@@ -400,7 +400,7 @@ fn unload_options<S: Sink<Unload>>(
     let mut supply_to: Vec<Id> = supply_ports.to_vec();
     for p in army_ports {
         if data.area(p).sea.as_ref() == own_zone && !supply_to.contains(p) {
-            supply_to.push(p.clone());
+            supply_to.push(*p);
         }
     }
     let army = if cargo.units > 0 {
@@ -409,7 +409,7 @@ fn unload_options<S: Sink<Unload>>(
         None
     };
     let supplies = match &army {
-        Some(p) if supply_to.contains(p) => Some(p.clone()),
+        Some(p) if supply_to.contains(p) => Some(*p),
         _ => supply_ports.first().cloned(),
     };
     let nowhere = || std::iter::once(Value::Null);
@@ -464,7 +464,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             continue;
         }
         if food_left {
-            out.offer(Action::Forage(a.id.clone()).into(), || {
+            out.offer(Action::Forage(a.id).into(), || {
                 format!(
                     "forage (8.2): 1 counter of {} for 1 food to the army in {}",
                     data.colony_name(&a.colony),
@@ -484,7 +484,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
         };
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
-            out.offer(Action::Recruit(a.id.clone()).into(), || {
+            out.offer(Action::Recruit(a.id).into(), || {
                 format!(
                     "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
                     data.colony_name(&a.colony),
@@ -493,7 +493,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             });
         }
         if side == Side::Crown && a.is_city_or_fort() && !st.held(area) {
-            out.offer(Action::Hold(a.id.clone()).into(), || {
+            out.offer(Action::Hold(a.id).into(), || {
                 format!(
                     "hold (8.4): a {} Loyalist Holds {}",
                     data.colony_name(&a.colony),

@@ -55,15 +55,12 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             (data.area_at(at).is_city_or_fort()
                 && !st.besieged(area)
                 && conditions_hold(data, st, area, besieger))
-            .then(|| (at, area.clone(), besieger))
+            .then_some((at, *area, besieger))
         })
         .collect();
     areas.sort_by_key(|(at, _, _)| *at);
     for (_, area, by) in areas {
-        ev.push(Event::SiegeDeclared {
-            area: area.clone(),
-            by,
-        });
+        ev.push(Event::SiegeDeclared { area, by });
         st.sieges.insert(area);
     }
 }
@@ -86,7 +83,7 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
         .collect();
     for area in broken {
         st.sieges.remove(&area);
-        ev.push(Event::SiegeLifted { area: area.clone() });
+        ev.push(Event::SiegeLifted { area });
     }
 }
 

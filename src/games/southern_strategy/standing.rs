@@ -73,8 +73,8 @@ fn attacked(
     let war = st.supplies_at(from).war.min(units + 1);
     let orders = Orders {
         full: Some(Action::Attack(Attack {
-            from: Id::new(&from),
-            to: Id::new(&to),
+            from: Id::new(from),
+            to: Id::new(to),
             units,
             war: Some(war),
             carry_food: 0,

@@ -55,7 +55,7 @@ pub enum LeaderRank {
     Subordinate,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     pub side: Side,
@@ -105,7 +105,7 @@ pub struct Pool {
 }
 
 /// A counter in the Irregular Cup (3.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Chit {
     pub side: Side,

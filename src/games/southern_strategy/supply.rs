@@ -24,7 +24,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if st.besieged(&area.id) {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id,
                     reason: "under siege (11.1)".into(),
                 });
                 continue;
@@ -35,7 +35,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !open_point {
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id,
                     reason: "every adjacent Point is held by an enemy army".into(),
                 });
                 continue;
@@ -55,7 +55,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 };
                 ev.push(Event::NoGeneration {
                     side,
-                    area: area.id.clone(),
+                    area: area.id,
                     reason: reason.into(),
                 });
                 continue;
@@ -69,7 +69,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             );
             ev.push(Event::SuppliesGenerated {
                 side,
-                area: area.id.clone(),
+                area: area.id,
                 food,
                 war,
                 majority,
@@ -149,7 +149,7 @@ pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet
     SupplyMap::new(data, st, side)
         .line(data, start)
         .into_iter()
-        .map(|i| data.area_at(i).id.clone())
+        .map(|i| data.area_at(i).id)
         .collect()
 }
 
@@ -316,8 +316,8 @@ pub fn move_supplies(
         );
         ev.push(Event::SuppliesMoved {
             side,
-            from: from.id.clone(),
-            to: to.id.clone(),
+            from: from.id,
+            to: to.id,
             food: m.food,
             war: m.war,
         });
@@ -480,7 +480,7 @@ pub fn enforce_limits(
             let total = s.total();
             let lim = limit(data, st, area);
             (total > lim && is_supply_node(st, side, area))
-                .then(|| (data.position(area), area.clone(), total - lim))
+                .then(|| (data.position(area), *area, total - lim))
         })
         .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
         .collect();
@@ -530,7 +530,7 @@ pub fn discard_excess(data: &Data, st: &mut State, side: Side, area: &str, ev: &
     st.set_supplies(area, s);
     ev.push(Event::SuppliesDiscarded {
         side,
-        area: Id::new(&area),
+        area: Id::new(area),
         food,
         war,
     });

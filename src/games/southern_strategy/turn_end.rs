@@ -237,7 +237,7 @@ fn patriot_leader_on_map(st: &State) -> bool {
 pub fn commander_areas(data: &Data, st: &State) -> Vec<Id> {
     data.areas()
         .filter(|a| a.colony == "VA" && st.army(&a.id).is_none_or(|x| x.side == Side::Patriot))
-        .map(|a| a.id.clone())
+        .map(|a| a.id)
         .collect()
 }
 
@@ -257,7 +257,7 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
     let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
     ev.push(Event::CommanderArrived {
         name: st.patriot_commander.clone(),
-        area: Id::new(&area),
+        area: Id::new(area),
         units,
         food,
         war,
@@ -282,7 +282,7 @@ pub fn remove_dig_in(st: &mut State, ev: &mut Vec<Event>) {
     for (area, army) in st.armies.iter_mut() {
         if army.dug_in {
             army.dug_in = false;
-            areas.push(area.clone());
+            areas.push(*area);
         }
     }
     if !areas.is_empty() {
@@ -305,7 +305,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         );
         let chit = st.cup.remove(i);
         let boxes = data.pieces.partisan_boxes_per_colony;
-        let p = st.partisans.get_or_default(chit.colony.clone());
+        let p = st.partisans.get_or_default(chit.colony);
         let used = p.militia + p.loyalists + u32::from(p.swamp_fox);
         let enemy = chit.side.other();
         let mut replaced = None;
@@ -324,7 +324,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
                 false
             }
         };
-        let p = st.partisans.get_or_default(chit.colony.clone());
+        let p = st.partisans.get_or_default(chit.colony);
         if placed {
             match (chit.side, chit.swamp_fox) {
                 (Side::Patriot, true) => p.swamp_fox = true,
@@ -332,7 +332,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
                 (Side::Crown, _) => p.loyalists += 1,
             }
         }
-        let pool = st.pool.get_or_default(chit.colony.clone());
+        let pool = st.pool.get_or_default(chit.colony);
         if let Some(side) = replaced {
             match side {
                 Side::Crown => pool.loyalists += 1,
@@ -346,7 +346,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
             }
         }
         if !placed && chit.swamp_fox {
-            st.cup.push(chit.clone());
+            st.cup.push(chit);
         }
         ev.push(Event::IrregularDrawn {
             side: chit.side,

@@ -178,7 +178,7 @@ pub(super) fn fight(
     } else {
         a.retreat
             .iter()
-            .filter_map(|r| data.find_area(r).map(|x| x.id.clone()))
+            .filter_map(|r| data.find_area(r).map(|x| x.id))
             .find(|b| legal(b))
             .or_else(|| area.adjacent.iter().find(|b| legal(b)).cloned())
     };
@@ -202,7 +202,7 @@ pub(super) fn fight(
             ev.push(Event::Retreated {
                 side: defender.side,
                 from: Id::new(&at.to),
-                to: dest.clone(),
+                to: dest,
                 food: abandoned.food,
                 war: abandoned.war,
             });

@@ -150,7 +150,7 @@ pub fn attack(
     let stayed = army.units - a.units;
     if stayed > 0 {
         st.armies.insert(
-            from.id.clone(),
+            from.id,
             Army {
                 side,
                 units: stayed,
@@ -171,8 +171,8 @@ pub fn attack(
     }
     ev.push(Event::AttackLaunched {
         side,
-        from: from.id.clone(),
-        to: to.id.clone(),
+        from: from.id,
+        to: to.id,
         units: a.units,
         food_paid: food,
         war: a.war,
@@ -524,7 +524,7 @@ fn refuse(
     ev.push(Event::BattleRefused {
         side: defender.side,
         from: Id::new(&at.to),
-        to: dest.id.clone(),
+        to: dest.id,
         food: taken.food,
         war: taken.war,
     });

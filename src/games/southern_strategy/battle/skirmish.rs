@@ -85,8 +85,8 @@ pub fn skirmish(
     let faces = dice.d6(s.war as usize, "10.8 skirmish roll: patriot");
     let lost = hits(&faces, 2).min(target.units);
     ev.push(Event::Skirmished {
-        from: from.id.clone(),
-        to: to.id.clone(),
+        from: from.id,
+        to: to.id,
         units: s.units,
         war: s.war,
     });

@@ -36,7 +36,7 @@ pub fn surrender(
 ) {
     ev.push(Event::Surrendered {
         side,
-        area: Id::new(&area),
+        area: Id::new(area),
         units,
         leader,
     });

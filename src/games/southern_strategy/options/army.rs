@@ -98,8 +98,8 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
                     .amount("full.skirmish.units", 1, units)
                     .amount("full.skirmish.war", 1, s.war)
                     .with(Action::Skirmish(Skirmish {
-                        from: a.id.clone(),
-                        to: e.clone(),
+                        from: a.id,
+                        to: *e,
                         units,
                         war: s.war,
                     }));
@@ -115,7 +115,7 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
-            out.offer(Action::DigIn(a.id.clone()).into(), || {
+            out.offer(Action::DigIn(a.id).into(), || {
                 format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
             });
         }
@@ -196,9 +196,9 @@ fn march_options<S: Sink<Action>>(
             .either("full.march.groups[0].leader", m.leader_may_stay)
             .either("full.march.groups[0].subordinate", m.subordinate)
             .with(Action::March(March {
-                from: a.id.clone(),
+                from: a.id,
                 groups: vec![Group {
-                    to: b.clone(),
+                    to: *b,
                     units,
                     leader: has_leader,
                     subordinate: false,
@@ -238,7 +238,7 @@ fn march_options<S: Sink<Action>>(
             pool.food -= take.food;
             pool.war -= take.war;
             Group {
-                to: b.clone(),
+                to: *b,
                 units,
                 leader: has_leader && i == 0,
                 subordinate: false,
@@ -255,10 +255,7 @@ fn march_options<S: Sink<Action>>(
         .amount("full.march.groups[*].war", 0, m.war)
         .either("full.march.groups[*].leader", has_leader)
         .either("full.march.groups[*].subordinate", m.subordinate)
-        .with(Action::March(March {
-            from: a.id.clone(),
-            groups,
-        }));
+        .with(Action::March(March { from: a.id, groups }));
     out.offer(split, || {
         format!(
             "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{}; {cost_words}",
@@ -315,8 +312,8 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 1, carry_most)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.clone(),
-            to: Id::new(&target),
+            from: a.id,
+            to: Id::new(target),
             units: movers,
             war: None,
             carry_food: hf,
@@ -341,8 +338,8 @@ fn attack_option<S: Sink<Action>>(
         .amount("full.attack.carry_war", 0, carry_war)
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
-            from: a.id.clone(),
-            to: Id::new(&target),
+            from: a.id,
+            to: Id::new(target),
             units: movers,
             war: Some(war),
             carry_food: cf,
@@ -381,7 +378,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
         .collect();
     if !troops {
         for z in &next_zones {
-            out.offer(Action::Navy(NavyAction::Move(Id::new(&z))).into(), || {
+            out.offer(Action::Navy(NavyAction::Move(Id::new(z))).into(), || {
                 format!("move the navy (12.1) from {zone} to {z}")
             });
         }
@@ -401,10 +398,9 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
                 .ports_on(zone)
                 .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
             {
-                out.offer(
-                    Action::Transport(Transport::Land(p.id.clone())).into(),
-                    || format!("land the army aboard in {} (9.3)", p.name),
-                );
+                out.offer(Action::Transport(Transport::Land(p.id)).into(), || {
+                    format!("land the army aboard in {} (9.3)", p.name)
+                });
             }
         }
         return;
@@ -438,9 +434,9 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
             .amount("full.transport.embark.food", 0, s.food)
             .amount("full.transport.embark.war", 0, s.war)
             .with(Action::Transport(Transport::Embark(Embark {
-                from: p.id.clone(),
+                from: p.id,
                 units: army.units,
-                to_zone: Id::new(&first_zone),
+                to_zone: Id::new(first_zone),
                 food: take.food,
                 war: take.war,
             })));

@@ -70,8 +70,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                         .find(|&&o| limits[o] > held[o].total())
                         .unwrap_or(&others[0]);
                     SupplyMove {
-                        from: Id::new(&from),
-                        to: Id::new(&line[*to]),
+                        from: Id::new(from),
+                        to: Id::new(line[*to]),
                         food: u32::from(here.food > 0),
                         war: u32::from(here.food == 0),
                     }
@@ -151,8 +151,8 @@ fn within_limits(line: &[&str], limit: &[u32], held: &[Supplies]) -> Vec<SupplyM
             load[y].food += food;
             load[y].war += war;
             moves.push(SupplyMove {
-                from: Id::new(&line[x]),
-                to: Id::new(&line[y]),
+                from: Id::new(line[x]),
+                to: Id::new(line[y]),
                 food,
                 war,
             });
@@ -181,8 +181,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].food", 0, s.food)
                 .amount("supply[0].war", 0, s.war)
                 .with(vec![SupplyMove {
-                    from: p.id.clone(),
-                    to: Id::new(&zone),
+                    from: p.id,
+                    to: Id::new(zone),
                     food: s.food,
                     war: s.war,
                 }]);
@@ -206,8 +206,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].food", 0, cargo.food)
                 .amount("supply[0].war", 0, cargo.war)
                 .with(vec![SupplyMove {
-                    from: Id::new(&zone),
-                    to: p.id.clone(),
+                    from: Id::new(zone),
+                    to: p.id,
                     food,
                     war,
                 }]);
