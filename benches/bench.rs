@@ -240,7 +240,7 @@ fn main() {
             .iter()
             .chain(adjutant::games::southern_strategy::DISPLAY_FILES),
         "Southern Strategy",
-        "; goal 1,000/s",
+        "; goal 5,000/s (issue 18)",
     );
     typed_self_play::<adjutant::games::the_lost_cause::TheLostCause>(
         adjutant::games::the_lost_cause::DATA_FILES.iter(),
