@@ -303,8 +303,14 @@ mod tests {
         let (a, b) = (Id::new(text), Id::new(&text.to_string()));
         assert_eq!(a, b);
         assert_eq!(a.as_str(), text);
-        assert!(std::ptr::eq(a.as_str(), b.as_str()), "the text was kept twice");
-        assert_ne!(Id::new(text), Id::new("an area name longer than an inline id!"));
+        assert!(
+            std::ptr::eq(a.as_str(), b.as_str()),
+            "the text was kept twice"
+        );
+        assert_ne!(
+            Id::new(text),
+            Id::new("an area name longer than an inline id!")
+        );
     }
 
     #[test]
