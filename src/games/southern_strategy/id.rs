@@ -300,7 +300,9 @@ mod tests {
     #[test]
     fn a_long_id_is_kept_once() {
         let text = "an area name longer than an inline id";
-        let (a, b) = (Id::new(text), Id::new(&text.to_string()));
+        // A second string of the same text, elsewhere in memory.
+        let copy = String::from(text);
+        let (a, b) = (Id::new(text), Id::new(copy.as_str()));
         assert_eq!(a, b);
         assert_eq!(a.as_str(), text);
         assert!(
