@@ -25,7 +25,7 @@ pub enum AreaType {
 pub struct Area {
     pub id: Id,
     pub name: String,
-    pub colony: String,
+    pub colony: Id,
     #[serde(rename = "type")]
     pub kind: AreaType,
     #[serde(default)]
@@ -45,7 +45,7 @@ impl Area {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Colony {
-    pub id: String,
+    pub id: Id,
     pub name: String,
 }
 
@@ -659,7 +659,7 @@ impl Data {
             }
         }
         for c in &self.map.colonies {
-            if !self.board.colonies.contains_key(&c.id) {
+            if !self.board.colonies.contains_key(c.id.as_str()) {
                 return Err(err(
                     BOARD,
                     &c.id,

@@ -104,7 +104,7 @@ pub fn forage(
     );
     ev.push(Event::Foraged {
         side,
-        colony: Id::new(&a.colony),
+        colony: a.colony,
         area: a.id,
         food: 1,
     });
@@ -161,7 +161,7 @@ pub fn recruit(
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let a = supported_army(data, st, side, area, "8.1", "recruiting", key)?;
-    let colony = a.colony.clone();
+    let colony = a.colony;
     if side == Side::Patriot
         && colony == "SC"
         && st.partisans.get("SC").is_some_and(|p| p.swamp_fox)
@@ -268,7 +268,7 @@ pub fn hold(
         );
     }
     check_may_act(data, st, side, &a.colony, key)?;
-    st.partisans.get_or_default(Id::new(&a.colony)).loyalists -= 1;
+    st.partisans.get_or_default(a.colony).loyalists -= 1;
     st.holds.insert(a.id);
     ev.push(Event::Held { area: a.id });
     Ok(())
@@ -386,8 +386,7 @@ pub fn raid(
             OrderError::new("2.1", format!("there is no colony `{}`", raid.colony))
                 .at(key.field("colony"))
         })?
-        .id
-        .clone();
+        .id;
     let raid = Raid {
         colony: Id::new(&colony),
         ..raid.clone()

@@ -122,13 +122,13 @@ impl Game for SouthernStrategy {
         let mut partisans = IdMap::new();
         for c in &data.map.colonies {
             pool.insert(
-                Id::new(&c.id),
+                c.id,
                 Pool {
-                    militia: data.pieces.irregulars.militia[&c.id],
-                    loyalists: data.pieces.irregulars.loyalists[&c.id],
+                    militia: data.pieces.irregulars.militia[c.id.as_str()],
+                    loyalists: data.pieces.irregulars.loyalists[c.id.as_str()],
                 },
             );
-            partisans.insert(Id::new(&c.id), Partisans::default());
+            partisans.insert(c.id, Partisans::default());
         }
         let mut cup = Vec::new();
         for c in &su.cup {
@@ -655,7 +655,7 @@ impl Game for SouthernStrategy {
             .colonies
             .iter()
             .map(|c| {
-                let p = &data.board.colonies[&c.id];
+                let p = &data.board.colonies[c.id.as_str()];
                 json!({"id": c.id, "name": c.name, "lat": p.lat, "lon": p.lon})
             })
             .collect();

@@ -509,7 +509,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
             }
             let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
                 Action::Raid(Raid {
-                    colony: Id::new(&c.id),
+                    colony: c.id,
                     hold: hold.cloned(),
                     unit: unit.cloned(),
                     food: food.cloned(),

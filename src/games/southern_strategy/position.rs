@@ -230,14 +230,14 @@ fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
             .filter(|h| data.area(h).colony == *id)
             .count() as u32;
         let militia = p.militia + pool.militia + in_cup(Side::Patriot);
-        if militia != data.pieces.irregulars.militia[id] {
+        if militia != data.pieces.irregulars.militia[id.as_str()] {
             return Err(bad(
                 "2.3",
                 format!("partisans.{id}.militia"),
                 format!(
                     "{} has {} Militia counters, but box ({}), pool ({}) and cup ({}) hold {militia}",
                     c.name,
-                    data.pieces.irregulars.militia[id],
+                    data.pieces.irregulars.militia[id.as_str()],
                     p.militia,
                     pool.militia,
                     in_cup(Side::Patriot)
@@ -245,14 +245,14 @@ fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
             ));
         }
         let loyalists = p.loyalists + pool.loyalists + in_cup(Side::Crown) + holds;
-        if loyalists != data.pieces.irregulars.loyalists[id] {
+        if loyalists != data.pieces.irregulars.loyalists[id.as_str()] {
             return Err(bad(
                 "2.3",
                 format!("partisans.{id}.loyalists"),
                 format!(
                     "{} has {} Loyalist counters, but box ({}), pool ({}), cup ({}) and Holds ({holds}) hold {loyalists}",
                     c.name,
-                    data.pieces.irregulars.loyalists[id],
+                    data.pieces.irregulars.loyalists[id.as_str()],
                     p.loyalists,
                     pool.loyalists,
                     in_cup(Side::Crown)

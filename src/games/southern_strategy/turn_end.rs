@@ -350,7 +350,7 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
         }
         ev.push(Event::IrregularDrawn {
             side: chit.side,
-            colony: Id::new(&chit.colony),
+            colony: chit.colony,
             swamp_fox: chit.swamp_fox,
             placed,
             replaced,
@@ -371,7 +371,7 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             if !present {
                 continue;
             }
-            let pool = st.pool.get_or_default(Id::new(&colony.id));
+            let pool = st.pool.get_or_default(colony.id);
             let left = match side {
                 Side::Crown => &mut pool.loyalists,
                 Side::Patriot => &mut pool.militia,
@@ -382,12 +382,12 @@ pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             *left -= 1;
             st.cup.push(Chit {
                 side,
-                colony: Id::new(&colony.id),
+                colony: colony.id,
                 swamp_fox: false,
             });
             ev.push(Event::IrregularsToCup {
                 side,
-                colony: Id::new(&colony.id),
+                colony: colony.id,
                 swamp_fox: false,
             });
         }
