@@ -31,7 +31,7 @@ pub struct Area {
     #[serde(default)]
     pub port: bool,
     #[serde(default)]
-    pub sea: Option<String>,
+    pub sea: Option<Id>,
     pub adjacent: Vec<Id>,
 }
 
@@ -52,9 +52,9 @@ pub struct Colony {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeaZone {
-    pub id: String,
+    pub id: Id,
     pub name: String,
-    pub adjacent: Vec<String>,
+    pub adjacent: Vec<Id>,
 }
 
 /// Where the board picture draws an area or sea zone (`board.yaml`, not pinned by games).
@@ -192,7 +192,7 @@ pub struct Setup {
     pub political_will: u8,
     pub fort_war_supply: u32,
     pub armies: Vec<SetupArmy>,
-    pub navies: BTreeMap<Side, String>,
+    pub navies: BTreeMap<Side, Id>,
     pub cup: Vec<SetupChits>,
 }
 

@@ -138,6 +138,13 @@ fn long_key(b: &[u8]) -> u128 {
     u128::from_be_bytes(bytes)
 }
 
+/// The empty id, as `String`'s default is the empty string.
+impl Default for Id {
+    fn default() -> Id {
+        Id::new("")
+    }
+}
+
 impl Ord for Id {
     #[inline]
     fn cmp(&self, other: &Id) -> Ordering {

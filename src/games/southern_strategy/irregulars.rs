@@ -218,7 +218,7 @@ pub fn recruit(
     }
     ev.push(Event::Recruited {
         side,
-        colony: Id::new(&colony),
+        colony,
         area: a.id,
     });
     Ok(())
@@ -276,9 +276,9 @@ pub fn hold(
 
 /// What a Raid aims at, checked before the die is rolled (8.3).
 enum RaidTarget {
-    Hold(String),
-    Unit(String),
-    Food(String),
+    Hold(Id),
+    Unit(Id),
+    Food(Id),
 }
 
 fn raid_target(
@@ -325,7 +325,7 @@ fn raid_target(
             if crown.is_some() {
                 return Err(OrderError::new("8.3", format!("a Raid eliminates only a Loyalist Holding an area with no Crown army; `{}` has one", a.name)).at(tkey));
             }
-            Ok(RaidTarget::Hold(a.id.to_string()))
+            Ok(RaidTarget::Hold(a.id))
         }
         _ => {
             let Some(army) = crown.filter(|_| !a.is_city_or_fort()) else {
@@ -349,9 +349,9 @@ fn raid_target(
                 .at(tkey));
             }
             Ok(if kind == "unit" {
-                RaidTarget::Unit(a.id.to_string())
+                RaidTarget::Unit(a.id)
             } else {
-                RaidTarget::Food(a.id.to_string())
+                RaidTarget::Food(a.id)
             })
         }
     }
@@ -388,7 +388,7 @@ pub fn raid(
         })?
         .id;
     let raid = Raid {
-        colony: Id::new(&colony),
+        colony,
         ..raid.clone()
     };
     let target = raid_target(data, st, &raid, key)?;
@@ -404,17 +404,17 @@ pub fn raid(
     let total = die as u32 + modifier;
     let success = total >= 6;
     let (target_area, effect) = match &target {
-        RaidTarget::Hold(a) => (a.clone(), "eliminate the holding Loyalist"),
-        RaidTarget::Unit(a) => (a.clone(), "eliminate a Crown Unit"),
-        RaidTarget::Food(a) => (a.clone(), "destroy a carried Food"),
+        RaidTarget::Hold(a) => (*a, "eliminate the holding Loyalist"),
+        RaidTarget::Unit(a) => (*a, "eliminate a Crown Unit"),
+        RaidTarget::Food(a) => (*a, "destroy a carried Food"),
     };
     ev.push(Event::Raided {
-        colony: Id::new(&colony),
+        colony,
         die,
         modifier,
         total,
         success,
-        target: target_area,
+        target: target_area.to_string(),
         effect: effect.into(),
     });
     if !success {
@@ -423,8 +423,8 @@ pub fn raid(
     match target {
         RaidTarget::Hold(a) => {
             st.holds.remove(a.as_str());
-            st.pool.get_or_default(Id::new(&colony)).loyalists += 1;
-            ev.push(Event::HoldEliminated { area: Id::new(&a) });
+            st.pool.get_or_default(colony).loyalists += 1;
+            ev.push(Event::HoldEliminated { area: a });
         }
         RaidTarget::Unit(a) => {
             let gone = match st.armies.get_mut(a.as_str()) {
@@ -441,7 +441,7 @@ pub fn raid(
             }
             ev.push(Event::UnitEliminated {
                 side: Side::Crown,
-                area: Id::new(&a),
+                area: a,
             });
         }
         RaidTarget::Food(a) => {
@@ -453,7 +453,7 @@ pub fn raid(
                     war: s.war,
                 },
             );
-            ev.push(Event::FoodDestroyed { area: Id::new(&a) });
+            ev.push(Event::FoodDestroyed { area: a });
         }
     }
     Ok(())

@@ -324,7 +324,7 @@ impl Game for SouthernStrategy {
                     if let Phase::Commit { attack, .. } = &st.phase {
                         trial_ev.push(Event::PolicyAnswered {
                             side: attack.side,
-                            area: Id::new(&attack.to),
+                            area: attack.to,
                         });
                     }
                     if battle::commit(data, &mut trial, side.other(), war, dice, &mut trial_ev)
@@ -514,7 +514,7 @@ impl Game for SouthernStrategy {
                         if let Phase::Battle { attack, .. } = &st.phase {
                             trial_ev.push(Event::PolicyAnswered {
                                 side: side.other(),
-                                area: Id::new(&attack.to),
+                                area: attack.to,
                             });
                         }
                         if battle::resolve(
@@ -646,7 +646,7 @@ impl Game for SouthernStrategy {
             .sea_zones
             .iter()
             .map(|z| {
-                let p = &data.board.sea_zones[&z.id];
+                let p = &data.board.sea_zones[z.id.as_str()];
                 json!({"id": z.id, "name": z.name, "lat": p.lat, "lon": p.lon, "adjacent": z.adjacent})
             })
             .collect();

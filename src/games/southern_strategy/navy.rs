@@ -8,9 +8,9 @@ use super::state::{Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNIT
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
 
-fn zone_id(data: &Data, text: &str, key: Path<'_>) -> Result<String, OrderError> {
+fn zone_id(data: &Data, text: &str, key: Path<'_>) -> Result<Id, OrderError> {
     data.find_sea(text)
-        .map(|z| z.id.clone())
+        .map(|z| z.id)
         .ok_or_else(|| err("2.1", format!("there is no sea zone `{text}`"), key))
 }
 
@@ -48,11 +48,11 @@ pub fn activate(
                     key,
                 ));
             }
-            st.navies.set_zone(side, Some(to.clone()));
+            st.navies.set_zone(side, Some(to));
             ev.push(Event::NavyMoved {
                 side,
-                from: Id::new(&zone),
-                to: Id::new(&to),
+                from: zone,
+                to,
             });
             Ok(())
         }
@@ -158,7 +158,7 @@ pub fn transport(
             key,
         ));
     }
-    let Some(zone) = st.navies.crown.clone() else {
+    let Some(zone) = st.navies.crown else {
         return Err(err("9.3", "the Crown navy is not on the map".into(), key));
     };
     let key_embark = key.field("embark");
@@ -342,13 +342,13 @@ fn embark(
     cargo.leader = aboard;
     cargo.food += e.food;
     cargo.war += e.war;
-    st.navies.crown = Some(to_zone.clone());
+    st.navies.crown = Some(to_zone);
     ev.push(Event::Transported {
         from: from.id,
         units: e.units,
         food: e.food,
         war: e.war,
-        zone: Id::new(&to_zone),
+        zone: to_zone,
         subordinate: placing,
     });
     Ok(())
@@ -580,7 +580,7 @@ pub fn unload(
             );
             ev.push(Event::SuppliesMoved {
                 side,
-                from: Id::new(&st.navies.zone(side).cloned().unwrap_or_default()),
+                from: st.navies.zone(side).copied().unwrap_or_default(),
                 to,
                 food: cargo.food,
                 war: cargo.war,
@@ -604,10 +604,7 @@ pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
     for side in [Side::Crown, Side::Patriot] {
         if let Some(zone) = st.navies.zone(side).cloned() {
             st.navies.set_zone(side, None);
-            ev.push(Event::NavyRemoved {
-                side,
-                zone: Id::new(&zone),
-            });
+            ev.push(Event::NavyRemoved { side, zone });
         }
     }
 }
@@ -636,20 +633,17 @@ pub fn roll_for_return(st: &mut State, side: Side, dice: &mut dyn Dice, ev: &mut
 }
 
 /// 12.4: the zones a returning navy may enter: any without the enemy navy.
-pub fn return_zones(data: &Data, st: &State, side: Side) -> Vec<String> {
+pub fn return_zones(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let enemy = st.navies.zone(side.other());
     data.map
         .sea_zones
         .iter()
         .filter(|z| Some(&z.id) != enemy)
-        .map(|z| z.id.clone())
+        .map(|z| z.id)
         .collect()
 }
 
-pub fn place(st: &mut State, side: Side, zone: String, ev: &mut Vec<Event>) {
-    st.navies.set_zone(side, Some(zone.clone()));
-    ev.push(Event::NavyReturned {
-        side,
-        zone: Id::new(&zone),
-    });
+pub fn place(st: &mut State, side: Side, zone: Id, ev: &mut Vec<Event>) {
+    st.navies.set_zone(side, Some(zone));
+    ev.push(Event::NavyReturned { side, zone });
 }

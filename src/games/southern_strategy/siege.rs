@@ -89,7 +89,7 @@ pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 
 /// 13.1 and 11.2: each besieged army expends 1 Food; with none it surrenders.
 pub fn turn_end(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    let areas: Vec<String> = st.sieges.iter().map(String::from).collect();
+    let areas: Vec<Id> = st.sieges.iter().copied().collect();
     for area in areas {
         let Some(army) = st.army(&area).cloned() else {
             continue;
@@ -103,9 +103,7 @@ pub fn turn_end(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                     war: s.war,
                 },
             );
-            ev.push(Event::SiegeFood {
-                area: Id::new(&area),
-            });
+            ev.push(Event::SiegeFood { area });
         } else {
             st.armies.remove(area.as_str());
             st.sieges.remove(area.as_str());

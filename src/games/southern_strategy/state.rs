@@ -169,7 +169,7 @@ pub enum Phase {
 #[serde(tag = "ask", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Question {
     /// 12.4: where the returning navy is placed (any zone without the enemy navy).
-    NavyZone { zones: Vec<String> },
+    NavyZone { zones: Vec<Id> },
     /// 13.4: where the new Patriot commander enters Virginia.
     Commander { areas: Vec<Id> },
     /// 12.3, 5.4, 9.3: where the navy's cargo goes ashore before it leaves for the winter.
@@ -207,8 +207,8 @@ pub enum Stage {
 #[serde(deny_unknown_fields)]
 pub struct PendingAttack {
     pub side: Side,
-    pub from: String,
-    pub to: String,
+    pub from: Id,
+    pub to: Id,
     pub units: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<LeaderRank>,
@@ -234,9 +234,9 @@ pub struct Turn {
 #[serde(deny_unknown_fields)]
 pub struct Navies {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub crown: Option<String>,
+    pub crown: Option<Id>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub french: Option<String>,
+    pub french: Option<Id>,
     /// What each side's navy carries: supplies (5.4) and, for the Crown, a transported army
     /// (9.3).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -248,14 +248,14 @@ pub struct Navies {
 
 impl Navies {
     /// The sea zone of `side`'s navy (the French navy is the Patriot's).
-    pub fn zone(&self, side: Side) -> Option<&String> {
+    pub fn zone(&self, side: Side) -> Option<&Id> {
         match side {
             Side::Crown => self.crown.as_ref(),
             Side::Patriot => self.french.as_ref(),
         }
     }
 
-    pub fn set_zone(&mut self, side: Side, zone: Option<String>) {
+    pub fn set_zone(&mut self, side: Side, zone: Option<Id>) {
         match side {
             Side::Crown => self.crown = zone,
             Side::Patriot => self.french = zone,

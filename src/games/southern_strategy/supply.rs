@@ -347,7 +347,7 @@ fn by_sea(
         (None, Some(_)) => (&m.to, &m.from, true),
         _ => (&m.from, &m.to, false),
     };
-    let zone = data.find_sea(zone_text).expect("checked").id.clone();
+    let zone = data.find_sea(zone_text).expect("checked").id;
     let port_field = if loading { "from" } else { "to" };
     let port = orders::area(data, port_text, path.field(port_field))?;
     if m.food + m.war == 0 {
@@ -424,7 +424,7 @@ fn by_sea(
                 war: ashore.war - m.war,
             },
         );
-        (port.id.to_string(), zone)
+        (port.id, zone)
     } else {
         cargo.food -= m.food;
         cargo.war -= m.war;
@@ -438,12 +438,12 @@ fn by_sea(
                 war: ashore.war + m.war,
             },
         );
-        (zone, port.id.to_string())
+        (zone, port.id)
     };
     ev.push(Event::SuppliesMoved {
         side,
-        from: Id::new(&from_id),
-        to: Id::new(&to_id),
+        from: from_id,
+        to: to_id,
         food: m.food,
         war: m.war,
     });

@@ -181,10 +181,7 @@ pub fn answer(
     };
     match (&question, answer) {
         (Question::NavyZone { zones }, Answer::NavyZone(z)) => {
-            let z = data
-                .find_sea(z)
-                .map(|x| x.id.clone())
-                .unwrap_or_else(|| z.to_string());
+            let z = data.find_sea(z).map_or(*z, |x| x.id);
             if !zones.contains(&z) {
                 return Err(OrderError::new(
                     "12.4",

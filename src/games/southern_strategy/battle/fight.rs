@@ -32,7 +32,7 @@ pub(super) fn fight(
     );
     ev.push(Event::BattleJoined {
         attacker: at.side,
-        area: Id::new(&at.to),
+        area: at.to,
         attacker_units: at.units,
         defender_units: defender.units,
         attacker_dice,
@@ -80,9 +80,7 @@ pub(super) fn fight(
         let mut scored = hits(&faces, on);
         if defender.dug_in && scored > 0 {
             scored -= 1;
-            ev.push(Event::DugInHitIgnored {
-                area: Id::new(&at.to),
-            });
+            ev.push(Event::DugInHitIgnored { area: at.to });
         }
         let lost = scored.min(defenders);
         defenders -= lost;
@@ -172,7 +170,7 @@ pub(super) fn fight(
     // defender's list, else the first legal one on the map (RULINGS.md B4). 9.2: an area where
     // the retreating army would give a Subordinate Leader more than 4 units is not legal.
     let legal =
-        |b: &str| data.adjacent(&at.to, b) && b != at.to && may_fall_back(st, &defender_now, b);
+        |b: &str| data.adjacent(&at.to, b) && at.to != b && may_fall_back(st, &defender_now, b);
     let retreat_to = if st.besieged(&at.to) {
         None
     } else {
@@ -201,7 +199,7 @@ pub(super) fn fight(
             );
             ev.push(Event::Retreated {
                 side: defender.side,
-                from: Id::new(&at.to),
+                from: at.to,
                 to: dest,
                 food: abandoned.food,
                 war: abandoned.war,
@@ -278,7 +276,7 @@ fn attackers_return(
     );
     ev.push(Event::AttackerReturned {
         side: at.side,
-        to: Id::new(&at.from),
+        to: at.from,
         units: attackers,
     });
 }

@@ -184,8 +184,8 @@ pub fn attack(
     st.phase = Phase::Battle {
         attack: PendingAttack {
             side,
-            from: from.id.to_string(),
-            to: to.id.to_string(),
+            from: from.id,
+            to: to.id,
             units: a.units,
             leader: army.leader,
             war_committed: open_war,
@@ -389,7 +389,7 @@ pub fn commit(
     at.war_committed = war;
     ev.push(Event::AttackCommitted {
         side,
-        area: Id::new(&at.to),
+        area: at.to,
         war,
         dice: attacker_dice(data, &at, war),
     });
@@ -523,7 +523,7 @@ fn refuse(
     );
     ev.push(Event::BattleRefused {
         side: defender.side,
-        from: Id::new(&at.to),
+        from: at.to,
         to: dest.id,
         food: taken.food,
         war: taken.war,

@@ -369,12 +369,12 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
         return;
     };
     let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
-    let next_zones: Vec<String> = data
+    let next_zones: Vec<Id> = data
         .map
         .sea_zones
         .iter()
         .filter(|z| data.seas_adjacent(zone, &z.id))
-        .map(|z| z.id.clone())
+        .map(|z| z.id)
         .collect();
     if !troops {
         for z in &next_zones {
