@@ -398,39 +398,9 @@ impl Number {
     fn write(self, o: &mut Orders, next: &mut impl FnMut() -> u32) {
         match self {
             Number::Commit => o.commit = Some(next()),
-            Number::RefuseFood => {
-                if let Some(r) = refuse(o) {
-                    r.food = next();
-                }
-            }
-            Number::RefuseWar => {
-                if let Some(r) = refuse(o) {
-                    r.war = next();
-                }
-            }
             Number::AcceptCommit => {
                 if let Some(a) = accept(o) {
                     a.commit = CommitRule::Count(next());
-                }
-            }
-            Number::SupplyFood(e) => supply(o, e).iter_mut().for_each(|m| m.food = next()),
-            Number::SupplyWar(e) => supply(o, e).iter_mut().for_each(|m| m.war = next()),
-            Number::SkirmishUnits => {
-                if let Some(s) = skirmish(o) {
-                    s.units = next();
-                }
-            }
-            Number::SkirmishWar => {
-                if let Some(s) = skirmish(o) {
-                    s.war = next();
-                }
-            }
-            Number::GroupUnits(e) => groups(o, e).iter_mut().for_each(|g| g.units = next()),
-            Number::GroupFood(e) => groups(o, e).iter_mut().for_each(|g| g.food = Some(next())),
-            Number::GroupWar(e) => groups(o, e).iter_mut().for_each(|g| g.war = Some(next())),
-            Number::AttackUnits => {
-                if let Some(a) = attack(o) {
-                    a.units = next();
                 }
             }
             Number::AttackWar => {
@@ -438,31 +408,41 @@ impl Number {
                     a.war = Some(next());
                 }
             }
-            Number::AttackCarryFood => {
-                if let Some(a) = attack(o) {
-                    a.carry_food = next();
+            Number::SupplyFood(e) => supply(o, e).iter_mut().for_each(|m| m.food = next()),
+            Number::SupplyWar(e) => supply(o, e).iter_mut().for_each(|m| m.war = next()),
+            Number::GroupUnits(e) => groups(o, e).iter_mut().for_each(|g| g.units = next()),
+            Number::GroupFood(e) => groups(o, e).iter_mut().for_each(|g| g.food = Some(next())),
+            Number::GroupWar(e) => groups(o, e).iter_mut().for_each(|g| g.war = Some(next())),
+            single => {
+                if let Some(field) = single.field(o) {
+                    *field = next();
                 }
             }
-            Number::AttackCarryWar => {
-                if let Some(a) = attack(o) {
-                    a.carry_war = next();
-                }
-            }
-            Number::EmbarkUnits => {
-                if let Some(e) = embark(o) {
-                    e.units = next();
-                }
-            }
-            Number::EmbarkFood => {
-                if let Some(e) = embark(o) {
-                    e.food = next();
-                }
-            }
-            Number::EmbarkWar => {
-                if let Some(e) = embark(o) {
-                    e.war = next();
-                }
-            }
+        }
+    }
+
+    /// The one plain number this names in `o`, where `o` has it. The fields `write` fills in
+    /// itself (lists, and numbers held in an `Option` or a `CommitRule`) have none here.
+    fn field(self, o: &mut Orders) -> Option<&mut u32> {
+        match self {
+            Number::RefuseFood => refuse(o).map(|r| &mut r.food),
+            Number::RefuseWar => refuse(o).map(|r| &mut r.war),
+            Number::SkirmishUnits => skirmish(o).map(|s| &mut s.units),
+            Number::SkirmishWar => skirmish(o).map(|s| &mut s.war),
+            Number::AttackUnits => attack(o).map(|a| &mut a.units),
+            Number::AttackCarryFood => attack(o).map(|a| &mut a.carry_food),
+            Number::AttackCarryWar => attack(o).map(|a| &mut a.carry_war),
+            Number::EmbarkUnits => embark(o).map(|e| &mut e.units),
+            Number::EmbarkFood => embark(o).map(|e| &mut e.food),
+            Number::EmbarkWar => embark(o).map(|e| &mut e.war),
+            Number::Commit
+            | Number::AcceptCommit
+            | Number::AttackWar
+            | Number::SupplyFood(_)
+            | Number::SupplyWar(_)
+            | Number::GroupUnits(_)
+            | Number::GroupFood(_)
+            | Number::GroupWar(_) => None,
         }
     }
 }

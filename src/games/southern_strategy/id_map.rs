@@ -59,6 +59,7 @@ impl Key for str {
     }
 }
 
+/// As its `str`.
 impl Key for String {
     #[inline]
     fn as_id_str(&self) -> &str {
@@ -67,12 +68,12 @@ impl Key for String {
 
     #[inline]
     fn inline_key(&self) -> Option<u128> {
-        Id::key_of(self)
+        self.as_str().inline_key()
     }
 
     #[inline]
     fn sort_key(&self) -> u128 {
-        Id::sort_key_of(self)
+        self.as_str().sort_key()
     }
 }
 
