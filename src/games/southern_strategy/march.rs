@@ -440,9 +440,7 @@ pub fn enter(
         },
     );
     if side == Side::Patriot && st.holds.remove(area) {
-        st.pool
-            .get_or_default(Id::new(&data.area(area).colony))
-            .loyalists += 1;
+        st.pool.get_or_default(data.area(area).colony).loyalists += 1;
         ev.push(Event::HoldEliminated {
             area: Id::new(area),
         });

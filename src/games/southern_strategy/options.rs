@@ -279,7 +279,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
             match question {
                 Question::NavyZone { zones } => {
                     for z in zones {
-                        out.offer(answer(Answer::NavyZone(Id::new(z))).into(), || {
+                        out.offer(answer(Answer::NavyZone(*z)).into(), || {
                             format!("return the navy to sea zone {z} (12.4)")
                         });
                     }

@@ -378,7 +378,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
         .collect();
     if !troops {
         for z in &next_zones {
-            out.offer(Action::Navy(NavyAction::Move(Id::new(z))).into(), || {
+            out.offer(Action::Navy(NavyAction::Move(*z)).into(), || {
                 format!("move the navy (12.1) from {zone} to {z}")
             });
         }
@@ -436,7 +436,7 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
             .with(Action::Transport(Transport::Embark(Embark {
                 from: p.id,
                 units: army.units,
-                to_zone: Id::new(first_zone),
+                to_zone: *first_zone,
                 food: take.food,
                 war: take.war,
             })));

@@ -15,7 +15,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     // option needs its id: self-play builds these options at every impulse.
     let mut seen = vec![false; data.map.areas.len()];
     let mut fix = Vec::new();
-    let mut over_lines: Vec<String> = Vec::new();
+    let mut over_lines: Vec<Id> = Vec::new();
     let lines = supply::SupplyMap::new(data, st, side);
     for area in supply::supply_nodes(data, st, side) {
         let at = data.position(area).expect("an area of the map");
@@ -29,22 +29,19 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
         if places.len() < 2 {
             continue;
         }
-        let line: Vec<&str> = places
-            .iter()
-            .map(|&i| data.area_at(i).id.as_str())
-            .collect();
+        let line: Vec<Id> = places.iter().map(|&i| data.area_at(i).id).collect();
         let limits: Vec<u32> = line.iter().map(|a| supply::limit(data, st, a)).collect();
         let held: Vec<Supplies> = line.iter().map(|a| st.supplies_at(a)).collect();
         let line_fix = within_limits(&line, &limits, &held);
         if !line_fix.is_empty() {
-            over_lines.extend(line.iter().map(|a| a.to_string()));
+            over_lines.extend(&line);
         }
         let describe = || {
             let parts: Vec<String> = (0..line.len())
                 .map(|k| {
                     format!(
                         "{} ({}F {}W, limit {})",
-                        data.area(line[k]).name,
+                        data.area(&line[k]).name,
                         held[k].food,
                         held[k].war,
                         limits[k]
@@ -70,8 +67,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                         .find(|&&o| limits[o] > held[o].total())
                         .unwrap_or(&others[0]);
                     SupplyMove {
-                        from: Id::new(from),
-                        to: Id::new(line[*to]),
+                        from: *from,
+                        to: line[*to],
                         food: u32::from(here.food > 0),
                         war: u32::from(here.food == 0),
                     }
@@ -80,13 +77,16 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
             let moves = Open::default()
                 .one_of(
                     "supply[0].to",
-                    others.iter().map(|&o| Value::from(line[o])).collect(),
+                    others
+                        .iter()
+                        .map(|&o| Value::from(line[o].as_str()))
+                        .collect(),
                 )
                 .amount("supply[0].food", 0, here.food)
                 .amount("supply[0].war", 0, here.war)
                 .with(vec![example]);
             out.offer(moves, || {
-                let others: Vec<String> = others.iter().map(|&o| line[o].to_string()).collect();
+                let others: Vec<Id> = others.iter().map(|&o| line[o]).collect();
                 format!(
                     "move supplies (5.2) from {} to {}: food {}, war {} (supply line {})",
                     data.area(from).name,
@@ -133,7 +133,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
 /// 5.5: moves that bring `line` (each area with its `limit` and what it `held`) within its
 /// limits as far as its room allows: each area's excess over its limit to the areas with
 /// room, Food first.
-fn within_limits(line: &[&str], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMove> {
+fn within_limits(line: &[Id], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMove> {
     let mut load = held.to_vec();
     let mut moves = Vec::new();
     for x in 0..line.len() {
@@ -151,8 +151,8 @@ fn within_limits(line: &[&str], limit: &[u32], held: &[Supplies]) -> Vec<SupplyM
             load[y].food += food;
             load[y].war += war;
             moves.push(SupplyMove {
-                from: Id::new(line[x]),
-                to: Id::new(line[y]),
+                from: line[x],
+                to: line[y],
                 food,
                 war,
             });
@@ -182,7 +182,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].war", 0, s.war)
                 .with(vec![SupplyMove {
                     from: p.id,
-                    to: Id::new(zone),
+                    to: *zone,
                     food: s.food,
                     war: s.war,
                 }]);
@@ -206,7 +206,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
                 .amount("supply[0].food", 0, cargo.food)
                 .amount("supply[0].war", 0, cargo.war)
                 .with(vec![SupplyMove {
-                    from: Id::new(zone),
+                    from: *zone,
                     to: p.id,
                     food,
                     war,
