@@ -148,14 +148,6 @@ impl<T: Entry> Sorted<T> {
         self.items.remove(i).1
     }
 
-    fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
-        self.items.retain_mut(|(_, x)| keep(x));
-    }
-
-    fn clear(&mut self) {
-        self.items.clear();
-    }
-
     fn len(&self) -> usize {
         self.items.len()
     }
@@ -268,11 +260,7 @@ impl<V> IdMap<V> {
     }
 
     pub fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    pub fn retain(&mut self, mut keep: impl FnMut(&Id, &mut V) -> bool) {
-        self.0.retain(|(k, v)| keep(k, v));
+        self.0.items.clear();
     }
 
     /// The entries in key order.
@@ -291,24 +279,12 @@ impl<V> IdMap<V> {
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.0.iter().map(|(_, v)| v)
     }
-
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
-        self.0.iter_mut().map(|(_, v)| v)
-    }
 }
 
 impl<V> FromIterator<(Id, V)> for IdMap<V> {
     /// Later entries win over earlier ones with the same key.
     fn from_iter<I: IntoIterator<Item = (Id, V)>>(items: I) -> Self {
         IdMap(Sorted::from_unsorted(items.into_iter().collect()))
-    }
-}
-
-impl<V> Extend<(Id, V)> for IdMap<V> {
-    fn extend<I: IntoIterator<Item = (Id, V)>>(&mut self, items: I) {
-        for (k, v) in items {
-            self.insert(k, v);
-        }
     }
 }
 
@@ -425,14 +401,6 @@ impl IdSet {
         self.0.len() == 0
     }
 
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    pub fn retain(&mut self, mut keep: impl FnMut(&Id) -> bool) {
-        self.0.retain(|id| keep(id));
-    }
-
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator + Clone {
         self.0.items.iter().map(|(_, id)| id)
     }
@@ -441,14 +409,6 @@ impl IdSet {
 impl FromIterator<Id> for IdSet {
     fn from_iter<I: IntoIterator<Item = Id>>(items: I) -> Self {
         IdSet(Sorted::from_unsorted(items.into_iter().collect()))
-    }
-}
-
-impl Extend<Id> for IdSet {
-    fn extend<I: IntoIterator<Item = Id>>(&mut self, items: I) {
-        for k in items {
-            self.insert(k);
-        }
     }
 }
 
