@@ -186,6 +186,8 @@ pub fn render(
         })
         .collect();
     let lookups = l.rules.lookups();
+    let worded = crate::report::log::roll_words(steps, &lookups);
+    let steps = worded.as_slice();
     // A report of past steps ends with the position after its last step, not today's.
     let latest = crate::report::log::steps(gf).last().map(|s| s.step);
     let past = match steps.last() {

@@ -44,6 +44,38 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
     out
 }
 
+/// `steps` as a reader sees them: a die's recorded reason that names a colony by its id (the
+/// Southern Strategy's raid, 8.3: `8.3 raid in SC: patriot`) names it by its name from the
+/// game's `colonies` lookup. The records keep the reason as rolled, which `verify` compares:
+/// only the words of a report change.
+pub fn roll_words(steps: &[StepView], lookups: &Value) -> Vec<StepView> {
+    let Some(colonies) = lookups["colonies"].as_object() else {
+        return steps.to_vec();
+    };
+    let words = |why: &str| -> String {
+        why.split(' ')
+            .map(|w| {
+                let (word, colon) = w.strip_suffix(':').map_or((w, ""), |x| (x, ":"));
+                match colonies.get(word).and_then(Value::as_str) {
+                    Some(name) => format!("{name}{colon}"),
+                    None => w.to_string(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    steps
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            for r in &mut s.rolls {
+                r.why = words(&r.why);
+            }
+            s
+        })
+        .collect()
+}
+
 fn marks(steps: &[StepView], kind: &str) -> bool {
     steps
         .iter()
@@ -163,5 +195,58 @@ impl Selection {
                 out
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::Roll;
+    use serde_json::json;
+
+    fn step(whys: &[&str]) -> StepView {
+        StepView {
+            step: 1,
+            ordered_by: "patriot".into(),
+            adjudicated_by: "crown".into(),
+            orders: Value::Null,
+            rolls: whys
+                .iter()
+                .map(|w| Roll {
+                    why: w.to_string(),
+                    d6: Some(vec![3]),
+                    draw: None,
+                    shuffle: None,
+                })
+                .collect(),
+            events: Vec::new(),
+            state: String::new(),
+            policy: None,
+        }
+    }
+
+    #[test]
+    fn a_colony_id_in_a_dice_reason_reads_as_its_name_and_nothing_else_changes() {
+        let lookups = json!({"colonies": {"SC": "South Carolina", "NC": "North Carolina"}});
+        let got = roll_words(
+            &[step(&[
+                "8.3 raid in SC: patriot",
+                "13.2 irregular 1 of 3 from the cup",
+                "10.7 morale check: crown",
+            ])],
+            &lookups,
+        );
+        let whys: Vec<&str> = got[0].rolls.iter().map(|r| r.why.as_str()).collect();
+        assert_eq!(
+            whys,
+            [
+                "8.3 raid in South Carolina: patriot",
+                "13.2 irregular 1 of 3 from the cup",
+                "10.7 morale check: crown"
+            ]
+        );
+        // A game without colonies keeps its reasons as they are.
+        let plain = roll_words(&[step(&["8.3 raid in SC: patriot"])], &json!({}));
+        assert_eq!(plain[0].rolls[0].why, "8.3 raid in SC: patriot");
     }
 }

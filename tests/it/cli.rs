@@ -205,7 +205,7 @@ fn the_shipped_examples_are_what_the_commands_make() {
 }
 
 /// README command 1: the Patriot's first impulse of the Sample Turn example raids with a die
-/// the demo secrets key, and the report tells the raid in words.
+/// the demo secrets key, and the report tells the raid (and the die's reason) in words.
 #[test]
 fn readme_command_one_rolls_dice_and_reports_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -224,7 +224,14 @@ fn readme_command_one_rolls_dice_and_reports_them() {
         ],
     );
     let text = stdout(&o);
-    assert!(text.contains("8.3 raid in SC: patriot:"), "{text}");
+    // The dice line names the colony in words; the game file keeps the reason as recorded,
+    // so games written before still verify.
+    assert!(
+        text.contains("8.3 raid in South Carolina: patriot:"),
+        "{text}"
+    );
+    assert!(!text.contains("raid in SC"), "{text}");
+    assert!(read(&out).contains("8.3 raid in SC: patriot"));
     assert!(
         text.contains("Raid in South Carolina on Fort Granby"),
         "{text}"
