@@ -116,7 +116,7 @@ pub fn search<G: Game>(
 
 impl<G: Game> Search<'_, G> {
     fn node(&self, state: G::State) -> Node<G> {
-        let side = G::awaiting(self.data, &state).and_then(|a| side_index::<G>(&a.side));
+        let side = G::deciding(self.data, &state).and_then(|side| side_index::<G>(&side));
         Node {
             state,
             side,
@@ -204,15 +204,15 @@ impl<G: Game> Search<'_, G> {
     fn playout(&mut self, mut state: G::State) -> Vec<f64> {
         let data = self.data;
         for _ in 0..self.settings.horizon {
-            let Some(a) = G::awaiting(data, &state) else {
+            let Some(side) = G::deciding(data, &state) else {
                 break;
             };
             let seed = self.rng.next_u64();
-            let candidates = G::candidates(data, &state, &a.side);
+            let candidates = G::candidates(data, &state, &side);
             let next = selfplay::first_accepted(&mut self.rng, candidates, |c, rng| {
                 selfplay::play_one::<G, _>(c, rng, |orders| {
                     let mut dice = QuickDice::new(seed);
-                    G::apply(data, &state, &a.side, orders, None, &mut dice)
+                    G::apply(data, &state, &side, orders, None, &mut dice)
                         .ok()
                         .map(|(next, _)| next)
                 })

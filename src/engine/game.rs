@@ -1,6 +1,7 @@
 //! The `Game` trait every rulebook implements, and `Rules`, its object-safe form that the
 //! engine drives with plain JSON values.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -147,6 +148,11 @@ pub trait Game: 'static {
     fn setup(data: &Self::Data) -> (Self::State, Vec<Self::Event>);
     /// `None` once the game is over.
     fn awaiting(data: &Self::Data, state: &Self::State) -> Option<Awaiting>;
+    /// The side `awaiting` names, without the words for the player: self-play and the bot
+    /// ask at every step. The default asks `awaiting`.
+    fn deciding(data: &Self::Data, state: &Self::State) -> Option<Cow<'static, str>> {
+        Self::awaiting(data, state).map(|a| Cow::Owned(a.side))
+    }
     /// Applies one side's orders and runs the rules up to the next decision. `policy` is the
     /// other side's committed standing policy, if any: where it covers a decision of that side
     /// the rules follow it instead of pausing.

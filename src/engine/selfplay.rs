@@ -60,18 +60,18 @@ pub fn run_observed<G: Game>(
         let (mut st, events) = G::setup(data);
         observe(&st, &events);
         for step in 0..MAX_STEPS {
-            let Some(a) = G::awaiting(data, &st) else {
+            let Some(side) = G::deciding(data, &st) else {
                 tally.completed += 1;
                 break;
             };
             let mut key = [0u8; 32];
             key[..8].copy_from_slice(&(g as u64).to_be_bytes());
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let candidates = G::candidates(data, &st, &a.side);
+            let candidates = G::candidates(data, &st, &side);
             let next = first_accepted(&mut rng, candidates, |c, rng| {
                 play_one::<G, _>(c, rng, |orders| {
                     let mut dice = KeyedDice::new(&key);
-                    G::apply(data, &st, &a.side, orders, None, &mut dice).ok()
+                    G::apply(data, &st, &side, orders, None, &mut dice).ok()
                 })
             });
             let Some((next, events)) = next else {

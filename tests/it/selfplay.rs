@@ -76,10 +76,23 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
     let mut views = Vec::new();
     let mut fought = Fought::default();
     for step in 0..max_steps {
+        let deciding = SouthernStrategy::deciding(data, &st);
         let Some(a) = SouthernStrategy::awaiting(data, &st) else {
+            if let Some(side) = deciding {
+                return Err(format!(
+                    "seed {seed} step {step}: the game is over, yet `deciding` names {side}"
+                ));
+            }
             render(data, &views, seed)?;
             return Ok((step, fought));
         };
+        // Self-play and the bot ask `deciding`, the player reads `awaiting`: one side.
+        if deciding.as_deref() != Some(a.side.as_str()) {
+            return Err(format!(
+                "seed {seed} step {step}: `deciding` names {deciding:?}, `awaiting` {}",
+                a.side
+            ));
+        }
         let options = SouthernStrategy::legal_options(data, &st, &a.side);
         if options.is_empty() {
             return Err(format!(

@@ -24,6 +24,7 @@ pub mod supply;
 pub mod turn_end;
 pub mod victory;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
@@ -280,6 +281,19 @@ impl Game for SouthernStrategy {
             decision: decision.into(),
             detail: Some(detail),
         })
+    }
+
+    fn deciding(_data: &Data, st: &State) -> Option<Cow<'static, str>> {
+        let side = match &st.phase {
+            Phase::Over => return None,
+            Phase::TurnStart => Side::Crown,
+            Phase::Supply { side } | Phase::Impulse { side, .. } | Phase::Decision { side, .. } => {
+                *side
+            }
+            Phase::Battle { attack, .. } => attack.side.other(),
+            Phase::Commit { attack, .. } => attack.side,
+        };
+        Some(Cow::Borrowed(side.name()))
     }
 
     fn apply(
