@@ -167,6 +167,27 @@ pub trait Game: 'static {
         policy: Option<&Self::Policy>,
         dice: &mut dyn Dice,
     ) -> Result<(Self::State, Vec<Self::Event>), OrderError>;
+    /// `apply` with no policy, writing the state it reaches into `next` and its events into
+    /// `events` (both emptied first), for self-play and the bot, which try order after order:
+    /// a game may copy `state` into the room `next` already has instead of allocating anew.
+    /// On an error, `next` and `events` hold anything.
+    ///
+    /// # Errors
+    /// As `apply`.
+    fn apply_into(
+        data: &Self::Data,
+        state: &Self::State,
+        side: &str,
+        orders: &Self::Orders,
+        dice: &mut dyn Dice,
+        next: &mut Self::State,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), OrderError> {
+        let (st, ev) = Self::apply(data, state, side, orders, None, dice)?;
+        *next = st;
+        *events = ev;
+        Ok(())
+    }
     /// What `side` may order now.
     fn legal_options(data: &Self::Data, state: &Self::State, side: &str) -> Vec<LegalOption>;
     /// The options `legal_options` would list, as typed orders with their ranges and before

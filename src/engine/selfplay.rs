@@ -57,8 +57,10 @@ pub fn run_observed<G: Game>(
     while tally.games < max_games && t.elapsed() < budget {
         let g = tally.games;
         let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
-        let (mut st, events) = G::setup(data);
+        let (mut st, mut events) = G::setup(data);
         observe(&st, &events);
+        // Each order tried is played into `next`, which keeps its room from step to step.
+        let mut next = st.clone();
         for step in 0..MAX_STEPS {
             let Some(side) = G::deciding(data, &st) else {
                 tally.completed += 1;
@@ -68,18 +70,18 @@ pub fn run_observed<G: Game>(
             key[..8].copy_from_slice(&(g as u64).to_be_bytes());
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
             let candidates = G::candidates(data, &st, &side);
-            let next = first_accepted(&mut rng, candidates, |c, rng| {
+            let played = first_accepted(&mut rng, candidates, |c, rng| {
                 play_one::<G, _>(c, rng, |orders| {
                     let mut dice = KeyedDice::new(&key);
-                    G::apply(data, &st, &side, orders, None, &mut dice).ok()
+                    G::apply_into(data, &st, &side, orders, &mut dice, &mut next, &mut events).ok()
                 })
             });
-            let Some((next, events)) = next else {
+            if played.is_none() {
                 tally.stuck += 1;
                 break;
-            };
+            }
             observe(&next, &events);
-            st = next;
+            std::mem::swap(&mut st, &mut next);
             tally.steps += 1;
         }
         tally.games += 1;

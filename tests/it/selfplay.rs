@@ -73,6 +73,7 @@ fn json(o: &ss::orders::Orders) -> serde_json::Value {
 fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fought), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut st, _) = SouthernStrategy::setup(data);
+    let mut scratch = st.clone();
     let mut views = Vec::new();
     let mut fought = Fought::default();
     for step in 0..max_steps {
@@ -107,7 +108,7 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
         let mut listed = Vec::new();
         for o in &options {
             let orders = parse_orders(&o.example)?;
-            if let Err(e) = SouthernStrategy::apply(
+            let applied = match SouthernStrategy::apply(
                 data,
                 &st,
                 &a.side,
@@ -115,9 +116,31 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
                 None,
                 &mut KeyedDice::new(&key),
             ) {
+                Ok(applied) => applied,
+                Err(e) => {
+                    return Err(format!(
+                        "seed {seed} step {step}: listed option `{}` ({}) is refused: {e}",
+                        o.example, o.summary
+                    ))
+                }
+            };
+            // Self-play plays into a scratch state that still holds an earlier position: it
+            // must reach what `apply` reaches.
+            let mut events = Vec::new();
+            SouthernStrategy::apply_into(
+                data,
+                &st,
+                &a.side,
+                &orders,
+                &mut KeyedDice::new(&key),
+                &mut scratch,
+                &mut events,
+            )
+            .map_err(|e| format!("seed {seed} step {step}: apply_into refused {e}"))?;
+            if (&scratch, &events) != (&applied.0, &applied.1) {
                 return Err(format!(
-                    "seed {seed} step {step}: listed option `{}` ({}) is refused: {e}",
-                    o.example, o.summary
+                    "seed {seed} step {step}: apply_into reached another position than apply for `{}`",
+                    o.example
                 ));
             }
             listed.push(orders);

@@ -115,9 +115,23 @@ impl Entry for Id {
 
 /// Entries sorted by their ids, each beside its id's sort key, in one list: a copy of the
 /// state then copies each map in one allocation.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 struct Sorted<T> {
     items: Vec<(u128, T)>,
+}
+
+/// `clone_from` copies into the list's own allocation: self-play copies the state into the
+/// same scratch state for every order it tries.
+impl<T: Clone> Clone for Sorted<T> {
+    fn clone(&self) -> Self {
+        Sorted {
+            items: self.items.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.items.clone_from(&source.items);
+    }
 }
 
 impl<T> Default for Sorted<T> {
@@ -185,8 +199,18 @@ impl<T: Entry> Sorted<T> {
 }
 
 /// A map from `Id` to `V`, in key order.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct IdMap<V>(Sorted<(Id, V)>);
+
+impl<V: Clone> Clone for IdMap<V> {
+    fn clone(&self) -> Self {
+        IdMap(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl<V> Default for IdMap<V> {
     fn default() -> Self {
@@ -358,8 +382,18 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for IdMap<V> {
 }
 
 /// A set of `Id`s, in order.
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Default, PartialEq, Eq)]
 pub struct IdSet(Sorted<Id>);
+
+impl Clone for IdSet {
+    fn clone(&self) -> Self {
+        IdSet(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl IdSet {
     pub fn new() -> Self {

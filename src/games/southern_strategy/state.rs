@@ -290,7 +290,7 @@ pub struct Outcome {
     pub how: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
     pub turn: Turn,
@@ -325,6 +325,77 @@ pub struct State {
     pub leaders_lost: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let mut copy = State {
+            turn: self.turn.clone(),
+            phase: self.phase.clone(),
+            political_will: self.political_will,
+            pass_track: self.pass_track,
+            initiative: self.initiative,
+            campaign_turns: self.campaign_turns,
+            years_ended: self.years_ended,
+            armies: IdMap::new(),
+            supplies: IdMap::new(),
+            holds: IdSet::new(),
+            partisans: IdMap::new(),
+            pool: IdMap::new(),
+            cup: Vec::new(),
+            navies: self.navies.clone(),
+            sieges: IdSet::new(),
+            patriot_commander: String::new(),
+            leaders_lost: self.leaders_lost,
+            outcome: self.outcome.clone(),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the lists this state already holds, without allocating where they
+    /// have room: self-play copies the state into one scratch state for every order it tries.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name, so that a field added to the state cannot be left out here.
+        let State {
+            turn,
+            phase,
+            political_will,
+            pass_track,
+            initiative,
+            campaign_turns,
+            years_ended,
+            armies,
+            supplies,
+            holds,
+            partisans,
+            pool,
+            cup,
+            navies,
+            sieges,
+            patriot_commander,
+            leaders_lost,
+            outcome,
+        } = self;
+        turn.clone_from(&source.turn);
+        phase.clone_from(&source.phase);
+        *political_will = source.political_will;
+        *pass_track = source.pass_track;
+        *initiative = source.initiative;
+        *campaign_turns = source.campaign_turns;
+        *years_ended = source.years_ended;
+        armies.clone_from(&source.armies);
+        supplies.clone_from(&source.supplies);
+        holds.clone_from(&source.holds);
+        partisans.clone_from(&source.partisans);
+        pool.clone_from(&source.pool);
+        cup.clone_from(&source.cup);
+        navies.clone_from(&source.navies);
+        sieges.clone_from(&source.sieges);
+        patriot_commander.clone_from(&source.patriot_commander);
+        *leaders_lost = source.leaders_lost;
+        outcome.clone_from(&source.outcome);
+    }
 }
 
 impl State {
