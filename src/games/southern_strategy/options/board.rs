@@ -31,23 +31,23 @@ impl<'d> Board<'d> {
         let mut spots = vec![Spot::default(); data.map.areas.len()];
         let mut armies = Vec::with_capacity(st.armies.len());
         for (area, army) in &st.armies {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 spots[i].army = Some(*army);
                 armies.push(i);
             }
         }
         for (area, s) in &st.supplies {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 spots[i].supplies = *s;
             }
         }
         for area in &st.sieges {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 spots[i].besieged = true;
             }
         }
         for area in &st.holds {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 spots[i].held = true;
             }
         }
