@@ -50,8 +50,15 @@ impl Sink<Orders> for Listing {
 }
 
 /// The bare orders with their ranges, for self-play.
-#[derive(Default)]
 pub struct Bare(pub Vec<Candidate<Orders>>);
+
+/// Room for the options of a usual decision from the start: an option's orders are large,
+/// and growing the list step by step would copy them again each time.
+impl Default for Bare {
+    fn default() -> Self {
+        Bare(Vec::with_capacity(32))
+    }
+}
 
 impl Sink<Orders> for Bare {
     fn offer(&mut self, item: Candidate<Orders>, _summary: impl FnOnce() -> String) {
@@ -124,8 +131,15 @@ pub fn example(o: &Orders) -> String {
 
 /// The ranges an option leaves open, gathered as it is built. A range with one value is not
 /// open: the example holds that value.
-#[derive(Default)]
 struct Open(Vec<Range>);
+
+/// With room from the start for the most ranges an option opens (a split march's seven), so
+/// that gathering them allocates once.
+impl Default for Open {
+    fn default() -> Self {
+        Open(Vec::with_capacity(7))
+    }
+}
 
 impl Open {
     fn amount(&mut self, name: &'static str, min: u32, max: u32) -> &mut Self {

@@ -141,8 +141,8 @@ impl SupplyLines {
         // 5.3 is the Crown's only.
         let held = |i: usize| side == Side::Crown && board.held(i);
         let mut on = vec![false; n];
-        let mut places = Vec::new();
-        let mut ends = Vec::new();
+        let mut places = Vec::with_capacity(n);
+        let mut ends = Vec::with_capacity(n);
         for start in 0..n {
             if on[start] || !node(start) {
                 continue;
