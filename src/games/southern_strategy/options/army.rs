@@ -379,11 +379,18 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         return;
     };
     let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
+    // The zones adjacent to the navy's, in the map's order, found by comparing ids as ids.
+    let around: &[Id] = data
+        .map
+        .sea_zones
+        .iter()
+        .find(|z| z.id == *zone)
+        .map_or(&[], |z| &z.adjacent);
     let next_zones: Vec<Id> = data
         .map
         .sea_zones
         .iter()
-        .filter(|z| data.seas_adjacent(zone, &z.id))
+        .filter(|z| around.contains(&z.id))
         .map(|z| z.id)
         .collect();
     if !troops {

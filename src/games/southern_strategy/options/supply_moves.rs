@@ -138,8 +138,6 @@ impl SupplyLines {
     fn new(board: &Board, side: Side) -> SupplyLines {
         let n = board.len();
         let node = |i: usize| board.is_supply_node(side, i);
-        // 5.3 is the Crown's only.
-        let held = |i: usize| side == Side::Crown && board.held(i);
         let mut on = vec![false; n];
         let mut places = Vec::with_capacity(n);
         let mut ends = Vec::with_capacity(n);
@@ -164,11 +162,12 @@ impl SupplyLines {
                 };
                 for &b in board.adjacent(a) {
                     reach(b);
-                    if board.army(b).is_none() {
+                    // 5.3 is the Crown's only.
+                    if side == Side::Crown && board.army(b).is_none() {
                         for &c in board.adjacent(b) {
                             // 5.3 works from the held area outwards and back, so either end
                             // may be it.
-                            if c != a && (held(a) || held(c)) {
+                            if c != a && (board.held(a) || board.held(c)) {
                                 reach(c);
                             }
                         }
