@@ -22,6 +22,8 @@ pub(super) struct Board<'d> {
     /// The places of the armies in the order the state lists them (by area id), which is the
     /// order the options go through the armies in.
     armies: Vec<usize>,
+    /// The places of the areas holding supplies, in the state's order.
+    stocked: Vec<usize>,
 }
 
 impl<'d> Board<'d> {
@@ -36,9 +38,11 @@ impl<'d> Board<'d> {
                 armies.push(i);
             }
         }
+        let mut stocked = Vec::with_capacity(st.supplies.len());
         for (area, s) in &st.supplies {
             if let Some(i) = data.position_of_id(area) {
                 spots[i].supplies = *s;
+                stocked.push(i);
             }
         }
         for area in &st.sieges {
@@ -55,6 +59,7 @@ impl<'d> Board<'d> {
             data,
             spots,
             armies,
+            stocked,
         }
     }
 
@@ -84,6 +89,11 @@ impl<'d> Board<'d> {
         self.armies
             .iter()
             .map(|&i| (i, self.army(i).expect("an army")))
+    }
+
+    /// The places of the areas holding supplies, in the state's order.
+    pub fn stocked(&self) -> &[usize] {
+        &self.stocked
     }
 
     pub fn army(&self, i: usize) -> Option<&Army> {

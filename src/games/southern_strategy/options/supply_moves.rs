@@ -125,23 +125,23 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
 
 /// `side`'s supply lines (5.2, 5.3) as `supply::SupplyMap::line` traces them: supply nodes
 /// adjacent to one another, and, for the Crown, an area Held by Loyalists adjacent to every
-/// area it shares an adjacent area without an army with. The lines come in the order of their
-/// first areas in the map's list.
+/// area it shares an adjacent area without an army with. Only the lines holding supplies are
+/// traced: a line holding none has no move to offer and is within its limits. They come in
+/// the order of their first areas in the map's list.
 struct SupplyLines {
     /// The places of the areas of every line, line after line, each line in the map's order.
     places: Vec<usize>,
-    /// Where each line ends in `places`.
-    ends: Vec<usize>,
+    /// Where each line lies in `places`.
+    spans: Vec<std::ops::Range<usize>>,
 }
 
 impl SupplyLines {
     fn new(board: &Board, side: Side) -> SupplyLines {
-        let n = board.len();
         let node = |i: usize| board.is_supply_node(side, i);
-        let mut on = vec![false; n];
-        let mut places = Vec::with_capacity(n);
-        let mut ends = Vec::with_capacity(n);
-        for start in 0..n {
+        let mut on = vec![false; board.len()];
+        let mut places = Vec::with_capacity(board.len());
+        let mut spans = Vec::with_capacity(board.stocked().len());
+        for &start in board.stocked() {
             if on[start] || !node(start) {
                 continue;
             }
@@ -175,17 +175,15 @@ impl SupplyLines {
                 }
             }
             places[first..].sort_unstable();
-            ends.push(places.len());
+            spans.push(first..places.len());
         }
-        SupplyLines { places, ends }
+        spans.sort_unstable_by_key(|r| places[r.start]);
+        SupplyLines { places, spans }
     }
 
     /// The places of the areas of each line, in the map's order.
     fn lines(&self) -> impl Iterator<Item = &[usize]> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(self.ends.iter().copied())
-            .map(|(a, b)| &self.places[a..b])
+        self.spans.iter().map(|r| &self.places[r.clone()])
     }
 }
 
