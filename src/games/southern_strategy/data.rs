@@ -785,4 +785,23 @@ impl Data {
         }
         Ok(())
     }
+
+    /// `position` of an `Id`, for a loop that places many (the options' board): the usual
+    /// case, a short id in the perfect table, is worked out inline, without the calls.
+    #[inline]
+    pub fn position_of_id(&self, id: &Id) -> Option<usize> {
+        if let (
+            Some(k),
+            ShortIndex::Perfect {
+                multiplier,
+                shift,
+                slots,
+            },
+        ) = (id.key().and_then(short_of), &self.short)
+        {
+            let (key, i) = slots[(k.wrapping_mul(*multiplier) >> shift) as usize];
+            return (key == k).then_some(i);
+        }
+        self.position(id)
+    }
 }

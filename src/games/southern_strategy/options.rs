@@ -27,9 +27,11 @@ use crate::engine::game::Candidate;
 use crate::engine::ranges::Range;
 
 mod army;
+mod board;
 mod supply_moves;
 
 use army::*;
+use board::Board;
 use supply_moves::*;
 
 /// Where options go. `summary` is called only by a sink that shows words.
@@ -48,8 +50,15 @@ impl Sink<Orders> for Listing {
 }
 
 /// The bare orders with their ranges, for self-play.
-#[derive(Default)]
 pub struct Bare(pub Vec<Candidate<Orders>>);
+
+/// Room for the options of a usual decision from the start: an option's orders are large,
+/// and growing the list step by step would copy them again each time.
+impl Default for Bare {
+    fn default() -> Self {
+        Bare(Vec::with_capacity(32))
+    }
+}
 
 impl Sink<Orders> for Bare {
     fn offer(&mut self, item: Candidate<Orders>, _summary: impl FnOnce() -> String) {
@@ -122,8 +131,15 @@ pub fn example(o: &Orders) -> String {
 
 /// The ranges an option leaves open, gathered as it is built. A range with one value is not
 /// open: the example holds that value.
-#[derive(Default)]
 struct Open(Vec<Range>);
+
+/// With room from the start for the most ranges an option opens (a split march's seven), so
+/// that gathering them allocates once.
+impl Default for Open {
+    fn default() -> Self {
+        Open(Vec::with_capacity(7))
+    }
+}
 
 impl Open {
     fn amount(&mut self, name: &'static str, min: u32, max: u32) -> &mut Self {
@@ -212,24 +228,26 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
     match &st.phase {
         Phase::Over | Phase::TurnStart => {}
         Phase::Supply { side: s } if *s == side => {
-            supply_options(data, st, side, &mut lift(out, supply_moves(None), |s| s));
+            let board = Board::new(data, st);
+            supply_options(&board, st, side, &mut lift(out, supply_moves(None), |s| s));
             out.offer(Orders::default().into(), || {
                 "end your supply phase without moving anything".to_string()
             });
         }
         Phase::Impulse { side: s, kind, .. } if *s == side => {
+            let board = Board::new(data, st);
             if *kind == ImpulseKind::Limited {
                 out.offer(limited(Action::Skip).into(), || {
                     "skip the limited impulse (no penalty)".to_string()
                 });
                 irregular_options(
-                    data,
+                    &board,
                     st,
                     side,
                     &mut lift(out, limited, |s| format!("limited: {s}")),
                 );
                 supply_options(
-                    data,
+                    &board,
                     st,
                     side,
                     &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
@@ -237,7 +255,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                     }),
                 );
                 full_options(
-                    data,
+                    &board,
                     st,
                     side,
                     &mut lift(
@@ -250,7 +268,7 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
                     ),
                 );
             } else {
-                full_options(data, st, side, out);
+                full_options(&board, st, side, out);
             }
         }
         Phase::Battle { attack, .. } if attack.side.other() == side => {
@@ -445,22 +463,23 @@ fn unload_options<S: Sink<Unload>>(
 }
 
 /// 7.0: the full impulse: passing, an irregular action, or an activation.
-fn full_options<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) {
+fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mut S) {
     out.offer(full(Action::Pass).into(), || {
         "pass the full impulse (the Pass Marker moves back one space)".to_string()
     });
     let mut actions = lift(out, full, |s| format!("full: {s}"));
-    irregular_options(data, st, side, &mut actions);
-    army_options(data, st, side, &mut actions);
-    naval_options(data, st, side, &mut actions);
+    irregular_options(board, st, side, &mut actions);
+    army_options(board, st, side, &mut actions);
+    naval_options(board, st, side, &mut actions);
 }
 
 /// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
-fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
+fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
+    let data = board.data;
     let food_left = supply::stock(data, st).food > 0;
-    for (area, army) in &st.armies {
-        let a = data.area(area);
-        if army.side != side || st.besieged(area) || !irregulars::may_act(st, side, &a.colony) {
+    for (i, army) in board.armies() {
+        let a = board.area(i);
+        if army.side != side || board.besieged(i) || !irregulars::may_act(st, side, &a.colony) {
             continue;
         }
         if food_left {
@@ -492,7 +511,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
                 )
             });
         }
-        if side == Side::Crown && a.is_city_or_fort() && !st.held(area) {
+        if side == Side::Crown && a.is_city_or_fort() && !board.held(i) {
             out.offer(Action::Hold(a.id).into(), || {
                 format!(
                     "hold (8.4): a {} Loyalist Holds {}",
@@ -516,9 +535,10 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
                 })
                 .into()
             };
-            for a in data.areas().filter(|a| a.colony == c.id) {
-                let crown = st.army_of(&a.id, Side::Crown);
-                if st.held(&a.id) && crown.is_none() {
+            for i in (0..board.len()).filter(|&i| board.area(i).colony == c.id) {
+                let a = board.area(i);
+                let crown = board.army_of(i, Side::Crown);
+                if board.held(i) && crown.is_none() {
                     out.offer(raid(Some(&a.id), None, None), || {
                         format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name)
                     });
@@ -532,7 +552,7 @@ fn irregular_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: 
                             )
                         });
                     }
-                    if st.supplies_at(&a.id).food > 0 {
+                    if board.supplies(i).food > 0 {
                         out.offer(raid(None, None, Some(&a.id)), || {
                             format!(
                                 "raid (8.3) in {}: a Food of the Crown army on {}",

@@ -5,12 +5,12 @@ use super::*;
 
 /// 5.5: what a group of `units` leaving with `pool` to `to` takes by default: as much as it
 /// can carry, Food first, but no more than `to` can then hold.
-fn carried(data: &Data, st: &State, side: Side, to: &str, units: u32, pool: Supplies) -> Supplies {
-    let there = st.supplies_at(to);
-    let limit = if data.area(to).is_city_or_fort() {
-        data.pieces.storage_limit
+fn carried(board: &Board, side: Side, to: usize, units: u32, pool: Supplies) -> Supplies {
+    let there = board.supplies(to);
+    let limit = if board.area(to).is_city_or_fort() {
+        board.data.pieces.storage_limit
     } else {
-        st.army_of(to, side).map_or(0, |a| a.units) + units + 1
+        board.army_of(to, side).map_or(0, |a| a.units) + units + 1
     };
     let cap = (units + 1).min(limit.saturating_sub(there.total()));
     let food = pool.food.min(cap);
@@ -22,8 +22,8 @@ fn carried(data: &Data, st: &State, side: Side, to: &str, units: u32, pool: Supp
 
 /// 9.2: the most units a group under `rank` may bring into `to`, where a Subordinate Leader
 /// would command the joined army.
-fn command_cap(st: &State, side: Side, to: &str, rank: Option<LeaderRank>, units: u32) -> u32 {
-    let (dest_rank, dest_units) = st
+fn command_cap(board: &Board, side: Side, to: usize, rank: Option<LeaderRank>, units: u32) -> u32 {
+    let (dest_rank, dest_units) = board
         .army_of(to, side)
         .map(|d| (d.leader, d.units))
         .unwrap_or((None, 0));
@@ -66,47 +66,49 @@ fn marchable(st: &State, side: Side, army: &Army, s: Supplies) -> Marchable {
 }
 
 /// 9.1, 9.4-9.6: the activations of `side`'s armies.
-pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
-    for (area, army) in &st.armies {
+pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
+    for (i, army) in board.armies() {
         if army.side != side || army.dug_in {
             continue;
         }
-        let a = data.area(area);
-        let s = st.supplies_at(area);
-        if !st.besieged(area) {
-            march_options(data, st, side, area, army, s, out);
+        let a = board.area(i);
+        let s = board.supplies(i);
+        if !board.besieged(i) {
+            march_options(board, st, side, i, army, s, out);
         }
         let enemies = || {
-            a.adjacent
+            board
+                .adjacent(i)
                 .iter()
-                .filter(|b| st.army(b).is_some_and(|x| x.side != side))
+                .copied()
+                .filter(|&b| board.enemy_of(b, side))
         };
         if army.leader.is_some() && s.war >= 1 && s.food >= 1 {
             for e in enemies() {
-                attack_option(data, st, area, army, s, e, out);
+                attack_option(board, i, army, s, e, out);
             }
         }
         if side == Side::Patriot
             && s.food >= 1
             && s.war >= 1
             && (army.leader.is_some() || army.units <= 2)
-            && !st.besieged(area)
+            && !board.besieged(i)
         {
-            for e in enemies().filter(|e| !data.area(e).is_city_or_fort()) {
+            for e in enemies().filter(|&e| !board.area(e).is_city_or_fort()) {
                 let units = army.units.min(2);
                 let skirmish = Open::default()
                     .amount("full.skirmish.units", 1, units)
                     .amount("full.skirmish.war", 1, s.war)
                     .with(Action::Skirmish(Skirmish {
                         from: a.id,
-                        to: *e,
+                        to: board.area(e).id,
                         units,
                         war: s.war,
                     }));
                 out.offer(skirmish, || {
                     format!(
                         "skirmish (9.5) {} from {}: {} units, war {} (one die each); 1 food",
-                        data.area(e).name,
+                        board.area(e).name,
                         a.name,
                         span(1, units),
                         span(1, s.war)
@@ -124,25 +126,28 @@ pub(super) fn army_options<S: Sink<Action>>(data: &Data, st: &State, side: Side,
 
 /// 9.1 and 9.2: a march of one group to each open area, and a split into several groups.
 fn march_options<S: Sink<Action>>(
-    data: &Data,
+    board: &Board,
     st: &State,
     side: Side,
-    area: &str,
+    at: usize,
     army: &Army,
     s: Supplies,
     out: &mut S,
 ) {
-    let a = data.area(area);
+    let data = board.data;
+    let a = board.area(at);
     let m = marchable(st, side, army, s);
     if m.movers == 0 {
         return;
     }
-    let open: Vec<Id> = a
-        .adjacent
-        .iter()
-        .filter(|b| st.army(b).is_none_or(|x| x.side == side))
-        .cloned()
-        .collect();
+    // The adjacent areas no enemy army holds.
+    let open = || {
+        board
+            .adjacent(at)
+            .iter()
+            .copied()
+            .filter(|&b| !board.enemy_of(b, side))
+    };
     let has_leader = army.leader.is_some();
     let army_words = || {
         format!(
@@ -178,15 +183,15 @@ fn march_options<S: Sink<Action>>(
         }
         w
     };
-    for b in &open {
+    for b in open() {
         let rank = army.leader;
-        let units = command_cap(st, side, b, rank, m.movers).max(1);
+        let units = command_cap(board, side, b, rank, m.movers).max(1);
         let cost = food_cost(if has_leader { units } else { army.units });
         let pool = Supplies {
             food: s.food.saturating_sub(cost),
             war: s.war,
         };
-        let take = carried(data, st, side, b, units, pool);
+        let take = carried(board, side, b, units, pool);
         // 9.2: another place for the Subordinate Leader (with the units left behind, or with
         // a transported army) is one more `either` range beside `subordinate`.
         let march = Open::default()
@@ -198,7 +203,7 @@ fn march_options<S: Sink<Action>>(
             .with(Action::March(March {
                 from: a.id,
                 groups: vec![Group {
-                    to: *b,
+                    to: board.area(b).id,
                     units,
                     leader: has_leader,
                     subordinate: false,
@@ -210,14 +215,14 @@ fn march_options<S: Sink<Action>>(
             format!(
                 "march (9.1) from {} to {}: {}{}{}; {cost_words}",
                 army_words(),
-                data.area(b).name,
+                board.area(b).name,
                 units_words(1, m.movers),
                 carrying(m.food, m.war),
                 leader_words("the group")
             )
         });
     }
-    let most_groups = (open.len() as u32).min(m.movers);
+    let most_groups = (open().count() as u32).min(m.movers);
     if most_groups < 2 {
         return;
     }
@@ -229,16 +234,15 @@ fn march_options<S: Sink<Action>>(
         war: s.war,
     };
     let halves = [m.movers.div_ceil(2), m.movers / 2];
-    let groups: Vec<Group> = open
-        .iter()
+    let groups: Vec<Group> = open()
         .zip(halves)
         .enumerate()
         .map(|(i, (b, units))| {
-            let take = carried(data, st, side, b, units, pool);
+            let take = carried(board, side, b, units, pool);
             pool.food -= take.food;
             pool.war -= take.war;
             Group {
-                to: *b,
+                to: board.area(b).id,
                 units,
                 leader: has_leader && i == 0,
                 subordinate: false,
@@ -249,7 +253,12 @@ fn march_options<S: Sink<Action>>(
         .collect();
     let split = Open::default()
         .amount("full.march.groups", 2, most_groups)
-        .one_of("full.march.groups[*].to", ids(&open))
+        .one_of(
+            "full.march.groups[*].to",
+            open()
+                .map(|b| Value::from(board.area(b).id.as_str()))
+                .collect(),
+        )
         .amount("full.march.groups[*].units", 1, m.movers - 1)
         .amount("full.march.groups[*].food", 0, m.food)
         .amount("full.march.groups[*].war", 0, m.war)
@@ -261,7 +270,7 @@ fn march_options<S: Sink<Action>>(
             "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{}; {cost_words}",
             army_words(),
             span(2, most_groups),
-            all_of(data, &open),
+            all_of(data, &open().map(|b| board.area(b).id).collect::<Vec<_>>()),
             units_words(1, m.movers - 1),
             carrying(m.food, m.war),
             if has_leader { leader_words("one group") } else { String::new() }
@@ -272,17 +281,17 @@ fn march_options<S: Sink<Action>>(
 /// 9.4, 5.5 and 11.3: an attack on the enemy army in `target`, with some or all units, at
 /// least one War Supply for dice, and what else the attackers carry.
 fn attack_option<S: Sink<Action>>(
-    data: &Data,
-    st: &State,
-    area: &str,
+    board: &Board,
+    at: usize,
     army: &Army,
     s: Supplies,
-    target: &str,
+    target: usize,
     out: &mut S,
 ) {
-    let a = data.area(area);
+    let a = board.area(at);
+    let target = board.area(target);
     let movers = army.units.min(4 * s.food);
-    let besieged = st.besieged(area);
+    let besieged = board.besieged(at);
     let war_most = s.war.min(movers + 1);
     let carry_food = (s.food - 1).min(movers);
     let carry_war = (s.war - 1).min(movers);
@@ -313,7 +322,7 @@ fn attack_option<S: Sink<Action>>(
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
             from: a.id,
-            to: Id::new(target),
+            to: target.id,
             units: movers,
             war: None,
             carry_food: hf,
@@ -323,7 +332,7 @@ fn attack_option<S: Sink<Action>>(
     out.offer(hidden, || {
         format!(
             "attack (9.4) {} from {}: {} units carrying food {} war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
-            data.area(target).name,
+            target.name,
             a.name,
             span(1, movers),
             span(0, carry_food),
@@ -339,7 +348,7 @@ fn attack_option<S: Sink<Action>>(
         .either("full.attack.return_after", besieged)
         .with(Action::Attack(Attack {
             from: a.id,
-            to: Id::new(target),
+            to: target.id,
             units: movers,
             war: Some(war),
             carry_food: cf,
@@ -349,7 +358,7 @@ fn attack_option<S: Sink<Action>>(
     out.offer(attack, || {
         format!(
             "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
-            data.area(target).name,
+            target.name,
             a.name,
             span(1, movers),
             span(1, war_most),
@@ -361,7 +370,8 @@ fn attack_option<S: Sink<Action>>(
 }
 
 /// 9.3 and 12.0: the naval activations and Transport open to `side` now.
-pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side, out: &mut S) {
+pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
+    let data = board.data;
     if data.is_winter(st.turn.space) {
         return;
     }
@@ -369,11 +379,18 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
         return;
     };
     let troops = st.navies.cargo.get(&side).is_some_and(|c| c.units > 0);
+    // The zones adjacent to the navy's, in the map's order, found by comparing ids as ids.
+    let around: &[Id] = data
+        .map
+        .sea_zones
+        .iter()
+        .find(|z| z.id == *zone)
+        .map_or(&[], |z| &z.adjacent);
     let next_zones: Vec<Id> = data
         .map
         .sea_zones
         .iter()
-        .filter(|z| data.seas_adjacent(zone, &z.id))
+        .filter(|z| around.contains(&z.id))
         .map(|z| z.id)
         .collect();
     if !troops {
@@ -394,9 +411,10 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
     let french = st.navies.french.as_ref();
     if troops {
         if french != Some(zone) {
-            for p in data
+            for p in board
                 .ports_on(zone)
-                .filter(|p| st.army(&p.id).is_none_or(|a| a.side == side))
+                .filter(|&p| !board.enemy_of(p, side))
+                .map(|p| board.area(p))
             {
                 out.offer(Action::Transport(Transport::Land(p.id)).into(), || {
                     format!("land the army aboard in {} (9.3)", p.name)
@@ -409,14 +427,15 @@ pub(super) fn naval_options<S: Sink<Action>>(data: &Data, st: &State, side: Side
     let Some(first_zone) = next_zones.first().filter(|_| !blocked) else {
         return;
     };
-    for p in data.ports_on(zone) {
-        let Some(army) = st
-            .army_of(&p.id, side)
+    for at in board.ports_on(zone) {
+        let Some(army) = board
+            .army_of(at, side)
             .filter(|a| a.leader.is_some() && !a.dug_in)
         else {
             continue;
         };
-        let s = st.supplies_at(&p.id);
+        let p = board.area(at);
+        let s = board.supplies(at);
         // The example: the whole army, with what it could carry out of a City (5.5), or
         // everything from a Point, where nothing may stay without an army.
         let take = if p.is_city_or_fort() {

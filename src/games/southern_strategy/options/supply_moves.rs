@@ -2,73 +2,69 @@
 
 use super::*;
 
+/// An area of a supply line, with its limit (5.5) and what it holds.
+#[derive(Clone, Copy)]
+struct Stop {
+    id: Id,
+    limit: u32,
+    held: Supplies,
+}
+
 /// 5.2 and 5.4: a move of supplies from each area of `side`'s supply lines that has some, to
 /// any other area of its line; moves that bring the lines within their limits where that
 /// takes several; and moves aboard the navy from a port it lies off, or ashore from it.
 pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
-    data: &Data,
+    board: &Board,
     st: &State,
     side: Side,
     out: &mut S,
 ) {
-    // The areas go by their place in the map's list here, and each is named only where an
-    // option needs its id: self-play builds these options at every impulse.
-    let mut seen = vec![false; data.map.areas.len()];
+    let data = board.data;
+    let lines = SupplyLines::new(board, side);
     let mut fix = Vec::new();
     let mut over_lines: Vec<Id> = Vec::new();
-    let lines = supply::SupplyMap::new(data, st, side);
-    for area in supply::supply_nodes(data, st, side) {
-        let at = data.position(area).expect("an area of the map");
-        if seen[at] {
-            continue;
-        }
-        let places = lines.line(data, at);
-        for &i in &places {
-            seen[i] = true;
-        }
-        if places.len() < 2 {
-            continue;
-        }
-        let line: Vec<Id> = places.iter().map(|&i| data.area_at(i).id).collect();
-        let limits: Vec<u32> = line.iter().map(|a| supply::limit(data, st, a)).collect();
-        let held: Vec<Supplies> = line.iter().map(|a| st.supplies_at(a)).collect();
-        let line_fix = within_limits(&line, &limits, &held);
+    let mut line: Vec<Stop> = Vec::new();
+    for places in lines.lines().filter(|l| l.len() >= 2) {
+        line.clear();
+        line.extend(places.iter().map(|&i| Stop {
+            id: board.area(i).id,
+            limit: board.limit(i),
+            held: board.supplies(i),
+        }));
+        let line_fix = within_limits(&line);
         if !line_fix.is_empty() {
-            over_lines.extend(&line);
+            over_lines.extend(line.iter().map(|x| x.id));
         }
         let describe = || {
-            let parts: Vec<String> = (0..line.len())
-                .map(|k| {
+            let parts: Vec<String> = line
+                .iter()
+                .map(|x| {
                     format!(
                         "{} ({}F {}W, limit {})",
-                        data.area(&line[k]).name,
-                        held[k].food,
-                        held[k].war,
-                        limits[k]
+                        data.area(&x.id).name,
+                        x.held.food,
+                        x.held.war,
+                        x.limit
                     )
                 })
                 .collect();
             parts.join(" - ")
         };
-        for (k, from) in line
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| !held[*k].is_empty())
-        {
-            let here = held[k];
-            let others: Vec<usize> = (0..line.len()).filter(|&o| o != k).collect();
+        for (k, from) in line.iter().enumerate().filter(|(_, x)| !x.held.is_empty()) {
+            let here = from.held;
+            let others = || line.iter().enumerate().filter(move |&(o, _)| o != k);
             // The example, legal as it stands: the move that brings the line within its
             // limits, where one does; else one cube to where there is room for it.
             let example = match line_fix.as_slice() {
-                [m] if m.from == *from => m.clone(),
+                [m] if m.from == from.id => m.clone(),
                 _ => {
-                    let to = others
-                        .iter()
-                        .find(|&&o| limits[o] > held[o].total())
-                        .unwrap_or(&others[0]);
+                    let (_, to) = others()
+                        .find(|(_, x)| x.limit > x.held.total())
+                        .or_else(|| others().next())
+                        .expect("a line of two areas or more");
                     SupplyMove {
-                        from: *from,
-                        to: line[*to],
+                        from: from.id,
+                        to: to.id,
                         food: u32::from(here.food > 0),
                         war: u32::from(here.food == 0),
                     }
@@ -77,19 +73,16 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
             let moves = Open::default()
                 .one_of(
                     "supply[0].to",
-                    others
-                        .iter()
-                        .map(|&o| Value::from(line[o].as_str()))
-                        .collect(),
+                    others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
                 )
                 .amount("supply[0].food", 0, here.food)
                 .amount("supply[0].war", 0, here.war)
                 .with(vec![example]);
             out.offer(moves, || {
-                let others: Vec<Id> = others.iter().map(|&o| line[o]).collect();
+                let others: Vec<Id> = others().map(|(_, x)| x.id).collect();
                 format!(
                     "move supplies (5.2) from {} to {}: food {}, war {} (supply line {})",
-                    data.area(from).name,
+                    data.area(&from.id).name,
                     either_of(data, &others),
                     span(0, here.food),
                     span(0, here.war),
@@ -127,19 +120,85 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
             )
         });
     }
-    sea_supply_options(data, st, side, out);
+    sea_supply_options(board, st, side, out);
 }
 
-/// 5.5: moves that bring `line` (each area with its `limit` and what it `held`) within its
-/// limits as far as its room allows: each area's excess over its limit to the areas with
-/// room, Food first.
-fn within_limits(line: &[Id], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMove> {
-    let mut load = held.to_vec();
+/// `side`'s supply lines (5.2, 5.3) as `supply::SupplyMap::line` traces them: supply nodes
+/// adjacent to one another, and, for the Crown, an area Held by Loyalists adjacent to every
+/// area it shares an adjacent area without an army with. Only the lines holding supplies are
+/// traced: a line holding none has no move to offer and is within its limits. They come in
+/// the order of their first areas in the map's list.
+struct SupplyLines {
+    /// The places of the areas of every line, line after line, each line in the map's order.
+    places: Vec<usize>,
+    /// Where each line lies in `places`.
+    spans: Vec<std::ops::Range<usize>>,
+}
+
+impl SupplyLines {
+    fn new(board: &Board, side: Side) -> SupplyLines {
+        let node = |i: usize| board.is_supply_node(side, i);
+        let mut on = vec![false; board.len()];
+        let mut places = Vec::with_capacity(board.len());
+        let mut spans = Vec::with_capacity(board.stocked().len());
+        for &start in board.stocked() {
+            if on[start] || !node(start) {
+                continue;
+            }
+            let first = places.len();
+            on[start] = true;
+            places.push(start);
+            // The areas of the line found so far that have not been looked around yet are
+            // those after `next`.
+            let mut next = first;
+            while next < places.len() {
+                let a = places[next];
+                next += 1;
+                let mut reach = |b: usize| {
+                    if !on[b] && node(b) {
+                        on[b] = true;
+                        places.push(b);
+                    }
+                };
+                for &b in board.adjacent(a) {
+                    reach(b);
+                    // 5.3 is the Crown's only.
+                    if side == Side::Crown && board.army(b).is_none() {
+                        for &c in board.adjacent(b) {
+                            // 5.3 works from the held area outwards and back, so either end
+                            // may be it.
+                            if c != a && (board.held(a) || board.held(c)) {
+                                reach(c);
+                            }
+                        }
+                    }
+                }
+            }
+            places[first..].sort_unstable();
+            spans.push(first..places.len());
+        }
+        spans.sort_unstable_by_key(|r| places[r.start]);
+        SupplyLines { places, spans }
+    }
+
+    /// The places of the areas of each line, in the map's order.
+    fn lines(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        self.spans.iter().map(|r| &self.places[r.clone()])
+    }
+}
+
+/// 5.5: moves that bring `line` within its limits as far as its room allows: each area's
+/// excess over its limit to the areas with room, Food first.
+fn within_limits(line: &[Stop]) -> Vec<SupplyMove> {
+    if line.iter().all(|x| x.held.total() <= x.limit) {
+        return Vec::new();
+    }
+    let mut load: Vec<Supplies> = line.iter().map(|x| x.held).collect();
     let mut moves = Vec::new();
     for x in 0..line.len() {
         for y in 0..line.len() {
-            let excess = load[x].total().saturating_sub(limit[x]);
-            let room = limit[y].saturating_sub(load[y].total());
+            let excess = load[x].total().saturating_sub(line[x].limit);
+            let room = line[y].limit.saturating_sub(load[y].total());
             let cubes = excess.min(room);
             if x == y || cubes == 0 {
                 continue;
@@ -151,8 +210,8 @@ fn within_limits(line: &[Id], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMov
             load[y].food += food;
             load[y].war += war;
             moves.push(SupplyMove {
-                from: line[x],
-                to: line[y],
+                from: line[x].id,
+                to: line[y].id,
                 food,
                 war,
             });
@@ -163,7 +222,12 @@ fn within_limits(line: &[Id], limit: &[u32], held: &[Supplies]) -> Vec<SupplyMov
 
 /// 5.4: supplies aboard the navy from a friendly-occupied Port City on its zone, or ashore
 /// into one, the enemy navy absent.
-fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: Side, out: &mut S) {
+fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
+    board: &Board,
+    st: &State,
+    side: Side,
+    out: &mut S,
+) {
     let Some(zone) = st.navies.zone(side) else {
         return;
     };
@@ -171,11 +235,12 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
         return;
     }
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
-    for p in data
+    for at in board
         .ports_on(zone)
-        .filter(|p| st.army_of(&p.id, side).is_some() && !st.besieged(&p.id))
+        .filter(|&p| board.army_of(p, side).is_some() && !board.besieged(p))
     {
-        let s = st.supplies_at(&p.id);
+        let p = board.area(at);
+        let s = board.supplies(at);
         if !s.is_empty() {
             let aboard = Open::default()
                 .amount("supply[0].food", 0, s.food)
@@ -197,7 +262,7 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(data: &Data, st: &State, side: S
         }
         if cargo.food + cargo.war > 0 {
             // The example: as much as the port has room for, Food first, and at least a cube.
-            let room = supply::limit(data, st, &p.id).saturating_sub(s.total());
+            let room = board.limit(at).saturating_sub(s.total());
             let food = cargo.food.min(room.max(u32::from(cargo.food > 0)));
             let war = cargo
                 .war

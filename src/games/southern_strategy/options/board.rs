@@ -1,0 +1,147 @@
+//! The position as the options read it: for each area of the map, by its place in the map's
+//! list (`Data::area_at`), the army there, its supplies, and whether it is besieged (11.0) or
+//! Held by a Loyalist (8.4). It is read from the state once per `offer`, so that building the
+//! options, which self-play does at every step, looks nothing up by id: the rules below ask
+//! about an area and its neighbours by place.
+
+use super::super::data::{Area, Data};
+use super::super::state::{Army, Id, Side, State, Supplies};
+
+/// What stands in one area.
+#[derive(Clone, Copy, Default)]
+struct Spot {
+    army: Option<Army>,
+    supplies: Supplies,
+    besieged: bool,
+    held: bool,
+}
+
+pub(super) struct Board<'d> {
+    pub data: &'d Data,
+    spots: Vec<Spot>,
+    /// The places of the armies in the order the state lists them (by area id), which is the
+    /// order the options go through the armies in.
+    armies: Vec<usize>,
+    /// The places of the areas holding supplies, in the state's order.
+    stocked: Vec<usize>,
+}
+
+impl<'d> Board<'d> {
+    /// The board of `st`. An area the state names that is not on the map is left out: no rule
+    /// reaches it over the map (`position::check` refuses such a position anyway).
+    pub fn new(data: &'d Data, st: &State) -> Board<'d> {
+        let mut spots = vec![Spot::default(); data.map.areas.len()];
+        let mut armies = Vec::with_capacity(st.armies.len());
+        for (area, army) in &st.armies {
+            if let Some(i) = data.position_of_id(area) {
+                spots[i].army = Some(*army);
+                armies.push(i);
+            }
+        }
+        let mut stocked = Vec::with_capacity(st.supplies.len());
+        for (area, s) in &st.supplies {
+            if let Some(i) = data.position_of_id(area) {
+                spots[i].supplies = *s;
+                stocked.push(i);
+            }
+        }
+        for area in &st.sieges {
+            if let Some(i) = data.position_of_id(area) {
+                spots[i].besieged = true;
+            }
+        }
+        for area in &st.holds {
+            if let Some(i) = data.position_of_id(area) {
+                spots[i].held = true;
+            }
+        }
+        Board {
+            data,
+            spots,
+            armies,
+            stocked,
+        }
+    }
+
+    /// How many areas the map has: the places run from 0 to this.
+    pub fn len(&self) -> usize {
+        self.spots.len()
+    }
+
+    pub fn area(&self, i: usize) -> &'d Area {
+        self.data.area_at(i)
+    }
+
+    /// The places of the areas adjacent to the one at `i`, in the map's order for it.
+    pub fn adjacent(&self, i: usize) -> &'d [usize] {
+        self.data.adjacent_at(i)
+    }
+
+    /// The places of the Port Cities (and anchored Points) on sea zone `zone` (2.1), in the
+    /// map's order.
+    pub fn ports_on<'z>(&self, zone: &'z Id) -> impl Iterator<Item = usize> + use<'d, 'z> {
+        let areas = &self.data.map.areas;
+        (0..areas.len()).filter(move |&i| areas[i].port && areas[i].sea.as_ref() == Some(zone))
+    }
+
+    /// Every army with its place, in the state's order.
+    pub fn armies(&self) -> impl Iterator<Item = (usize, &Army)> + '_ {
+        self.armies
+            .iter()
+            .map(|&i| (i, self.army(i).expect("an army")))
+    }
+
+    /// The places of the areas holding supplies, in the state's order.
+    pub fn stocked(&self) -> &[usize] {
+        &self.stocked
+    }
+
+    pub fn army(&self, i: usize) -> Option<&Army> {
+        self.spots[i].army.as_ref()
+    }
+
+    pub fn army_of(&self, i: usize, side: Side) -> Option<&Army> {
+        self.army(i).filter(|a| a.side == side)
+    }
+
+    /// Whether an enemy of `side` has an army at `i`.
+    pub fn enemy_of(&self, i: usize, side: Side) -> bool {
+        self.army(i).is_some_and(|a| a.side != side)
+    }
+
+    pub fn supplies(&self, i: usize) -> Supplies {
+        self.spots[i].supplies
+    }
+
+    /// 11.0.
+    pub fn besieged(&self, i: usize) -> bool {
+        self.spots[i].besieged
+    }
+
+    /// 8.4.
+    pub fn held(&self, i: usize) -> bool {
+        self.spots[i].held
+    }
+
+    /// `supply::is_supply_node`: supplies of `side` may move to, from and through the area: a
+    /// friendly army is there, or (for the Crown) a Loyalist Holds it and no army is there
+    /// (5.2, 5.3); nothing moves in or out of a siege (11.1).
+    pub fn is_supply_node(&self, side: Side, i: usize) -> bool {
+        let s = &self.spots[i];
+        !s.besieged
+            && match &s.army {
+                Some(a) => a.side == side,
+                None => side == Side::Crown && s.held,
+            }
+    }
+
+    /// `supply::limit` (5.5): what the area may hold: 8 in a City or Fort, one plus the units
+    /// of the army carrying them on a Point.
+    pub fn limit(&self, i: usize) -> u32 {
+        if self.area(i).is_city_or_fort() {
+            self.data.pieces.storage_limit
+        } else {
+            self.army(i).map_or(0, |a| a.units + 1)
+        }
+    }
+}
