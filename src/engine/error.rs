@@ -86,22 +86,49 @@ impl<'a> Path<'a> {
     }
 }
 
-impl fmt::Display for Path<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Path<'_> {
+    /// Appends the path's text to `out`. It is pushed piece by piece rather than formatted:
+    /// self-play has every refused order's path written, and the formatting machinery cost
+    /// several times the pushes.
+    fn write_into(&self, out: &mut String) {
         if let Some(parent) = self.parent {
-            write!(f, "{parent}")?;
+            parent.write_into(out);
         }
         match self.part {
-            Part::Field(name) if self.parent.is_some() => write!(f, ".{name}"),
-            Part::Field(name) => f.write_str(name),
-            Part::Item(i) => write!(f, "[{i}]"),
+            Part::Field(name) => {
+                if self.parent.is_some() {
+                    out.push('.');
+                }
+                out.push_str(name);
+            }
+            Part::Item(i) => {
+                out.push('[');
+                push_number(out, i);
+                out.push(']');
+            }
         }
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&String::from(*self))
     }
 }
 
 impl From<Path<'_>> for String {
     fn from(path: Path<'_>) -> String {
-        path.to_string()
+        let mut out = String::with_capacity(32);
+        path.write_into(&mut out);
+        out
     }
 }
 
@@ -329,6 +356,8 @@ mod tests {
 
         let supply = Path::root("supply");
         assert_eq!(supply.item(0).to_string(), "supply[0]");
+        assert_eq!(supply.item(10).to_string(), "supply[10]");
+        assert_eq!(supply.item(907).to_string(), "supply[907]");
         assert_eq!(supply.item(12).field("food").to_string(), "supply[12].food");
 
         let full = Path::root("full");
