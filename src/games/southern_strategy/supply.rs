@@ -2,6 +2,7 @@
 //! and carrying limits.
 
 use std::collections::BTreeSet;
+use std::iter::Peekable;
 
 use super::data::{AreaType, Data};
 use super::events::Event;
@@ -460,6 +461,17 @@ pub fn limit(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> u32 {
     }
 }
 
+/// The entry of `area` in `entries`, which go in key order as the state's maps do, passing
+/// over those before it: walking a map alongside another in this way finds each entry
+/// without a search.
+fn entry_at<'s, T>(
+    entries: &mut Peekable<impl Iterator<Item = (&'s Id, T)>>,
+    area: &Id,
+) -> Option<T> {
+    while entries.next_if(|(a, _)| *a < area).is_some() {}
+    entries.next_if(|(a, _)| *a == area).map(|(_, x)| x)
+}
+
 /// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
 /// Point carries more than it can. Where an excess could still be moved along the supply line
 /// the orders are refused with a hint; where no room is left on the line, the excess is
@@ -470,24 +482,10 @@ pub fn enforce_limits(
     side: Side,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    // Only an area holding supplies can hold too many: those of `side`'s supply nodes, in the
-    // map's order. The limit is the cheaper test and the one that rarely passes, so it comes
-    // first.
-    let mut over: Vec<(usize, Id, u32)> = st
-        .supplies
-        .iter()
-        .filter_map(|(area, s)| {
-            let total = s.total();
-            let lim = limit(data, st, area);
-            (total > lim && is_supply_node(st, side, area))
-                .then(|| (data.position(area), *area, total - lim))
-        })
-        .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
-        .collect();
+    let over = over_limits(data, st, side);
     if over.is_empty() {
         return Ok(());
     }
-    over.sort_by_key(|(at, _, _)| *at);
     let lines = SupplyMap::new(data, st, side);
     for (at, area, excess) in over {
         let room: u32 = lines
@@ -513,6 +511,43 @@ pub fn enforce_limits(
         discard_excess(data, st, side, &area, ev);
     }
     Ok(())
+}
+
+/// 5.5: the supply nodes of `side` holding more than their `limit`, in the map's order, each
+/// with its place in the map's list and its excess.
+fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
+    // Only an area holding supplies can hold too many. This runs after every impulse and
+    // nearly always finds nothing, so each area is first judged by what costs nothing to
+    // know: whose army is there, and the two limits it may have.
+    let mut over = Vec::new();
+    let mut armies = st.armies.iter().peekable();
+    let mut holds = st.holds.iter().map(|h| (h, ())).peekable();
+    for (area, s) in st.supplies.iter() {
+        let total = s.total();
+        let army = entry_at(&mut armies, area);
+        let held = side == Side::Crown && entry_at(&mut holds, area).is_some();
+        match army {
+            // Not `side`'s supply node: an enemy army holds it.
+            Some(a) if a.side != side => continue,
+            // Within both limits an area may have: 8, or what its army carries.
+            Some(a) if total <= data.pieces.storage_limit.min(a.units + 1) => continue,
+            // With no army, only a Loyalist Hold makes it a node, for the Crown (5.3).
+            None if !held => continue,
+            _ => {}
+        }
+        let at = data.position(area).expect("an area of the map");
+        // `limit`, from what is known here.
+        let lim = if data.area_at(at).is_city_or_fort() {
+            data.pieces.storage_limit
+        } else {
+            army.map_or(0, |a| a.units + 1)
+        };
+        if total > lim && !st.besieged(area) {
+            over.push((at, *area, total - lim));
+        }
+    }
+    over.sort_by_key(|(at, _, _)| *at);
+    over
 }
 
 /// 5.5: discards what `area` holds beyond its limit, War before Food, where the excess cannot
