@@ -86,7 +86,7 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 /// defender, the attackers still stand where they came from for this purpose (RULINGS.md B10),
 /// so nothing lifts until the battle is fought.
 pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    if st.pending_attack().is_some() {
+    if st.sieges.is_empty() || st.pending_attack().is_some() {
         return;
     }
     let broken: Vec<Id> = st
