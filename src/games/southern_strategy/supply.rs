@@ -157,74 +157,85 @@ pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet
 /// What a supply line (5.2, 5.3) depends on, area by area in the map's order, read from the
 /// state once so that tracing lines looks nothing up by id.
 pub struct SupplyMap {
+    places: Vec<Place>,
+}
+
+/// What a supply line needs to know of one area.
+#[derive(Clone, Copy)]
+struct Place {
     /// `is_supply_node`.
-    node: Vec<bool>,
+    node: bool,
     /// No army of either side.
-    empty: Vec<bool>,
+    empty: bool,
     /// Held by Loyalists, for the Crown (5.3); never for the Patriots.
-    held: Vec<bool>,
+    held: bool,
 }
 
 impl SupplyMap {
     pub fn new(data: &Data, st: &State, side: Side) -> SupplyMap {
-        let n = data.map.areas.len();
-        let mut map = SupplyMap {
-            node: vec![false; n],
-            empty: vec![true; n],
-            held: vec![false; n],
-        };
+        let mut places = vec![
+            Place {
+                node: false,
+                empty: true,
+                held: false,
+            };
+            data.map.areas.len()
+        ];
         // Areas the state names that are not on the map cannot be reached over it.
         for (area, army) in &st.armies {
             if let Some(i) = data.position(area) {
-                map.empty[i] = false;
-                map.node[i] = army.side == side;
+                places[i].empty = false;
+                places[i].node = army.side == side;
             }
         }
         if side == Side::Crown {
             for area in &st.holds {
                 if let Some(i) = data.position(area) {
-                    map.held[i] = true;
-                    map.node[i] |= map.empty[i];
+                    let p = &mut places[i];
+                    p.held = true;
+                    p.node |= p.empty;
                 }
             }
         }
         for area in &st.sieges {
             if let Some(i) = data.position(area) {
-                map.node[i] = false;
+                places[i].node = false;
             }
         }
-        map
+        SupplyMap { places }
     }
 
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
-        let mut on = vec![false; self.node.len()];
+        let mut on = vec![false; self.places.len()];
         on[start] = true;
-        let mut todo = vec![start];
-        let mut next = Vec::new();
-        while let Some(a) = todo.pop() {
-            next.clear();
-            next.extend_from_slice(data.adjacent_at(a));
+        // The areas found so far, each once; those after `next` have not been looked from.
+        let mut line = vec![start];
+        let mut next = 0;
+        while let Some(&a) = line.get(next) {
+            next += 1;
+            let mut reach = |b: usize| {
+                if self.places[b].node && !on[b] {
+                    on[b] = true;
+                    line.push(b);
+                }
+            };
             for &b in data.adjacent_at(a) {
-                if self.empty[b] {
+                reach(b);
+                if self.places[b].empty {
                     for &c in data.adjacent_at(b) {
                         // 5.3 works from the held area outwards and back, so either end may
                         // be it.
-                        if c != a && (self.held[a] || self.held[c]) {
-                            next.push(c);
+                        if c != a && (self.places[a].held || self.places[c].held) {
+                            reach(c);
                         }
                     }
                 }
             }
-            for &b in &next {
-                if self.node[b] && !on[b] {
-                    on[b] = true;
-                    todo.push(b);
-                }
-            }
         }
-        (0..on.len()).filter(|&i| on[i]).collect()
+        line.sort_unstable();
+        line
     }
 }
 
