@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::iter::Peekable;
 
-use super::data::{AreaType, Data};
+use super::data::{Area, AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
 use super::state::{Id, Key, Side, State, Supplies};
@@ -290,7 +290,11 @@ pub fn move_supplies(
                 OrderError::new("5.2", format!("`{}` to itself is no move", from.name)).at(path),
             );
         }
-        if !supply_line(data, st, side, &from.id).contains(&to.id) {
+        // Both ends are supply nodes (checked above): whether they share a line is
+        // `supply_line`, by the areas' places.
+        let at = |a: &Area| data.position(&a.id).expect("an area of the map");
+        let line = SupplyMap::new(data, st, side).line(data, at(from));
+        if line.binary_search(&at(to)).is_err() {
             return Err(OrderError::new(
                 "5.2",
                 format!(
