@@ -123,19 +123,30 @@ pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> boo
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
 pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
-    let holds = st.holds.iter().filter(|_| side == Side::Crown);
-    // Each area's place is looked up once, not at every comparison of the sort.
-    let mut nodes: Vec<(Option<usize>, &Id)> = st
-        .armies
-        .iter()
-        .filter(|(_, a)| a.side == side)
-        .map(|(area, _)| area)
-        .chain(holds)
-        .filter(|a| is_supply_node(st, side, a))
-        .map(|a| (data.position(a), a))
-        .collect();
+    // The armies, Holds and sieges are walked side by side (`entry_at`), not searched by id
+    // for each area; each area's place is looked up once, not at every comparison of the
+    // sort.
+    let mut nodes: Vec<(Option<usize>, &Id)> = Vec::new();
+    let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+    for (area, army) in &st.armies {
+        let besieged = entry_at(&mut sieges, area).is_some();
+        if army.side == side && !besieged {
+            nodes.push((data.position(area), area));
+        }
+    }
+    if side == Side::Crown {
+        // 5.3: a Hold is a node of its own only where no army stands.
+        let mut armies = st.armies.iter().peekable();
+        let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+        for area in &st.holds {
+            let occupied = entry_at(&mut armies, area).is_some();
+            let besieged = entry_at(&mut sieges, area).is_some();
+            if !occupied && !besieged {
+                nodes.push((data.position(area), area));
+            }
+        }
+    }
     nodes.sort_by_key(|(at, _)| *at);
-    nodes.dedup();
     nodes.into_iter().map(|(_, a)| a).collect()
 }
 
