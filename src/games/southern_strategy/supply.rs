@@ -14,12 +14,24 @@ use crate::engine::error::{OrderError, Path};
 /// occupier has the majority in the Colony's Partisan Box; never beyond 8 stored, Food before
 /// War. When the stock runs short the Patriot cities generate first (2.5).
 pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    // Every City asks whose army stands on it and on the Points around it: the armies are
+    // placed by place in the map's list once. Generation moves no army.
+    let mut army_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
+    for (area, army) in &st.armies {
+        if let Some(i) = data.position(area) {
+            army_at[i] = Some(army.side);
+        }
+    }
+    // The cubes out of the stock (2.5), kept up to date as the Cities generate.
+    let mut out_of_stock = st.supplies_on_map();
     for side in [Side::Patriot, Side::Crown] {
-        for area in data.areas().filter(|a| a.kind == AreaType::City) {
-            let Some(owner) = occupier(st, &area.id) else {
+        for (i, area) in data.areas().enumerate() {
+            if area.kind != AreaType::City {
                 continue;
-            };
-            if owner != side {
+            }
+            // `occupier`.
+            let owner = army_at[i].or_else(|| st.held(&area.id).then_some(Side::Crown));
+            if owner != Some(side) {
                 continue;
             }
             if st.besieged(&area.id) {
@@ -30,8 +42,8 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 });
                 continue;
             }
-            let open_point = area.adjacent.iter().any(|p| {
-                data.area(p).kind == AreaType::Point && st.army(p).is_none_or(|a| a.side == side)
+            let open_point = data.adjacent_at(i).iter().any(|&p| {
+                data.area_at(p).kind == AreaType::Point && army_at[p].is_none_or(|a| a == side)
             });
             if !open_point {
                 ev.push(Event::NoGeneration {
@@ -43,7 +55,11 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             }
             let majority = has_generation_majority(data, st, side, &area.colony);
             let stored = st.supplies_at(&area.id);
-            let stock = stock(data, st);
+            // `stock`.
+            let stock = Supplies {
+                food: data.pieces.supplies.food.saturating_sub(out_of_stock.food),
+                war: data.pieces.supplies.war.saturating_sub(out_of_stock.war),
+            };
             let mut room = data.pieces.storage_limit.saturating_sub(stored.total());
             let food = (if majority { 2 } else { 1 }).min(room).min(stock.food);
             room -= food;
@@ -68,6 +84,8 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                     war: stored.war + war,
                 },
             );
+            out_of_stock.food += food;
+            out_of_stock.war += war;
             ev.push(Event::SuppliesGenerated {
                 side,
                 area: area.id,
