@@ -237,7 +237,9 @@ pub fn march(
         }
         pool.food -= food;
         pool.war -= war;
-        let to = destinations.next().expect("one destination for each group that moves");
+        let to = destinations
+            .next()
+            .expect("one destination for each group that moves");
         moved.push(GroupMoved {
             to,
             units: g.units,

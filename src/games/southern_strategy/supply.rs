@@ -144,8 +144,7 @@ pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
     // The armies, Holds and sieges are walked side by side (`entry_at`), not searched by id
     // for each area; each area's place is looked up once, not at every comparison of the
     // sort.
-    let mut nodes: Vec<(Option<usize>, &Id)> =
-        Vec::with_capacity(st.armies.len() + st.holds.len());
+    let mut nodes: Vec<(Option<usize>, &Id)> = Vec::with_capacity(st.armies.len() + st.holds.len());
     let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
     for (area, army) in &st.armies {
         let besieged = entry_at(&mut sieges, area).is_some();
