@@ -14,12 +14,19 @@ use crate::engine::error::{OrderError, Path};
 /// occupier has the majority in the Colony's Partisan Box; never beyond 8 stored, Food before
 /// War. When the stock runs short the Patriot cities generate first (2.5).
 pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    // Every City asks whose army stands on it and on the Points around it: the armies are
-    // placed by place in the map's list once. Generation moves no army.
+    // Every City asks whose army stands on it and on the Points around it, and whether a
+    // Loyalist Holds it: the armies and Holds are placed by place in the map's list once.
+    // Generation moves neither.
     let mut army_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
     for (area, army) in &st.armies {
         if let Some(i) = data.position(area) {
             army_at[i] = Some(army.side);
+        }
+    }
+    let mut held_at = vec![false; data.map.areas.len()];
+    for area in &st.holds {
+        if let Some(i) = data.position(area) {
+            held_at[i] = true;
         }
     }
     // The cubes out of the stock (2.5), kept up to date as the Cities generate.
@@ -30,7 +37,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 continue;
             }
             // `occupier`.
-            let owner = army_at[i].or_else(|| st.held(&area.id).then_some(Side::Crown));
+            let owner = army_at[i].or(held_at[i].then_some(Side::Crown));
             if owner != Some(side) {
                 continue;
             }
