@@ -247,7 +247,9 @@ impl SupplyMap {
         let mut on = vec![false; self.places.len()];
         on[start] = true;
         // The areas found so far, each once; those after `next` have not been looked from.
-        let mut line = vec![start];
+        // Room for every area is made at once: growing the list step by step cost more.
+        let mut line = Vec::with_capacity(self.places.len());
+        line.push(start);
         let mut next = 0;
         while let Some(&a) = line.get(next) {
             next += 1;
