@@ -1,8 +1,6 @@
 //! March (9.1): an activated army moves, whole or split, into adjacent friendly or empty
 //! areas, paying 1 Food per four activated units.
 
-use std::collections::BTreeSet;
-
 use super::data::Data;
 use super::events::{Event, GroupMoved};
 use super::orders::{self, March};
@@ -44,7 +42,9 @@ pub fn march(
                 .at(groups_key),
         );
     }
-    let mut destinations = BTreeSet::new();
+    // Where each group that moves goes, in the order of the groups: few enough to search
+    // one by one.
+    let mut destinations: Vec<Id> = Vec::with_capacity(m.groups.len());
     let mut moving = 0;
     let mut leader_groups = 0;
     let mut subordinate_groups = 0;
@@ -62,7 +62,7 @@ pub fn march(
             staying = Some((i, g.units));
             continue;
         }
-        if !data.adjacent(&from.id, &to.id) {
+        if !from.adjacent.contains(&to.id) {
             return Err(OrderError::new(
                 "9.1",
                 format!("`{}` is not adjacent to `{}`", to.name, from.name),
@@ -79,7 +79,7 @@ pub fn march(
             )
             .at(path.field("to")));
         }
-        if !destinations.insert(to.id) {
+        if destinations.contains(&to.id) {
             return Err(OrderError::new(
                 "9.1",
                 format!(
@@ -89,6 +89,7 @@ pub fn march(
             )
             .at(path.field("to")));
         }
+        destinations.push(to.id);
         if g.units == 0 {
             return Err(OrderError::new(
                 "9.1",
@@ -198,7 +199,8 @@ pub fn march(
     // 5.5: what each group takes. Leaving a Point with every unit in one group, it takes all
     // it can carry unless the orders say otherwise.
     let whole_army_leaves_point = !from.is_city_or_fort() && stayed == 0 && m.groups.len() == 1;
-    let mut moved = Vec::new();
+    let mut moved = Vec::with_capacity(destinations.len());
+    let mut destinations = destinations.into_iter();
     for (i, g) in m.groups.iter().enumerate() {
         if staying.is_some_and(|(k, _)| k == i) {
             continue;
@@ -235,7 +237,9 @@ pub fn march(
         }
         pool.food -= food;
         pool.war -= war;
-        let to = orders::area(data, &g.to, path)?.id;
+        let to = destinations
+            .next()
+            .expect("one destination for each group that moves");
         moved.push(GroupMoved {
             to,
             units: g.units,

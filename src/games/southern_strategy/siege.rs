@@ -16,14 +16,29 @@ pub fn conditions_hold(
     area: &(impl Key + ?Sized),
     besieger: Side,
 ) -> bool {
-    let a = data.area(area);
-    if !a.is_city_or_fort() || st.army(area).is_none_or(|x| x.side == besieger) {
+    let at = data.position(area).expect("an area of the map");
+    conditions_hold_at(data, st, at, besieger, |b| {
+        st.army(&data.area_at(b).id).map(|a| a.side)
+    })
+}
+
+/// `conditions_hold` for the area at place `at` of the map's list, with `side_at` telling
+/// whose army is at each place.
+fn conditions_hold_at(
+    data: &Data,
+    st: &State,
+    at: usize,
+    besieger: Side,
+    side_at: impl Fn(usize) -> Option<Side>,
+) -> bool {
+    let a = data.area_at(at);
+    if !a.is_city_or_fort() || side_at(at).is_none_or(|s| s == besieger) {
         return false;
     }
-    let around = a
-        .adjacent
+    let around = data
+        .adjacent_at(at)
         .iter()
-        .filter(|b| st.army_of(b, besieger).is_some())
+        .filter(|&&b| side_at(b) == Some(besieger))
         .count();
     if around >= 2 {
         return true;
@@ -44,24 +59,26 @@ pub fn conditions_hold(
 /// conditions is put under siege, whichever side besieges it (RULINGS.md B13): an army that
 /// marches between two enemy armies is besieged at the end of its own side's impulses.
 pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    // Only an occupied City or Fort can be besieged, and this runs after every impulse: the
-    // armies are far fewer than the areas. The sieges are declared in the map's order.
-    let mut areas: Vec<(usize, Id, Side)> = st
-        .armies
-        .iter()
-        .filter_map(|(area, army)| {
-            let at = data.position(area)?;
-            let besieger = army.side.other();
-            (data.area_at(at).is_city_or_fort()
-                && !st.besieged(area)
-                && conditions_hold(data, st, area, besieger))
-            .then_some((at, *area, besieger))
-        })
-        .collect();
-    areas.sort_by_key(|(at, _, _)| *at);
-    for (_, area, by) in areas {
-        ev.push(Event::SiegeDeclared { area, by });
-        st.sieges.insert(area);
+    // This runs after every impulse, and the conditions look at the armies around each
+    // occupied City or Fort: whose army stands where is read from the state once, by place
+    // in the map's list, which is also the order the sieges are declared in.
+    let mut side_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
+    for (area, army) in &st.armies {
+        // An army off the map besieges nothing and is besieged by nothing.
+        if let Some(at) = data.position(area) {
+            side_at[at] = Some(army.side);
+        }
+    }
+    for at in 0..side_at.len() {
+        let Some(held_by) = side_at[at] else {
+            continue;
+        };
+        let by = held_by.other();
+        let area = data.area_at(at).id;
+        if conditions_hold_at(data, st, at, by, |b| side_at[b]) && !st.besieged(&area) {
+            ev.push(Event::SiegeDeclared { area, by });
+            st.sieges.insert(area);
+        }
     }
 }
 
@@ -69,7 +86,7 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 /// defender, the attackers still stand where they came from for this purpose (RULINGS.md B10),
 /// so nothing lifts until the battle is fought.
 pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    if st.pending_attack().is_some() {
+    if st.sieges.is_empty() || st.pending_attack().is_some() {
         return;
     }
     let broken: Vec<Id> = st

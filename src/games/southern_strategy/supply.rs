@@ -2,8 +2,9 @@
 //! and carrying limits.
 
 use std::collections::BTreeSet;
+use std::iter::Peekable;
 
-use super::data::{AreaType, Data};
+use super::data::{Area, AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
 use super::state::{Id, Key, Side, State, Supplies};
@@ -13,12 +14,31 @@ use crate::engine::error::{OrderError, Path};
 /// occupier has the majority in the Colony's Partisan Box; never beyond 8 stored, Food before
 /// War. When the stock runs short the Patriot cities generate first (2.5).
 pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    // Every City asks whose army stands on it and on the Points around it, and whether a
+    // Loyalist Holds it: the armies and Holds are placed by place in the map's list once.
+    // Generation moves neither.
+    let mut army_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
+    for (area, army) in &st.armies {
+        if let Some(i) = data.position(area) {
+            army_at[i] = Some(army.side);
+        }
+    }
+    let mut held_at = vec![false; data.map.areas.len()];
+    for area in &st.holds {
+        if let Some(i) = data.position(area) {
+            held_at[i] = true;
+        }
+    }
+    // The cubes out of the stock (2.5), kept up to date as the Cities generate.
+    let mut out_of_stock = st.supplies_on_map();
     for side in [Side::Patriot, Side::Crown] {
-        for area in data.areas().filter(|a| a.kind == AreaType::City) {
-            let Some(owner) = occupier(st, &area.id) else {
+        for (i, area) in data.areas().enumerate() {
+            if area.kind != AreaType::City {
                 continue;
-            };
-            if owner != side {
+            }
+            // `occupier`.
+            let owner = army_at[i].or(held_at[i].then_some(Side::Crown));
+            if owner != Some(side) {
                 continue;
             }
             if st.besieged(&area.id) {
@@ -29,8 +49,8 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 });
                 continue;
             }
-            let open_point = area.adjacent.iter().any(|p| {
-                data.area(p).kind == AreaType::Point && st.army(p).is_none_or(|a| a.side == side)
+            let open_point = data.adjacent_at(i).iter().any(|&p| {
+                data.area_at(p).kind == AreaType::Point && army_at[p].is_none_or(|a| a == side)
             });
             if !open_point {
                 ev.push(Event::NoGeneration {
@@ -42,7 +62,11 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
             }
             let majority = has_generation_majority(data, st, side, &area.colony);
             let stored = st.supplies_at(&area.id);
-            let stock = stock(data, st);
+            // `stock`.
+            let stock = Supplies {
+                food: data.pieces.supplies.food.saturating_sub(out_of_stock.food),
+                war: data.pieces.supplies.war.saturating_sub(out_of_stock.war),
+            };
             let mut room = data.pieces.storage_limit.saturating_sub(stored.total());
             let food = (if majority { 2 } else { 1 }).min(room).min(stock.food);
             room -= food;
@@ -67,6 +91,8 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                     war: stored.war + war,
                 },
             );
+            out_of_stock.food += food;
+            out_of_stock.war += war;
             ev.push(Event::SuppliesGenerated {
                 side,
                 area: area.id,
@@ -122,19 +148,30 @@ pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> boo
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
 pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
-    let holds = st.holds.iter().filter(|_| side == Side::Crown);
-    // Each area's place is looked up once, not at every comparison of the sort.
-    let mut nodes: Vec<(Option<usize>, &Id)> = st
-        .armies
-        .iter()
-        .filter(|(_, a)| a.side == side)
-        .map(|(area, _)| area)
-        .chain(holds)
-        .filter(|a| is_supply_node(st, side, a))
-        .map(|a| (data.position(a), a))
-        .collect();
+    // The armies, Holds and sieges are walked side by side (`entry_at`), not searched by id
+    // for each area; each area's place is looked up once, not at every comparison of the
+    // sort.
+    let mut nodes: Vec<(Option<usize>, &Id)> = Vec::with_capacity(st.armies.len() + st.holds.len());
+    let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+    for (area, army) in &st.armies {
+        let besieged = entry_at(&mut sieges, area).is_some();
+        if army.side == side && !besieged {
+            nodes.push((data.position(area), area));
+        }
+    }
+    if side == Side::Crown {
+        // 5.3: a Hold is a node of its own only where no army stands.
+        let mut armies = st.armies.iter().peekable();
+        let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+        for area in &st.holds {
+            let occupied = entry_at(&mut armies, area).is_some();
+            let besieged = entry_at(&mut sieges, area).is_some();
+            if !occupied && !besieged {
+                nodes.push((data.position(area), area));
+            }
+        }
+    }
     nodes.sort_by_key(|(at, _)| *at);
-    nodes.dedup();
     nodes.into_iter().map(|(_, a)| a).collect()
 }
 
@@ -156,74 +193,87 @@ pub fn supply_line(data: &Data, st: &State, side: Side, start: &str) -> BTreeSet
 /// What a supply line (5.2, 5.3) depends on, area by area in the map's order, read from the
 /// state once so that tracing lines looks nothing up by id.
 pub struct SupplyMap {
+    places: Vec<Place>,
+}
+
+/// What a supply line needs to know of one area.
+#[derive(Clone, Copy)]
+struct Place {
     /// `is_supply_node`.
-    node: Vec<bool>,
+    node: bool,
     /// No army of either side.
-    empty: Vec<bool>,
+    empty: bool,
     /// Held by Loyalists, for the Crown (5.3); never for the Patriots.
-    held: Vec<bool>,
+    held: bool,
 }
 
 impl SupplyMap {
     pub fn new(data: &Data, st: &State, side: Side) -> SupplyMap {
-        let n = data.map.areas.len();
-        let mut map = SupplyMap {
-            node: vec![false; n],
-            empty: vec![true; n],
-            held: vec![false; n],
-        };
+        let mut places = vec![
+            Place {
+                node: false,
+                empty: true,
+                held: false,
+            };
+            data.map.areas.len()
+        ];
         // Areas the state names that are not on the map cannot be reached over it.
         for (area, army) in &st.armies {
             if let Some(i) = data.position(area) {
-                map.empty[i] = false;
-                map.node[i] = army.side == side;
+                places[i].empty = false;
+                places[i].node = army.side == side;
             }
         }
         if side == Side::Crown {
             for area in &st.holds {
                 if let Some(i) = data.position(area) {
-                    map.held[i] = true;
-                    map.node[i] |= map.empty[i];
+                    let p = &mut places[i];
+                    p.held = true;
+                    p.node |= p.empty;
                 }
             }
         }
         for area in &st.sieges {
             if let Some(i) = data.position(area) {
-                map.node[i] = false;
+                places[i].node = false;
             }
         }
-        map
+        SupplyMap { places }
     }
 
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
-        let mut on = vec![false; self.node.len()];
+        let mut on = vec![false; self.places.len()];
         on[start] = true;
-        let mut todo = vec![start];
-        let mut next = Vec::new();
-        while let Some(a) = todo.pop() {
-            next.clear();
-            next.extend_from_slice(data.adjacent_at(a));
+        // The areas found so far, each once; those after `next` have not been looked from.
+        // Room for every area is made at once: growing the list step by step cost more.
+        let mut line = Vec::with_capacity(self.places.len());
+        line.push(start);
+        let mut next = 0;
+        while let Some(&a) = line.get(next) {
+            next += 1;
+            let mut reach = |b: usize| {
+                if self.places[b].node && !on[b] {
+                    on[b] = true;
+                    line.push(b);
+                }
+            };
             for &b in data.adjacent_at(a) {
-                if self.empty[b] {
+                reach(b);
+                if self.places[b].empty {
                     for &c in data.adjacent_at(b) {
                         // 5.3 works from the held area outwards and back, so either end may
                         // be it.
-                        if c != a && (self.held[a] || self.held[c]) {
-                            next.push(c);
+                        if c != a && (self.places[a].held || self.places[c].held) {
+                            reach(c);
                         }
                     }
                 }
             }
-            for &b in &next {
-                if self.node[b] && !on[b] {
-                    on[b] = true;
-                    todo.push(b);
-                }
-            }
         }
-        (0..on.len()).filter(|&i| on[i]).collect()
+        line.sort_unstable();
+        line
     }
 }
 
@@ -278,7 +328,11 @@ pub fn move_supplies(
                 OrderError::new("5.2", format!("`{}` to itself is no move", from.name)).at(path),
             );
         }
-        if !supply_line(data, st, side, &from.id).contains(&to.id) {
+        // Both ends are supply nodes (checked above): whether they share a line is
+        // `supply_line`, by the areas' places.
+        let at = |a: &Area| data.position(&a.id).expect("an area of the map");
+        let line = SupplyMap::new(data, st, side).line(data, at(from));
+        if line.binary_search(&at(to)).is_err() {
             return Err(OrderError::new(
                 "5.2",
                 format!(
@@ -460,6 +514,17 @@ pub fn limit(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> u32 {
     }
 }
 
+/// The entry of `area` in `entries`, which go in key order as the state's maps do, passing
+/// over those before it: walking a map alongside another in this way finds each entry
+/// without a search.
+fn entry_at<'s, T>(
+    entries: &mut Peekable<impl Iterator<Item = (&'s Id, T)>>,
+    area: &Id,
+) -> Option<T> {
+    while entries.next_if(|(a, _)| *a < area).is_some() {}
+    entries.next_if(|(a, _)| *a == area).map(|(_, x)| x)
+}
+
 /// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
 /// Point carries more than it can. Where an excess could still be moved along the supply line
 /// the orders are refused with a hint; where no room is left on the line, the excess is
@@ -470,24 +535,10 @@ pub fn enforce_limits(
     side: Side,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
-    // Only an area holding supplies can hold too many: those of `side`'s supply nodes, in the
-    // map's order. The limit is the cheaper test and the one that rarely passes, so it comes
-    // first.
-    let mut over: Vec<(usize, Id, u32)> = st
-        .supplies
-        .iter()
-        .filter_map(|(area, s)| {
-            let total = s.total();
-            let lim = limit(data, st, area);
-            (total > lim && is_supply_node(st, side, area))
-                .then(|| (data.position(area), *area, total - lim))
-        })
-        .map(|(at, area, excess)| (at.expect("an area of the map"), area, excess))
-        .collect();
+    let over = over_limits(data, st, side);
     if over.is_empty() {
         return Ok(());
     }
-    over.sort_by_key(|(at, _, _)| *at);
     let lines = SupplyMap::new(data, st, side);
     for (at, area, excess) in over {
         let room: u32 = lines
@@ -513,6 +564,43 @@ pub fn enforce_limits(
         discard_excess(data, st, side, &area, ev);
     }
     Ok(())
+}
+
+/// 5.5: the supply nodes of `side` holding more than their `limit`, in the map's order, each
+/// with its place in the map's list and its excess.
+fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
+    // Only an area holding supplies can hold too many. This runs after every impulse and
+    // nearly always finds nothing, so each area is first judged by what costs nothing to
+    // know: whose army is there, and the two limits it may have.
+    let mut over = Vec::new();
+    let mut armies = st.armies.iter().peekable();
+    let mut holds = st.holds.iter().map(|h| (h, ())).peekable();
+    for (area, s) in st.supplies.iter() {
+        let total = s.total();
+        let army = entry_at(&mut armies, area);
+        let held = side == Side::Crown && entry_at(&mut holds, area).is_some();
+        match army {
+            // Not `side`'s supply node: an enemy army holds it.
+            Some(a) if a.side != side => continue,
+            // Within both limits an area may have: 8, or what its army carries.
+            Some(a) if total <= data.pieces.storage_limit.min(a.units + 1) => continue,
+            // With no army, only a Loyalist Hold makes it a node, for the Crown (5.3).
+            None if !held => continue,
+            _ => {}
+        }
+        let at = data.position(area).expect("an area of the map");
+        // `limit`, from what is known here.
+        let lim = if data.area_at(at).is_city_or_fort() {
+            data.pieces.storage_limit
+        } else {
+            army.map_or(0, |a| a.units + 1)
+        };
+        if total > lim && !st.besieged(area) {
+            over.push((at, *area, total - lim));
+        }
+    }
+    over.sort_by_key(|(at, _, _)| *at);
+    over
 }
 
 /// 5.5: discards what `area` holds beyond its limit, War before Food, where the excess cannot

@@ -359,12 +359,22 @@ pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev:
 /// that Colony from beside the board into the cup, if it has one left. 8.5: at the end of the
 /// first campaign turn the Swamp Fox goes into the cup too.
 pub fn irregulars_into_cup(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    for colony in &data.map.colonies {
-        for side in [Side::Crown, Side::Patriot] {
-            let present = st
-                .armies
-                .iter()
-                .any(|(area, a)| a.side == side && data.area(area).colony == colony.id);
+    // Which sides have an army in each Colony, found by going through the armies once.
+    let mut present = vec![(false, false); data.map.colonies.len()];
+    for (area, a) in &st.armies {
+        let Some(at) = data.position(area) else {
+            continue;
+        };
+        let colony = data.area_at(at).colony;
+        if let Some(k) = data.map.colonies.iter().position(|c| c.id == colony) {
+            match a.side {
+                Side::Crown => present[k].0 = true,
+                Side::Patriot => present[k].1 = true,
+            }
+        }
+    }
+    for (colony, &(crown, patriot)) in data.map.colonies.iter().zip(&present) {
+        for (side, present) in [(Side::Crown, crown), (Side::Patriot, patriot)] {
             if !present {
                 continue;
             }

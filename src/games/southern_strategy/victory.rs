@@ -2,14 +2,28 @@
 
 use super::data::Data;
 use super::events::Event;
-use super::state::{Outcome, Phase, Side, State};
+use super::state::{Id, Outcome, Phase, Side, State};
 
 /// 14.0: how many Cities and Forts the Crown occupies with armies or Holds with Loyalists.
 pub fn crown_cities_and_forts(data: &Data, st: &State) -> usize {
-    data.areas()
-        .filter(|a| a.is_city_or_fort())
-        .filter(|a| st.army_of(&a.id, Side::Crown).is_some() || st.held(&a.id))
-        .count()
+    // Counted from the armies and the Holds, far fewer than the areas. An area off the map
+    // counts for nothing.
+    let city_or_fort = |area: &Id| {
+        data.position(area)
+            .is_some_and(|i| data.area_at(i).is_city_or_fort())
+    };
+    let occupied = st
+        .armies
+        .iter()
+        .filter(|(area, a)| a.side == Side::Crown && city_or_fort(area))
+        .count();
+    // A Hold under a Crown army is counted once, with the army.
+    let held = st
+        .holds
+        .iter()
+        .filter(|area| st.army_of(*area, Side::Crown).is_none() && city_or_fort(area))
+        .count();
+    occupied + held
 }
 
 /// 14.0: the Cities and Forts the Crown must occupy or Hold for a Decisive Victory.
