@@ -358,7 +358,12 @@ impl<'a> Options<'a> {
 
     /// How many options `offer` gives, and how many come before each of its sections.
     fn count(&self) -> Count {
-        let mut count = Count::default();
+        // Room for the sections of a usual step from the start, so that marking them
+        // allocates once.
+        let mut count = Count {
+            n: 0,
+            marks: Vec::with_capacity(64),
+        };
         self.offer(&mut count);
         count
     }
@@ -688,7 +693,8 @@ fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mu
 /// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
 fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
     let data = board.data;
-    let food_left = supply::stock(data, st).food > 0;
+    // Worked out once, and only for a pass that looks at an army's options.
+    let food_left = OnceCell::new();
     for (i, army) in board.armies() {
         let a = board.area(i);
         if army.side != side || !out.section() {
@@ -697,7 +703,7 @@ fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out
         if board.besieged(i) || !irregulars::may_act(st, side, &a.colony) {
             continue;
         }
-        if food_left {
+        if *food_left.get_or_init(|| supply::stock(data, st).food > 0) {
             out.offer(
                 || Action::Forage(a.id).into(),
                 || {
