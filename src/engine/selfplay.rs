@@ -186,7 +186,7 @@ mod tests {
             for n in [0, 1, 2, 5, 13, 40] {
                 let refuse = |k: usize, rng: &mut ChaCha8Rng| {
                     let roll = rng.next_u64();
-                    (k % 7 == 3 && roll % 3 == 0).then_some(k)
+                    (k % 7 == 3 && roll.is_multiple_of(3)).then_some(k)
                 };
                 let (mut by_entry, mut by_place) = (Vec::new(), Vec::new());
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
