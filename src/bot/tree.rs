@@ -208,15 +208,17 @@ impl<G: Game> Search<'_, G> {
                 break;
             };
             let seed = self.rng.next_u64();
-            let candidates = G::candidates(data, &state, &side);
-            let next = selfplay::first_accepted(&mut self.rng, candidates, |c, rng| {
-                selfplay::play_one::<G, _>(c, rng, |orders| {
-                    let mut dice = QuickDice::new(seed);
-                    G::apply(data, &state, &side, orders, None, &mut dice)
-                        .ok()
-                        .map(|(next, _)| next)
+            let next = {
+                let mut candidates = G::lazy_candidates(data, &state, &side);
+                selfplay::first_accepted_of(&mut self.rng, candidates.len(), |k, rng| {
+                    selfplay::play_one::<G, _>(candidates.take(k), rng, |orders| {
+                        let mut dice = QuickDice::new(seed);
+                        G::apply(data, &state, &side, orders, None, &mut dice)
+                            .ok()
+                            .map(|(next, _)| next)
+                    })
                 })
-            });
+            };
             match next {
                 Some(n) => state = n,
                 None => break,

@@ -70,6 +70,32 @@ impl<O: Draw> Candidate<O> {
     }
 }
 
+/// The candidates of one decision, built one at a time: self-play draws about one option of
+/// ten at a step, and building only those it draws saves building the rest (see
+/// `Game::lazy_candidates`).
+pub trait LazyCandidates<O> {
+    /// How many candidates there are: the length of `Game::candidates`.
+    fn len(&self) -> usize;
+    /// Whether there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Candidate `k` of `Game::candidates`, for `k` below `len`. Each is taken at most once.
+    fn take(&mut self, k: usize) -> Candidate<O>;
+}
+
+/// `Game::candidates` built all at once, for a game without a lazy form.
+struct Eager<O>(Vec<Option<Candidate<O>>>);
+
+impl<O> LazyCandidates<O> for Eager<O> {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn take(&mut self, k: usize) -> Candidate<O> {
+        self.0[k].take().expect("each candidate is taken once")
+    }
+}
+
 /// The text of the data file `name` among `files`, or an error naming it as missing.
 pub fn data_file<'f>(files: &'f [(String, String)], name: &str) -> Result<&'f str, Error> {
     files
@@ -209,6 +235,20 @@ pub trait Game: 'static {
                 })
             })
             .collect()
+    }
+    /// `candidates`, built only as they are taken: self-play and the bot's playouts try
+    /// about one option a step. The default builds the whole list at once.
+    fn lazy_candidates<'a>(
+        data: &'a Self::Data,
+        state: &'a Self::State,
+        side: &'a str,
+    ) -> Box<dyn LazyCandidates<Self::Orders> + 'a> {
+        Box::new(Eager(
+            Self::candidates(data, state, side)
+                .into_iter()
+                .map(Some)
+                .collect(),
+        ))
     }
     /// Lookups for templates, such as area names by id.
     fn lookups(data: &Self::Data) -> Value;

@@ -69,13 +69,16 @@ pub fn run_observed<G: Game>(
             let mut key = [0u8; 32];
             key[..8].copy_from_slice(&(g as u64).to_be_bytes());
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let candidates = G::candidates(data, &st, &side);
-            let played = first_accepted(&mut rng, candidates, |c, rng| {
-                play_one::<G, _>(c, rng, |orders| {
-                    let mut dice = KeyedDice::new(&key);
-                    G::apply_into(data, &st, &side, orders, &mut dice, &mut next, &mut events).ok()
+            let played = {
+                let mut candidates = G::lazy_candidates(data, &st, &side);
+                first_accepted_of(&mut rng, candidates.len(), |k, rng| {
+                    play_one::<G, _>(candidates.take(k), rng, |orders| {
+                        let mut dice = KeyedDice::new(&key);
+                        G::apply_into(data, &st, &side, orders, &mut dice, &mut next, &mut events)
+                            .ok()
+                    })
                 })
-            });
+            };
             if played.is_none() {
                 tally.stuck += 1;
                 break;
@@ -126,6 +129,25 @@ pub fn first_accepted<O, R>(
     None
 }
 
+/// `first_accepted` over the places `0..n` of a list whose entries are built only when
+/// drawn (`Game::lazy_candidates`): it draws the same random numbers and tries the same
+/// entries in the same order, keeping the places not yet drawn the way `first_accepted` keeps
+/// the entries, so the games are the same.
+pub fn first_accepted_of<R>(
+    rng: &mut ChaCha8Rng,
+    n: usize,
+    mut attempt: impl FnMut(usize, &mut ChaCha8Rng) -> Option<R>,
+) -> Option<R> {
+    let mut remaining: Vec<usize> = (0..n).collect();
+    while !remaining.is_empty() {
+        let i = (rng.next_u64() % remaining.len() as u64) as usize;
+        if let Some(r) = attempt(remaining.swap_remove(i), rng) {
+            return Some(r);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +173,36 @@ mod tests {
                 assert!(off < 0.03, "{n} drawn {c} times, expected about {expected}");
             } else {
                 assert_eq!(*c, 0, "{n} is refused yet was returned");
+            }
+        }
+    }
+
+    /// The places `first_accepted_of` tries are the entries `first_accepted` tries, in the
+    /// same order, drawing the same numbers (self-play's games rest on it): each attempt here
+    /// also draws, as `play_one` does, and refuses most entries.
+    #[test]
+    fn drawing_places_tries_what_drawing_entries_tries() {
+        for seed in 0..200 {
+            for n in [0, 1, 2, 5, 13, 40] {
+                let refuse = |k: usize, rng: &mut ChaCha8Rng| {
+                    let roll = rng.next_u64();
+                    (k % 7 == 3 && roll.is_multiple_of(3)).then_some(k)
+                };
+                let (mut by_entry, mut by_place) = (Vec::new(), Vec::new());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let got = first_accepted(&mut rng, (0..n).collect(), |k: usize, rng| {
+                    by_entry.push(k);
+                    refuse(k, rng)
+                });
+                let after = rng.next_u64();
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let got_of = first_accepted_of(&mut rng, n, |k, rng| {
+                    by_place.push(k);
+                    refuse(k, rng)
+                });
+                assert_eq!(got, got_of, "seed {seed}, {n} entries");
+                assert_eq!(by_entry, by_place, "seed {seed}, {n} entries");
+                assert_eq!(after, rng.next_u64(), "seed {seed}: the streams part");
             }
         }
     }

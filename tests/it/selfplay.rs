@@ -286,6 +286,43 @@ fn the_benchmark_harness_finishes_its_games() {
     assert_eq!((t.games, t.completed, t.stuck), (20, 20, 0));
 }
 
+/// The lazy candidates self-play draws from are the eager list: at every position of a few
+/// seeded games, as many, and each one taken (in an order other than the list's, as draws
+/// take them) the same orders with the same ranges as the list's at its place.
+#[test]
+fn lazy_candidates_are_the_candidates_one_at_a_time() {
+    use adjutant::engine::selfplay;
+    let data = data();
+    let mut positions = Vec::new();
+    selfplay::run_observed::<SouthernStrategy>(
+        &data,
+        12,
+        std::time::Duration::from_secs(600),
+        |st, _| positions.push(st.clone()),
+    );
+    let mut compared = 0;
+    for (n, st) in positions.iter().enumerate() {
+        let Some(side) = SouthernStrategy::deciding(&data, st) else {
+            continue;
+        };
+        let eager = SouthernStrategy::candidates(&data, st, &side);
+        let mut lazy = SouthernStrategy::lazy_candidates(&data, st, &side);
+        assert_eq!(lazy.len(), eager.len(), "position {n}: another count");
+        // Every third place from the end first, then the rest from the start.
+        let len = eager.len();
+        let order = (0..len)
+            .rev()
+            .step_by(3)
+            .chain((0..len).filter(|k| (len - 1 - k) % 3 != 0));
+        for k in order {
+            let c = lazy.take(k);
+            assert_eq!(c, eager[k], "position {n}: candidate {k} of {len}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 15_000, "only {compared} candidates compared");
+}
+
 mod the_lost_cause {
     //! The same for The Lost Cause: the player picks uniformly among the listed answers.
 

@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
-use crate::engine::game::{listed, Awaiting, Candidate, Game, LegalOption};
+use crate::engine::game::{listed, Awaiting, Candidate, Game, LazyCandidates, LegalOption};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -348,6 +348,15 @@ impl Game for SouthernStrategy {
         let mut bare = options::Bare::default();
         options::offer(data, st, parsed, &mut bare);
         bare.0
+    }
+
+    /// The options counted once and each built when taken, from one board (`options::Lazy`).
+    fn lazy_candidates<'a>(
+        data: &'a Data,
+        st: &'a State,
+        side: &'a str,
+    ) -> Box<dyn LazyCandidates<Orders> + 'a> {
+        Box::new(options::Lazy::new(data, st, Side::parse(side)))
     }
 
     fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {

@@ -11,6 +11,8 @@
 //! Range names are paths into the whole orders (`full.attack.units`, `supply[0].food`): each
 //! part of the orders an option fills goes in one place.
 
+use std::cell::OnceCell;
+
 use serde_json::Value;
 
 use super::data::Data;
@@ -23,7 +25,7 @@ use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Questio
 use super::state::{Id, Supplies, SUBORDINATE_UNITS};
 use super::supply;
 use super::{battle, irregulars};
-use crate::engine::game::Candidate;
+use crate::engine::game::{Candidate, LazyCandidates};
 use crate::engine::ranges::Range;
 
 mod army;
@@ -34,9 +36,24 @@ use army::*;
 use board::Board;
 use supply_moves::*;
 
-/// Where options go. `summary` is called only by a sink that shows words.
+/// Where options go. An option comes as two closures, `item` for its orders and ranges and
+/// `summary` for its words, and a sink calls only those it needs: self-play counts the
+/// options and builds only the one it draws (`Pick`), since most steps try one option of
+/// about ten and building the others (their orders, ranges and range values) cost more than
+/// the rest of the step's options.
+///
+/// A pass over the options is cut into sections (an army's options, a supply line's moves),
+/// each opened by `section`: a sink that wants none of a section's options says so, and the
+/// pass skips to the next section without working out which of its options exist. Every
+/// pass opens the same sections in the same order, and after a `false` offers nothing until
+/// it opens the next.
 pub trait Sink<T> {
-    fn offer(&mut self, item: Candidate<T>, summary: impl FnOnce() -> String);
+    fn offer(&mut self, item: impl FnOnce() -> Candidate<T>, summary: impl FnOnce() -> String);
+
+    /// Opens the next section: whether to offer its options. The default wants them all.
+    fn section(&mut self) -> bool {
+        true
+    }
 }
 
 /// The options with their words, for `orders`.
@@ -44,12 +61,16 @@ pub trait Sink<T> {
 pub struct Listing(pub Vec<(String, Candidate<Orders>)>);
 
 impl Sink<Orders> for Listing {
-    fn offer(&mut self, item: Candidate<Orders>, summary: impl FnOnce() -> String) {
-        self.0.push((summary(), item));
+    fn offer(
+        &mut self,
+        item: impl FnOnce() -> Candidate<Orders>,
+        summary: impl FnOnce() -> String,
+    ) {
+        self.0.push((summary(), item()));
     }
 }
 
-/// The bare orders with their ranges, for self-play.
+/// The bare orders with their ranges, for `Game::candidates`.
 pub struct Bare(pub Vec<Candidate<Orders>>);
 
 /// Room for the options of a usual decision from the start: an option's orders are large,
@@ -61,8 +82,75 @@ impl Default for Bare {
 }
 
 impl Sink<Orders> for Bare {
-    fn offer(&mut self, item: Candidate<Orders>, _summary: impl FnOnce() -> String) {
-        self.0.push(item);
+    fn offer(
+        &mut self,
+        item: impl FnOnce() -> Candidate<Orders>,
+        _summary: impl FnOnce() -> String,
+    ) {
+        self.0.push(item());
+    }
+}
+
+/// How many options there are, building none, and how many came before each section.
+#[derive(Default)]
+struct Count {
+    n: usize,
+    marks: Vec<usize>,
+}
+
+impl Sink<Orders> for Count {
+    fn offer(
+        &mut self,
+        _item: impl FnOnce() -> Candidate<Orders>,
+        _summary: impl FnOnce() -> String,
+    ) {
+        self.n += 1;
+    }
+
+    fn section(&mut self) -> bool {
+        self.marks.push(self.n);
+        true
+    }
+}
+
+/// The option at place `want` in the list, building none of the others, and skipping every
+/// section `Count` found it is not in.
+struct Pick<'m> {
+    want: usize,
+    seen: usize,
+    got: Option<Candidate<Orders>>,
+    /// `Count::marks` and `Count::n`.
+    marks: &'m [usize],
+    total: usize,
+    /// How many sections have been opened.
+    opened: usize,
+}
+
+impl Sink<Orders> for Pick<'_> {
+    fn offer(
+        &mut self,
+        item: impl FnOnce() -> Candidate<Orders>,
+        _summary: impl FnOnce() -> String,
+    ) {
+        if self.seen == self.want {
+            self.got = Some(item());
+        }
+        self.seen += 1;
+    }
+
+    fn section(&mut self) -> bool {
+        let j = self.opened;
+        self.opened += 1;
+        let start = self.marks[j];
+        let end = self.marks.get(j + 1).copied().unwrap_or(self.total);
+        debug_assert!(
+            self.got.is_some() || self.seen == start,
+            "sections out of step"
+        );
+        let wanted = self.got.is_none() && (start..end).contains(&self.want);
+        // A skipped section offers nothing: its options are counted as passed.
+        self.seen = if wanted { start } else { end };
+        wanted
     }
 }
 
@@ -81,15 +169,22 @@ where
     W: Fn(T) -> Orders,
     D: Fn(String) -> String,
 {
-    fn offer(&mut self, item: Candidate<T>, summary: impl FnOnce() -> String) {
-        let words = &self.words;
-        self.sink.offer(
-            Candidate {
-                orders: (self.wrap)(item.orders),
-                ranges: item.ranges,
+    fn offer(&mut self, item: impl FnOnce() -> Candidate<T>, summary: impl FnOnce() -> String) {
+        let Lift { sink, wrap, words } = self;
+        sink.offer(
+            || {
+                let item = item();
+                Candidate {
+                    orders: wrap(item.orders),
+                    ranges: item.ranges,
+                }
             },
             || words(summary()),
         );
+    }
+
+    fn section(&mut self) -> bool {
+        self.sink.section()
     }
 }
 
@@ -225,108 +320,221 @@ fn ids(areas: &[impl AsRef<str>]) -> Vec<Value> {
 /// Every option worth listing for `side` now, in the order `orders` shows them. Each is built
 /// to be legal, and the caller still tries each before listing it.
 pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) {
-    match &st.phase {
-        Phase::Over | Phase::TurnStart => {}
-        Phase::Supply { side: s } if *s == side => {
-            let board = Board::new(data, st);
-            supply_options(&board, st, side, &mut lift(out, supply_moves(None), |s| s));
-            out.offer(Orders::default().into(), || {
-                "end your supply phase without moving anything".to_string()
-            });
+    Options::new(data, st, side).offer(out);
+}
+
+/// The options of one decision, read from a position built once (the board, the supply
+/// lines): self-play counts the options and then builds each one it draws, each a pass over
+/// the options, and reading the position anew for every pass would cost more than the passes.
+pub struct Options<'a> {
+    data: &'a Data,
+    st: &'a State,
+    side: Side,
+    board: OnceCell<Board<'a>>,
+    lines: OnceCell<SupplyLines>,
+}
+
+impl<'a> Options<'a> {
+    pub fn new(data: &'a Data, st: &'a State, side: Side) -> Options<'a> {
+        Options {
+            data,
+            st,
+            side,
+            board: OnceCell::new(),
+            lines: OnceCell::new(),
         }
-        Phase::Impulse { side: s, kind, .. } if *s == side => {
-            let board = Board::new(data, st);
-            if *kind == ImpulseKind::Limited {
-                out.offer(limited(Action::Skip).into(), || {
-                    "skip the limited impulse (no penalty)".to_string()
-                });
-                irregular_options(
-                    &board,
-                    st,
-                    side,
-                    &mut lift(out, limited, |s| format!("limited: {s}")),
-                );
+    }
+
+    /// Built on first use: the decisions outside the supply phase and the impulses read no
+    /// board.
+    fn board(&self) -> &Board<'a> {
+        self.board.get_or_init(|| Board::new(self.data, self.st))
+    }
+
+    fn lines(&self) -> &SupplyLines {
+        self.lines
+            .get_or_init(|| SupplyLines::new(self.board(), self.side))
+    }
+
+    /// How many options `offer` gives, and how many come before each of its sections.
+    fn count(&self) -> Count {
+        // Room for the sections of a usual step from the start, so that marking them
+        // allocates once.
+        let mut count = Count {
+            n: 0,
+            marks: Vec::with_capacity(64),
+        };
+        self.offer(&mut count);
+        count
+    }
+
+    /// The option at place `k` in `offer`'s order, the others left unbuilt, passing over the
+    /// sections `count` says it is not in; `None` past the last.
+    fn pick(&self, count: &Count, k: usize) -> Option<Candidate<Orders>> {
+        let mut pick = Pick {
+            want: k,
+            seen: 0,
+            got: None,
+            marks: &count.marks,
+            total: count.n,
+            opened: 0,
+        };
+        self.offer(&mut pick);
+        pick.got
+    }
+
+    /// Every option, in the order `orders` shows them.
+    pub fn offer<S: Sink<Orders>>(&self, out: &mut S) {
+        let (data, st, side) = (self.data, self.st, self.side);
+        match &st.phase {
+            Phase::Over | Phase::TurnStart => {}
+            Phase::Supply { side: s } if *s == side => {
+                let board = self.board();
+                let lines = self.lines();
                 supply_options(
-                    &board,
+                    board,
+                    lines,
                     st,
                     side,
-                    &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
-                        format!("{s}, then skip the limited impulse")
-                    }),
+                    &mut lift(out, supply_moves(None), |s| s),
                 );
-                full_options(
-                    &board,
-                    st,
-                    side,
-                    &mut lift(
-                        out,
-                        |mut o: Orders| {
-                            o.limited = Some(Action::Skip);
-                            o
-                        },
-                        |s| format!("skip the limited impulse, then {s}"),
+                if out.section() {
+                    out.offer(
+                        || Orders::default().into(),
+                        || "end your supply phase without moving anything".to_string(),
+                    );
+                }
+            }
+            Phase::Impulse { side: s, kind, .. } if *s == side => {
+                let board = self.board();
+                if *kind == ImpulseKind::Limited {
+                    out.offer(
+                        || limited(Action::Skip).into(),
+                        || "skip the limited impulse (no penalty)".to_string(),
+                    );
+                    irregular_options(
+                        board,
+                        st,
+                        side,
+                        &mut lift(out, limited, |s| format!("limited: {s}")),
+                    );
+                    supply_options(
+                        board,
+                        self.lines(),
+                        st,
+                        side,
+                        &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
+                            format!("{s}, then skip the limited impulse")
+                        }),
+                    );
+                    full_options(
+                        board,
+                        st,
+                        side,
+                        &mut lift(
+                            out,
+                            |mut o: Orders| {
+                                o.limited = Some(Action::Skip);
+                                o
+                            },
+                            |s| format!("skip the limited impulse, then {s}"),
+                        ),
+                    );
+                } else {
+                    full_options(board, st, side, out);
+                }
+            }
+            Phase::Battle { attack, .. } if attack.side.other() == side => {
+                battle_options(data, st, attack, out);
+            }
+            Phase::Commit { attack, .. } if attack.side == side => {
+                let most = attack.carried.war;
+                let commit = || {
+                    Open::default().amount("commit", 1, most).with(Orders {
+                        commit: Some(most),
+                        ..Orders::default()
+                    })
+                };
+                out.offer(commit, || {
+                    format!(
+                        "the defender accepted battle: commit war {} of the {most} the attackers carry (10.2)",
+                        span(1, most)
+                    )
+                });
+            }
+            Phase::Decision {
+                side: s, question, ..
+            } if *s == side => {
+                let answer = |a| Orders {
+                    answer: Some(a),
+                    ..Orders::default()
+                };
+                match question {
+                    Question::NavyZone { zones } => {
+                        for z in zones {
+                            out.offer(
+                                || answer(Answer::NavyZone(*z)).into(),
+                                || format!("return the navy to sea zone {z} (12.4)"),
+                            );
+                        }
+                    }
+                    Question::Commander { areas } => {
+                        for a in areas {
+                            out.offer(
+                                || answer(Answer::Commander(*a)).into(),
+                                || format!("the new commander enters {} (13.4)", data.area(a).name),
+                            );
+                        }
+                    }
+                    Question::Unload {
+                        army_ports,
+                        supply_ports,
+                    } => unload_options(
+                        data,
+                        st,
+                        side,
+                        army_ports,
+                        supply_ports,
+                        &mut lift(out, |u| answer(Answer::Unload(u)), |s| s),
                     ),
-                );
-            } else {
-                full_options(&board, st, side, out);
-            }
-        }
-        Phase::Battle { attack, .. } if attack.side.other() == side => {
-            battle_options(data, st, attack, out);
-        }
-        Phase::Commit { attack, .. } if attack.side == side => {
-            let most = attack.carried.war;
-            let commit = Open::default().amount("commit", 1, most).with(Orders {
-                commit: Some(most),
-                ..Orders::default()
-            });
-            out.offer(commit, || {
-                format!(
-                    "the defender accepted battle: commit war {} of the {most} the attackers carry (10.2)",
-                    span(1, most)
-                )
-            });
-        }
-        Phase::Decision {
-            side: s, question, ..
-        } if *s == side => {
-            let answer = |a| Orders {
-                answer: Some(a),
-                ..Orders::default()
-            };
-            match question {
-                Question::NavyZone { zones } => {
-                    for z in zones {
-                        out.offer(answer(Answer::NavyZone(*z)).into(), || {
-                            format!("return the navy to sea zone {z} (12.4)")
-                        });
-                    }
                 }
-                Question::Commander { areas } => {
-                    for a in areas {
-                        out.offer(answer(Answer::Commander(*a)).into(), || {
-                            format!("the new commander enters {} (13.4)", data.area(a).name)
-                        });
-                    }
-                }
-                Question::Unload {
-                    army_ports,
-                    supply_ports,
-                } => unload_options(
-                    data,
-                    st,
-                    side,
-                    army_ports,
-                    supply_ports,
-                    &mut lift(out, |u| answer(Answer::Unload(u)), |s| s),
-                ),
             }
+            Phase::Supply { .. }
+            | Phase::Impulse { .. }
+            | Phase::Battle { .. }
+            | Phase::Commit { .. }
+            | Phase::Decision { .. } => {}
         }
-        Phase::Supply { .. }
-        | Phase::Impulse { .. }
-        | Phase::Battle { .. }
-        | Phase::Commit { .. }
-        | Phase::Decision { .. } => {}
+    }
+}
+
+/// `Game::lazy_candidates`: the options counted once, and each built when taken by a pass
+/// that builds nothing else. A pass costs about what counting does, far less than building
+/// every option (their orders, ranges and range values) as `Bare` does.
+pub struct Lazy<'a> {
+    options: Option<Options<'a>>,
+    count: Count,
+}
+
+impl<'a> Lazy<'a> {
+    /// The options of `side`; none for a side the game does not have.
+    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Lazy<'a> {
+        let options = side.map(|side| Options::new(data, st, side));
+        let count = options.as_ref().map(Options::count).unwrap_or_default();
+        Lazy { options, count }
+    }
+}
+
+impl LazyCandidates<Orders> for Lazy<'_> {
+    fn len(&self) -> usize {
+        self.count.n
+    }
+
+    fn take(&mut self, k: usize) -> Candidate<Orders> {
+        self.options
+            .as_ref()
+            .and_then(|o| o.pick(&self.count, k))
+            .expect("a candidate below the count")
     }
 }
 
@@ -353,15 +561,17 @@ fn battle_options<S: Sink<Orders>>(
         let (food, war) = (here.food.min(can_take), here.war.min(can_take));
         // The example takes as much as the leader allows, Food first.
         let taken_war = war.min(can_take - food);
-        let refuse = Open::default()
-            .one_of("battle.refuse.to", ids(&dests))
-            .amount("battle.refuse.food", 0, food)
-            .amount("battle.refuse.war", 0, war)
-            .with(battle(BattleDecision::Refuse(Refuse {
-                to: *first,
-                food,
-                war: taken_war,
-            })));
+        let refuse = || {
+            Open::default()
+                .one_of("battle.refuse.to", ids(&dests))
+                .amount("battle.refuse.food", 0, food)
+                .amount("battle.refuse.war", 0, war)
+                .with(battle(BattleDecision::Refuse(Refuse {
+                    to: *first,
+                    food,
+                    war: taken_war,
+                })))
+        };
         out.offer(refuse, || {
             let taking = if can_take == 0 || here.is_empty() {
                 "leaving its supplies".to_string()
@@ -385,14 +595,16 @@ fn battle_options<S: Sink<Orders>>(
         .cloned()
         .into_iter()
         .collect();
-    let accept = Open::default()
-        .amount("battle.accept.commit", 0, here.war)
-        .amount("battle.accept.retreat", 0, around.len() as u32)
-        .one_of("battle.accept.retreat[*]", ids(around))
-        .with(battle(BattleDecision::Accept(Accept {
-            commit: CommitRule::Count(here.war),
-            retreat,
-        })));
+    let accept = || {
+        Open::default()
+            .amount("battle.accept.commit", 0, here.war)
+            .amount("battle.accept.retreat", 0, around.len() as u32)
+            .one_of("battle.accept.retreat[*]", ids(around))
+            .with(battle(BattleDecision::Accept(Accept {
+                commit: CommitRule::Count(here.war),
+                retreat,
+            })))
+    };
     out.offer(accept, || {
         format!(
             "accept battle (10.3): commit war {} (or `all`, or `match`: as many as the attacker's dice), one die each; list where to retreat if morale fails (10.7), in order, among {}",
@@ -430,19 +642,21 @@ fn unload_options<S: Sink<Unload>>(
         Some(p) if supply_to.contains(p) => Some(*p),
         _ => supply_ports.first().cloned(),
     };
-    let nowhere = || std::iter::once(Value::Null);
-    let mut open = Open::default();
-    if cargo.units > 0 {
+    let unload = || {
+        let nowhere = || std::iter::once(Value::Null);
+        let mut open = Open::default();
+        if cargo.units > 0 {
+            open.one_of(
+                "answer.unload.army",
+                nowhere().chain(ids(army_ports)).collect(),
+            );
+        }
         open.one_of(
-            "answer.unload.army",
-            nowhere().chain(ids(army_ports)).collect(),
+            "answer.unload.supplies",
+            nowhere().chain(ids(&supply_to)).collect(),
         );
-    }
-    open.one_of(
-        "answer.unload.supplies",
-        nowhere().chain(ids(&supply_to)).collect(),
-    );
-    let unload = open.with(Unload { army, supplies });
+        open.with(Unload { army, supplies })
+    };
     out.offer(unload, || {
         let army = if cargo.units > 0 {
             format!(
@@ -464,9 +678,12 @@ fn unload_options<S: Sink<Unload>>(
 
 /// 7.0: the full impulse: passing, an irregular action, or an activation.
 fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mut S) {
-    out.offer(full(Action::Pass).into(), || {
-        "pass the full impulse (the Pass Marker moves back one space)".to_string()
-    });
+    if out.section() {
+        out.offer(
+            || full(Action::Pass).into(),
+            || "pass the full impulse (the Pass Marker moves back one space)".to_string(),
+        );
+    }
     let mut actions = lift(out, full, |s| format!("full: {s}"));
     irregular_options(board, st, side, &mut actions);
     army_options(board, st, side, &mut actions);
@@ -476,20 +693,27 @@ fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mu
 /// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
 fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
     let data = board.data;
-    let food_left = supply::stock(data, st).food > 0;
+    // Worked out once, and only for a pass that looks at an army's options.
+    let food_left = OnceCell::new();
     for (i, army) in board.armies() {
         let a = board.area(i);
-        if army.side != side || board.besieged(i) || !irregulars::may_act(st, side, &a.colony) {
+        if army.side != side || !out.section() {
             continue;
         }
-        if food_left {
-            out.offer(Action::Forage(a.id).into(), || {
-                format!(
-                    "forage (8.2): 1 counter of {} for 1 food to the army in {}",
-                    data.colony_name(&a.colony),
-                    a.name
-                )
-            });
+        if board.besieged(i) || !irregulars::may_act(st, side, &a.colony) {
+            continue;
+        }
+        if *food_left.get_or_init(|| supply::stock(data, st).food > 0) {
+            out.offer(
+                || Action::Forage(a.id).into(),
+                || {
+                    format!(
+                        "forage (8.2): 1 counter of {} for 1 food to the army in {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
         }
         let p = st
             .partisans
@@ -503,27 +727,33 @@ fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out
         };
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
-            out.offer(Action::Recruit(a.id).into(), || {
-                format!(
-                    "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
-                    data.colony_name(&a.colony),
-                    a.name
-                )
-            });
+            out.offer(
+                || Action::Recruit(a.id).into(),
+                || {
+                    format!(
+                        "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
         }
         if side == Side::Crown && a.is_city_or_fort() && !board.held(i) {
-            out.offer(Action::Hold(a.id).into(), || {
-                format!(
-                    "hold (8.4): a {} Loyalist Holds {}",
-                    data.colony_name(&a.colony),
-                    a.name
-                )
-            });
+            out.offer(
+                || Action::Hold(a.id).into(),
+                || {
+                    format!(
+                        "hold (8.4): a {} Loyalist Holds {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
         }
     }
     if side == Side::Patriot {
         for c in &data.map.colonies {
-            if !irregulars::may_act(st, side, &c.id) {
+            if !out.section() || !irregulars::may_act(st, side, &c.id) {
                 continue;
             }
             let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
@@ -539,26 +769,33 @@ fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out
                 let a = board.area(i);
                 let crown = board.army_of(i, Side::Crown);
                 if board.held(i) && crown.is_none() {
-                    out.offer(raid(Some(&a.id), None, None), || {
-                        format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name)
-                    });
+                    out.offer(
+                        || raid(Some(&a.id), None, None),
+                        || format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name),
+                    );
                 }
                 if let Some(army) = crown.filter(|_| !a.is_city_or_fort()) {
                     if army.leader.is_none() && army.units <= 2 {
-                        out.offer(raid(None, Some(&a.id), None), || {
-                            format!(
-                                "raid (8.3) in {}: a Unit of the Crown army on {}",
-                                c.name, a.name
-                            )
-                        });
+                        out.offer(
+                            || raid(None, Some(&a.id), None),
+                            || {
+                                format!(
+                                    "raid (8.3) in {}: a Unit of the Crown army on {}",
+                                    c.name, a.name
+                                )
+                            },
+                        );
                     }
                     if board.supplies(i).food > 0 {
-                        out.offer(raid(None, None, Some(&a.id)), || {
-                            format!(
-                                "raid (8.3) in {}: a Food of the Crown army on {}",
-                                c.name, a.name
-                            )
-                        });
+                        out.offer(
+                            || raid(None, None, Some(&a.id)),
+                            || {
+                                format!(
+                                    "raid (8.3) in {}: a Food of the Crown army on {}",
+                                    c.name, a.name
+                                )
+                            },
+                        );
                     }
                 }
             }

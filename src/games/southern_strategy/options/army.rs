@@ -68,7 +68,7 @@ fn marchable(st: &State, side: Side, army: &Army, s: Supplies) -> Marchable {
 /// 9.1, 9.4-9.6: the activations of `side`'s armies.
 pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
     for (i, army) in board.armies() {
-        if army.side != side || army.dug_in {
+        if army.side != side || army.dug_in || !out.section() {
             continue;
         }
         let a = board.area(i);
@@ -96,15 +96,17 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
         {
             for e in enemies().filter(|&e| !board.area(e).is_city_or_fort()) {
                 let units = army.units.min(2);
-                let skirmish = Open::default()
-                    .amount("full.skirmish.units", 1, units)
-                    .amount("full.skirmish.war", 1, s.war)
-                    .with(Action::Skirmish(Skirmish {
-                        from: a.id,
-                        to: board.area(e).id,
-                        units,
-                        war: s.war,
-                    }));
+                let skirmish = || {
+                    Open::default()
+                        .amount("full.skirmish.units", 1, units)
+                        .amount("full.skirmish.war", 1, s.war)
+                        .with(Action::Skirmish(Skirmish {
+                            from: a.id,
+                            to: board.area(e).id,
+                            units,
+                            war: s.war,
+                        }))
+                };
                 out.offer(skirmish, || {
                     format!(
                         "skirmish (9.5) {} from {}: {} units, war {} (one die each); 1 food",
@@ -117,9 +119,10 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
             }
         }
         if a.is_city_or_fort() && s.food >= 1 && s.war >= 1 {
-            out.offer(Action::DigIn(a.id).into(), || {
-                format!("dig in (9.6) in {}: 1 food and 1 war", a.name)
-            });
+            out.offer(
+                || Action::DigIn(a.id).into(),
+                || format!("dig in (9.6) in {}: 1 food and 1 war", a.name),
+            );
         }
     }
 }
@@ -185,32 +188,34 @@ fn march_options<S: Sink<Action>>(
     };
     for b in open() {
         let rank = army.leader;
-        let units = command_cap(board, side, b, rank, m.movers).max(1);
-        let cost = food_cost(if has_leader { units } else { army.units });
-        let pool = Supplies {
-            food: s.food.saturating_sub(cost),
-            war: s.war,
+        let march = || {
+            let units = command_cap(board, side, b, rank, m.movers).max(1);
+            let cost = food_cost(if has_leader { units } else { army.units });
+            let pool = Supplies {
+                food: s.food.saturating_sub(cost),
+                war: s.war,
+            };
+            let take = carried(board, side, b, units, pool);
+            // 9.2: another place for the Subordinate Leader (with the units left behind, or with
+            // a transported army) is one more `either` range beside `subordinate`.
+            Open::default()
+                .amount("full.march.groups[0].units", 1, m.movers)
+                .amount("full.march.groups[0].food", 0, m.food)
+                .amount("full.march.groups[0].war", 0, m.war)
+                .either("full.march.groups[0].leader", m.leader_may_stay)
+                .either("full.march.groups[0].subordinate", m.subordinate)
+                .with(Action::March(March {
+                    from: a.id,
+                    groups: vec![Group {
+                        to: board.area(b).id,
+                        units,
+                        leader: has_leader,
+                        subordinate: false,
+                        food: Some(take.food),
+                        war: Some(take.war),
+                    }],
+                }))
         };
-        let take = carried(board, side, b, units, pool);
-        // 9.2: another place for the Subordinate Leader (with the units left behind, or with
-        // a transported army) is one more `either` range beside `subordinate`.
-        let march = Open::default()
-            .amount("full.march.groups[0].units", 1, m.movers)
-            .amount("full.march.groups[0].food", 0, m.food)
-            .amount("full.march.groups[0].war", 0, m.war)
-            .either("full.march.groups[0].leader", m.leader_may_stay)
-            .either("full.march.groups[0].subordinate", m.subordinate)
-            .with(Action::March(March {
-                from: a.id,
-                groups: vec![Group {
-                    to: board.area(b).id,
-                    units,
-                    leader: has_leader,
-                    subordinate: false,
-                    food: Some(take.food),
-                    war: Some(take.war),
-                }],
-            }));
         out.offer(march, || {
             format!(
                 "march (9.1) from {} to {}: {}{}{}; {cost_words}",
@@ -226,45 +231,47 @@ fn march_options<S: Sink<Action>>(
     if most_groups < 2 {
         return;
     }
-    // The example: two groups, the first with the leader and the larger half.
-    let mut pool = Supplies {
-        food: s
-            .food
-            .saturating_sub(food_cost(if has_leader { m.movers } else { army.units })),
-        war: s.war,
+    let split = || {
+        // The example: two groups, the first with the leader and the larger half.
+        let mut pool = Supplies {
+            food: s
+                .food
+                .saturating_sub(food_cost(if has_leader { m.movers } else { army.units })),
+            war: s.war,
+        };
+        let halves = [m.movers.div_ceil(2), m.movers / 2];
+        let groups: Vec<Group> = open()
+            .zip(halves)
+            .enumerate()
+            .map(|(i, (b, units))| {
+                let take = carried(board, side, b, units, pool);
+                pool.food -= take.food;
+                pool.war -= take.war;
+                Group {
+                    to: board.area(b).id,
+                    units,
+                    leader: has_leader && i == 0,
+                    subordinate: false,
+                    food: Some(take.food),
+                    war: Some(take.war),
+                }
+            })
+            .collect();
+        Open::default()
+            .amount("full.march.groups", 2, most_groups)
+            .one_of(
+                "full.march.groups[*].to",
+                open()
+                    .map(|b| Value::from(board.area(b).id.as_str()))
+                    .collect(),
+            )
+            .amount("full.march.groups[*].units", 1, m.movers - 1)
+            .amount("full.march.groups[*].food", 0, m.food)
+            .amount("full.march.groups[*].war", 0, m.war)
+            .either("full.march.groups[*].leader", has_leader)
+            .either("full.march.groups[*].subordinate", m.subordinate)
+            .with(Action::March(March { from: a.id, groups }))
     };
-    let halves = [m.movers.div_ceil(2), m.movers / 2];
-    let groups: Vec<Group> = open()
-        .zip(halves)
-        .enumerate()
-        .map(|(i, (b, units))| {
-            let take = carried(board, side, b, units, pool);
-            pool.food -= take.food;
-            pool.war -= take.war;
-            Group {
-                to: board.area(b).id,
-                units,
-                leader: has_leader && i == 0,
-                subordinate: false,
-                food: Some(take.food),
-                war: Some(take.war),
-            }
-        })
-        .collect();
-    let split = Open::default()
-        .amount("full.march.groups", 2, most_groups)
-        .one_of(
-            "full.march.groups[*].to",
-            open()
-                .map(|b| Value::from(board.area(b).id.as_str()))
-                .collect(),
-        )
-        .amount("full.march.groups[*].units", 1, m.movers - 1)
-        .amount("full.march.groups[*].food", 0, m.food)
-        .amount("full.march.groups[*].war", 0, m.war)
-        .either("full.march.groups[*].leader", has_leader)
-        .either("full.march.groups[*].subordinate", m.subordinate)
-        .with(Action::March(March { from: a.id, groups }));
     out.offer(split, || {
         format!(
             "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{}; {cost_words}",
@@ -315,20 +322,22 @@ fn attack_option<S: Sink<Action>>(
         let hw = (s.war).min(movers + 1);
         ((s.food - cost).min(movers + 1 - hw), hw)
     };
-    let hidden = Open::default()
-        .amount("full.attack.units", 1, movers)
-        .amount("full.attack.carry_food", 0, carry_food)
-        .amount("full.attack.carry_war", 1, carry_most)
-        .either("full.attack.return_after", besieged)
-        .with(Action::Attack(Attack {
-            from: a.id,
-            to: target.id,
-            units: movers,
-            war: None,
-            carry_food: hf,
-            carry_war: hw,
-            return_after: false,
-        }));
+    let hidden = || {
+        Open::default()
+            .amount("full.attack.units", 1, movers)
+            .amount("full.attack.carry_food", 0, carry_food)
+            .amount("full.attack.carry_war", 1, carry_most)
+            .either("full.attack.return_after", besieged)
+            .with(Action::Attack(Attack {
+                from: a.id,
+                to: target.id,
+                units: movers,
+                war: None,
+                carry_food: hf,
+                carry_war: hw,
+                return_after: false,
+            }))
+    };
     out.offer(hidden, || {
         format!(
             "attack (9.4) {} from {}: {} units carrying food {} war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
@@ -340,21 +349,23 @@ fn attack_option<S: Sink<Action>>(
             if besieged { "; out of the siege, they may go back after a victory (11.3)" } else { "" }
         )
     });
-    let attack = Open::default()
-        .amount("full.attack.units", 1, movers)
-        .amount("full.attack.war", 1, war_most)
-        .amount("full.attack.carry_food", 0, carry_food)
-        .amount("full.attack.carry_war", 0, carry_war)
-        .either("full.attack.return_after", besieged)
-        .with(Action::Attack(Attack {
-            from: a.id,
-            to: target.id,
-            units: movers,
-            war: Some(war),
-            carry_food: cf,
-            carry_war: cw,
-            return_after: false,
-        }));
+    let attack = || {
+        Open::default()
+            .amount("full.attack.units", 1, movers)
+            .amount("full.attack.war", 1, war_most)
+            .amount("full.attack.carry_food", 0, carry_food)
+            .amount("full.attack.carry_war", 0, carry_war)
+            .either("full.attack.return_after", besieged)
+            .with(Action::Attack(Attack {
+                from: a.id,
+                to: target.id,
+                units: movers,
+                war: Some(war),
+                carry_food: cf,
+                carry_war: cw,
+                return_after: false,
+            }))
+    };
     out.offer(attack, || {
         format!(
             "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
@@ -372,7 +383,7 @@ fn attack_option<S: Sink<Action>>(
 /// 9.3 and 12.0: the naval activations and Transport open to `side` now.
 pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
     let data = board.data;
-    if data.is_winter(st.turn.space) {
+    if !out.section() || data.is_winter(st.turn.space) {
         return;
     }
     let Some(zone) = st.navies.zone(side) else {
@@ -395,15 +406,17 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         .collect();
     if !troops {
         for z in &next_zones {
-            out.offer(Action::Navy(NavyAction::Move(*z)).into(), || {
-                format!("move the navy (12.1) from {zone} to {z}")
-            });
+            out.offer(
+                || Action::Navy(NavyAction::Move(*z)).into(),
+                || format!("move the navy (12.1) from {zone} to {z}"),
+            );
         }
     }
     if st.navies.zone(side.other()) == Some(zone) {
-        out.offer(Action::Navy(NavyAction::Battle).into(), || {
-            format!("sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats")
-        });
+        out.offer(
+            || Action::Navy(NavyAction::Battle).into(),
+            || format!("sea battle (12.2) in {zone}: 2d6 plus modifiers, 10 defeats"),
+        );
     }
     if side != Side::Crown {
         return;
@@ -416,9 +429,10 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
                 .filter(|&p| !board.enemy_of(p, side))
                 .map(|p| board.area(p))
             {
-                out.offer(Action::Transport(Transport::Land(p.id)).into(), || {
-                    format!("land the army aboard in {} (9.3)", p.name)
-                });
+                out.offer(
+                    || Action::Transport(Transport::Land(p.id)).into(),
+                    || format!("land the army aboard in {} (9.3)", p.name),
+                );
             }
         }
         return;
@@ -436,29 +450,31 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         };
         let p = board.area(at);
         let s = board.supplies(at);
-        // The example: the whole army, with what it could carry out of a City (5.5), or
-        // everything from a Point, where nothing may stay without an army.
-        let take = if p.is_city_or_fort() {
-            let food = s.food.min(army.units + 1);
-            Supplies {
-                food,
-                war: s.war.min(army.units + 1 - food),
-            }
-        } else {
-            s
+        let embark = || {
+            // The example: the whole army, with what it could carry out of a City (5.5), or
+            // everything from a Point, where nothing may stay without an army.
+            let take = if p.is_city_or_fort() {
+                let food = s.food.min(army.units + 1);
+                Supplies {
+                    food,
+                    war: s.war.min(army.units + 1 - food),
+                }
+            } else {
+                s
+            };
+            Open::default()
+                .one_of("full.transport.embark.to_zone", ids(&next_zones))
+                .amount("full.transport.embark.units", 1, army.units)
+                .amount("full.transport.embark.food", 0, s.food)
+                .amount("full.transport.embark.war", 0, s.war)
+                .with(Action::Transport(Transport::Embark(Embark {
+                    from: p.id,
+                    units: army.units,
+                    to_zone: *first_zone,
+                    food: take.food,
+                    war: take.war,
+                })))
         };
-        let embark = Open::default()
-            .one_of("full.transport.embark.to_zone", ids(&next_zones))
-            .amount("full.transport.embark.units", 1, army.units)
-            .amount("full.transport.embark.food", 0, s.food)
-            .amount("full.transport.embark.war", 0, s.war)
-            .with(Action::Transport(Transport::Embark(Embark {
-                from: p.id,
-                units: army.units,
-                to_zone: *first_zone,
-                food: take.food,
-                war: take.war,
-            })));
         out.offer(embark, || {
             format!(
                 "transport (9.3) the army in {} by sea to zone {}: {} units with the leader, food {}, war {}",

@@ -15,12 +15,12 @@ struct Stop {
 /// takes several; and moves aboard the navy from a port it lies off, or ashore from it.
 pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     board: &Board,
+    lines: &SupplyLines,
     st: &State,
     side: Side,
     out: &mut S,
 ) {
     let data = board.data;
-    let lines = SupplyLines::new(board, side);
     let mut fix = Vec::new();
     let mut over_lines: Vec<Id> = Vec::new();
     let mut line: Vec<Stop> = Vec::new();
@@ -50,34 +50,41 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 .collect();
             parts.join(" - ")
         };
-        for (k, from) in line.iter().enumerate().filter(|(_, x)| !x.held.is_empty()) {
+        let moves_wanted = out.section();
+        for (k, from) in line
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| moves_wanted && !x.held.is_empty())
+        {
             let here = from.held;
             let others = || line.iter().enumerate().filter(move |&(o, _)| o != k);
-            // The example, legal as it stands: the move that brings the line within its
-            // limits, where one does; else one cube to where there is room for it.
-            let example = match line_fix.as_slice() {
-                [m] if m.from == from.id => m.clone(),
-                _ => {
-                    let (_, to) = others()
-                        .find(|(_, x)| x.limit > x.held.total())
-                        .or_else(|| others().next())
-                        .expect("a line of two areas or more");
-                    SupplyMove {
-                        from: from.id,
-                        to: to.id,
-                        food: u32::from(here.food > 0),
-                        war: u32::from(here.food == 0),
+            let moves = || {
+                // The example, legal as it stands: the move that brings the line within its
+                // limits, where one does; else one cube to where there is room for it.
+                let example = match line_fix.as_slice() {
+                    [m] if m.from == from.id => m.clone(),
+                    _ => {
+                        let (_, to) = others()
+                            .find(|(_, x)| x.limit > x.held.total())
+                            .or_else(|| others().next())
+                            .expect("a line of two areas or more");
+                        SupplyMove {
+                            from: from.id,
+                            to: to.id,
+                            food: u32::from(here.food > 0),
+                            war: u32::from(here.food == 0),
+                        }
                     }
-                }
+                };
+                Open::default()
+                    .one_of(
+                        "supply[0].to",
+                        others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
+                    )
+                    .amount("supply[0].food", 0, here.food)
+                    .amount("supply[0].war", 0, here.war)
+                    .with(vec![example])
             };
-            let moves = Open::default()
-                .one_of(
-                    "supply[0].to",
-                    others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
-                )
-                .amount("supply[0].food", 0, here.food)
-                .amount("supply[0].war", 0, here.war)
-                .with(vec![example]);
             out.offer(moves, || {
                 let others: Vec<Id> = others().map(|(_, x)| x.id).collect();
                 format!(
@@ -93,7 +100,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
         fix.extend(line_fix);
     }
     // Where one move cannot bring every line within its limits, several can.
-    if fix.len() > 1 {
+    if out.section() && fix.len() > 1 {
         let most_moves = over_lines.len() as u32 - 1;
         let total =
             over_lines
@@ -103,13 +110,15 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                     food: t.food + s.food,
                     war: t.war + s.war,
                 });
-        let moves = Open::default()
-            .amount("supply", 1, most_moves)
-            .one_of("supply[*].from", ids(&over_lines))
-            .one_of("supply[*].to", ids(&over_lines))
-            .amount("supply[*].food", 0, total.food)
-            .amount("supply[*].war", 0, total.war)
-            .with(fix);
+        let moves = || {
+            Open::default()
+                .amount("supply", 1, most_moves)
+                .one_of("supply[*].from", ids(&over_lines))
+                .one_of("supply[*].to", ids(&over_lines))
+                .amount("supply[*].food", 0, total.food)
+                .amount("supply[*].war", 0, total.war)
+                .with(fix)
+        };
         out.offer(moves, || {
             format!(
                 "move supplies (5.2, 5.5) to bring {} within the limits of what they may hold: {} moves, each from one area to another of its supply line with food {} and war {}",
@@ -128,7 +137,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
 /// area it shares an adjacent area without an army with. Only the lines holding supplies are
 /// traced: a line holding none has no move to offer and is within its limits. They come in
 /// the order of their first areas in the map's list.
-struct SupplyLines {
+pub(super) struct SupplyLines {
     /// The places of the areas of every line, line after line, each line in the map's order.
     places: Vec<usize>,
     /// Where each line lies in `places`.
@@ -136,7 +145,7 @@ struct SupplyLines {
 }
 
 impl SupplyLines {
-    fn new(board: &Board, side: Side) -> SupplyLines {
+    pub(super) fn new(board: &Board, side: Side) -> SupplyLines {
         let node = |i: usize| board.is_supply_node(side, i);
         let mut on = vec![false; board.len()];
         let mut places = Vec::with_capacity(board.len());
@@ -234,6 +243,9 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
     if st.navies.zone(side.other()) == Some(zone) {
         return;
     }
+    if !out.section() {
+        return;
+    }
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     for at in board
         .ports_on(zone)
@@ -242,15 +254,17 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
         let p = board.area(at);
         let s = board.supplies(at);
         if !s.is_empty() {
-            let aboard = Open::default()
-                .amount("supply[0].food", 0, s.food)
-                .amount("supply[0].war", 0, s.war)
-                .with(vec![SupplyMove {
-                    from: p.id,
-                    to: *zone,
-                    food: s.food,
-                    war: s.war,
-                }]);
+            let aboard = || {
+                Open::default()
+                    .amount("supply[0].food", 0, s.food)
+                    .amount("supply[0].war", 0, s.war)
+                    .with(vec![SupplyMove {
+                        from: p.id,
+                        to: *zone,
+                        food: s.food,
+                        war: s.war,
+                    }])
+            };
             out.offer(aboard, || {
                 format!(
                     "move supplies (5.4) from {} aboard the navy in {zone}: food {}, war {}",
@@ -261,21 +275,23 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
             });
         }
         if cargo.food + cargo.war > 0 {
-            // The example: as much as the port has room for, Food first, and at least a cube.
-            let room = board.limit(at).saturating_sub(s.total());
-            let food = cargo.food.min(room.max(u32::from(cargo.food > 0)));
-            let war = cargo
-                .war
-                .min(room.saturating_sub(food).max(u32::from(food == 0)));
-            let ashore = Open::default()
-                .amount("supply[0].food", 0, cargo.food)
-                .amount("supply[0].war", 0, cargo.war)
-                .with(vec![SupplyMove {
-                    from: *zone,
-                    to: p.id,
-                    food,
-                    war,
-                }]);
+            let ashore = || {
+                // The example: as much as the port has room for, Food first, and at least a cube.
+                let room = board.limit(at).saturating_sub(s.total());
+                let food = cargo.food.min(room.max(u32::from(cargo.food > 0)));
+                let war = cargo
+                    .war
+                    .min(room.saturating_sub(food).max(u32::from(food == 0)));
+                Open::default()
+                    .amount("supply[0].food", 0, cargo.food)
+                    .amount("supply[0].war", 0, cargo.war)
+                    .with(vec![SupplyMove {
+                        from: *zone,
+                        to: p.id,
+                        food,
+                        war,
+                    }])
+            };
             out.offer(ashore, || {
                 format!(
                     "move supplies (5.4) ashore from the navy in {zone} to {}: food {}, war {}",
