@@ -244,8 +244,16 @@ impl SupplyMap {
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
-        let mut on = vec![false; self.places.len()];
-        on[start] = true;
+        if self.places.len() <= 64 {
+            self.trace(data, start, 0u64)
+        } else {
+            self.trace(data, start, vec![false; self.places.len()])
+        }
+    }
+
+    /// `line`, marking the areas found in `on`.
+    fn trace(&self, data: &Data, start: usize, mut on: impl Seen) -> Vec<usize> {
+        on.insert(start);
         // The areas found so far, each once; those after `next` have not been looked from.
         // Room for every area is made at once: growing the list step by step cost more.
         let mut line = Vec::with_capacity(self.places.len());
@@ -254,8 +262,7 @@ impl SupplyMap {
         while let Some(&a) = line.get(next) {
             next += 1;
             let mut reach = |b: usize| {
-                if self.places[b].node && !on[b] {
-                    on[b] = true;
+                if self.places[b].node && on.insert(b) {
                     line.push(b);
                 }
             };
@@ -274,6 +281,27 @@ impl SupplyMap {
         }
         line.sort_unstable();
         line
+    }
+}
+
+/// A set of places in the map's list, for tracing a line. For a map of up to 64 areas, as the
+/// shipped one, it is one number's bits, which costs no allocation.
+trait Seen {
+    /// Adds place `i`; whether it was not in the set before.
+    fn insert(&mut self, i: usize) -> bool;
+}
+
+impl Seen for u64 {
+    fn insert(&mut self, i: usize) -> bool {
+        let new = *self & (1 << i) == 0;
+        *self |= 1 << i;
+        new
+    }
+}
+
+impl Seen for Vec<bool> {
+    fn insert(&mut self, i: usize) -> bool {
+        !std::mem::replace(&mut self[i], true)
     }
 }
 
