@@ -483,7 +483,7 @@ impl SouthernStrategy {
                 battle::resolve(data, st, side, decision, dice, ev)?;
                 // Dice-protocol 3.1: the attacker's standing policy commits its War at once.
                 // One the rules refuse leaves the pause, as for the defender's policy.
-                if let Some(war) = policy.and_then(|p| battle::policy_commit(&st, p)) {
+                if let Some(war) = policy.and_then(|p| battle::policy_commit(st, p)) {
                     let mut trial = st.clone();
                     let mut trial_ev = ev.clone();
                     if let Phase::Commit { attack, .. } = &st.phase {
@@ -672,7 +672,7 @@ impl SouthernStrategy {
                     // Dice-protocol 3.1: a standing policy of the defender that covers this
                     // attack answers at once; one that the rules refuse leaves the pause.
                     if let Some(decision) =
-                        policy.and_then(|p| battle::policy_decision(data, &st, p))
+                        policy.and_then(|p| battle::policy_decision(data, st, p))
                     {
                         let mut trial = st.clone();
                         let mut trial_ev = ev.clone();
