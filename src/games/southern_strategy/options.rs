@@ -25,15 +25,17 @@ use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Questio
 use super::state::{Id, Supplies, SUBORDINATE_UNITS};
 use super::supply;
 use super::{battle, irregulars};
-use crate::engine::game::{Candidate, LazyCandidates};
+use crate::engine::game::Candidate;
 use crate::engine::ranges::Range;
 
 mod army;
 mod board;
+mod lazy;
 mod supply_moves;
 
 use army::*;
 use board::Board;
+pub use lazy::Lazy;
 use supply_moves::*;
 
 /// Where options go. An option comes as two closures, `item` for its orders and ranges and
@@ -88,69 +90,6 @@ impl Sink<Orders> for Bare {
         _summary: impl FnOnce() -> String,
     ) {
         self.0.push(item());
-    }
-}
-
-/// How many options there are, building none, and how many came before each section.
-#[derive(Default)]
-struct Count {
-    n: usize,
-    marks: Vec<usize>,
-}
-
-impl Sink<Orders> for Count {
-    fn offer(
-        &mut self,
-        _item: impl FnOnce() -> Candidate<Orders>,
-        _summary: impl FnOnce() -> String,
-    ) {
-        self.n += 1;
-    }
-
-    fn section(&mut self) -> bool {
-        self.marks.push(self.n);
-        true
-    }
-}
-
-/// The option at place `want` in the list, building none of the others, and skipping every
-/// section `Count` found it is not in.
-struct Pick<'m> {
-    want: usize,
-    seen: usize,
-    got: Option<Candidate<Orders>>,
-    /// `Count::marks` and `Count::n`.
-    marks: &'m [usize],
-    total: usize,
-    /// How many sections have been opened.
-    opened: usize,
-}
-
-impl Sink<Orders> for Pick<'_> {
-    fn offer(
-        &mut self,
-        item: impl FnOnce() -> Candidate<Orders>,
-        _summary: impl FnOnce() -> String,
-    ) {
-        if self.seen == self.want {
-            self.got = Some(item());
-        }
-        self.seen += 1;
-    }
-
-    fn section(&mut self) -> bool {
-        let j = self.opened;
-        self.opened += 1;
-        let start = self.marks[j];
-        let end = self.marks.get(j + 1).copied().unwrap_or(self.total);
-        debug_assert!(
-            self.got.is_some() || self.seen == start,
-            "sections out of step"
-        );
-        let wanted = self.got.is_none() && (start..end).contains(&self.want);
-        // A skipped section offers nothing: its options are counted as passed.
-        self.seen = if wanted { start } else { end };
-        wanted
     }
 }
 
@@ -356,33 +295,6 @@ impl<'a> Options<'a> {
             .get_or_init(|| SupplyLines::new(self.board(), self.side))
     }
 
-    /// How many options `offer` gives, and how many come before each of its sections.
-    fn count(&self) -> Count {
-        // Room for the sections of a usual step from the start, so that marking them
-        // allocates once.
-        let mut count = Count {
-            n: 0,
-            marks: Vec::with_capacity(64),
-        };
-        self.offer(&mut count);
-        count
-    }
-
-    /// The option at place `k` in `offer`'s order, the others left unbuilt, passing over the
-    /// sections `count` says it is not in; `None` past the last.
-    fn pick(&self, count: &Count, k: usize) -> Option<Candidate<Orders>> {
-        let mut pick = Pick {
-            want: k,
-            seen: 0,
-            got: None,
-            marks: &count.marks,
-            total: count.n,
-            opened: 0,
-        };
-        self.offer(&mut pick);
-        pick.got
-    }
-
     /// Every option, in the order `orders` shows them.
     pub fn offer<S: Sink<Orders>>(&self, out: &mut S) {
         let (data, st, side) = (self.data, self.st, self.side);
@@ -505,36 +417,6 @@ impl<'a> Options<'a> {
             | Phase::Commit { .. }
             | Phase::Decision { .. } => {}
         }
-    }
-}
-
-/// `Game::lazy_candidates`: the options counted once, and each built when taken by a pass
-/// that builds nothing else. A pass costs about what counting does, far less than building
-/// every option (their orders, ranges and range values) as `Bare` does.
-pub struct Lazy<'a> {
-    options: Option<Options<'a>>,
-    count: Count,
-}
-
-impl<'a> Lazy<'a> {
-    /// The options of `side`; none for a side the game does not have.
-    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Lazy<'a> {
-        let options = side.map(|side| Options::new(data, st, side));
-        let count = options.as_ref().map(Options::count).unwrap_or_default();
-        Lazy { options, count }
-    }
-}
-
-impl LazyCandidates<Orders> for Lazy<'_> {
-    fn len(&self) -> usize {
-        self.count.n
-    }
-
-    fn take(&mut self, k: usize) -> Candidate<Orders> {
-        self.options
-            .as_ref()
-            .and_then(|o| o.pick(&self.count, k))
-            .expect("a candidate below the count")
     }
 }
 
