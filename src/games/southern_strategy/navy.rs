@@ -619,7 +619,12 @@ pub fn roll_for_return(st: &mut State, side: Side, dice: &mut dyn Dice, ev: &mut
     }
     let enemy_present = st.navies.zone(side.other()).is_some();
     let needed = if enemy_present { 3 } else { 2 };
-    let die = dice.d6(1, &format!("12.4 navy return: {side}"))[0];
+    // The roll's label, written out for each side: it comes at every turn end.
+    let label = match side {
+        Side::Crown => "12.4 navy return: crown",
+        Side::Patriot => "12.4 navy return: patriot",
+    };
+    let die = dice.d6(1, label)[0];
     let returns = die <= needed;
     ev.push(Event::NavyReturnRoll {
         side,

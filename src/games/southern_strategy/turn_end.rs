@@ -292,14 +292,17 @@ pub fn remove_dig_in(st: &mut State, ev: &mut Vec<Event>) {
 /// Swamp Fox), which goes beside the board. A counter with neither goes back beside the
 /// board (RULINGS.md). The Swamp Fox stays in South Carolina for good (8.5).
 pub fn irregulars_come_out(data: &Data, st: &mut State, dice: &mut dyn Dice, ev: &mut Vec<Event>) {
-    for k in 1..=3 {
+    // The draws' labels, written out: they are the same every turn end.
+    let labels = [
+        "13.2 irregular 1 of 3 from the cup",
+        "13.2 irregular 2 of 3 from the cup",
+        "13.2 irregular 3 of 3 from the cup",
+    ];
+    for label in labels {
         if st.cup.is_empty() {
             return;
         }
-        let i = dice.draw(
-            st.cup.len(),
-            &format!("13.2 irregular {k} of 3 from the cup"),
-        );
+        let i = dice.draw(st.cup.len(), label);
         let chit = st.cup.remove(i);
         let boxes = data.pieces.partisan_boxes_per_colony;
         let p = st.partisans.get_or_default(chit.colony);
