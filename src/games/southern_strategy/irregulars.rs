@@ -3,7 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Raid};
-use super::state::{Id, Side, State, Supplies};
+use super::state::{Id, Key, Side, State, Supplies};
 use super::supply;
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
@@ -11,7 +11,7 @@ use crate::engine::error::{OrderError, Path};
 /// 8.0: a side may act in a Colony when its counters in the Partisan Box are at least as many
 /// as the enemy's (Holding Loyalists do not count, 8.4); the Swamp Fox lets the Patriot act
 /// in South Carolina even when outnumbered (8.5).
-pub fn may_act(st: &State, side: Side, colony: &str) -> bool {
+pub fn may_act(st: &State, side: Side, colony: &(impl Key + ?Sized)) -> bool {
     let p = st.partisans.get(colony).copied().unwrap_or_default();
     let militia = p.militia + u32::from(p.swamp_fox);
     match side {

@@ -597,11 +597,7 @@ fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out
                 },
             );
         }
-        let p = st
-            .partisans
-            .get(a.colony.as_str())
-            .copied()
-            .unwrap_or_default();
+        let p = st.partisans.get(&a.colony).copied().unwrap_or_default();
         let own = if side == Side::Crown {
             p.loyalists
         } else {
