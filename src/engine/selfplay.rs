@@ -115,24 +115,18 @@ pub fn play_one<G: Game, R>(
 /// gets the same random stream for drawing inside the candidate. `None` when it accepts none.
 pub fn first_accepted<O, R>(
     rng: &mut ChaCha8Rng,
-    mut candidates: Vec<O>,
+    candidates: Vec<O>,
     mut attempt: impl FnMut(O, &mut ChaCha8Rng) -> Option<R>,
 ) -> Option<R> {
-    while !candidates.is_empty() {
-        // The modulo's bias is below n / 2^64: nothing a game of a few thousand steps can
-        // show.
-        let i = (rng.next_u64() % candidates.len() as u64) as usize;
-        if let Some(r) = attempt(candidates.swap_remove(i), rng) {
-            return Some(r);
-        }
-    }
-    None
+    let mut entries: Vec<Option<O>> = candidates.into_iter().map(Some).collect();
+    first_accepted_of(rng, entries.len(), |k, rng| {
+        attempt(entries[k].take().expect("each place is drawn once"), rng)
+    })
 }
 
 /// `first_accepted` over the places `0..n` of a list whose entries are built only when
-/// drawn (`Game::lazy_candidates`): it draws the same random numbers and tries the same
-/// entries in the same order, keeping the places not yet drawn the way `first_accepted` keeps
-/// the entries, so the games are the same.
+/// drawn (`Game::lazy_candidates`): the draw behind both, so a list drawn whole and one drawn
+/// place by place try the same entries in the same order with the same random numbers.
 pub fn first_accepted_of<R>(
     rng: &mut ChaCha8Rng,
     n: usize,
@@ -140,6 +134,8 @@ pub fn first_accepted_of<R>(
 ) -> Option<R> {
     let mut remaining: Vec<usize> = (0..n).collect();
     while !remaining.is_empty() {
+        // The modulo's bias is below n / 2^64: nothing a game of a few thousand steps can
+        // show.
         let i = (rng.next_u64() % remaining.len() as u64) as usize;
         if let Some(r) = attempt(remaining.swap_remove(i), rng) {
             return Some(r);

@@ -329,7 +329,7 @@ pub struct State {
 
 impl Clone for State {
     fn clone(&self) -> Self {
-        let mut copy = State {
+        State {
             turn: self.turn.clone(),
             phase: self.phase.clone(),
             political_will: self.political_will,
@@ -337,20 +337,18 @@ impl Clone for State {
             initiative: self.initiative,
             campaign_turns: self.campaign_turns,
             years_ended: self.years_ended,
-            armies: IdMap::new(),
-            supplies: IdMap::new(),
-            holds: IdSet::new(),
-            partisans: IdMap::new(),
-            pool: IdMap::new(),
-            cup: Vec::new(),
+            armies: self.armies.clone(),
+            supplies: self.supplies.clone(),
+            holds: self.holds.clone(),
+            partisans: self.partisans.clone(),
+            pool: self.pool.clone(),
+            cup: self.cup.clone(),
             navies: self.navies.clone(),
-            sieges: IdSet::new(),
-            patriot_commander: String::new(),
+            sieges: self.sieges.clone(),
+            patriot_commander: self.patriot_commander.clone(),
             leaders_lost: self.leaders_lost,
             outcome: self.outcome.clone(),
-        };
-        copy.clone_from(self);
-        copy
+        }
     }
 
     /// Copies `source` into the lists this state already holds, without allocating where they
