@@ -203,26 +203,37 @@ impl<G: Game> Search<'_, G> {
     /// Plays on from `state` at random for the horizon, then judges where it got.
     fn playout(&mut self, mut state: G::State) -> Vec<f64> {
         let data = self.data;
+        // Each order tried is played into `next`, which keeps its room from step to step, as
+        // self-play does: a playout copies no state into fresh memory.
+        let mut next = state.clone();
+        let mut events = Vec::new();
         for _ in 0..self.settings.horizon {
             let Some(side) = G::deciding(data, &state) else {
                 break;
             };
             let seed = self.rng.next_u64();
-            let next = {
+            let played = {
                 let mut candidates = G::lazy_candidates(data, &state, &side);
                 selfplay::first_accepted_of(&mut self.rng, candidates.len(), |k, rng| {
                     selfplay::play_one::<G, _>(candidates.take(k), rng, |orders| {
                         let mut dice = QuickDice::new(seed);
-                        G::apply(data, &state, &side, orders, None, &mut dice)
-                            .ok()
-                            .map(|(next, _)| next)
+                        G::apply_into(
+                            data,
+                            &state,
+                            &side,
+                            orders,
+                            &mut dice,
+                            &mut next,
+                            &mut events,
+                        )
+                        .ok()
                     })
                 })
             };
-            match next {
-                Some(n) => state = n,
-                None => break,
+            if played.is_none() {
+                break;
             }
+            std::mem::swap(&mut state, &mut next);
         }
         self.estimate(&state)
     }
