@@ -1,6 +1,7 @@
 //! Supply Lines of the American Revolution: The Southern Strategy (two players, Crown and
 //! Patriot). One module per part of the rulebook; `apply` walks the sequence of play (4.0).
 
+mod area_index;
 pub mod battle;
 pub mod data;
 pub mod dig_in;
