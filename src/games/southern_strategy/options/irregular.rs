@@ -1,0 +1,150 @@
+//! Options of the irregulars (8.0): an army's foraging, recruiting and Holding, and the
+//! Patriot's raids in a Colony.
+
+use super::*;
+use crate::games::southern_strategy::state::Partisans;
+
+/// What the irregular actions ask of the state, read once per decision: each Colony's
+/// Partisan Box, by the Colony's place in the map's list, and whether any Food is left beside
+/// the board. Every pass over the options (self-play's count, then each pick) asks about every
+/// army's Colony, and looking each up in the state again cost more than the options.
+pub(super) struct Irregular {
+    partisans: Vec<Partisans>,
+    /// 8.2: a forage takes a Food from beside the board.
+    food_left: bool,
+}
+
+impl Irregular {
+    pub(super) fn new(data: &Data, st: &State) -> Irregular {
+        let colonies = &data.map.colonies;
+        // A Colony with no Box in the state has an empty one.
+        let mut partisans = vec![Partisans::default(); colonies.len()];
+        for (id, p) in &st.partisans {
+            if let Some(c) = colonies.iter().position(|c| c.id == *id) {
+                partisans[c] = *p;
+            }
+        }
+        Irregular {
+            partisans,
+            food_left: supply::stock(data, st).food > 0,
+        }
+    }
+
+    /// The Partisan Box of the Colony at place `c` (`None`: a Colony the map does not list,
+    /// which has none).
+    fn partisans(&self, c: Option<usize>) -> Partisans {
+        c.map_or_else(Partisans::default, |c| self.partisans[c])
+    }
+}
+
+/// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
+pub(super) fn irregular_options<S: Sink<Action>>(
+    board: &Board,
+    irregular: &Irregular,
+    side: Side,
+    out: &mut S,
+) {
+    let data = board.data;
+    for (i, army) in board.armies() {
+        let a = board.area(i);
+        if army.side != side || !out.section() {
+            continue;
+        }
+        let p = irregular.partisans(board.colony_at(i));
+        if board.besieged(i) || !irregulars::may_act_with(p, side) {
+            continue;
+        }
+        if irregular.food_left {
+            out.offer(
+                || Action::Forage(a.id).into(),
+                || {
+                    format!(
+                        "forage (8.2): 1 counter of {} for 1 food to the army in {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
+        }
+        let own = if side == Side::Crown {
+            p.loyalists
+        } else {
+            p.militia
+        };
+        let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
+        if own >= 2 && !banned {
+            out.offer(
+                || Action::Recruit(a.id).into(),
+                || {
+                    format!(
+                        "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
+        }
+        if side == Side::Crown && a.is_city_or_fort() && !board.held(i) {
+            out.offer(
+                || Action::Hold(a.id).into(),
+                || {
+                    format!(
+                        "hold (8.4): a {} Loyalist Holds {}",
+                        data.colony_name(&a.colony),
+                        a.name
+                    )
+                },
+            );
+        }
+    }
+    if side == Side::Patriot {
+        for (k, c) in data.map.colonies.iter().enumerate() {
+            if !out.section() || !irregulars::may_act_with(irregular.partisans(Some(k)), side) {
+                continue;
+            }
+            let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
+                Action::Raid(Raid {
+                    colony: c.id,
+                    hold: hold.cloned(),
+                    unit: unit.cloned(),
+                    food: food.cloned(),
+                })
+                .into()
+            };
+            for &i in data.colony_areas(k) {
+                let a = board.area(i);
+                let crown = board.army_of(i, Side::Crown);
+                if board.held(i) && crown.is_none() {
+                    out.offer(
+                        || raid(Some(&a.id), None, None),
+                        || format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name),
+                    );
+                }
+                if let Some(army) = crown.filter(|_| !a.is_city_or_fort()) {
+                    if army.leader.is_none() && army.units <= 2 {
+                        out.offer(
+                            || raid(None, Some(&a.id), None),
+                            || {
+                                format!(
+                                    "raid (8.3) in {}: a Unit of the Crown army on {}",
+                                    c.name, a.name
+                                )
+                            },
+                        );
+                    }
+                    if board.supplies(i).food > 0 {
+                        out.offer(
+                            || raid(None, None, Some(&a.id)),
+                            || {
+                                format!(
+                                    "raid (8.3) in {}: a Food of the Crown army on {}",
+                                    c.name, a.name
+                                )
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
