@@ -54,7 +54,6 @@ impl ShortIndex {
         ShortIndex::Hashed(keys.into_iter().collect())
     }
 
-    #[inline]
     pub(super) fn get(&self, k: u64) -> Option<usize> {
         match self {
             ShortIndex::Perfect {

@@ -134,7 +134,9 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
 /// with its areas and the moves that bring it within its limits (5.5), worked out once for
 /// every pass over the options.
 pub(super) struct SupplyLines {
-    lists: Lists,
+    /// Boxed, so that taking them from the spare and giving them back moves a pointer; there
+    /// until the lines are dropped.
+    lists: Option<Box<Lists>>,
 }
 
 /// The lists the lines are traced into.
@@ -159,28 +161,18 @@ struct Lists {
 thread_local! {
     /// The lists of the last lines traced on this thread, kept for the next: self-play traces
     /// them at most steps, and allocating them anew cost about a tenth of tracing them.
-    static SPARE: Cell<Lists> = const {
-        Cell::new(Lists {
-            on: Vec::new(),
-            places: Vec::new(),
-            spans: Vec::new(),
-            stops: Vec::new(),
-            fix: Vec::new(),
-            kept: Vec::new(),
-            load: Vec::new(),
-        })
-    };
+    static SPARE: Cell<Option<Box<Lists>>> = const { Cell::new(None) };
 }
 
 impl Drop for SupplyLines {
     fn drop(&mut self) {
-        SPARE.set(std::mem::take(&mut self.lists));
+        SPARE.set(self.lists.take());
     }
 }
 
 impl SupplyLines {
     pub(super) fn new(board: &Board, side: Side) -> SupplyLines {
-        let mut lists = SPARE.take();
+        let mut lists = SPARE.take().unwrap_or_default();
         let Lists {
             on,
             places,
@@ -189,7 +181,7 @@ impl SupplyLines {
             fix,
             kept,
             load,
-        } = &mut lists;
+        } = &mut *lists;
         let node = |i: usize| board.is_supply_node(side, i);
         on.clear();
         on.resize(board.len(), false);
@@ -245,7 +237,13 @@ impl SupplyLines {
             within_limits(&stops[first_stop..], load, fix);
             kept.push((first_stop..stops.len(), first_move..fix.len()));
         }
-        SupplyLines { lists }
+        SupplyLines { lists: Some(lists) }
+    }
+
+    fn lists(&self) -> &Lists {
+        self.lists
+            .as_deref()
+            .expect("the lines keep their lists until dropped")
     }
 
     /// The areas of each line of two areas or more, in the map's order, with the moves that
@@ -253,14 +251,14 @@ impl SupplyLines {
     fn lines(&self) -> impl Iterator<Item = (&[Stop], &[SupplyMove])> + '_ {
         let Lists {
             stops, fix, kept, ..
-        } = &self.lists;
+        } = self.lists();
         kept.iter()
             .map(|(line, moves)| (&stops[line.clone()], &fix[moves.clone()]))
     }
 
     /// The moves that bring every line within its limits, line after line.
     fn fix(&self) -> &[SupplyMove] {
-        &self.lists.fix
+        &self.lists().fix
     }
 }
 
