@@ -67,8 +67,8 @@ fn marchable(st: &State, side: Side, army: &Army, s: Supplies) -> Marchable {
 
 /// 9.1, 9.4-9.6: the activations of `side`'s armies.
 pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
-    for (i, army) in board.armies() {
-        if army.side != side || army.dug_in || !out.section() {
+    for (i, army) in board.armies_of(side) {
+        if army.dug_in || !out.section() {
             continue;
         }
         let a = board.area(i);

@@ -27,9 +27,10 @@ pub(super) struct Board<'d> {
 #[derive(Default)]
 struct Lists {
     spots: Vec<Spot>,
-    /// The armies with their places, in the order the state lists them (by area id), which is
-    /// the order the options go through the armies in.
-    armies: Vec<(usize, Army)>,
+    /// Each side's armies with their places, in the order the state lists them (by area id),
+    /// which is the order the options go through them in.
+    crown: Vec<(usize, Army)>,
+    patriot: Vec<(usize, Army)>,
     /// The places of the areas holding supplies, in the state's order.
     stocked: Vec<usize>,
 }
@@ -40,7 +41,8 @@ thread_local! {
     static SPARE: Cell<Lists> = const {
         Cell::new(Lists {
             spots: Vec::new(),
-            armies: Vec::new(),
+            crown: Vec::new(),
+            patriot: Vec::new(),
             stocked: Vec::new(),
         })
     };
@@ -59,16 +61,21 @@ impl<'d> Board<'d> {
         let mut lists = SPARE.take();
         let Lists {
             spots,
-            armies,
+            crown,
+            patriot,
             stocked,
         } = &mut lists;
         spots.clear();
         spots.resize(data.map.areas.len(), Spot::default());
-        armies.clear();
+        crown.clear();
+        patriot.clear();
         for (area, army) in &st.armies {
             if let Some(i) = data.position_of_id(area) {
                 spots[i].army = Some(*army);
-                armies.push((i, *army));
+                match army.side {
+                    Side::Crown => crown.push((i, *army)),
+                    Side::Patriot => patriot.push((i, *army)),
+                }
             }
         }
         stocked.clear();
@@ -116,9 +123,13 @@ impl<'d> Board<'d> {
         self.data.colony_at(i)
     }
 
-    /// Every army with its place, in the state's order.
-    pub fn armies(&self) -> impl Iterator<Item = (usize, &Army)> + '_ {
-        self.lists.armies.iter().map(|(i, army)| (*i, army))
+    /// The armies of `side` with their places, in the state's order.
+    pub fn armies_of(&self, side: Side) -> impl Iterator<Item = (usize, &Army)> + '_ {
+        let armies = match side {
+            Side::Crown => &self.lists.crown,
+            Side::Patriot => &self.lists.patriot,
+        };
+        armies.iter().map(|(i, army)| (*i, army))
     }
 
     /// The places of the areas holding supplies, in the state's order.

@@ -45,11 +45,11 @@ pub(super) fn irregular_options<S: Sink<Action>>(
     out: &mut S,
 ) {
     let data = board.data;
-    for (i, army) in board.armies() {
-        let a = board.area(i);
-        if army.side != side || !out.section() {
+    for (i, _) in board.armies_of(side) {
+        if !out.section() {
             continue;
         }
+        let a = board.area(i);
         let p = irregular.partisans(board.colony_at(i));
         if board.besieged(i) || !irregulars::may_act_with(p, side) {
             continue;
