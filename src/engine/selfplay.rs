@@ -57,11 +57,13 @@ pub fn run_observed<G: Game>(
     while tally.games < max_games && t.elapsed() < budget {
         let g = tally.games;
         let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
-        let (mut st, mut events) = G::setup(data);
+        let (st, mut events) = G::setup(data);
         observe(&st, &events);
         // Each order tried is played into `next`, which keeps its room from step to step, as
-        // the places left to draw do in `remaining`.
-        let mut next = st.clone();
+        // the places left to draw do in `remaining`. The two states are boxed so that a step
+        // swaps two pointers instead of two states.
+        let mut next = Box::new(st.clone());
+        let mut st = Box::new(st);
         let mut remaining = Vec::new();
         for step in 0..MAX_STEPS {
             let Some(side) = G::deciding(data, &st) else {
