@@ -1,6 +1,8 @@
 //! Options of the irregulars (8.0): an army's foraging, recruiting and Holding, and the
 //! Patriot's raids in a Colony.
 
+use std::cell::Cell;
+
 use super::*;
 use crate::games::southern_strategy::state::Partisans;
 
@@ -14,11 +16,24 @@ pub(super) struct Irregular {
     food_left: bool,
 }
 
+thread_local! {
+    /// The list of the last Boxes read on this thread, kept for the next (see `Board`).
+    static SPARE: Cell<Vec<Partisans>> = const { Cell::new(Vec::new()) };
+}
+
+impl Drop for Irregular {
+    fn drop(&mut self) {
+        SPARE.set(std::mem::take(&mut self.partisans));
+    }
+}
+
 impl Irregular {
     pub(super) fn new(data: &Data, st: &State) -> Irregular {
         let colonies = &data.map.colonies;
         // A Colony with no Box in the state has an empty one.
-        let mut partisans = vec![Partisans::default(); colonies.len()];
+        let mut partisans = SPARE.take();
+        partisans.clear();
+        partisans.resize(colonies.len(), Partisans::default());
         for (id, p) in &st.partisans {
             if let Some(c) = colonies.iter().position(|c| c.id == *id) {
                 partisans[c] = *p;
