@@ -302,7 +302,7 @@ impl<'a> Options<'a> {
     /// Read only for an impulse.
     fn irregular(&self) -> &Irregular {
         self.irregular
-            .get_or_init(|| Irregular::new(self.data, self.st))
+            .get_or_init(|| Irregular::new(self.data, self.st, self.side))
     }
 
     /// Every option, in the order `orders` shows them.

@@ -186,7 +186,10 @@ fn march_options<S: Sink<Action>>(
         }
         w
     };
+    // How many areas are open, counted on the way.
+    let mut open_areas = 0;
     for b in open() {
+        open_areas += 1;
         let rank = army.leader;
         let march = || {
             let units = command_cap(board, side, b, rank, m.movers).max(1);
@@ -227,7 +230,7 @@ fn march_options<S: Sink<Action>>(
             )
         });
     }
-    let most_groups = (open().count() as u32).min(m.movers);
+    let most_groups = open_areas.min(m.movers);
     if most_groups < 2 {
         return;
     }

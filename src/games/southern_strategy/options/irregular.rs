@@ -7,48 +7,50 @@ use super::*;
 use crate::games::southern_strategy::state::Partisans;
 
 /// What the irregular actions ask of the state, read once per decision: each Colony's
-/// Partisan Box, by the Colony's place in the map's list, and whether any Food is left beside
-/// the board. Every pass over the options (self-play's count, then each pick) asks about every
-/// army's Colony, and looking each up in the state again cost more than the options.
+/// Partisan Box and whether the side may act there (8.0), by the Colony's place in the map's
+/// list, and whether any Food is left beside the board. Every pass over the options
+/// (self-play's count, then each pick) asks about every army's Colony, and looking each up in
+/// the state again cost more than the options.
 pub(super) struct Irregular {
-    partisans: Vec<Partisans>,
+    colonies: Vec<(Partisans, bool)>,
     /// 8.2: a forage takes a Food from beside the board.
     food_left: bool,
 }
 
 thread_local! {
     /// The list of the last Boxes read on this thread, kept for the next (see `Board`).
-    static SPARE: Cell<Vec<Partisans>> = const { Cell::new(Vec::new()) };
+    static SPARE: Cell<Vec<(Partisans, bool)>> = const { Cell::new(Vec::new()) };
 }
 
 impl Drop for Irregular {
     fn drop(&mut self) {
-        SPARE.set(std::mem::take(&mut self.partisans));
+        SPARE.set(std::mem::take(&mut self.colonies));
     }
 }
 
 impl Irregular {
-    pub(super) fn new(data: &Data, st: &State) -> Irregular {
-        let colonies = &data.map.colonies;
+    pub(super) fn new(data: &Data, st: &State, side: Side) -> Irregular {
+        let listed = &data.map.colonies;
+        let facts = |p: Partisans| (p, irregulars::may_act_with(p, side));
         // A Colony with no Box in the state has an empty one.
-        let mut partisans = SPARE.take();
-        partisans.clear();
-        partisans.resize(colonies.len(), Partisans::default());
+        let mut colonies = SPARE.take();
+        colonies.clear();
+        colonies.resize(listed.len(), facts(Partisans::default()));
         for (id, p) in &st.partisans {
-            if let Some(c) = colonies.iter().position(|c| c.id == *id) {
-                partisans[c] = *p;
+            if let Some(c) = listed.iter().position(|c| c.id == *id) {
+                colonies[c] = facts(*p);
             }
         }
         Irregular {
-            partisans,
+            colonies,
             food_left: supply::stock(data, st).food > 0,
         }
     }
 
-    /// The Partisan Box of the Colony at place `c` (`None`: a Colony the map does not list,
-    /// which has none).
-    fn partisans(&self, c: Option<usize>) -> Partisans {
-        c.map_or_else(Partisans::default, |c| self.partisans[c])
+    /// The Partisan Box of the Colony at place `c` and whether the side may act there (`None`:
+    /// a Colony the map does not list, which has no Box, so nobody may act there).
+    fn colony(&self, c: Option<usize>) -> (Partisans, bool) {
+        c.map_or((Partisans::default(), false), |c| self.colonies[c])
     }
 }
 
@@ -65,8 +67,8 @@ pub(super) fn irregular_options<S: Sink<Action>>(
             continue;
         }
         let a = board.area(i);
-        let p = irregular.partisans(board.colony_at(i));
-        if board.besieged(i) || !irregulars::may_act_with(p, side) {
+        let (p, may_act) = irregular.colony(board.colony_at(i));
+        if board.besieged(i) || !may_act {
             continue;
         }
         if irregular.food_left {
@@ -114,7 +116,7 @@ pub(super) fn irregular_options<S: Sink<Action>>(
     }
     if side == Side::Patriot {
         for (k, c) in data.map.colonies.iter().enumerate() {
-            if !out.section() || !irregulars::may_act_with(irregular.partisans(Some(k)), side) {
+            if !out.section() || !irregular.colony(Some(k)).1 {
                 continue;
             }
             let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
