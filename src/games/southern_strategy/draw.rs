@@ -160,18 +160,18 @@ fn in_list<'n>(name: &'n str, list: &str) -> Option<(Entries, &'n str)> {
     }
 }
 
-/// `read`, remembered for the names written in the rules' code: self-play draws the same few
+/// `read` of the range's name, remembered for the names written in the rules' code: self-play draws the same few
 /// dozen names again and again, and reading one took about a fifth of a draw. A name borrowed
 /// for the life of the program never changes, so where its text lies and its length tell
 /// which it is; a name made at run time is read every time.
-fn field_of(name: &Cow<'static, str>) -> Option<Field> {
+fn field_of(range: &Range) -> Option<Field> {
     const SLOTS: usize = 64;
     type Slot = Cell<Option<(usize, usize, Option<Field>)>>;
     thread_local! {
         static SEEN: [Slot; SLOTS] = const { [const { Cell::new(None) }; SLOTS] };
     }
-    let Cow::Borrowed(text) = name else {
-        return read(name);
+    let Cow::Borrowed(text) = range.name else {
+        return read(&range.name);
     };
     let (at, n) = (text.as_ptr() as usize, text.len());
     SEEN.with(|seen| {
@@ -261,7 +261,7 @@ fn plan<'r>(orders: &Orders, ranges: &'r [Range]) -> Option<[Option<Step<'r>>; M
     }
     let mut steps = [None; MOST_STEPS];
     for (step, r) in steps.iter_mut().zip(ranges) {
-        *step = Some(match (field_of(&r.name)?, &r.values) {
+        *step = Some(match (field_of(r)?, &r.values) {
             (Field::Number(n), Values::Amount { min, max }) => Step::Number(n, *min, *max),
             // A list grows by copies of its first entry, so an empty one would grow by `null`
             // entries, which are no orders. A second length for the same list could find it
@@ -269,7 +269,7 @@ fn plan<'r>(orders: &Orders, ranges: &'r [Range]) -> Option<[Option<Step<'r>>; M
             (Field::Length(l), Values::Amount { min, max }) => {
                 let lengths = ranges
                     .iter()
-                    .filter(|r| field_of(&r.name) == Some(Field::Length(l)));
+                    .filter(|r| field_of(r) == Some(Field::Length(l)));
                 if lengths.count() != 1 || len(orders, l) == Some(0) {
                     return None;
                 }
