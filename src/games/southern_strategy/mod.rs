@@ -357,7 +357,7 @@ impl Game for SouthernStrategy {
         st: &'a State,
         side: &'a str,
     ) -> Box<dyn LazyCandidates<Orders> + 'a> {
-        Box::new(options::Lazy::new(data, st, Side::parse(side)))
+        options::Lazy::new(data, st, Side::parse(side))
     }
 
     fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {

@@ -129,11 +129,19 @@ pub struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    /// The options of `side`; none for a side the game does not have.
-    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Lazy<'a> {
-        let options = side.map(|side| Options::new(data, st, side));
-        let count = options.as_ref().map(Options::count).unwrap_or_default();
-        Lazy { options, count }
+    /// The options of `side`; none for a side the game does not have. Boxed from the start,
+    /// as `Game::lazy_candidates` hands them out, and counted in their box: moving the board
+    /// and the count into a box after was a copy of a few hundred bytes at every step.
+    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Box<Lazy<'a>> {
+        let mut lazy = Box::new(Lazy {
+            options: side.map(|side| Options::new(data, st, side)),
+            count: Count::default(),
+        });
+        let Lazy { options, count } = &mut *lazy;
+        if let Some(o) = options {
+            *count = o.count();
+        }
+        lazy
     }
 }
 
