@@ -57,10 +57,14 @@ pub fn run_observed<G: Game>(
     while tally.games < max_games && t.elapsed() < budget {
         let g = tally.games;
         let mut rng = ChaCha8Rng::seed_from_u64(g as u64);
-        let (mut st, mut events) = G::setup(data);
+        let (st, mut events) = G::setup(data);
         observe(&st, &events);
-        // Each order tried is played into `next`, which keeps its room from step to step.
-        let mut next = st.clone();
+        // Each order tried is played into `next`, which keeps its room from step to step, as
+        // the places left to draw do in `remaining`. The two states are boxed so that a step
+        // swaps two pointers instead of two states.
+        let mut next = Box::new(st.clone());
+        let mut st = Box::new(st);
+        let mut remaining = Vec::new();
         for step in 0..MAX_STEPS {
             let Some(side) = G::deciding(data, &st) else {
                 tally.completed += 1;
@@ -71,7 +75,7 @@ pub fn run_observed<G: Game>(
             key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
             let played = {
                 let mut candidates = G::lazy_candidates(data, &st, &side);
-                first_accepted_of(&mut rng, candidates.len(), |k, rng| {
+                first_accepted_in(&mut rng, &mut remaining, candidates.len(), |k, rng| {
                     play_one::<G, _>(candidates.take(k), rng, |orders| {
                         let mut dice = KeyedDice::new(&key);
                         G::apply_into(data, &st, &side, orders, &mut dice, &mut next, &mut events)
@@ -130,9 +134,21 @@ pub fn first_accepted<O, R>(
 pub fn first_accepted_of<R>(
     rng: &mut ChaCha8Rng,
     n: usize,
+    attempt: impl FnMut(usize, &mut ChaCha8Rng) -> Option<R>,
+) -> Option<R> {
+    first_accepted_in(rng, &mut Vec::new(), n, attempt)
+}
+
+/// `first_accepted_of`, keeping the places left to draw in `remaining` (emptied first), so
+/// that a caller drawing at every step allocates the list once.
+pub fn first_accepted_in<R>(
+    rng: &mut ChaCha8Rng,
+    remaining: &mut Vec<usize>,
+    n: usize,
     mut attempt: impl FnMut(usize, &mut ChaCha8Rng) -> Option<R>,
 ) -> Option<R> {
-    let mut remaining: Vec<usize> = (0..n).collect();
+    remaining.clear();
+    remaining.extend(0..n);
     while !remaining.is_empty() {
         // The modulo's bias is below n / 2^64: nothing a game of a few thousand steps can
         // show.

@@ -3,11 +3,12 @@
 //! ports that name a sea zone, and a set-up that places real pieces on real areas.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::area_index::{short_key, short_of, Fnv, ShortIndex};
 use super::id_map::Key;
 use super::state::{Id, Side};
 use crate::engine::Error;
@@ -234,116 +235,16 @@ pub struct Data {
     /// Each area's adjacent areas by their place in the map's list, for walks over the map
     /// (supply lines) that would otherwise look every id up again.
     adjacent_at: Vec<Vec<usize>>,
+    /// Each area's colony by its place in the map's list of colonies, and each colony's areas
+    /// by their places, in the map's order: the irregulars' options (8.0) go through a
+    /// colony's areas at every step.
+    colony_at: Vec<Option<usize>>,
+    colony_areas: Vec<Vec<usize>>,
+    /// The places of the ports on each sea zone (2.1), by the zone's place in the map's list.
+    zone_ports: Vec<Vec<usize>>,
     /// Per area: whether `find_area` given exactly its id finds it (no area before it has
     /// that id or name in other case), so the index may answer instead of a scan.
     found_by_id: Vec<bool>,
-}
-
-/// The packed short ids (`short_key`) and their places, in a table that multiplication and a
-/// shift index without collisions: a lookup is one multiplication and one comparison. The
-/// multiplier is searched for when the map is loaded; where none is found (a map of thousands
-/// of areas), a hash map does the work.
-#[derive(Debug, Clone)]
-enum ShortIndex {
-    Perfect {
-        multiplier: u64,
-        shift: u32,
-        /// Per slot: the key there and its place, or `u64::MAX` (no id packs to that) for
-        /// none.
-        slots: Vec<(u64, usize)>,
-    },
-    Hashed(HashMap<u64, usize, BuildHasherDefault<Fnv>>),
-}
-
-impl ShortIndex {
-    fn new(keys: Vec<(u64, usize)>) -> ShortIndex {
-        let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
-        for bits in 6..=12u32 {
-            if (1usize << bits) < 2 * keys.len() {
-                continue;
-            }
-            for _ in 0..256 {
-                // The multipliers run through an odd Weyl sequence: fixed, so every load of a
-                // map builds the same table.
-                m = m.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
-                let shift = 64 - bits;
-                let mut slots = vec![(u64::MAX, 0); 1 << bits];
-                let fits = keys.iter().all(|&(k, i)| {
-                    let s = &mut slots[(k.wrapping_mul(m) >> shift) as usize];
-                    let free = s.0 == u64::MAX;
-                    *s = (k, i);
-                    free
-                });
-                if fits {
-                    return ShortIndex::Perfect {
-                        multiplier: m,
-                        shift,
-                        slots,
-                    };
-                }
-            }
-        }
-        ShortIndex::Hashed(keys.into_iter().collect())
-    }
-
-    fn get(&self, k: u64) -> Option<usize> {
-        match self {
-            ShortIndex::Perfect {
-                multiplier,
-                shift,
-                slots,
-            } => {
-                let (key, i) = slots[(k.wrapping_mul(*multiplier) >> shift) as usize];
-                (key == k).then_some(i)
-            }
-            ShortIndex::Hashed(map) => map.get(&k).copied(),
-        }
-    }
-}
-
-/// An id of at most 7 bytes as one number: its bytes, and its length in the top byte so
-/// that no two ids share a key. `None` for a longer id, which the string index finds.
-fn short_key(id: &str) -> Option<u64> {
-    Id::new(id).key().and_then(short_of)
-}
-
-/// `short_key` of the id whose inline key (the number `Id` compares by: its bytes big-endian,
-/// zero-padded, with the length in the last byte) is `k`.
-fn short_of(k: u128) -> Option<u64> {
-    let len = (k & 0xff) as u64;
-    // The first 8 bytes, the eighth zero for an id this short, read little-endian.
-    (len <= 7).then(|| ((k >> 64) as u64).swap_bytes() | (len << 56))
-}
-
-/// FNV-1a: area ids are a few letters, and the rules look them up all the time; SipHash's
-/// protection against chosen keys buys nothing for a fixed map.
-#[derive(Default)]
-pub struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-
-    /// A packed id (`short_key`) is mixed in one multiplication, folded so that its low bits,
-    /// which pick the bucket, depend on every byte.
-    fn write_u64(&mut self, x: u64) {
-        let h = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = h ^ (h >> 29);
-    }
 }
 
 pub const MAP: &str = "map.yaml";
@@ -395,6 +296,28 @@ impl Data {
                     .collect()
             })
             .collect();
+        // A colony or sea zone that is not listed is left out here; `check` refuses the map.
+        let colony_at: Vec<Option<usize>> = map
+            .areas
+            .iter()
+            .map(|a| map.colonies.iter().position(|c| c.id == a.colony))
+            .collect();
+        let colony_areas = (0..map.colonies.len())
+            .map(|c| {
+                (0..map.areas.len())
+                    .filter(|&i| colony_at[i] == Some(c))
+                    .collect()
+            })
+            .collect();
+        let zone_ports = map
+            .sea_zones
+            .iter()
+            .map(|z| {
+                (0..map.areas.len())
+                    .filter(|&i| map.areas[i].port && map.areas[i].sea == Some(z.id))
+                    .collect()
+            })
+            .collect();
         let data = Data {
             map,
             tracks,
@@ -404,6 +327,9 @@ impl Data {
             index,
             short,
             adjacent_at,
+            colony_at,
+            colony_areas,
+            zone_ports,
             found_by_id: Vec::new(),
         };
         let found_by_id = (0..data.map.areas.len())
@@ -453,6 +379,27 @@ impl Data {
         &self.adjacent_at[i]
     }
 
+    /// The place in the map's list of colonies of the colony of the area at place `i`.
+    pub fn colony_at(&self, i: usize) -> Option<usize> {
+        self.colony_at[i]
+    }
+
+    /// The places of the areas of the colony at place `c` of the map's list, in the map's
+    /// order.
+    pub fn colony_areas(&self, c: usize) -> &[usize] {
+        &self.colony_areas[c]
+    }
+
+    /// The places of the Port Cities (and anchored Points) on sea zone `zone` (2.1), in the
+    /// map's order; none for a zone the map does not have.
+    pub fn ports_at(&self, zone: &Id) -> &[usize] {
+        self.map
+            .sea_zones
+            .iter()
+            .position(|z| z.id == *zone)
+            .map_or(&[], |z| &self.zone_ports[z])
+    }
+
     /// The area at place `i` of the map's list.
     pub fn area_at(&self, i: usize) -> &Area {
         &self.map.areas[i]
@@ -460,7 +407,7 @@ impl Data {
 
     /// Finds an area by id or name, ignoring case, as players write them in orders.
     pub fn find_area(&self, text: &str) -> Option<&Area> {
-        let t = text.trim();
+        let t = trimmed(text);
         match self.position(t) {
             Some(i) if self.found_by_id[i] => Some(&self.map.areas[i]),
             _ => self.scan_area(t),
@@ -485,7 +432,7 @@ impl Data {
 
     /// Finds a sea zone by id or name, ignoring case.
     pub fn find_sea(&self, text: &str) -> Option<&SeaZone> {
-        let t = text.trim();
+        let t = trimmed(text);
         self.map
             .sea_zones
             .iter()
@@ -803,5 +750,38 @@ impl Data {
             return (key == k).then_some(i);
         }
         self.position(id)
+    }
+}
+
+/// `text.trim()`, without its work where both ends are printable ASCII, as ids and names
+/// usually are: orders name an area or zone at almost every trial run, and trimming took
+/// about half of finding one.
+fn trimmed(text: &str) -> &str {
+    match (text.as_bytes().first(), text.as_bytes().last()) {
+        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The quick way through `trimmed` gives what `trim` gives, white space of any kind at
+    /// either end or none.
+    #[test]
+    fn trimmed_is_trim() {
+        for t in [
+            "SAV",
+            " SAV",
+            "SAV ",
+            "Ninety Six",
+            "\u{a0}SAV",
+            "SAV\u{2003}",
+            "",
+            " ",
+            "é",
+            "a\tb",
+        ] {
+            assert_eq!(super::trimmed(t), t.trim(), "{t:?}");
+        }
     }
 }

@@ -3,7 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Raid};
-use super::state::{Id, Key, Side, State, Supplies};
+use super::state::{Id, Key, Partisans, Side, State, Supplies};
 use super::supply;
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
@@ -12,7 +12,11 @@ use crate::engine::error::{OrderError, Path};
 /// as the enemy's (Holding Loyalists do not count, 8.4); the Swamp Fox lets the Patriot act
 /// in South Carolina even when outnumbered (8.5).
 pub fn may_act(st: &State, side: Side, colony: &(impl Key + ?Sized)) -> bool {
-    let p = st.partisans.get(colony).copied().unwrap_or_default();
+    may_act_with(st.partisans.get(colony).copied().unwrap_or_default(), side)
+}
+
+/// `may_act` with the Colony's Partisan Box `p` already looked up.
+pub fn may_act_with(p: Partisans, side: Side) -> bool {
     let militia = p.militia + u32::from(p.swamp_fox);
     match side {
         Side::Crown => p.loyalists > 0 && p.loyalists >= militia,

@@ -1,6 +1,7 @@
 //! Supply Lines of the American Revolution: The Southern Strategy (two players, Crown and
 //! Patriot). One module per part of the rulebook; `apply` walks the sequence of play (4.0).
 
+mod area_index;
 pub mod battle;
 pub mod data;
 pub mod dig_in;
@@ -356,7 +357,7 @@ impl Game for SouthernStrategy {
         st: &'a State,
         side: &'a str,
     ) -> Box<dyn LazyCandidates<Orders> + 'a> {
-        Box::new(options::Lazy::new(data, st, Side::parse(side)))
+        options::Lazy::new(data, st, Side::parse(side))
     }
 
     fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {

@@ -30,11 +30,13 @@ use crate::engine::ranges::Range;
 
 mod army;
 mod board;
+mod irregular;
 mod lazy;
 mod supply_moves;
 
 use army::*;
 use board::Board;
+use irregular::{irregular_options, Irregular};
 pub use lazy::Lazy;
 use supply_moves::*;
 
@@ -271,6 +273,7 @@ pub struct Options<'a> {
     side: Side,
     board: OnceCell<Board<'a>>,
     lines: OnceCell<SupplyLines>,
+    irregular: OnceCell<Irregular>,
 }
 
 impl<'a> Options<'a> {
@@ -281,6 +284,7 @@ impl<'a> Options<'a> {
             side,
             board: OnceCell::new(),
             lines: OnceCell::new(),
+            irregular: OnceCell::new(),
         }
     }
 
@@ -293,6 +297,12 @@ impl<'a> Options<'a> {
     fn lines(&self) -> &SupplyLines {
         self.lines
             .get_or_init(|| SupplyLines::new(self.board(), self.side))
+    }
+
+    /// Read only for an impulse.
+    fn irregular(&self) -> &Irregular {
+        self.irregular
+            .get_or_init(|| Irregular::new(self.data, self.st, self.side))
     }
 
     /// Every option, in the order `orders` shows them.
@@ -326,7 +336,7 @@ impl<'a> Options<'a> {
                     );
                     irregular_options(
                         board,
-                        st,
+                        self.irregular(),
                         side,
                         &mut lift(out, limited, |s| format!("limited: {s}")),
                     );
@@ -341,6 +351,7 @@ impl<'a> Options<'a> {
                     );
                     full_options(
                         board,
+                        self.irregular(),
                         st,
                         side,
                         &mut lift(
@@ -353,7 +364,7 @@ impl<'a> Options<'a> {
                         ),
                     );
                 } else {
-                    full_options(board, st, side, out);
+                    full_options(board, self.irregular(), st, side, out);
                 }
             }
             Phase::Battle { attack, .. } if attack.side.other() == side => {
@@ -559,7 +570,13 @@ fn unload_options<S: Sink<Unload>>(
 }
 
 /// 7.0: the full impulse: passing, an irregular action, or an activation.
-fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mut S) {
+fn full_options<S: Sink<Orders>>(
+    board: &Board,
+    irregular: &Irregular,
+    st: &State,
+    side: Side,
+    out: &mut S,
+) {
     if out.section() {
         out.offer(
             || full(Action::Pass).into(),
@@ -567,116 +584,7 @@ fn full_options<S: Sink<Orders>>(board: &Board, st: &State, side: Side, out: &mu
         );
     }
     let mut actions = lift(out, full, |s| format!("full: {s}"));
-    irregular_options(board, st, side, &mut actions);
+    irregular_options(board, irregular, side, &mut actions);
     army_options(board, st, side, &mut actions);
     naval_options(board, st, side, &mut actions);
-}
-
-/// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
-fn irregular_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
-    let data = board.data;
-    // Worked out once, and only for a pass that looks at an army's options.
-    let food_left = OnceCell::new();
-    for (i, army) in board.armies() {
-        let a = board.area(i);
-        if army.side != side || !out.section() {
-            continue;
-        }
-        if board.besieged(i) || !irregulars::may_act(st, side, &a.colony) {
-            continue;
-        }
-        if *food_left.get_or_init(|| supply::stock(data, st).food > 0) {
-            out.offer(
-                || Action::Forage(a.id).into(),
-                || {
-                    format!(
-                        "forage (8.2): 1 counter of {} for 1 food to the army in {}",
-                        data.colony_name(&a.colony),
-                        a.name
-                    )
-                },
-            );
-        }
-        let p = st.partisans.get(&a.colony).copied().unwrap_or_default();
-        let own = if side == Side::Crown {
-            p.loyalists
-        } else {
-            p.militia
-        };
-        let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
-        if own >= 2 && !banned {
-            out.offer(
-                || Action::Recruit(a.id).into(),
-                || {
-                    format!(
-                        "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
-                        data.colony_name(&a.colony),
-                        a.name
-                    )
-                },
-            );
-        }
-        if side == Side::Crown && a.is_city_or_fort() && !board.held(i) {
-            out.offer(
-                || Action::Hold(a.id).into(),
-                || {
-                    format!(
-                        "hold (8.4): a {} Loyalist Holds {}",
-                        data.colony_name(&a.colony),
-                        a.name
-                    )
-                },
-            );
-        }
-    }
-    if side == Side::Patriot {
-        for c in &data.map.colonies {
-            if !out.section() || !irregulars::may_act(st, side, &c.id) {
-                continue;
-            }
-            let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
-                Action::Raid(Raid {
-                    colony: c.id,
-                    hold: hold.cloned(),
-                    unit: unit.cloned(),
-                    food: food.cloned(),
-                })
-                .into()
-            };
-            for i in (0..board.len()).filter(|&i| board.area(i).colony == c.id) {
-                let a = board.area(i);
-                let crown = board.army_of(i, Side::Crown);
-                if board.held(i) && crown.is_none() {
-                    out.offer(
-                        || raid(Some(&a.id), None, None),
-                        || format!("raid (8.3) in {}: the Loyalist Holding {}", c.name, a.name),
-                    );
-                }
-                if let Some(army) = crown.filter(|_| !a.is_city_or_fort()) {
-                    if army.leader.is_none() && army.units <= 2 {
-                        out.offer(
-                            || raid(None, Some(&a.id), None),
-                            || {
-                                format!(
-                                    "raid (8.3) in {}: a Unit of the Crown army on {}",
-                                    c.name, a.name
-                                )
-                            },
-                        );
-                    }
-                    if board.supplies(i).food > 0 {
-                        out.offer(
-                            || raid(None, None, Some(&a.id)),
-                            || {
-                                format!(
-                                    "raid (8.3) in {}: a Food of the Crown army on {}",
-                                    c.name, a.name
-                                )
-                            },
-                        );
-                    }
-                }
-            }
-        }
-    }
 }

@@ -67,8 +67,8 @@ fn marchable(st: &State, side: Side, army: &Army, s: Supplies) -> Marchable {
 
 /// 9.1, 9.4-9.6: the activations of `side`'s armies.
 pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Side, out: &mut S) {
-    for (i, army) in board.armies() {
-        if army.side != side || army.dug_in || !out.section() {
+    for (i, army) in board.armies_of(side) {
+        if army.dug_in || !out.section() {
             continue;
         }
         let a = board.area(i);
@@ -186,7 +186,10 @@ fn march_options<S: Sink<Action>>(
         }
         w
     };
+    // How many areas are open, counted on the way.
+    let mut open_areas = 0;
     for b in open() {
+        open_areas += 1;
         let rank = army.leader;
         let march = || {
             let units = command_cap(board, side, b, rank, m.movers).max(1);
@@ -227,7 +230,7 @@ fn march_options<S: Sink<Action>>(
             )
         });
     }
-    let most_groups = (open().count() as u32).min(m.movers);
+    let most_groups = open_areas.min(m.movers);
     if most_groups < 2 {
         return;
     }

@@ -4,6 +4,8 @@
 //! options, which self-play does at every step, looks nothing up by id: the rules below ask
 //! about an area and its neighbours by place.
 
+use std::cell::Cell;
+
 use super::super::data::{Area, Data};
 use super::super::state::{Army, Id, Side, State, Supplies};
 
@@ -18,27 +20,65 @@ struct Spot {
 
 pub(super) struct Board<'d> {
     pub data: &'d Data,
+    lists: Lists,
+}
+
+/// The lists a board is read into.
+#[derive(Default)]
+struct Lists {
     spots: Vec<Spot>,
-    /// The places of the armies in the order the state lists them (by area id), which is the
-    /// order the options go through the armies in.
-    armies: Vec<usize>,
+    /// Each side's armies with their places, in the order the state lists them (by area id),
+    /// which is the order the options go through them in.
+    crown: Vec<(usize, Army)>,
+    patriot: Vec<(usize, Army)>,
     /// The places of the areas holding supplies, in the state's order.
     stocked: Vec<usize>,
+}
+
+thread_local! {
+    /// The lists of the last board read on this thread, kept for the next: self-play reads a
+    /// board at every step, and allocating its lists anew cost about a tenth of reading it.
+    static SPARE: Cell<Lists> = const {
+        Cell::new(Lists {
+            spots: Vec::new(),
+            crown: Vec::new(),
+            patriot: Vec::new(),
+            stocked: Vec::new(),
+        })
+    };
+}
+
+impl Drop for Board<'_> {
+    fn drop(&mut self) {
+        SPARE.set(std::mem::take(&mut self.lists));
+    }
 }
 
 impl<'d> Board<'d> {
     /// The board of `st`. An area the state names that is not on the map is left out: no rule
     /// reaches it over the map (`position::check` refuses such a position anyway).
     pub fn new(data: &'d Data, st: &State) -> Board<'d> {
-        let mut spots = vec![Spot::default(); data.map.areas.len()];
-        let mut armies = Vec::with_capacity(st.armies.len());
+        let mut lists = SPARE.take();
+        let Lists {
+            spots,
+            crown,
+            patriot,
+            stocked,
+        } = &mut lists;
+        spots.clear();
+        spots.resize(data.map.areas.len(), Spot::default());
+        crown.clear();
+        patriot.clear();
         for (area, army) in &st.armies {
             if let Some(i) = data.position_of_id(area) {
                 spots[i].army = Some(*army);
-                armies.push(i);
+                match army.side {
+                    Side::Crown => crown.push((i, *army)),
+                    Side::Patriot => patriot.push((i, *army)),
+                }
             }
         }
-        let mut stocked = Vec::with_capacity(st.supplies.len());
+        stocked.clear();
         for (area, s) in &st.supplies {
             if let Some(i) = data.position_of_id(area) {
                 spots[i].supplies = *s;
@@ -55,17 +95,12 @@ impl<'d> Board<'d> {
                 spots[i].held = true;
             }
         }
-        Board {
-            data,
-            spots,
-            armies,
-            stocked,
-        }
+        Board { data, lists }
     }
 
     /// How many areas the map has: the places run from 0 to this.
     pub fn len(&self) -> usize {
-        self.spots.len()
+        self.lists.spots.len()
     }
 
     pub fn area(&self, i: usize) -> &'d Area {
@@ -79,25 +114,31 @@ impl<'d> Board<'d> {
 
     /// The places of the Port Cities (and anchored Points) on sea zone `zone` (2.1), in the
     /// map's order.
-    pub fn ports_on<'z>(&self, zone: &'z Id) -> impl Iterator<Item = usize> + use<'d, 'z> {
-        let areas = &self.data.map.areas;
-        (0..areas.len()).filter(move |&i| areas[i].port && areas[i].sea.as_ref() == Some(zone))
+    pub fn ports_on(&self, zone: &Id) -> impl Iterator<Item = usize> + use<'d> {
+        self.data.ports_at(zone).iter().copied()
     }
 
-    /// Every army with its place, in the state's order.
-    pub fn armies(&self) -> impl Iterator<Item = (usize, &Army)> + '_ {
-        self.armies
-            .iter()
-            .map(|&i| (i, self.army(i).expect("an army")))
+    /// The place in the map's list of colonies of the colony of the area at `i`.
+    pub fn colony_at(&self, i: usize) -> Option<usize> {
+        self.data.colony_at(i)
+    }
+
+    /// The armies of `side` with their places, in the state's order.
+    pub fn armies_of(&self, side: Side) -> impl Iterator<Item = (usize, &Army)> + '_ {
+        let armies = match side {
+            Side::Crown => &self.lists.crown,
+            Side::Patriot => &self.lists.patriot,
+        };
+        armies.iter().map(|(i, army)| (*i, army))
     }
 
     /// The places of the areas holding supplies, in the state's order.
     pub fn stocked(&self) -> &[usize] {
-        &self.stocked
+        &self.lists.stocked
     }
 
     pub fn army(&self, i: usize) -> Option<&Army> {
-        self.spots[i].army.as_ref()
+        self.lists.spots[i].army.as_ref()
     }
 
     pub fn army_of(&self, i: usize, side: Side) -> Option<&Army> {
@@ -110,24 +151,24 @@ impl<'d> Board<'d> {
     }
 
     pub fn supplies(&self, i: usize) -> Supplies {
-        self.spots[i].supplies
+        self.lists.spots[i].supplies
     }
 
     /// 11.0.
     pub fn besieged(&self, i: usize) -> bool {
-        self.spots[i].besieged
+        self.lists.spots[i].besieged
     }
 
     /// 8.4.
     pub fn held(&self, i: usize) -> bool {
-        self.spots[i].held
+        self.lists.spots[i].held
     }
 
     /// `supply::is_supply_node`: supplies of `side` may move to, from and through the area: a
     /// friendly army is there, or (for the Crown) a Loyalist Holds it and no army is there
     /// (5.2, 5.3); nothing moves in or out of a siege (11.1).
     pub fn is_supply_node(&self, side: Side, i: usize) -> bool {
-        let s = &self.spots[i];
+        let s = &self.lists.spots[i];
         !s.besieged
             && match &s.army {
                 Some(a) => a.side == side,

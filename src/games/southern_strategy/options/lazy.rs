@@ -2,6 +2,8 @@
 //! options without building any, marking where each section (an army, a supply line) starts,
 //! and passes that build only the option drawn, skipping every section it is not in.
 
+use std::cell::Cell;
+
 use super::*;
 use crate::engine::game::LazyCandidates;
 
@@ -10,6 +12,18 @@ use crate::engine::game::LazyCandidates;
 struct Count {
     n: usize,
     marks: Vec<usize>,
+}
+
+thread_local! {
+    /// The marks of the last count on this thread, kept for the next: self-play counts at
+    /// every step.
+    static SPARE_MARKS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
+
+impl Drop for Count {
+    fn drop(&mut self) {
+        SPARE_MARKS.set(std::mem::take(&mut self.marks));
+    }
 }
 
 impl Sink<Orders> for Count {
@@ -33,11 +47,28 @@ struct Pick<'m> {
     want: usize,
     seen: usize,
     got: Option<Candidate<Orders>>,
-    /// `Count::marks` and `Count::n`.
+    /// `Count::marks`.
     marks: &'m [usize],
-    total: usize,
+    /// The section `want` is in; `None` when it comes before the first.
+    target: Option<usize>,
     /// How many sections have been opened.
     opened: usize,
+}
+
+impl<'m> Pick<'m> {
+    fn new(count: &'m Count, want: usize) -> Pick<'m> {
+        // The sections cut the options after the first section's start into runs, so the
+        // last to start at `want` or before holds it (an empty one starts where the next does).
+        let target = count.marks.partition_point(|&m| m <= want).checked_sub(1);
+        Pick {
+            want,
+            seen: 0,
+            got: None,
+            marks: &count.marks,
+            target,
+            opened: 0,
+        }
+    }
 }
 
 impl Sink<Orders> for Pick<'_> {
@@ -46,6 +77,10 @@ impl Sink<Orders> for Pick<'_> {
         item: impl FnOnce() -> Candidate<Orders>,
         _summary: impl FnOnce() -> String,
     ) {
+        debug_assert!(
+            self.opened == 0 || Some(self.opened - 1) == self.target,
+            "an option offered in a section passed over"
+        );
         if self.seen == self.want {
             self.got = Some(item());
         }
@@ -55,15 +90,11 @@ impl Sink<Orders> for Pick<'_> {
     fn section(&mut self) -> bool {
         let j = self.opened;
         self.opened += 1;
-        let start = self.marks[j];
-        let end = self.marks.get(j + 1).copied().unwrap_or(self.total);
-        debug_assert!(
-            self.got.is_some() || self.seen == start,
-            "sections out of step"
-        );
-        let wanted = self.got.is_none() && (start..end).contains(&self.want);
-        // A skipped section offers nothing: its options are counted as passed.
-        self.seen = if wanted { start } else { end };
+        let wanted = Some(j) == self.target;
+        if wanted {
+            // The sections passed over are counted as passed.
+            self.seen = self.marks[j];
+        }
         wanted
     }
 }
@@ -71,12 +102,11 @@ impl Sink<Orders> for Pick<'_> {
 impl<'a> Options<'a> {
     /// How many options `offer` gives, and how many come before each of its sections.
     fn count(&self) -> Count {
-        // Room for the sections of a usual step from the start, so that marking them
-        // allocates once.
         let mut count = Count {
             n: 0,
-            marks: Vec::with_capacity(64),
+            marks: SPARE_MARKS.take(),
         };
+        count.marks.clear();
         self.offer(&mut count);
         count
     }
@@ -84,14 +114,7 @@ impl<'a> Options<'a> {
     /// The option at place `k` in `offer`'s order, the others left unbuilt, passing over the
     /// sections `count` says it is not in; `None` past the last.
     fn pick(&self, count: &Count, k: usize) -> Option<Candidate<Orders>> {
-        let mut pick = Pick {
-            want: k,
-            seen: 0,
-            got: None,
-            marks: &count.marks,
-            total: count.n,
-            opened: 0,
-        };
+        let mut pick = Pick::new(count, k);
         self.offer(&mut pick);
         pick.got
     }
@@ -106,11 +129,19 @@ pub struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    /// The options of `side`; none for a side the game does not have.
-    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Lazy<'a> {
-        let options = side.map(|side| Options::new(data, st, side));
-        let count = options.as_ref().map(Options::count).unwrap_or_default();
-        Lazy { options, count }
+    /// The options of `side`; none for a side the game does not have. Boxed from the start,
+    /// as `Game::lazy_candidates` hands them out, and counted in their box: moving the board
+    /// and the count into a box after was a copy of a few hundred bytes at every step.
+    pub fn new(data: &'a Data, st: &'a State, side: Option<Side>) -> Box<Lazy<'a>> {
+        let mut lazy = Box::new(Lazy {
+            options: side.map(|side| Options::new(data, st, side)),
+            count: Count::default(),
+        });
+        let Lazy { options, count } = &mut *lazy;
+        if let Some(o) = options {
+            *count = o.count();
+        }
+        lazy
     }
 }
 

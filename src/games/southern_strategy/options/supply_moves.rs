@@ -1,5 +1,8 @@
 //! Options of the supply phase: supply moves along the supply lines (5.2) and by sea (5.4).
 
+use std::cell::Cell;
+use std::ops::Range;
+
 use super::*;
 
 /// An area of a supply line, with its limit (5.5) and what it holds.
@@ -21,20 +24,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
     out: &mut S,
 ) {
     let data = board.data;
-    let mut fix = Vec::new();
-    let mut over_lines: Vec<Id> = Vec::new();
-    let mut line: Vec<Stop> = Vec::new();
-    for places in lines.lines().filter(|l| l.len() >= 2) {
-        line.clear();
-        line.extend(places.iter().map(|&i| Stop {
-            id: board.area(i).id,
-            limit: board.limit(i),
-            held: board.supplies(i),
-        }));
-        let line_fix = within_limits(&line);
-        if !line_fix.is_empty() {
-            over_lines.extend(line.iter().map(|x| x.id));
-        }
+    for (line, line_fix) in lines.lines() {
         let describe = || {
             let parts: Vec<String> = line
                 .iter()
@@ -50,18 +40,16 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 .collect();
             parts.join(" - ")
         };
-        let moves_wanted = out.section();
-        for (k, from) in line
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| moves_wanted && !x.held.is_empty())
-        {
+        if !out.section() {
+            continue;
+        }
+        for (k, from) in line.iter().enumerate().filter(|(_, x)| !x.held.is_empty()) {
             let here = from.held;
             let others = || line.iter().enumerate().filter(move |&(o, _)| o != k);
             let moves = || {
                 // The example, legal as it stands: the move that brings the line within its
                 // limits, where one does; else one cube to where there is room for it.
-                let example = match line_fix.as_slice() {
+                let example = match line_fix {
                     [m] if m.from == from.id => m.clone(),
                     _ => {
                         let (_, to) = others()
@@ -97,10 +85,16 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 )
             });
         }
-        fix.extend(line_fix);
     }
     // Where one move cannot bring every line within its limits, several can.
+    let fix = lines.fix();
     if out.section() && fix.len() > 1 {
+        // The areas of the lines beyond their limits.
+        let over_lines: Vec<Id> = lines
+            .lines()
+            .filter(|(_, line_fix)| !line_fix.is_empty())
+            .flat_map(|(line, _)| line.iter().map(|x| x.id))
+            .collect();
         let most_moves = over_lines.len() as u32 - 1;
         let total =
             over_lines
@@ -117,7 +111,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 .one_of("supply[*].to", ids(&over_lines))
                 .amount("supply[*].food", 0, total.food)
                 .amount("supply[*].war", 0, total.war)
-                .with(fix)
+                .with(fix.to_vec())
         };
         out.offer(moves, || {
             format!(
@@ -134,22 +128,65 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
 
 /// `side`'s supply lines (5.2, 5.3) as `supply::SupplyMap::line` traces them: supply nodes
 /// adjacent to one another, and, for the Crown, an area Held by Loyalists adjacent to every
-/// area it shares an adjacent area without an army with. Only the lines holding supplies are
-/// traced: a line holding none has no move to offer and is within its limits. They come in
-/// the order of their first areas in the map's list.
+/// area it shares an adjacent area without an army with. Only the lines of two areas or more
+/// holding supplies are kept: a line holding none, or of one area, has no move to offer and
+/// is within its limits. They come in the order of their first areas in the map's list, each
+/// with its areas and the moves that bring it within its limits (5.5), worked out once for
+/// every pass over the options.
 pub(super) struct SupplyLines {
+    /// Boxed, so that taking them from the spare and giving them back moves a pointer; there
+    /// until the lines are dropped.
+    lists: Option<Box<Lists>>,
+}
+
+/// The lists the lines are traced into.
+#[derive(Default)]
+struct Lists {
+    /// Per area, by place: whether a line traced so far holds it.
+    on: Vec<bool>,
     /// The places of the areas of every line, line after line, each line in the map's order.
     places: Vec<usize>,
     /// Where each line lies in `places`.
-    spans: Vec<std::ops::Range<usize>>,
+    spans: Vec<Range<usize>>,
+    /// The areas of the lines of two areas or more, line after line, each line in the map's
+    /// order, and the moves that bring them within their limits.
+    stops: Vec<Stop>,
+    fix: Vec<SupplyMove>,
+    /// Where each such line lies in `stops`, and its moves in `fix`.
+    kept: Vec<(Range<usize>, Range<usize>)>,
+    /// What each area of the line being brought within its limits holds as it goes.
+    load: Vec<Supplies>,
+}
+
+thread_local! {
+    /// The lists of the last lines traced on this thread, kept for the next: self-play traces
+    /// them at most steps, and allocating them anew cost about a tenth of tracing them.
+    static SPARE: Cell<Option<Box<Lists>>> = const { Cell::new(None) };
+}
+
+impl Drop for SupplyLines {
+    fn drop(&mut self) {
+        SPARE.set(self.lists.take());
+    }
 }
 
 impl SupplyLines {
     pub(super) fn new(board: &Board, side: Side) -> SupplyLines {
+        let mut lists = SPARE.take().unwrap_or_default();
+        let Lists {
+            on,
+            places,
+            spans,
+            stops,
+            fix,
+            kept,
+            load,
+        } = &mut *lists;
         let node = |i: usize| board.is_supply_node(side, i);
-        let mut on = vec![false; board.len()];
-        let mut places = Vec::with_capacity(board.len());
-        let mut spans = Vec::with_capacity(board.stocked().len());
+        on.clear();
+        on.resize(board.len(), false);
+        places.clear();
+        spans.clear();
         for &start in board.stocked() {
             if on[start] || !node(start) {
                 continue;
@@ -187,23 +224,53 @@ impl SupplyLines {
             spans.push(first..places.len());
         }
         spans.sort_unstable_by_key(|r| places[r.start]);
-        SupplyLines { places, spans }
+        stops.clear();
+        fix.clear();
+        kept.clear();
+        for r in spans.iter().filter(|r| r.len() >= 2) {
+            let (first_stop, first_move) = (stops.len(), fix.len());
+            stops.extend(places[r.clone()].iter().map(|&i| Stop {
+                id: board.area(i).id,
+                limit: board.limit(i),
+                held: board.supplies(i),
+            }));
+            within_limits(&stops[first_stop..], load, fix);
+            kept.push((first_stop..stops.len(), first_move..fix.len()));
+        }
+        SupplyLines { lists: Some(lists) }
     }
 
-    /// The places of the areas of each line, in the map's order.
-    fn lines(&self) -> impl Iterator<Item = &[usize]> + '_ {
-        self.spans.iter().map(|r| &self.places[r.clone()])
+    fn lists(&self) -> &Lists {
+        self.lists
+            .as_deref()
+            .expect("the lines keep their lists until dropped")
+    }
+
+    /// The areas of each line of two areas or more, in the map's order, with the moves that
+    /// bring it within its limits.
+    fn lines(&self) -> impl Iterator<Item = (&[Stop], &[SupplyMove])> + '_ {
+        let Lists {
+            stops, fix, kept, ..
+        } = self.lists();
+        kept.iter()
+            .map(|(line, moves)| (&stops[line.clone()], &fix[moves.clone()]))
+    }
+
+    /// The moves that bring every line within its limits, line after line.
+    fn fix(&self) -> &[SupplyMove] {
+        &self.lists().fix
     }
 }
 
-/// 5.5: moves that bring `line` within its limits as far as its room allows: each area's
-/// excess over its limit to the areas with room, Food first.
-fn within_limits(line: &[Stop]) -> Vec<SupplyMove> {
+/// 5.5: moves that bring `line` within its limits as far as its room allows, added to
+/// `moves`: each area's excess over its limit to the areas with room, Food first. `load` is
+/// room to work in.
+fn within_limits(line: &[Stop], load: &mut Vec<Supplies>, moves: &mut Vec<SupplyMove>) {
     if line.iter().all(|x| x.held.total() <= x.limit) {
-        return Vec::new();
+        return;
     }
-    let mut load: Vec<Supplies> = line.iter().map(|x| x.held).collect();
-    let mut moves = Vec::new();
+    load.clear();
+    load.extend(line.iter().map(|x| x.held));
     for x in 0..line.len() {
         for y in 0..line.len() {
             let excess = load[x].total().saturating_sub(line[x].limit);
@@ -226,7 +293,6 @@ fn within_limits(line: &[Stop]) -> Vec<SupplyMove> {
             });
         }
     }
-    moves
 }
 
 /// 5.4: supplies aboard the navy from a friendly-occupied Port City on its zone, or ashore
