@@ -431,11 +431,11 @@ impl State {
 
     /// Sets an area's supplies, keeping the map free of empty entries so equal states hash
     /// alike.
-    pub fn set_supplies(&mut self, area: &str, s: Supplies) {
+    pub fn set_supplies(&mut self, area: &(impl Key + ?Sized), s: Supplies) {
         if s.is_empty() {
-            self.supplies.remove(&Id::new(area));
+            self.supplies.remove(area);
         } else {
-            self.supplies.insert(Id::new(area), s);
+            self.supplies.insert(area.to_id(), s);
         }
     }
 

@@ -2,7 +2,6 @@
 //! and carrying limits.
 
 use std::collections::BTreeSet;
-use std::iter::Peekable;
 
 use super::data::{Area, AreaType, Data};
 use super::events::Event;
@@ -19,13 +18,13 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     // Generation moves neither.
     let mut army_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
     for (area, army) in &st.armies {
-        if let Some(i) = data.position(area) {
+        if let Some(i) = data.position_of_id(area) {
             army_at[i] = Some(army.side);
         }
     }
     let mut held_at = vec![false; data.map.areas.len()];
     for area in &st.holds {
-        if let Some(i) = data.position(area) {
+        if let Some(i) = data.position_of_id(area) {
             held_at[i] = true;
         }
     }
@@ -148,26 +147,26 @@ pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> boo
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
 pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
-    // The armies, Holds and sieges are walked side by side (`entry_at`), not searched by id
+    // The armies, Holds and sieges are walked side by side (`Cursor`), not searched by id
     // for each area; each area's place is looked up once, not at every comparison of the
     // sort.
     let mut nodes: Vec<(Option<usize>, &Id)> = Vec::with_capacity(st.armies.len() + st.holds.len());
-    let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+    let mut sieges = st.sieges.cursor();
     for (area, army) in &st.armies {
-        let besieged = entry_at(&mut sieges, area).is_some();
+        let besieged = sieges.contains(area);
         if army.side == side && !besieged {
-            nodes.push((data.position(area), area));
+            nodes.push((data.position_of_id(area), area));
         }
     }
     if side == Side::Crown {
         // 5.3: a Hold is a node of its own only where no army stands.
-        let mut armies = st.armies.iter().peekable();
-        let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+        let mut armies = st.armies.cursor();
+        let mut sieges = st.sieges.cursor();
         for area in &st.holds {
-            let occupied = entry_at(&mut armies, area).is_some();
-            let besieged = entry_at(&mut sieges, area).is_some();
+            let occupied = armies.get(area).is_some();
+            let besieged = sieges.contains(area);
             if !occupied && !besieged {
-                nodes.push((data.position(area), area));
+                nodes.push((data.position_of_id(area), area));
             }
         }
     }
@@ -219,14 +218,14 @@ impl SupplyMap {
         ];
         // Areas the state names that are not on the map cannot be reached over it.
         for (area, army) in &st.armies {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 places[i].empty = false;
                 places[i].node = army.side == side;
             }
         }
         if side == Side::Crown {
             for area in &st.holds {
-                if let Some(i) = data.position(area) {
+                if let Some(i) = data.position_of_id(area) {
                     let p = &mut places[i];
                     p.held = true;
                     p.node |= p.empty;
@@ -234,7 +233,7 @@ impl SupplyMap {
             }
         }
         for area in &st.sieges {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 places[i].node = false;
             }
         }
@@ -535,22 +534,16 @@ fn by_sea(
 /// 5.5: what an area of `side` may hold: 8 in a City or Fort, one plus the units of the army
 /// carrying them on a Point.
 pub fn limit(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> u32 {
-    if data.area(area).is_city_or_fort() {
-        data.pieces.storage_limit
-    } else {
-        st.army(area).map(|a| a.units + 1).unwrap_or(0)
-    }
+    limit_of(data, st, data.area(area))
 }
 
-/// The entry of `area` in `entries`, which go in key order as the state's maps do, passing
-/// over those before it: walking a map alongside another in this way finds each entry
-/// without a search.
-fn entry_at<'s, T>(
-    entries: &mut Peekable<impl Iterator<Item = (&'s Id, T)>>,
-    area: &Id,
-) -> Option<T> {
-    while entries.next_if(|(a, _)| *a < area).is_some() {}
-    entries.next_if(|(a, _)| *a == area).map(|(_, x)| x)
+/// `limit` of an area of the map.
+fn limit_of(data: &Data, st: &State, area: &Area) -> u32 {
+    if area.is_city_or_fort() {
+        data.pieces.storage_limit
+    } else {
+        st.army(&area.id).map(|a| a.units + 1).unwrap_or(0)
+    }
 }
 
 /// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
@@ -573,18 +566,19 @@ pub fn enforce_limits(
             .line(data, at)
             .into_iter()
             .map(|i| {
-                let a = &data.area_at(i).id;
-                limit(data, st, a).saturating_sub(st.supplies_at(a).total())
+                let a = data.area_at(i);
+                limit_of(data, st, a).saturating_sub(st.supplies_at(&a.id).total())
             })
             .sum();
-        let name = &data.area(&area).name;
+        let a = data.area_at(at);
         if room > 0 {
             return Err(OrderError::new(
                 "5.5",
                 format!(
-                    "`{name}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
+                    "`{}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
+                    a.name,
                     st.supplies_at(&area).total(),
-                    limit(data, st, &area)
+                    limit_of(data, st, a)
                 ),
             )
             .at("supply_after"));
@@ -601,12 +595,12 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
     // nearly always finds nothing, so each area is first judged by what costs nothing to
     // know: whose army is there, and the two limits it may have.
     let mut over = Vec::new();
-    let mut armies = st.armies.iter().peekable();
-    let mut holds = st.holds.iter().map(|h| (h, ())).peekable();
-    for (area, s) in st.supplies.iter() {
+    let mut armies = st.armies.cursor();
+    let mut holds = st.holds.cursor();
+    for (key, area, s) in st.supplies.iter_keyed() {
         let total = s.total();
-        let army = entry_at(&mut armies, area);
-        let held = side == Side::Crown && entry_at(&mut holds, area).is_some();
+        let army = armies.get_keyed(key, area);
+        let held = side == Side::Crown && holds.contains_keyed(key, area);
         match army {
             // Not `side`'s supply node: an enemy army holds it.
             Some(a) if a.side != side => continue,
@@ -616,7 +610,7 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
             None if !held => continue,
             _ => {}
         }
-        let at = data.position(area).expect("an area of the map");
+        let at = data.position_of_id(area).expect("an area of the map");
         // `limit`, from what is known here.
         let lim = if data.area_at(at).is_city_or_fort() {
             data.pieces.storage_limit
