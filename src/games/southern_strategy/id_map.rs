@@ -659,6 +659,40 @@ mod tests {
         assert!(serde_json::from_str::<IdSet>(r#"{"a": 1}"#).is_err());
     }
 
+    /// A cursor asked for ids in increasing order answers as a lookup does, for inline ids
+    /// and for long ones that share a sort key.
+    #[test]
+    fn a_cursor_finds_what_a_lookup_finds() {
+        let ids = [
+            "A",
+            "B",
+            "N",
+            "a key longer th",
+            "a key longer than an inline id",
+            "a key longer than an inline id, and then some",
+            "a key longer than an inline id, and then some more",
+            "Z",
+        ];
+        let every: Vec<Id> = {
+            let mut v: Vec<Id> = ids.iter().map(|&s| Id::new(s)).collect();
+            v.sort();
+            v
+        };
+        // Every other id is in the map and the set.
+        let map: IdMap<usize> = every.iter().step_by(2).map(|&id| (id, 7)).collect();
+        let set: IdSet = every.iter().skip(1).step_by(2).copied().collect();
+        let mut m = map.cursor();
+        let mut s = set.cursor();
+        for id in &every {
+            assert_eq!(m.get(id), map.get(id), "{id:?}");
+            assert_eq!(s.contains(id), set.contains(id), "{id:?}");
+        }
+        let mut m = map.cursor();
+        for (k, id, v) in map.iter_keyed() {
+            assert_eq!(m.get_keyed(k, id), Some(v), "{id:?}");
+        }
+    }
+
     /// Inserts and removals keep the order and answer as a tree does, step by step.
     #[test]
     fn edits_answer_as_a_tree_does() {

@@ -460,23 +460,8 @@ impl SouthernStrategy {
         let side = Side::parse(side).ok_or_else(|| {
             OrderError::new("2.2", format!("`{side}` is not a side of this game"))
         })?;
-        // The phase is matched on a copy, as the arms change the state. Self-play adjudicates
-        // nearly always in a supply phase or an impulse, whose few plain fields are copied
-        // here without a call to `Phase::clone`.
-        let phase = match &st.phase {
-            &Phase::Supply { side } => Phase::Supply { side },
-            &Phase::Impulse {
-                side,
-                kind,
-                previous_passed,
-            } => Phase::Impulse {
-                side,
-                kind,
-                previous_passed,
-            },
-            other => other.clone(),
-        };
-        match phase {
+        // The phase is matched on a copy, as the arms change the state.
+        match st.phase.copy() {
             Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
             Phase::TurnStart => {
                 return Err(OrderError::new(

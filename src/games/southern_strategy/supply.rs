@@ -83,13 +83,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 });
                 continue;
             }
-            st.set_supplies(
-                &area.id,
-                Supplies {
-                    food: stored.food + food,
-                    war: stored.war + war,
-                },
-            );
+            st.add_supplies(&area.id, Supplies { food, war });
             out_of_stock.food += food;
             out_of_stock.war += war;
             ev.push(Event::SuppliesGenerated {
@@ -243,15 +237,35 @@ impl SupplyMap {
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
+        let mut line = self.trace(data, start, None);
+        line.sort_unstable();
+        line
+    }
+
+    /// Whether the areas at places `a` and `b` are on one supply line; `a` must be a supply
+    /// node. The line is traced only until `b` is found.
+    pub fn joins(&self, data: &Data, a: usize, b: usize) -> bool {
+        self.trace(data, a, Some(b)).contains(&b)
+    }
+
+    /// The places on the line from `start`, in the order found, up to `until` when it is on
+    /// the line.
+    fn trace(&self, data: &Data, start: usize, until: Option<usize>) -> Vec<usize> {
         if self.places.len() <= 64 {
-            self.trace(data, start, 0u64)
+            self.trace_marking(data, start, until, 0u64)
         } else {
-            self.trace(data, start, vec![false; self.places.len()])
+            self.trace_marking(data, start, until, vec![false; self.places.len()])
         }
     }
 
-    /// `line`, marking the areas found in `on`.
-    fn trace(&self, data: &Data, start: usize, mut on: impl Seen) -> Vec<usize> {
+    /// `trace`, marking the areas found in `on`.
+    fn trace_marking(
+        &self,
+        data: &Data,
+        start: usize,
+        until: Option<usize>,
+        mut on: impl Seen,
+    ) -> Vec<usize> {
         on.insert(start);
         // The areas found so far, each once; those after `next` have not been looked from.
         // Room for every area is made at once: growing the list step by step cost more.
@@ -259,6 +273,9 @@ impl SupplyMap {
         line.push(start);
         let mut next = 0;
         while let Some(&a) = line.get(next) {
+            if until.is_some_and(|u| on.has(u)) {
+                break;
+            }
             next += 1;
             let mut reach = |b: usize| {
                 if self.places[b].node && on.insert(b) {
@@ -278,7 +295,6 @@ impl SupplyMap {
                 }
             }
         }
-        line.sort_unstable();
         line
     }
 }
@@ -288,6 +304,8 @@ impl SupplyMap {
 trait Seen {
     /// Adds place `i`; whether it was not in the set before.
     fn insert(&mut self, i: usize) -> bool;
+    /// Whether place `i` is in the set.
+    fn has(&self, i: usize) -> bool;
 }
 
 impl Seen for u64 {
@@ -296,11 +314,19 @@ impl Seen for u64 {
         *self |= 1 << i;
         new
     }
+
+    fn has(&self, i: usize) -> bool {
+        *self & (1 << i) != 0
+    }
 }
 
 impl Seen for Vec<bool> {
     fn insert(&mut self, i: usize) -> bool {
         !std::mem::replace(&mut self[i], true)
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self[i]
     }
 }
 
@@ -357,9 +383,8 @@ pub fn move_supplies(
         }
         // Both ends are supply nodes (checked above): whether they share a line is
         // `supply_line`, by the areas' places.
-        let at = |a: &Area| data.position(&a.id).expect("an area of the map");
-        let line = SupplyMap::new(data, st, side).line(data, at(from));
-        if line.binary_search(&at(to)).is_err() {
+        let at = |a: &Area| data.position_of_id(&a.id).expect("an area of the map");
+        if !SupplyMap::new(data, st, side).joins(data, at(from), at(to)) {
             return Err(OrderError::new(
                 "5.2",
                 format!(
@@ -387,12 +412,11 @@ pub fn move_supplies(
                 war: have.war - m.war,
             },
         );
-        let dest = st.supplies_at(&to.id);
-        st.set_supplies(
+        st.add_supplies(
             &to.id,
             Supplies {
-                food: dest.food + m.food,
-                war: dest.war + m.war,
+                food: m.food,
+                war: m.war,
             },
         );
         ev.push(Event::SuppliesMoved {
