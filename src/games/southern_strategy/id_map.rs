@@ -23,6 +23,8 @@ pub trait Key {
     fn inline_key(&self) -> Option<u128>;
     /// `Id::sort_key` of the key.
     fn sort_key(&self) -> u128;
+    /// The key as an `Id`, for a new entry: an `Id` is copied, a string made into one.
+    fn to_id(&self) -> Id;
 }
 
 impl Key for Id {
@@ -40,6 +42,11 @@ impl Key for Id {
     fn sort_key(&self) -> u128 {
         Id::sort_key(self)
     }
+
+    #[inline]
+    fn to_id(&self) -> Id {
+        *self
+    }
 }
 
 impl Key for str {
@@ -56,6 +63,11 @@ impl Key for str {
     #[inline]
     fn sort_key(&self) -> u128 {
         Id::sort_key_of(self)
+    }
+
+    #[inline]
+    fn to_id(&self) -> Id {
+        Id::new(self)
     }
 }
 
@@ -75,6 +87,11 @@ impl Key for String {
     fn sort_key(&self) -> u128 {
         self.as_str().sort_key()
     }
+
+    #[inline]
+    fn to_id(&self) -> Id {
+        Id::new(self)
+    }
 }
 
 impl<K: Key + ?Sized> Key for &K {
@@ -92,10 +109,15 @@ impl<K: Key + ?Sized> Key for &K {
     fn sort_key(&self) -> u128 {
         (**self).sort_key()
     }
+
+    #[inline]
+    fn to_id(&self) -> Id {
+        (**self).to_id()
+    }
 }
 
 /// An entry of a sorted list: something with an id.
-trait Entry {
+pub trait Entry {
     fn id(&self) -> &Id;
 }
 
@@ -195,6 +217,86 @@ impl<T: Entry> Sorted<T> {
             }
         }
         Sorted { items: out }
+    }
+}
+
+/// A walk through a sorted list that finds ids asked for in increasing order: each search
+/// goes on from where the last one stopped, comparing the stored sort keys as numbers. Rules
+/// that go through one map and ask at each of its ids whether another map has it (whose army
+/// is on each area holding supplies, say) find every entry in one pass over both lists.
+pub struct Cursor<'s, T> {
+    /// The entries not passed over yet.
+    rest: &'s [(u128, T)],
+}
+
+impl<'s, T: Entry> Cursor<'s, T> {
+    /// The entry with the id `id`, whose sort key is `k`, which must not come before an id
+    /// asked for earlier.
+    #[inline]
+    fn seek(&mut self, k: u128, id: &Id) -> Option<&'s T> {
+        if k as u8 == LONG {
+            return self.seek_long(k, id);
+        }
+        // An inline key is its id's alone: the numbers decide.
+        while let [(n, _), rest @ ..] = self.rest {
+            if *n >= k {
+                break;
+            }
+            self.rest = rest;
+        }
+        match self.rest {
+            [(n, x), rest @ ..] if *n == k => {
+                self.rest = rest;
+                Some(x)
+            }
+            _ => None,
+        }
+    }
+
+    /// `seek` for a long id: long ids may share a sort key, and among them their text decides.
+    #[cold]
+    fn seek_long(&mut self, k: u128, id: &Id) -> Option<&'s T> {
+        while let [(n, x), rest @ ..] = self.rest {
+            if *n > k || (*n == k && x.id() >= id) {
+                break;
+            }
+            self.rest = rest;
+        }
+        match self.rest {
+            [(n, x), rest @ ..] if *n == k && x.id() == id => {
+                self.rest = rest;
+                Some(x)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl<'s, V> Cursor<'s, (Id, V)> {
+    /// The value at `id` (see `Cursor`).
+    #[inline]
+    pub fn get(&mut self, id: &Id) -> Option<&'s V> {
+        self.seek(id.sort_key(), id).map(|(_, v)| v)
+    }
+
+    /// `get` for an id whose sort key is known (see `IdMap::iter_keyed`).
+    #[inline]
+    pub fn get_keyed(&mut self, k: u128, id: &Id) -> Option<&'s V> {
+        self.seek(k, id).map(|(_, v)| v)
+    }
+}
+
+impl Cursor<'_, Id> {
+    /// Whether the set has `id` (see `Cursor`).
+    #[inline]
+    pub fn contains(&mut self, id: &Id) -> bool {
+        self.seek(id.sort_key(), id).is_some()
+    }
+
+    /// `contains` for an id whose sort key is known (see `IdMap::iter_keyed`).
+    #[inline]
+    pub fn contains_keyed(&mut self, k: u128, id: &Id) -> bool {
+        self.seek(k, id).is_some()
     }
 }
 
@@ -302,6 +404,19 @@ impl<V> IdMap<V> {
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.0.iter().map(|(_, v)| v)
+    }
+
+    /// The entries in key order, each with its id's sort key (`Id::sort_key`), which a
+    /// `Cursor` walking another map alongside then need not work out again.
+    pub fn iter_keyed(&self) -> impl Iterator<Item = (u128, &Id, &V)> {
+        self.0.items.iter().map(|(n, (k, v))| (*n, k, v))
+    }
+
+    /// A walk that finds ids asked for in increasing order (see `Cursor`).
+    pub fn cursor(&self) -> Cursor<'_, (Id, V)> {
+        Cursor {
+            rest: &self.0.items,
+        }
     }
 }
 
@@ -438,6 +553,13 @@ impl IdSet {
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Id> + ExactSizeIterator + Clone {
         self.0.items.iter().map(|(_, id)| id)
     }
+
+    /// A walk that finds ids asked for in increasing order (see `Cursor`).
+    pub fn cursor(&self) -> Cursor<'_, Id> {
+        Cursor {
+            rest: &self.0.items,
+        }
+    }
 }
 
 impl FromIterator<Id> for IdSet {
@@ -535,6 +657,40 @@ mod tests {
         );
         assert!(serde_json::from_str::<IdMap<u32>>("[1]").is_err());
         assert!(serde_json::from_str::<IdSet>(r#"{"a": 1}"#).is_err());
+    }
+
+    /// A cursor asked for ids in increasing order answers as a lookup does, for inline ids
+    /// and for long ones that share a sort key.
+    #[test]
+    fn a_cursor_finds_what_a_lookup_finds() {
+        let ids = [
+            "A",
+            "B",
+            "N",
+            "a key longer th",
+            "a key longer than an inline id",
+            "a key longer than an inline id, and then some",
+            "a key longer than an inline id, and then some more",
+            "Z",
+        ];
+        let every: Vec<Id> = {
+            let mut v: Vec<Id> = ids.iter().map(|&s| Id::new(s)).collect();
+            v.sort();
+            v
+        };
+        // Every other id is in the map and the set.
+        let map: IdMap<usize> = every.iter().step_by(2).map(|&id| (id, 7)).collect();
+        let set: IdSet = every.iter().skip(1).step_by(2).copied().collect();
+        let mut m = map.cursor();
+        let mut s = set.cursor();
+        for id in &every {
+            assert_eq!(m.get(id), map.get(id), "{id:?}");
+            assert_eq!(s.contains(id), set.contains(id), "{id:?}");
+        }
+        let mut m = map.cursor();
+        for (k, id, v) in map.iter_keyed() {
+            assert_eq!(m.get_keyed(k, id), Some(v), "{id:?}");
+        }
     }
 
     /// Inserts and removals keep the order and answer as a tree does, step by step.

@@ -5,7 +5,7 @@ use super::data::Data;
 use super::events::{Event, GroupMoved};
 use super::orders::{self, March};
 use super::state::{
-    merged_command, Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
+    merged_command, Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
 };
 use crate::engine::error::{OrderError, Path};
 
@@ -412,16 +412,18 @@ pub fn enter(
     data: &Data,
     st: &mut State,
     side: Side,
-    area: &str,
+    area: &(impl Key + ?Sized),
     force: Force,
     ev: &mut Vec<Event>,
 ) {
+    // The area is made an id once for the lookups below.
+    let area = &area.to_id();
     let Force {
         units,
         leader,
         supplies,
     } = force;
-    let entry = st.armies.get_or_insert_with(Id::new(area), || Army {
+    let entry = st.armies.get_or_insert_with(*area, || Army {
         side,
         units: 0,
         leader: None,
@@ -429,24 +431,12 @@ pub fn enter(
     });
     entry.units += units;
     if leader.is_some() && entry.leader.is_some() {
-        ev.push(Event::SubordinateRejoined {
-            side,
-            area: Id::new(area),
-        });
+        ev.push(Event::SubordinateRejoined { side, area: *area });
     }
     entry.leader = merged_command(leader, entry.leader);
-    let s = st.supplies_at(area);
-    st.set_supplies(
-        area,
-        Supplies {
-            food: s.food + supplies.food,
-            war: s.war + supplies.war,
-        },
-    );
+    st.add_supplies(area, supplies);
     if side == Side::Patriot && st.holds.remove(area) {
         st.pool.get_or_default(data.area(area).colony).loyalists += 1;
-        ev.push(Event::HoldEliminated {
-            area: Id::new(area),
-        });
+        ev.push(Event::HoldEliminated { area: *area });
     }
 }

@@ -461,7 +461,8 @@ impl SouthernStrategy {
         let side = Side::parse(side).ok_or_else(|| {
             OrderError::new("2.2", format!("`{side}` is not a side of this game"))
         })?;
-        match st.phase.clone() {
+        // The phase is matched on a copy, as the arms change the state.
+        match st.phase.copy() {
             Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
             Phase::TurnStart => {
                 return Err(OrderError::new(

@@ -65,7 +65,7 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     let mut side_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
     for (area, army) in &st.armies {
         // An army off the map besieges nothing and is besieged by nothing.
-        if let Some(at) = data.position(area) {
+        if let Some(at) = data.position_of_id(area) {
             side_at[at] = Some(army.side);
         }
     }

@@ -2,7 +2,6 @@
 //! and carrying limits.
 
 use std::collections::BTreeSet;
-use std::iter::Peekable;
 
 use super::data::{Area, AreaType, Data};
 use super::events::Event;
@@ -19,13 +18,13 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     // Generation moves neither.
     let mut army_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
     for (area, army) in &st.armies {
-        if let Some(i) = data.position(area) {
+        if let Some(i) = data.position_of_id(area) {
             army_at[i] = Some(army.side);
         }
     }
     let mut held_at = vec![false; data.map.areas.len()];
     for area in &st.holds {
-        if let Some(i) = data.position(area) {
+        if let Some(i) = data.position_of_id(area) {
             held_at[i] = true;
         }
     }
@@ -84,13 +83,7 @@ pub fn generate(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
                 });
                 continue;
             }
-            st.set_supplies(
-                &area.id,
-                Supplies {
-                    food: stored.food + food,
-                    war: stored.war + war,
-                },
-            );
+            st.add_supplies(&area.id, Supplies { food, war });
             out_of_stock.food += food;
             out_of_stock.war += war;
             ev.push(Event::SuppliesGenerated {
@@ -148,26 +141,26 @@ pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> boo
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
 pub fn supply_nodes<'s>(data: &Data, st: &'s State, side: Side) -> Vec<&'s Id> {
-    // The armies, Holds and sieges are walked side by side (`entry_at`), not searched by id
+    // The armies, Holds and sieges are walked side by side (`Cursor`), not searched by id
     // for each area; each area's place is looked up once, not at every comparison of the
     // sort.
     let mut nodes: Vec<(Option<usize>, &Id)> = Vec::with_capacity(st.armies.len() + st.holds.len());
-    let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+    let mut sieges = st.sieges.cursor();
     for (area, army) in &st.armies {
-        let besieged = entry_at(&mut sieges, area).is_some();
+        let besieged = sieges.contains(area);
         if army.side == side && !besieged {
-            nodes.push((data.position(area), area));
+            nodes.push((data.position_of_id(area), area));
         }
     }
     if side == Side::Crown {
         // 5.3: a Hold is a node of its own only where no army stands.
-        let mut armies = st.armies.iter().peekable();
-        let mut sieges = st.sieges.iter().map(|a| (a, ())).peekable();
+        let mut armies = st.armies.cursor();
+        let mut sieges = st.sieges.cursor();
         for area in &st.holds {
-            let occupied = entry_at(&mut armies, area).is_some();
-            let besieged = entry_at(&mut sieges, area).is_some();
+            let occupied = armies.get(area).is_some();
+            let besieged = sieges.contains(area);
             if !occupied && !besieged {
-                nodes.push((data.position(area), area));
+                nodes.push((data.position_of_id(area), area));
             }
         }
     }
@@ -219,14 +212,14 @@ impl SupplyMap {
         ];
         // Areas the state names that are not on the map cannot be reached over it.
         for (area, army) in &st.armies {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 places[i].empty = false;
                 places[i].node = army.side == side;
             }
         }
         if side == Side::Crown {
             for area in &st.holds {
-                if let Some(i) = data.position(area) {
+                if let Some(i) = data.position_of_id(area) {
                     let p = &mut places[i];
                     p.held = true;
                     p.node |= p.empty;
@@ -234,7 +227,7 @@ impl SupplyMap {
             }
         }
         for area in &st.sieges {
-            if let Some(i) = data.position(area) {
+            if let Some(i) = data.position_of_id(area) {
                 places[i].node = false;
             }
         }
@@ -244,15 +237,35 @@ impl SupplyMap {
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
+        let mut line = self.trace(data, start, None);
+        line.sort_unstable();
+        line
+    }
+
+    /// Whether the areas at places `a` and `b` are on one supply line; `a` must be a supply
+    /// node. The line is traced only until `b` is found.
+    pub fn joins(&self, data: &Data, a: usize, b: usize) -> bool {
+        self.trace(data, a, Some(b)).contains(&b)
+    }
+
+    /// The places on the line from `start`, in the order found, up to `until` when it is on
+    /// the line.
+    fn trace(&self, data: &Data, start: usize, until: Option<usize>) -> Vec<usize> {
         if self.places.len() <= 64 {
-            self.trace(data, start, 0u64)
+            self.trace_marking(data, start, until, 0u64)
         } else {
-            self.trace(data, start, vec![false; self.places.len()])
+            self.trace_marking(data, start, until, vec![false; self.places.len()])
         }
     }
 
-    /// `line`, marking the areas found in `on`.
-    fn trace(&self, data: &Data, start: usize, mut on: impl Seen) -> Vec<usize> {
+    /// `trace`, marking the areas found in `on`.
+    fn trace_marking(
+        &self,
+        data: &Data,
+        start: usize,
+        until: Option<usize>,
+        mut on: impl Seen,
+    ) -> Vec<usize> {
         on.insert(start);
         // The areas found so far, each once; those after `next` have not been looked from.
         // Room for every area is made at once: growing the list step by step cost more.
@@ -260,6 +273,9 @@ impl SupplyMap {
         line.push(start);
         let mut next = 0;
         while let Some(&a) = line.get(next) {
+            if until.is_some_and(|u| on.has(u)) {
+                break;
+            }
             next += 1;
             let mut reach = |b: usize| {
                 if self.places[b].node && on.insert(b) {
@@ -279,7 +295,6 @@ impl SupplyMap {
                 }
             }
         }
-        line.sort_unstable();
         line
     }
 }
@@ -289,6 +304,8 @@ impl SupplyMap {
 trait Seen {
     /// Adds place `i`; whether it was not in the set before.
     fn insert(&mut self, i: usize) -> bool;
+    /// Whether place `i` is in the set.
+    fn has(&self, i: usize) -> bool;
 }
 
 impl Seen for u64 {
@@ -297,11 +314,19 @@ impl Seen for u64 {
         *self |= 1 << i;
         new
     }
+
+    fn has(&self, i: usize) -> bool {
+        *self & (1 << i) != 0
+    }
 }
 
 impl Seen for Vec<bool> {
     fn insert(&mut self, i: usize) -> bool {
         !std::mem::replace(&mut self[i], true)
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self[i]
     }
 }
 
@@ -358,9 +383,8 @@ pub fn move_supplies(
         }
         // Both ends are supply nodes (checked above): whether they share a line is
         // `supply_line`, by the areas' places.
-        let at = |a: &Area| data.position(&a.id).expect("an area of the map");
-        let line = SupplyMap::new(data, st, side).line(data, at(from));
-        if line.binary_search(&at(to)).is_err() {
+        let at = |a: &Area| data.position_of_id(&a.id).expect("an area of the map");
+        if !SupplyMap::new(data, st, side).joins(data, at(from), at(to)) {
             return Err(OrderError::new(
                 "5.2",
                 format!(
@@ -388,12 +412,11 @@ pub fn move_supplies(
                 war: have.war - m.war,
             },
         );
-        let dest = st.supplies_at(&to.id);
-        st.set_supplies(
+        st.add_supplies(
             &to.id,
             Supplies {
-                food: dest.food + m.food,
-                war: dest.war + m.war,
+                food: m.food,
+                war: m.war,
             },
         );
         ev.push(Event::SuppliesMoved {
@@ -535,22 +558,16 @@ fn by_sea(
 /// 5.5: what an area of `side` may hold: 8 in a City or Fort, one plus the units of the army
 /// carrying them on a Point.
 pub fn limit(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> u32 {
-    if data.area(area).is_city_or_fort() {
-        data.pieces.storage_limit
-    } else {
-        st.army(area).map(|a| a.units + 1).unwrap_or(0)
-    }
+    limit_of(data, st, data.area(area))
 }
 
-/// The entry of `area` in `entries`, which go in key order as the state's maps do, passing
-/// over those before it: walking a map alongside another in this way finds each entry
-/// without a search.
-fn entry_at<'s, T>(
-    entries: &mut Peekable<impl Iterator<Item = (&'s Id, T)>>,
-    area: &Id,
-) -> Option<T> {
-    while entries.next_if(|(a, _)| *a < area).is_some() {}
-    entries.next_if(|(a, _)| *a == area).map(|(_, x)| x)
+/// `limit` of an area of the map.
+fn limit_of(data: &Data, st: &State, area: &Area) -> u32 {
+    if area.is_city_or_fort() {
+        data.pieces.storage_limit
+    } else {
+        st.army(&area.id).map(|a| a.units + 1).unwrap_or(0)
+    }
 }
 
 /// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
@@ -573,18 +590,19 @@ pub fn enforce_limits(
             .line(data, at)
             .into_iter()
             .map(|i| {
-                let a = &data.area_at(i).id;
-                limit(data, st, a).saturating_sub(st.supplies_at(a).total())
+                let a = data.area_at(i);
+                limit_of(data, st, a).saturating_sub(st.supplies_at(&a.id).total())
             })
             .sum();
-        let name = &data.area(&area).name;
+        let a = data.area_at(at);
         if room > 0 {
             return Err(OrderError::new(
                 "5.5",
                 format!(
-                    "`{name}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
+                    "`{}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
+                    a.name,
                     st.supplies_at(&area).total(),
-                    limit(data, st, &area)
+                    limit_of(data, st, a)
                 ),
             )
             .at("supply_after"));
@@ -601,12 +619,12 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
     // nearly always finds nothing, so each area is first judged by what costs nothing to
     // know: whose army is there, and the two limits it may have.
     let mut over = Vec::new();
-    let mut armies = st.armies.iter().peekable();
-    let mut holds = st.holds.iter().map(|h| (h, ())).peekable();
-    for (area, s) in st.supplies.iter() {
+    let mut armies = st.armies.cursor();
+    let mut holds = st.holds.cursor();
+    for (key, area, s) in st.supplies.iter_keyed() {
         let total = s.total();
-        let army = entry_at(&mut armies, area);
-        let held = side == Side::Crown && entry_at(&mut holds, area).is_some();
+        let army = armies.get_keyed(key, area);
+        let held = side == Side::Crown && holds.contains_keyed(key, area);
         match army {
             // Not `side`'s supply node: an enemy army holds it.
             Some(a) if a.side != side => continue,
@@ -616,7 +634,7 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
             None if !held => continue,
             _ => {}
         }
-        let at = data.position(area).expect("an area of the map");
+        let at = data.position_of_id(area).expect("an area of the map");
         // `limit`, from what is known here.
         let lim = if data.area_at(at).is_city_or_fort() {
             data.pieces.storage_limit
