@@ -414,6 +414,16 @@ impl Data {
         }
     }
 
+    /// `find_area` of an area as orders hold it, an `Id`: an id of the map, as self-play and
+    /// most players write it, is placed by its key, without trimming or reading its text
+    /// again. Anything else (a name, another case, spaces) is read as `find_area` reads it.
+    pub fn find_area_key(&self, key: &(impl Key + ?Sized)) -> Option<&Area> {
+        match self.position(key) {
+            Some(i) if self.found_by_id[i] => Some(&self.map.areas[i]),
+            _ => self.find_area(key.as_id_str()),
+        }
+    }
+
     /// `find_area` by going through the map's list.
     fn scan_area(&self, t: &str) -> Option<&Area> {
         self.map

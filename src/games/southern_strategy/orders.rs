@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{Area, Data};
-use super::state::Id;
+use super::state::{Id, Key};
 use crate::engine::error::{OrderError, Path};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -450,10 +450,11 @@ pub struct Group {
 /// orders name it.
 pub fn area<'d>(
     data: &'d Data,
-    text: &str,
+    text: &(impl Key + ?Sized),
     path: impl Into<String>,
 ) -> Result<&'d Area, OrderError> {
-    data.find_area(text).ok_or_else(|| {
+    data.find_area_key(text).ok_or_else(|| {
+        let text = text.as_id_str();
         OrderError::new("2.1", format!("there is no area `{text}` on the map")).at(path)
     })
 }
@@ -491,4 +492,42 @@ pub fn activated_army(
         ));
     }
     Ok(army)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::southern_strategy::{DATA_FILES, DISPLAY_FILES};
+
+    /// An area named in orders is found by its `Id` exactly as by its text: ids, names, other
+    /// cases, spaces around, and text that names nothing (2.1).
+    #[test]
+    fn an_area_held_as_an_id_is_found_as_its_text_is() {
+        let files: Vec<(String, String)> = DATA_FILES
+            .iter()
+            .chain(DISPLAY_FILES)
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        let data = Data::load(&files).expect("the built-in data loads");
+        let mut texts: Vec<String> = vec![
+            String::new(),
+            "nowhere".into(),
+            "an area name longer than an inline id".into(),
+        ];
+        for a in data.areas() {
+            for t in [a.id.to_string(), a.name.clone()] {
+                texts.push(format!(" {t} "));
+                texts.push(t.to_lowercase());
+                texts.push(t);
+            }
+        }
+        for t in &texts {
+            let by_text = area(&data, t.as_str(), "to").map(|a| a.id);
+            let by_id = area(&data, &Id::new(t), "to").map(|a| a.id);
+            assert_eq!(by_id.as_ref().ok(), by_text.as_ref().ok(), "{t:?}");
+            if let (Err(x), Err(y)) = (by_id, by_text) {
+                assert_eq!(x.to_string(), y.to_string(), "{t:?}");
+            }
+        }
+    }
 }
