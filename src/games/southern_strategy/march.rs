@@ -80,13 +80,10 @@ pub fn march(
             .at(path.field("to")));
         }
         if destinations.contains(&to.id) {
-            return Err(OrderError::new(
-                "9.1",
-                format!(
-                    "two groups march to `{}`; each group goes to a different area",
-                    to.name
-                ),
-            )
+            let name = to.name.clone();
+            return Err(OrderError::worded_later("9.1", move || {
+                format!("two groups march to `{name}`; each group goes to a different area")
+            })
             .at(path.field("to")));
         }
         destinations.push(to.id);
@@ -115,10 +112,10 @@ pub fn march(
             None
         };
         if let Some(total) = over_subordinate_limit(st, side, &to.id, g.units, group_rank) {
-            return Err(OrderError::new(
-                "9.2",
-                format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{}` would hold {total}", to.name),
-            )
+            let name = to.name.clone();
+            return Err(OrderError::worded_later("9.2", move || {
+                format!("a Subordinate Leader commands at most {SUBORDINATE_UNITS} units; `{name}` would hold {total}")
+            })
             .at(path.field("units")));
         }
         if g.leader {
@@ -140,13 +137,10 @@ pub fn march(
         return Err(OrderError::new("9.1", "the leader goes with one group only").at(groups_key));
     }
     if moving > army.units {
-        return Err(OrderError::new(
-            "9.1",
-            format!(
-                "the groups move {moving} units, but the army in `{}` has {}",
-                from.name, army.units
-            ),
-        )
+        let (name, units) = (from.name.clone(), army.units);
+        return Err(OrderError::worded_later("9.1", move || {
+            format!("the groups move {moving} units, but the army in `{name}` has {units}")
+        })
         .at(groups_key));
     }
     let stayed = army.units - moving;
@@ -215,24 +209,22 @@ pub fn march(
             (f, w) => (f.unwrap_or(0), w.unwrap_or(0)),
         };
         if food > pool.food || war > pool.war {
-            return Err(OrderError::new(
-                "5.5",
+            let (name, left) = (from.name.clone(), pool);
+            return Err(OrderError::worded_later("5.5", move || {
                 format!(
-                    "the groups take more than `{}` has left after paying for the march ({} food, {} war)",
-                    from.name, pool.food, pool.war
-                ),
-            )
+                    "the groups take more than `{name}` has left after paying for the march ({} food, {} war)",
+                    left.food, left.war
+                )
+            })
             .at(path));
         }
         if food + war > capacity {
-            return Err(OrderError::new(
-                "5.5",
+            let (units, carried) = (g.units, food + war);
+            return Err(OrderError::worded_later("5.5", move || {
                 format!(
-                    "a group of {} units carries at most {capacity} supplies, not {}",
-                    g.units,
-                    food + war
-                ),
-            )
+                    "a group of {units} units carries at most {capacity} supplies, not {carried}"
+                )
+            })
             .at(path));
         }
         pool.food -= food;

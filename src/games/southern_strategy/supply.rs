@@ -596,15 +596,16 @@ pub fn enforce_limits(
             .sum();
         let a = data.area_at(at);
         if room > 0 {
-            return Err(OrderError::new(
-                "5.5",
+            let (name, held, limit) = (
+                a.name.clone(),
+                st.supplies_at(&area).total(),
+                limit_of(data, st, a),
+            );
+            return Err(OrderError::worded_later("5.5", move || {
                 format!(
-                    "`{}` would hold {} supplies, {excess} over its limit of {}; move them along your supply line (there is room for {room}) with `supply_after`",
-                    a.name,
-                    st.supplies_at(&area).total(),
-                    limit_of(data, st, a)
-                ),
-            )
+                    "`{name}` would hold {held} supplies, {excess} over its limit of {limit}; move them along your supply line (there is room for {room}) with `supply_after`"
+                )
+            })
             .at("supply_after"));
         }
         discard_excess(data, st, side, &area, ev);
