@@ -62,7 +62,16 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
     // This runs after every impulse, and the conditions look at the armies around each
     // occupied City or Fort: whose army stands where is read from the state once, by place
     // in the map's list, which is also the order the sieges are declared in.
-    let mut side_at: Vec<Option<Side>> = vec![None; data.map.areas.len()];
+    // The map fits on the stack (the shipped one has 38 areas); a larger one is allocated.
+    let n = data.map.areas.len();
+    let mut on_stack = [None; 128];
+    let mut on_heap = Vec::new();
+    let side_at: &mut [Option<Side>] = if n <= on_stack.len() {
+        &mut on_stack[..n]
+    } else {
+        on_heap.resize(n, None);
+        &mut on_heap
+    };
     for (area, army) in &st.armies {
         // An army off the map besieges nothing and is besieged by nothing.
         if let Some(at) = data.position_of_id(area) {
