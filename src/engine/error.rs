@@ -36,10 +36,10 @@ impl OrderError {
     pub fn worded_later(rule: &str, words: impl Fn() -> String + Send + Sync + 'static) -> Self {
         OrderError {
             rule: rule.to_string(),
-            message: Message {
+            message: Message::Later(Arc::new(Later {
                 words: OnceLock::new(),
-                later: Some(Arc::new(words)),
-            },
+                write: words,
+            })),
             path: None,
             line: None,
         }
@@ -56,19 +56,36 @@ impl OrderError {
 }
 
 /// The words of an `OrderError`: a phrase that reads as a `str`, written when the error was
-/// made or, for `OrderError::worded_later`, when it is first read.
+/// made or, for `OrderError::worded_later`, when it is first read. It is no larger than a
+/// `String`, so errors stay as small as they were.
 #[derive(Clone)]
-pub struct Message {
+pub enum Message {
+    Words(String),
+    Later(Arc<dyn Unread>),
+}
+
+/// A message not worded yet (`OrderError::worded_later`).
+pub trait Unread: Send + Sync {
+    /// The words, written the first time they are read.
+    fn read(&self) -> &str;
+}
+
+/// The closure that writes a message, and its words once read: one allocation with the
+/// closure's values in it.
+struct Later<F> {
     words: OnceLock<String>,
-    later: Option<Arc<dyn Fn() -> String + Send + Sync>>,
+    write: F,
+}
+
+impl<F: Fn() -> String + Send + Sync> Unread for Later<F> {
+    fn read(&self) -> &str {
+        self.words.get_or_init(&self.write)
+    }
 }
 
 impl From<String> for Message {
     fn from(words: String) -> Self {
-        Message {
-            words: OnceLock::from(words),
-            later: None,
-        }
+        Message::Words(words)
     }
 }
 
@@ -76,11 +93,10 @@ impl Deref for Message {
     type Target = str;
 
     fn deref(&self) -> &str {
-        self.words.get_or_init(|| {
-            self.later
-                .as_ref()
-                .map_or_else(String::new, |words| words())
-        })
+        match self {
+            Message::Words(words) => words,
+            Message::Later(later) => later.read(),
+        }
     }
 }
 
