@@ -726,3 +726,14 @@ impl SouthernStrategy {
         Ok(())
     }
 }
+
+/// The built-in data, for the module's unit tests.
+#[cfg(test)]
+pub(crate) fn test_data() -> Data {
+    let files: Vec<(String, String)> = DATA_FILES
+        .iter()
+        .chain(DISPLAY_FILES)
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    Data::load(&files).expect("the built-in data loads")
+}

@@ -619,11 +619,20 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
     // Only an area holding supplies can hold too many. This runs after every impulse and
     // nearly always finds nothing, so each area is first judged by what costs nothing to
     // know: whose army is there, and the two limits it may have.
+    //
+    // No supply node may hold fewer than 2, or the storage limit if that is less: a City or
+    // Fort holds the storage limit, and an army at least 1 unit (2.2), so a Point with an army
+    // holds at least 2 (a Loyalist Holds only a City or Fort, 8.4). An area holding that many
+    // or fewer is not over, whoever stands there, and is passed without looking.
+    let least = data.pieces.storage_limit.min(2);
     let mut over = Vec::new();
     let mut armies = st.armies.cursor();
     let mut holds = st.holds.cursor();
     for (key, area, s) in st.supplies.iter_keyed() {
         let total = s.total();
+        if total <= least {
+            continue;
+        }
         let army = armies.get_keyed(key, area);
         let held = side == Side::Crown && holds.contains_keyed(key, area);
         match army {
@@ -669,4 +678,68 @@ pub fn discard_excess(data: &Data, st: &mut State, side: Side, area: &str, ev: &
         food,
         war,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::engine::selfplay;
+    use crate::games::southern_strategy::{test_data, SouthernStrategy};
+
+    /// 5.5 as written: every supply node of `side` holding more than its limit, in the map's
+    /// order, with its excess; nothing is over in a siege (11.1).
+    fn over_by_the_rule(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
+        let mut over = Vec::new();
+        for (at, a) in data.map.areas.iter().enumerate() {
+            let total = st.supplies_at(&a.id).total();
+            let lim = limit(data, st, &a.id);
+            if is_supply_node(st, side, &a.id) && total > lim {
+                over.push((at, a.id, total - lim));
+            }
+        }
+        over
+    }
+
+    /// `over_limits`, which passes over small heaps and walks the maps side by side, finds
+    /// what the rule finds, for both sides, at every position of some seeded games with 1,
+    /// 2, 3 or 7 more supplies heaped in turn on each area that holds supplies or an army (the
+    /// positions self-play keeps are within their limits).
+    #[test]
+    fn over_limits_finds_what_the_rule_finds() {
+        let data = test_data();
+        let (mut checked, mut found) = (0usize, 0usize);
+        let forever = Duration::from_secs(u64::MAX / 4);
+        selfplay::run_observed::<SouthernStrategy>(&data, 4, forever, |st, _| {
+            let places: Vec<Id> = st
+                .supplies
+                .keys()
+                .chain(st.armies.keys())
+                .copied()
+                .collect();
+            for area in places {
+                for more in [1, 2, 3, 7] {
+                    let mut heaped = st.clone();
+                    heaped.add_supplies(&area, Supplies { food: more, war: 0 });
+                    for side in [Side::Crown, Side::Patriot] {
+                        let want = over_by_the_rule(&data, &heaped, side);
+                        assert_eq!(
+                            over_limits(&data, &heaped, side),
+                            want,
+                            "{side} with {more} more food in {area}"
+                        );
+                        checked += 1;
+                        found += usize::from(!want.is_empty());
+                    }
+                }
+            }
+        });
+        assert!(checked > 10_000, "only {checked} positions checked");
+        // Heaps both over and within the limits were met.
+        assert!(
+            found > checked / 20 && found < checked,
+            "{found} of {checked} over"
+        );
+    }
 }

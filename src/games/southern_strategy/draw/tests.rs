@@ -11,15 +11,10 @@ use crate::engine::game::Game;
 use crate::engine::selfplay;
 use crate::games::southern_strategy::data::Data;
 use crate::games::southern_strategy::orders::March;
-use crate::games::southern_strategy::{SouthernStrategy, DATA_FILES, DISPLAY_FILES};
+use crate::games::southern_strategy::SouthernStrategy;
 
 fn data() -> Data {
-    let files: Vec<(String, String)> = DATA_FILES
-        .iter()
-        .chain(DISPLAY_FILES)
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    Data::load(&files).expect("the built-in data loads")
+    crate::games::southern_strategy::test_data()
 }
 
 /// Draws `orders` with `ranges` open a few times in a row both ways, from two streams
