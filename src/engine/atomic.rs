@@ -49,18 +49,23 @@ fn target_of(path: &Path) -> Result<Target, Error> {
             source: std::io::Error::other("it is a folder"),
         }),
         Ok(_) => Ok(Target::Direct(path.to_path_buf())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            // A dangling link is refused rather than followed out of sight.
-            if fs::symlink_metadata(path).is_ok() {
-                return Err(Error::Io {
-                    path: path.into(),
-                    action: "write",
-                    source: std::io::Error::other("it is a symbolic link to nothing"),
-                });
-            }
-            Ok(Target::Replace(path.to_path_buf()))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => nothing_there(path),
         Err(e) => Err(io("inspect", path)(e)),
+    }
+}
+
+/// `target_of` where following `path` found nothing: a new file, unless `path` is a dangling
+/// link, which is refused rather than followed out of sight. Only a link is called one: a
+/// file another run has made there since (two `keys` at once) is a new file that lost its
+/// race, and staging it says so.
+fn nothing_there(path: &Path) -> Result<Target, Error> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(Error::Io {
+            path: path.into(),
+            action: "write",
+            source: std::io::Error::other("it is a symbolic link to nothing"),
+        }),
+        _ => Ok(Target::Replace(path.to_path_buf())),
     }
 }
 
@@ -340,6 +345,33 @@ mod tests {
             .unwrap()
             .file_type()
             .is_symlink());
+    }
+
+    /// Two `keys` at once: one looked and found nothing, then the other linked its secret
+    /// into place before the first looked again for a dangling link. The first was told the
+    /// secret was "a symbolic link to nothing"; it must be told the secret exists already.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_made_by_another_run_meanwhile_is_no_dangling_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("g.crown.secret.yaml");
+        // The other run's secret, made after this run found nothing there.
+        std::fs::write(&secret, "theirs").unwrap();
+        assert!(matches!(nothing_there(&secret), Ok(Target::Replace(_))));
+        let err = stage(&secret, b"mine", Kind::NewPrivate).err().unwrap();
+        assert!(err.to_string().contains("already exists"), "{err}");
+        assert_eq!(std::fs::read_to_string(&secret).unwrap(), "theirs");
+
+        // A real dangling link is still refused, and left as it was.
+        let dangling = dir.path().join("dangling.yaml");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        let err = nothing_there(&dangling).err().unwrap();
+        assert!(
+            err.to_string().contains("symbolic link to nothing"),
+            "{err}"
+        );
+        assert!(write(&dangling, b"x").is_err());
+        assert!(!dir.path().join("nowhere").exists());
     }
 
     #[test]
