@@ -14,17 +14,16 @@ use adjutant::engine::dice::KeyedDice;
 use adjutant::engine::game::{Game, LegalOption};
 use adjutant::engine::ranges;
 use adjutant::games::southern_strategy::orders::{
-    Accept, Action, Answer, Attack, BattleDecision, Embark, Group, March, NavyAction, Orders, Raid,
-    Refuse, Skirmish, SupplyMove, Transport, Unload,
+    Accept, Action, Answer, Attack, BattleDecision, Embark, Group, March, NavyAction, Orders,
+    Refuse, Transport, Unload,
 };
 use adjutant::games::southern_strategy::state::{
-    Army, Cargo, Id, ImpulseKind, LeaderRank, Partisans, Phase, Question, Side, Stage, State,
-    Supplies,
+    Army, Cargo, Id, ImpulseKind, LeaderRank, Phase, Question, Side, Stage, State, Supplies,
 };
 use adjutant::games::southern_strategy::{self as ss, navy, SouthernStrategy};
 use serde_json::Value;
 
-fn data() -> ss::data::Data {
+pub(crate) fn data() -> ss::data::Data {
     super::support::southern_data()
 }
 
@@ -33,7 +32,7 @@ type Placed = (&'static str, Side, u32, Option<LeaderRank>, u32, u32);
 
 /// The set-up's turn with only `armies` on the map (and no supplies but theirs), at `side`'s
 /// full impulse.
-fn position(data: &ss::data::Data, side: Side, armies: &[Placed]) -> State {
+pub(crate) fn position(data: &ss::data::Data, side: Side, armies: &[Placed]) -> State {
     let (mut st, _) = SouthernStrategy::setup(data);
     st.armies.clear();
     st.supplies.clear();
@@ -105,7 +104,7 @@ fn uncovered(
 
 /// Checks that every accepted order of `space` is covered, and that at least `least` were
 /// accepted (so the space reaches what it is meant to).
-fn check(
+pub(crate) fn check(
     data: &ss::data::Data,
     st: &State,
     side: Side,
@@ -138,7 +137,7 @@ fn check(
     );
 }
 
-fn full(a: Action) -> Orders {
+pub(crate) fn full(a: Action) -> Orders {
     Orders {
         full: Some(a),
         ..Orders::default()
@@ -146,12 +145,12 @@ fn full(a: Action) -> Orders {
 }
 
 /// The areas' ids as strings, as orders write them.
-fn ids(areas: &[ss::state::Id]) -> Vec<String> {
+pub(crate) fn ids(areas: &[ss::state::Id]) -> Vec<String> {
     areas.iter().map(|a| a.to_string()).collect()
 }
 
 /// `a` and the areas next to it, with one far away (refused wherever adjacency counts).
-fn near(data: &ss::data::Data, a: &str) -> Vec<String> {
+pub(crate) fn near(data: &ss::data::Data, a: &str) -> Vec<String> {
     let mut v: Vec<String> = data
         .area(a)
         .adjacent
@@ -165,7 +164,7 @@ fn near(data: &ss::data::Data, a: &str) -> Vec<String> {
 
 /// Every list of `n` groups to `to`, with units in `units`, leader and Subordinate flags,
 /// and food and war each in `food` and `war`.
-fn groups(
+pub(crate) fn groups(
     n: usize,
     to: &[String],
     units: &[u32],
@@ -209,7 +208,7 @@ fn groups(
     lists
 }
 
-fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
+pub(crate) fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
     lists
         .into_iter()
         .map(|groups| {
@@ -221,7 +220,7 @@ fn marches(from: &str, lists: Vec<Vec<Group>>) -> Vec<Orders> {
         .collect()
 }
 
-fn some(r: std::ops::RangeInclusive<u32>) -> Vec<Option<u32>> {
+pub(crate) fn some(r: std::ops::RangeInclusive<u32>) -> Vec<Option<u32>> {
     r.map(Some).collect()
 }
 
@@ -639,214 +638,6 @@ fn every_accepted_landing_before_the_winter_is_listed() {
         space,
         8,
         "landing the cargo before the winter",
-    );
-}
-
-/// Moves along a short supply line (Savannah - Ebenezer - Augusta, with Sunbury off the
-/// navy's zone), in the supply phase and before skipping a limited impulse; and, where two
-/// areas are over their limits, the lists of moves that mend them.
-#[test]
-fn every_accepted_supply_move_is_listed() {
-    let data = data();
-    let mut st = position(
-        &data,
-        Side::Crown,
-        &[
-            ("SAV", Side::Crown, 1, None, 3, 2),
-            ("EBN", Side::Crown, 2, None, 1, 0),
-            ("AUG", Side::Crown, 1, None, 0, 1),
-            ("SUN", Side::Crown, 1, None, 0, 0),
-        ],
-    );
-    st.navies.crown = Some("D".into());
-    st.navies.cargo.insert(
-        Side::Crown,
-        Cargo {
-            food: 1,
-            war: 1,
-            ..Cargo::default()
-        },
-    );
-    let places = ["SAV", "EBN", "AUG", "SUN", "D", "C", "BFT"];
-    let mut moves = Vec::new();
-    for from in places {
-        for to in places {
-            for food in 0..=4 {
-                for war in 0..=3 {
-                    moves.push(vec![SupplyMove {
-                        from: from.into(),
-                        to: to.into(),
-                        food,
-                        war,
-                    }]);
-                }
-            }
-        }
-    }
-    moves.push(Vec::new());
-    st.phase = Phase::Supply { side: Side::Crown };
-    let space = moves
-        .iter()
-        .map(|m| Orders {
-            supply: m.clone(),
-            ..Orders::default()
-        })
-        .collect();
-    check(&data, &st, Side::Crown, space, 40, "supply phase");
-    st.phase = Phase::Impulse {
-        side: Side::Crown,
-        kind: ImpulseKind::Limited,
-        previous_passed: false,
-    };
-    let space = moves
-        .iter()
-        .map(|m| Orders {
-            supply: m.clone(),
-            limited: Some(Action::Skip),
-            ..Orders::default()
-        })
-        .collect();
-    check(
-        &data,
-        &st,
-        Side::Crown,
-        space,
-        40,
-        "moves, then skip the limited impulse",
-    );
-
-    // Ebenezer and Sunbury each carry two more than their armies can: every list of one
-    // or two moves between the areas of the line.
-    st.phase = Phase::Supply { side: Side::Crown };
-    st.navies = Default::default();
-    st.set_supplies("EBN", Supplies { food: 3, war: 2 });
-    st.set_supplies("SUN", Supplies { food: 2, war: 2 });
-    let line = ["SAV", "EBN", "AUG", "SUN"];
-    let mut one = Vec::new();
-    for from in line {
-        for to in line {
-            for food in 0..=2 {
-                for war in 0..=2 {
-                    one.push(SupplyMove {
-                        from: from.into(),
-                        to: to.into(),
-                        food,
-                        war,
-                    });
-                }
-            }
-        }
-    }
-    let mut space: Vec<Orders> = one
-        .iter()
-        .map(|m| Orders {
-            supply: vec![m.clone()],
-            ..Orders::default()
-        })
-        .collect();
-    for a in &one {
-        for b in &one {
-            space.push(Orders {
-                supply: vec![a.clone(), b.clone()],
-                ..Orders::default()
-            });
-        }
-    }
-    space.push(Orders::default());
-    check(
-        &data,
-        &st,
-        Side::Crown,
-        space,
-        10,
-        "mending two overloaded Points",
-    );
-}
-
-/// The Patriot's own actions: a small army without a leader skirmishing and marching (all
-/// of it must pay), Militia actions, and raids on every target.
-#[test]
-fn every_accepted_skirmish_and_irregular_action_is_listed() {
-    let data = data();
-    let mut st = position(
-        &data,
-        Side::Patriot,
-        &[
-            ("CAM", Side::Patriot, 2, None, 1, 2),
-            ("HHS", Side::Crown, 2, None, 1, 0),
-            ("CHS", Side::Crown, 1, None, 0, 0),
-        ],
-    );
-    st.holds.insert("GEO".into());
-    st.partisans.insert(
-        "SC".into(),
-        Partisans {
-            militia: 3,
-            loyalists: 1,
-            swamp_fox: false,
-        },
-    );
-    let mut space = Vec::new();
-    for to in near(&data, "CAM") {
-        for units in 0..=3 {
-            for war in 0..=3 {
-                space.push(full(Action::Skirmish(Skirmish {
-                    from: "CAM".into(),
-                    to: Id::new(&to),
-                    units,
-                    war,
-                })));
-            }
-        }
-    }
-    space.extend(marches(
-        "CAM",
-        groups(
-            1,
-            &near(&data, "CAM"),
-            &[0, 1, 2, 3],
-            &some(0..=2),
-            &some(0..=3),
-        ),
-    ));
-    space.extend(marches(
-        "CAM",
-        groups(
-            2,
-            &ids(&data.area("CAM").adjacent),
-            &[1],
-            &some(0..=1),
-            &some(0..=1),
-        ),
-    ));
-    for a in data.areas() {
-        let id = a.id;
-        space.push(full(Action::Forage(Id::new(&id))));
-        space.push(full(Action::Recruit(Id::new(&id))));
-        space.push(full(Action::Hold(Id::new(&id))));
-        space.push(full(Action::DigIn(Id::new(&id))));
-        for colony in ["SC", "GA"] {
-            let raid = |hold, unit, food| {
-                full(Action::Raid(Raid {
-                    colony: colony.into(),
-                    hold,
-                    unit,
-                    food,
-                }))
-            };
-            space.push(raid(Some(Id::new(&id)), None, None));
-            space.push(raid(None, Some(Id::new(&id)), None));
-            space.push(raid(None, None, Some(Id::new(&id))));
-        }
-    }
-    space.push(full(Action::Pass));
-    check(
-        &data,
-        &st,
-        Side::Patriot,
-        space,
-        30,
-        "the Patriot army in Camden",
     );
 }
 

@@ -1,0 +1,377 @@
+//! The Southern Strategy bot through the command line, as a player meets it: its packets by
+//! mail and through `ingest`, its answers to a battle (when the game pauses, and by a standing
+//! policy), what it refuses to do, and the README's advice example.
+
+use super::bot::position_file;
+use super::support::{self, fails, ok, read, stdout, write};
+
+/// `bot -o` writes an ordinary packet with the bot's own secret, which the opponent
+/// adjudicates; `--explain` says what it weighed, in words, with no raw JSON.
+#[test]
+fn the_bot_writes_a_packet_its_opponent_adjudicates() {
+    let p = support::TwoPlayers::new("ss-bot-mail");
+    let crown = p.send("crown", "c1", "supply: []\n");
+    p.receive("patriot", &crown);
+    let o = ok(
+        &p.side_dir("patriot"),
+        &[
+            "bot",
+            "game.yaml",
+            "--playouts",
+            "50",
+            "--explain",
+            "--secrets",
+            "secrets",
+            "-o",
+            "bot.packet.txt",
+        ],
+    );
+    let explained = support::stderr(&o);
+    assert!(
+        explained.contains("The bot (patriot) at step 2"),
+        "{explained}"
+    );
+    assert!(
+        !explained.contains('"'),
+        "raw values in the explanation:\n{explained}"
+    );
+    let (report, _) = p.receive("crown", &p.side_dir("patriot").join("bot.packet.txt"));
+    assert!(report.contains("Verification"), "{report}");
+}
+
+/// 10.1: the Crown attacks the bot's army in hot-seat play; the game pauses for the
+/// Patriot's answer, the bot gives it, and the battle is fought in the same run. The report
+/// ends with what the bot weighed.
+#[test]
+fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = position_file(
+        dir.path(),
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 2},
+                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
+        }),
+    );
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-bot-battle",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            pos.to_str().unwrap(),
+            "-o",
+            "g.yaml",
+        ],
+    );
+    write(
+        dir.path(),
+        "attack.yaml",
+        "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
+    );
+    let o = ok(
+        dir.path(),
+        &[
+            "play",
+            "g.yaml",
+            "attack.yaml",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "100",
+            "--secrets",
+            "s",
+        ],
+    );
+    let report = stdout(&o);
+    assert!(report.contains("The bot (patriot)"), "{report}");
+    let game = read(&dir.path().join("g.yaml"));
+    assert!(
+        game.contains("battle:"),
+        "the bot's answer to the attack is not in the game file:\n{report}"
+    );
+    ok(dir.path(), &["verify", "g.yaml"]);
+}
+
+/// What the bot refuses, and why.
+#[test]
+fn the_bot_refuses_what_it_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-bot-no",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--side", "patriot", "--secrets", "s"],
+    );
+    assert!(e.contains("it is `crown`'s decision"), "{e}");
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"],
+    );
+    assert!(e.contains("not a side of this game"), "{e}");
+    let e = fails(
+        dir.path(),
+        &["bot", "g.yaml", "--think", "forever", "--secrets", "s"],
+    );
+    assert!(e.contains("not a time to think"), "{e}");
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            "tlc-bot-no",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "t.yaml",
+        ],
+    );
+    let before = read(&dir.path().join("t.yaml"));
+    let e = fails(
+        dir.path(),
+        &["bot", "t.yaml", "--secrets", "s", "-o", "p.txt"],
+    );
+    assert!(e.contains("no bot for the-lost-cause"), "{e}");
+    assert_eq!(
+        before,
+        read(&dir.path().join("t.yaml")),
+        "a refused bot run changed the game file"
+    );
+    assert!(!dir.path().join("p.txt").exists());
+}
+
+/// Playing the bot by mail: the Crown mails its packet into the bot's Maildir, and one run of
+/// `ingest --bot patriot` adjudicates it, lets the bot decide, and mails the bot's packet back
+/// (here as an .eml file), which the Crown's own `ingest` takes. Both game files verify.
+#[test]
+fn the_bot_plays_by_mail_through_ingest() {
+    let (g, packet) = super::mail::crown_packet();
+    let c = g.side_dir("crown");
+    let p = g.side_dir("patriot");
+    let maildir = p.join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).unwrap();
+    }
+    super::mail_thread::send_eml(&c, &packet, maildir.join("new/1.eml").to_str().unwrap());
+    let out = p.join("bot-out.eml");
+    let config = p.join("config.yaml");
+    std::fs::write(
+        &config,
+        format!(
+            "format: adjutant-config/1\nmail:\n  via: eml:{}\n",
+            out.display()
+        ),
+    )
+    .unwrap();
+    let o = support::command(
+        &p,
+        &[
+            "ingest",
+            "--maildir",
+            "Maildir",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "30",
+        ],
+    )
+    .env("ADJUTANT_CONFIG", &config)
+    .output()
+    .unwrap();
+    let said = support::stderr(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
+    let mailed = read(&out);
+    assert!(
+        mailed.contains("-----BEGIN ADJUTANT PACKET-----"),
+        "{mailed}"
+    );
+    let o = ok(
+        &c,
+        &[
+            "ingest",
+            out.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(
+        support::stderr(&o).contains("adjudicated"),
+        "{}",
+        support::stderr(&o)
+    );
+    ok(&c, &["verify", "game.yaml"]);
+    ok(&p, &["verify", "game.yaml"]);
+}
+
+/// Dice-protocol 3.1 with 10.1: the bot's packet commits a hidden standing policy for the
+/// army an enemy can reach. The Crown then attacks that army: the Patriot's copy adjudicates
+/// the attack with the policy and the battle is fought in that one exchange, with no pause
+/// for the bot's answer; the policy is revealed in the result and both copies verify.
+#[test]
+fn the_bot_answers_a_battle_by_its_standing_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    // The Patriot's full impulse; the Crown's army in Savannah, with Cornwallis, can reach
+    // the Patriot army at Ebenezer, which has no food to march away (9.1).
+    let pos = position_file(
+        dir.path(),
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
+            "initiative": "patriot",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 2},
+                "CAM": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"war": 1}, "CAM": {"food": 2, "war": 2}},
+        }),
+    );
+    let id = "ss-bot-policy";
+    let crown = support::fixed_secret(&dir.path().join("crown/secrets"), id, "crown");
+    let patriot = support::fixed_secret(&dir.path().join("patriot/secrets"), id, "patriot");
+    support::new_copies(dir.path(), id, &crown, &patriot, Some(&pos));
+    let p = dir.path().join("patriot");
+    let c = dir.path().join("crown");
+    let o = ok(
+        &p,
+        &[
+            "bot",
+            "game.yaml",
+            "--playouts",
+            "100",
+            "--standing",
+            "--explain",
+            "--secrets",
+            "secrets",
+            "-o",
+            "bot.txt",
+        ],
+    );
+    let said = support::stderr(&o);
+    assert!(
+        said.contains("standing policy") && said.contains("EBN"),
+        "{said}"
+    );
+    ok(
+        &c,
+        &[
+            "adjudicate",
+            "game.yaml",
+            p.join("bot.txt").to_str().unwrap(),
+            "--secrets",
+            "secrets",
+            "--reply",
+            "r1.txt",
+        ],
+    );
+    // The Crown's turn may need more than one decision before its attack; it passes the
+    // limited impulse and attacks with its full one.
+    let awaiting = stdout(&ok(&c, &["show", "game.yaml"]));
+    assert!(awaiting.to_lowercase().contains("crown"), "{awaiting}");
+    write(
+        &c,
+        "attack.yaml",
+        "limited: skip\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
+    );
+    ok(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "attack.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "c1.txt",
+        ],
+    );
+    let o = ok(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            c.join("c1.txt").to_str().unwrap(),
+            "--secrets",
+            "secrets",
+            "--reply",
+            "r2.txt",
+        ],
+    );
+    let report = stdout(&o);
+    let game = read(&p.join("game.yaml"));
+    assert!(
+        game.contains("event: policy_answered")
+            && (game.contains("event: battle_joined") || game.contains("event: battle_refused")),
+        "the bot's policy did not answer the attack:\n{report}"
+    );
+    assert!(
+        !game.contains("decision: battle"),
+        "the game paused for the bot's answer though its policy covers the attack:\n{report}"
+    );
+    ok(&p, &["verify", "game.yaml"]);
+}
+
+/// The advice the README shows is what `hint` prints for a new game of that id at the default
+/// budget (the seed comes from the game id, the step and the side, so it is the same
+/// anywhere).
+#[test]
+fn the_readme_advice_is_what_hint_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-me-vs-bot",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let advice = stdout(&ok(dir.path(), &["hint", "g.yaml"]));
+    let shown: String = advice
+        .lines()
+        .take_while(|l| !l.starts_with("the best option"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let readme = read(&support::root().join("README.md"));
+    assert!(shown.starts_with("Advice for crown"), "{advice}");
+    assert!(
+        readme.contains(&shown),
+        "the README's example differs from:\n{shown}"
+    );
+}

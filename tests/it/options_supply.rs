@@ -1,0 +1,217 @@
+//! `options.rs` continued: every supply move, skirmish and irregular action the rules accept
+//! in a few hand-built positions lies inside an option `orders` lists.
+
+use adjutant::games::southern_strategy::orders::{Action, Orders, Raid, Skirmish, SupplyMove};
+use adjutant::games::southern_strategy::state::{
+    Cargo, Id, ImpulseKind, Partisans, Phase, Side, Supplies,
+};
+
+use super::options::{check, data, full, groups, ids, marches, near, position, some};
+
+/// Moves along a short supply line (Savannah - Ebenezer - Augusta, with Sunbury off the
+/// navy's zone), in the supply phase and before skipping a limited impulse; and, where two
+/// areas are over their limits, the lists of moves that mend them.
+#[test]
+fn every_accepted_supply_move_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("SAV", Side::Crown, 1, None, 3, 2),
+            ("EBN", Side::Crown, 2, None, 1, 0),
+            ("AUG", Side::Crown, 1, None, 0, 1),
+            ("SUN", Side::Crown, 1, None, 0, 0),
+        ],
+    );
+    st.navies.crown = Some("D".into());
+    st.navies.cargo.insert(
+        Side::Crown,
+        Cargo {
+            food: 1,
+            war: 1,
+            ..Cargo::default()
+        },
+    );
+    let places = ["SAV", "EBN", "AUG", "SUN", "D", "C", "BFT"];
+    let mut moves = Vec::new();
+    for from in places {
+        for to in places {
+            for food in 0..=4 {
+                for war in 0..=3 {
+                    moves.push(vec![SupplyMove {
+                        from: from.into(),
+                        to: to.into(),
+                        food,
+                        war,
+                    }]);
+                }
+            }
+        }
+    }
+    moves.push(Vec::new());
+    st.phase = Phase::Supply { side: Side::Crown };
+    let space = moves
+        .iter()
+        .map(|m| Orders {
+            supply: m.clone(),
+            ..Orders::default()
+        })
+        .collect();
+    check(&data, &st, Side::Crown, space, 40, "supply phase");
+    st.phase = Phase::Impulse {
+        side: Side::Crown,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    let space = moves
+        .iter()
+        .map(|m| Orders {
+            supply: m.clone(),
+            limited: Some(Action::Skip),
+            ..Orders::default()
+        })
+        .collect();
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        40,
+        "moves, then skip the limited impulse",
+    );
+
+    // Ebenezer and Sunbury each carry two more than their armies can: every list of one
+    // or two moves between the areas of the line.
+    st.phase = Phase::Supply { side: Side::Crown };
+    st.navies = Default::default();
+    st.set_supplies("EBN", Supplies { food: 3, war: 2 });
+    st.set_supplies("SUN", Supplies { food: 2, war: 2 });
+    let line = ["SAV", "EBN", "AUG", "SUN"];
+    let mut one = Vec::new();
+    for from in line {
+        for to in line {
+            for food in 0..=2 {
+                for war in 0..=2 {
+                    one.push(SupplyMove {
+                        from: from.into(),
+                        to: to.into(),
+                        food,
+                        war,
+                    });
+                }
+            }
+        }
+    }
+    let mut space: Vec<Orders> = one
+        .iter()
+        .map(|m| Orders {
+            supply: vec![m.clone()],
+            ..Orders::default()
+        })
+        .collect();
+    for a in &one {
+        for b in &one {
+            space.push(Orders {
+                supply: vec![a.clone(), b.clone()],
+                ..Orders::default()
+            });
+        }
+    }
+    space.push(Orders::default());
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        10,
+        "mending two overloaded Points",
+    );
+}
+
+/// The Patriot's own actions: a small army without a leader skirmishing and marching (all
+/// of it must pay), Militia actions, and raids on every target.
+#[test]
+fn every_accepted_skirmish_and_irregular_action_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Patriot,
+        &[
+            ("CAM", Side::Patriot, 2, None, 1, 2),
+            ("HHS", Side::Crown, 2, None, 1, 0),
+            ("CHS", Side::Crown, 1, None, 0, 0),
+        ],
+    );
+    st.holds.insert("GEO".into());
+    st.partisans.insert(
+        "SC".into(),
+        Partisans {
+            militia: 3,
+            loyalists: 1,
+            swamp_fox: false,
+        },
+    );
+    let mut space = Vec::new();
+    for to in near(&data, "CAM") {
+        for units in 0..=3 {
+            for war in 0..=3 {
+                space.push(full(Action::Skirmish(Skirmish {
+                    from: "CAM".into(),
+                    to: Id::new(&to),
+                    units,
+                    war,
+                })));
+            }
+        }
+    }
+    space.extend(marches(
+        "CAM",
+        groups(
+            1,
+            &near(&data, "CAM"),
+            &[0, 1, 2, 3],
+            &some(0..=2),
+            &some(0..=3),
+        ),
+    ));
+    space.extend(marches(
+        "CAM",
+        groups(
+            2,
+            &ids(&data.area("CAM").adjacent),
+            &[1],
+            &some(0..=1),
+            &some(0..=1),
+        ),
+    ));
+    for a in data.areas() {
+        let id = a.id;
+        space.push(full(Action::Forage(Id::new(&id))));
+        space.push(full(Action::Recruit(Id::new(&id))));
+        space.push(full(Action::Hold(Id::new(&id))));
+        space.push(full(Action::DigIn(Id::new(&id))));
+        for colony in ["SC", "GA"] {
+            let raid = |hold, unit, food| {
+                full(Action::Raid(Raid {
+                    colony: colony.into(),
+                    hold,
+                    unit,
+                    food,
+                }))
+            };
+            space.push(raid(Some(Id::new(&id)), None, None));
+            space.push(raid(None, Some(Id::new(&id)), None));
+            space.push(raid(None, None, Some(Id::new(&id))));
+        }
+    }
+    space.push(full(Action::Pass));
+    check(
+        &data,
+        &st,
+        Side::Patriot,
+        space,
+        30,
+        "the Patriot army in Camden",
+    );
+}

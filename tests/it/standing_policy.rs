@@ -1,0 +1,196 @@
+//! Hidden standing policies by mail (dice-protocol 3.1): a defender's committed policy
+//! answers an attack in the same mail and is checked when revealed, and an attacker's
+//! commitment stays hidden until the defender accepts.
+
+use crate::cli::{adjudicate_refused, at_crown_impulse, parse, passing_orders};
+use crate::support::*;
+
+#[test]
+fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
+    let g = at_crown_impulse();
+    // The Crown passes its first pair; the Patriot marches next to Savannah and commits a
+    // hidden policy for meeting attacks.
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let p = g.side_dir("patriot");
+    write(
+        &p,
+        "policy.yaml",
+        "battle:\n  default: {accept: {commit: all, retreat: [Charleston]}}\n",
+    );
+    write(
+        &p,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    ok(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "march.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "march.packet.yaml",
+            "--policy",
+            "policy.yaml",
+        ],
+    );
+    let packet = read(&p.join("march.packet.yaml"));
+    assert!(packet.contains("policy_commit:"), "{packet}");
+    // Mail clients wrap plain text at 76 or 78 columns; the 81 characters of `policy_commit`
+    // used to be broken (issue 16).
+    assert!(
+        packet.lines().all(|l| l.chars().count() <= 72),
+        "a packet line longer than 72 characters:\n{packet}"
+    );
+    assert!(
+        !packet.contains("Charleston"),
+        "the policy itself stays hidden:\n{packet}"
+    );
+    g.receive("crown", &p.join("march.packet.yaml"));
+    // The Crown attacks; the Patriot's policy answers, so the battle is fought at once.
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
+    );
+    let (report, _) = g.receive("patriot", &attack);
+    assert!(report.contains("Battle at Beaufort"), "{report}");
+    // The report says the policy answered and names the commitment it matches.
+    let commit = adjutant::mail::armour::unwrap(&read(&p.join("march.packet.yaml")))
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("policy_commit: ").map(str::to_string))
+        .unwrap();
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!(
+            "reveals it, so it is public now. Its commitment: {commit}"
+        )),
+        "{report}"
+    );
+    let gf = parse(&g.game_text("patriot"));
+    assert_ne!(
+        gf.state["phase"]["step"], "battle",
+        "no pause for the defender"
+    );
+    // The Patriot decides next; its orders carry the result and reveal the policy.
+    let next = g.send("patriot", "p-next", passing_orders(&gf));
+    let text = read(&next);
+    assert!(text.contains("policy:") && text.contains("salt:"), "{text}");
+    // A changed policy no longer matches its commitment.
+    let forged = reseal(&text.replacen("commit: all", "commit: 0", 1));
+    assert_ne!(forged, text);
+    let f = write(&g.side_dir("crown"), "forged.yaml", &forged);
+    let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());
+    assert!(err.contains("its signature is not `patriot`'s"), "{err}");
+    let f = write(
+        &g.side_dir("crown"),
+        "forged.yaml",
+        &resign(&forged, &g.side_dir("patriot").join("secrets")),
+    );
+    let err = adjudicate_refused(&g.side_dir("crown"), f.to_str().unwrap());
+    assert!(
+        err.contains("does not match") && err.contains("commitment"),
+        "{err}"
+    );
+    g.receive("crown", &next);
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+    // Used once, revealed once: only the result of the battle carries it.
+    let revealing = ["crown", "patriot"]
+        .iter()
+        .flat_map(|s| std::fs::read_dir(g.side_dir(s)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains("packet") && !name.starts_with("forged")
+        })
+        .filter(|p| read(p).contains("salt:"))
+        .count();
+    assert_eq!(revealing, 1, "the policy is revealed by one packet");
+}
+
+/// 10.1 before 10.2: the attacker's War stays hidden until the defender has accepted. The
+/// attacker commits it in a hidden policy sent with the attack, so the battle is still fought
+/// in one exchange; the defender's answer is given without seeing it.
+#[test]
+fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
+    let g = at_crown_impulse();
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let m = g.send(
+        "patriot",
+        "p-march",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    g.receive("crown", &m);
+    // The Crown attacks, carrying 3 War, and commits 2 of them in a hidden policy.
+    let cd = g.side_dir("crown");
+    write(&cd, "policy.yaml", "attack: {commit: 2}\n");
+    write(
+        &cd,
+        "attack.yaml",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
+    );
+    ok(
+        &cd,
+        &[
+            "orders",
+            "game.yaml",
+            "attack.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "attack.packet.yaml",
+            "--policy",
+            "policy.yaml",
+        ],
+    );
+    let packet = read(&cd.join("attack.packet.yaml"));
+    // The policy's text must not travel; its commitment (`policy_commit: HEX`) does, and a
+    // hash starting with 2 must not count as the hidden `commit: 2`.
+    assert!(
+        packet.contains("policy_commit:")
+            && packet
+                .lines()
+                .all(|l| !l.trim_start().starts_with("commit: 2") && !l.contains("{commit: 2}")),
+        "{packet}"
+    );
+    let (report, _) = g.receive("patriot", &cd.join("attack.packet.yaml"));
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the War committed is chosen once the defender accepts")
+            && flat.contains("6 units and 3 war to commit if accepted"),
+        "{report}"
+    );
+    let gf = parse(&g.game_text("patriot"));
+    assert_eq!(gf.state["phase"]["step"], "battle");
+    assert_eq!(gf.state["phase"]["attack"]["war_committed"], 0);
+    // The Patriot accepts, committing as many dice as the attacker will roll.
+    let accept = g.send(
+        "patriot",
+        "p-accept",
+        "battle: {accept: {commit: match, retreat: [Charleston]}}\n",
+    );
+    let (report, out) = g.receive("crown", &accept);
+    assert!(
+        report.contains("Crown commits 2 war at Beaufort"),
+        "{report}"
+    );
+    assert!(report.contains("Battle at Beaufort"), "{report}");
+    let gf = parse(&g.game_text("crown"));
+    assert_ne!(
+        gf.state["phase"]["step"], "commit",
+        "no pause for the commitment"
+    );
+    // The Patriot decides next, so the Crown mails the result at once; it reveals the policy.
+    let out = out.expect("the result goes to the Patriot");
+    assert!(read(&out).contains("salt:"), "the policy is revealed");
+    g.receive("patriot", &out);
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}
