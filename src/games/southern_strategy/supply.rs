@@ -364,7 +364,12 @@ pub fn move_supplies(
                 )
                 .at(path.field(field)));
             }
-            if !is_supply_node(st, side, &a.id) {
+            // `is_supply_node`, the siege already ruled out.
+            let node = match st.army(&a.id) {
+                Some(army) => army.side == side,
+                None => side == Side::Crown && st.held(&a.id),
+            };
+            if !node {
                 return Err(OrderError::new(
                     "5.2",
                     format!(
