@@ -497,18 +497,13 @@ pub fn activated_army(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::southern_strategy::{DATA_FILES, DISPLAY_FILES};
+    use crate::games::southern_strategy::test_data;
 
     /// An area named in orders is found by its `Id` exactly as by its text: ids, names, other
     /// cases, spaces around, and text that names nothing (2.1).
     #[test]
     fn an_area_held_as_an_id_is_found_as_its_text_is() {
-        let files: Vec<(String, String)> = DATA_FILES
-            .iter()
-            .chain(DISPLAY_FILES)
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let data = Data::load(&files).expect("the built-in data loads");
+        let data = test_data();
         let mut texts: Vec<String> = vec![
             String::new(),
             "nowhere".into(),

@@ -134,9 +134,16 @@ pub fn stock(data: &Data, st: &State) -> Supplies {
 /// Whether supplies of `side` may move to, from and through `area`: a friendly army is there,
 /// or (for the Crown) a Loyalist Holds it (5.2, 5.3). Nothing moves in or out of a siege (11.1).
 pub fn is_supply_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> bool {
-    !st.besieged(area)
-        && (st.army_of(area, side).is_some()
-            || (side == Side::Crown && st.held(area) && st.army(area).is_none()))
+    !st.besieged(area) && serves_as_node(st, side, area)
+}
+
+/// `is_supply_node` for an area already known not to be besieged: the army there is
+/// `side`'s, or (for the Crown) there is none and a Loyalist Holds it.
+fn serves_as_node(st: &State, side: Side, area: &(impl Key + ?Sized)) -> bool {
+    match st.army(area) {
+        Some(army) => army.side == side,
+        None => side == Side::Crown && st.held(area),
+    }
 }
 
 /// Every supply node of `side` (see `is_supply_node`), in the map's order.
@@ -364,12 +371,7 @@ pub fn move_supplies(
                 )
                 .at(path.field(field)));
             }
-            // `is_supply_node`, the siege already ruled out.
-            let node = match st.army(&a.id) {
-                Some(army) => army.side == side,
-                None => side == Side::Crown && st.held(&a.id),
-            };
-            if !node {
+            if !serves_as_node(st, side, &a.id) {
                 return Err(OrderError::new(
                     "5.2",
                     format!(
