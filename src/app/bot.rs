@@ -78,8 +78,8 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
         });
     };
     let text = format!(
-        "# orders decided by adjutant's bot ({} playouts)\ngame: {}\nside: {side}\n{}",
-        decision.playouts,
+        "# orders decided by adjutant's bot ({})\ngame: {}\nside: {side}\n{}",
+        playouts_words(decision.playouts),
         l.game.id,
         orders_lines(&decision.orders)
     );
@@ -89,6 +89,15 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
         file,
         decision,
     })
+}
+
+/// "1 playout", "20 playouts": a decision with one legal option stops after its first.
+fn playouts_words(n: u32) -> String {
+    if n == 1 {
+        "1 playout".into()
+    } else {
+        format!("{n} playouts")
+    }
 }
 
 /// Orders as the lines of an orders file: nothing for empty orders (which a file with only
@@ -145,4 +154,14 @@ pub fn explain(
             "more": d.considered.len() - shown.len(),
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_header_counts_playouts_in_words() {
+        assert_eq!(super::playouts_words(1), "1 playout");
+        assert_eq!(super::playouts_words(0), "0 playouts");
+        assert_eq!(super::playouts_words(20), "20 playouts");
+    }
 }

@@ -110,6 +110,17 @@ fn with_line(e: Error, text: &str) -> Error {
             }
             Error::Orders(oe)
         }
+        Error::Shape {
+            what,
+            path: Some(path),
+            line: None,
+            message,
+        } => Error::Shape {
+            what,
+            line: locate::line_of(text, &path),
+            path: Some(path),
+            message,
+        },
         other => other,
     }
 }

@@ -276,6 +276,14 @@ pub enum Error {
         message: String,
     },
     Orders(OrderError),
+    /// Orders (or a policy) whose value at `path` has the wrong shape: an unknown field or
+    /// word, or text where a number belongs. No rule is broken, so none is named.
+    Shape {
+        what: String,
+        path: Option<String>,
+        line: Option<usize>,
+        message: String,
+    },
     /// A position (`new --position`) that breaks a rule; `fault.path` is under `state`.
     Position {
         what: String,
@@ -376,6 +384,21 @@ impl fmt::Display for Error {
             Error::Encode(m) => write!(f, "cannot encode: {m}"),
             Error::Format { what, message } => write!(f, "{what}: {message}"),
             Error::Orders(e) => write!(f, "{e}"),
+            Error::Shape {
+                what,
+                path,
+                line,
+                message,
+            } => {
+                write!(f, "{what}")?;
+                if let Some(line) = line {
+                    write!(f, " line {line}")?;
+                }
+                if let Some(path) = path {
+                    write!(f, " (`{path}`)")?;
+                }
+                write!(f, ": {}", shorten_quoted(message))
+            }
             Error::Position { what, fault } => {
                 write!(f, "{what}")?;
                 if let Some(line) = fault.line {

@@ -364,6 +364,28 @@ fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
     })
 }
 
+/// `from_value` for orders or a policy, a player's own writing: an error names where in the
+/// value it sits (for an unknown field, the field itself), so the orders file's line can be
+/// found.
+fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
+    serde_path_to_error::deserialize(v).map_err(|e| Error::Shape {
+        what: what.to_string(),
+        path: Some(e.path().to_string()).filter(|p| p != "."),
+        line: None,
+        message: plain_types(&e.inner().to_string()),
+    })
+}
+
+/// A parser's message with Rust's number types in words: a player reads "expected a whole
+/// number", not "expected u32".
+fn plain_types(message: &str) -> String {
+    ["u8", "u16", "u32", "u64", "usize", "i32", "i64"]
+        .iter()
+        .fold(message.to_string(), |m, t| {
+            m.replace(&format!("expected {t}"), "expected a whole number")
+        })
+}
+
 fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
     serde_json::to_value(v).map_err(|e| Error::Encode(e.to_string()))
 }
@@ -395,10 +417,10 @@ impl<G: Game> Rules for Loaded<G> {
         Ok(G::awaiting(&self.data, &self.state(state)?))
     }
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error> {
-        from_value::<G::Orders>("orders", orders).map(|_| ())
+        from_written::<G::Orders>("orders", orders).map(|_| ())
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
-        from_value::<G::Policy>("the policy", policy).map(|_| ())
+        from_written::<G::Policy>("the policy", policy).map(|_| ())
     }
     fn check_position(&self, state: &Value) -> Result<(), Error> {
         let st = self.state(state)?;
@@ -428,8 +450,9 @@ impl<G: Game> Rules for Loaded<G> {
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error> {
         let state = self.state(state)?;
-        let orders: G::Orders = from_value("orders", orders)?;
-        let policy: Option<G::Policy> = policy.map(|p| from_value("the policy", p)).transpose()?;
+        let orders: G::Orders = from_written("orders", orders)?;
+        let policy: Option<G::Policy> =
+            policy.map(|p| from_written("the policy", p)).transpose()?;
         let (next, events) = G::apply(&self.data, &state, side, &orders, policy.as_ref(), dice)?;
         Ok((
             to_value(&next)?,
@@ -464,7 +487,7 @@ impl<G: Game> Rules for Loaded<G> {
             .transpose()
     }
     fn canonical_orders(&self, orders: &Value) -> Result<Value, Error> {
-        to_value(&from_value::<G::Orders>("orders", orders)?)
+        to_value(&from_written::<G::Orders>("orders", orders)?)
     }
     fn bot(
         &self,

@@ -116,7 +116,11 @@ pub fn check_may_send(rules: &dyn Rules, gf: &GameFile, side: &str) -> Result<()
 
 fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error> {
     let step = replay.next_step;
-    let refuse = |message: String| Error::Packet { step, message };
+    // The player's own orders, checked before any packet exists: they are refused as orders.
+    let refuse = |message: String| Error::Format {
+        what: format!("orders for step {step}"),
+        message,
+    };
     // The owed step first: while it waits, the default sender is its adjudicator, which in a
     // solitaire game is the dice party and no side.
     if let (Some(owed), None) = (replay.owed(), &gf.pending) {

@@ -426,8 +426,13 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         ("limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 4}]}}\n", &["5.5"]),
         ("limited: skip\nfull: {dig_in: Ebenezer}\n", &["9.6"]),
         ("supply: []\n", &["7.0", "limited"]),
-        ("limited: skip\nfull: pass\nbogus: 1\n", &["unknown field `bogus`"]),
+        ("limited: skip\nfull: pass\nbogus: 1\n", &["orders line 3 (`bogus`)", "unknown field `bogus`"]),
+        // A value of the wrong shape is placed by its line too, as a rule's refusal is.
+        ("limited: skipp\n", &["orders line 1 (`limited`)", "unknown variant `skipp`"]),
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["orders line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
         ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
+        // Orders for the side not deciding are the player's orders, not a packet, refused.
+        ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": the decision is `crown`'s, not `patriot`'s"]),
     ];
     for (orders, wanted) in cases {
         write(&d, "bad.yaml", orders);
