@@ -28,7 +28,7 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
     );
     let explained = support::stderr(&o);
     assert!(
-        explained.contains("The bot (patriot) at step 2"),
+        explained.contains("The bot (Patriot) at step 2"),
         "{explained}"
     );
     assert!(
@@ -94,7 +94,7 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
         ],
     );
     let report = stdout(&o);
-    assert!(report.contains("The bot (patriot)"), "{report}");
+    assert!(report.contains("The bot (Patriot)"), "{report}");
     let game = read(&dir.path().join("g.yaml"));
     assert!(
         game.contains("battle:"),
@@ -369,7 +369,7 @@ fn the_readme_advice_is_what_hint_prints() {
         .map(|l| format!("{l}\n"))
         .collect();
     let readme = read(&support::root().join("README.md"));
-    assert!(shown.starts_with("Advice for crown"), "{advice}");
+    assert!(shown.starts_with("Advice for Crown"), "{advice}");
     assert!(
         readme.contains(&shown),
         "the README's example differs from:\n{shown}"

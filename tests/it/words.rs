@@ -400,6 +400,11 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             "the Swamp Fox",
             "1 unit ",
             "1 die ",
+            // A supply amount of nothing is left out, not told as "0 war".
+            "Crown moves 1 food from Savannah to Ebenezer",
+            "Ebenezer discards 1 war:",
+            // 9.3: a Transport always carries a leader.
+            "1 unit and its leader sail from",
         ],
     });
 }
