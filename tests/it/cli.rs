@@ -250,7 +250,7 @@ fn show_lists_the_armies_and_whose_decision_it_is() {
     let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
     let s = stdout(&o);
     assert!(
-        s.contains("Savannah") && s.contains("8 units, leader, 4 food 4 war"),
+        s.contains("Savannah") && s.contains("Crown    Savannah               8 units, Leader, 4 food 4 war"),
         "{s}"
     );
     assert!(s.contains("Next: Crown, supply"), "{s}");
