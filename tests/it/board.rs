@@ -289,7 +289,7 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                 assert!(words(g).contains(&name(&z["name"])));
             }
             for (area, army) in state["armies"].as_object().unwrap() {
-                let want = format!("{}: {} units", name(&army["side"]), army["units"]);
+                let want = army_title(&name(&army["side"]), army["units"].as_u64().unwrap());
                 let t = titles(group(&doc, &format!("area-{area}")));
                 assert!(t.iter().any(|t| t.starts_with(&want)), "{area}: {t:?}");
             }
@@ -605,5 +605,18 @@ fn every_board_draws_as_png() {
                 std::fs::write(d.join(format!("{game}-{k}.png")), &png).unwrap();
             }
         }
+    }
+}
+
+/// How a Southern Strategy army's picture is titled: its side's name and its units in words.
+pub(crate) fn army_title(side: &str, units: u64) -> String {
+    let mut chars = side.chars();
+    let side: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    match units {
+        1 => format!("{side}: 1 unit"),
+        n => format!("{side}: {n} units"),
     }
 }

@@ -88,10 +88,9 @@ fn the_board_is_well_formed_and_shows_every_army_and_marker() {
             .filter(|n| n.has_tag_name("title"))
             .filter_map(|n| n.text().map(str::to_string))
             .collect();
-        let want = format!(
-            "{}: {} units",
+        let want = crate::board::army_title(
             army["side"].as_str().unwrap(),
-            army["units"]
+            army["units"].as_u64().unwrap(),
         );
         assert!(
             titles.iter().any(|t| t.starts_with(&want)),
