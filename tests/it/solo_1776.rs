@@ -261,9 +261,52 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
             ],
         ))
     };
-    super::support::assert_forum_markdown(&forum("markdown"));
-    super::support::assert_bgg_bbcode(&forum("bbcode"));
-    super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+    let markdown = forum("markdown");
+    let bbcode = forum("bbcode");
+    super::support::assert_forum_markdown(&markdown);
+    super::support::assert_bgg_bbcode(&bbcode);
+    let show = super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+    let lookups = l.rules.lookups();
+    for text in [&text, &markdown, &bbcode, &super::support::stdout(&show)] {
+        assert_names_not_ids(text, &lookups, &["tr-1", "tr-2"]);
+    }
+}
+
+/// No line of `text` shows an id of the game's data (an area, town or army) where its name
+/// belongs, alone or inside a longer id (`canadian-new-england`, a detachment), nor one of
+/// the player's own `labels` as written (a transport's `tr-1`): every dice line, event,
+/// option and question reads in names.
+pub fn assert_names_not_ids(text: &str, lookups: &Value, labels: &[&str]) {
+    let mut ids: Vec<(String, String)> = labels
+        .iter()
+        .map(|l| (l.to_string(), "the player's label in words".to_string()))
+        .collect();
+    for map in ["areas", "towns", "armies"] {
+        for (id, name) in lookups[map].as_object().unwrap() {
+            let name = name.as_str().unwrap();
+            if !id.eq_ignore_ascii_case(name) {
+                ids.push((id.clone(), name.to_string()));
+            }
+        }
+    }
+    let inside = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let mut faults = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        for word in line.split(|c: char| !inside(c)) {
+            let hyphened = format!("-{word}-");
+            if let Some((id, name)) = ids
+                .iter()
+                .find(|(id, _)| hyphened.contains(&format!("-{id}-")))
+            {
+                faults.insert(format!("`{id}` (`{name}`) in: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "ids where names belong:\n{}",
+        faults.into_iter().collect::<Vec<_>>().join("\n")
+    );
 }
 
 /// The same campaign with a witness drawing the dice: the witness holds only its own secret,
@@ -323,7 +366,7 @@ fn the_shipped_solo_1776_example_is_what_the_commands_make() {
         ],
     );
     let text = super::support::stdout(&out);
-    assert!(text.contains("16: transport howe-convoy"), "{text}");
+    assert!(text.contains("16: transport Howe convoy"), "{text}");
     // Either the bot plays on to its rule 12 moves, or its navy's roll pauses it for the
     // engagement's result (rule 16), as the example's dice decide.
     assert!(

@@ -311,8 +311,13 @@ impl Game for Solo1776 {
             .iter()
             .map(|a| (a.id.as_str(), a.name.as_str()))
             .collect();
+        // The dice reasons name areas and armies by id (`scouting roll: middle-states`), and
+        // the Continental Navy's roll the transport by the player's own label (16): reports
+        // print names and words in their place (`report::log::roll_words`).
         json!({"areas": areas, "towns": towns, "area_order": order, "months": months, "armies": armies,
-               "side_names": {"british": "the British player"}})
+               "side_names": {"british": "the British player"},
+               "dice_names": ["areas", "armies"],
+               "dice_labels": [navy::COURSE_ROLL]})
     }
 }
 
