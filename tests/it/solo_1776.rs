@@ -529,3 +529,64 @@ fn a_report_of_one_month_picks_that_months_steps() {
         "{first}"
     );
 }
+
+/// 12, 13, 14, 15, 17: orders may name towns, areas and armies as the reports print them, in
+/// any case, as well as by id; a name that is none of them is refused with the valid choices
+/// listed by name.
+#[test]
+fn orders_take_the_names_the_reports_print_in_any_case() {
+    use super::support::{fails, ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["new", "--game", "solo-1776", "--id", "n", "--mode", "self"];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    write(
+        d,
+        "bad-town.yaml",
+        "turn: {control: {Perth Ambo: british}}\n",
+    );
+    let err = fails(d, &["play", "g.yaml", "bad-town.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("there is no town `Perth Ambo`")
+            && err.contains("Perth Amboy, ")
+            && !err.contains("perth-amboy"),
+        "{err}"
+    );
+    write(d, "bad-area.yaml", "turn: {scout: [Middle State]}\n");
+    let err = fails(d, &["play", "g.yaml", "bad-area.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("12: ") && err.contains("Middle States") && !err.contains("middle-states"),
+        "{err}"
+    );
+    write(d, "bad-army.yaml", "turn: {attacks: [{army: Washingtn}]}\n");
+    let err = fails(d, &["play", "g.yaml", "bad-army.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("Washington's army") && !err.contains("washington,"),
+        "{err}"
+    );
+    write(
+        d,
+        "names.yaml",
+        "turn: {control: {Perth Amboy: british, TRENTON: british}, areas: {canada: american},\n  \
+         scout: [middle states], replacements: [{area: New England, sp: 1}],\n  \
+         towns: [{town: new bern, priority: 2}], armies: [{army: the northern army, at: providence}],\n  \
+         american_turn: false}\n",
+    );
+    let out = stdout(&ok(d, &["play", "g.yaml", "names.yaml", "--secrets", "s"]));
+    for want in [
+        "Perth Amboy is British controlled",
+        "Trenton is British controlled",
+        "British scouting in Middle States",
+        "New Bern: priority 2",
+    ] {
+        assert!(out.contains(want), "`{want}` not in\n{out}");
+    }
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(
+        show.contains("the Northern army: 9 SP (1 dragoon), 1 artillery, 2 supply, on the board at Providence"),
+        "{show}"
+    );
+}
