@@ -816,3 +816,24 @@ fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
         assert!(line.contains(want), "`{want}` not in\n{line}");
     }
 }
+
+/// 14: `show` during an American attack says it is the American turn, and a (BE) shift of 0
+/// reads as none, there and in the question, as in the report's (BE) line.
+#[test]
+fn solo_1776_show_of_an_american_combat_says_whose_turn_and_no_shift() {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (mut state, _) = rules.setup().unwrap();
+    state["question"] = json!({"ask": "combat", "army": "washington", "initiated": "american",
+        "round": 1, "bre": 1, "shift": 0});
+    let ctx = adjutant::report::text::with_lookups(
+        json!({"title": "show", "state": state, "awaiting": null}),
+        &rules.lookups(),
+    );
+    let text = adjutant::report::text::Templates::new(None)
+        .render("solo-1776/show.txt", &ctx)
+        .unwrap();
+    assert!(
+        text.contains("In the middle of the American turn: combat 1 of Washington's army, an American attack, BRE number 1, no (BE) column shift."),
+        "{text}"
+    );
+}
