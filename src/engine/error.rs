@@ -253,6 +253,18 @@ pub fn as_written<T: serde::Serialize>(value: &T) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
+/// A label the player made up (a transport's `howe-convoy`) as words in a report or a
+/// question: its hyphens and underscores as spaces, its first letter a capital (`Howe
+/// convoy`). The orders and records keep the label as written.
+pub fn label_words(label: &str) -> String {
+    let spaced = label.replace(['-', '_'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => spaced,
+    }
+}
+
 /// Everything else that can go wrong, from a broken file to a forged packet.
 #[derive(Debug)]
 pub enum Error {

@@ -44,20 +44,39 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
     out
 }
 
-/// `steps` as a reader sees them: a die's recorded reason that names a colony by its id (the
-/// Southern Strategy's raid, 8.3: `8.3 raid in SC: patriot`) names it by its name from the
-/// game's `colonies` lookup. The records keep the reason as rolled, which `verify` compares:
-/// only the words of a report change.
+/// `steps` as a reader sees them: a die's recorded reason that names a place or an army by
+/// its id (the Southern Strategy's raid, 8.3: `8.3 raid in SC: patriot`; solo 1776's
+/// `scouting roll: middle-states`) names it by its name. The game's lookups say which of
+/// them a reason may name (`dice_names`; the `colonies` when they do not say), and after
+/// which phrases it holds a label the player made up (`dice_labels`: a transport's
+/// `howe-convoy`), printed as words. The records keep the reason as rolled, which `verify`
+/// compares: only the words of a report change.
 pub fn roll_words(steps: &[StepView], lookups: &Value) -> Vec<StepView> {
-    let Some(colonies) = lookups["colonies"].as_object() else {
-        return steps.to_vec();
+    let names: Vec<&serde_json::Map<String, Value>> = match lookups["dice_names"].as_array() {
+        Some(maps) => maps
+            .iter()
+            .filter_map(|m| lookups[m.as_str()?].as_object())
+            .collect(),
+        None => lookups["colonies"].as_object().into_iter().collect(),
     };
+    let labels: Vec<&str> = lookups["dice_labels"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    if names.is_empty() && labels.is_empty() {
+        return steps.to_vec();
+    }
+    let name_of = |word: &str| names.iter().find_map(|m| m.get(word)?.as_str());
     let words = |why: &str| -> String {
+        if let Some((phrase, label)) = labels.iter().find_map(|p| Some((*p, why.strip_prefix(p)?)))
+        {
+            return format!("{phrase}{}", crate::engine::error::label_words(label));
+        }
         why.split(' ')
             .map(|w| {
-                let (word, colon) = w.strip_suffix(':').map_or((w, ""), |x| (x, ":"));
-                match colonies.get(word).and_then(Value::as_str) {
-                    Some(name) => format!("{name}{colon}"),
+                let word = w.trim_end_matches([':', ',']);
+                match name_of(word) {
+                    Some(name) => format!("{name}{}", &w[word.len()..]),
                     None => w.to_string(),
                 }
             })
@@ -248,5 +267,37 @@ mod tests {
         // A game without colonies keeps its reasons as they are.
         let plain = roll_words(&[step(&["8.3 raid in SC: patriot"])], &json!({}));
         assert_eq!(plain[0].rolls[0].why, "8.3 raid in SC: patriot");
+    }
+
+    /// Solo 1776 names the lookups its dice reasons use (areas and armies) and the phrase
+    /// after which a reason holds the player's own label for a transport (16).
+    #[test]
+    fn solo_1776_dice_reasons_name_areas_armies_and_transports_in_words() {
+        let lookups = json!({
+            "areas": {"middle-states": "Middle States"},
+            "armies": {"washington": "Washington's army"},
+            "dice_names": ["areas", "armies"],
+            "dice_labels": ["16 Continental Navy half way along the course of "]});
+        let got = roll_words(
+            &[step(&[
+                "scouting roll: middle-states",
+                "14 (BE) roll: washington, combat 1",
+                "12 area-change randomiser: washington moving up",
+                "17 French interception: British reinforcement of middle-states",
+                "16 Continental Navy half way along the course of howe-convoy",
+            ])],
+            &lookups,
+        );
+        let whys: Vec<&str> = got[0].rolls.iter().map(|r| r.why.as_str()).collect();
+        assert_eq!(
+            whys,
+            [
+                "scouting roll: Middle States",
+                "14 (BE) roll: Washington's army, combat 1",
+                "12 area-change randomiser: Washington's army moving up",
+                "17 French interception: British reinforcement of Middle States",
+                "16 Continental Navy half way along the course of Howe convoy",
+            ]
+        );
     }
 }

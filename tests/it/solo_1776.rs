@@ -261,9 +261,52 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
             ],
         ))
     };
-    super::support::assert_forum_markdown(&forum("markdown"));
-    super::support::assert_bgg_bbcode(&forum("bbcode"));
-    super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+    let markdown = forum("markdown");
+    let bbcode = forum("bbcode");
+    super::support::assert_forum_markdown(&markdown);
+    super::support::assert_bgg_bbcode(&bbcode);
+    let show = super::support::ok(dir.path(), &["show", path.to_str().unwrap()]);
+    let lookups = l.rules.lookups();
+    for text in [&text, &markdown, &bbcode, &super::support::stdout(&show)] {
+        assert_names_not_ids(text, &lookups, &["tr-1", "tr-2"]);
+    }
+}
+
+/// No line of `text` shows an id of the game's data (an area, town or army) where its name
+/// belongs, alone or inside a longer id (`canadian-new-england`, a detachment), nor one of
+/// the player's own `labels` as written (a transport's `tr-1`): every dice line, event,
+/// option and question reads in names.
+pub fn assert_names_not_ids(text: &str, lookups: &Value, labels: &[&str]) {
+    let mut ids: Vec<(String, String)> = labels
+        .iter()
+        .map(|l| (l.to_string(), "the player's label in words".to_string()))
+        .collect();
+    for map in ["areas", "towns", "armies"] {
+        for (id, name) in lookups[map].as_object().unwrap() {
+            let name = name.as_str().unwrap();
+            if !id.eq_ignore_ascii_case(name) {
+                ids.push((id.clone(), name.to_string()));
+            }
+        }
+    }
+    let inside = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let mut faults = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        for word in line.split(|c: char| !inside(c)) {
+            let hyphened = format!("-{word}-");
+            if let Some((id, name)) = ids
+                .iter()
+                .find(|(id, _)| hyphened.contains(&format!("-{id}-")))
+            {
+                faults.insert(format!("`{id}` (`{name}`) in: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "ids where names belong:\n{}",
+        faults.into_iter().collect::<Vec<_>>().join("\n")
+    );
 }
 
 /// The same campaign with a witness drawing the dice: the witness holds only its own secret,
@@ -323,7 +366,7 @@ fn the_shipped_solo_1776_example_is_what_the_commands_make() {
         ],
     );
     let text = super::support::stdout(&out);
-    assert!(text.contains("16: transport howe-convoy"), "{text}");
+    assert!(text.contains("16: transport Howe convoy"), "{text}");
     // Either the bot plays on to its rule 12 moves, or its navy's roll pauses it for the
     // engagement's result (rule 16), as the example's dice decide.
     assert!(
@@ -484,5 +527,66 @@ fn a_report_of_one_month_picks_that_months_steps() {
     assert!(
         first.contains("Step 1:") && !first.contains("Step 3:"),
         "{first}"
+    );
+}
+
+/// 12, 13, 14, 15, 17: orders may name towns, areas and armies as the reports print them, in
+/// any case, as well as by id; a name that is none of them is refused with the valid choices
+/// listed by name.
+#[test]
+fn orders_take_the_names_the_reports_print_in_any_case() {
+    use super::support::{fails, ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["new", "--game", "solo-1776", "--id", "n", "--mode", "self"];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    write(
+        d,
+        "bad-town.yaml",
+        "turn: {control: {Perth Ambo: british}}\n",
+    );
+    let err = fails(d, &["play", "g.yaml", "bad-town.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("there is no town `Perth Ambo`")
+            && err.contains("Perth Amboy, ")
+            && !err.contains("perth-amboy"),
+        "{err}"
+    );
+    write(d, "bad-area.yaml", "turn: {scout: [Middle State]}\n");
+    let err = fails(d, &["play", "g.yaml", "bad-area.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("12: ") && err.contains("Middle States") && !err.contains("middle-states"),
+        "{err}"
+    );
+    write(d, "bad-army.yaml", "turn: {attacks: [{army: Washingtn}]}\n");
+    let err = fails(d, &["play", "g.yaml", "bad-army.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("Washington's army") && !err.contains("washington,"),
+        "{err}"
+    );
+    write(
+        d,
+        "names.yaml",
+        "turn: {control: {Perth Amboy: british, TRENTON: british}, areas: {canada: american},\n  \
+         scout: [middle states], replacements: [{area: New England, sp: 1}],\n  \
+         towns: [{town: new bern, priority: 2}], armies: [{army: the northern army, at: providence}],\n  \
+         american_turn: false}\n",
+    );
+    let out = stdout(&ok(d, &["play", "g.yaml", "names.yaml", "--secrets", "s"]));
+    for want in [
+        "Perth Amboy is British controlled",
+        "Trenton is British controlled",
+        "British scouting in Middle States",
+        "New Bern: priority 2",
+    ] {
+        assert!(out.contains(want), "`{want}` not in\n{out}");
+    }
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(
+        show.contains("the Northern army: 9 SP (1 dragoon), 1 artillery, 2 supply, on the board at Providence"),
+        "{show}"
     );
 }

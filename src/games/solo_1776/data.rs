@@ -486,6 +486,17 @@ impl Data {
         self.scenario.areas.iter().find(|a| a.id == id)
     }
 
+    /// Finds an area by its id or its name, in any case, as players write them in orders.
+    pub fn find_area(&self, text: &str) -> Option<&AreaDef> {
+        let t = text.trim();
+        self.area(t).or_else(|| {
+            self.scenario
+                .areas
+                .iter()
+                .find(|a| a.id.eq_ignore_ascii_case(t) || a.name.eq_ignore_ascii_case(t))
+        })
+    }
+
     /// 17: the area of a landing-table roll.
     pub fn landing(&self, die: u8) -> &AreaDef {
         &self.scenario.areas[(die as usize).clamp(1, 6) - 1]

@@ -40,13 +40,33 @@ pub fn location(v: i64, path: String) -> Result<u32, OrderError> {
     }
 }
 
-pub fn area<'a>(data: &'a Data, id: &str, path: String) -> Result<&'a str, OrderError> {
+/// An area a position holds: by its id only, which the error lists (12).
+pub fn known_area<'a>(data: &'a Data, id: &str, path: String) -> Result<&'a str, OrderError> {
     data.area(id).map(|a| a.id.as_str()).ok_or_else(|| {
         let known: Vec<&str> = data.areas().iter().map(|a| a.id.as_str()).collect();
         err(
-            "17",
+            "12",
             path,
-            format!("`{id}` is not an area; the areas are {}", known.join(", ")),
+            format!(
+                "`{id}` is not an area id; the ids are {}",
+                listed(&known, "and")
+            ),
+        )
+    })
+}
+
+/// An area named in orders, by id, or by `rule` when there is none: the error lists the
+/// areas by name.
+pub fn area<'a>(data: &'a Data, rule: &str, id: &str, path: String) -> Result<&'a str, OrderError> {
+    data.find_area(id).map(|a| a.id.as_str()).ok_or_else(|| {
+        let known: Vec<&str> = data.areas().iter().map(|a| a.name.as_str()).collect();
+        err(
+            rule,
+            path,
+            format!(
+                "`{id}` is not an area; the areas are {}",
+                listed(&known, "and")
+            ),
         )
     })
 }
@@ -55,15 +75,109 @@ pub fn army_known(st: &State, id: &str, path: String) -> Result<(), OrderError> 
     if st.armies.contains_key(id) {
         return Ok(());
     }
-    let known: Vec<&str> = st.armies.keys().map(String::as_str).collect();
     Err(err(
         "12",
         path,
-        format!(
-            "there is no American army `{id}`; the armies are {}",
-            known.join(", ")
-        ),
+        format!("there is no American army `{id}`; {}", armies_are(st)),
     ))
+}
+
+/// The armies by name, for an error naming one that is not there.
+fn armies_are(st: &State) -> String {
+    let known: Vec<&str> = st.armies.values().map(|a| a.name.as_str()).collect();
+    format!("the armies are {}", listed(&known, "and"))
+}
+
+/// 13: there is no such town; the error lists the towns by name.
+fn no_town(st: &State, town: &str, path: String) -> OrderError {
+    let known: Vec<&str> = st
+        .areas
+        .values()
+        .flat_map(|a| a.locations.values())
+        .flat_map(|l| l.towns.iter().map(|t| t.name.as_str()))
+        .collect();
+    err(
+        "13",
+        path,
+        format!(
+            "there is no town `{town}`; the towns are {}",
+            listed(&known, "and")
+        ),
+    )
+}
+
+/// An area's name, for messages.
+fn area_name<'a>(data: &'a Data, id: &'a str) -> &'a str {
+    data.area(id).map_or(id, |a| a.name.as_str())
+}
+
+/// The forts by id (the name orders give them, `<area>-<location>`) and where they stand.
+fn forts_are(data: &Data, st: &State) -> String {
+    let known: Vec<String> = st
+        .forts
+        .iter()
+        .map(|(id, f)| {
+            format!(
+                "`{id}` (location {} of {})",
+                f.location,
+                area_name(data, &f.area)
+            )
+        })
+        .collect();
+    format!("the forts are {}", listed(&known, "and"))
+}
+
+/// Words listed with commas and a last `and` or `or`: `A`, `A and B`, `A, B and C`.
+pub fn listed(words: &[impl AsRef<str>], last_word: &str) -> String {
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    match words.as_slice() {
+        [] => "none".into(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} {last_word} {last}", rest.join(", ")),
+    }
+}
+
+/// The turn with every town, area and army it names by its id: players may write them by id
+/// or by the name the reports print, in any case. What names nothing is left as written, for
+/// the checks of `apply` to refuse with the choices listed.
+pub fn named(data: &Data, st: &State, t: &Turn) -> Turn {
+    let area = |a: &String| {
+        data.find_area(a)
+            .map_or_else(|| a.clone(), |x| x.id.clone())
+    };
+    let town = |a: &String| st.find_town(a).unwrap_or_else(|| a.clone());
+    let army = |a: &String| st.find_army(a).unwrap_or_else(|| a.clone());
+    let mut t = t.clone();
+    t.control = t.control.iter().map(|(k, v)| (town(k), *v)).collect();
+    t.areas = t.areas.iter().map(|(k, v)| (area(k), *v)).collect();
+    t.supply = t.supply.iter().map(|(k, v)| (area(k), *v)).collect();
+    for l in &mut t.losses {
+        l.army = l.army.as_ref().map(army);
+    }
+    for f in &mut t.armies {
+        f.army = army(&f.army);
+        f.area = f.area.as_ref().map(area);
+        f.at =
+            f.at.as_ref()
+                .map(|a| if a.is_empty() { a.clone() } else { town(a) });
+    }
+    for f in &mut t.towns {
+        f.town = town(&f.town);
+    }
+    for r in &mut t.requisite {
+        r.area = area(&r.area);
+    }
+    for r in &mut t.replacements {
+        r.area = area(&r.area);
+    }
+    for r in &mut t.reinforce {
+        r.area = area(&r.area);
+    }
+    t.scout = t.scout.iter().map(area).collect();
+    for a in &mut t.attacks {
+        a.army = army(&a.army);
+    }
+    t
 }
 
 pub fn bre(v: i64, path: String) -> Result<i32, OrderError> {
@@ -109,7 +223,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     for (town, holder) in &t.control {
         let path = format!("turn.control.{town}");
         let Some(tw) = st.town_mut(town) else {
-            return Err(err("13", path, format!("there is no town `{town}`")));
+            return Err(no_town(st, town, path));
         };
         tw.british = *holder == Holder::British;
         let name = tw.name.clone();
@@ -127,7 +241,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         );
     }
     for (a, holder) in &t.areas {
-        let id = area(data, a, format!("turn.areas.{a}"))?;
+        let id = area(data, "12", a, format!("turn.areas.{a}"))?;
         st.areas.get_mut(id).expect("every area").british_control = *holder == Holder::British;
         say(
             ctx,
@@ -160,7 +274,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     for (i, f) in t.towns.iter().enumerate() {
         let path = format!("turn.towns[{i}]");
         let Some(tw) = st.town_mut(&f.town) else {
-            return Err(err("13", path, format!("there is no town `{}`", f.town)));
+            return Err(no_town(st, &f.town, path));
         };
         if let Some(p) = f.priority {
             if !(0..=3).contains(&p) {
@@ -189,7 +303,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     }
     for (i, r) in t.requisite.iter().enumerate() {
         let path = format!("turn.requisite[{i}]");
-        let id = area(data, &r.area, format!("{path}.area"))?;
+        let id = area(data, "12", &r.area, format!("{path}.area"))?;
         let l = location(r.location, format!("{path}.location"))?;
         let sp = count(r.sp, "a requisite", format!("{path}.sp"))?;
         st.areas
@@ -222,13 +336,16 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     }
     for (a, n) in &t.supply {
         let path = format!("turn.supply.{a}");
-        let id = area(data, a, path.clone())?;
+        let id = area(data, "17", a, path.clone())?;
         let n = count(*n, "supply", path.clone())?;
         let Some(army) = st.army_in(id).map(str::to_string) else {
             return Err(err(
                 "17",
                 path,
-                format!("there is no American army in `{id}` to hold the supply"),
+                format!(
+                    "there is no American army in {} to hold the supply",
+                    area_name(data, id)
+                ),
             ));
         };
         st.armies.get_mut(&army).expect("found").force.supply = n;
@@ -255,17 +372,23 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             (None, None, Some(d)) => match st.detachments.get_mut(d) {
                 Some(det) => (&mut det.force, format!("detachment {d}")),
                 None => {
-                    let known: Vec<&str> = st.detachments.keys().map(String::as_str).collect();
+                    let known: Vec<String> = st
+                        .detachments
+                        .iter()
+                        .map(|(id, x)| {
+                            format!(
+                                "`{id}` (location {} of {})",
+                                x.location,
+                                area_name(data, &x.area)
+                            )
+                        })
+                        .collect();
                     return Err(err(
                         "12",
                         format!("{path}.detachment"),
                         format!(
                             "there is no detachment `{d}`; the detachments are {}",
-                            if known.is_empty() {
-                                "none".to_string()
-                            } else {
-                                known.join(", ")
-                            }
+                            listed(&known, "and")
                         ),
                     ));
                 }
@@ -276,9 +399,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                     return Err(err(
                         "15",
                         format!("{path}.fort"),
-                        format!(
-                            "there is no American fort `{f}` (forts are named `<area>-<location>`)"
-                        ),
+                        format!("there is no American fort `{f}`; {}", forts_are(data, st)),
                     ))
                 }
             },
@@ -315,17 +436,20 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         }
     }
     for (i, r) in t.reinforce.iter().enumerate() {
-        area(data, &r.area, format!("turn.reinforce[{i}].area"))?;
+        area(data, "17", &r.area, format!("turn.reinforce[{i}].area"))?;
         location(r.location, format!("turn.reinforce[{i}].location"))?;
     }
     let mut scouted = BTreeSet::new();
     for (i, a) in t.scout.iter().enumerate() {
-        let id = area(data, a, format!("turn.scout[{i}]"))?;
+        let id = area(data, "12", a, format!("turn.scout[{i}]"))?;
         if !scouted.insert(id) {
             return Err(err(
                 "12",
                 format!("turn.scout[{i}]"),
-                format!("`{id}` is scouted twice; an area's army is scouted once a turn"),
+                format!(
+                    "{} is scouted twice; an area's army is scouted once a turn",
+                    area_name(data, id)
+                ),
             ));
         }
     }
@@ -334,7 +458,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     }
     for (i, r) in t.replacements.iter().enumerate() {
         let path = format!("turn.replacements[{i}]");
-        area(data, &r.area, format!("{path}.area"))?;
+        area(data, "15", &r.area, format!("{path}.area"))?;
         count(r.sp, "replacements", format!("{path}.sp"))?;
         count(r.artillery, "replacements", format!("{path}.artillery"))?;
         count(r.supply, "replacements", format!("{path}.supply"))?;
@@ -384,20 +508,16 @@ fn navy_words(n: NavyFact) -> &'static str {
 /// 12, 15: forts the player reports captured or destroyed, then forts whose garrison has
 /// lost every SP (RULINGS.md, A13): each is gone with what is left of its garrison.
 fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
+    let data = ctx.data;
     let mut gone: Vec<(String, &str)> = Vec::new();
     for (i, key) in t.forts_lost.iter().enumerate() {
         if !st.forts.contains_key(key) || gone.iter().any(|(k, _)| k == key) {
-            let known: Vec<&str> = st.forts.keys().map(String::as_str).collect();
             return Err(err(
                 "15",
                 format!("turn.forts_lost[{i}]"),
                 format!(
-                    "there is no American fort `{key}` (to lose once); the forts are {}",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
+                    "there is no American fort `{key}` (to lose once); {}",
+                    forts_are(data, st)
                 ),
             ));
         }
@@ -484,7 +604,7 @@ fn armies(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
             }
         };
         if let Some(ar) = &f.area {
-            a.area = area(data, ar, format!("{path}.area"))?.to_string();
+            a.area = area(data, "12", ar, format!("{path}.area"))?.to_string();
         }
         if let Some(l) = f.location {
             a.location = location(l, format!("{path}.location"))?;
@@ -520,12 +640,12 @@ fn armies(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
                         "13",
                         format!("{path}.at"),
                         format!(
-                            "`{town}` is in location {l} of `{ar}`, not location {} of `{}`: an army is in one location only",
-                            a.location, a.area
+                            "`{town}` is in location {l} of {}, not location {} of {}: an army is in one location only",
+                            area_name(data, ar), a.location, area_name(data, &a.area)
                         ),
                     ))
                 }
-                None => return Err(err("13", format!("{path}.at"), format!("there is no town `{town}`"))),
+                None => return Err(no_town(st, town, format!("{path}.at"))),
             },
             None => {
                 if let Some(town) = &a.at {

@@ -207,7 +207,10 @@ impl Game for Solo1776 {
         if keys != [want] {
             return Err(OrderError::new(
                 state.question.as_ref().map_or("1776", |q| q.rule()),
-                format!("the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {})", crate::engine::error::as_written(&keys)),
+                format!(
+                    "the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {})",
+                    facts::listed(&keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>(), "and")
+                ),
             ));
         }
         let (turn_value, answer) = match &state.question {
@@ -311,8 +314,13 @@ impl Game for Solo1776 {
             .iter()
             .map(|a| (a.id.as_str(), a.name.as_str()))
             .collect();
+        // The dice reasons name areas and armies by id (`scouting roll: middle-states`), and
+        // the Continental Navy's roll the transport by the player's own label (16): reports
+        // print names and words in their place (`report::log::roll_words`).
         json!({"areas": areas, "towns": towns, "area_order": order, "months": months, "armies": armies,
-               "side_names": {"british": "the British player"}})
+               "side_names": {"british": "the British player"},
+               "dice_names": ["areas", "armies"],
+               "dice_labels": [navy::COURSE_ROLL]})
     }
 }
 
@@ -327,6 +335,23 @@ mod tests {
             .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect();
         Data::load(&files).expect("built-in data loads")
+    }
+
+    /// Orders that give the wrong keys are refused with the keys in words, not as a list.
+    #[test]
+    fn orders_with_other_keys_are_refused_naming_them_in_words() {
+        let data = data();
+        let (st, _) = Solo1776::setup(&data);
+        let orders: Orders = serde_json::from_value(json!({
+            "combat": {"bre": 1}, "engagement": {"damaged": false}}))
+        .unwrap();
+        let mut dice = KeyedDice::new(&[0; 32]);
+        let e = Solo1776::apply(&data, &st, SIDE, &orders, None, &mut dice).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("(they give `combat` and `engagement`)"),
+            "{text}"
+        );
     }
 
     /// Plays the whole campaign choosing listed options by a seeded counter.

@@ -9,6 +9,10 @@ use super::orders::Transport;
 use super::script::{Ctx, Run};
 use super::state::{NavyOut, Question, State};
 
+/// 16: the reason recorded for the Continental Navy's roll against a transport, before the
+/// player's label for it. Records hold it, so it never changes.
+pub const COURSE_ROLL: &str = "16 Continental Navy half way along the course of ";
+
 /// 16: a damaged navy whose quarters are served comes back.
 pub fn returns(st: &mut State, ctx: &mut Ctx) {
     if st.navy.damaged && st.navy.back.is_some_and(|q| q <= st.date.quarter()) {
@@ -56,10 +60,7 @@ pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
             });
             continue;
         }
-        let die = ctx.d6(&format!(
-            "16 Continental Navy half way along the course of {}",
-            t.id
-        ));
+        let die = ctx.d6(&format!("{COURSE_ROLL}{}", t.id));
         let engaged = die >= 5;
         ctx.event(Event::Transport {
             transport: t.id.clone(),

@@ -50,13 +50,15 @@ pub fn describe(st: &State) -> String {
                 st.town(t).map_or(t.as_str(), |(_, _, def)| def.name.as_str())
             )),
             match (initiated, shift) {
+                (Initiator::American, Some(0)) => " (an American attack, no (BE) column shift)".to_string(),
                 (Initiator::American, Some(s)) => format!(" (an American attack, (BE) column shift {s:+})"),
                 _ => " (a British attack: no (BE) roll)".to_string(),
             },
             if town.is_some() { " and who holds the town" } else { "" }
         ),
         Some(Question::Engagement { transport }) => format!(
-            "16: fight the Continental Navy's fleet engagement with {transport}, then report whether the navy was damaged"
+            "16: fight the Continental Navy's fleet engagement with {}, then report whether the navy was damaged",
+            crate::engine::error::label_words(transport)
         ),
         Some(Question::FleetEngagement { what }) => format!(
             "17: fight {what} ({} French battle fleets), then report how many French battle fleets were lost",

@@ -17,7 +17,7 @@ fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
 pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
     facts::bre(i64::from(st.bre), "bre".into())?;
     for (id, area) in &st.areas {
-        facts::area(data, id, format!("areas.{id}"))?;
+        facts::known_area(data, id, format!("areas.{id}"))?;
         for loc in area.locations.keys() {
             facts::location(i64::from(*loc), format!("areas.{id}.locations"))?;
         }
@@ -25,7 +25,7 @@ pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
     let mut holder: BTreeMap<&str, &str> = BTreeMap::new();
     for (name, army) in &st.armies {
         let path = format!("armies.{name}");
-        facts::area(data, &army.area, format!("{path}.area"))?;
+        facts::known_area(data, &army.area, format!("{path}.area"))?;
         place(st, &army.area, army.location, &path)?;
         if let Some(first) = holder.insert(army.area.as_str(), name.as_str()) {
             return Err(bad(
@@ -59,12 +59,12 @@ pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
     }
     for (name, d) in &st.detachments {
         let path = format!("detachments.{name}");
-        facts::area(data, &d.area, format!("{path}.area"))?;
+        facts::known_area(data, &d.area, format!("{path}.area"))?;
         place(st, &d.area, d.location, &path)?;
     }
     for (key, f) in &st.forts {
         let path = format!("forts.{key}");
-        facts::area(data, &f.area, format!("{path}.area"))?;
+        facts::known_area(data, &f.area, format!("{path}.area"))?;
         place(st, &f.area, f.location, &path)?;
         if *key != super::state::fort_key(&f.area, f.location) {
             return Err(bad(
@@ -78,7 +78,7 @@ pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
         }
     }
     if let Some(at) = &st.french.at {
-        facts::area(data, at, "french.at".into())?;
+        facts::known_area(data, at, "french.at".into())?;
     }
     Ok(())
 }

@@ -288,6 +288,42 @@ impl State {
             .find(|t| t.id == id)
     }
 
+    /// Finds a town by its id or its name, in any case, as players write them in orders.
+    pub fn find_town(&self, text: &str) -> Option<String> {
+        let t = text.trim();
+        let towns = || {
+            self.areas
+                .values()
+                .flat_map(|a| a.locations.values())
+                .flat_map(|l| l.towns.iter())
+        };
+        towns()
+            .find(|x| x.id == t)
+            .or_else(|| {
+                towns().find(|x| x.id.eq_ignore_ascii_case(t) || x.name.eq_ignore_ascii_case(t))
+            })
+            .map(|x| x.id.clone())
+    }
+
+    /// Finds an army by its id or its name, in any case, with or without the name's leading
+    /// `the` (`the Northern army`, `Northern army`).
+    pub fn find_army(&self, text: &str) -> Option<String> {
+        let t = text.trim();
+        if self.armies.contains_key(t) {
+            return Some(t.to_string());
+        }
+        let bare = |s: &str| {
+            let lower = s.to_ascii_lowercase();
+            lower
+                .strip_prefix("the ")
+                .map_or(lower.clone(), str::to_string)
+        };
+        self.armies
+            .iter()
+            .find(|(id, a)| id.eq_ignore_ascii_case(t) || bare(&a.name) == bare(t))
+            .map(|(id, _)| id.clone())
+    }
+
     /// The army of an area (12: there is at most one).
     pub fn army_in(&self, area: &str) -> Option<&str> {
         self.armies
