@@ -1,7 +1,6 @@
 //! Plain-text reports (mail and terminal) rendered with minijinja from the templates in
 //! `templates/`, built into adjutant; a folder given with `--templates` overrides any of them.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use minijinja::{AutoEscape, Environment, Value as JValue};
@@ -153,104 +152,6 @@ fn plural(n: JValue, singular: String, many: Option<String>) -> String {
     format!("{n} {noun}")
 }
 
-/// `id_words(areas, armies)`: a reason or reported fact as solo 1776's rules recorded it,
-/// with the ids they wrote into it as words. Those ids name a piece by where it is: a fort
-/// `<area>-<location>` (12), a detachment `<source>-<area>` or `<source>-<area>-<location>`
-/// (12), an army formed in play `<area>-army`; the French carry a supply to an army or a
-/// detachment named in brackets at the end (17, duty 2). The records keep the text as
-/// written: only the report's words change.
-fn id_words(text: String, areas: JValue, armies: JValue) -> String {
-    let areas: BTreeMap<String, String> = serde_json::to_value(&areas)
-        .ok()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default();
-    let armies: BTreeMap<String, String> = serde_json::to_value(&armies)
-        .ok()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default();
-    enum Piece {
-        Army(String),
-        Fort(u32, String),
-        Detachment(Option<u32>, String),
-    }
-    // An army by its id only in brackets: a bare word may be an English one (`southern`).
-    let piece = |core: &str, bracketed: bool| -> Option<Piece> {
-        if let Some(name) = armies.get(core).filter(|_| bracketed) {
-            return Some(Piece::Army(name.clone()));
-        }
-        // Longer area ids first, so `new-england` is not read as an `england`.
-        let mut ids: Vec<(&String, &String)> = areas.iter().collect();
-        ids.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
-        for (id, name) in ids {
-            if core.strip_prefix(id.as_str()) == Some("-army") {
-                return Some(Piece::Army(format!("the American army of {name}")));
-            }
-            if let Some(l) = core.strip_prefix(&format!("{id}-")) {
-                if let Ok(l) = l.parse::<u32>() {
-                    return Some(Piece::Fort(l, name.clone()));
-                }
-            }
-            if core.ends_with(&format!("-{id}")) {
-                return Some(Piece::Detachment(None, name.clone()));
-            }
-            if let Some((head, l)) = core.rsplit_once('-') {
-                if head.ends_with(&format!("-{id}")) {
-                    if let Ok(l) = l.parse::<u32>() {
-                        return Some(Piece::Detachment(Some(l), name.clone()));
-                    }
-                }
-            }
-        }
-        None
-    };
-    let words: Vec<&str> = text.split(' ').collect();
-    let mut out: Vec<String> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        let core = w.trim_start_matches(['(', '`']);
-        let lead = &w[..w.len() - core.len()];
-        let bare = core.trim_end_matches(['`', ')', '.', ',', ':', ';']);
-        let trail = &core[bare.len()..];
-        let Some(p) = piece(bare, lead == "(") else {
-            out.push(w.to_string());
-            continue;
-        };
-        // `... location 15 (washington)` at the end: where a carried supply went.
-        if lead == "(" && trail.starts_with(')') && i + 1 == words.len() {
-            let said = match &p {
-                Piece::Army(name) => format!(", joining {name}"),
-                _ => ", as a detachment".to_string(),
-            };
-            if let Some(last) = out.last_mut() {
-                last.push_str(&said);
-                last.push_str(&trail[1..]);
-                continue;
-            }
-        }
-        let trail = trail.trim_start_matches('`');
-        let lead = lead.trim_start_matches('`');
-        let said = match p {
-            Piece::Army(name) => name,
-            Piece::Fort(l, area) => {
-                if out.last().is_some_and(|x| x == "fort") {
-                    out.pop();
-                }
-                format!("the fort in location {l} of {area}")
-            }
-            Piece::Detachment(l, area) => {
-                if out.last().is_some_and(|x| x == "detachment") {
-                    out.pop();
-                }
-                match l {
-                    Some(l) => format!("the detachment in location {l} of {area}"),
-                    None => format!("the detachment in {area}"),
-                }
-            }
-        };
-        out.push(format!("{lead}{said}{trail}"));
-    }
-    out.join(" ")
-}
-
 /// `wrap(n)`: folds long lines at spaces to `n` columns for mail readers, keeping each line's
 /// indent (and a list's "- ") on the lines it continues.
 fn wrap(text: String, width: usize) -> String {
@@ -307,7 +208,7 @@ impl Templates {
         env.add_filter("rpad", rpad);
         env.add_filter("wrap", wrap);
         env.add_filter("plural", plural);
-        env.add_filter("id_words", id_words);
+        env.add_filter("id_words", crate::games::solo_1776::words::id_words);
         env.add_filter("label", |s: String| crate::engine::error::label_words(&s));
         env.set_loader(move |name| {
             if let Some(d) = &dir {

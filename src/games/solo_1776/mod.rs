@@ -19,6 +19,7 @@ pub mod replacements;
 pub mod script;
 pub mod state;
 pub mod turn;
+pub mod words;
 
 use std::collections::BTreeMap;
 
