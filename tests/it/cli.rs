@@ -224,10 +224,10 @@ fn readme_command_one_rolls_dice_and_reports_them() {
         ],
     );
     let text = stdout(&o);
-    // The dice line names the colony in words; the game file keeps the reason as recorded,
-    // so games written before still verify.
+    // The dice line names the colony and the side in words; the game file keeps the reason
+    // as recorded, so games written before still verify.
     assert!(
-        text.contains("8.3 raid in South Carolina: patriot:"),
+        text.contains("8.3 raid in South Carolina: Patriot:"),
         "{text}"
     );
     assert!(!text.contains("raid in SC"), "{text}");
@@ -250,7 +250,8 @@ fn show_lists_the_armies_and_whose_decision_it_is() {
     let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
     let s = stdout(&o);
     assert!(
-        s.contains("Savannah") && s.contains("Crown    Savannah               8 units, Leader, 4 food 4 war"),
+        s.contains("Savannah")
+            && s.contains("Crown    Savannah               8 units, Leader, 4 food 4 war"),
         "{s}"
     );
     assert!(s.contains("Next: Crown, supply"), "{s}");

@@ -441,7 +441,11 @@ impl Game for SouthernStrategy {
             .iter()
             .map(|n| json!({"space": n.space, "colour": n.colour, "modifier": n.modifier}))
             .collect();
-        json!({"areas": areas, "colonies": colonies, "geometry": geometry, "seas": seas, "naval": naval,
+        // The dice reasons name a colony or a side by its id (`8.3 raid in SC: patriot`); the
+        // report reads them out by these names (`report::log::roll_words`).
+        let sides = json!({"crown": "Crown", "patriot": "Patriot"});
+        json!({"areas": areas, "colonies": colonies, "sides": sides, "dice_names": ["colonies", "sides"],
+               "geometry": geometry, "seas": seas, "naval": naval,
                "colony_places": colony_places,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
     }
