@@ -95,6 +95,29 @@ pub fn run_until(
     Ok(out)
 }
 
+/// The board as it stands at the pause: a line that stops for a question keeps the state from
+/// before it (and the answers, dice and events so far in `state.task`), so the line is run
+/// again on a copy up to the question. The events a report has told for the paused line are
+/// then also in what `show` shows (14.3 turns the year before 14.5 asks its question).
+/// `None` when no line is paused or the line cannot be replayed.
+pub fn at_pause(data: &Data, st: &State) -> Option<State> {
+    st.question.as_ref()?;
+    // Every die up to the question is among those the task holds; a fixed key keeps even a
+    // broken task from reading anything secret.
+    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+    let mut ctx = Ctx::new(data, &mut dice, &st.task).ok()?;
+    let mut work = st.clone();
+    match step(&mut work, &mut ctx) {
+        Err(Stop::Pause(_)) => {
+            work.question = st.question.clone();
+            work.task = st.task.clone();
+            work.cursor = st.cursor.clone();
+            Some(work)
+        }
+        _ => None,
+    }
+}
+
 /// One line: does its work and moves the cursor on.
 fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
     let data = ctx.data;
