@@ -609,11 +609,20 @@ fn a_year_end_paused_for_the_infrastructure_shows_the_year_it_announced() {
                 Event::Morale { to, .. } => Some(*to),
                 _ => None,
             }) {
-                assert_eq!(shown.morale, morale, "seed {seed} step {step}: the morale told");
+                assert_eq!(
+                    shown.morale, morale,
+                    "seed {seed} step {step}: the morale told"
+                );
             }
-            assert_eq!(shown.question, st.question, "the question stays the state's");
+            assert_eq!(
+                shown.question, st.question,
+                "the question stays the state's"
+            );
             checked += 1;
         }
     }
-    assert!(checked > 3, "only {checked} year ends paused for the infrastructure");
+    assert!(
+        checked > 3,
+        "only {checked} year ends paused for the infrastructure"
+    );
 }

@@ -20,6 +20,14 @@ impl Theater {
             Theater::Mississippi => "mississippi",
         }
     }
+    /// The theater as the board and the reports name it: `East`, `West`, `Mississippi`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Theater::East => "East",
+            Theater::West => "West",
+            Theater::Mississippi => "Mississippi",
+        }
+    }
     /// The Union command box that covers this Confederate theater (2.1).
     pub fn union_command(self) -> UnionTheater {
         match self {

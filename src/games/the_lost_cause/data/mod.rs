@@ -236,7 +236,7 @@ impl Data {
                     PIECES,
                     format!(
                         "set-up has no Confederate commander in the {} theater",
-                        t.name()
+                        t.title()
                     ),
                 ));
             }
