@@ -208,3 +208,91 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "{show}"
     );
 }
+
+/// What the reports print is read back: a theater, an army or a space by its name in any
+/// case, as well as by its id; and a refusal lists the choices as words, not as a Rust list.
+#[test]
+fn orders_may_name_what_the_reports_name() {
+    use super::support::{fails, ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::support::rebuild_example(
+        d,
+        "the-lost-cause",
+        "tlc-example",
+        &["csa=Demo Player"],
+        &["start.yaml"],
+    );
+    let wrong = write(
+        d,
+        "wrong.yaml",
+        "command: {battle: {theater: West, army: Blue}}\n",
+    );
+    let err = fails(
+        d,
+        &[
+            "play",
+            "demo-game.yaml",
+            wrong.to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    assert!(
+        err.contains(
+            "cannot attack the blue army in the West theater now; it could attack the green army"
+        ),
+        "{err}"
+    );
+    let named = write(
+        d,
+        "named.yaml",
+        "command: {battle: {theater: WEST, army: Green}}\n",
+    );
+    let out = ok(
+        d,
+        &[
+            "play",
+            "demo-game.yaml",
+            named.to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    // The report wraps its lines: read it as one run of words.
+    let text = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("a Battle in the West theater: attack the green army"),
+        "{text}"
+    );
+    let verified = stdout(&ok(d, &["verify", "demo-game.yaml"]));
+    assert!(
+        verified.contains("next: the Confederate player ("),
+        "the side by its name: {verified}"
+    );
+}
+
+/// A space is found by its id or by its name in any case; a Resource marker by its id or by
+/// the name printed on it when no other marker bears that name.
+#[test]
+fn spaces_and_markers_are_found_by_name_or_id() {
+    let data = data();
+    for text in ["decatur", "Decatur", "DECATUR", " decatur "] {
+        assert_eq!(data.find_space(text), Some("decatur"), "{text}");
+    }
+    assert_eq!(data.find_space("Milliken's Bend"), Some("milikens-bend"));
+    assert_eq!(data.find_space("milikens-bend"), Some("milikens-bend"));
+    assert_eq!(data.find_space("Atlantis"), None);
+    assert_eq!(data.find_army("Green"), Some("green"));
+    assert_eq!(data.find_resource("Submarines"), Some("submarines"));
+    assert_eq!(data.find_resource("GUNBOATS-1"), Some("gunboats-1"));
+    let v: Value = serde_yaml::from_str("battle: {reclaim: Decatur}").unwrap();
+    let orders: Orders = serde_json::from_value(v).expect("orders read");
+    assert_eq!(
+        orders.by_id(&data).battle,
+        Some(tlc::orders::Target::Reclaim("decatur".into()))
+    );
+}

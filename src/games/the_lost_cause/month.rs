@@ -23,7 +23,7 @@ pub fn run(
     dice: &mut dyn Dice,
     answer: Orders,
 ) -> Result<Vec<Event>, OrderError> {
-    run_until(data, st, dice, vec![answer], |_| false)
+    run_until(data, st, dice, vec![answer.by_id(data)], |_| false)
 }
 
 /// Runs line after line, giving the answers in turn as questions come, until a question

@@ -3,7 +3,9 @@
 use super::*;
 
 /// The Confederate theaters of war (2.1). The Union's West includes the Mississippi.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// Written lowercase (`east`), and read in any case (`West`), as the reports name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Theater {
     East,
@@ -34,6 +36,20 @@ impl Theater {
             Theater::East => UnionTheater::East,
             _ => UnionTheater::West,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Theater {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Theater::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`{text}` is not a theater: East, West or Mississippi"
+                ))
+            })
     }
 }
 
