@@ -116,9 +116,7 @@ pub fn plan(
         let Some(&n) = count.get(army) else {
             return Err(format!(
                 "`{army}` carries no Initiative marker; the marked armies are {}",
-                super::options::army_words(
-                    &count.keys().map(|k| k.to_string()).collect::<Vec<_>>()
-                )
+                crate::engine::error::listed(&count.keys().collect::<Vec<_>>(), "and")
             ));
         };
         match e {

@@ -23,7 +23,7 @@ pub fn run(
     dice: &mut dyn Dice,
     answer: Orders,
 ) -> Result<Vec<Event>, OrderError> {
-    run_until(data, st, dice, vec![answer.by_id(data)], |_| false)
+    run_until(data, st, dice, vec![answer], |_| false)
 }
 
 /// Runs line after line, giving the answers in turn as questions come, until a question
@@ -36,7 +36,8 @@ pub fn run_until(
     stop: impl Fn(&State) -> bool,
 ) -> Result<Vec<Event>, OrderError> {
     let mut out = Vec::new();
-    let mut answers = answers.into_iter();
+    // Orders may name things as the reports print them; the lines read ids.
+    let mut answers = answers.into_iter().map(|o| o.by_id(data));
     // An answer goes to a line that asks: at once if the game is waiting on a question,
     // else at the next pause.
     let mut answer = if st.question.is_some() {
