@@ -45,7 +45,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");
     }
     match &s.awaiting {
-        Some(w) => println!("next: {} ({})", w.side, w.decision),
+        Some(w) => {
+            // The side as the reports name it ("the Confederate player"), where the game names it.
+            let names = l.rules.lookups();
+            let side = names["side_names"][&w.side].as_str().unwrap_or(&w.side);
+            println!("next: {side} ({})", w.decision)
+        }
         None => println!("the game is over"),
     }
     Ok(ExitCode::SUCCESS)

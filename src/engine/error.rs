@@ -265,6 +265,23 @@ pub fn label_words(label: &str) -> String {
     }
 }
 
+/// Words listed for a sentence: `blue`, `blue or green`, `blue, green or brown` (with
+/// `last` = "or"); `none` for an empty list.
+pub fn listed<S: AsRef<str>>(words: &[S], last: &str) -> String {
+    match words {
+        [] => "none".into(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., end] => format!(
+            "{} {last} {}",
+            rest.iter()
+                .map(|w| w.as_ref())
+                .collect::<Vec<_>>()
+                .join(", "),
+            end.as_ref()
+        ),
+    }
+}
+
 /// Everything else that can go wrong, from a broken file to a forged packet.
 #[derive(Debug)]
 pub enum Error {

@@ -62,7 +62,7 @@ impl<O: Clone + Serialize + DeserializeOwned + Keyed> Answers<O> {
             return Err(OrderError::new(
                 rule,
                 format!(
-                    "the decision is `{key}`; the orders must give `{key}` and nothing else (they give {keys:?})"
+                    "the decision is `{key}`; the orders must give `{key}` and nothing else (they give {})", crate::engine::error::listed(&keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>(), "and")
                 ),
             ));
         }

@@ -14,6 +14,7 @@ mod illegal;
 mod imap;
 mod lost_cause;
 mod lost_cause_editions;
+mod lost_cause_words;
 mod lost_mail;
 mod mail;
 mod mail_thread;

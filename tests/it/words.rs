@@ -690,7 +690,7 @@ fn the_lost_cause_question_names_spaces_and_armies() {
     let cases = [
         (
             json!({"ask": "battle_target", "theater": "west", "armies": ["brown", "green"], "reclaim": ["decatur"]}),
-            "9.1 Battle action in the west theater: attack the brown or green army, or reclaim Decatur",
+            "9.1 Battle action in the West theater: attack the brown or green army, or reclaim Decatur",
         ),
         (
             json!({"ask": "raid_target", "armies": ["blue", "yellow", "green"]}),

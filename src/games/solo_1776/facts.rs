@@ -127,15 +127,8 @@ fn forts_are(data: &Data, st: &State) -> String {
     format!("the forts are {}", listed(&known, "and"))
 }
 
-/// Words listed with commas and a last `and` or `or`: `A`, `A and B`, `A, B and C`.
-pub fn listed(words: &[impl AsRef<str>], last_word: &str) -> String {
-    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
-    match words.as_slice() {
-        [] => "none".into(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} {last_word} {last}", rest.join(", ")),
-    }
-}
+/// Words listed with commas and a last `and` or `or`, as every game's messages list them.
+pub use crate::engine::error::listed;
 
 /// The turn with every town, area and army it names by its id: players may write them by id
 /// or by the name the reports print, in any case. What names nothing is left as written, for

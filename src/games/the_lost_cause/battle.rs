@@ -6,12 +6,12 @@ use super::confederate::illegal;
 use super::control::{self, holder, settle, Holder};
 use super::data::{Data, Theater};
 use super::events::Event;
+use super::options::{army_words, either, space};
 use super::orders::Target;
 use super::rolls::{roll, Test, Versus};
 use super::script::{Ctx, Run};
 use super::state::{Control, Place, Question, State};
 use super::union::{self, theater_of};
-use crate::engine::error::as_written;
 
 /// The Strategic spaces of a theater the South may reclaim by a Battle action: Union
 /// controlled, with a connected box the South controls (13.8.1).
@@ -58,6 +58,8 @@ pub fn battle(
     let Some(leader) = st.commanders.get(&theater).cloned().flatten() else {
         ctx.event(Event::Ignored {
             rule: "6.1".into(),
+            // The record keeps the theater's id here, as games already played hold it; the
+            // report names the theater.
             what: format!("the {} theater has no leader", theater.name()),
         });
         return Ok(());
@@ -83,8 +85,8 @@ pub fn battle(
                 "9.1",
                 format!(
                     "the {a} army is not in the {} theater; there: {}",
-                    theater.name(),
-                    as_written(&armies)
+                    theater.title(),
+                    army_words(&armies)
                 ),
                 "battle",
             ))
@@ -93,9 +95,16 @@ pub fn battle(
             return Err(illegal(
                 "13.8.1",
                 format!(
-                    "`{s}` cannot be reclaimed in the {} theater now; these can: {}",
-                    theater.name(),
-                    as_written(&reclaim)
+                    "`{}` cannot be reclaimed in the {} theater now; {}",
+                    space(ctx.data, s),
+                    theater.title(),
+                    if reclaim.is_empty() {
+                        "no space can be".to_string()
+                    } else {
+                        let names: Vec<String> =
+                            reclaim.iter().map(|r| space(ctx.data, r)).collect();
+                        format!("these can: {}", either(&names))
+                    }
                 ),
                 "battle",
             ))

@@ -2,14 +2,13 @@
 //! (10.x), and putting Resources into play (16.x).
 
 use super::control::{self, holder, Holder};
-use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol};
+use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol, Theater};
 use super::events::Event;
 use super::orders::{err, Command, Naval, RaiderTo, Target};
 use super::rolls::{not_offered, roll, Test, Versus};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, Navies, Place, Question, State, TrackMarker};
 use super::union::{self, theater_of};
-use crate::engine::error::as_written;
 
 pub use super::battle::{armies_in, battle, reclaimable};
 use super::battle::{draw_leader, leader_shuffle};
@@ -386,7 +385,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                     "10.1",
                     format!(
                         "the {} theater has no Theater Commander to pass a Battle action to (9.1.3)",
-                        theater.name()
+                        theater.title()
                     ),
                     "command.battle",
                 ));
@@ -399,9 +398,10 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                 return Err(illegal(
                     "10.1",
                     format!(
-                        "`{}` is not a target in the {} theater now",
-                        as_written(&target),
-                        theater.name()
+                        "cannot {} in the {} theater now; {}",
+                        super::options::target_words(data, target),
+                        theater.title(),
+                        target_choices(data, st, *theater)
                     ),
                     "command.battle",
                 ));
@@ -435,7 +435,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                 other => {
                     return Err(illegal(
                         "10.2",
-                        format!("a Command action places only Forts and European Munitions, not {}; Railroads and Torpedoes are spent free (16.11) and naval markers go in by a Naval action (9.6)", as_written(&other)),
+                        format!("a Command action places only Forts and European Munitions, not {}; Railroads and Torpedoes are spent free (16.11) and naval markers go in by a Naval action (9.6)", super::options::resource_name(other)),
                         "command.place.resource",
                     ))
                 }
@@ -445,7 +445,10 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             if *n != Naval::Pass && !naval_options(data, st).contains(n) {
                 return Err(illegal(
                     "9.6",
-                    format!("the Navy cannot do `{}` now", as_written(n)),
+                    format!(
+                        "the Navy cannot {} now",
+                        super::options::naval_words(data, n)
+                    ),
                     "command.naval",
                 ));
             }
@@ -456,7 +459,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             {
                 return Err(illegal(
                     "10.4",
-                    format!("the {} theater has no commander to switch", theater.name()),
+                    format!("the {} theater has no commander to switch", theater.title()),
                     "command.switch",
                 ));
             }
@@ -573,5 +576,24 @@ pub(super) fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
         Command::WarEffort => war_effort(st, ctx, -1, "10.7"),
         Command::Diplomatic => diplomatic(st, ctx, -1, "10.8"),
         Command::CommerceRaider(to) => commerce_raider(st, ctx, to, "10.9"),
+    }
+}
+
+/// What a Battle action in `theater` could do, as words for an error: `it could attack the
+/// blue army or reclaim Decatur`.
+pub(super) fn target_choices(data: &Data, st: &State, theater: Theater) -> String {
+    let mut choices: Vec<String> = armies_in(data, st, theater)
+        .iter()
+        .map(|a| super::options::target_words(data, &Target::Army(a.clone())))
+        .collect();
+    choices.extend(
+        reclaimable(data, st, theater)
+            .iter()
+            .map(|s| super::options::target_words(data, &Target::Reclaim(s.clone()))),
+    );
+    if choices.is_empty() {
+        "nothing there can be attacked or reclaimed".into()
+    } else {
+        format!("it could {}", crate::engine::error::listed(&choices, "or"))
     }
 }

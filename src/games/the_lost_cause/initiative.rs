@@ -18,7 +18,6 @@ use super::readings::InitiativeOrder;
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, MarkerListed, Question, State};
 use super::union;
-use crate::engine::error::as_written;
 
 fn illegal(message: String) -> Stop {
     Stop::Illegal(err("11.0", message, "initiative_order"))
@@ -117,7 +116,7 @@ pub fn plan(
         let Some(&n) = count.get(army) else {
             return Err(format!(
                 "`{army}` carries no Initiative marker; the marked armies are {}",
-                as_written(&count.keys().collect::<Vec<_>>())
+                crate::engine::error::listed(&count.keys().collect::<Vec<_>>(), "and")
             ));
         };
         match e {
@@ -216,7 +215,7 @@ fn by_army(st: &mut State, ctx: &mut Ctx) -> Run {
         if sorted != marked {
             return Err(illegal(format!(
                 "the order must name each marked army once: {}",
-                as_written(&marked)
+                crate::engine::error::listed(&marked, "and")
             )));
         }
         armies

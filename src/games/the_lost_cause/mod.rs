@@ -271,6 +271,11 @@ impl Game for TheLostCause {
         position::check(data, st)
     }
 
+    /// A line paused for a question is shown as it stands at the question (`month::at_pause`).
+    fn view(data: &Data, st: &State) -> State {
+        month::at_pause(data, st).unwrap_or_else(|| st.clone())
+    }
+
     fn lookups(data: &Data) -> Value {
         let spaces: BTreeMap<&str, &str> = data
             .map

@@ -36,7 +36,8 @@ pub fn run_until(
     stop: impl Fn(&State) -> bool,
 ) -> Result<Vec<Event>, OrderError> {
     let mut out = Vec::new();
-    let mut answers = answers.into_iter();
+    // Orders may name things as the reports print them; the lines read ids.
+    let mut answers = answers.into_iter().map(|o| o.by_id(data));
     // An answer goes to a line that asks: at once if the game is waiting on a question,
     // else at the next pause.
     let mut answer = if st.question.is_some() {
@@ -93,6 +94,29 @@ pub fn run_until(
         ));
     }
     Ok(out)
+}
+
+/// The board as it stands at the pause: a line that stops for a question keeps the state from
+/// before it (and the answers, dice and events so far in `state.task`), so the line is run
+/// again on a copy up to the question. The events a report has told for the paused line are
+/// then also in what `show` shows (14.3 turns the year before 14.5 asks its question).
+/// `None` when no line is paused or the line cannot be replayed.
+pub fn at_pause(data: &Data, st: &State) -> Option<State> {
+    st.question.as_ref()?;
+    // Every die up to the question is among those the task holds; a fixed key keeps even a
+    // broken task from reading anything secret.
+    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+    let mut ctx = Ctx::new(data, &mut dice, &st.task).ok()?;
+    let mut work = st.clone();
+    match step(&mut work, &mut ctx) {
+        Err(Stop::Pause(_)) => {
+            work.question = st.question.clone();
+            work.task = st.task.clone();
+            work.cursor = st.cursor.clone();
+            Some(work)
+        }
+        _ => None,
+    }
 }
 
 /// One line: does its work and moves the cursor on.

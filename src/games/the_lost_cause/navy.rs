@@ -10,7 +10,6 @@ use super::rolls::{roll, Test};
 use super::script::{Ctx, Run};
 use super::state::{Place, State};
 use super::union::{self, discard};
-use crate::engine::error::as_written;
 
 pub(super) fn raider_place(st: &State, data: &Data) -> Option<Place> {
     st.resources
@@ -136,9 +135,15 @@ pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, ru
         return Err(illegal(
             "9.6",
             format!(
-                "the Navy cannot do `{}` now; it could do {}",
-                as_written(&choice),
-                as_written(&options)
+                "the Navy cannot {} now; it could {}",
+                super::options::naval_words(data, &choice),
+                crate::engine::error::listed(
+                    &options
+                        .iter()
+                        .map(|o| super::options::naval_words(data, o))
+                        .collect::<Vec<_>>(),
+                    "or"
+                )
             ),
             "naval",
         ));

@@ -31,7 +31,7 @@ fn resource(data: &Data, id: &str) -> String {
 }
 
 /// A space of the map or a Strategic space by its name.
-fn space(data: &Data, id: &str) -> String {
+pub(super) fn space(data: &Data, id: &str) -> String {
     if id == "blockade" {
         return "the Naval Blockade marker".into();
     }
@@ -45,18 +45,21 @@ fn space(data: &Data, id: &str) -> String {
         .map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
+/// Union armies listed as words, for errors: `the blue or green army`, or `no Union army`.
+pub(super) fn army_words(armies: &[String]) -> String {
+    if armies.is_empty() {
+        "no Union army".into()
+    } else {
+        format!("the {} army", either(armies))
+    }
+}
+
 /// Ids listed as words: `blue`, `blue or green`, `blue, green or brown`.
-fn either(words: &[String]) -> String {
+pub(super) fn either(words: &[String]) -> String {
     listed(words, "or")
 }
 
-fn listed(words: &[String], last_word: &str) -> String {
-    match words {
-        [] => "none".into(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {last_word} {last}", rest.join(", ")),
-    }
-}
+use crate::engine::error::listed;
 
 /// Where a Commerce Raider action sends the raider (9.7).
 fn raider_words(r: RaiderTo) -> &'static str {
@@ -100,7 +103,7 @@ pub fn describe(data: &Data, q: &Question) -> String {
             }
             format!(
                 "9.1 Battle action in the {} theater: {}",
-                theater.name(),
+                theater.title(),
                 choices.join(", or ")
             )
         }
@@ -171,14 +174,14 @@ fn targets(data: &Data, st: &State, theater: Theater) -> Vec<Target> {
         .collect()
 }
 
-fn target_words(data: &Data, t: &Target) -> String {
+pub(super) fn target_words(data: &Data, t: &Target) -> String {
     match t {
         Target::Army(a) => format!("attack the {a} army"),
         Target::Reclaim(s) => format!("reclaim {}", space(data, s)),
     }
 }
 
-fn naval_words(data: &Data, n: &Naval) -> String {
+pub(super) fn naval_words(data: &Data, n: &Naval) -> String {
     match n {
         Naval::Place { resource: r, to } => {
             format!(
@@ -352,7 +355,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                         format!(
                             "Railroads: {} in the {} theater",
                             target_words(data, &target),
-                            t.name()
+                            t.title()
                         ),
                         Orders {
                             railroads: Some(Railroads::Spend(vec![RailroadBattle {
@@ -453,7 +456,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
             out.push((
                 format!(
                     "10.1 Battle in the {} theater: {}",
-                    t.name(),
+                    t.title(),
                     target_words(data, &target)
                 ),
                 Command::Battle { theater: t, target },
@@ -498,11 +501,11 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     }
     for t in Theater::ALL {
         out.push((
-            format!("10.4 switch the Advisor with the {} commander", t.name()),
+            format!("10.4 switch the Advisor with the {} commander", t.title()),
             Command::Switch { theater: t },
         ));
         out.push((
-            format!("10.4 Leader Shuffle in the {} theater", t.name()),
+            format!("10.4 Leader Shuffle in the {} theater", t.title()),
             Command::Shuffle {
                 theater: t,
                 promote: false,
@@ -511,7 +514,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
         out.push((
             format!(
                 "10.4 Leader Shuffle in the {} theater, promoting its commander to Advisor",
-                t.name()
+                t.title()
             ),
             Command::Shuffle {
                 theater: t,

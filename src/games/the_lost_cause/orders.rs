@@ -291,3 +291,82 @@ impl crate::engine::replay::Keyed for Orders {
         Orders::keys(self)
     }
 }
+
+/// Orders may name spaces, armies and Resource markers as the reports print them (`reclaim:
+/// Decatur`, `army: Green`, `resource: Submarines`) or by their ids in any case; the rules
+/// read ids. A name that fits nothing is left as written, for the rules to refuse by it.
+impl Orders {
+    pub fn by_id(mut self, data: &super::data::Data) -> Orders {
+        let space = |s: &mut String| {
+            if let Some(id) = data.find_space(s) {
+                *s = id.to_string();
+            }
+        };
+        let army = |a: &mut String| {
+            if let Some(id) = data.find_army(a) {
+                *a = id.to_string();
+            }
+        };
+        let resource = |r: &mut String| {
+            if let Some(id) = data.find_resource(r) {
+                *r = id.to_string();
+            }
+        };
+        let target = |t: &mut Target| match t {
+            Target::Army(a) => army(a),
+            Target::Reclaim(s) => space(s),
+        };
+        let naval = |n: &mut Naval| match n {
+            Naval::Place { resource: r, to } | Naval::Move { resource: r, to } => {
+                resource(r);
+                if !to.eq_ignore_ascii_case("blockade") {
+                    space(to);
+                } else {
+                    *to = "blockade".into();
+                }
+            }
+            Naval::Submarines { resource: r } => resource(r),
+            Naval::CommerceRaider(_) | Naval::Pass => {}
+        };
+        if let Some(t) = &mut self.battle {
+            target(t);
+        }
+        if let Some(a) = &mut self.raid {
+            army(a);
+        }
+        if let Some(n) = &mut self.naval {
+            naval(n);
+        }
+        match &mut self.command {
+            Some(Command::Battle { target: t, .. }) => target(t),
+            Some(Command::Place {
+                resource: r,
+                space: s,
+            }) => {
+                resource(r);
+                if let Some(s) = s {
+                    space(s);
+                }
+            }
+            Some(Command::Naval(n)) => naval(n),
+            Some(Command::Raid { army: a }) => army(a),
+            _ => {}
+        }
+        if let Some(rr) = &mut self.railroads {
+            let battles = match rr {
+                Railroads::Spend(b) => b,
+                Railroads::Plan(p) => &mut p.spend,
+            };
+            for b in battles {
+                target(&mut b.target);
+            }
+        }
+        for e in self.initiative_order.iter_mut().flatten() {
+            match e {
+                InitiativeEntry::Army(a) => army(a),
+                InitiativeEntry::Marker(m) => army(&mut m.army),
+            }
+        }
+        self
+    }
+}

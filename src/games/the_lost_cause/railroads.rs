@@ -12,7 +12,6 @@ use super::orders::{err, Target};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Place, Question, RailroadsAsk, State};
 use super::union::discard;
-use crate::engine::error::as_written;
 
 /// 16.8: a point of the Confederate actions where the player may spend Railroads: before the
 /// card's Confederate action `line`, or after its last (`None`). The game asks only where the
@@ -56,9 +55,10 @@ pub fn point(st: &mut State, ctx: &mut Ctx, line: Option<usize>) -> Run {
         if !is_target(st, ctx, b) {
             return Err(illegal(
                 format!(
-                    "`{}` is not a target in the {} theater now",
-                    as_written(&b.target),
-                    b.theater.name()
+                    "cannot {} in the {} theater now; {}",
+                    super::options::target_words(ctx.data, &b.target),
+                    b.theater.title(),
+                    super::confederate::target_choices(ctx.data, st, b.theater)
                 ),
                 "railroads[0]",
             ));
@@ -74,9 +74,9 @@ pub fn point(st: &mut State, ctx: &mut Ctx, line: Option<usize>) -> Run {
         if !is_target(st, ctx, &b) {
             return Err(illegal(
                 format!(
-                    "`{}` is no longer a target in the {} theater",
-                    as_written(&b.target),
-                    b.theater.name()
+                    "cannot {} in the {} theater any longer",
+                    super::options::target_words(ctx.data, &b.target),
+                    b.theater.title()
                 ),
                 &format!("railroads[{k}]"),
             ));

@@ -133,7 +133,7 @@ pub fn not_offered(rule: &str, key: &str, what: &str, offered: &[String]) -> sup
         rule,
         format!(
             "`{what}` is not one of the choices here: {}",
-            crate::engine::error::as_written(&offered)
+            crate::engine::error::listed(offered, "or")
         ),
         key,
     ))

@@ -3,7 +3,9 @@
 use super::*;
 
 /// The Confederate theaters of war (2.1). The Union's West includes the Mississippi.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// Written lowercase (`east`), and read in any case (`West`), as the reports name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Theater {
     East,
@@ -20,12 +22,34 @@ impl Theater {
             Theater::Mississippi => "mississippi",
         }
     }
+    /// The theater as the board and the reports name it: `East`, `West`, `Mississippi`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Theater::East => "East",
+            Theater::West => "West",
+            Theater::Mississippi => "Mississippi",
+        }
+    }
     /// The Union command box that covers this Confederate theater (2.1).
     pub fn union_command(self) -> UnionTheater {
         match self {
             Theater::East => UnionTheater::East,
             _ => UnionTheater::West,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Theater {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Theater::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`{text}` is not a theater: East, West or Mississippi"
+                ))
+            })
     }
 }
 

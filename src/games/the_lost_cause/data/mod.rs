@@ -236,7 +236,7 @@ impl Data {
                     PIECES,
                     format!(
                         "set-up has no Confederate commander in the {} theater",
-                        t.name()
+                        t.title()
                     ),
                 ));
             }
@@ -404,6 +404,52 @@ impl Data {
 
     pub fn resource(&self, id: &str) -> Option<&Resource> {
         self.pieces.resources.iter().find(|r| r.id == id)
+    }
+
+    /// The id of the space (of a track, or Strategic) that `text` names, by its id or its
+    /// name in any case: orders may name a space as the reports print it.
+    pub fn find_space(&self, text: &str) -> Option<&str> {
+        let t = text.trim();
+        self.map
+            .spaces
+            .iter()
+            .map(|s| (&s.id, &s.name))
+            .chain(self.map.strategic.iter().map(|s| (&s.id, &s.name)))
+            .find(|(id, name)| id.eq_ignore_ascii_case(t) || name.eq_ignore_ascii_case(t))
+            .map(|(id, _)| id.as_str())
+    }
+
+    /// The id of the Union army `text` names: its colour in any case.
+    pub fn find_army(&self, text: &str) -> Option<&str> {
+        let t = text.trim();
+        let t = t.strip_suffix(" army").unwrap_or(t);
+        let t = t.strip_prefix("the ").unwrap_or(t);
+        self.pieces
+            .armies
+            .iter()
+            .find(|a| a.id.eq_ignore_ascii_case(t))
+            .map(|a| a.id.as_str())
+    }
+
+    /// The id of the Resource marker `text` names: its id in any case, or the name printed
+    /// on it when only one marker bears that name (`Submarines`, `Commerce Raider`).
+    pub fn find_resource(&self, text: &str) -> Option<&str> {
+        let t = text.trim();
+        if let Some(r) = self
+            .pieces
+            .resources
+            .iter()
+            .find(|r| r.id.eq_ignore_ascii_case(t))
+        {
+            return Some(&r.id);
+        }
+        let mut named = self.pieces.resources.iter().filter(|r| {
+            crate::games::the_lost_cause::options::resource_name(r.kind).eq_ignore_ascii_case(t)
+        });
+        match (named.next(), named.next()) {
+            (Some(r), None) => Some(&r.id),
+            _ => None,
+        }
     }
 
     pub fn fortification(&self, space: &str) -> Option<&Fortification> {

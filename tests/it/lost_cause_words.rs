@@ -1,0 +1,299 @@
+//! The Lost Cause in the words a player knows: what the record holds as ids (a leader in a
+//! dice label, a theater in a skipped action, the NONE marker) reads as names in every
+//! report, option and `show`, whatever the game and its dice.
+
+use adjutant::engine::dice::KeyedDice;
+use adjutant::engine::game::Game;
+use adjutant::games::the_lost_cause::{self as tlc, orders::Orders, TheLostCause};
+use adjutant::report::text::{with_lookups, Templates};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+fn data() -> tlc::data::Data {
+    super::lost_cause::data_with(&[])
+}
+
+/// Whether `word` stands in `line` as a whole word (not inside a longer id or word).
+fn has_word(line: &str, word: &str) -> bool {
+    let inside = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    line.match_indices(word).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        !before.is_some_and(inside) && !after.is_some_and(inside)
+    })
+}
+
+/// Ids that differ from their names, longest name first, from the game's lookups; an id
+/// that is also an English word of the cards' own text (`overland`) is left out.
+fn ids(lookups: &Value) -> Vec<(String, String)> {
+    let card_text = lookups["cards"].to_string();
+    let mut ids = Vec::new();
+    for map in ["spaces", "leaders", "forms", "resources", "tracks"] {
+        for (id, name) in lookups[map].as_object().unwrap() {
+            let name = name.as_str().unwrap_or_default();
+            if !id.eq_ignore_ascii_case(name) && !has_word(&card_text, id) {
+                ids.push((id.clone(), name.to_string()));
+            }
+        }
+    }
+    ids.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    ids
+}
+
+/// What in `line` is an id, a lowercase theater, the NONE marker read as a name, or a Rust
+/// list, if anything.
+fn not_words(line: &str, ids: &[(String, String)]) -> Option<String> {
+    let mut rest = line.to_string();
+    for (_, n) in ids {
+        rest = rest.replace(n.as_str(), " ");
+    }
+    if let Some((id, name)) = ids.iter().find(|(id, _)| has_word(&rest, id)) {
+        return Some(format!("the id `{id}` where `{name}` belongs"));
+    }
+    for t in ["east", "west", "mississippi"] {
+        for what in ["theater", "command", "commander"] {
+            let w = format!("{t} {what}");
+            if has_word(line, &w) {
+                return Some(format!("`{w}`, not the theater's name"));
+            }
+        }
+    }
+    if has_word(line, "None") {
+        return Some("the NONE marker read as a leader called None".into());
+    }
+    for pat in ["[\"", "\"]", "[decatur"] {
+        if line.contains(pat) {
+            return Some(format!("a Rust list `{pat}`"));
+        }
+    }
+    None
+}
+
+/// Seeded games: every report line (dice, decisions, events, status), every option listed
+/// and every `show` along the way names what it names.
+#[test]
+fn seeded_lost_cause_games_print_names_not_ids() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let ids = ids(&lookups);
+    let templates = Templates::new(None);
+    let mut lines = 0;
+    for seed in 0..24u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut st, _) = TheLostCause::setup(&data);
+        let mut steps = Vec::new();
+        let mut checked: Vec<(String, String)> = Vec::new();
+        for step in 0..3000u64 {
+            if st.question.is_none() {
+                break;
+            }
+            let options = TheLostCause::legal_options(&data, &st, tlc::SIDE);
+            for o in &options {
+                checked.push((format!("option at step {step}"), o.summary.clone()));
+            }
+            let awaiting = TheLostCause::awaiting(&data, &st);
+            let show = templates
+                .render(
+                    "the-lost-cause/show.txt",
+                    &with_lookups(
+                        json!({"title": "show", "state": TheLostCause::view(&data, &st), "awaiting": awaiting}),
+                        &lookups,
+                    ),
+                )
+                .unwrap();
+            checked.push((format!("show at step {step}"), show));
+            let pick = &options[(rng.next_u32() as usize) % options.len()];
+            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: Orders = serde_json::from_value(v).unwrap();
+            let mut key = [3u8; 32];
+            key[..8].copy_from_slice(&seed.to_be_bytes());
+            key[8..16].copy_from_slice(&step.to_be_bytes());
+            let mut dice = KeyedDice::new(&key);
+            let (next, events) =
+                TheLostCause::apply(&data, &st, tlc::SIDE, &orders, None, &mut dice).unwrap();
+            steps.push(
+                json!({"step": step + 1, "ordered_by": tlc::SIDE, "adjudicated_by": "self",
+                "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(),
+                "events": events}),
+            );
+            st = next;
+        }
+        for template in ["report.txt", "report.md", "report.bbcode"] {
+            let ctx = with_lookups(
+                json!({"title": "self-play", "id": "words", "game": "the-lost-cause",
+                    "steps": steps, "reveals": [], "tip": "", "at_step": steps.len(),
+                    "verification_block": "", "state": st, "awaiting": null}),
+                &lookups,
+            );
+            let text = templates
+                .render(&format!("the-lost-cause/{template}"), &ctx)
+                .unwrap();
+            checked.push((template.to_string(), text));
+        }
+        for (what, text) in checked {
+            for line in text.lines() {
+                lines += 1;
+                if let Some(bad) = not_words(line, &ids) {
+                    panic!("seed {seed}, {what}: {bad} in the line\n{line}");
+                }
+            }
+        }
+    }
+    assert!(lines > 10_000, "only {lines} lines read");
+}
+
+/// One step holding each record value that names something by id, rendered through the
+/// report templates and `show`.
+#[test]
+fn the_lost_cause_report_turns_recorded_ids_into_names() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (mut st, _) = TheLostCause::setup(&data);
+    st.union_commanders
+        .insert(tlc::data::UnionTheater::West, "none".into());
+    let events = json!([
+        {"event": "ignored", "rule": "7.1", "what": "sherman cannot take the command"},
+        {"event": "ignored", "rule": "6.1", "what": "the east theater has no leader"},
+        {"event": "ignored", "rule": "6.1", "what": "nothing to attack in the mississippi theater"},
+        {"event": "union_commander", "rule": "7.2", "theater": "west", "leader": "none", "replaced": "halleck"},
+        {"event": "union_commander", "rule": "7.2", "theater": "west", "leader": "sherman", "replaced": "none"},
+        {"event": "roll", "rule": "9.1", "what": "Lee's Initiative Roll", "dice": [1], "drm": 0, "result": 1, "against": 1, "versus": "below"},
+        {"event": "resource_drawn", "rule": "9.4", "resource": "ironclads-1"},
+        {"event": "card_revealed", "card": "31", "kind": "headline", "year": 1863, "headline": "Repulse at Gettysburg! Pickett's Charge Shattered"},
+        {"event": "raid", "rule": "9.2", "army": "blue", "die": 5, "drm": 1, "result": "recalled"},
+    ]);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": {"command": {"battle": {"theater": "mississippi", "army": "brown"}}},
+        "events": events,
+        "rolls": [{"why": "9.1.2 casualty check: je-johnston", "d6": [5]},
+                  {"why": "14.6 shuffle the 1862 stack", "shuffle": {"order": [2, 0, 1]}}]}]);
+    let templates = Templates::new(None);
+    let ctx = with_lookups(
+        json!({"title": "words", "id": "words", "game": "the-lost-cause", "steps": steps,
+            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
+            "awaiting": null}),
+        &lookups,
+    );
+    let text = templates.render("the-lost-cause/report.txt", &ctx).unwrap();
+    for want in [
+        "9.1.2 casualty check: J.E. Johnston: 5",
+        "Skipped: Sherman cannot take the command (7.1).",
+        "Skipped: the East theater has no leader (6.1).",
+        "Skipped: nothing to attack in the Mississippi theater (6.1).",
+        "No one takes the Union West command (the NONE marker), replacing Halleck (7.2).",
+        "Sherman takes the Union West command, which had no one (the NONE marker) (7.2).",
+        "Lee's Initiative Roll: rolled 1 = 1: it would equal 1, but a natural 1 always fails (6.2.2) (9.1).",
+        "An Ironclads marker is drawn",
+        "Special rule (6.0): Pickett's Charge: -1",
+        "rolled 5 +1 = 6: it is recalled (9.2).",
+        "14.6 shuffle the 1862 stack: 3 cards, taken in the order 3 1 2",
+        "a Battle in the Mississippi theater: attack the brown army",
+    ] {
+        assert!(
+            text.replace('\n', " ").replace("      ", "").contains(want),
+            "`{want}` not in\n{text}"
+        );
+    }
+    let show = templates
+        .render(
+            "the-lost-cause/show.txt",
+            &with_lookups(
+                json!({"title": "show", "state": st, "awaiting": null}),
+                &lookups,
+            ),
+        )
+        .unwrap();
+    assert!(
+        show.contains("Union commanders: East Scott, West none (the NONE marker)"),
+        "{show}"
+    );
+}
+
+/// What the reports print is read back: a theater, an army or a space by its name in any
+/// case, as well as by its id; and a refusal lists the choices as words, not as a Rust list.
+#[test]
+fn orders_may_name_what_the_reports_name() {
+    use super::support::{fails, ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::support::rebuild_example(
+        d,
+        "the-lost-cause",
+        "tlc-example",
+        &["csa=Demo Player"],
+        &["start.yaml"],
+    );
+    let wrong = write(
+        d,
+        "wrong.yaml",
+        "command: {battle: {theater: West, army: Blue}}\n",
+    );
+    let err = fails(
+        d,
+        &[
+            "play",
+            "demo-game.yaml",
+            wrong.to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    assert!(
+        err.contains(
+            "cannot attack the blue army in the West theater now; it could attack the green army"
+        ),
+        "{err}"
+    );
+    let named = write(
+        d,
+        "named.yaml",
+        "command: {battle: {theater: WEST, army: Green}}\n",
+    );
+    let out = ok(
+        d,
+        &[
+            "play",
+            "demo-game.yaml",
+            named.to_str().unwrap(),
+            "--secrets",
+            "s",
+        ],
+    );
+    // The report wraps its lines: read it as one run of words.
+    let text = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("a Battle in the West theater: attack the green army"),
+        "{text}"
+    );
+    let verified = stdout(&ok(d, &["verify", "demo-game.yaml"]));
+    assert!(
+        verified.contains("next: the Confederate player ("),
+        "the side by its name: {verified}"
+    );
+}
+
+/// A space is found by its id or by its name in any case; a Resource marker by its id or by
+/// the name printed on it when no other marker bears that name.
+#[test]
+fn spaces_and_markers_are_found_by_name_or_id() {
+    let data = data();
+    for text in ["decatur", "Decatur", "DECATUR", " decatur "] {
+        assert_eq!(data.find_space(text), Some("decatur"), "{text}");
+    }
+    // The rulebook spells it with one `l`, and so do the data and the reports.
+    assert_eq!(data.find_space("miliken's bend"), Some("milikens-bend"));
+    assert_eq!(data.find_space("milikens-bend"), Some("milikens-bend"));
+    assert_eq!(data.find_space("Atlantis"), None);
+    assert_eq!(data.find_army("Green"), Some("green"));
+    assert_eq!(data.find_resource("Submarines"), Some("submarines"));
+    assert_eq!(data.find_resource("GUNBOATS-1"), Some("gunboats-1"));
+    let v: Value = serde_yaml::from_str("battle: {reclaim: Decatur}").unwrap();
+    let orders: Orders = serde_json::from_value(v).expect("orders read");
+    assert_eq!(
+        orders.by_id(&data).battle,
+        Some(tlc::orders::Target::Reclaim("decatur".into()))
+    );
+}
