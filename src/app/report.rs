@@ -214,6 +214,7 @@ pub fn render(
     // The board as it stands (a turn paused in the middle is replayed up to the pause); the
     // options are those of the state itself.
     let board_state = l.rules.view(&state)?;
+    let tallies = crate::report::stats::dice_statistics(steps);
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
@@ -235,7 +236,8 @@ pub fn render(
         "tip": to_hex(&replay.tip),
         "reveals": reveals,
         "state": board_state,
-        "tallies": crate::report::stats::dice_statistics(steps),
+        "tallies": tallies,
+        "reason_width": crate::report::stats::reason_width(&tallies),
         "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
         "options": match &awaiting {
             Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),

@@ -66,7 +66,16 @@ fn tally(side: String, reason: String, faces: [u64; 6]) -> Tally {
     }
 }
 
-/// Per side and reason, then a total per side, then all dice.
+/// How wide the table's reason column is: its heading's 34, or the longest reason and two
+/// spaces.
+pub fn reason_width(tallies: &[Tally]) -> usize {
+    tallies
+        .iter()
+        .map(|t| t.reason.chars().count() + 2)
+        .fold(34, usize::max)
+}
+
+/// Per side and reason, then a total per side (when there are two or more), then all dice.
 pub fn dice_statistics(steps: &[StepView]) -> Vec<Tally> {
     let mut by: BTreeMap<(String, String), [u64; 6]> = BTreeMap::new();
     for s in steps {
@@ -92,8 +101,11 @@ pub fn dice_statistics(steps: &[StepView]) -> Vec<Tally> {
             all[i] += faces[i];
         }
     }
-    for (side, faces) in per_side {
-        out.push(tally(side, "all rolls".into(), faces));
+    // With one side only (a solitaire game's dice) its total would be the total of all.
+    if per_side.len() > 1 {
+        for (side, faces) in per_side {
+            out.push(tally(side, "all rolls".into(), faces));
+        }
     }
     out.push(tally("all".into(), "all rolls".into(), all));
     out

@@ -45,13 +45,42 @@ fn report(game: &Path, format: &str, steps: &str) -> String {
     ))
 }
 
+/// The dice statistics' table: every row's count of dice starts under the header's `dice`,
+/// after a space, however long a reason is; a game with one side totals its dice once.
+fn assert_columns_line_up(stats: &str) {
+    let header = stats
+        .lines()
+        .find(|l| l.starts_with("side"))
+        .expect("a header line");
+    let at = header.find("dice").expect("a dice column");
+    for row in stats.lines().skip_while(|l| !l.starts_with("side")).skip(1) {
+        let (before, after) = row.split_at(at);
+        assert!(
+            before.ends_with(' ') && after.starts_with(|c: char| c.is_ascii_digit()),
+            "the dice column does not line up:\n{header}\n{row}"
+        );
+    }
+    let totals = stats.lines().filter(|l| l.contains("all rolls")).count();
+    let sides = stats
+        .lines()
+        .skip_while(|l| !l.starts_with("side"))
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|s| *s != "all")
+        .collect::<std::collections::BTreeSet<_>>();
+    let want = if sides.len() == 1 { 1 } else { sides.len() + 1 };
+    assert_eq!(totals, want, "{stats}");
+}
+
 #[test]
 fn every_format_matches_its_snapshot() {
     let (_d, game) = example_game();
     snapshot("example-all.txt", &report(&game, "text", "all"));
     snapshot("example-all.md", &report(&game, "markdown", "all"));
     snapshot("example-all.bbcode", &report(&game, "bbcode", "all"));
-    snapshot("example-stats.txt", &report(&game, "stats", "all"));
+    let stats = report(&game, "stats", "all");
+    assert_columns_line_up(&stats);
+    snapshot("example-stats.txt", &stats);
     snapshot("example-board.svg", &report(&game, "svg", "last"));
     snapshot("example-turn.md", &report(&game, "markdown", "turn:1780.3"));
 }
@@ -511,7 +540,9 @@ fn solo_1776_reports_match_their_snapshots() {
     snapshot("solo-1776-all.txt", &report(&game, "text", "all"));
     snapshot("solo-1776-all.md", &report(&game, "markdown", "all"));
     snapshot("solo-1776-all.bbcode", &report(&game, "bbcode", "all"));
-    snapshot("solo-1776-stats.txt", &report(&game, "stats", "all"));
+    let stats = report(&game, "stats", "all");
+    assert_columns_line_up(&stats);
+    snapshot("solo-1776-stats.txt", &stats);
     snapshot(
         "solo-1776-show.txt",
         &stdout(&ok(d, &["show", "game.yaml"])),
