@@ -151,17 +151,35 @@ pub fn write_orders(
     secrets_dir: &Path,
     policy: Option<&Path>,
 ) -> Result<(GameFile, Packet), Error> {
-    let policy = match policy {
+    let (policy, policy_file) = match policy {
         Some(p) => {
             let text = atomic::read_limited(p, MAX_ORDERS_BYTES)?;
-            Some(crate::engine::input::parse_yaml(
-                &text,
-                &format!("the policy file `{}`", p.display()),
-            )?)
+            let what = format!("the policy file `{}`", p.display());
+            let value = crate::engine::input::parse_yaml(&text, &what)?;
+            (Some(value), Some((what, text)))
         }
-        None => None,
+        None => (None, None),
     };
-    write_orders_with(commit, l, file, side, secrets_dir, policy)
+    write_orders_with(commit, l, file, side, secrets_dir, policy).map_err(|e| {
+        match (e, policy_file) {
+            // A policy of the wrong shape is placed in its own file, by name and line.
+            (
+                Error::Shape {
+                    what,
+                    path,
+                    line: None,
+                    message,
+                },
+                Some((file_what, text)),
+            ) if what == "the policy" => Error::Shape {
+                what: file_what,
+                line: path.as_deref().and_then(|p| locate::line_of(&text, p)),
+                path,
+                message,
+            },
+            (e, _) => e,
+        }
+    })
 }
 
 /// `write_orders` with the policy (if any) as a value: the bot's, or one read from a file.

@@ -363,7 +363,7 @@ fn a_secret_others_can_read_is_refused() {
 }
 
 /// Runs a command that must fail and checks that no file in `dir` changed.
-fn refused_untouched(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn refused_untouched(dir: &Path, args: &[&str]) -> String {
     let snapshot = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
         let mut v: Vec<_> = walk(d)
             .into_iter()

@@ -2,7 +2,7 @@
 //! answers an attack in the same mail and is checked when revealed, and an attacker's
 //! commitment stays hidden until the defender accepts.
 
-use crate::cli::{adjudicate_refused, at_crown_impulse, parse, passing_orders};
+use crate::cli::{adjudicate_refused, at_crown_impulse, parse, passing_orders, refused_untouched};
 use crate::support::*;
 
 #[test]
@@ -22,6 +22,28 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         &p,
         "march.yaml",
         "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    // A misspelt policy is refused in its own file, by line, and nothing is written.
+    write(&p, "typo.yaml", "battle:\n  default: {acept: all}\n");
+    let err = refused_untouched(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "march.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "typo.packet.yaml",
+            "--policy",
+            "typo.yaml",
+        ],
+    );
+    assert!(
+        err.contains(
+            "the policy file `typo.yaml` line 2 (`battle.default`): unknown variant `acept`"
+        ),
+        "{err}"
     );
     ok(
         &p,
