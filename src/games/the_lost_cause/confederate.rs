@@ -376,6 +376,27 @@ pub fn draw_resource(st: &mut State, ctx: &mut Ctx, rule: &str) {
     });
 }
 
+/// A Command naming its marker by the kind's name where two markers share it (`Forts`,
+/// `Gunboats`): the one the Command fits, as `navy::named_marker` finds it; to place, the
+/// first of the kind in the Available box (markers waiting there are alike).
+fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, Stop> {
+    match c {
+        Command::Place { resource, space } if data.resource(&resource).is_none() => {
+            let resource = st
+                .resources
+                .iter()
+                .find(|(id, p)| **p == Place::Available && data.names_marker(id, &resource))
+                .map_or(resource, |(id, _)| id.clone());
+            Ok(Command::Place { resource, space })
+        }
+        Command::Naval(n) => {
+            let options = naval_options(data, st);
+            super::navy::named_marker(data, st, &options, n, "command.naval").map(Command::Naval)
+        }
+        c => Ok(c),
+    }
+}
+
 /// Checks a Command use before any die is rolled, so bad orders cost nothing.
 fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
     match c {
@@ -447,7 +468,7 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                     "9.6",
                     format!(
                         "the Navy cannot {} now",
-                        super::options::naval_words(data, n)
+                        super::options::naval_words(data, st, n)
                     ),
                     "command.naval",
                 ));
@@ -505,7 +526,7 @@ pub fn fort_spaces(data: &Data, st: &State) -> Vec<String> {
 pub(super) fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
     let data = ctx.data;
     let answer = ctx.ask(Question::Command { symbol })?;
-    let c = answer.command.expect("checked by ask");
+    let c = named_command_marker(data, st, answer.command.expect("checked by ask"))?;
     check_command(data, st, &c)?;
     let conditional = symbol == Symbol::Square;
     if let Command::Battle { theater, target } = c {

@@ -7,7 +7,7 @@ use super::data::{Data, ResourceKind};
 use super::events::Event;
 use super::orders::{Naval, RaiderTo};
 use super::rolls::{roll, Test};
-use super::script::{Ctx, Run};
+use super::script::{Ctx, Run, Stop};
 use super::state::{Place, State};
 use super::union::{self, discard};
 
@@ -127,20 +127,89 @@ pub fn naval_spots(data: &Data, st: &State, kind: ResourceKind) -> Vec<String> {
     out
 }
 
+/// A naval order naming its marker by the kind's name (`Gunboats`) where two markers share
+/// it: the one marker the order fits among `options` (the one in the Available box to place,
+/// the one on the map to move). Markers waiting in the box are alike, so the first is taken;
+/// two on the map that could both move are not, and the order must name one by its id. An
+/// order naming an id, or fitting no marker, is left for the options to judge.
+pub(super) fn named_marker(
+    data: &Data,
+    st: &State,
+    options: &[Naval],
+    choice: Naval,
+    path: &str,
+) -> Result<Naval, Stop> {
+    let (name, to, moving) = match &choice {
+        Naval::Place { resource, to } => (resource, to, false),
+        Naval::Move { resource, to } => (resource, to, true),
+        _ => return Ok(choice),
+    };
+    if data.resource(name).is_some() {
+        return Ok(choice);
+    }
+    let fits: Vec<&Naval> = options
+        .iter()
+        .filter(|o| match o {
+            Naval::Place { resource, to: t } if !moving => {
+                t == to && data.names_marker(resource, name)
+            }
+            Naval::Move { resource, to: t } if moving => {
+                t == to && data.names_marker(resource, name)
+            }
+            _ => false,
+        })
+        .collect();
+    match fits.as_slice() {
+        [] => Ok(choice),
+        [one] => Ok((*one).clone()),
+        [first, ..] if !moving => Ok((*first).clone()),
+        several => {
+            let kind = match several[0] {
+                Naval::Move { resource, .. } => data
+                    .resource(resource)
+                    .map_or(name.trim(), |r| super::options::resource_name(r.kind)),
+                _ => name.trim(),
+            };
+            let which: Vec<String> = several
+                .iter()
+                .filter_map(|o| match o {
+                    Naval::Move { resource, .. } => Some(format!(
+                        "`{resource}` ({})",
+                        super::options::naval_words(data, st, o)
+                    )),
+                    _ => None,
+                })
+                .collect();
+            Err(illegal(
+                "9.6",
+                format!(
+                    "{} {} markers could move to {}; name the one to move by its id: {}",
+                    several.len(),
+                    kind,
+                    super::options::space(data, to),
+                    crate::engine::error::listed(&which, "or")
+                ),
+                &format!("{path}.move.resource"),
+            ))
+        }
+    }
+}
+
 /// 9.6, 10.3: the Naval roll, then the chosen naval action.
 pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, rule: &str) -> Run {
     let data = ctx.data;
     let options = naval_options(data, st);
+    let choice = named_marker(data, st, &options, choice, "naval")?;
     if choice != Naval::Pass && !options.contains(&choice) {
         return Err(illegal(
             "9.6",
             format!(
                 "the Navy cannot {} now; it could {}",
-                super::options::naval_words(data, &choice),
+                super::options::naval_words(data, st, &choice),
                 crate::engine::error::listed(
                     &options
                         .iter()
-                        .map(|o| super::options::naval_words(data, o))
+                        .map(|o| super::options::naval_words(data, st, o))
                         .collect::<Vec<_>>(),
                     "or"
                 )

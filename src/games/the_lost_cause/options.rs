@@ -181,7 +181,7 @@ pub(super) fn target_words(data: &Data, t: &Target) -> String {
     }
 }
 
-pub(super) fn naval_words(data: &Data, n: &Naval) -> String {
+pub(super) fn naval_words(data: &Data, st: &State, n: &Naval) -> String {
     match n {
         Naval::Place { resource: r, to } => {
             format!(
@@ -191,8 +191,15 @@ pub(super) fn naval_words(data: &Data, n: &Naval) -> String {
             )
         }
         Naval::Move { resource: r, to } => {
+            // Two markers of a kind may both be on the map: where it comes from tells them
+            // apart.
+            let from = match st.resources.get(r) {
+                Some(Place::Space(s)) => format!(" from {}", space(data, s)),
+                Some(Place::Blockade) => " from the Naval Blockade marker".to_string(),
+                _ => String::new(),
+            };
             format!(
-                "move the {} marker to {}",
+                "move the {} marker{from} to {}",
                 resource(data, r),
                 space(data, to)
             )
@@ -261,7 +268,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             .chain(std::iter::once(Naval::Pass))
             .map(|n| {
                 (
-                    naval_words(data, &n),
+                    naval_words(data, st, &n),
                     Orders {
                         naval: Some(n),
                         ..o()
@@ -495,7 +502,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     }
     for n in naval_options(data, st) {
         out.push((
-            format!("10.3 Naval action at -1: {}", naval_words(data, &n)),
+            format!("10.3 Naval action at -1: {}", naval_words(data, st, &n)),
             Command::Naval(n),
         ));
     }

@@ -443,13 +443,24 @@ impl Data {
         {
             return Some(&r.id);
         }
-        let mut named = self.pieces.resources.iter().filter(|r| {
-            crate::games::the_lost_cause::options::resource_name(r.kind).eq_ignore_ascii_case(t)
-        });
+        let mut named = self
+            .pieces
+            .resources
+            .iter()
+            .filter(|r| self.names_marker(&r.id, t));
         match (named.next(), named.next()) {
             (Some(r), None) => Some(&r.id),
             _ => None,
         }
+    }
+
+    /// Whether `text` names the marker `id` by its kind's name, in any case (`Gunboats` names
+    /// both Gunboats markers).
+    pub fn names_marker(&self, id: &str, text: &str) -> bool {
+        self.resource(id).is_some_and(|r| {
+            crate::games::the_lost_cause::options::resource_name(r.kind)
+                .eq_ignore_ascii_case(text.trim())
+        })
     }
 
     pub fn fortification(&self, space: &str) -> Option<&Fortification> {
