@@ -234,7 +234,7 @@ pub fn write_orders_with(
 /// `resend` (and `orders --resend`): the last record of the game file as the packet it was, for a mail that
 /// was lost. Only a record its owner's copy holds last and that no reply has followed: the
 /// same bytes again change nothing for either side.
-pub fn last_packet(l: &Loaded, side: Option<&str>) -> Result<Packet, Error> {
+pub fn last_packet(l: &Loaded, side: Option<&str>, held: &Held) -> Result<Packet, Error> {
     let refuse = |message: String| Error::Format {
         what: "resend".into(),
         message,
@@ -242,21 +242,60 @@ pub fn last_packet(l: &Loaded, side: Option<&str>) -> Result<Packet, Error> {
     let Some(last) = l.game.log.last() else {
         return Err(refuse("the game file holds no record yet".into()));
     };
-    if let Some(s) = side {
-        if last.by != s {
-            return Err(refuse(format!(
-                "the last record (step {}) is `{}`'s, not `{s}`'s: there is nothing of yours to send again",
-                last.step, last.by
-            )));
-        }
-    }
+    let whose = |s: &str| format!("the {}'s", crate::engine::error::label_words(s));
     if l.game.pending.is_some() {
         return Err(refuse(format!(
             "you adjudicated step {} after your last record; its result goes out with your next orders",
             last.step
         )));
     }
+    if let Some(s) = side {
+        if last.by != s {
+            return Err(refuse(format!(
+                "the last record (step {}) is {}, not {}: there is nothing of yours to send again",
+                last.step,
+                whose(&last.by),
+                whose(s)
+            )));
+        }
+    } else if held.sides.is_empty() {
+        // Whose packet is outstanding depends on who asks: both players' game files end
+        // with the same record.
+        return Err(refuse(format!(
+            "`{}` holds no secret of game `{}`, so whose packet to send is unknown: give your own secrets folder (`--secrets`), or your side (`--side`)",
+            held.dir.display(),
+            l.game.id
+        )));
+    } else if !held.sides.contains(&last.by) {
+        return Err(refuse(format!(
+            "the last record (step {}) is {}, who sent it: there is nothing of yours to send again (it is yours to decide or answer next)",
+            last.step,
+            whose(&last.by)
+        )));
+    }
     Ok(Packet::new(last.clone()))
+}
+
+/// The sides of a game whose secrets a folder holds: the player running a command is the
+/// side (or, playing hot seat, the sides) whose secret is at hand.
+pub struct Held {
+    pub dir: PathBuf,
+    pub sides: Vec<String>,
+}
+
+impl Held {
+    pub fn of(l: &Loaded, dir: &Path) -> Held {
+        Held {
+            dir: dir.to_path_buf(),
+            sides: l
+                .game
+                .players
+                .keys()
+                .filter(|s| crate::engine::secrets::path(dir, &l.game.id, s).exists())
+                .cloned()
+                .collect(),
+        }
+    }
 }
 
 /// Reads a packet file: the armoured text adjutant writes, or the bare YAML inside it.

@@ -113,7 +113,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     if a.resend {
         let out = a.packet.as_deref().expect("clap requires -o with --resend");
-        let packet = app::last_packet(&l, a.side.as_deref())?;
+        let held = app::Held::of(&l, &a.common.secrets_dir());
+        let packet = app::last_packet(&l, a.side.as_deref(), &held)?;
         crate::engine::atomic::write(out, app::packet_text(&packet)?.as_bytes())?;
         eprintln!(
             "packet for step {} written again; mail it to your opponent",

@@ -15,7 +15,8 @@ pub struct Args {
     /// with `--send`]
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Whose packet [default: the side that sent the last record]
+    /// Whose packet [default: yours, the side whose secret `--secrets` holds; playing hot
+    /// seat, the side that sent the last record]
     #[arg(long)]
     side: Option<String>,
     /// Mail it again, as `send` does (the same Message-ID: one message for mail systems)
@@ -33,7 +34,8 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    let packet = app::last_packet(&l, a.side.as_deref())?;
+    let held = app::Held::of(&l, &a.common.secrets_dir());
+    let packet = app::last_packet(&l, a.side.as_deref(), &held)?;
     let step = packet.record.step;
     let out = a
         .out

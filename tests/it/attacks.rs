@@ -237,7 +237,15 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
     // A lost mail is sent again as the same bytes.
     ok(
         &g.side_dir(s),
-        &["orders", "game.yaml", "--resend", "-o", "again.packet"],
+        &[
+            "orders",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--resend",
+            "-o",
+            "again.packet",
+        ],
     );
     assert_eq!(read(&g.side_dir(s).join("again.packet")), read(&a));
     // The sender restores its game file and tries other orders for the same step: its own

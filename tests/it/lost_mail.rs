@@ -11,9 +11,19 @@ use crate::support::*;
 fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     let (g, packet) = crown_packet();
     let c = g.side_dir("crown");
-    ok(&c, &["resend", "game.yaml", "-o", "again.yaml"]);
+    ok(
+        &c,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "again.yaml",
+        ],
+    );
     assert_eq!(read(&c.join("again.yaml")), read(&packet));
-    let o = ok(&c, &["resend", "game.yaml"]);
+    let o = ok(&c, &["resend", "game.yaml", "--secrets", "secrets"]);
     assert_eq!(stdout(&o), read(&packet), "standard output by default");
     // Mailed again: the same message as the first `send` of it.
     let mail = |args: &[&str], eml: &str| {
@@ -28,26 +38,84 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
             .to_string()
     };
     let first = mail(&["send", "game.yaml", packet.to_str().unwrap()], "1.eml");
-    let again = mail(&["resend", "game.yaml", "--send"], "2.eml");
+    let again = mail(
+        &["resend", "game.yaml", "--secrets", "secrets", "--send"],
+        "2.eml",
+    );
     assert_eq!(first, again);
     assert!(!c.join("-").exists());
     // Once the opponent's packet is in and its result goes out with your next orders,
     // nothing of yours is outstanding.
     let p = g.side_dir("patriot");
     g.receive("patriot", &packet);
-    let err = fails(&p, &["resend", "game.yaml"]);
+    let err = fails(&p, &["resend", "game.yaml", "--secrets", "secrets"]);
     assert!(
         err.contains("its result goes out with your next orders"),
         "{err}"
     );
     let reply = g.send("patriot", "p1", "supply: []\n");
-    ok(&p, &["resend", "game.yaml", "-o", "p-again.yaml"]);
+    ok(
+        &p,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p-again.yaml",
+        ],
+    );
     assert_eq!(read(&p.join("p-again.yaml")), read(&reply));
     // A reply packet `adjudicate` wrote (a result alone) is outstanding too.
     let (_, crown_reply) = g.receive("crown", &reply);
     let r = crown_reply.expect("the Patriot decides next, so the Crown replies at once");
-    ok(&c, &["resend", "game.yaml", "-o", "c-again.yaml"]);
+    ok(
+        &c,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "c-again.yaml",
+        ],
+    );
     assert_eq!(read(&c.join("c-again.yaml")), read(&r));
+    // Once the Patriot has taken that reply, the last record in its game file is the Crown's
+    // and the next decision the Patriot's own: nothing of the Patriot's is outstanding, and
+    // the Crown's packet must not go out again from the Patriot, in the Crown's name.
+    g.receive("patriot", &r);
+    let before = tree_digest(&p);
+    let err = fails(
+        &p,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "wrong.yaml",
+        ],
+    );
+    assert!(err.contains("nothing of yours"), "{err}");
+    assert!(
+        err.contains("the Crown's"),
+        "names whose the last record is: {err}"
+    );
+    let err = fails(
+        &p,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--send",
+            "--via",
+            "eml:wrong.eml",
+        ],
+    );
+    assert!(err.contains("nothing of yours"), "{err}");
+    assert_eq!(tree_digest(&p), before, "a refused resend writes nothing");
 }
 
 fn demo_into(dir: &Path) -> String {
