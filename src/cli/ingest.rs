@@ -323,7 +323,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             source,
         })?
     };
-    eprintln!("{}", one(&a, &raw)?);
+    let done = one(&a, &raw).map_err(|e| match e.downcast::<crate::engine::Error>() {
+        Ok(e) if path != Path::new("-") => app::naming_file(e, "the message", path).into(),
+        Ok(e) => e.into(),
+        Err(e) => e,
+    })?;
+    eprintln!("{done}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -256,6 +256,14 @@ pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
             raw.len()
         )));
     }
+    if !has_headers(raw) {
+        // A packet file as `orders -o` or `resend -o` writes it (its first line a comment),
+        // or a mail's text saved without its headers: all of it is the body. Read as a mail,
+        // its first lines would be taken for headers and the packet lost.
+        let mut found = Vec::new();
+        candidates(&String::from_utf8_lossy(raw), true, &mut found);
+        return Ok(sorted(found, None, None, None));
+    }
     // mail-parser 0.11 panics on some malformed multipart messages (found by fuzzing,
     // tests/mail/fuzz/mail-parser-panic.eml); a broken mail is refused, never a crash.
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -265,6 +273,43 @@ pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
     let msg = parsed.ok_or_else(|| mail_err("it cannot be read as a mail message"))?;
     let mut found = Vec::new();
     collect(&msg, &mut found, 0);
+    let from = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(str::to_string);
+    Ok(sorted(
+        found,
+        from,
+        msg.subject().map(str::to_string),
+        msg.message_id().map(str::to_string),
+    ))
+}
+
+/// Whether a message starts with a mail header (`Name: value`, or an mbox `From ` line).
+/// A bare packet starts with its `format:` line, which is read as the packet, not a header.
+fn has_headers(raw: &[u8]) -> bool {
+    let first = raw.split(|&b| b == b'\n').next().unwrap_or_default();
+    if first.starts_with(b"From ") {
+        return true;
+    }
+    if first.starts_with(b"format: adjutant-packet/") {
+        return false;
+    }
+    match first.iter().position(|&b| b == b':') {
+        Some(colon) => colon > 0 && first[..colon].iter().all(|&b| b.is_ascii_graphic()),
+        None => false,
+    }
+}
+
+/// The packets found in a message, each different one once, and the blocks that could not
+/// be read.
+fn sorted(
+    found: Vec<Candidate>,
+    from: Option<String>,
+    subject: Option<String>,
+    message_id: Option<String>,
+) -> Scan {
     let mut packets: Vec<(Packet, bool)> = Vec::new();
     let mut damaged = Vec::new();
     for c in found {
@@ -278,18 +323,13 @@ pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
             Err(e) => damaged.push((e, c.quoted)),
         }
     }
-    let from = msg
-        .from()
-        .and_then(|a| a.first())
-        .and_then(|a| a.address())
-        .map(str::to_string);
-    Ok(Scan {
+    Scan {
         packets,
         damaged,
         from,
-        subject: msg.subject().map(str::to_string),
-        message_id: msg.message_id().map(str::to_string),
-    })
+        subject,
+        message_id,
+    }
 }
 
 /// Reads one message and returns its one packet, choosing without a game: the one packet not

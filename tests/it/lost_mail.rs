@@ -271,3 +271,52 @@ fn the_config_gives_a_game_its_data_folder() {
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// A packet saved as a file (what `orders -o` and `resend -o` write, its first line a
+/// comment) is taken by `ingest` as the mail it would have come in, from a file or from
+/// standard input: read as a mail, its comment was taken for a header and the packet lost.
+#[test]
+fn ingest_takes_a_packet_file_as_it_was_written() {
+    let (g, packet) = crown_packet();
+    let p = g.side_dir("patriot");
+    assert!(read(&packet).starts_with("# adjutant packet"));
+    let packet = packet.to_str().unwrap().to_string();
+    let args = |m: &str| {
+        vec![
+            "ingest".to_string(),
+            m.to_string(),
+            "--game".into(),
+            "game.yaml".into(),
+            "--secrets".into(),
+            "secrets".into(),
+            "--check".into(),
+        ]
+    };
+    let v = args(&packet);
+    let v: Vec<&str> = v.iter().map(String::as_str).collect();
+    let o = ok(&p, &v);
+    assert!(stderr(&o).contains("the packet fits"), "{}", stderr(&o));
+    let v = args("-");
+    let v: Vec<&str> = v.iter().map(String::as_str).collect();
+    let mut c = command(&p, &v);
+    c.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(read(Path::new(&packet)).as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "from standard input: {}", stderr(&o));
+    // A file without a packet is refused by its name.
+    write(&p, "letter.txt", "Dear Bob,\nno packet today.\n");
+    let v = args("letter.txt");
+    let v: Vec<&str> = v.iter().map(String::as_str).collect();
+    let err = fails(&p, &v);
+    assert!(err.contains("letter.txt"), "names the file: {err}");
+    assert!(err.contains("no adjutant packet"), "{err}");
+}
