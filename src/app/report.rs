@@ -274,6 +274,14 @@ pub fn render(
     })
 }
 
+/// The campaign turn `(year, space)` the game began in, for a game whose state holds one
+/// (`turn: {year, space}`): from the position it started from, else its set-up.
+fn start_turn(l: &Loaded) -> Option<(u64, u64)> {
+    let start = session::start_state(l.rules.as_ref(), &l.game).ok()?;
+    let turn = start.get("turn")?;
+    Some((turn.get("year")?.as_u64()?, turn.get("space")?.as_u64()?))
+}
+
 /// `report`: any of the formats for a selection of the log's steps, as the bytes to write.
 /// The pictures show the board as it stands, whatever the selection.
 pub fn report_steps(
@@ -294,7 +302,7 @@ pub fn report_steps(
     }
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();
-    let steps = selection.pick(all);
+    let steps = selection.pick_from(all, start_turn(l));
     // A board still shows the position, and the replay of a game not yet begun its set-up.
     if steps.is_empty() && format != Format::Svg && (format != Format::Html || begun) {
         return Err(Error::Format {

@@ -169,6 +169,13 @@ impl Selection {
     }
 
     pub fn pick(&self, steps: Vec<StepView>) -> Vec<StepView> {
+        self.pick_from(steps, None)
+    }
+
+    /// `pick`, knowing the campaign turn `(year, space)` the game began in, when its state
+    /// tells: that first turn has no marker of its own, and only it is every step up to the
+    /// first marker (any other turn before the first marker has no steps).
+    pub fn pick_from(&self, steps: Vec<StepView>, start: Option<(u64, u64)>) -> Vec<StepView> {
         match self {
             Selection::All => steps,
             Selection::Last => steps.into_iter().last().into_iter().collect(),
@@ -192,8 +199,9 @@ impl Selection {
                 // first marker when the turn asked for comes before that marker.
                 let first = steps.iter().find_map(starts);
                 let wanted = (*year as u64, *space as u64);
-                let mut inside = match first {
-                    Some((Some(y), Some(sp))) => wanted < (y, sp),
+                let mut inside = match (first, start) {
+                    (_, Some(start)) => wanted == start,
+                    (Some((Some(y), Some(sp))), None) => wanted < (y, sp),
                     _ => true,
                 };
                 let mut out = Vec::new();

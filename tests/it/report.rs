@@ -85,6 +85,28 @@ fn every_format_matches_its_snapshot() {
     snapshot("example-turn.md", &report(&game, "markdown", "turn:1780.3"));
 }
 
+/// `--steps turn:Y.S` picks the steps of that campaign turn; a turn before the game began (or
+/// after the last step) has none and is refused, never answered with the first turn's steps.
+#[test]
+fn a_turn_outside_the_game_selects_nothing() {
+    let (_d, game) = example_game();
+    let first = report(&game, "markdown", "turn:1780.3");
+    assert!(first.contains("Step 1"), "{first}");
+    for turn in [
+        "turn:1780.2",
+        "turn:1780.1",
+        "turn:1779.3",
+        "turn:1700.1",
+        "turn:1790.2",
+    ] {
+        let err = fails(
+            game.parent().unwrap(),
+            &["report", game.to_str().unwrap(), "--steps", turn],
+        );
+        assert!(err.contains("no adjudicated step matches"), "{turn}: {err}");
+    }
+}
+
 #[test]
 fn mail_text_is_wrapped_for_mail_readers() {
     let (_d, game) = example_game();
