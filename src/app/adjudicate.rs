@@ -71,6 +71,32 @@ pub fn adjudicate_owed(
     secrets_dir: &Path,
 ) -> Result<Received, Error> {
     needs_witness(l)?;
+    // In a game by mail each player holds one secret: a step the other side must adjudicate
+    // is not this player's to do, whatever file is missing.
+    if let Some(w) = l
+        .game
+        .awaiting
+        .as_ref()
+        .filter(|w| w.decision == "adjudicate")
+    {
+        let held = super::Held::of(l, secrets_dir);
+        if !held.sides.is_empty() && !held.sides.contains(&w.side) {
+            let name = |s: &str| crate::engine::error::label_words(s);
+            return Err(Error::Format {
+                what: "adjudicate".into(),
+                message: format!(
+                    "the game waits for the {} to adjudicate, with the {}'s secret; `{}` holds the {}'s. Your packet is with your opponent (if it was lost, `adjutant resend` writes it again)",
+                    name(&w.side),
+                    name(&w.side),
+                    secrets_dir.display(),
+                    crate::engine::error::listed(
+                        &held.sides.iter().map(|s| name(s)).collect::<Vec<_>>(),
+                        "and"
+                    )
+                ),
+            });
+        }
+    }
     let id = l.game.id.clone();
     let reveal_of = secret_reveals(&l.game, secrets_dir);
     let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);

@@ -30,6 +30,27 @@ pub struct Keys {
 /// `keys`: makes a new secret for a game and side and returns its public line. A secret serves
 /// one game only, so an existing one is never handed back as if new: with `show` its line is
 /// printed (saying so), else the run is refused.
+/// A side as `keys --side` may write it, in any case (`Crown`), as the games name it
+/// (`crown`): a secret made for a side no game has could never be used.
+fn known_side(side: &str) -> Result<String, Error> {
+    use crate::engine::session::{SELF, WITNESS};
+    let lower = side.trim().to_ascii_lowercase();
+    let sides = crate::games::all_sides();
+    if sides.contains(&lower.as_str()) || lower == WITNESS || lower == SELF {
+        return Ok(lower);
+    }
+    Err(Error::Format {
+        what: "the side".into(),
+        message: format!(
+            "`{side}` is not a side of any game adjutant knows: {} (or `{WITNESS}`, `{SELF}` for a solitaire game's dice)",
+            crate::engine::error::listed(
+                &sides.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>(),
+                "or"
+            )
+        ),
+    })
+}
+
 pub fn keys(
     dir: &Path,
     game_id: &str,
@@ -37,6 +58,7 @@ pub fn keys(
     chain_length: u64,
     show: bool,
 ) -> Result<Keys, Error> {
+    let side = &known_side(side)?;
     secrets::check_names(game_id, side)?;
     let path = secrets::path(dir, game_id, side);
     if show {

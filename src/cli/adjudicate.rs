@@ -33,7 +33,12 @@ pub struct Outputs {
     #[arg(long, visible_alias = "game-out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Write the report here [default: standard output]
-    #[arg(long, value_name = "FILE", default_value = "-")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "-",
+        hide_default_value = true
+    )]
     pub report: PathBuf,
     /// Write the reply packet here, when one is due [default: next to the game file]
     #[arg(long = "reply", value_name = "FILE")]
@@ -115,10 +120,18 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let (received, here) = match (&a.packet, &a.witness) {
         (Some(p), _) => {
             let packet = app::read_packet(p)?;
-            (
-                app::adjudicate(&mut commit, &l, &packet, &a.common.secrets_dir())?,
-                false,
-            )
+            let received = app::adjudicate(&mut commit, &l, &packet, &a.common.secrets_dir())
+                .map_err(|e| match e {
+                    // A refused packet is named by its file, as every other refused file is.
+                    crate::engine::Error::Packet { step, message } if p != Path::new("-") => {
+                        crate::engine::Error::Format {
+                            what: format!("the packet `{}`", p.display()),
+                            message: format!("step {step} refused: {message}"),
+                        }
+                    }
+                    e => e,
+                })?;
+            (received, false)
         }
         (None, Some(w)) => {
             let answer = app::read_witness_answer(w)?;

@@ -9,7 +9,13 @@ use clap::CommandFactory;
 #[derive(clap::Args)]
 pub struct Args {
     /// Write it here [default: standard output]
-    #[arg(short = 'o', long = "out", value_name = "FILE", default_value = "-")]
+    #[arg(
+        short = 'o',
+        long = "out",
+        value_name = "FILE",
+        default_value = "-",
+        hide_default_value = true
+    )]
     out: PathBuf,
 }
 

@@ -52,7 +52,7 @@ pub struct Args {
 
 fn side_value(s: &str) -> Result<(String, String), String> {
     s.split_once('=')
-        .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        .map(|(a, b)| (a.trim().to_ascii_lowercase(), b.trim().to_string()))
         .ok_or_else(|| format!("`{s}` is not SIDE=VALUE"))
 }
 

@@ -170,6 +170,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }),
     };
     if let Err(e) = outcome {
+        // The options help only when the orders were at fault; a file that cannot be read
+        // or written (a secret, the packet) is the error alone, with its own exit status.
+        use crate::engine::Error;
+        if !matches!(
+            e,
+            Error::Orders(_) | Error::Shape { .. } | Error::Packet { .. }
+        ) {
+            return Err(e.into());
+        }
         eprintln!("error: {e}");
         if let Some(side) = file
             .side

@@ -32,7 +32,7 @@ struct NewArgs {
     #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH)]
     chain_length: u64,
     /// Where to keep the secret [default: `<ID>.witness.secret.yaml` in the secrets folder]
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long, value_name = "FILE")]
     out: Option<PathBuf>,
     #[command(flatten)]
     common: super::Common,
@@ -47,7 +47,13 @@ struct AnswerArgs {
     /// The record hash `T_e` the player posted (64 hex digits)
     hash: String,
     /// Write the answer here [default: standard output]
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    #[arg(
+        short,
+        long,
+        value_name = "FILE",
+        default_value = "-",
+        hide_default_value = true
+    )]
     out: PathBuf,
 }
 

@@ -26,6 +26,17 @@ fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error
     }
 }
 
+/// tempfile's error with the temporary file's path taken off (` at path ".p.yaml.x1Y.tmp"`),
+/// leaving the system's own words. tempfile keeps the system's error private, so its text is
+/// cut.
+fn without_temp_path(e: std::io::Error) -> std::io::Error {
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(i) => std::io::Error::new(e.kind(), text[..i].to_string()),
+        None => e,
+    }
+}
+
 /// Where a write to `path` must go: standard output, a file that is not a regular one (written
 /// in place), or a regular file (replaced by rename), with symbolic links followed.
 enum Target {
@@ -207,9 +218,13 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         };
         builder.permissions(fs::Permissions::from_mode(mode));
     }
-    let mut tmp = builder
-        .tempfile_in(&dir)
-        .map_err(io("create a file in", &dir))?;
+    // The temporary file's name is of no use to the player (tempfile adds it to the error):
+    // the error names the file they asked for.
+    let mut tmp = builder.tempfile_in(&dir).map_err(|e| Error::Io {
+        path: target.clone(),
+        action: "write",
+        source: without_temp_path(e),
+    })?;
     tmp.write_all(bytes).map_err(io("write", tmp.path()))?;
     tmp.as_file().sync_all().map_err(io("flush", tmp.path()))?;
     Ok(match kind {
@@ -280,13 +295,15 @@ pub fn read(path: &Path) -> Result<String, Error> {
 
 /// `read` with a smaller limit, for inputs that are small by nature (orders, packets).
 pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
-    let too_big = || Error::Io {
-        path: path.into(),
-        action: "read",
-        source: std::io::Error::other(format!(
-            "it is larger than {} bytes, more than any file of this kind can need",
-            limit
-        )),
+    // What the file holds is refused input (exit status 1), not a failure of the file system.
+    let refused = |message: String| Error::Format {
+        what: format!("`{}`", path.display()),
+        message,
+    };
+    let too_big = || {
+        refused(format!(
+            "it is larger than {limit} bytes, more than any file of this kind can need"
+        ))
     };
     let mut bytes = Vec::new();
     if path == Path::new("-") {
@@ -309,11 +326,7 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
     if bytes.len() as u64 > limit {
         return Err(too_big());
     }
-    let text = String::from_utf8(bytes).map_err(|_| Error::Io {
-        path: path.into(),
-        action: "read",
-        source: std::io::Error::other("it is not UTF-8 text"),
-    })?;
+    let text = String::from_utf8(bytes).map_err(|_| refused("it is not UTF-8 text".to_string()))?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,

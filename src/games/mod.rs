@@ -18,6 +18,17 @@ pub const NAMES: &[&str] = &[
     solo_1776::Solo1776::NAME,
 ];
 
+/// Every side of every game, in the games' order: the names `keys --side` accepts, besides a
+/// solitaire game's `witness` and `self`.
+pub fn all_sides() -> Vec<&'static str> {
+    [
+        southern_strategy::SouthernStrategy::SIDES,
+        the_lost_cause::TheLostCause::SIDES,
+        solo_1776::Solo1776::SIDES,
+    ]
+    .concat()
+}
+
 /// Loads a game's rules with its data: the copy built into adjutant, or the files in
 /// `data_dir` (for owners of the printed game who transcribe its real values).
 pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error> {
@@ -39,7 +50,10 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
         }
         other => Err(Error::Format {
             what: "the game".into(),
-            message: format!("`{other}` is not a game adjutant knows; it knows {NAMES:?}"),
+            message: format!(
+                "`{other}` is not a game adjutant knows; it knows {}",
+                crate::engine::error::listed(NAMES, "and")
+            ),
         }),
     }
 }

@@ -668,7 +668,11 @@ fn hostile_input_is_refused_quickly_and_clearly() {
         let at = args.iter().position(|a| *a == flag).unwrap();
         args[at + 1] = value;
         let err = refused(&d, &args);
-        assert!(err.contains("must be 1 to 64 letters"), "{err}");
+        // A side must be one a game has; an id, a safe file name.
+        assert!(
+            err.contains("must be 1 to 64 letters") || err.contains("is not a side of any game"),
+            "{err}"
+        );
     }
     assert!(!d.join("y.secret.yaml").exists() && !g.dir.path().join("y.secret.yaml").exists());
     // Chain lengths out of range.
@@ -756,4 +760,86 @@ fn hostile_input_is_refused_quickly_and_clearly() {
 
 fn libc_sigpipe() -> i32 {
     13
+}
+
+/// A failure says whose fault it is, with the exit status `adjutant --help` gives: 3 for a file
+/// that cannot be read or written (with no list of options, which would not help), 1 for refused
+/// input (a file too large, a packet that does not fit, named by its file), and a player who
+/// runs the other side's step is told so rather than that a secret is missing.
+#[test]
+fn failures_name_the_file_and_exit_with_the_documented_status() {
+    let g = TwoPlayers::new("ss-atk-status");
+    let c = g.side_dir("crown");
+    write(&c, "o.yaml", "supply: []\n");
+    let status = |dir: &Path, args: &[&str]| {
+        let before = files(dir);
+        let o = run(dir, args);
+        assert!(files(dir) == before, "{args:?} changed files");
+        (o.status.code(), stderr(&o))
+    };
+    // The packet's folder does not exist: the file asked for is named, not a temporary one.
+    let (code, err) = status(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "no/such/p.yaml",
+        ],
+    );
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("`no/such/p.yaml`"), "{err}");
+    assert!(!err.contains(".tmp"), "{err}");
+    assert!(!err.contains("legal options"), "{err}");
+    // A secrets folder without the player's secret.
+    let (code, err) = status(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "elsewhere",
+            "-o",
+            "p.yaml",
+        ],
+    );
+    assert_eq!(code, Some(3), "{err}");
+    assert!(!err.contains("legal options"), "{err}");
+    // An orders file far too large is refused input.
+    write(&c, "huge.yaml", &"#".repeat(2 << 20));
+    let (code, err) = status(&c, &["orders", "game.yaml", "huge.yaml"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("huge.yaml") && err.contains("larger than"),
+        "{err}"
+    );
+    // The Crown's packet, then the Crown asking to adjudicate its own step.
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let (code, err) = status(&c, &["adjudicate", "game.yaml", "--secrets", "secrets"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("waits for the Patriot to adjudicate"), "{err}");
+    // A packet that does not fit is named by its file.
+    let p = g.side_dir("patriot");
+    let mut text = read(&packet);
+    text = text.replace("ss-atk-status", "ss-atk-other");
+    write(&p, "edited.packet", &text);
+    let (code, err) = status(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "edited.packet",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("edited.packet"),
+        "names the packet file: {err}"
+    );
 }

@@ -806,3 +806,48 @@ fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
     );
     ok(&d, &["verify", "game.yaml"]);
 }
+
+/// `keys --side` takes a side as the reports write it (`Crown`), and refuses a side no game
+/// has, with the sides it knows: a secret for `redcoat` could never be used. `new` takes the
+/// anchor's side in any case too.
+#[test]
+fn keys_takes_only_a_side_a_game_has() {
+    let d = tempfile::tempdir().unwrap();
+    let line = |side: &str| {
+        stdout(&ok(
+            d.path(),
+            &["keys", "--id", "k-1", "--side", side, "--secrets", "s"],
+        ))
+        .trim()
+        .to_string()
+    };
+    let crown = line("Crown");
+    assert!(d.path().join("s/k-1.crown.secret.yaml").exists());
+    let patriot = line("patriot");
+    let err = fails(
+        d.path(),
+        &["keys", "--id", "k-1", "--side", "redcoat", "--secrets", "s"],
+    );
+    assert!(err.contains("`redcoat` is not a side"), "{err}");
+    assert!(
+        err.contains("`crown`") && err.contains("`british`"),
+        "{err}"
+    );
+    assert!(!d.path().join("s/k-1.redcoat.secret.yaml").exists());
+    ok(
+        d.path(),
+        &[
+            "new",
+            "--game",
+            "southern-strategy",
+            "--id",
+            "k-1",
+            "--anchor",
+            &format!("CROWN={crown}"),
+            "--anchor",
+            &format!("Patriot={patriot}"),
+            "-o",
+            "g.yaml",
+        ],
+    );
+}

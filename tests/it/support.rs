@@ -564,22 +564,3 @@ pub fn copy_game_data(game: &str, to: &Path, edit: impl Fn(&str, String) -> Stri
         }
     }
 }
-
-/// Every file under `dir` with its bytes, by path: equal before and after a command that must
-/// change nothing.
-pub fn tree_digest(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    fn walk(d: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
-        for e in std::fs::read_dir(d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else {
-                out.push((p.clone(), std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, &mut out);
-    out.sort();
-    out
-}
