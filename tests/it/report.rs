@@ -429,7 +429,8 @@ fn solo_1776_show_lists_detachments_forts_and_the_french() {
         st["detachments"]["replacements-deep-south"] = serde_json::json!({"area": "deep-south",
             "location": 0, "sp": 1, "dragoons": 0, "artillery": 0, "supply": 0});
         st["forts"]["middle-states-15"] = serde_json::json!({"area": "middle-states",
-            "location": 15, "garrison": {"sp": 1, "dragoons": 0, "artillery": 0, "supply": 1}});
+            "location": 15, "town": "perth-amboy",
+            "garrison": {"sp": 1, "dragoons": 0, "artillery": 0, "supply": 1}});
         st["french"] = serde_json::json!({"fleets": 1, "at": "south-central",
             "operating": "south-central", "landed": 1});
     });
@@ -438,7 +439,7 @@ fn solo_1776_show_lists_detachments_forts_and_the_french() {
         &text,
         &[
             "a detachment: 1 SP, 0 artillery, 0 supply",
-            "an American fort: garrison 1 SP, 0 artillery, 1 supply",
+            "an American fort at Perth Amboy: garrison 1 SP, 0 artillery, 1 supply",
             "operating off South Central this quarter; 1 land element ashore so far",
             "Washington's army: 12 SP",
         ],
