@@ -181,7 +181,15 @@ pub fn layout(lookups: &Value) -> Value {
             Spot::new(x - 21.0, y - 8.0, "end"),
         ]);
         let spot = place_label(&name, NAME_SIZE, &spots, &mut taken, &segments);
-        a["label"] = spot.json();
+        let mut label = spot.json();
+        // A name to the right of its marker stands past the room kept for the army, so far
+        // that it can read as a neighbour's name: a thin line leads it to its marker, under
+        // any army counter drawn there.
+        if spot.x - x >= 30.0 {
+            label["leader"] = json!({"x1": round1(x + 11.0), "y1": round1(y),
+                                     "x2": round1(spot.x - 3.0), "y2": round1(spot.y - 4.0)});
+        }
+        a["label"] = label;
     }
 
     let right = points
