@@ -277,6 +277,15 @@ pub trait Game: 'static {
     fn value(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<f64> {
         None
     }
+    /// For the bot: `first` and `then`, the orders of a decision the same side makes next, as
+    /// one orders file, where the rules take them together and the first rolls nothing (a
+    /// Southern Strategy limited impulse skipped, then the full impulse): one packet and one
+    /// mail instead of two. `then` `None` asks whether `first` could take more at all (the
+    /// orders back are then `first`'s own). `None` (the default) sends each decision on its
+    /// own.
+    fn merge_orders(_first: &Self::Orders, _then: Option<&Self::Orders>) -> Option<Self::Orders> {
+        None
+    }
     /// For the bot: a standing policy for `side` (its answers to decisions that fall in the
     /// other side's turn), each answer what `decide` orders at a position the rules set up
     /// where that decision is asked. `None` for a game without policies or bot (the default),
@@ -499,10 +508,43 @@ impl<G: Game> Rules for Loaded<G> {
         if G::value(&self.data, &st, side).is_none() {
             return Ok(None);
         }
-        let Some(d) = crate::bot::decide::<G>(&self.data, &st, side, settings) else {
+        let Some(mut d) = crate::bot::decide::<G>(&self.data, &st, side, settings) else {
             return Ok(None);
         };
+        if let Some(merged) = self.then_same_side(&st, side, &d.orders, settings) {
+            // The choice as explained is the orders sent; its share and chance are the first
+            // search's, whose playouts the explanation counts.
+            if let Some(chosen) = d.considered.first_mut() {
+                chosen.orders = merged.clone();
+            }
+            d.orders = merged;
+        }
         d.map_orders(to_value).map(Some)
+    }
+}
+
+impl<G: Game> Loaded<G> {
+    /// The bot's `first` orders merged with its decision at the same side's next decision
+    /// (`Game::merge_orders`), when `first` rolls no die and leads straight to it. The merged
+    /// orders are checked against the rules.
+    fn then_same_side(
+        &self,
+        st: &G::State,
+        side: &str,
+        first: &G::Orders,
+        settings: &crate::bot::Settings,
+    ) -> Option<G::Orders> {
+        G::merge_orders(first, None)?;
+        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+        let (next, _) = G::apply(&self.data, st, side, first, None, &mut dice).ok()?;
+        if !dice.into_rolls().is_empty() || G::awaiting(&self.data, &next)?.side != side {
+            return None;
+        }
+        let then = crate::bot::decide::<G>(&self.data, &next, side, settings)?;
+        let merged = G::merge_orders(first, Some(&then.orders))?;
+        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+        G::apply(&self.data, st, side, &merged, None, &mut dice).ok()?;
+        Some(merged)
     }
 }
 

@@ -458,3 +458,58 @@ fn the_estimate_sees_the_clock_the_sieges_and_cornwallis() {
         escort(4)
     );
 }
+
+/// 7.0: a limited impulse the bot skips alone rolls nothing and leaves its side the full
+/// impulse; `adjutant bot` sends both in one orders file (one packet, one mail), the full
+/// impulse what the bot decides after the skip. Any other decision goes out as decided.
+#[test]
+fn a_skipped_limited_impulse_goes_out_with_the_full_impulse() {
+    use adjutant::engine::selfplay;
+    let data = data();
+    let rules = rules();
+    let mut limited = Vec::new();
+    selfplay::run_observed::<SS>(&data, 12, std::time::Duration::from_secs(600), |st, _| {
+        if matches!(
+            st.phase,
+            ss::state::Phase::Impulse {
+                kind: ss::state::ImpulseKind::Limited,
+                ..
+            }
+        ) && limited.len() < 80
+        {
+            limited.push(st.clone());
+        }
+    });
+    let skip_alone = ss::orders::Orders {
+        limited: Some(ss::orders::Action::Skip),
+        ..ss::orders::Orders::default()
+    };
+    let (mut merged, mut alone) = (0, 0);
+    for st in &limited {
+        let side = SS::awaiting(&data, st).unwrap().side;
+        let settings = Settings::new(Budget::Playouts(30), 4);
+        let d = bot::decide::<SS>(&data, st, &side, &settings).unwrap();
+        let sent = rules
+            .bot(&serde_json::to_value(st).unwrap(), &side, &settings)
+            .unwrap()
+            .unwrap();
+        if d.orders == skip_alone {
+            merged += 1;
+            let mut dice = QuickDice::new(0);
+            let (after, _) = SS::apply(&data, st, &side, &d.orders, None, &mut dice).unwrap();
+            let then = bot::decide::<SS>(&data, &after, &side, &settings).unwrap();
+            let mut both = serde_json::to_value(&then.orders).unwrap();
+            both["limited"] = "skip".into();
+            assert_eq!(sent.orders, both, "the skip and the full impulse after it");
+            let chosen = &sent.considered[0].orders;
+            assert_eq!(*chosen, both, "the explanation words the orders sent");
+        } else {
+            alone += 1;
+            assert_eq!(sent.orders, serde_json::to_value(&d.orders).unwrap());
+        }
+    }
+    assert!(
+        merged >= 3 && alone >= 3,
+        "{merged} skips sent with a full impulse, {alone} other decisions"
+    );
+}

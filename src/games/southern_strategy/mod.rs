@@ -392,6 +392,22 @@ impl Game for SouthernStrategy {
             .filter(|p| !p.battle.armies.is_empty())
     }
 
+    /// A limited impulse skipped (7.0) rolls nothing and leaves the same side its full
+    /// impulse: the bot sends both in one orders file, as a player may.
+    fn merge_orders(first: &Orders, then: Option<&Orders>) -> Option<Orders> {
+        let skipped = Orders {
+            limited: Some(orders::Action::Skip),
+            ..Orders::default()
+        };
+        let full = then.and_then(|t| t.full.clone());
+        let full_only = Orders {
+            full: full.clone(),
+            ..Orders::default()
+        };
+        (*first == skipped && then.is_none_or(|t| *t == full_only))
+            .then(|| Orders { full, ..skipped })
+    }
+
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
         Some(estimate::value(data, st, Side::parse(side)?))
     }
