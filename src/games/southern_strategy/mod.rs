@@ -405,7 +405,7 @@ impl Game for SouthernStrategy {
             ..Orders::default()
         };
         (*first == skipped && then.is_none_or(|t| *t == full_only))
-            .then(|| Orders { full, ..skipped })
+            .then_some(Orders { full, ..skipped })
     }
 
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
