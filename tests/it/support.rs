@@ -354,7 +354,8 @@ pub fn new_solitaire(
         game,
         id,
         anchors: match witness_anchor {
-            None => adjutant::app::Anchors::Hotseat,
+            // Seeded secrets (the demo ones, from the game id): the same dice every run.
+            None => adjutant::app::Anchors::Demo,
             Some(a) => adjutant::app::Anchors::Given([("witness".to_string(), a)].into()),
         },
         mode: Some(mode),
