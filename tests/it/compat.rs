@@ -72,7 +72,7 @@ fn a_version_1_game_goes_on_in_version_2_from_its_position() {
             "new",
             "--id",
             "ss-moved",
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "--position",

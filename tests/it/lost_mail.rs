@@ -229,7 +229,7 @@ fn the_config_gives_a_game_its_data_folder() {
             "new",
             "--id",
             "ss-own-data",
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "--data",

@@ -586,7 +586,7 @@ fn supplies_moved_aboard_the_navy_name_the_sea_zone() {
             "new",
             "--id",
             "ss-sea-words",
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "-o",

@@ -290,7 +290,7 @@ fn the_sample_turn_starts_a_game() {
             "southern-strategy",
             "--id",
             "sample",
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "--position",

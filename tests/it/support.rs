@@ -106,7 +106,7 @@ pub fn game_at(
             &gf.game,
             "--id",
             &id,
-            "--hotseat",
+            "--demo",
             "--secrets",
             &format!("{out}-secrets"),
             "--position",
