@@ -165,6 +165,23 @@ fn check_page(game: &Path, page: &str) {
         numbers, want,
         "the set-up, then one entry per adjudicated step"
     );
+    // The header counts the adjudicated steps and names the last, whose number is higher
+    // where replies took steps of their own.
+    let meta = doc
+        .descendants()
+        .find(|n| n.has_tag_name("p") && class_is(n, "meta"))
+        .map(|n| text_of(&n))
+        .expect("a header line");
+    let last = views.last().unwrap().step;
+    let counted = if views.len() == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{} steps", views.len())
+    };
+    assert!(
+        meta.contains(&format!("{counted} adjudicated, to step {last}")),
+        "{meta}"
+    );
     let pictures = pictures(&doc);
     assert!(pictures.iter().all(|p| !p.trim().is_empty()));
     for svg in pictures.iter().filter(|p| p.starts_with("<svg")) {
