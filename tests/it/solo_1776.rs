@@ -590,3 +590,70 @@ fn orders_take_the_names_the_reports_print_in_any_case() {
         "{show}"
     );
 }
+
+/// 16, 17: the Continental Navy reported lost reads as lost in the board's header, in the
+/// summary line of every report format and in `show`, and the French battle fleets' duty is
+/// told in words (withdrawal to the West Indies), never as its id (`west indies`) nor as a
+/// duty "West Indies in West Indies".
+#[test]
+fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show() {
+    use super::support::{ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["new", "--game", "solo-1776", "--id", "n", "--mode", "self"];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    // No British town anywhere: no combat pauses a turn.
+    let free = "{new-york: american, quebec: american, halifax: american, montreal: american}";
+    write(
+        d,
+        "t1.yaml",
+        &format!(
+            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}, navy: lost}}\n"
+        ),
+    );
+    write(d, "t2.yaml", "turn: {}\n");
+    // The mail text wraps at 72 columns: words are compared with the lines joined.
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let play = |t: &str| flat(stdout(&ok(d, &["play", "g.yaml", t, "--secrets", "s"])));
+    let first = play("t1.yaml");
+    let second = play("t2.yaml");
+    for text in [&first, &second] {
+        assert!(
+            !text.contains("Navy functional") && !text.contains("Navy damaged"),
+            "{text}"
+        );
+    }
+    assert!(
+        second.contains("BRE number 1; Continental Navy lost;"),
+        "{second}"
+    );
+    assert!(
+        first.contains("17: the French battle fleets withdraw to the West Indies: the naval SP difference is -5"),
+        "{first}"
+    );
+    assert!(!first.contains("West Indies in West Indies"), "{first}");
+    for format in ["markdown", "bbcode"] {
+        let text = stdout(&ok(d, &["report", "g.yaml", "--format", format]));
+        assert!(text.contains("Continental Navy lost"), "{format}:\n{text}");
+    }
+    let svg = stdout(&ok(d, &["report", "g.yaml", "--format", "svg"]));
+    let header = svg
+        .lines()
+        .find(|l| l.contains("Continental Navy:"))
+        .expect("the board's header names the navy");
+    assert!(
+        header.contains("Continental Navy: lost.")
+            && header.contains("withdrawal to the West Indies")
+            && !header.contains("ready")
+            && !header.contains("west indies"),
+        "{header}"
+    );
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(
+        show.contains("Continental Navy: lost") && show.contains("withdrawal to the West Indies"),
+        "{show}"
+    );
+}
