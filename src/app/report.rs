@@ -21,7 +21,12 @@ fn is_demo(gf: &GameFile) -> bool {
 }
 
 fn title(gf: &GameFile) -> String {
-    match gf.game.as_str() {
+    game_title(&gf.game)
+}
+
+/// A game's title, by the `game:` name of its files.
+pub(crate) fn game_title(game: &str) -> String {
+    match game {
         "southern-strategy" => {
             "Supply Lines of the American Revolution: The Southern Strategy".into()
         }

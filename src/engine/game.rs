@@ -327,6 +327,10 @@ pub trait Rules {
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
     fn lookups(&self) -> Value;
+    /// A side or dice party as messages name it (`crate::engine::error::side_words`).
+    fn side_name(&self, side: &str) -> String {
+        crate::engine::error::side_words(&self.lookups(), side)
+    }
     /// `Game::view`: the board as it stands now.
     fn view(&self, state: &Value) -> Result<Value, Error>;
     /// `Game::board_facts`.

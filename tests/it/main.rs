@@ -29,6 +29,7 @@ mod sample_turn;
 mod secrets;
 mod selfplay;
 mod servers;
+mod side_words;
 mod solo_1776;
 mod solo_1776_figures;
 mod standing_policy;

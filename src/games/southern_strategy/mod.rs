@@ -445,6 +445,7 @@ impl Game for SouthernStrategy {
         // report reads them out by these names (`report::log::roll_words`).
         let sides = json!({"crown": "Crown", "patriot": "Patriot"});
         json!({"areas": areas, "colonies": colonies, "sides": sides, "dice_names": ["colonies", "sides"],
+               "side_names": sides,
                "geometry": geometry, "seas": seas, "naval": naval,
                "colony_places": colony_places,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
