@@ -24,6 +24,15 @@ fn title(gf: &GameFile) -> String {
     game_title(&gf.game)
 }
 
+/// The game's sides, each id with the name reports give it.
+fn side_names(l: &Loaded) -> Vec<(String, String)> {
+    l.rules
+        .sides()
+        .iter()
+        .map(|s| (s.to_string(), l.rules.side_name(s)))
+        .collect()
+}
+
 /// A game's title, by the `game:` name of its files.
 pub(crate) fn game_title(game: &str) -> String {
     match game {
@@ -219,7 +228,8 @@ pub fn render(
     // The board as it stands (a turn paused in the middle is replayed up to the pause); the
     // options are those of the state itself.
     let board_state = l.rules.view(&state)?;
-    let tallies = crate::report::stats::dice_statistics(steps);
+    let sides = side_names(l);
+    let tallies = crate::report::stats::dice_statistics(steps, &sides);
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
@@ -243,6 +253,7 @@ pub fn render(
         "state": board_state,
         "tallies": tallies,
         "reason_width": crate::report::stats::reason_width(&tallies),
+        "side_width": crate::report::stats::side_width(&sides),
         "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
         "options": match &awaiting {
             Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),
@@ -394,7 +405,10 @@ fn replay_page(
     ctx["script_hash"] = json!(replay::script_hash(&script));
     ctx["script"] = json!(script);
     ctx["frames"] = json!(frames);
-    ctx["dice_chart"] = replay::dice_charts(&crate::report::stats::dice_statistics(steps));
+    ctx["dice_chart"] = replay::dice_charts(&crate::report::stats::dice_statistics(
+        steps,
+        &side_names(l),
+    ));
     ctx["players"] = gf
         .players
         .iter()
