@@ -657,3 +657,36 @@ fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show(
         "{show}"
     );
 }
+
+/// 12, 17: a sea invasion's landing roll names the army by its id, and an army formed in play
+/// has the id `<area>-army`; the reports and the dice statistics read it as the army's name
+/// (a seeded campaign where the French carried the West Indies army printed
+/// `west-indies-army lands`).
+#[test]
+fn a_sea_invasion_roll_names_an_army_formed_in_play() {
+    use adjutant::engine::dice::Roll;
+    use adjutant::engine::session::StepView;
+    let data = data();
+    let lookups = Solo1776::lookups(&data);
+    let step = StepView {
+        step: 1,
+        ordered_by: "british".into(),
+        adjudicated_by: "self".into(),
+        orders: Value::Null,
+        rolls: vec![Roll {
+            why: "17 French Intervention Table: where the sea invasion with west-indies-army lands"
+                .into(),
+            d6: Some(vec![3]),
+            draw: None,
+            shuffle: None,
+        }],
+        events: vec![],
+        state: String::new(),
+        policy: None,
+    };
+    let worded = adjutant::report::log::roll_words(&[step], &lookups);
+    assert_eq!(
+        worded[0].rolls[0].why,
+        "17 French Intervention Table: where the sea invasion with the American army of West Indies lands"
+    );
+}

@@ -315,12 +315,24 @@ impl Game for Solo1776 {
             .iter()
             .map(|a| (a.id.as_str(), a.name.as_str()))
             .collect();
+        // An army formed in play is `<area>-army` (12), which a sea invasion's roll may name.
+        let formed: BTreeMap<String, String> = data
+            .areas()
+            .iter()
+            .map(|a| {
+                (
+                    format!("{}-army", a.id),
+                    format!("the American army of {}", a.name),
+                )
+            })
+            .collect();
         // The dice reasons name areas and armies by id (`scouting roll: middle-states`), and
         // the Continental Navy's roll the transport by the player's own label (16): reports
         // print names and words in their place (`report::log::roll_words`).
         json!({"areas": areas, "towns": towns, "area_order": order, "months": months, "armies": armies,
                "side_names": {"british": "the British player"},
-               "dice_names": ["areas", "armies"],
+               "formed_armies": formed,
+               "dice_names": ["areas", "armies", "formed_armies"],
                "dice_labels": [navy::COURSE_ROLL]})
     }
 }
