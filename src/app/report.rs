@@ -200,20 +200,29 @@ pub fn render(
         })
         .collect();
     let lookups = l.rules.lookups();
-    let worded = crate::report::log::roll_words(steps, &lookups);
-    let steps = worded.as_slice();
+    let mut worded = crate::report::log::roll_words(steps, &lookups);
     // A report of past steps ends with the position after its last step, not today's.
     let latest = crate::report::log::steps(gf).last().map(|s| s.step);
     let past = match steps.last() {
         Some(s) if Some(s.step) < latest => Some(s.step),
         _ => None,
     };
-    // The state after every step, replayed once, for a past position and for the replay page.
-    let states = if past.is_some() || format == Format::Html {
+    // The state after every step, replayed once, for a past position, for the replay page,
+    // and for the words a game reads from the state before a step (`Game::annotate_step`).
+    let states = if past.is_some() || format == Format::Html || l.rules.annotates_steps() {
         session::states(l.rules.as_ref(), gf)?
     } else {
         Default::default()
     };
+    if l.rules.annotates_steps() {
+        for s in &mut worded {
+            if let Some((_, before)) = states.range(..s.step).next_back() {
+                l.rules
+                    .annotate_step(before, &mut s.orders, &mut s.events)?;
+            }
+        }
+    }
+    let steps = worded.as_slice();
     let (state, awaiting) = match past {
         Some(step) => {
             let state = states

@@ -12,6 +12,7 @@ mod explain;
 mod html;
 mod illegal;
 mod imap;
+mod leader_words;
 mod lost_cause;
 mod lost_cause_editions;
 mod lost_cause_words;
