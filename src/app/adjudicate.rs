@@ -81,11 +81,11 @@ pub fn adjudicate_owed(
     {
         let held = super::Held::of(l, secrets_dir);
         if !held.sides.is_empty() && !held.sides.contains(&w.side) {
-            let name = |s: &str| crate::engine::error::label_words(s);
+            let name = |s: &str| l.rules.side_name(s);
             return Err(Error::Format {
                 what: "adjudicate".into(),
                 message: format!(
-                    "the game waits for the {} to adjudicate, with the {}'s secret; `{}` holds the {}'s. Your packet is with your opponent (if it was lost, `adjutant resend` writes it again)",
+                    "the game waits for {} to adjudicate, with {}'s secret; `{}` holds {}'s. Your packet is with your opponent (if it was lost, `adjutant resend` writes it again)",
                     name(&w.side),
                     name(&w.side),
                     secrets_dir.display(),

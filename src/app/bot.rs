@@ -54,12 +54,20 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
     }
     match side {
         Some(s) if !l.rules.sides().contains(&s) => Err(refuse(format!(
-            "`{s}` is not a side of this game; its sides are {:?}",
-            l.rules.sides()
+            "`{s}` is not a side of this game; its sides are {}",
+            crate::engine::error::listed(
+                &l.rules
+                    .sides()
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>(),
+                "and"
+            )
         ))),
         Some(s) if s != w.side => Err(refuse(format!(
-            "it is `{}`'s decision ({}), not `{s}`'s",
-            w.side, w.decision
+            "it is {}'s decision ({}), not `{s}`'s",
+            l.rules.side_name(&w.side),
+            crate::engine::error::decision_words(&w.decision)
         ))),
         _ => Ok(w.side.clone()),
     }
@@ -71,10 +79,15 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
     let Some(decision) = l.rules.bot(&l.game.state, &side, settings)? else {
         return Err(Error::Format {
             what: "the bot".into(),
-            message: format!(
-                "adjutant has no bot for {} (it plays The Southern Strategy), or `{side}` has no legal option",
-                l.rules.name()
-            ),
+            // Only the Southern Strategy has a bot; there, no decision means no legal option.
+            message: if l.rules.name() == "southern-strategy" {
+                format!("{} has no legal option", l.rules.side_name(&side))
+            } else {
+                format!(
+                    "adjutant has no bot for {} (it plays The Southern Strategy only)",
+                    super::report::game_title(l.rules.name())
+                )
+            },
         });
     };
     let text = format!(

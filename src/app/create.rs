@@ -255,6 +255,8 @@ pub fn read_position(path: &Path, game: &str) -> Result<PositionFile, Error> {
 pub struct Created {
     pub game: GameFile,
     pub secrets: Vec<Secret>,
+    /// The first decision in words, its side by name: `Crown (supply)`.
+    pub first: Option<String>,
 }
 
 pub fn new_game(opts: NewGame) -> Result<Created, Error> {
@@ -386,9 +388,17 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
         p.check(rules)?;
     }
     let game = session::create(rules, opts.id, players, n, opts.position.map(|p| p.state))?;
+    let first = game.awaiting.as_ref().map(|w| {
+        format!(
+            "{} ({})",
+            rules.side_name(&w.side),
+            crate::engine::error::decision_words(&w.decision)
+        )
+    });
     Ok(Created {
         game,
         secrets: made,
+        first,
     })
 }
 

@@ -242,7 +242,7 @@ pub fn last_packet(l: &Loaded, side: Option<&str>, held: &Held) -> Result<Packet
     let Some(last) = l.game.log.last() else {
         return Err(refuse("the game file holds no record yet".into()));
     };
-    let whose = |s: &str| format!("the {}'s", crate::engine::error::label_words(s));
+    let whose = |s: &str| format!("{}'s", l.rules.side_name(s));
     if l.game.pending.is_some() {
         return Err(refuse(format!(
             "you adjudicated step {} after your last record; its result goes out with your next orders",

@@ -21,7 +21,21 @@ fn is_demo(gf: &GameFile) -> bool {
 }
 
 fn title(gf: &GameFile) -> String {
-    match gf.game.as_str() {
+    game_title(&gf.game)
+}
+
+/// The game's sides, each id with the name reports give it.
+fn side_names(l: &Loaded) -> Vec<(String, String)> {
+    l.rules
+        .sides()
+        .iter()
+        .map(|s| (s.to_string(), l.rules.side_name(s)))
+        .collect()
+}
+
+/// A game's title, by the `game:` name of its files.
+pub(crate) fn game_title(game: &str) -> String {
+    match game {
         "southern-strategy" => {
             "Supply Lines of the American Revolution: The Southern Strategy".into()
         }
@@ -186,20 +200,29 @@ pub fn render(
         })
         .collect();
     let lookups = l.rules.lookups();
-    let worded = crate::report::log::roll_words(steps, &lookups);
-    let steps = worded.as_slice();
+    let mut worded = crate::report::log::roll_words(steps, &lookups);
     // A report of past steps ends with the position after its last step, not today's.
     let latest = crate::report::log::steps(gf).last().map(|s| s.step);
     let past = match steps.last() {
         Some(s) if Some(s.step) < latest => Some(s.step),
         _ => None,
     };
-    // The state after every step, replayed once, for a past position and for the replay page.
-    let states = if past.is_some() || format == Format::Html {
+    // The state after every step, replayed once, for a past position, for the replay page,
+    // and for the words a game reads from the state before a step (`Game::annotate_step`).
+    let states = if past.is_some() || format == Format::Html || l.rules.annotates_steps() {
         session::states(l.rules.as_ref(), gf)?
     } else {
         Default::default()
     };
+    if l.rules.annotates_steps() {
+        for s in &mut worded {
+            if let Some((_, before)) = states.range(..s.step).next_back() {
+                l.rules
+                    .annotate_step(before, &mut s.orders, &mut s.events)?;
+            }
+        }
+    }
+    let steps = worded.as_slice();
     let (state, awaiting) = match past {
         Some(step) => {
             let state = states
@@ -214,7 +237,8 @@ pub fn render(
     // The board as it stands (a turn paused in the middle is replayed up to the pause); the
     // options are those of the state itself.
     let board_state = l.rules.view(&state)?;
-    let tallies = crate::report::stats::dice_statistics(steps);
+    let sides = side_names(l);
+    let tallies = crate::report::stats::dice_statistics(steps, &sides);
     let ctx = json!({
         "title": title(gf),
         "game": gf.game,
@@ -238,6 +262,7 @@ pub fn render(
         "state": board_state,
         "tallies": tallies,
         "reason_width": crate::report::stats::reason_width(&tallies),
+        "side_width": crate::report::stats::side_width(&sides),
         "fewest": crate::report::stats::FEWEST_FOR_CHI_SQUARE,
         "options": match &awaiting {
             Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),
@@ -397,7 +422,10 @@ fn replay_page(
     ctx["script_hash"] = json!(replay::script_hash(&script));
     ctx["script"] = json!(script);
     ctx["frames"] = json!(frames);
-    ctx["dice_chart"] = replay::dice_charts(&crate::report::stats::dice_statistics(steps));
+    ctx["dice_chart"] = replay::dice_charts(&crate::report::stats::dice_statistics(
+        steps,
+        &side_names(l),
+    ));
     ctx["players"] = gf
         .players
         .iter()

@@ -91,13 +91,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     app::stage_secrets(&mut commit, &secrets, &created.secrets)?;
     commit.add_game(&a.out, &created.game)?;
     commit.commit()?;
-    if let Some(w) = &created.game.awaiting {
-        eprintln!(
-            "created `{}`; first decision: {} ({})",
-            a.out.display(),
-            w.side,
-            w.decision
-        );
+    if let Some(first) = &created.first {
+        eprintln!("created `{}`; first decision: {first}", a.out.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -46,9 +46,11 @@ fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
     let options = app::legal_options(l, side)?;
     let mut text = String::new();
     if options.is_empty() {
-        text.push_str(&format!("`{side}` has no decision to make now\n"));
+        let who = l.rules.side_name(side);
+        text.push_str(&format!("{who} has no decision to make now\n"));
     } else {
-        text.push_str(&format!("legal options for `{side}`:\n"));
+        let who = l.rules.side_name(side);
+        text.push_str(&format!("legal options for {who}:\n"));
         for o in options {
             text.push_str(&format!(
                 "  - {}\n{}\n",
@@ -139,7 +141,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let file = app::read_orders(orders_path)?;
     let outcome = match &a.packet {
         None => app::check_orders(&l, &file, a.side.as_deref()).map(|side| {
-            eprintln!("the orders of `{side}` are legal; write the packet with `-o FILE`");
+            let who = l.rules.side_name(&side);
+            eprintln!("the orders of {who} are legal; write the packet with `-o FILE`");
         }),
         Some(out) => app::write_orders(
             &mut commit,

@@ -46,10 +46,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     }
     match &s.awaiting {
         Some(w) => {
-            // The side as the reports name it ("the Confederate player"), where the game names it.
-            let names = l.rules.lookups();
-            let side = names["side_names"][&w.side].as_str().unwrap_or(&w.side);
-            println!("next: {side} ({})", w.decision)
+            // The side as the reports name it ("the Confederate player"), the decision in words.
+            let side = l.rules.side_name(&w.side);
+            let decision = crate::engine::error::decision_words(&w.decision);
+            println!("next: {side} ({decision})")
         }
         None => println!("the game is over"),
     }

@@ -265,6 +265,31 @@ pub fn label_words(label: &str) -> String {
     }
 }
 
+/// A side, or a solitaire game's dice party, as messages and reports name it: the game's
+/// `side_names` lookup (`the Confederate player`), else the dice party in words (`the self
+/// chain`, `the witness`), else the id with a capital (`Crown`). Game files, packets and
+/// `--side` keep the id.
+pub fn side_words(lookups: &serde_json::Value, side: &str) -> String {
+    if let Some(name) = lookups["side_names"][side].as_str() {
+        return name.to_string();
+    }
+    match side {
+        "self" => "the self chain".into(),
+        "witness" => "the witness".into(),
+        _ => label_words(side),
+    }
+}
+
+/// A decision's kind (`Awaiting::decision`) in words: `initiative_order` is "initiative
+/// order", and the dice party's turn to adjudicate is an "adjudication". The game file keeps
+/// the kind as written, which `verify` compares.
+pub fn decision_words(decision: &str) -> String {
+    match decision {
+        "adjudicate" => "adjudication".into(),
+        other => other.replace(['_', '-'], " "),
+    }
+}
+
 /// Words listed for a sentence: `blue`, `blue or green`, `blue, green or brown` (with
 /// `last` = "or"); `none` for an empty list.
 pub fn listed<S: AsRef<str>>(words: &[S], last: &str) -> String {

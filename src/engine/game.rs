@@ -298,6 +298,19 @@ pub trait Game: 'static {
     ) -> Option<Self::Policy> {
         None
     }
+    /// Whether a report needs the state before each step for `annotate_step` (it then replays
+    /// the log to have them).
+    const ANNOTATES_STEPS: bool = false;
+    /// Words a report needs that a step's record does not hold, read from the state `before`
+    /// the step (which leader leads an army): added as fields to the copies of its orders and
+    /// events the report renders. The records keep what they hold, which `verify` compares.
+    fn annotate_step(
+        _data: &Self::Data,
+        _before: &Self::State,
+        _orders: &mut Value,
+        _events: &mut [Value],
+    ) {
+    }
     /// The board as it stands now, for `show`, reports and pictures. A game that pauses in the
     /// middle of a turn and keeps the state from before it (the solo bot waiting for a combat
     /// result) replays the turn up to the pause; the default is the state itself.
@@ -336,6 +349,19 @@ pub trait Rules {
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
     fn lookups(&self) -> Value;
+    /// `Game::ANNOTATES_STEPS`.
+    fn annotates_steps(&self) -> bool;
+    /// `Game::annotate_step` on a report's copy of a step's orders and events.
+    fn annotate_step(
+        &self,
+        before: &Value,
+        orders: &mut Value,
+        events: &mut [Value],
+    ) -> Result<(), Error>;
+    /// A side or dice party as messages name it (`crate::engine::error::side_words`).
+    fn side_name(&self, side: &str) -> String {
+        crate::engine::error::side_words(&self.lookups(), side)
+    }
     /// `Game::view`: the board as it stands now.
     fn view(&self, state: &Value) -> Result<Value, Error>;
     /// `Game::board_facts`.
@@ -473,6 +499,18 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn lookups(&self) -> Value {
         G::lookups(&self.data)
+    }
+    fn annotates_steps(&self) -> bool {
+        G::ANNOTATES_STEPS
+    }
+    fn annotate_step(
+        &self,
+        before: &Value,
+        orders: &mut Value,
+        events: &mut [Value],
+    ) -> Result<(), Error> {
+        G::annotate_step(&self.data, &self.state(before)?, orders, events);
+        Ok(())
     }
     fn view(&self, state: &Value) -> Result<Value, Error> {
         to_value(&G::view(&self.data, &self.state(state)?))

@@ -26,11 +26,17 @@ pub struct Tally {
 /// The fewest dice for which a chi-square figure is shown (5 expected on each face).
 pub const FEWEST_FOR_CHI_SQUARE: u64 = 30;
 
-/// A roll's reason is `<rule> <what>: <side>`; rolls without a side count under `-`.
-fn split_why(why: &str) -> (String, String) {
+/// A roll a side made has the reason `<rule> <what>: <side>`, the side by its id or by the
+/// name `report::log::roll_words` gave it (`6.0 initiative: Crown`); `sides` are the game's
+/// sides, id and name. Anything else after the last colon is part of the reason (a leader's
+/// casualty check, 9.1.2, a place), and a roll no side made counts under an empty side.
+fn split_why(why: &str, sides: &[(String, String)]) -> (String, String) {
     match why.rsplit_once(": ") {
-        Some((reason, side)) if !side.contains(' ') => (reason.to_string(), side.to_string()),
-        _ => (why.to_string(), "-".to_string()),
+        Some((reason, said)) => match sides.iter().find(|(id, name)| said == id || said == name) {
+            Some((_, name)) => (reason.to_string(), name.clone()),
+            None => (why.to_string(), String::new()),
+        },
+        None => (why.to_string(), String::new()),
     }
 }
 
@@ -75,13 +81,34 @@ pub fn reason_width(tallies: &[Tally]) -> usize {
         .fold(34, usize::max)
 }
 
+/// How wide the table's side column is: none for a game of one side, whose rolls need no
+/// column; else the longest side name (`other` for rolls of no side) and two spaces.
+pub fn side_width(sides: &[(String, String)]) -> usize {
+    if sides.len() < 2 {
+        return 0;
+    }
+    sides
+        .iter()
+        .map(|(_, name)| name.chars().count())
+        .chain(["side".len(), "other".len()])
+        .max()
+        .unwrap_or(0)
+        + 2
+}
+
 /// Per side and reason, then a total per side (when there are two or more), then all dice.
-pub fn dice_statistics(steps: &[StepView]) -> Vec<Tally> {
+/// `sides` are the game's sides, id and name: a tally's side is the name, or empty for rolls
+/// no side made.
+pub fn dice_statistics(steps: &[StepView], sides: &[(String, String)]) -> Vec<Tally> {
     let mut by: BTreeMap<(String, String), [u64; 6]> = BTreeMap::new();
     for s in steps {
         for r in &s.rolls {
             let Some(d6) = &r.d6 else { continue };
-            let key = split_why(&r.why);
+            let mut key = split_why(&r.why, sides);
+            if sides.len() < 2 {
+                // One side makes every roll: its name is no column of the table.
+                key.1 = String::new();
+            }
             let slot = by.entry((key.1, key.0)).or_insert([0; 6]);
             for &f in d6 {
                 if (1..=6).contains(&f) {
@@ -102,7 +129,7 @@ pub fn dice_statistics(steps: &[StepView]) -> Vec<Tally> {
         }
     }
     // With one side only (a solitaire game's dice) its total would be the total of all.
-    if per_side.len() > 1 {
+    if per_side.len() > 1 && sides.len() > 1 {
         for (side, faces) in per_side {
             out.push(tally(side, "all rolls".into(), faces));
         }
@@ -115,6 +142,16 @@ pub fn dice_statistics(steps: &[StepView]) -> Vec<Tally> {
 mod tests {
     use super::*;
     use crate::engine::dice::Roll;
+
+    fn sides(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(i, n)| (i.to_string(), n.to_string()))
+            .collect()
+    }
+
+    fn two() -> Vec<(String, String)> {
+        sides(&[("crown", "Crown"), ("patriot", "Patriot")])
+    }
 
     fn step(rolls: Vec<(&str, Vec<u8>)>) -> StepView {
         StepView {
@@ -149,10 +186,10 @@ mod tests {
                 ("6.0 initiative: crown", vec![6]),
             ]),
         ];
-        let t = dice_statistics(&steps);
+        let t = dice_statistics(&steps, &two());
         let crown_init = t
             .iter()
-            .find(|x| x.side == "crown" && x.reason == "6.0 initiative")
+            .find(|x| x.side == "Crown" && x.reason == "6.0 initiative")
             .unwrap();
         assert_eq!(crown_init.faces, [0, 0, 0, 0, 0, 2]);
         assert_eq!(crown_init.mean, 6.0);
@@ -160,7 +197,7 @@ mod tests {
         assert!((crown_init.chi_square - 10.0).abs() < 1e-9);
         let patriot = t
             .iter()
-            .find(|x| x.side == "patriot" && x.reason == "all rolls")
+            .find(|x| x.side == "Patriot" && x.reason == "all rolls")
             .unwrap();
         assert_eq!(patriot.faces, [2, 2, 0, 0, 0, 0]);
         assert_eq!(patriot.dice, 4);
@@ -177,9 +214,10 @@ mod tests {
                 (0..n).map(|i| (i % 6 + 1) as u8).collect(),
             )])
         };
-        let t = dice_statistics(&[faces(29)]);
+        let csa = sides(&[("csa", "the Confederate player")]);
+        let t = dice_statistics(&[faces(29)], &csa);
         assert!(!t.last().unwrap().enough);
-        let t = dice_statistics(&[faces(30)]);
+        let t = dice_statistics(&[faces(30)], &csa);
         assert!(t.last().unwrap().enough);
         assert!(
             t.last().unwrap().chi_square.abs() < 1e-9,
@@ -190,12 +228,39 @@ mod tests {
     #[test]
     fn reasons_without_a_side_count_apart() {
         assert_eq!(
-            split_why("13.2 irregular 1 of 3 from the cup"),
-            ("13.2 irregular 1 of 3 from the cup".into(), "-".into())
+            split_why("13.2 irregular 1 of 3 from the cup", &two()),
+            ("13.2 irregular 1 of 3 from the cup".into(), String::new())
         );
         assert_eq!(
-            split_why("8.3 raid in SC: patriot"),
-            ("8.3 raid in SC".into(), "patriot".into())
+            split_why("8.3 raid in SC: patriot", &two()),
+            ("8.3 raid in SC".into(), "Patriot".into())
         );
+        assert_eq!(
+            split_why("8.3 raid in SC: Patriot", &two()),
+            ("8.3 raid in SC".into(), "Patriot".into())
+        );
+    }
+
+    /// 9.1.2: what follows the last colon is a side only when it is one of the game's; a
+    /// leader's casualty check keeps the leader in its reason, and a game of one side has
+    /// every roll under no side, totalled once.
+    #[test]
+    fn a_leader_after_the_colon_is_no_side() {
+        let csa = sides(&[("csa", "the Confederate player")]);
+        assert_eq!(
+            split_why("9.1.2 casualty check: je-johnston", &csa),
+            ("9.1.2 casualty check: je-johnston".into(), String::new())
+        );
+        let t = dice_statistics(
+            &[step(vec![
+                ("9.1.2 casualty check: J.E. Johnston", vec![6]),
+                ("10.0 Lee's Administrative roll", vec![2]),
+            ])],
+            &csa,
+        );
+        assert!(t.iter().all(|x| x.side.is_empty() || x.side == "all"));
+        assert_eq!(t.iter().filter(|x| x.reason == "all rolls").count(), 1);
+        assert_eq!(side_width(&csa), 0);
+        assert_eq!(side_width(&two()), "Patriot".len() + 2);
     }
 }

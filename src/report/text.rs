@@ -142,6 +142,16 @@ fn rpad(v: JValue, width: usize) -> String {
 
 /// `plural("unit")`: a count and its noun, the noun in the plural unless the count is 1:
 /// `1 unit`, `2 units`; `plural("die", "dice")` for a noun with its own plural.
+/// `side|side_name`: a side or dice party by the name the game's `side_names` lookup gives
+/// it, when the template has the lookups (`crate::engine::error::side_words`).
+fn side_name(state: &minijinja::State, side: String) -> String {
+    let names = state
+        .lookup("side_names")
+        .and_then(|v| serde_json::to_value(&v).ok())
+        .unwrap_or(Value::Null);
+    crate::engine::error::side_words(&serde_json::json!({ "side_names": names }), &side)
+}
+
 fn plural(n: JValue, singular: String, many: Option<String>) -> String {
     let one = n.as_i64() == Some(1);
     let noun = match (one, many) {
@@ -210,6 +220,10 @@ impl Templates {
         env.add_filter("plural", plural);
         env.add_filter("id_words", crate::games::solo_1776::words::id_words);
         env.add_filter("label", |s: String| crate::engine::error::label_words(&s));
+        env.add_filter("side_name", side_name);
+        env.add_filter("decision", |s: String| {
+            crate::engine::error::decision_words(&s)
+        });
         env.set_loader(move |name| {
             if let Some(d) = &dir {
                 let p = d.join(name);

@@ -821,7 +821,7 @@ fn failures_name_the_file_and_exit_with_the_documented_status() {
     let packet = g.send("crown", "c1", "supply: []\n");
     let (code, err) = status(&c, &["adjudicate", "game.yaml", "--secrets", "secrets"]);
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("waits for the Patriot to adjudicate"), "{err}");
+    assert!(err.contains("waits for Patriot to adjudicate"), "{err}");
     // A packet that does not fit is named by its file.
     let p = g.side_dir("patriot");
     let mut text = read(&packet);

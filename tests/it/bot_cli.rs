@@ -124,7 +124,10 @@ fn the_bot_refuses_what_it_cannot_do() {
         dir.path(),
         &["bot", "g.yaml", "--side", "patriot", "--secrets", "s"],
     );
-    assert!(e.contains("it is `crown`'s decision"), "{e}");
+    assert!(
+        e.contains("it is Crown's decision (supply), not `patriot`'s"),
+        "{e}"
+    );
     let e = fails(
         dir.path(),
         &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"],
@@ -156,7 +159,10 @@ fn the_bot_refuses_what_it_cannot_do() {
         dir.path(),
         &["bot", "t.yaml", "--secrets", "s", "-o", "p.txt"],
     );
-    assert!(e.contains("no bot for the-lost-cause"), "{e}");
+    assert!(
+        e.contains("no bot for The Lost Cause: The American Civil War"),
+        "{e}"
+    );
     assert_eq!(
         before,
         read(&dir.path().join("t.yaml")),

@@ -402,6 +402,32 @@ fn a_whole_game_in_self_mode_verifies() {
     let text = super::support::stdout(&report);
     assert!(text.contains("THE WAR IS OVER"), "{text}");
     assert!(text.contains("self mode"), "{text}");
+    // The dice statistics of a whole war: one side, so no side column; a leader's casualty
+    // check (9.1.2) names the leader in the reason, never as a side.
+    let stats = super::support::stdout(&super::support::ok(
+        dir.path(),
+        &[
+            "report",
+            path.to_str().unwrap(),
+            "--format",
+            "stats",
+            "--steps",
+            "all",
+        ],
+    ));
+    super::report::assert_columns_line_up(&stats, &[]);
+    let lookups = l.rules.lookups();
+    for (id, name) in lookups["leaders"].as_object().unwrap() {
+        if id.contains('-') {
+            assert!(
+                !stats.contains(id.as_str()),
+                "`{id}` for `{name}`:\n{stats}"
+            );
+        }
+    }
+    if text.contains("9.1.2 casualty check") {
+        assert!(stats.contains("9.1.2 casualty check: "), "{stats}");
+    }
 }
 
 /// The same in witness mode: a witness who holds only its secret answers each record hash;

@@ -297,3 +297,53 @@ fn spaces_and_markers_are_found_by_name_or_id() {
         Some(tlc::orders::Target::Reclaim("decatur".into()))
     );
 }
+
+/// 6.2.1: a roll against a value passes only above it, so a tie fails, and the report says
+/// which; a Morale Test's tie has no effect (9.3, 14.5). 14.5: when the Southern
+/// Infrastructure result leaves no choice (Confederate Morale already at its maximum of 12,
+/// the Resource Cup empty, or no Available Resource to lose), the report says why none was
+/// asked.
+#[test]
+fn a_roll_says_whether_it_passed_and_a_skipped_choice_says_why() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (st, _) = TheLostCause::setup(&data);
+    let roll =
+        |rule: &str, what: &str, dice: Value, drm: i32, result: i32, against: i32, versus: &str| {
+            json!({"event": "roll", "rule": rule, "what": what, "dice": dice, "drm": drm,
+               "result": result, "against": against, "versus": versus})
+        };
+    let events = json!([
+        roll("7.1", "Army of the Potomac Initiative Roll", json!([4]), -1, 3, 3, "equal"),
+        roll("10.0", "Lee's Administrative roll", json!([2]), 0, 2, 2, "equal"),
+        roll("10.0", "Lee's Administrative roll", json!([5]), 0, 5, 2, "above"),
+        roll("9.4", "War Effort roll", json!([3]), 0, 3, 5, "below"),
+        roll("9.3", "Morale Test", json!([3, 4]), 0, 7, 7, "equal"),
+        roll("14.5", "Morale Test", json!([2, 3]), 1, 6, 12, "below"),
+        {"event": "resource_drawn", "rule": "14.5", "resource": "ironclads-1"},
+        roll("14.5", "Morale Test", json!([6, 5]), 0, 11, 9, "above"),
+        {"event": "morale", "rule": "14.5", "from": 9, "to": 8, "why": "the infrastructure is failing"},
+    ]);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": {"start": true}, "events": events, "rolls": []}]);
+    let templates = Templates::new(None);
+    let ctx = with_lookups(
+        json!({"title": "words", "id": "words", "game": "the-lost-cause", "steps": steps,
+            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
+            "awaiting": null}),
+        &lookups,
+    );
+    let text = templates.render("the-lost-cause/report.txt", &ctx).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Army of the Potomac Initiative Roll: rolled 4 -1 = 3, which only equals 3: failed (7.1, 6.2.1).",
+        "Lee's Administrative roll: rolled 2 = 2, which only equals 2: failed (10.0, 6.2.1).",
+        "Lee's Administrative roll: rolled 5 = 5, which beats 2: passed (10.0).",
+        "War Effort roll: rolled 3 = 3, which falls short of 5: failed (9.4).",
+        "Morale Test: rolled 3+4 = 7, which equals 7: no effect (9.3).",
+        "Confederate Morale is already at its maximum of 12, so there is no choice to make: a Resource marker is drawn (14.5).",
+        "No Resource marker is Available to lose, so there is no choice to make: Confederate Morale falls (14.5).",
+    ] {
+        assert!(flat.contains(want), "`{want}` not in\n{text}");
+    }
+}

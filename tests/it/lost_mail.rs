@@ -99,7 +99,7 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     );
     assert!(err.contains("nothing of yours"), "{err}");
     assert!(
-        err.contains("the Crown's"),
+        err.contains("is Crown's"),
         "names whose the last record is: {err}"
     );
     let err = fails(

@@ -45,31 +45,57 @@ fn report(game: &Path, format: &str, steps: &str) -> String {
     ))
 }
 
-/// The dice statistics' table: every row's count of dice starts under the header's `dice`,
-/// after a space, however long a reason is; a game with one side totals its dice once.
-fn assert_columns_line_up(stats: &str) {
+/// The dice statistics' table: every column's cells start under its heading, after a space,
+/// however long a side's name or a reason is. A game of two sides has a side column naming
+/// each side as the game does (`sides`: Crown, Patriot), with `other` for a roll no side
+/// made and `all` for the total; a game of one side (a solitaire game) has no side column and
+/// totals its dice once. No side cell is an id (`je-johnston`) or a bare `-`.
+pub fn assert_columns_line_up(stats: &str, sides: &[&str]) {
     let header = stats
         .lines()
-        .find(|l| l.starts_with("side"))
+        .find(|l| l.starts_with("side") || l.starts_with("reason"))
         .expect("a header line");
-    let at = header.find("dice").expect("a dice column");
-    for row in stats.lines().skip_while(|l| !l.starts_with("side")).skip(1) {
-        let (before, after) = row.split_at(at);
+    assert_eq!(
+        header.starts_with("side"),
+        !sides.is_empty(),
+        "a side column only for a game of two sides:\n{header}"
+    );
+    let rows: Vec<&str> = stats.lines().skip_while(|l| *l != header).skip(1).collect();
+    for heading in ["reason", "dice"] {
+        let at = header.find(heading).expect("a column");
+        for row in &rows {
+            let (before, after) = row.split_at(at);
+            assert!(
+                (at == 0 || before.ends_with(' ')) && after.starts_with(|c: char| c != ' '),
+                "the {heading} column does not line up:\n{header}\n{row}"
+            );
+        }
+    }
+    let dice_at = header.find("dice").unwrap();
+    for row in &rows {
         assert!(
-            before.ends_with(' ') && after.starts_with(|c: char| c.is_ascii_digit()),
-            "the dice column does not line up:\n{header}\n{row}"
+            row[dice_at..].starts_with(|c: char| c.is_ascii_digit()),
+            "{header}\n{row}"
         );
     }
-    let totals = stats.lines().filter(|l| l.contains("all rolls")).count();
-    let sides = stats
-        .lines()
-        .skip_while(|l| !l.starts_with("side"))
-        .skip(1)
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|s| *s != "all")
-        .collect::<std::collections::BTreeSet<_>>();
-    let want = if sides.len() == 1 { 1 } else { sides.len() + 1 };
-    assert_eq!(totals, want, "{stats}");
+    let totals = rows.iter().filter(|l| l.contains("all rolls")).count();
+    if sides.is_empty() {
+        assert_eq!(totals, 1, "{stats}");
+        return;
+    }
+    let reason_at = header.find("reason").unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for row in &rows {
+        let side = row[..reason_at].trim_end();
+        assert!(
+            sides.contains(&side) || side == "other" || side == "all",
+            "`{side}` is no side of the game:\n{header}\n{row}"
+        );
+        if side != "all" {
+            seen.insert(side);
+        }
+    }
+    assert_eq!(totals, seen.len() + 1, "{stats}");
 }
 
 #[test]
@@ -79,7 +105,7 @@ fn every_format_matches_its_snapshot() {
     snapshot("example-all.md", &report(&game, "markdown", "all"));
     snapshot("example-all.bbcode", &report(&game, "bbcode", "all"));
     let stats = report(&game, "stats", "all");
-    assert_columns_line_up(&stats);
+    assert_columns_line_up(&stats, &["Crown", "Patriot"]);
     snapshot("example-stats.txt", &stats);
     snapshot("example-board.svg", &report(&game, "svg", "last"));
     snapshot("example-turn.md", &report(&game, "markdown", "turn:1780.3"));
@@ -564,7 +590,7 @@ fn solo_1776_reports_match_their_snapshots() {
     snapshot("solo-1776-all.md", &report(&game, "markdown", "all"));
     snapshot("solo-1776-all.bbcode", &report(&game, "bbcode", "all"));
     let stats = report(&game, "stats", "all");
-    assert_columns_line_up(&stats);
+    assert_columns_line_up(&stats, &[]);
     snapshot("solo-1776-stats.txt", &stats);
     snapshot(
         "solo-1776-show.txt",

@@ -590,3 +590,103 @@ fn orders_take_the_names_the_reports_print_in_any_case() {
         "{show}"
     );
 }
+
+/// 16, 17: the Continental Navy reported lost reads as lost in the board's header, in the
+/// summary line of every report format and in `show`, and the French battle fleets' duty is
+/// told in words (withdrawal to the West Indies), never as its id (`west indies`) nor as a
+/// duty "West Indies in West Indies".
+#[test]
+fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show() {
+    use super::support::{ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["new", "--game", "solo-1776", "--id", "n", "--mode", "self"];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    // No British town anywhere: no combat pauses a turn.
+    let free = "{new-york: american, quebec: american, halifax: american, montreal: american}";
+    write(
+        d,
+        "t1.yaml",
+        &format!(
+            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}, navy: lost}}\n"
+        ),
+    );
+    write(d, "t2.yaml", "turn: {}\n");
+    // The mail text wraps at 72 columns: words are compared with the lines joined.
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let play = |t: &str| flat(stdout(&ok(d, &["play", "g.yaml", t, "--secrets", "s"])));
+    let first = play("t1.yaml");
+    let second = play("t2.yaml");
+    for text in [&first, &second] {
+        assert!(
+            !text.contains("Navy functional") && !text.contains("Navy damaged"),
+            "{text}"
+        );
+    }
+    assert!(
+        second.contains("BRE number 1; Continental Navy lost;"),
+        "{second}"
+    );
+    assert!(
+        first.contains("17: the French battle fleets withdraw to the West Indies: the naval SP difference is -5"),
+        "{first}"
+    );
+    assert!(!first.contains("West Indies in West Indies"), "{first}");
+    for format in ["markdown", "bbcode"] {
+        let text = stdout(&ok(d, &["report", "g.yaml", "--format", format]));
+        assert!(text.contains("Continental Navy lost"), "{format}:\n{text}");
+    }
+    let svg = stdout(&ok(d, &["report", "g.yaml", "--format", "svg"]));
+    let header = svg
+        .lines()
+        .find(|l| l.contains("Continental Navy:"))
+        .expect("the board's header names the navy");
+    assert!(
+        header.contains("Continental Navy: lost.")
+            && header.contains("withdrawal to the West Indies")
+            && !header.contains("ready")
+            && !header.contains("west indies"),
+        "{header}"
+    );
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(
+        show.contains("Continental Navy: lost") && show.contains("withdrawal to the West Indies"),
+        "{show}"
+    );
+}
+
+/// 12, 17: a sea invasion's landing roll names the army by its id, and an army formed in play
+/// has the id `<area>-army`; the reports and the dice statistics read it as the army's name
+/// (a seeded campaign where the French carried the West Indies army printed
+/// `west-indies-army lands`).
+#[test]
+fn a_sea_invasion_roll_names_an_army_formed_in_play() {
+    use adjutant::engine::dice::Roll;
+    use adjutant::engine::session::StepView;
+    let data = data();
+    let lookups = Solo1776::lookups(&data);
+    let step = StepView {
+        step: 1,
+        ordered_by: "british".into(),
+        adjudicated_by: "self".into(),
+        orders: Value::Null,
+        rolls: vec![Roll {
+            why: "17 French Intervention Table: where the sea invasion with west-indies-army lands"
+                .into(),
+            d6: Some(vec![3]),
+            draw: None,
+            shuffle: None,
+        }],
+        events: vec![],
+        state: String::new(),
+        policy: None,
+    };
+    let worded = adjutant::report::log::roll_words(&[step], &lookups);
+    assert_eq!(
+        worded[0].rolls[0].why,
+        "17 French Intervention Table: where the sea invasion with the American army of West Indies lands"
+    );
+}

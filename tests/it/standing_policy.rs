@@ -80,6 +80,11 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     let (report, _) = g.receive("patriot", &attack);
     assert!(report.contains("Battle at Beaufort"), "{report}");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Patriot's standing policy answers the attack from Savannah on the Patriot army at Beaufort (10.1;"),
+        "{report}"
+    );
     // The report says the policy answered and names the commitment it matches.
     let commit = adjutant::mail::armour::unwrap(&read(&p.join("march.packet.yaml")))
         .lines()
@@ -200,6 +205,12 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
     let (report, out) = g.receive("crown", &accept);
     assert!(
         report.contains("Crown commits 2 war at Beaufort"),
+        "{report}"
+    );
+    // The policy set the attacker's War: the report says so, for the army that attacked.
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Crown's standing policy commits the War of the Crown army attacking Beaufort from Savannah (10.2;"),
         "{report}"
     );
     assert!(report.contains("Battle at Beaufort"), "{report}");

@@ -151,7 +151,11 @@ impl<'a> Replay<'a> {
             return Ok(Some(Awaiting {
                 side: self.adjudicator_of(&owed.by),
                 decision: "adjudicate".into(),
-                detail: Some(format!("the orders of `{}` in step {}", owed.by, owed.step)),
+                detail: Some(format!(
+                    "the orders of {} in step {}",
+                    self.rules.side_name(&owed.by),
+                    owed.step
+                )),
             }));
         }
         self.awaiting()

@@ -315,7 +315,8 @@ impl Game for Solo1776 {
             .iter()
             .map(|a| (a.id.as_str(), a.name.as_str()))
             .collect();
-        // An army formed in play is `<area>-army` (12), as `words::id_words` reads it.
+        // An army formed in play is `<area>-army` (12), as `words::id_words` reads it; a
+        // sea invasion's roll and the area-change randomiser's name it.
         let formed: BTreeMap<String, String> = data
             .areas()
             .iter()

@@ -24,6 +24,7 @@ pub mod state;
 pub mod supply;
 pub mod turn_end;
 pub mod victory;
+pub mod words;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -82,6 +83,7 @@ impl Game for SouthernStrategy {
     /// Dice-protocol 3.1: a standing policy answers an attack (10.1 refuse, 10.3 commit) and
     /// commits the attacker's War once the attack is accepted (10.2).
     const POLICY_DECISIONS: &'static [&'static str] = &["battle", "commit"];
+    const ANNOTATES_STEPS: bool = true;
 
     fn load_data(files: &[(String, String)]) -> Result<Data, Error> {
         Data::load(files)
@@ -412,6 +414,10 @@ impl Game for SouthernStrategy {
         Some(estimate::value(data, st, Side::parse(side)?))
     }
 
+    fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+        words::annotate_step(data, before, orders, events)
+    }
+
     fn lookups(data: &Data) -> Value {
         let areas: BTreeMap<&str, &str> = data
             .areas()
@@ -461,6 +467,7 @@ impl Game for SouthernStrategy {
         // report reads them out by these names (`report::log::roll_words`).
         let sides = json!({"crown": "Crown", "patriot": "Patriot"});
         json!({"areas": areas, "colonies": colonies, "sides": sides, "dice_names": ["colonies", "sides"],
+               "side_names": sides,
                "geometry": geometry, "seas": seas, "naval": naval,
                "colony_places": colony_places,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})

@@ -331,7 +331,16 @@ impl Game for TheLostCause {
             .iter()
             .map(|r| (r.id.as_str(), options::resource_name(r.kind)))
             .collect();
+        // A leader's casualty check names the leader by id (`9.1.2 casualty check:
+        // je-johnston`); reports and dice statistics read it by name (`report::log::roll_words`).
+        // The NONE marker fights no battle, and `none` is a word other reasons may hold.
+        let dice_leaders: BTreeMap<&str, &str> = leaders
+            .iter()
+            .filter(|(id, _)| **id != "none")
+            .map(|(id, name)| (*id, *name))
+            .collect();
         json!({"spaces": spaces, "forms": forms, "leaders": leaders, "cards": cards, "tracks": tracks,
+               "dice_leaders": dice_leaders, "dice_names": ["dice_leaders"],
                "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
                "side_names": {"csa": "the Confederate player"}})

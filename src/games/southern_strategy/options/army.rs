@@ -152,15 +152,20 @@ fn march_options<S: Sink<Action>>(
             .filter(|&b| !board.enemy_of(b, side))
     };
     let has_leader = army.leader.is_some();
+    // 9.2: the leader by name (Cornwallis, Gates), or the Subordinate Leader.
+    let leader = army
+        .leader
+        .map(|r| words::leader_name(data, st, side, r))
+        .unwrap_or_else(|| "the leader".into());
     let army_words = || {
         format!(
-            "{} ({} units{}, {} food {} war)",
+            "{} ({}{}, {} food {} war)",
             a.name,
-            army.units,
-            match army.leader {
-                Some(LeaderRank::Leader) => " with the leader",
-                Some(LeaderRank::Subordinate) => " with the Subordinate Leader",
-                None => "",
+            words::units(&army.units.to_string()),
+            if has_leader {
+                format!(" with {leader}")
+            } else {
+                String::new()
             },
             s.food,
             s.war
@@ -175,12 +180,12 @@ fn march_options<S: Sink<Action>>(
         let mut w = String::new();
         if m.leader_may_stay {
             w.push_str(&format!(
-                "; the leader goes with {groups} or stays with units left behind"
+                "; {leader} goes with {groups} or stays with units left behind"
             ));
         }
         if m.subordinate {
             w.push_str(&format!(
-                "; the Subordinate Leader may command {} the leader leaves (at most {SUBORDINATE_UNITS} units)",
+                "; the Subordinate Leader may command {} {leader} leaves (at most {SUBORDINATE_UNITS} units)",
                 if groups == "the group" { "the group" } else { "one group" }
             ));
         }
@@ -480,10 +485,13 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         };
         out.offer(embark, || {
             format!(
-                "transport (9.3) the army in {} by sea to zone {}: {} units with the leader, food {}, war {}",
+                "transport (9.3) the army in {} by sea to zone {}: {} with {}, food {}, war {}",
                 p.name,
                 next_zones.join(" or "),
-                span(1, army.units),
+                words::units(&span(1, army.units)),
+                army.leader
+                    .map(|r| words::leader_name(data, st, side, r))
+                    .unwrap_or_else(|| "the leader".into()),
                 span(0, s.food),
                 span(0, s.war)
             )

@@ -1,0 +1,88 @@
+//! Words the options and reports need that the records do not hold: which leader leads an
+//! army (9.2), read from the state before a step. The records keep what they hold, which
+//! `verify` compares; only the words a report or an option prints change.
+
+use serde_json::Value;
+
+use super::data::Data;
+use super::state::{LeaderRank, Side, State};
+
+/// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
+/// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
+/// who has no name of his own.
+pub fn leader_name(data: &Data, st: &State, side: Side, rank: LeaderRank) -> String {
+    match (rank, side) {
+        (LeaderRank::Subordinate, _) => "the Subordinate Leader".into(),
+        (LeaderRank::Leader, Side::Crown) => data.pieces.leaders.crown.clone(),
+        (LeaderRank::Leader, Side::Patriot) => st.patriot_commander.clone(),
+    }
+}
+
+/// `n unit` or `n units`; a range (`1-3`) is plural.
+pub fn units(n: &str) -> String {
+    if n == "1" {
+        "1 unit".into()
+    } else {
+        format!("{n} units")
+    }
+}
+
+/// The leader of the army at `area` in `st`, by name, if it has one.
+fn leader_at(data: &Data, st: &State, area: &Value) -> Option<String> {
+    let id = data.find_area_key(area.as_str()?)?.id;
+    let army = st.army(&id)?;
+    Some(leader_name(data, st, army.side, army.leader?))
+}
+
+/// A march's groups (orders or event) with the leader who goes with a group by name
+/// (`commander`), from the army at `from` before the step.
+fn name_commanders(data: &Data, before: &State, march: &mut Value, from: &Value) {
+    let Some(name) = leader_at(data, before, from) else {
+        return;
+    };
+    if let Some(groups) = march["groups"].as_array_mut() {
+        for g in groups.iter_mut().filter(|g| g["leader"] == true) {
+            g["commander"] = Value::String(name.clone());
+        }
+    }
+}
+
+/// Report words for one step, from the state `before` it (`Game::annotate_step`): each
+/// march names the leader going with a group (9.2), in the orders and the events; a standing
+/// policy's answer names the attack it answered for, its side (attacker or defender) and
+/// where the attack came from (dice-protocol 3.1, 10.1-10.3).
+pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+    if orders["full"]["march"].is_object() {
+        let from = orders["full"]["march"]["from"].clone();
+        name_commanders(data, before, &mut orders["full"]["march"], &from);
+    }
+    // The attack under way: from the state before, or launched within the step.
+    let mut attack: Option<(Value, Value, Value)> = before.pending_attack().map(|a| {
+        (
+            Value::String(a.side.name().into()),
+            Value::String(a.from.to_string()),
+            Value::String(a.to.to_string()),
+        )
+    });
+    for e in events.iter_mut() {
+        match e["event"].as_str() {
+            Some("marched") => {
+                let from = e["from"].clone();
+                name_commanders(data, before, e, &from);
+            }
+            Some("attack_launched") => {
+                attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
+            }
+            Some("policy_answered") => {
+                if let Some((side, from, to)) =
+                    attack.as_ref().filter(|(_, _, to)| *to == e["area"])
+                {
+                    e["attacker"] = side.clone();
+                    e["from"] = from.clone();
+                    e["to"] = to.clone();
+                }
+            }
+            _ => {}
+        }
+    }
+}
