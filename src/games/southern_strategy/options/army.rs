@@ -152,18 +152,20 @@ fn march_options<S: Sink<Action>>(
             .filter(|&b| !board.enemy_of(b, side))
     };
     let has_leader = army.leader.is_some();
-    // 9.2: the leader by name (Cornwallis, Gates), or the Subordinate Leader.
-    let leader = army
-        .leader
-        .map(|r| words::leader_name(data, st, side, r))
-        .unwrap_or_else(|| "the leader".into());
+    // 9.2: the leader by name (Cornwallis, Gates), or the Subordinate Leader; worded only
+    // when the options' words are (self-play never asks for them).
+    let leader = || {
+        army.leader
+            .map(|r| words::leader_name(data, st, side, r))
+            .unwrap_or_else(|| "the leader".into())
+    };
     let army_words = || {
         format!(
             "{} ({}{}, {} food {} war)",
             a.name,
             words::units(&army.units.to_string()),
             if has_leader {
-                format!(" with {leader}")
+                format!(" with {}", leader())
             } else {
                 String::new()
             },
@@ -177,6 +179,7 @@ fn march_options<S: Sink<Action>>(
         "1 food per 4 units of the whole army"
     };
     let leader_words = |groups: &str| {
+        let leader = leader();
         let mut w = String::new();
         if m.leader_may_stay {
             w.push_str(&format!(
