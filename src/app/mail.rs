@@ -218,7 +218,14 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     let mut cc = s.mail.cc.clone();
     cc.extend(s.cc.iter().cloned());
     let steps = crate::report::log::Selection::Last.pick(crate::report::log::steps(&l.game));
-    let report = render(l, &l.game, &steps, None, Format::Text, templates)?;
+    let report = render(
+        l,
+        &l.game,
+        super::Worded::bare(&steps),
+        None,
+        Format::Text,
+        templates,
+    )?;
     let armoured = packet_text(packet)?;
     let mut attachments = vec![(
         format!("{}-step-{}.packet.yaml", rec.game, rec.step),

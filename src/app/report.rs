@@ -48,12 +48,39 @@ pub(crate) fn game_title(game: &str) -> String {
 /// The text report of the steps a run adjudicated or verified.
 pub fn report(
     l: &Loaded,
-    gf: &GameFile,
-    steps: &[StepView],
-    outgoing: Option<&Record>,
+    received: &session::Received,
     templates: &Templates,
 ) -> Result<String, Error> {
-    render(l, gf, steps, outgoing, Format::Text, templates)
+    render(
+        l,
+        &received.game,
+        Worded {
+            steps: &received.steps,
+            before: &received.before,
+        },
+        received.outgoing.as_ref(),
+        Format::Text,
+        templates,
+    )
+}
+
+/// The steps a report tells, with the state before each where the caller has it (a run that
+/// just adjudicated them): the report replays the game for those it lacks.
+#[derive(Clone, Copy)]
+pub struct Worded<'a> {
+    pub steps: &'a [StepView],
+    pub before: &'a std::collections::BTreeMap<u64, Value>,
+}
+
+impl<'a> Worded<'a> {
+    /// Steps without any state at hand.
+    pub fn bare(steps: &'a [StepView]) -> Worded<'a> {
+        static NONE: std::collections::BTreeMap<u64, Value> = std::collections::BTreeMap::new();
+        Worded {
+            steps,
+            before: &NONE,
+        }
+    }
 }
 
 /// The formats `report` writes.
@@ -179,11 +206,12 @@ pub(super) fn no_board(gf: &GameFile) -> Error {
 pub fn render(
     l: &Loaded,
     gf: &GameFile,
-    steps: &[StepView],
+    worded_steps: Worded,
     outgoing: Option<&Record>,
     format: Format,
     templates: &Templates,
 ) -> Result<String, Error> {
+    let Worded { steps, before } = worded_steps;
     let replay = Replay::from_file(l.rules.as_ref(), gf)?;
     let reveals: Vec<Value> = gf
         .log
@@ -209,16 +237,21 @@ pub fn render(
     };
     // The state after every step, replayed once, for a past position, for the replay page,
     // and for the words a game reads from the state before a step (`Game::annotate_step`).
-    let states = if past.is_some() || format == Format::Html || l.rules.annotates_steps() {
+    let annotates = l.rules.annotates_steps();
+    let lacking = annotates && steps.iter().any(|s| !before.contains_key(&s.step));
+    let states = if past.is_some() || format == Format::Html || lacking {
         session::states(l.rules.as_ref(), gf)?
     } else {
         Default::default()
     };
-    if l.rules.annotates_steps() {
+    if annotates {
         for s in &mut worded {
-            if let Some((_, before)) = states.range(..s.step).next_back() {
+            let state_before = before
+                .get(&s.step)
+                .or_else(|| states.range(..s.step).next_back().map(|(_, v)| v));
+            if let Some(state_before) = state_before {
                 l.rules
-                    .annotate_step(before, &mut s.orders, &mut s.events)?;
+                    .annotate_step(state_before, &mut s.orders, &mut s.events)?;
             }
         }
     }
@@ -335,7 +368,7 @@ pub fn report_steps(
             message: "no adjudicated step matches that selection".into(),
         });
     }
-    render(l, &l.game, &steps, None, format, templates).map(String::into_bytes)
+    render(l, &l.game, Worded::bare(&steps), None, format, templates).map(String::into_bytes)
 }
 
 /// `show`: the current state in words.

@@ -68,13 +68,7 @@ pub fn write_results(
 ) -> anyhow::Result<Option<PathBuf>> {
     let Run { hotseat, notes } = run;
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
-    let report = app::report(
-        l,
-        &received.game,
-        &received.steps,
-        received.outgoing.as_ref(),
-        templates,
-    )?;
+    let report = app::report(l, &received, templates)?;
     let mut replied = None;
     if let Some(rec) = received
         .outgoing

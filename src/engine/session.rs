@@ -3,6 +3,8 @@
 //! orders). `Replay` is the one place that checks a record against the log, for `adjudicate`
 //! and `verify` alike.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -44,6 +46,9 @@ pub struct Received {
     pub game: GameFile,
     /// The steps whose results this run verified or produced, in order.
     pub steps: Vec<StepView>,
+    /// The state before each of `steps`, by step: what a report of them reads besides the
+    /// events (`Game::annotate_step`), without replaying the game from its start.
+    pub before: BTreeMap<u64, Value>,
     /// A record to mail at once, when the next decision is not the receiver's.
     pub outgoing: Option<Record>,
     /// The chain elements this run used, by party, for the parties' ledgers.
@@ -305,12 +310,17 @@ pub fn receive(
 ) -> Result<Received, Error> {
     let mut replay = Replay::from_file(rules, gf)?;
     let mut steps = Vec::new();
-    steps.extend(replay.push(rec)?);
+    let mut before = BTreeMap::new();
+    let start = replay.state.clone();
+    if let Some(view) = replay.push(rec)? {
+        before.insert(view.step, start);
+        steps.push(view);
+    }
     let mut next = gf.clone();
     next.pending = None;
     next.log.push(rec.clone());
     next.state = replay.state.clone();
-    answer_owed(rules, replay, next, steps, reveal_of, policy_of)
+    answer_owed(rules, replay, next, (steps, before), reveal_of, policy_of)
 }
 
 /// Adjudicates the step whose record is already the last of the log and still owes its
@@ -342,7 +352,14 @@ pub fn adjudicate_owed(
             owed.step
         )));
     }
-    answer_owed(rules, replay, gf.clone(), Vec::new(), reveal_of, policy_of)
+    answer_owed(
+        rules,
+        replay,
+        gf.clone(),
+        (Vec::new(), BTreeMap::new()),
+        reveal_of,
+        policy_of,
+    )
 }
 
 /// Adjudicates the step `replay` owes, if any, into `next` (the game file with the log so far).
@@ -350,7 +367,7 @@ fn answer_owed(
     rules: &dyn Rules,
     replay: Replay,
     mut next: GameFile,
-    mut steps: Vec<StepView>,
+    (mut steps, mut before): (Vec<StepView>, BTreeMap<u64, Value>),
     reveal_of: &RevealOf,
     policy_of: &PolicyOf,
 ) -> Result<Received, Error> {
@@ -420,6 +437,7 @@ fn answer_owed(
                 record: to_hex(&owed_hash),
             },
         ));
+        before.insert(view.step, replay.state.clone());
         steps.push(view);
         next.state = state;
         let decides_next = rules.awaiting(&next.state)?.map(|a| a.side);
@@ -463,6 +481,7 @@ fn answer_owed(
     Ok(Received {
         game: next,
         steps,
+        before,
         outgoing,
         uses,
     })

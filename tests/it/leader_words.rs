@@ -64,7 +64,7 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
             "new",
             "--id",
             "lw",
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "-o",
@@ -109,6 +109,12 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
         "{text}"
     );
     assert!(!text.contains("to Savannah"), "{text}");
+    // The report `play` wrote as it adjudicated reads the same, from the state it had at hand
+    // rather than a replay of the game.
+    assert!(
+        split.contains("7 units with Cornwallis to Ebenezer, 1 unit stays in Savannah under a Subordinate Leader"),
+        "{split}"
+    );
     crown_turn();
     play(
         "c3.yaml",
