@@ -117,6 +117,13 @@ pub fn dice_statistics(steps: &[StepView], sides: &[(String, String)]) -> Vec<Ta
             }
         }
     }
+    // By side, then by rule number as numbers (7.1 before 10.0; a reason without one last),
+    // then by the words.
+    let mut by: Vec<((String, String), [u64; 6])> = by.into_iter().collect();
+    by.sort_by_cached_key(|((side, reason), _)| {
+        let rule = rule_order(reason);
+        (side.clone(), rule.is_empty(), rule, reason.clone())
+    });
     let mut out: Vec<Tally> = Vec::new();
     let mut per_side: BTreeMap<String, [u64; 6]> = BTreeMap::new();
     let mut all = [0u64; 6];
@@ -136,6 +143,18 @@ pub fn dice_statistics(steps: &[StepView], sides: &[(String, String)]) -> Vec<Ta
     }
     out.push(tally("all".into(), "all rolls".into(), all));
     out
+}
+
+/// The rule number a reason starts with, as numbers (`9.1.2 casualty check` is [9, 1, 2]);
+/// empty for a reason that starts with none.
+fn rule_order(reason: &str) -> Vec<u32> {
+    reason
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .split('.')
+        .map_while(|p| p.parse().ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -172,6 +191,32 @@ mod tests {
             state: String::new(),
             policy: None,
         }
+    }
+
+    #[test]
+    fn reasons_sort_by_their_rule_numbers() {
+        let steps = vec![step(vec![
+            ("10.0 admin roll", vec![1]),
+            ("7.1 initiative", vec![2]),
+            ("9.1.2 casualty check", vec![3]),
+            ("9.1 battle", vec![4]),
+            ("a roll without a rule", vec![5]),
+        ])];
+        let order: Vec<String> = dice_statistics(&steps, &sides(&[("csa", "CSA")]))
+            .into_iter()
+            .map(|t| t.reason)
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "7.1 initiative",
+                "9.1 battle",
+                "9.1.2 casualty check",
+                "10.0 admin roll",
+                "a roll without a rule",
+                "all rolls"
+            ]
+        );
     }
 
     #[test]
