@@ -253,7 +253,7 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         to,
         cc,
         subject: subject(l, rec)?,
-        body: format!("{report}\n\n{armoured}"),
+        body: format!("{report}\n\n{}{armoured}", orders_words(l, rec, templates)?),
         attachments,
         in_reply_to: thread.in_reply_to(rec.step),
         references: thread.references(rec.step),
@@ -273,20 +273,50 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     )
 }
 
+/// The orders a packet carries, in the words reports use, for the mail's text: the opponent
+/// reads them before adjudicating (they are in the packet anyway). Empty for a packet of a
+/// result alone.
+fn orders_words(
+    l: &Loaded,
+    rec: &crate::engine::record::Record,
+    templates: &Templates,
+) -> Result<String, Error> {
+    let Some(orders) = &rec.orders else {
+        return Ok(String::new());
+    };
+    let ctx = crate::report::text::with_lookups(
+        serde_json::json!({"state": l.game.state}),
+        &l.rules.lookups(),
+    );
+    let words = templates
+        .call_macros(
+            &format!("{}/events.txt", l.game.game),
+            &ctx,
+            &[("orders", vec![orders.clone()])],
+        )?
+        .remove(0);
+    let line = format!(
+        "{}'s orders for step {}: {}",
+        l.rules.side_name(&rec.by),
+        rec.step,
+        words.trim()
+    );
+    Ok(format!("{}\n\n", crate::report::text::wrap_text(&line, 72)))
+}
+
 /// One subject a game, the step and what it carries after it:
 /// `[adjutant ss-2027-alice-bob] step 12: Crown's impulse`. Mail clients that thread by
 /// subject and those that thread by `References` both keep a game together.
 pub fn subject(l: &Loaded, rec: &crate::engine::record::Record) -> Result<String, Error> {
-    let side = |s: &str| {
-        let mut c = s.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect::<String>())
-            .unwrap_or_default()
-    };
+    let side = |s: &str| l.rules.side_name(s);
     let what = if rec.orders.is_some() {
         // The sender's copy still holds the state the orders were given in.
         match l.rules.awaiting(&l.game.state)? {
-            Some(w) if w.side == rec.by => format!("{}'s {}", side(&rec.by), w.decision),
+            Some(w) if w.side == rec.by => format!(
+                "{}'s {}",
+                side(&rec.by),
+                crate::engine::error::decision_words(&w.decision)
+            ),
             _ => format!("{}'s orders", side(&rec.by)),
         }
     } else {

@@ -364,6 +364,8 @@ fn a_sent_eml_is_ingested_by_the_opponent_closing_the_loop() {
         raw.contains("Subject: [adjutant ss-test-send] step 1: Crown's supply"),
         "{raw}"
     );
+    // The orders the packet carries, in words, for the opponent to read before adjudicating.
+    assert!(raw.contains("Crown's orders for step 1: no moves"), "{raw}");
     assert!(raw.contains("ss-test-send.yaml"), "the game attached");
     // The board goes as a PNG every mail client shows.
     let png = crate::board::board_attachment(&eml);
