@@ -563,8 +563,8 @@ impl<G: Game> Rules for Loaded<G> {
 
 impl<G: Game> Loaded<G> {
     /// The bot's `first` orders merged with its decision at the same side's next decision
-    /// (`Game::merge_orders`), when `first` rolls no die and leads straight to it. The merged
-    /// orders are checked against the rules.
+    /// (`Game::merge_orders`), when `first` rolls no die and leads straight to it, and the
+    /// merged orders reach the position the two would.
     fn then_same_side(
         &self,
         st: &G::State,
@@ -580,9 +580,14 @@ impl<G: Game> Loaded<G> {
         }
         let then = crate::bot::decide::<G>(&self.data, &next, side, settings)?;
         let merged = G::merge_orders(first, Some(&then.orders))?;
-        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-        G::apply(&self.data, st, side, &merged, None, &mut dice).ok()?;
-        Some(merged)
+        // One file must do what the two would: the same position, under the same dice (the
+        // first rolls none, so the second's come first either way).
+        let key = [0u8; 32];
+        let mut dice = crate::engine::dice::KeyedDice::new(&key);
+        let (together, _) = G::apply(&self.data, st, side, &merged, None, &mut dice).ok()?;
+        let mut dice = crate::engine::dice::KeyedDice::new(&key);
+        let (apart, _) = G::apply(&self.data, &next, side, &then.orders, None, &mut dice).ok()?;
+        (together == apart).then_some(merged)
     }
 }
 

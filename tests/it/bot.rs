@@ -459,23 +459,26 @@ fn the_estimate_sees_the_clock_the_sieges_and_cornwallis() {
     );
 }
 
-/// 7.0: a limited impulse the bot skips alone rolls nothing and leaves its side the full
-/// impulse; `adjutant bot` sends both in one orders file (one packet, one mail), the full
-/// impulse what the bot decides after the skip. Any other decision goes out as decided.
+/// 7.0: orders that end with the limited impulse (skipped, or an action that rolls nothing,
+/// after any supply moves) leave the same side its full impulse; `adjutant bot` sends both in
+/// one orders file (one packet, one mail), the full impulse what the bot decides after the
+/// limited one. A limited action that rolls dice goes out alone: the bot decides the full
+/// impulse knowing how it went.
 #[test]
-fn a_skipped_limited_impulse_goes_out_with_the_full_impulse() {
+fn a_limited_impulse_goes_out_with_the_full_impulse_when_nothing_is_rolled() {
+    use adjutant::engine::dice::KeyedDice;
     use adjutant::engine::selfplay;
     let data = data();
     let rules = rules();
     let mut limited = Vec::new();
-    selfplay::run_observed::<SS>(&data, 12, std::time::Duration::from_secs(600), |st, _| {
+    selfplay::run_observed::<SS>(&data, 16, std::time::Duration::from_secs(600), |st, _| {
         if matches!(
             st.phase,
             ss::state::Phase::Impulse {
                 kind: ss::state::ImpulseKind::Limited,
                 ..
             }
-        ) && limited.len() < 80
+        ) && limited.len() < 120
         {
             limited.push(st.clone());
         }
@@ -484,7 +487,7 @@ fn a_skipped_limited_impulse_goes_out_with_the_full_impulse() {
         limited: Some(ss::orders::Action::Skip),
         ..ss::orders::Orders::default()
     };
-    let (mut merged, mut alone) = (0, 0);
+    let (mut skips, mut others, mut alone) = (0, 0, 0);
     for st in &limited {
         let side = SS::awaiting(&data, st).unwrap().side;
         let settings = Settings::new(Budget::Playouts(30), 4);
@@ -493,23 +496,55 @@ fn a_skipped_limited_impulse_goes_out_with_the_full_impulse() {
             .bot(&serde_json::to_value(st).unwrap(), &side, &settings)
             .unwrap()
             .unwrap();
-        if d.orders == skip_alone {
-            merged += 1;
-            let mut dice = QuickDice::new(0);
-            let (after, _) = SS::apply(&data, st, &side, &d.orders, None, &mut dice).unwrap();
-            let then = bot::decide::<SS>(&data, &after, &side, &settings).unwrap();
-            let mut both = serde_json::to_value(&then.orders).unwrap();
-            both["limited"] = "skip".into();
-            assert_eq!(sent.orders, both, "the skip and the full impulse after it");
+        let mut dice = KeyedDice::new(&[0u8; 32]);
+        let (after, _) = SS::apply(&data, st, &side, &d.orders, None, &mut dice).unwrap();
+        let quiet = dice.into_rolls().is_empty();
+        let same_side = SS::awaiting(&data, &after).is_some_and(|a| a.side == side);
+        // The two as one file, if the rules take them together (a march from where a forage
+        // brought more than the army may keep is not: 5.5 is checked once, at the end).
+        let both = (d.orders.full.is_none() && quiet && same_side)
+            .then(|| {
+                let then = bot::decide::<SS>(&data, &after, &side, &settings).unwrap();
+                ss::orders::Orders {
+                    full: then.orders.full,
+                    ..d.orders.clone()
+                }
+            })
+            .filter(|both| {
+                // ...and only if they reach the position the two would, under the same dice.
+                let apply = |st: &ss::state::State, o: &ss::orders::Orders| {
+                    let mut dice = KeyedDice::new(&[0u8; 32]);
+                    SS::apply(&data, st, &side, o, None, &mut dice).map(|r| r.0)
+                };
+                let then = ss::orders::Orders {
+                    full: both.full.clone(),
+                    ..ss::orders::Orders::default()
+                };
+                match (apply(st, both), apply(&after, &then)) {
+                    (Ok(a), Ok(b)) => a == b,
+                    _ => false,
+                }
+            });
+        if let Some(both) = both {
+            let both = serde_json::to_value(&both).unwrap();
+            assert_eq!(
+                sent.orders, both,
+                "the limited impulse and the full impulse after it"
+            );
             let chosen = &sent.considered[0].orders;
             assert_eq!(*chosen, both, "the explanation words the orders sent");
+            if d.orders == skip_alone {
+                skips += 1;
+            } else {
+                others += 1;
+            }
         } else {
             alone += 1;
             assert_eq!(sent.orders, serde_json::to_value(&d.orders).unwrap());
         }
     }
     assert!(
-        merged >= 3 && alone >= 3,
-        "{merged} skips sent with a full impulse, {alone} other decisions"
+        skips >= 3 && others >= 1 && alone >= 3,
+        "{skips} skips and {others} other limited impulses sent with a full impulse, {alone} decisions alone"
     );
 }

@@ -394,20 +394,22 @@ impl Game for SouthernStrategy {
             .filter(|p| !p.battle.armies.is_empty())
     }
 
-    /// A limited impulse skipped (7.0) rolls nothing and leaves the same side its full
-    /// impulse: the bot sends both in one orders file, as a player may.
+    /// A limited impulse skipped, or a limited action that rolls nothing (7.0), leaves the
+    /// same side its full impulse: the bot sends both in one orders file, as a player may.
     fn merge_orders(first: &Orders, then: Option<&Orders>) -> Option<Orders> {
-        let skipped = Orders {
-            limited: Some(orders::Action::Skip),
-            ..Orders::default()
-        };
+        // Orders that end with the limited impulse (supply moves, then a limited action or a
+        // skip), and then orders of the full impulse alone: one orders file, as a player may
+        // write it (7.0). The caller merges only where the first rolled no die.
         let full = then.and_then(|t| t.full.clone());
         let full_only = Orders {
             full: full.clone(),
             ..Orders::default()
         };
-        (*first == skipped && then.is_none_or(|t| *t == full_only))
-            .then_some(Orders { full, ..skipped })
+        let ends_limited = first.limited.is_some() && first.full.is_none();
+        (ends_limited && then.is_none_or(|t| *t == full_only)).then(|| Orders {
+            full,
+            ..first.clone()
+        })
     }
 
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
