@@ -349,14 +349,10 @@ pub fn report_steps(
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
     if format == Format::Png {
-        return board_png(
-            l,
-            &l.game,
-            &l.game.state,
-            l.game.log.len() as u64,
-            templates,
-        )?
-        .ok_or_else(|| no_board(&l.game));
+        // The SVG picture of the same selection (the position after its last step), drawn.
+        let svg = report_steps(l, selection, Format::Svg, templates)?;
+        let svg = String::from_utf8(svg).map_err(|e| Error::Encode(e.to_string()))?;
+        return crate::report::png::svg_to_png(&svg, &board_template(&l.game.game));
     }
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();

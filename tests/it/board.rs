@@ -429,6 +429,7 @@ fn southern_strategy_seas_stay_clear_of_the_panel_and_the_names() {
 #[test]
 fn png_boards_are_the_pictures_drawn() {
     let dir = tempfile::tempdir().unwrap();
+    let mut firsts = 0;
     for game in GAMES {
         let g = root()
             .join("games")
@@ -466,7 +467,27 @@ fn png_boards_are_the_pictures_drawn() {
         let piped = run(dir.path(), &["report", g, "--format", "png"]);
         assert!(piped.status.success());
         assert_eq!(piped.stdout, bytes, "{game}: the piped PNG differs");
+        // `--steps` picks the position drawn, as it does for the SVG: the board after step 1
+        // is another picture than today's (the header names the step at least).
+        // (Only where step 1 is not also the last.)
+        let svg_first = stdout(&ok(
+            dir.path(),
+            &["report", g, "--format", "svg", "--steps", "1"],
+        ));
+        if svg_first != svg {
+            firsts += 1;
+            let first = run(
+                dir.path(),
+                &["report", g, "--format", "png", "--steps", "1"],
+            );
+            assert!(first.status.success(), "{game}");
+            assert!(
+                first.stdout != bytes,
+                "{game}: --steps 1 drew today's board"
+            );
+        }
     }
+    assert!(firsts >= 1, "no example has a step 1 before its last");
 }
 
 /// A PNG would garble a terminal: with standard output on one and no `-o`, `report` refuses
