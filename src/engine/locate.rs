@@ -43,6 +43,15 @@ fn has_key(line: &str, key: &str) -> bool {
         || line.contains(&format!(", {key}:"))
 }
 
+/// Whether `line` is the list item `key` (`- EBN`): a path names a member of a set by its
+/// value (`holds.EBN`).
+fn is_item(line: &str, key: &str) -> bool {
+    line.trim_start()
+        .strip_prefix("- ")
+        .map(|v| v.trim().trim_matches(['\'', '"']))
+        == Some(key)
+}
+
 /// The 1-based line `path` points at, if it can be found.
 pub fn line_of(text: &str, path: &str) -> Option<usize> {
     let lines: Vec<&str> = text.lines().collect();
@@ -72,7 +81,7 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
                     {
                         break;
                     }
-                    if has_key(line, key) {
+                    if has_key(line, key) || is_item(line, key) {
                         found = Some(j);
                         break;
                     }
@@ -125,5 +134,15 @@ mod tests {
         assert_eq!(line_of(ORDERS, "full.march.groups[1].to"), Some(9));
         assert_eq!(line_of(ORDERS, "supply_after[0]"), Some(11));
         assert_eq!(line_of(ORDERS, "supply[0]"), None);
+    }
+
+    /// A member of a set written as a block list is found by its value.
+    #[test]
+    fn finds_a_set_member_by_its_value() {
+        let state = "state:\n  holds:\n  - SAV\n  - 'EBN'\n  sieges: [CHS]\n";
+        assert_eq!(line_of(state, "state.holds.EBN"), Some(4));
+        assert_eq!(line_of(state, "state.holds.SAV"), Some(3));
+        assert_eq!(line_of(state, "state.sieges.CHS"), Some(5));
+        assert_eq!(line_of(state, "state.holds.GEO"), None);
     }
 }
