@@ -465,6 +465,28 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
         ],
     );
     assert!(err.contains("ask the witness to answer that one"), "{err}");
+    // The witness answers B with its next element, which this game cannot take: the player
+    // is told so, and how to play on in the open.
+    let answer_b = stdout(&ok(
+        &w,
+        &["witness", "answer", "--secret", "w.secret", &hash_b],
+    ));
+    write(&p, "answer-b.yaml", &answer_b);
+    let err = refused(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "answer-b.yaml",
+            "--secrets",
+            "s",
+        ],
+    );
+    assert!(
+        err.contains("can take no more of its answers") && err.contains("adjutant position"),
+        "{err}"
+    );
 }
 
 #[test]
