@@ -133,3 +133,54 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
     );
     assert!(!text.contains("with the leader"), "{text}");
 }
+
+/// 10.1: a refused battle says the attackers occupy the area, with what the defender left
+/// there: an army without a leader takes no supplies along.
+#[test]
+fn a_refused_battle_says_the_attackers_take_the_area_and_what_was_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pos = crate::bot::position_file(
+        d,
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 2},
+                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
+        }),
+    );
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "lw-refuse",
+            "--demo",
+            "--secrets",
+            "s",
+            "--position",
+            pos.to_str().unwrap(),
+            "-o",
+            "g.yaml",
+        ],
+    );
+    write(
+        d,
+        "attack.yaml",
+        "full: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
+    );
+    ok(d, &["play", "g.yaml", "attack.yaml", "--secrets", "s"]);
+    write(d, "refuse.yaml", "battle: {refuse: {to: AUG}}\n");
+    let o = ok(d, &["play", "g.yaml", "refuse.yaml", "--secrets", "s"]);
+    let said = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    let want = "Patriot refuses battle and falls back from Ebenezer to Augusta; the Crown attackers occupy Ebenezer and take the 1 food and 1 war left there (10.1).";
+    assert!(said.contains(want), "{said}");
+    let report = stdout(&ok(d, &["report", "g.yaml", "--steps", "last"]));
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(report.contains(want), "{report}");
+}

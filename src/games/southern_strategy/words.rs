@@ -48,7 +48,8 @@ fn name_commanders(data: &Data, before: &State, march: &mut Value, from: &Value)
 }
 
 /// Report words for one step, from the state `before` it (`Game::annotate_step`): each
-/// march names the leader going with a group (9.2), in the orders and the events; a standing
+/// march names the leader going with a group (9.2), in the orders and the events; a refused
+/// battle what the defender left behind (10.1); a standing
 /// policy's answer names the attack it answered for, its side (attacker or defender) and
 /// where the attack came from (dice-protocol 3.1, 10.1-10.3).
 pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
@@ -69,6 +70,19 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("marched") => {
                 let from = e["from"].clone();
                 name_commanders(data, before, e, &from);
+            }
+            Some("battle_refused") => {
+                // 10.1: what the defender leaves behind goes to the attackers, who occupy the
+                // area: the supplies there before the step, less those taken along.
+                let left = data
+                    .find_area_key(e["from"].as_str().unwrap_or(""))
+                    .and_then(|a| before.supplies.get(&a.id).copied());
+                if let Some(s) = left {
+                    let taken = |k: &str| e[k].as_u64().unwrap_or(0) as u32;
+                    let (food, war) = (taken("food"), taken("war"));
+                    e["left_food"] = s.food.saturating_sub(food).into();
+                    e["left_war"] = s.war.saturating_sub(war).into();
+                }
             }
             Some("attack_launched") => {
                 attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
