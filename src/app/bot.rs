@@ -90,12 +90,15 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
             },
         });
     };
-    let text = format!(
+    let mut text = format!(
         "# orders decided by adjutant's bot ({})\ngame: {}\nside: {side}\n{}",
         playouts_words(decision.playouts),
         l.game.id,
         orders_lines(&decision.orders)
     );
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
     let file = parse_orders(&text)?;
     Ok(BotChoice {
         side,

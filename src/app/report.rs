@@ -361,7 +361,11 @@ pub fn report_steps(
     if steps.is_empty() && format != Format::Svg && (format != Format::Html || begun) {
         return Err(Error::Format {
             what: "report".into(),
-            message: "no adjudicated step matches that selection".into(),
+            message: if begun {
+                "no adjudicated step matches that selection".into()
+            } else {
+                "the game has no adjudicated step yet: `adjutant show GAME-FILE` prints the set-up, `--format html` or `svg` draws it".into()
+            },
         });
     }
     render(l, &l.game, Worded::bare(&steps), None, format, templates).map(String::into_bytes)

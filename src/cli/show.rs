@@ -16,6 +16,11 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    print!("{}", app::show(&l, &a.common.templates(&l.game.id)?)?);
+    let text = app::show(&l, &a.common.templates(&l.game.id)?)?;
+    // A terminal's prompt starts on a line of its own.
+    print!("{text}");
+    if !text.ends_with('\n') {
+        println!();
+    }
     Ok(ExitCode::SUCCESS)
 }

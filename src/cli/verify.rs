@@ -17,9 +17,15 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game_unchecked(&a.game, a.common.data_dir())?;
     let s = app::verify(&l)?;
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     println!(
-        "verified `{}` ({}): {} records, {} steps re-adjudicated, {} rolls checked",
-        s.id, s.game, s.records, s.steps_replayed, s.rolls
+        "verified `{}` ({}): {}, {} re-adjudicated, {} checked",
+        s.id,
+        s.game,
+        count(s.records, "record", "records"),
+        count(s.steps_replayed, "step", "steps"),
+        count(s.rolls, "roll", "rolls")
     );
     println!("state hash {}", s.state);
     if s.version >= 2 {

@@ -636,3 +636,43 @@ fn supplies_moved_aboard_the_navy_name_the_sea_zone() {
     );
     assert!(!text.contains(" to D "), "{text}");
 }
+
+/// A game just made has no step to report: `report` says so and where the set-up is shown;
+/// `verify` counts its nothing in good English, and `show` ends its last line.
+#[test]
+fn a_new_game_reports_that_nothing_was_adjudicated_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "r-new",
+            "--demo",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let err = fails(d, &["report", "g.yaml"]);
+    assert!(err.contains("no adjudicated step yet"), "{err}");
+    assert!(err.contains("adjutant show"), "{err}");
+    write(d, "c1.yaml", "supply: []\n");
+    ok(d, &["play", "g.yaml", "c1.yaml", "--secrets", "s"]);
+    let v = stdout(&ok(d, &["verify", "g.yaml"]));
+    assert!(
+        v.contains(": 1 record, 0 steps re-adjudicated, 0 rolls"),
+        "{v}"
+    );
+    write(d, "p1.yaml", "supply: []\n");
+    ok(d, &["play", "g.yaml", "p1.yaml", "--secrets", "s"]);
+    let v = stdout(&ok(d, &["verify", "g.yaml"]));
+    assert!(
+        v.contains(": 3 records, 2 steps re-adjudicated, 2 rolls"),
+        "{v}"
+    );
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(show.ends_with('\n'), "show ends its last line");
+}
