@@ -290,9 +290,12 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
         (false, None) => None,
         (false, Some(m)) => {
             return Err(bad(format!(
-                "`--mode {m}` is for solitaire games; {} has the sides {:?}",
+                "`--mode {m}` is for solitaire games; {} has the sides {}",
                 opts.game,
-                rules.sides()
+                crate::engine::error::listed(
+                    &rules.sides().iter().map(|s| format!("`{s}`")).collect::<Vec<_>>(),
+                    "and"
+                )
             )))
         }
         (true, Some(m)) => Some(

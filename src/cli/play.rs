@@ -41,8 +41,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     for b in &a.bot {
         if !l.rules.sides().contains(&b.as_str()) {
             anyhow::bail!(
-                "`--bot {b}`: not a side of this game; its sides are {:?}",
-                l.rules.sides()
+                "`--bot {b}`: not a side of this game; its sides are {}",
+                crate::engine::error::listed(
+                    &l.rules
+                        .sides()
+                        .iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>(),
+                    "and"
+                )
             );
         }
     }

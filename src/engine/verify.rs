@@ -104,9 +104,18 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     // adjutant may word better, so an old file's wording is no divergence.
     let who = |a: &Option<Awaiting>| a.as_ref().map(|a| (a.side.clone(), a.decision.clone()));
     if who(&expected_awaiting) != who(&gf.awaiting) {
+        let words = |a: &Option<Awaiting>| match a {
+            Some(a) => format!(
+                "`{}` ({})",
+                a.side,
+                crate::engine::error::decision_words(&a.decision)
+            ),
+            None => "nothing (the game is over)".to_string(),
+        };
         return Err(diverged(format!(
-            "the file says it awaits {:?}, the log says {:?}",
-            gf.awaiting, expected_awaiting
+            "the file says it awaits {}, the log says {}",
+            words(&gf.awaiting),
+            words(&expected_awaiting)
         )));
     }
     Ok(Summary {

@@ -133,6 +133,15 @@ fn the_bot_refuses_what_it_cannot_do() {
         &["bot", "g.yaml", "--side", "hessians", "--secrets", "s"],
     );
     assert!(e.contains("not a side of this game"), "{e}");
+    // `play --bot` names the sides in words, not as a list in brackets.
+    let e = fails(
+        dir.path(),
+        &["play", "g.yaml", "--bot", "hessians", "--secrets", "s"],
+    );
+    assert!(
+        e.contains("its sides are `crown` and `patriot`") && !e.contains('['),
+        "{e}"
+    );
     let e = fails(
         dir.path(),
         &["bot", "g.yaml", "--think", "forever", "--secrets", "s"],

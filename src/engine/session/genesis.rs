@@ -232,7 +232,8 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         let party: Vec<&str> = sides.iter().copied().filter(|s| *s != side).collect();
         if !sides.contains(&side) || party.len() != 1 || !DICE_PARTIES.contains(&party[0]) {
             return Err(bad(format!(
-                "its players are {sides:?}; a solitaire game has its player `{side}` and one dice party, `{WITNESS}` or `{SELF}`"
+                "its players are {}; a solitaire game has its player `{side}` and one dice party, `{WITNESS}` or `{SELF}`",
+                ticked(&sides)
             )));
         }
     } else {
@@ -240,7 +241,9 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         expected.sort();
         if sides != expected {
             return Err(bad(format!(
-                "its players are {sides:?}, the game's sides are {expected:?}"
+                "its players are {}, the game's sides are {}",
+                ticked(&sides),
+                ticked(&expected)
             )));
         }
     }
@@ -274,4 +277,12 @@ pub(super) fn keys_of(
         }
     }
     Ok(keys)
+}
+
+/// Names in backticks, listed for a sentence: `` `crown` and `patriot` ``.
+fn ticked(names: &[&str]) -> String {
+    crate::engine::error::listed(
+        &names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>(),
+        "and",
+    )
 }
