@@ -81,6 +81,13 @@ pub fn load_pinned(
                 None,
             )
         }
+        the_lost_cause::TheLostCause::NAME if pinned(the_lost_cause::DATA_FILES_V2) => {
+            load_game::<the_lost_cause::TheLostCause>(
+                the_lost_cause::DATA_FILES_V2,
+                the_lost_cause::DISPLAY_FILES,
+                None,
+            )
+        }
         _ => load(name, None),
     }
 }
@@ -126,9 +133,11 @@ fn load_game<G: Game>(
 pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, String>) -> bool {
     let editions: &[&[(&str, &str)]] = match name {
         southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
-        the_lost_cause::TheLostCause::NAME => {
-            &[the_lost_cause::DATA_FILES, the_lost_cause::DATA_FILES_V1]
-        }
+        the_lost_cause::TheLostCause::NAME => &[
+            the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V2,
+            the_lost_cause::DATA_FILES_V1,
+        ],
         solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES, solo_1776::DATA_FILES_V1],
         _ => return false,
     };

@@ -134,3 +134,38 @@ fn a_first_edition_game_plays_on() {
         ok(d, &["verify", game.to_str().unwrap()]);
     }
 }
+
+/// The second edition (RULINGS L43): games begun with the tables that read 8.6.2 and 11.0 as the
+/// text does but 9.7 as the first edition did pin those tables, load them, and so still verify
+/// (the fixture is the shipped example as it was made then). New games pin the third.
+#[test]
+fn second_edition_games_keep_their_reading_of_the_raider() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::RaiderReturn};
+    let load = |files: &[(&str, &str)]| {
+        let files: Vec<(String, String)> = files
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        tlc::data::Data::load(&files).unwrap()
+    };
+    assert_eq!(
+        load(tlc::DATA_FILES_V2).tables.readings.raider_return,
+        RaiderReturn::FinalRoll
+    );
+    assert_eq!(
+        load(tlc::DATA_FILES).tables.readings.raider_return,
+        RaiderReturn::ModifiedRoll
+    );
+    let pins: std::collections::BTreeMap<String, String> = tlc::DATA_FILES_V2
+        .iter()
+        .map(|(n, t)| (n.to_string(), adjutant::games::data_hash(t)))
+        .collect();
+    // The shipped example as it was before the third edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-second-edition/demo-game.yaml");
+    let gf = GameFile::parse(&read(&example)).unwrap();
+    assert_eq!(gf.data, pins, "the fixture pins the second edition");
+    assert!(adjutant::games::load_pinned("the-lost-cause", &pins).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

@@ -216,13 +216,25 @@ fn orders_may_name_what_the_reports_name() {
     use super::support::{fails, ok, stdout, write};
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    super::support::rebuild_example(
-        d,
-        "the-lost-cause",
-        "tlc-example",
-        &["csa=Demo Player"],
-        &["start.yaml"],
-    );
+    // The shipped example as it was made with the second edition of the data, at a Command
+    // action with the green army to attack in the West (the current example's dice differ),
+    // with the demo secrets it was made with.
+    std::fs::copy(
+        super::support::root().join("tests/data/tlc-second-edition/demo-game.yaml"),
+        d.join("demo-game.yaml"),
+    )
+    .unwrap();
+    std::fs::create_dir(d.join("s")).unwrap();
+    for side in ["csa", "self"] {
+        let name = format!("tlc-example.{side}.secret.yaml");
+        std::fs::copy(
+            super::support::root()
+                .join("games/the-lost-cause/examples/demo-secrets")
+                .join(&name),
+            d.join("s").join(&name),
+        )
+        .unwrap();
+    }
     let wrong = write(
         d,
         "wrong.yaml",

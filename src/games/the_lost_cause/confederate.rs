@@ -5,7 +5,8 @@ use super::control::{self, holder, Holder};
 use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol, Theater};
 use super::events::Event;
 use super::orders::{err, Command, Naval, RaiderTo, Target};
-use super::rolls::{not_offered, roll, Test, Versus};
+use super::readings::RaiderReturn;
+use super::rolls::{not_offered, roll, roll_with_first, Test, Versus};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, Navies, Place, Question, State, TrackMarker};
 use super::union::{self, theater_of};
@@ -251,26 +252,37 @@ fn raid_result(st: &mut State, ctx: &mut Ctx, army: &str, result: RaidResult, ru
     Ok(())
 }
 
-/// 9.3, 10.6, 14.5: two dice against the morale box.
+/// 9.3, 10.6, 14.5: two dice against the morale box: how the roll that stands went, and how the
+/// first went (the one a Commerce Raider modified, 9.7).
 pub fn morale_roll(
     st: &mut State,
     ctx: &mut Ctx,
     year: i32,
     rule: &str,
     rerollable: bool,
-) -> Run<Versus> {
+) -> Run<(Versus, Versus)> {
     let raider = control::raider_on(st, TrackMarker::Morale);
     let digit = (st.year % 10) as i32;
     let drm = control::invasions(st) + i32::from(raider.is_some()) + year * digit;
     let mut t = Test::two(rule, "Morale Test".into(), st.morale, drm);
     t.rerollable = rerollable;
-    let (_, v) = roll(st, ctx, t)?;
-    Ok(v)
+    let (_, v, first) = roll_with_first(st, ctx, t)?;
+    Ok((v, first))
+}
+
+/// 9.7 (L43): whether the roll the Commerce Raider modified succeeded: the first roll by the
+/// text, the one that stands by the first editions' reading.
+fn raider_success(ctx: &Ctx, stands: Versus, first: Versus) -> bool {
+    match ctx.data.tables.readings.raider_return {
+        RaiderReturn::ModifiedRoll => first.passed(),
+        RaiderReturn::FinalRoll => stands.passed(),
+    }
 }
 
 fn morale_test(st: &mut State, ctx: &mut Ctx, year: i32, rule: &str) -> Run {
-    let v = morale_roll(st, ctx, year, rule, true)?;
-    control::raider_returns(st, ctx, TrackMarker::Morale, v.passed());
+    let (v, first) = morale_roll(st, ctx, year, rule, true)?;
+    let success = raider_success(ctx, v, first);
+    control::raider_returns(st, ctx, TrackMarker::Morale, success);
     match v {
         Versus::Above => {
             control::shift_morale(st, ctx, 1, rule, "the Morale Test beat expectations")
@@ -285,8 +297,9 @@ fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
     let raider = control::raider_on(st, TrackMarker::Blockade);
     let drm = control::invasions(st) + i32::from(raider.is_some()) + extra;
     let t = Test::one(rule, "War Effort roll".into(), st.blockade, drm).confederate();
-    let (_, v) = roll(st, ctx, t)?;
-    control::raider_returns(st, ctx, TrackMarker::Blockade, v.passed());
+    let (_, v, first) = roll_with_first(st, ctx, t)?;
+    let success = raider_success(ctx, v, first);
+    control::raider_returns(st, ctx, TrackMarker::Blockade, success);
     if v.passed() {
         draw_resource(st, ctx, rule);
     }
@@ -299,8 +312,9 @@ fn diplomatic(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
     let drm = control::invasions(st) + i32::from(raider.is_some()) - 2 * i32::from(st.emancipation)
         + extra;
     let t = Test::one(rule, "Diplomatic roll".into(), st.recognition, drm).confederate();
-    let (_, v) = roll(st, ctx, t)?;
-    control::raider_returns(st, ctx, TrackMarker::Recognition, v.passed());
+    let (_, v, first) = roll_with_first(st, ctx, t)?;
+    let success = raider_success(ctx, v, first);
+    control::raider_returns(st, ctx, TrackMarker::Recognition, success);
     if v.passed() {
         recognition_up(st, ctx, rule)?;
     }

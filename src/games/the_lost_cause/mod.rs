@@ -84,6 +84,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The second edition's data: `tables.yaml` with the readings of 8.6.2 and 11.0 but not yet
+/// 9.7's (RULINGS.md L43). Kept so that games begun with it still load and replay by its
+/// readings.
+pub const DATA_FILES_V2: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v2/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// Files only the picture uses: not pinned by game files, so they may change freely.
 pub const DISPLAY_FILES: &[(&str, &str)] = &[(
     board::BOARD,

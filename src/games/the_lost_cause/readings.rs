@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
-//! the text (RULINGS.md L17, L31). The choice is data (`readings` in `tables.yaml`), so that a
+//! the text (RULINGS.md L17, L31, L43). The choice is data (`readings` in `tables.yaml`), so that a
 //! game file, which pins its data by hash, always replays by the readings it began with: the
 //! first edition's `tables.yaml` has no `readings`, and each reading defaults to the first.
 
@@ -16,6 +16,20 @@ pub struct Readings {
     /// 10.5, 11.0 (L17).
     #[serde(default)]
     pub initiative_order: InitiativeOrder,
+    /// 9.7 with Rebel Yell (L43).
+    #[serde(default)]
+    pub raider_return: RaiderReturn,
+}
+
+/// 9.7: where the Commerce Raider goes after the roll it modified, when Rebel Yell re-rolled it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaiderReturn {
+    /// The first and second editions: by the roll that stands, the re-roll's.
+    #[default]
+    FinalRoll,
+    /// The text: by the roll it modified, the first; the re-roll has no modifiers.
+    ModifiedRoll,
 }
 
 /// 10.5, 11.0: what the player puts in order when Union Initiative markers are resolved.

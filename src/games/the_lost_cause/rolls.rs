@@ -86,6 +86,12 @@ fn compare(faces: &[i32], result: i32, against: i32) -> Versus {
 /// Rolls the test; a Confederate roll short of success may be re-rolled with the Rebel
 /// Yell card, at no modifier, after which the card goes to next year's stack (5.1).
 pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
+    roll_with_first(st, ctx, t).map(|(result, versus, _)| (result, versus))
+}
+
+/// `roll`, with how the first roll went against its value as well: the roll the modifiers
+/// applied to, where Rebel Yell then re-rolled without them (9.7 reads it, L43).
+pub fn roll_with_first(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus, Versus)> {
     let why = format!("{} {}", t.rule, t.what);
     let faces = ctx.roll(t.dice, &why);
     let result = faces.iter().sum::<i32>() + t.drm;
@@ -101,15 +107,16 @@ pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
     });
     let succeeded = versus == Versus::Above || (t.tie_wins && versus == Versus::Equal);
     if !t.rerollable || succeeded || st.rebel_yell.is_none() {
-        return Ok((result, versus));
+        return Ok((result, versus, versus));
     }
     let answer = ctx.ask(Question::Reroll {
         roll: t.what.clone(),
         result: format!("{result} against {}", t.against),
     })?;
     if answer.reroll != Some(true) {
-        return Ok((result, versus));
+        return Ok((result, versus, versus));
     }
+    let first = versus;
     let card = st.rebel_yell.take().expect("checked above");
     let next = st.year + 1;
     st.stacks.entry(next).or_default().push(card.clone());
@@ -124,7 +131,7 @@ pub fn roll(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Versus)> {
         against: t.against,
         versus,
     });
-    Ok((result, versus))
+    Ok((result, versus, first))
 }
 
 /// An answer that names something the question did not offer.

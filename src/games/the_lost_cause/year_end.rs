@@ -131,7 +131,8 @@ fn election(st: &mut State, ctx: &mut Ctx) -> Run {
 
 /// 14.5 #2: Southern Infrastructure, a Morale Test with its results turned around.
 fn infrastructure(st: &mut State, ctx: &mut Ctx) -> Run {
-    let v = morale_roll(st, ctx, 0, "14.5", false)?;
+    // Not re-rollable: the roll that stands is the one any Raider modified.
+    let (v, _) = morale_roll(st, ctx, 0, "14.5", false)?;
     control::raider_returns(st, ctx, TrackMarker::Morale, v == Versus::Below);
     let available = st.resources_at(&Place::Available);
     let cup = st.resources_at(&Place::Cup);
