@@ -74,6 +74,9 @@ pub fn load_pinned(
         solo_1776::Solo1776::NAME if pinned(solo_1776::DATA_FILES_V1) => {
             load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES_V1, &[], None)
         }
+        solo_1776::Solo1776::NAME if pinned(solo_1776::DATA_FILES_V2) => {
+            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES_V2, &[], None)
+        }
         the_lost_cause::TheLostCause::NAME if pinned(the_lost_cause::DATA_FILES_V1) => {
             load_game::<the_lost_cause::TheLostCause>(
                 the_lost_cause::DATA_FILES_V1,
@@ -138,7 +141,11 @@ pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, 
             the_lost_cause::DATA_FILES_V2,
             the_lost_cause::DATA_FILES_V1,
         ],
-        solo_1776::Solo1776::NAME => &[solo_1776::DATA_FILES, solo_1776::DATA_FILES_V1],
+        solo_1776::Solo1776::NAME => &[
+            solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V2,
+            solo_1776::DATA_FILES_V1,
+        ],
         _ => return false,
     };
     editions.iter().any(|files| {

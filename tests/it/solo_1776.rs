@@ -690,3 +690,58 @@ fn a_sea_invasion_roll_names_an_army_formed_in_play() {
         "17 French Intervention Table: where the sea invasion with the American army of West Indies lands"
     );
 }
+
+/// 12 with 17 duty 3 (RULINGS A16): the half army a sea invasion leaves in location 15 has not
+/// moved on the OB, so scouting finds it entrenched; the first two editions of the tables left
+/// it not entrenched, and games begun with them keep that.
+#[test]
+fn the_half_a_sea_invasion_leaves_behind_is_entrenched() {
+    let case: Value = serde_yaml::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/cases/solo-1776/17.3-sea-invasion.yaml"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let entrenched_after = |data: &Data| {
+        let state = state_with(data, Some(case["armies"].clone()), &case["state"]).unwrap();
+        let orders: Vec<Orders> = serde_json::from_value(case["orders"].clone()).unwrap();
+        let mut dice = ScriptedDice::new(vec![5]);
+        let (st, events) = run(data, &state, &orders, &mut dice).unwrap();
+        let invaded = serde_json::to_value(&events)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "sea_invasion" && e["to"] == "new-england");
+        assert!(invaded, "the case's sea invasion happens");
+        st.armies["washington"].entrenched
+    };
+    // The case's numbers are the first edition's; the reading alone is switched on.
+    let mut data = data_v1();
+    assert!(!entrenched_after(&data), "the first editions' reading");
+    data.tables.french.invasion_entrenches = true;
+    assert!(
+        entrenched_after(&data),
+        "12: the half left behind did not move"
+    );
+    let load = |files: &[(&str, &str)]| {
+        let files: Vec<(String, String)> = files
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        Data::load(&files).unwrap()
+    };
+    assert!(load(solo::DATA_FILES).tables.french.invasion_entrenches);
+    assert!(!load(solo::DATA_FILES_V2).tables.french.invasion_entrenches);
+    // A game begun with the second edition loads it and verifies.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/solo-1776-second-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = super::support::stdout(&super::support::ok(
+        dir.path(),
+        &["verify", fixture.to_str().unwrap()],
+    ));
+    assert!(out.contains("verified"), "{out}");
+}

@@ -247,6 +247,10 @@ pub struct Stores {
 pub struct FrenchDef {
     pub land_element: Stores,
     pub capacity_per_fleet: u32,
+    /// 12, 17 duty 3 (RULINGS A16): the half a sea invasion leaves behind did not move on the
+    /// OB and is entrenched; absent (the first two editions), it is not.
+    #[serde(default)]
+    pub invasion_entrenches: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -181,6 +181,10 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
         supply: a.force.supply / 2,
     };
     let army = st.armies.get_mut(id).expect("army");
+    // 12: the half left in location 15 has not moved on the OB (A16).
+    if data.tables.french.invasion_entrenches {
+        army.entrenched = true;
+    }
     army.force.sp -= force.sp;
     army.force.artillery -= force.artillery;
     army.force.supply -= force.supply;

@@ -66,6 +66,19 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the second edition (the retuned tables, before RULINGS A16), kept so that
+/// game files begun with them still load with the tables they pin.
+pub const DATA_FILES_V2: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v2/tables.yaml"),
+    ),
+];
+
 /// The board at the bot's pause in the middle of a turn: the state keeps the board from before
 /// the turn and the answers and dice so far, so the turn is replayed up to the question (every
 /// die it needs is among those already drawn). `None` when no turn is paused.
