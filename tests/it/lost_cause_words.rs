@@ -359,3 +359,37 @@ fn a_roll_says_whether_it_passed_and_a_skipped_choice_says_why() {
         assert!(flat.contains(want), "`{want}` not in\n{text}");
     }
 }
+
+/// 9.6: a naval move's orders, as a report words them, say which space the marker leaves: two
+/// Gunboats may both be on the map, and the records name the marker by its id alone.
+#[test]
+fn a_naval_move_in_a_report_says_where_the_marker_left() {
+    use adjutant::report::text::{with_lookups, Templates};
+    use serde_json::json;
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["resources"]["gunboats-1"] = json!({"space": "memphis"});
+    let mut orders = json!({"naval": {"move": {"resource": "gunboats-1", "to": "vicksburg"}}});
+    rules.annotate_step(&st, &mut orders, &mut []).unwrap();
+    assert_eq!(orders["naval"]["move"]["from"], "memphis");
+    let mut other = json!({"start": true});
+    rules.annotate_step(&st, &mut other, &mut []).unwrap();
+    assert_eq!(
+        other,
+        json!({"start": true}),
+        "nothing added where nothing moves"
+    );
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let words = Templates::new(None)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &[("orders", vec![orders])],
+        )
+        .unwrap();
+    assert!(
+        words[0].contains("move the Gunboats marker from Memphis to Vicksburg"),
+        "{}",
+        words[0]
+    );
+}

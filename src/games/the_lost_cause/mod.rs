@@ -115,6 +115,7 @@ pub const DISPLAY_FILES: &[(&str, &str)] = &[(
 impl Game for TheLostCause {
     const NAME: &'static str = "the-lost-cause";
     const SIDES: &'static [&'static str] = &[SIDE];
+    const ANNOTATES_STEPS: bool = true;
     type Data = Data;
     type State = State;
     type Orders = Orders;
@@ -294,6 +295,23 @@ impl Game for TheLostCause {
     }
 
     /// A line paused for a question is shown as it stands at the question (`month::at_pause`).
+    /// A naval move's orders say which space the marker leaves (9.6): two markers of a kind may
+    /// both be on the map, and the records name the marker by its id alone.
+    fn annotate_step(_data: &Data, before: &State, orders: &mut Value, _events: &mut [Value]) {
+        for path in ["/naval/move", "/command/naval/move"] {
+            let Some(Value::Object(m)) = orders.pointer_mut(path) else {
+                continue;
+            };
+            let from = m
+                .get("resource")
+                .and_then(Value::as_str)
+                .and_then(|id| before.resources.get(id));
+            if let Some(state::Place::Space(from)) = from {
+                m.insert("from".into(), Value::String(from.clone()));
+            }
+        }
+    }
+
     fn view(data: &Data, st: &State) -> State {
         month::at_pause(data, st).unwrap_or_else(|| st.clone())
     }
