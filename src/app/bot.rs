@@ -55,14 +55,7 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
     match side {
         Some(s) if !l.rules.sides().contains(&s) => Err(refuse(format!(
             "`{s}` is not a side of this game; its sides are {}",
-            crate::engine::error::listed(
-                &l.rules
-                    .sides()
-                    .iter()
-                    .map(|s| format!("`{s}`"))
-                    .collect::<Vec<_>>(),
-                "and"
-            )
+            crate::engine::error::ticked(l.rules.sides(), "and")
         ))),
         Some(s) if s != w.side => Err(refuse(format!(
             "it is {}'s decision ({}), not `{s}`'s",

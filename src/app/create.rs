@@ -27,9 +27,6 @@ pub struct Keys {
     pub serves: Option<String>,
 }
 
-/// `keys`: makes a new secret for a game and side and returns its public line. A secret serves
-/// one game only, so an existing one is never handed back as if new: with `show` its line is
-/// printed (saying so), else the run is refused.
 /// A side as `keys --side` may write it, in any case (`Crown`), as the games name it
 /// (`crown`): a secret made for a side no game has could never be used.
 fn known_side(side: &str) -> Result<String, Error> {
@@ -43,14 +40,14 @@ fn known_side(side: &str) -> Result<String, Error> {
         what: "the side".into(),
         message: format!(
             "`{side}` is not a side of any game adjutant knows: {} (or `{WITNESS}`, `{SELF}` for a solitaire game's dice)",
-            crate::engine::error::listed(
-                &sides.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>(),
-                "or"
-            )
+            crate::engine::error::ticked(&sides, "or")
         ),
     })
 }
 
+/// `keys`: makes a new secret for a game and side and returns its public line. A secret serves
+/// one game only, so an existing one is never handed back as if new: with `show` its line is
+/// printed (saying so), else the run is refused.
 pub fn keys(
     dir: &Path,
     game_id: &str,
@@ -292,10 +289,7 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
             return Err(bad(format!(
                 "`--mode {m}` is for solitaire games; {} has the sides {}",
                 opts.game,
-                crate::engine::error::listed(
-                    &rules.sides().iter().map(|s| format!("`{s}`")).collect::<Vec<_>>(),
-                    "and"
-                )
+                crate::engine::error::ticked(rules.sides(), "and")
             )))
         }
         (true, Some(m)) => Some(
@@ -391,13 +385,7 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
         p.check(rules)?;
     }
     let game = session::create(rules, opts.id, players, n, opts.position.map(|p| p.state))?;
-    let first = game.awaiting.as_ref().map(|w| {
-        format!(
-            "{} ({})",
-            rules.side_name(&w.side),
-            crate::engine::error::decision_words(&w.decision)
-        )
-    });
+    let first = game.awaiting.as_ref().map(|w| rules.awaiting_words(w));
     Ok(Created {
         game,
         secrets: made,

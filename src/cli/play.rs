@@ -42,14 +42,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         if !l.rules.sides().contains(&b.as_str()) {
             anyhow::bail!(
                 "`--bot {b}`: not a side of this game; its sides are {}",
-                crate::engine::error::listed(
-                    &l.rules
-                        .sides()
-                        .iter()
-                        .map(|s| format!("`{s}`"))
-                        .collect::<Vec<_>>(),
-                    "and"
-                )
+                crate::engine::error::ticked(l.rules.sides(), "and")
             );
         }
     }

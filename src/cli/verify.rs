@@ -51,12 +51,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");
     }
     match &s.awaiting {
-        Some(w) => {
-            // The side as the reports name it ("the Confederate player"), the decision in words.
-            let side = l.rules.side_name(&w.side);
-            let decision = crate::engine::error::decision_words(&w.decision);
-            println!("next: {side} ({decision})")
-        }
+        // The side as the reports name it ("the Confederate player"), the decision in words.
+        Some(w) => println!("next: {}", l.rules.awaiting_words(w)),
         None => println!("the game is over"),
     }
     Ok(ExitCode::SUCCESS)

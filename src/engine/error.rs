@@ -307,6 +307,16 @@ pub fn listed<S: AsRef<str>>(words: &[S], last: &str) -> String {
     }
 }
 
+/// Ids (sides, dice parties) in backticks, listed for a sentence: `` `crown` and `patriot` ``.
+pub fn ticked<S: AsRef<str>>(ids: &[S], last: &str) -> String {
+    listed(
+        &ids.iter()
+            .map(|i| format!("`{}`", i.as_ref()))
+            .collect::<Vec<_>>(),
+        last,
+    )
+}
+
 /// Everything else that can go wrong, from a broken file to a forged packet.
 #[derive(Debug)]
 pub enum Error {

@@ -362,6 +362,14 @@ pub trait Rules {
     fn side_name(&self, side: &str) -> String {
         crate::engine::error::side_words(&self.lookups(), side)
     }
+    /// Whose decision and which, in words: `Crown (supply)`.
+    fn awaiting_words(&self, w: &Awaiting) -> String {
+        format!(
+            "{} ({})",
+            self.side_name(&w.side),
+            crate::engine::error::decision_words(&w.decision)
+        )
+    }
     /// `Game::view`: the board as it stands now.
     fn view(&self, state: &Value) -> Result<Value, Error>;
     /// `Game::board_facts`.

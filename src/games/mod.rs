@@ -32,22 +32,51 @@ pub fn all_sides() -> Vec<&'static str> {
 /// Loads a game's rules with its data: the copy built into adjutant, or the files in
 /// `data_dir` (for owners of the printed game who transcribe its real values).
 pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error> {
+    let current = editions(name).first().copied().unwrap_or_default();
+    load_edition(name, current, data_dir)
+}
+
+/// Each game's editions of its pinned data built into adjutant, the current one first: a
+/// game file begun with an older one (before the tables were retuned, or before a reading
+/// followed the text) is loaded with it. None for a game adjutant does not know.
+fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
+    match name {
+        southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
+        the_lost_cause::TheLostCause::NAME => &[
+            the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V2,
+            the_lost_cause::DATA_FILES_V1,
+        ],
+        solo_1776::Solo1776::NAME => &[
+            solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V2,
+            solo_1776::DATA_FILES_V1,
+        ],
+        _ => &[],
+    }
+}
+
+/// The game `name` with the `pinned` files of one of its editions (or those in `data_dir`),
+/// and its own display files.
+fn load_edition(
+    name: &str,
+    pinned: &[(&str, &str)],
+    data_dir: Option<&Path>,
+) -> Result<Box<dyn Rules>, Error> {
     match name {
         southern_strategy::SouthernStrategy::NAME => {
             load_game::<southern_strategy::SouthernStrategy>(
-                southern_strategy::DATA_FILES,
+                pinned,
                 southern_strategy::DISPLAY_FILES,
                 data_dir,
             )
         }
         the_lost_cause::TheLostCause::NAME => load_game::<the_lost_cause::TheLostCause>(
-            the_lost_cause::DATA_FILES,
+            pinned,
             the_lost_cause::DISPLAY_FILES,
             data_dir,
         ),
-        solo_1776::Solo1776::NAME => {
-            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES, &[], data_dir)
-        }
+        solo_1776::Solo1776::NAME => load_game::<solo_1776::Solo1776>(pinned, &[], data_dir),
         other => Err(Error::Format {
             what: "the game".into(),
             message: format!(
@@ -58,6 +87,13 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
     }
 }
 
+/// Whether `pins` (a game file's data hashes) pin exactly the texts of `files`.
+fn pins_files(pins: &std::collections::BTreeMap<String, String>, files: &[(&str, &str)]) -> bool {
+    files
+        .iter()
+        .all(|(n, t)| pins.get(*n).is_some_and(|h| *h == data_hash(t)))
+}
+
 /// Loads the rules for a game file that pins `pins`: the built-in edition of the data whose
 /// hashes it pins (an older one for a game begun before the tables were retuned), else the
 /// current one (which then refuses the file, naming the file that differs).
@@ -65,33 +101,9 @@ pub fn load_pinned(
     name: &str,
     pins: &std::collections::BTreeMap<String, String>,
 ) -> Result<Box<dyn Rules>, Error> {
-    let pinned = |files: &[(&str, &str)]| {
-        files
-            .iter()
-            .all(|(n, t)| pins.get(*n).is_some_and(|h| *h == data_hash(t)))
-    };
-    match name {
-        solo_1776::Solo1776::NAME if pinned(solo_1776::DATA_FILES_V1) => {
-            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES_V1, &[], None)
-        }
-        solo_1776::Solo1776::NAME if pinned(solo_1776::DATA_FILES_V2) => {
-            load_game::<solo_1776::Solo1776>(solo_1776::DATA_FILES_V2, &[], None)
-        }
-        the_lost_cause::TheLostCause::NAME if pinned(the_lost_cause::DATA_FILES_V1) => {
-            load_game::<the_lost_cause::TheLostCause>(
-                the_lost_cause::DATA_FILES_V1,
-                the_lost_cause::DISPLAY_FILES,
-                None,
-            )
-        }
-        the_lost_cause::TheLostCause::NAME if pinned(the_lost_cause::DATA_FILES_V2) => {
-            load_game::<the_lost_cause::TheLostCause>(
-                the_lost_cause::DATA_FILES_V2,
-                the_lost_cause::DISPLAY_FILES,
-                None,
-            )
-        }
-        _ => load(name, None),
+    match editions(name).iter().find(|files| pins_files(pins, files)) {
+        Some(files) => load_edition(name, files, None),
+        None => load(name, None),
     }
 }
 
@@ -134,25 +146,7 @@ fn load_game<G: Game>(
 /// Whether a game file's pinned data is a copy built into adjutant, of any edition (not a
 /// player's own tables given with `--data`).
 pub fn is_built_in_data(name: &str, pinned: &std::collections::BTreeMap<String, String>) -> bool {
-    let editions: &[&[(&str, &str)]] = match name {
-        southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
-        the_lost_cause::TheLostCause::NAME => &[
-            the_lost_cause::DATA_FILES,
-            the_lost_cause::DATA_FILES_V2,
-            the_lost_cause::DATA_FILES_V1,
-        ],
-        solo_1776::Solo1776::NAME => &[
-            solo_1776::DATA_FILES,
-            solo_1776::DATA_FILES_V2,
-            solo_1776::DATA_FILES_V1,
-        ],
-        _ => return false,
-    };
-    editions.iter().any(|files| {
-        files
-            .iter()
-            .all(|(n, t)| pinned.get(*n).is_some_and(|h| *h == data_hash(t)))
-    })
+    editions(name).iter().any(|files| pins_files(pinned, files))
 }
 
 /// The hash pinning a data file: SHA-256 of its text with line ends made `\n`, so a checkout

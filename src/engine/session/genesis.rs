@@ -6,6 +6,7 @@ use ed25519_dalek::VerifyingKey;
 use serde_json::Value;
 
 use super::*;
+use crate::engine::error::ticked;
 
 /// The dice party of a solitaire game that keeps an outside witness's chain
 /// (dice-protocol section 5).
@@ -233,7 +234,7 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         if !sides.contains(&side) || party.len() != 1 || !DICE_PARTIES.contains(&party[0]) {
             return Err(bad(format!(
                 "its players are {}; a solitaire game has its player `{side}` and one dice party, `{WITNESS}` or `{SELF}`",
-                ticked(&sides)
+                ticked(&sides, "and")
             )));
         }
     } else {
@@ -242,8 +243,8 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         if sides != expected {
             return Err(bad(format!(
                 "its players are {}, the game's sides are {}",
-                ticked(&sides),
-                ticked(&expected)
+                ticked(&sides, "and"),
+                ticked(&expected, "and")
             )));
         }
     }
@@ -277,12 +278,4 @@ pub(super) fn keys_of(
         }
     }
     Ok(keys)
-}
-
-/// Names in backticks, listed for a sentence: `` `crown` and `patriot` ``.
-fn ticked(names: &[&str]) -> String {
-    crate::engine::error::listed(
-        &names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>(),
-        "and",
-    )
 }

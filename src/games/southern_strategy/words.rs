@@ -18,6 +18,13 @@ pub fn leader_name(data: &Data, st: &State, side: Side, rank: LeaderRank) -> Str
     }
 }
 
+/// The leader of a `side` army whose leader is `rank`, by name (`leader_name`); "the leader"
+/// when the army has none to name.
+pub fn leader_words(data: &Data, st: &State, side: Side, rank: Option<LeaderRank>) -> String {
+    rank.map(|r| leader_name(data, st, side, r))
+        .unwrap_or_else(|| "the leader".into())
+}
+
 /// `n unit` or `n units`; a range (`1-3`) is plural.
 pub fn units(n: &str) -> String {
     if n == "1" {

@@ -154,11 +154,7 @@ fn march_options<S: Sink<Action>>(
     let has_leader = army.leader.is_some();
     // 9.2: the leader by name (Cornwallis, Gates), or the Subordinate Leader; worded only
     // when the options' words are (self-play never asks for them).
-    let leader = || {
-        army.leader
-            .map(|r| words::leader_name(data, st, side, r))
-            .unwrap_or_else(|| "the leader".into())
-    };
+    let leader = || words::leader_words(data, st, side, army.leader);
     let army_words = || {
         format!(
             "{} ({}{}, {} food {} war)",
@@ -492,9 +488,7 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
                 p.name,
                 next_zones.join(" or "),
                 words::units(&span(1, army.units)),
-                army.leader
-                    .map(|r| words::leader_name(data, st, side, r))
-                    .unwrap_or_else(|| "the leader".into()),
+                words::leader_words(data, st, side, army.leader),
                 span(0, s.food),
                 span(0, s.war)
             )

@@ -447,7 +447,7 @@ impl Data {
             .pieces
             .resources
             .iter()
-            .filter(|r| self.names_marker(&r.id, t));
+            .filter(|r| kind_named(r.kind, t));
         match (named.next(), named.next()) {
             (Some(r), None) => Some(&r.id),
             _ => None,
@@ -457,10 +457,7 @@ impl Data {
     /// Whether `text` names the marker `id` by its kind's name, in any case (`Gunboats` names
     /// both Gunboats markers).
     pub fn names_marker(&self, id: &str, text: &str) -> bool {
-        self.resource(id).is_some_and(|r| {
-            crate::games::the_lost_cause::options::resource_name(r.kind)
-                .eq_ignore_ascii_case(text.trim())
-        })
+        self.resource(id).is_some_and(|r| kind_named(r.kind, text))
     }
 
     pub fn fortification(&self, space: &str) -> Option<&Fortification> {
@@ -470,4 +467,9 @@ impl Data {
     pub fn advanced_base(&self, space: &str) -> Option<&AdvancedBase> {
         self.pieces.advanced_bases.iter().find(|b| b.space == space)
     }
+}
+
+/// Whether `text` is the name of the Resource markers of `kind`, in any case.
+fn kind_named(kind: ResourceKind, text: &str) -> bool {
+    crate::games::the_lost_cause::options::resource_name(kind).eq_ignore_ascii_case(text.trim())
 }
