@@ -2,6 +2,8 @@
 //! mail and through `ingest`, its answers to a battle (when the game pauses, and by a standing
 //! policy), what it refuses to do, and the README's advice example.
 
+use std::path::Path;
+
 use super::bot::position_file;
 use super::support::{self, fails, ok, read, stdout, write};
 
@@ -39,14 +41,12 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
     assert!(report.contains("Verification"), "{report}");
 }
 
-/// 10.1: the Crown attacks the bot's army in hot-seat play; the game pauses for the
-/// Patriot's answer, the bot gives it, and the battle is fought in the same run. The report
-/// ends with what the bot weighed.
-#[test]
-fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
-    let dir = tempfile::tempdir().unwrap();
+/// `g.yaml` in `dir` (secrets in `s`), a game `id` from a position at the Crown's full impulse:
+/// Cornwallis with 8 units and 4 food and 4 war in Savannah, beside 2 Patriot units holding 1
+/// food and 1 war at Ebenezer (a Point), and the Patriot Leader with 4 units at Charleston.
+pub(crate) fn crown_full_impulse_beside_ebenezer(dir: &Path, id: &str) {
     let pos = position_file(
-        dir.path(),
+        dir,
         serde_json::json!({
             "phase": {"step": "impulse", "side": "crown", "kind": "full"},
             "initiative": "crown",
@@ -60,11 +60,11 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
         }),
     );
     ok(
-        dir.path(),
+        dir,
         &[
             "new",
             "--id",
-            "ss-bot-battle",
+            id,
             "--demo",
             "--secrets",
             "s",
@@ -74,6 +74,15 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
             "g.yaml",
         ],
     );
+}
+
+/// 10.1: the Crown attacks the bot's army in hot-seat play; the game pauses for the
+/// Patriot's answer, the bot gives it, and the battle is fought in the same run. The report
+/// ends with what the bot weighed.
+#[test]
+fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    crown_full_impulse_beside_ebenezer(dir.path(), "ss-bot-battle");
     write(
         dir.path(),
         "attack.yaml",

@@ -140,35 +140,7 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
 fn a_refused_battle_says_the_attackers_take_the_area_and_what_was_left() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let pos = crate::bot::position_file(
-        d,
-        serde_json::json!({
-            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
-            "initiative": "crown",
-            "pass_track": 1,
-            "armies": {
-                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
-                "EBN": {"side": "patriot", "units": 2},
-                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
-            },
-            "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
-        }),
-    );
-    ok(
-        d,
-        &[
-            "new",
-            "--id",
-            "lw-refuse",
-            "--demo",
-            "--secrets",
-            "s",
-            "--position",
-            pos.to_str().unwrap(),
-            "-o",
-            "g.yaml",
-        ],
-    );
+    crate::bot_cli::crown_full_impulse_beside_ebenezer(d, "lw-refuse");
     write(
         d,
         "attack.yaml",

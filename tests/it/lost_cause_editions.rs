@@ -141,13 +141,7 @@ fn a_first_edition_game_plays_on() {
 #[test]
 fn second_edition_games_keep_their_reading_of_the_raider() {
     use adjutant::games::the_lost_cause::{self as tlc, readings::RaiderReturn};
-    let load = |files: &[(&str, &str)]| {
-        let files: Vec<(String, String)> = files
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        tlc::data::Data::load(&files).unwrap()
-    };
+    let load = |files| crate::lost_cause::data_of(files, &[]);
     assert_eq!(
         load(tlc::DATA_FILES_V2).tables.readings.raider_return,
         RaiderReturn::FinalRoll

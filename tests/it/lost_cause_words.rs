@@ -69,6 +69,19 @@ fn not_words(line: &str, ids: &[(String, String)]) -> Option<String> {
     None
 }
 
+/// The text report of `steps` (as JSON) ending at `st`, rendered by the built-in template alone.
+fn report_text(steps: &Value, st: &tlc::state::State, lookups: &Value) -> String {
+    let ctx = with_lookups(
+        json!({"title": "words", "id": "words", "game": "the-lost-cause", "steps": steps,
+            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
+            "awaiting": null}),
+        lookups,
+    );
+    Templates::new(None)
+        .render("the-lost-cause/report.txt", &ctx)
+        .unwrap()
+}
+
 /// Seeded games: every report line (dice, decisions, events, status), every option listed
 /// and every `show` along the way names what it names.
 #[test]
@@ -167,14 +180,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "events": events,
         "rolls": [{"why": "9.1.2 casualty check: je-johnston", "d6": [5]},
                   {"why": "14.6 shuffle the 1862 stack", "shuffle": {"order": [2, 0, 1]}}]}]);
-    let templates = Templates::new(None);
-    let ctx = with_lookups(
-        json!({"title": "words", "id": "words", "game": "the-lost-cause", "steps": steps,
-            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
-            "awaiting": null}),
-        &lookups,
-    );
-    let text = templates.render("the-lost-cause/report.txt", &ctx).unwrap();
+    let text = report_text(&steps, &st, &lookups);
     for want in [
         "9.1.2 casualty check: J.E. Johnston: 5",
         "Skipped: Sherman cannot take the command (7.1).",
@@ -194,7 +200,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
             "`{want}` not in\n{text}"
         );
     }
-    let show = templates
+    let show = Templates::new(None)
         .render(
             "the-lost-cause/show.txt",
             &with_lookups(
@@ -338,14 +344,7 @@ fn a_roll_says_whether_it_passed_and_a_skipped_choice_says_why() {
     ]);
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": {"start": true}, "events": events, "rolls": []}]);
-    let templates = Templates::new(None);
-    let ctx = with_lookups(
-        json!({"title": "words", "id": "words", "game": "the-lost-cause", "steps": steps,
-            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
-            "awaiting": null}),
-        &lookups,
-    );
-    let text = templates.render("the-lost-cause/report.txt", &ctx).unwrap();
+    let text = report_text(&steps, &st, &lookups);
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for want in [
         "Army of the Potomac Initiative Roll: rolled 4 -1 = 3, which only equals 3: failed (7.1, 6.2.1).",

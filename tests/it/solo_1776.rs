@@ -33,7 +33,12 @@ struct Case {
 }
 
 pub fn data() -> Data {
-    let files: Vec<(String, String)> = solo::DATA_FILES
+    data_of(solo::DATA_FILES)
+}
+
+/// An edition of the built-in data.
+fn data_of(files: &[(&str, &str)]) -> Data {
+    let files: Vec<(String, String)> = files
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
@@ -90,11 +95,7 @@ pub fn run(
 /// British-held priority towns counting); the retuned tables are exercised by the seeded
 /// campaigns (`solo_1776_figures`).
 pub fn data_v1() -> Data {
-    let files: Vec<(String, String)> = solo::DATA_FILES_V1
-        .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    Data::load(&files).expect("the first edition loads")
+    data_of(solo::DATA_FILES_V1)
 }
 
 fn run_case(data: &Data, path: &Path) -> Result<(), String> {
@@ -726,15 +727,13 @@ fn the_half_a_sea_invasion_leaves_behind_is_entrenched() {
         entrenched_after(&data),
         "12: the half left behind did not move"
     );
-    let load = |files: &[(&str, &str)]| {
-        let files: Vec<(String, String)> = files
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        Data::load(&files).unwrap()
-    };
-    assert!(load(solo::DATA_FILES).tables.french.invasion_entrenches);
-    assert!(!load(solo::DATA_FILES_V2).tables.french.invasion_entrenches);
+    assert!(data_of(solo::DATA_FILES).tables.french.invasion_entrenches);
+    assert!(
+        !data_of(solo::DATA_FILES_V2)
+            .tables
+            .french
+            .invasion_entrenches
+    );
     // A game begun with the second edition loads it and verifies.
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/solo-1776-second-edition/demo-game.yaml");
