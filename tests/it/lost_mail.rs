@@ -85,7 +85,7 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     // and the next decision the Patriot's own: nothing of the Patriot's is outstanding, and
     // the Crown's packet must not go out again from the Patriot, in the Crown's name.
     g.receive("patriot", &r);
-    let before = crate::attacks::files(&p);
+    let before = files(&p);
     let err = fails(
         &p,
         &[
@@ -115,11 +115,7 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
         ],
     );
     assert!(err.contains("nothing of yours"), "{err}");
-    assert_eq!(
-        crate::attacks::files(&p),
-        before,
-        "a refused resend writes nothing"
-    );
+    assert_eq!(files(&p), before, "a refused resend writes nothing");
 }
 
 fn demo_into(dir: &Path) -> String {

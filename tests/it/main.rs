@@ -2,6 +2,7 @@
 //! The integration tests: one binary, a module per area.
 
 mod attacks;
+mod bad_input;
 mod board;
 mod bot;
 mod bot_cli;
@@ -9,6 +10,7 @@ mod cases;
 mod cli;
 mod compat;
 mod explain;
+mod failures;
 mod html;
 mod illegal;
 mod imap;
@@ -33,6 +35,7 @@ mod servers;
 mod side_words;
 mod solo_1776;
 mod solo_1776_figures;
+mod solo_1776_words;
 mod standing_policy;
 mod support;
 mod tamper;

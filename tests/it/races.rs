@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Stdio;
 
-use crate::attacks::files;
 use crate::cli::parse;
 use crate::support::*;
 

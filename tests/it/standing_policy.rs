@@ -2,7 +2,8 @@
 //! answers an attack in the same mail and is checked when revealed, and an attacker's
 //! commitment stays hidden until the defender accepts.
 
-use crate::cli::{adjudicate_refused, at_crown_impulse, parse, passing_orders, refused_untouched};
+use crate::bad_input::adjudicate_refused;
+use crate::cli::{at_crown_impulse, parse, passing_orders};
 use crate::support::*;
 
 #[test]
@@ -25,7 +26,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     // A misspelt policy is refused in its own file, by line, and nothing is written.
     write(&p, "typo.yaml", "battle:\n  default: {acept: all}\n");
-    let err = refused_untouched(
+    let err = refused(
         &p,
         &[
             "orders",

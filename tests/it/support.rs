@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: running the binary, and a two-player game with
 //! fixed seeds in two separate secrets folders.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -56,6 +57,37 @@ pub fn fails(dir: &Path, args: &[&str]) -> String {
         stdout(&o)
     );
     stderr(&o)
+}
+
+/// Every file under `dir` with its bytes.
+pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let meta = std::fs::symlink_metadata(&p).unwrap();
+            if meta.is_dir() {
+                stack.push(p);
+            } else if meta.is_file() {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// Runs a command that must fail, checks that it did not panic and that nothing under `dir`
+/// changed, and returns its error output.
+pub fn refused(dir: &Path, args: &[&str]) -> String {
+    let before = files(dir);
+    let err = fails(dir, args);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        files(dir) == before,
+        "adjutant {args:?} was refused but changed files:\n{err}"
+    );
+    err
 }
 
 pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {

@@ -1,0 +1,446 @@
+//! Bad input of every kind through the command line: illegal orders (named by rule and line),
+//! bad packets and results, an edited log, malformed game and data files, a crash between
+//! write and rename, a side a game does not have. Each is refused clearly and leaves every file
+//! untouched.
+
+use std::path::Path;
+
+use crate::cli::{at_crown_impulse, parse, passing_orders, play_by_mail};
+use crate::support::*;
+
+#[test]
+fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    let cases: &[(&str, &[&str])] = &[
+        ("limited: skip\nfull: [unclosed\n", &["the orders file `", "is not valid"]),
+        ("limited: skip\nfull:\n  march:\n    from: Atlantis\n    groups: [{to: EBN, units: 1}]\n", &["orders line 4", "2.1", "`Atlantis`"]),
+        ("limited: skip\nfull:\n  march:\n    from: Savannah\n    groups:\n      - {to: Augusta, units: 2}\n", &["orders line 6", "9.1", "not adjacent"]),
+        ("limited:\n  march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}\n", &["9.0", "full impulse"]),
+        ("limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 4}]}}\n", &["5.5"]),
+        ("limited: skip\nfull: {dig_in: Ebenezer}\n", &["9.6"]),
+        ("supply: []\n", &["7.0", "limited"]),
+        ("limited: skip\nfull: pass\nbogus: 1\n", &["orders line 3 (`bogus`)", "unknown field `bogus`"]),
+        // A value of the wrong shape is placed by its line too, as a rule's refusal is.
+        ("limited: skipp\n", &["orders line 1 (`limited`)", "unknown variant `skipp`"]),
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["orders line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
+        ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
+        // Orders for the side not deciding are the player's orders, not a packet, refused.
+        ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": the decision is `crown`'s, not `patriot`'s"]),
+    ];
+    for (orders, wanted) in cases {
+        write(&d, "bad.yaml", orders);
+        for args in [
+            vec!["orders", "game.yaml", "bad.yaml"],
+            vec![
+                "orders",
+                "game.yaml",
+                "bad.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "p.yaml",
+            ],
+        ] {
+            let err = refused(&d, &args);
+            for w in *wanted {
+                assert!(err.contains(w), "orders {orders:?}: `{w}` not in:\n{err}");
+            }
+        }
+        std::fs::remove_file(d.join("bad.yaml")).unwrap();
+    }
+    // Too little food, by emptying Savannah of food first.
+    write(
+        &d,
+        "food.yaml",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true}]}}\n",
+    );
+    game_at(&d, "starved.yaml", &g.game_text("crown"), |state| {
+        assert_eq!(state["supplies"]["SAV"]["food"], 4, "Savannah's supplies");
+        state["supplies"]["SAV"]["food"] = 1.into();
+    });
+    // An edited state is refused before any rule is read.
+    let edited = g.game_text("crown").replacen(
+        "      food: 4\n      war: 4",
+        "      food: 1\n      war: 4",
+        1,
+    );
+    write(&d, "edited.yaml", &edited);
+    let err = refused(&d, &["orders", "edited.yaml", "food.yaml"]);
+    assert!(err.contains("its state was edited"), "{err}");
+    let err = refused(&d, &["orders", "starved.yaml", "food.yaml"]);
+    assert!(err.contains("9.1: too little food"), "{err}");
+}
+
+#[test]
+fn a_march_into_an_enemy_area_is_refused() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    // Put the Patriot army next to Savannah, on Ebenezer, in a game started from there.
+    game_at(&d, "moved.yaml", &g.game_text("crown"), |state| {
+        let armies = state["armies"].as_object_mut().unwrap();
+        let army = armies.remove("CHS").unwrap();
+        armies.insert("EBN".into(), army);
+    });
+    write(
+        &d,
+        "o.yaml",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
+    );
+    let err = refused(&d, &["orders", "moved.yaml", "o.yaml"]);
+    assert!(err.contains("9.1") && err.contains("enemy army"), "{err}");
+}
+
+#[test]
+fn bad_packets_are_refused_and_change_nothing() {
+    let g = TwoPlayers::new("ss-test-packets");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let text = read(&packet);
+    let p = g.side_dir("patriot");
+    let signature = "its signature is not";
+    // Each change, first as anyone who saw the packet could make it (refused for its
+    // signature), then as the sender itself could, signing it again (refused by the check
+    // behind the signature). `None`: the change is refused before the signature is read.
+    let variants: Vec<(String, &str, Option<&str>)> = vec![
+        (
+            text.replace("game: ss-test-packets", "game: another"),
+            "is for game `another`",
+            None,
+        ),
+        (
+            text.replace("step: 1", "step: 2"),
+            signature,
+            Some("missing"),
+        ),
+        (flip_hex(&text, "prev: "), signature, Some("its prev")),
+        (
+            text.replace("by: crown", "by: patriot"),
+            signature,
+            Some("`crown`'s turn"),
+        ),
+        (flip_hex(&text, "reveal: "), signature, Some("forged")),
+        (
+            upper_hex(&text, "reveal: "),
+            signature,
+            Some("lower-case hex"),
+        ),
+        (
+            text.replacen("reveal: ", "reveal: ' ", 1)
+                .replacen("\n  orders", "'\n  orders", 1),
+            signature,
+            Some("lower-case hex"),
+        ),
+        (
+            text.replace("supply: []", "supply: [{from: SAV, to: CHS, food: 1}]"),
+            signature,
+            Some("5.2"),
+        ),
+        (flip_hex(&text, "sig:\n  - "), signature, None),
+        ("not: [a packet".to_string(), "is not valid", None),
+        (
+            text.replace("format: adjutant-packet/2", "format: adjutant-packet/9"),
+            "adjutant-packet/9",
+            None,
+        ),
+    ];
+    for (i, (bad, wanted, behind)) in variants.iter().enumerate() {
+        assert_ne!(bad, &text, "variant {i} changes the packet");
+        let bad = &reseal(bad);
+        let f = write(&p, &format!("bad{i}.yaml"), bad);
+        let err = adjudicate_refused(&p, f.to_str().unwrap());
+        assert!(
+            err.contains(wanted),
+            "variant {i}: `{wanted}` not in:\n{err}"
+        );
+        if let Some(behind) = behind {
+            let by = if bad.contains("by: patriot") {
+                "patriot"
+            } else {
+                "crown"
+            };
+            let signed = resign(bad, &g.side_dir(by).join("secrets"));
+            std::fs::write(&f, signed).unwrap();
+            let err = adjudicate_refused(&p, f.to_str().unwrap());
+            assert!(
+                err.contains(behind),
+                "variant {i} signed again: `{behind}` not in:\n{err}"
+            );
+        }
+        std::fs::remove_file(f).unwrap();
+    }
+    // The real packet goes through once; the same packet again is a replay.
+    g.receive("patriot", &packet);
+    let err = adjudicate_refused(&p, packet.to_str().unwrap());
+    assert!(err.contains("already in the log"), "{err}");
+}
+
+#[test]
+fn a_wrong_prev_hash_is_refused() {
+    let g = TwoPlayers::new("ss-test-prev");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let bad = reseal(&flip_hex(&read(&packet), "prev: "));
+    let p = g.side_dir("patriot");
+    let f = write(&p, "bad.yaml", &bad);
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("its signature is not `crown`'s"), "{err}");
+    let f = write(
+        &p,
+        "bad.yaml",
+        &resign(&bad, &g.side_dir("crown").join("secrets")),
+    );
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("its prev"), "{err}");
+}
+
+#[test]
+fn a_result_with_a_changed_roll_is_refused() {
+    let g = TwoPlayers::new("ss-test-roll");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    let p2 = g.send("patriot", "p2", "supply: []\n");
+    g.receive("crown", &p2);
+    // Crown adjudicated initiative; its result travels in its next record.
+    let crown = parse(&g.game_text("crown"));
+    let next = if crown.pending.is_some() {
+        g.send("crown", "c3", passing_orders(&crown))
+    } else {
+        g.side_dir("crown").join(
+            std::fs::read_dir(g.side_dir("crown"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.to_string_lossy().contains("reply-"))
+                .last()
+                .unwrap(),
+        )
+    };
+    let text = read(&next);
+    let marker = "why: '6.0 initiative: crown'\n      d6:\n      - ";
+    let at = text
+        .find(marker)
+        .expect("the initiative roll is in the packet")
+        + marker.len();
+    let face = text.as_bytes()[at] - b'0';
+    let other_face = if face == 6 { 1 } else { face + 1 };
+    let bad = reseal(&format!("{}{}{}", &text[..at], other_face, &text[at + 1..]));
+    let p = g.side_dir("patriot");
+    let f = write(&p, "bad.yaml", &bad);
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("its signature is not `crown`'s"), "{err}");
+    // The Crown itself, signing a result with another roll, is caught by the replay.
+    let f = write(
+        &p,
+        "bad.yaml",
+        &resign(&bad, &g.side_dir("crown").join("secrets")),
+    );
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("reports roll 1"), "{err}");
+}
+
+/// `adjudicate` of a packet that must be refused, leaving every file as it was.
+pub(crate) fn adjudicate_refused(dir: &Path, packet: &str) -> String {
+    refused(
+        dir,
+        &["adjudicate", "game.yaml", packet, "--secrets", "secrets"],
+    )
+}
+
+/// Writes the 64 hex digits after `key` in upper case.
+fn upper_hex(text: &str, key: &str) -> String {
+    let at = text.find(key).unwrap() + key.len();
+    format!(
+        "{}{}{}",
+        &text[..at],
+        text[at..at + 64].to_uppercase(),
+        &text[at + 64..]
+    )
+}
+
+/// Changes the first hex digit after `key`.
+fn flip_hex(text: &str, key: &str) -> String {
+    let at = text.find(key).unwrap() + key.len();
+    let c = text.as_bytes()[at];
+    let flipped = if c == b'0' { '1' } else { '0' };
+    format!("{}{}{}", &text[..at], flipped, &text[at + 1..])
+}
+
+#[test]
+fn verify_names_the_step_of_an_edited_log() {
+    let g = TwoPlayers::new("ss-test-tamper");
+    play_by_mail(&g, |gf| {
+        gf.state["phase"]["step"] == "impulse" && gf.log.len() >= 3
+    });
+    let d = g.side_dir("patriot");
+    let text = g.game_text("patriot");
+    ok(&d, &["verify", "game.yaml"]);
+    let gf = parse(&text);
+    // A changed roll.
+    let roll_step = gf
+        .log
+        .iter()
+        .find(|r| r.result.as_ref().is_some_and(|x| !x.rolls.is_empty()))
+        .unwrap()
+        .step;
+    let marker = "      d6:\n      - ";
+    let at = text.find(marker).unwrap() + marker.len();
+    let face = text.as_bytes()[at] - b'0';
+    let tampered = format!(
+        "{}{}{}",
+        &text[..at],
+        if face == 6 { 1 } else { face + 1 },
+        &text[at + 1..]
+    );
+    write(&d, "t1.yaml", &tampered);
+    let err = fails(&d, &["verify", "t1.yaml"]);
+    assert!(err.contains(&format!("step {roll_step}")), "{err}");
+    // A changed state.
+    write(
+        &d,
+        "t2.yaml",
+        &text.replacen("political_will: 4", "political_will: 8", 1),
+    );
+    let err = fails(&d, &["verify", "t2.yaml"]);
+    assert!(err.contains("the state was edited"), "{err}");
+    // Changed orders in the first record: its signature no longer holds.
+    write(
+        &d,
+        "t3.yaml",
+        &text.replacen(
+            "  orders:\n    supply: []",
+            "  orders:\n    supply: [{from: SAV, to: SAV, food: 1}]",
+            1,
+        ),
+    );
+    let err = fails(&d, &["verify", "t3.yaml"]);
+    assert!(
+        err.contains("at step 1") && err.contains("its signature is not `crown`'s"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_game_files_and_data_are_refused_with_names() {
+    let g = TwoPlayers::new("ss-test-malformed");
+    let d = g.side_dir("crown");
+    write(&d, "broken.yaml", "format: adjutant/1\ngame: [\n");
+    let err = fails(&d, &["show", "broken.yaml"]);
+    assert!(
+        err.contains("the game file `broken.yaml` is not valid"),
+        "{err}"
+    );
+    write(
+        &d,
+        "future.yaml",
+        &g.game_text("crown")
+            .replace("format: adjutant/2", "format: adjutant/7"),
+    );
+    let err = fails(&d, &["show", "future.yaml"]);
+    assert!(err.contains("adjutant/7"), "{err}");
+    // Data with a one-way movement line names the file and the entry.
+    let data = d.join("data");
+    copy_game_data("southern-strategy", &data, |f, t| {
+        if f == "map.yaml" {
+            t.replace(
+                "adjacent: [EBN, BFT, SUN]",
+                "adjacent: [EBN, BFT, SUN, AUG]",
+            )
+        } else {
+            t
+        }
+    });
+    let err = fails(
+        &d,
+        &[
+            "new",
+            "--id",
+            "x",
+            "--demo",
+            "--secrets",
+            "s2",
+            "--data",
+            "data",
+            "-o",
+            "x.yaml",
+        ],
+    );
+    assert!(
+        err.contains("map.yaml") && err.contains("`SAV`") && err.contains("one-way"),
+        "{err}"
+    );
+    // A game file made with other data is refused when read with the built-in data.
+    let err = fails(&d, &["show", "game.yaml", "--data", "data"]);
+    assert!(err.contains("map.yaml"), "{err}");
+}
+
+#[test]
+fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
+    let g = TwoPlayers::new("ss-test-crash");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let before = g.game_text("crown");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args([
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ])
+        .current_dir(&d)
+        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert_eq!(
+        g.game_text("crown"),
+        before,
+        "the game file is whole and unchanged"
+    );
+    ok(&d, &["verify", "game.yaml"]);
+}
+
+/// `keys --side` takes a side as the reports write it (`Crown`), and refuses a side no game
+/// has, with the sides it knows: a secret for `redcoat` could never be used. `new` takes the
+/// anchor's side in any case too.
+#[test]
+fn keys_takes_only_a_side_a_game_has() {
+    let d = tempfile::tempdir().unwrap();
+    let line = |side: &str| {
+        stdout(&ok(
+            d.path(),
+            &["keys", "--id", "k-1", "--side", side, "--secrets", "s"],
+        ))
+        .trim()
+        .to_string()
+    };
+    let crown = line("Crown");
+    assert!(d.path().join("s/k-1.crown.secret.yaml").exists());
+    let patriot = line("patriot");
+    let err = fails(
+        d.path(),
+        &["keys", "--id", "k-1", "--side", "redcoat", "--secrets", "s"],
+    );
+    assert!(err.contains("`redcoat` is not a side"), "{err}");
+    assert!(
+        err.contains("`crown`") && err.contains("`british`"),
+        "{err}"
+    );
+    assert!(!d.path().join("s/k-1.redcoat.secret.yaml").exists());
+    ok(
+        d.path(),
+        &[
+            "new",
+            "--game",
+            "southern-strategy",
+            "--id",
+            "k-1",
+            "--anchor",
+            &format!("CROWN={crown}"),
+            "--anchor",
+            &format!("Patriot={patriot}"),
+            "-o",
+            "g.yaml",
+        ],
+    );
+}

@@ -1,0 +1,295 @@
+//! Commands that fail and input meant to hurt, through the command line: a command that fails
+//! half-way (a report, reply or packet that cannot be written, a kill mid-write) changes no
+//! file, hostile input (huge, deeply nested, not text, a hostile file name) is refused quickly
+//! with a message naming the file, and each failure exits with the documented status.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::cli::{parse, passing_orders};
+use crate::support::*;
+
+#[test]
+fn a_command_that_fails_changes_no_file() {
+    let g = TwoPlayers::new("ss-atk-fail");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    let c1 = c1.to_str().unwrap();
+    // A report that cannot be written: the game file, the ledger and the reply stay as they
+    // were, and a retry is not refused as stale.
+    let err = refused(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            c1,
+            "--secrets",
+            "secrets",
+            "--report",
+            "/nonexistent/r.txt",
+        ],
+    );
+    assert!(err.contains("/nonexistent"), "{err}");
+    // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
+    write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
+    // /dev/null as the report is written to, never replaced.
+    ok(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            c1,
+            "--secrets",
+            "secrets",
+            "--report",
+            "/dev/null",
+        ],
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+    let gf = parse(&g.game_text("patriot"));
+    write(&p, "p2.yaml", passing_orders(&gf));
+    let err = refused(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "p2.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "/nonexistent/p.yaml",
+        ],
+    );
+    assert!(err.contains("/nonexistent"), "{err}");
+    // A game file reached through a symbolic link stays a link; its target is replaced.
+    #[cfg(unix)]
+    {
+        let real = p.join("real");
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::rename(p.join("game.yaml"), real.join("game.yaml")).unwrap();
+        std::os::unix::fs::symlink(real.join("game.yaml"), p.join("game.yaml")).unwrap();
+        ok(
+            &p,
+            &[
+                "orders",
+                "game.yaml",
+                "p2.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "p2.packet",
+            ],
+        );
+        assert!(std::fs::symlink_metadata(p.join("game.yaml"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(parse(&read(&real.join("game.yaml"))).log.len(), 2);
+        // No temporary file is left beside it.
+        let stray: Vec<_> = files(&real)
+            .into_keys()
+            .filter(|f| f != &real.join("game.yaml"))
+            .collect();
+        assert!(stray.is_empty(), "{stray:?}");
+    }
+}
+
+#[test]
+fn hostile_input_is_refused_quickly_and_clearly() {
+    let g = TwoPlayers::new("ss-atk-input");
+    let d = g.side_dir("crown");
+    // Deep nesting, in orders and in a game file.
+    write(&d, "deep.yaml", &format!("supply: {}", "[".repeat(100_000)));
+    let err = refused(&d, &["orders", "game.yaml", "deep.yaml"]);
+    assert!(err.contains("nested more than 64"), "{err}");
+    write(&d, "deep-game.yaml", &"{a: ".repeat(100_000));
+    let err = refused(&d, &["verify", "deep-game.yaml"]);
+    assert!(err.contains("nested more than 64"), "{err}");
+    // A side or id that would lead out of the secrets folder.
+    for (flag, value) in [("--side", "crown/../../y"), ("--id", "../escape")] {
+        let mut args = vec!["keys", "--id", "g-x", "--side", "crown", "--secrets", "s"];
+        let at = args.iter().position(|a| *a == flag).unwrap();
+        args[at + 1] = value;
+        let err = refused(&d, &args);
+        // A side must be one a game has; an id, a safe file name.
+        assert!(
+            err.contains("must be 1 to 64 letters") || err.contains("is not a side of any game"),
+            "{err}"
+        );
+    }
+    assert!(!d.join("y.secret.yaml").exists() && !g.dir.path().join("y.secret.yaml").exists());
+    // Chain lengths out of range.
+    for n in ["0", "1", "18446744073709551615"] {
+        let err = refused(
+            &d,
+            &[
+                "keys",
+                "--id",
+                "g-n",
+                "--side",
+                "crown",
+                "--secrets",
+                "s",
+                "--chain-length",
+                n,
+            ],
+        );
+        assert!(err.contains("out of range"), "{n}: {err}");
+    }
+    // A damaged witness ledger: an error, not a crash.
+    ok(
+        &d,
+        &["witness", "new", "--game-id", "w-x", "--out", "w.secret"],
+    );
+    write(
+        &d,
+        "w.secret.answers.yaml",
+        &format!(
+            "format: adjutant-witness-ledger/1\ngame: w-x\nanswers:\n- {{element: {}, for: {}}}\n",
+            u64::MAX,
+            "0".repeat(64)
+        ),
+    );
+    let err = refused(
+        &d,
+        &["witness", "answer", "--secret", "w.secret", &"1".repeat(64)],
+    );
+    assert!(err.contains("ledger is damaged"), "{err}");
+    // A secret that says it is a published demo but is not.
+    let secret = d.join("secrets/ss-atk-input.crown.secret.yaml");
+    let text = read(&secret);
+    std::fs::write(&secret, format!("{text}demo: true\n")).unwrap();
+    write(&d, "o.yaml", "supply: []\n");
+    let err = refused(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+    );
+    assert!(err.contains("not the published demo seed"), "{err}");
+    std::fs::write(&secret, &text).unwrap();
+    // An orders file saved with a byte-order mark is read.
+    write(&d, "bom.yaml", "\u{feff}supply: []\n");
+    ok(&d, &["orders", "game.yaml", "bom.yaml"]);
+    // A closed pipe ends `verify` quietly.
+    let mut child = command(&d, &["verify", "game.yaml"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(libc_sigpipe()),
+            "{:?}",
+            out.status
+        );
+    }
+    // A hostile file name is only a name.
+    let odd = "-game \u{202e} name.yaml";
+    std::fs::copy(g.game("crown"), d.join(odd)).unwrap();
+    ok(&d, &["verify", "--", odd]);
+}
+
+fn libc_sigpipe() -> i32 {
+    13
+}
+
+/// A failure says whose fault it is, with the exit status `adjutant --help` gives: 3 for a file
+/// that cannot be read or written (with no list of options, which would not help), 1 for refused
+/// input (a file too large, a packet that does not fit, named by its file), and a player who
+/// runs the other side's step is told so rather than that a secret is missing.
+#[test]
+fn failures_name_the_file_and_exit_with_the_documented_status() {
+    let g = TwoPlayers::new("ss-atk-status");
+    let c = g.side_dir("crown");
+    write(&c, "o.yaml", "supply: []\n");
+    let status = |dir: &Path, args: &[&str]| {
+        let before = files(dir);
+        let o = run(dir, args);
+        assert!(files(dir) == before, "{args:?} changed files");
+        (o.status.code(), stderr(&o))
+    };
+    // The packet's folder does not exist: the file asked for is named, not a temporary one.
+    let (code, err) = status(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "no/such/p.yaml",
+        ],
+    );
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("`no/such/p.yaml`"), "{err}");
+    assert!(!err.contains(".tmp"), "{err}");
+    assert!(!err.contains("legal options"), "{err}");
+    // A secrets folder without the player's secret.
+    let (code, err) = status(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "elsewhere",
+            "-o",
+            "p.yaml",
+        ],
+    );
+    assert_eq!(code, Some(3), "{err}");
+    assert!(!err.contains("legal options"), "{err}");
+    // An orders file far too large is refused input.
+    write(&c, "huge.yaml", &"#".repeat(2 << 20));
+    let (code, err) = status(&c, &["orders", "game.yaml", "huge.yaml"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("huge.yaml") && err.contains("larger than"),
+        "{err}"
+    );
+    // The Crown's packet, then the Crown asking to adjudicate its own step.
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let (code, err) = status(&c, &["adjudicate", "game.yaml", "--secrets", "secrets"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("waits for Patriot to adjudicate"), "{err}");
+    // A packet that does not fit is named by its file.
+    let p = g.side_dir("patriot");
+    let mut text = read(&packet);
+    text = text.replace("ss-atk-status", "ss-atk-other");
+    write(&p, "edited.packet", &text);
+    let (code, err) = status(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "edited.packet",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("edited.packet"),
+        "names the packet file: {err}"
+    );
+}

@@ -1,0 +1,130 @@
+//! Solo 1776's report lines in words, beyond the sample of every kind in `words.rs`: the ids
+//! made in play (detachments, armies formed and gone, the player's transports, forts) read as
+//! names, costs and shifts say only what a force holds, and `show` of an American combat says
+//! whose turn it is.
+
+use serde_json::{json, Value};
+
+/// Each solo 1776 event as its report line, through the shipped `event` macro.
+fn solo_1776_lines(events: &[Value]) -> Vec<String> {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let calls: Vec<(&str, Vec<Value>)> =
+        events.iter().map(|e| ("event", vec![e.clone()])).collect();
+    adjutant::report::text::Templates::new(None)
+        .call_macros("solo-1776/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+/// 12, 16, 17: what solo 1776 events hold as ids reads as words: a detachment a force joined
+/// (its id is made in play: `canadian-new-england`), an army formed in play and gone since,
+/// the player's own label for a transport, and the ids inside reasons the records keep as the
+/// rules wrote them (`french-supply-south-central`, `detachment replacements-middle-states`,
+/// fort `middle-states-10`).
+#[test]
+fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
+    let cases = [
+        (
+            json!({"event": "area_change", "army": "canadian", "die": 6, "result": "south", "to": "new-england",
+                   "moved": {"sp": 2, "artillery": 0, "supply": 0}, "joined": "canadian-new-england", "reason": "half the army moves"}),
+            "2 SP to New England, as a detachment; half the army moves.",
+        ),
+        (
+            json!({"event": "french_landing", "fleet": 1, "die": 2, "area": "deep-south", "joined": "deep-south-army"}),
+            "location 15 of Deep South, joining the American army of Deep South.",
+        ),
+        (
+            json!({"event": "transport", "transport": "howe-convoy", "die": 4, "engaged": false, "reason": "1-4: the transport passes"}),
+            "16: transport Howe convoy: rolled 4: 1-4: the transport passes.",
+        ),
+        (
+            json!({"event": "navy_undamaged", "transport": "hessian_transports"}),
+            "the engagement with Hessian transports undamaged.",
+        ),
+        (
+            json!({"event": "french_duty", "duty": "supply", "area": "south-central",
+                   "reason": "American supply in South Central is zero: one supply from France carried to location 15 (french-supply-south-central)"}),
+            "one supply from France carried to location 15, as a detachment.",
+        ),
+        (
+            json!({"event": "french_duty", "duty": "supply", "area": "middle-states",
+                   "reason": "American supply in Middle States is zero: one supply from France carried to location 15 (washington)"}),
+            "carried to location 15, joining Washington's army.",
+        ),
+        (
+            json!({"event": "reported", "rule": "14",
+                   "what": "detachment replacements-middle-states lost 1 SP, 0 artillery, 0 supply in combat on the board"}),
+            "Reported: the detachment in Middle States lost 1 SP in combat on the board (14).",
+        ),
+        (
+            json!({"event": "reported", "rule": "14",
+                   "what": "the garrison of fort `middle-states-10` lost 2 SP, 1 artillery, 0 supply in combat on the board"}),
+            "Reported: the garrison of the fort in location 10 of Middle States lost 2 SP, 1 artillery in combat on the board (14).",
+        ),
+    ];
+    let (events, wants): (Vec<Value>, Vec<&str>) = cases.into_iter().unzip();
+    for (line, want) in solo_1776_lines(&events).iter().zip(wants) {
+        assert!(line.contains(want), "`{want}` not in\n{line}");
+    }
+}
+
+/// 12, 14, 15: solo 1776 says what a fort costs to build, gives a (BE) column shift once and
+/// the same way everywhere (none when it is 0), and leaves out what a force has none of.
+#[test]
+fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
+    let cases = [
+        (
+            json!({"event": "fort_built", "army": "washington", "area": "middle-states", "location": 10,
+                   "town": "trenton", "garrison": {"sp": 5, "artillery": 1, "supply": 0}}),
+            "builds a fort at Trenton in location 10 of Middle States before moving down, spending 1 SP, 1 artillery and 1 supply on it; garrison 5 SP, 1 artillery.",
+        ),
+        (
+            json!({"event": "be_roll", "army": "washington", "die": 3, "shift": 0}),
+            "14: (BE) roll for Washington's army: 3, no column shift for the American attack.",
+        ),
+        (
+            json!({"event": "be_roll", "army": "washington", "die": 6, "shift": 1}),
+            "14: (BE) roll for Washington's army: 6, column shift +1 for the American attack.",
+        ),
+        (
+            json!({"event": "be_roll", "army": "washington", "die": 1, "shift": -1}),
+            "14: (BE) roll for Washington's army: 1, column shift -1 for the American attack.",
+        ),
+        (
+            json!({"event": "garrison", "army": "washington", "fort": "middle-states-15",
+                   "sent": {"sp": 0, "artillery": 1}, "garrison": {"sp": 5, "artillery": 1, "supply": 0}, "reason": "the fort is short"}),
+            "Washington's army sends 1 artillery to the fort; its garrison is now 5 SP, 1 artillery: the fort is short.",
+        ),
+        (
+            json!({"event": "combat_result", "army": "washington", "lost": {"sp": 0, "artillery": 0},
+                   "bre_before": 1, "bre_after": 1}),
+            "14: Washington's army lost nothing; BRE 1 -> 1.",
+        ),
+    ];
+    let (events, wants): (Vec<Value>, Vec<&str>) = cases.into_iter().unzip();
+    for (line, want) in solo_1776_lines(&events).iter().zip(wants) {
+        assert!(line.contains(want), "`{want}` not in\n{line}");
+    }
+}
+
+/// 14: `show` during an American attack says it is the American turn, and a (BE) shift of 0
+/// reads as none, there and in the question, as in the report's (BE) line.
+#[test]
+fn solo_1776_show_of_an_american_combat_says_whose_turn_and_no_shift() {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (mut state, _) = rules.setup().unwrap();
+    state["question"] = json!({"ask": "combat", "army": "washington", "initiated": "american",
+        "round": 1, "bre": 1, "shift": 0});
+    let ctx = adjutant::report::text::with_lookups(
+        json!({"title": "show", "state": state, "awaiting": null}),
+        &rules.lookups(),
+    );
+    let text = adjutant::report::text::Templates::new(None)
+        .render("solo-1776/show.txt", &ctx)
+        .unwrap();
+    assert!(
+        text.contains("In the middle of the American turn: combat 1 of Washington's army, an American attack, BRE number 1, no (BE) column shift."),
+        "{text}"
+    );
+}
