@@ -120,6 +120,15 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
             "loyalists: 0",
         ),
         (
+            // 8.5, 13.3: in the first campaign turn the Swamp Fox enters the cup only at its
+            // end; an impulse of that turn cannot have him there.
+            "  cup:\n",
+            "  cup:\n  - colony: SC\n    side: patriot\n    swamp_fox: true\n",
+            "8.5",
+            "state.cup",
+            "cup:",
+        ),
+        (
             "  pass_track: 5\n",
             "  pass_track: 9\n",
             "6.0",

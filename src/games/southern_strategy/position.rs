@@ -298,8 +298,19 @@ fn irregulars(data: &Data, st: &State) -> Result<(), OrderError> {
             "there is one Swamp Fox, but he is in more than one place".into(),
         ));
     }
-    // 8.5: he goes into the cup at the end of the first campaign turn, so from the second turn
-    // on he is in the cup or the box.
+    // 8.5: he goes into the cup at the end of the first campaign turn (13.3), so until then he
+    // is nowhere, and from the second turn on he is in the cup or the box. A decision of the
+    // first turn's end that comes after 13.3 (the new commander's, 13.4) finds him in the cup.
+    let past_first_cup = matches!(&st.phase, Phase::Decision { resume, .. } if *resume > Stage::Irregulars)
+        || st.phase == Phase::Over;
+    if foxes > 0 && st.campaign_turns <= 1 && !past_first_cup {
+        return Err(bad(
+            "8.5",
+            if boxed { "partisans.SC.swamp_fox" } else { "cup" },
+            "the Swamp Fox enters the cup at the end of the first campaign turn (13.3); this position is before it"
+                .into(),
+        ));
+    }
     if foxes == 0 && st.campaign_turns > 1 {
         return Err(bad(
             "8.5",
