@@ -41,7 +41,10 @@ pub fn load(name: &str, data_dir: Option<&Path>) -> Result<Box<dyn Rules>, Error
 /// followed the text) is loaded with it. None for a game adjutant does not know.
 fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
     match name {
-        southern_strategy::SouthernStrategy::NAME => &[southern_strategy::DATA_FILES],
+        southern_strategy::SouthernStrategy::NAME => &[
+            southern_strategy::DATA_FILES,
+            southern_strategy::DATA_FILES_V1,
+        ],
         the_lost_cause::TheLostCause::NAME => &[
             the_lost_cause::DATA_FILES,
             the_lost_cause::DATA_FILES_V2,

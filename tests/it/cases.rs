@@ -231,6 +231,46 @@ fn southern_strategy_rules_cases() {
     run_folder(&dir, |f| run_case(&data, f));
 }
 
+/// RULINGS S7 and N11 follow the text where the first edition did not: the cases that show them
+/// fail under the first edition's data, which games begun with it still load (and such a game
+/// verifies).
+#[test]
+fn the_first_southern_strategy_edition_keeps_its_readings() {
+    use adjutant::games::southern_strategy::readings::{CommanderWithoutUnits, SiegeSupplies};
+    let first = super::support::southern_data_of(ss::DATA_FILES_V1);
+    assert_eq!(
+        first.pieces.readings.siege_supplies,
+        SiegeSupplies::SupplyMovesOnly
+    );
+    assert_eq!(
+        first.pieces.readings.commander_without_units,
+        CommanderWithoutUnits::EntersAlone
+    );
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/southern-strategy");
+    for case in [
+        "11.1-besieged-city-over-its-limit-discards-war-first.yaml",
+        "11.1-landing-in-a-besieged-port-leaves-the-supplies-aboard.yaml",
+        "11.1-transport-from-a-besieged-port-takes-no-supplies.yaml",
+        "12.3-winter-unload-into-a-besieged-port-refused.yaml",
+        "13.4-new-commander-waits-while-no-patriot-unit-is-free.yaml",
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
+        assert!(
+            run_case(&first, &path).is_err(),
+            "{case} passes under the first edition"
+        );
+    }
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ss-first-edition/demo-game.yaml");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = super::support::stdout(&super::support::ok(
+        tmp.path(),
+        &["verify", fixture.to_str().unwrap()],
+    ));
+    assert!(out.contains("verified"), "{out}");
+}
+
 /// Runs every case file of a folder, in name order, and fails with every failure listed.
 pub fn run_folder(dir: &Path, run: impl Fn(&Path) -> Result<(), String>) {
     let mut files: Vec<_> = std::fs::read_dir(dir)

@@ -188,12 +188,17 @@ fn complete_southern_position(state: &mut Value) {
 }
 
 /// 8.5: after the first campaign turn the Swamp Fox is in the cup or the box; a case that
-/// leaves him out has him in the cup.
+/// leaves him out has him in the cup. A case that has him in play is past the first turn's end,
+/// where 13.3 brings him in.
 fn place_swamp_fox(state: &mut Value) {
     let in_cup = state["cup"]
         .as_array()
         .is_some_and(|c| c.iter().any(|x| x["swamp_fox"] == true));
     let in_box = state["partisans"]["SC"]["swamp_fox"] == true;
+    if (in_cup || in_box) && state["campaign_turns"].as_u64() <= Some(1) {
+        state["turn"]["space"] = (state["turn"]["space"].as_u64().unwrap() + 1).into();
+        state["campaign_turns"] = 2.into();
+    }
     if !in_cup && !in_box && state["campaign_turns"].as_u64() > Some(1) {
         state["cup"]
             .as_array_mut()

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::mail::{crown_packet, mail_dir};
+use crate::mail::{crown_packet, mail_dir, MAIL_GAME};
 use crate::support::*;
 
 #[test]
@@ -119,17 +119,11 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
 }
 
 fn demo_into(dir: &Path) -> String {
-    let id = adjutant::engine::gamefile::GameFile::parse(&read(
-        &root().join("games/southern-strategy/examples/demo-game.yaml"),
-    ))
-    .unwrap()
-    .id;
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(&root().join(MAIL_GAME)))
+        .unwrap()
+        .id;
     std::fs::create_dir_all(dir).unwrap();
-    std::fs::copy(
-        root().join("games/southern-strategy/examples/demo-game.yaml"),
-        dir.join(format!("{id}.yaml")),
-    )
-    .unwrap();
+    std::fs::copy(root().join(MAIL_GAME), dir.join(format!("{id}.yaml"))).unwrap();
     id
 }
 

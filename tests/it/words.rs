@@ -387,7 +387,10 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             st["holds"] = json!(["AUG"]);
             let pool = st["pool"]["GA"]["loyalists"].as_u64().unwrap();
             st["pool"]["GA"]["loyalists"] = json!(pool - 1);
+            // 8.5: the Swamp Fox is in play from the first campaign turn's end.
             st["partisans"]["SC"]["swamp_fox"] = json!(true);
+            st["turn"]["space"] = json!(4);
+            st["campaign_turns"] = json!(2);
             let cup = st["cup"].as_array_mut().unwrap();
             cup.retain(|c| c["swamp_fox"] != json!(true));
         },

@@ -162,6 +162,9 @@ pub struct Pieces {
     pub irregulars: IrregularPools,
     pub leaders: Leaders,
     pub storage_limit: u32,
+    /// How adjutant reads rules its first edition read against the text.
+    #[serde(default)]
+    pub readings: super::readings::Readings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -18,6 +18,7 @@ pub mod navy;
 pub mod options;
 pub mod orders;
 pub mod position;
+pub mod readings;
 pub mod siege;
 pub mod standing;
 pub mod state;
@@ -59,6 +60,27 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     (
         data::PIECES,
         include_str!("../../../games/southern-strategy/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
+/// The data files of the first edition (before the readings of RULINGS S7 and N11), kept so
+/// that game files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V1: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v1/pieces.yaml"),
     ),
     (
         data::SETUP,

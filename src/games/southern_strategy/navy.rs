@@ -4,7 +4,8 @@ use super::battle;
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
-use super::state::{Army, Id, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
+use super::readings::SiegeSupplies;
+use super::state::{Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
 
@@ -286,6 +287,16 @@ fn embark(
     if let Some(p) = placing {
         check_placing(st, &army, e.units, p, key)?;
     }
+    if (e.food > 0 || e.war > 0) && siege_seals(data, st, &from.id) {
+        return Err(err(
+            "11.1",
+            format!(
+                "`{}` is under siege: the army may sail, but no supplies leave a besieged City, by sea either",
+                from.name
+            ),
+            key,
+        ));
+    }
     let here = st.supplies_at(&from.id);
     if e.food > here.food || e.war > here.war {
         return Err(err(
@@ -412,7 +423,23 @@ fn land(
             key,
         ));
     }
+    // 11.1 (RULINGS S7): no supplies go ashore in a besieged City; they stay aboard.
     st.navies.cargo.remove(&Side::Crown);
+    let (food, war) = if siege_seals(data, st, &to.id) {
+        if cargo.food + cargo.war > 0 {
+            st.navies.cargo.insert(
+                Side::Crown,
+                super::state::Cargo {
+                    food: cargo.food,
+                    war: cargo.war,
+                    ..Default::default()
+                },
+            );
+        }
+        (0, 0)
+    } else {
+        (cargo.food, cargo.war)
+    };
     let entry = st.armies.get_or_insert_with(to.id, || Army {
         side: Side::Crown,
         units: 0,
@@ -425,21 +452,28 @@ fn land(
     st.set_supplies(
         &to.id,
         Supplies {
-            food: s.food + cargo.food,
-            war: s.war + cargo.war,
+            food: s.food + food,
+            war: s.war + war,
         },
     );
     ev.push(Event::Landed {
         area: to.id,
         units: cargo.units,
-        food: cargo.food,
-        war: cargo.war,
+        food,
+        war,
     });
     Ok(())
 }
 
+/// 11.1 (RULINGS S7): whether a siege keeps every supply from going in or out of `area` by
+/// sea, a Transport's and the winter unload's too. The first edition's reading barred only
+/// ordinary supply moves (5.4), which refuse a besieged port in either reading.
+pub fn siege_seals(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> bool {
+    data.pieces.readings.siege_supplies == SiegeSupplies::Sealed && st.besieged(area)
+}
+
 /// 5.4: the ports where supplies aboard `side`'s navy may go ashore: friendly-occupied ports
-/// on its zone, without the enemy navy there.
+/// on its zone, without the enemy navy there, and (11.1, RULINGS S7) not besieged.
 pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let Some(zone) = st.navies.zone(side) else {
         return Vec::new();
@@ -448,7 +482,7 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
         return Vec::new();
     }
     data.ports_on(zone)
-        .filter(|a| st.army_of(&a.id, side).is_some())
+        .filter(|a| st.army_of(&a.id, side).is_some() && !siege_seals(data, st, &a.id))
         .map(|a| a.id)
         .collect()
 }
@@ -531,7 +565,9 @@ pub fn unload(
                 .zone(side)
                 .is_some_and(|z| a.sea.as_deref() == Some(z.as_str()));
             let ok = supply_ports(data, st, side).contains(&a.id)
-                || (here && army_to.as_deref() == Some(a.id.as_str()));
+                || (here
+                    && army_to.as_deref() == Some(a.id.as_str())
+                    && !siege_seals(data, st, &a.id));
             if !ok {
                 return Err(err(
                     "5.4",

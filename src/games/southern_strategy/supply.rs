@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use super::data::{Area, AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
+use super::readings::SiegeSupplies;
 use super::state::{Id, Key, Side, State, Supplies};
 use crate::engine::error::{OrderError, Path};
 
@@ -579,8 +580,8 @@ fn limit_of(data: &Data, st: &State, area: &Area) -> u32 {
 
 /// 5.2 and 5.5: after the player's moves no City or Fort holds more than 8 and no army on a
 /// Point carries more than it can. Where an excess could still be moved along the supply line
-/// the orders are refused with a hint; where no room is left on the line, the excess is
-/// discarded, War before Food.
+/// the orders are refused with a hint; where no room is left on the line, or the area is
+/// besieged (11.1, RULINGS S7), the excess is discarded, War before Food.
 pub fn enforce_limits(
     data: &Data,
     st: &mut State,
@@ -593,6 +594,11 @@ pub fn enforce_limits(
     }
     let lines = SupplyMap::new(data, st, side);
     for (at, area, excess) in over {
+        // 11.1 (RULINGS S7): nothing moves out of a siege, so its excess cannot be moved on.
+        if st.besieged(&area) {
+            discard_excess(data, st, side, &area, ev);
+            continue;
+        }
         let room: u32 = lines
             .line(data, at)
             .into_iter()
@@ -632,6 +638,7 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
     // holds at least 2 (a Loyalist Holds only a City or Fort, 8.4). An area holding that many
     // or fewer is not over, whoever stands there, and is passed without looking.
     let least = data.pieces.storage_limit.min(2);
+    let sealed = data.pieces.readings.siege_supplies == SiegeSupplies::Sealed;
     let mut over = Vec::new();
     let mut armies = st.armies.cursor();
     let mut holds = st.holds.cursor();
@@ -658,7 +665,8 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
         } else {
             army.map_or(0, |a| a.units + 1)
         };
-        if total > lim && !st.besieged(area) {
+        // 11.1: a besieged area is no supply node, but (RULINGS S7) it keeps its limit too.
+        if total > lim && (!st.besieged(area) || sealed) {
             over.push((at, *area, total - lim));
         }
     }
@@ -696,13 +704,15 @@ mod tests {
     use crate::games::southern_strategy::{test_data, SouthernStrategy};
 
     /// 5.5 as written: every supply node of `side` holding more than its limit, in the map's
-    /// order, with its excess; nothing is over in a siege (11.1).
+    /// order, with its excess, and (11.1, RULINGS S7) every besieged area of its armies.
     fn over_by_the_rule(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
         let mut over = Vec::new();
         for (at, a) in data.map.areas.iter().enumerate() {
             let total = st.supplies_at(&a.id).total();
             let lim = limit(data, st, &a.id);
-            if is_supply_node(st, side, &a.id) && total > lim {
+            let ours = is_supply_node(st, side, &a.id)
+                || (st.besieged(&a.id) && st.army_of(&a.id, side).is_some());
+            if ours && total > lim {
                 over.push((at, a.id, total - lim));
             }
         }

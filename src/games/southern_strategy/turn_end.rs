@@ -3,6 +3,7 @@
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
+use super::readings::CommanderWithoutUnits;
 use super::state::{Chit, Id, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
 use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
@@ -64,7 +65,8 @@ pub fn run_from(
             }
             Stage::Commander if !winter => {
                 let areas = commander_areas(data, st);
-                if !patriot_leader_on_map(st) && !areas.is_empty() {
+                if !patriot_leader_on_map(st) && !areas.is_empty() && commander_has_units(data, st)
+                {
                     st.phase = Phase::Decision {
                         side: Side::Patriot,
                         question: Question::Commander { areas },
@@ -236,6 +238,14 @@ pub fn commander_areas(data: &Data, st: &State) -> Vec<Id> {
         .filter(|a| a.colony == "VA" && st.army(&a.id).is_none_or(|x| x.side == Side::Patriot))
         .map(|a| a.id)
         .collect()
+}
+
+/// 13.4 with 2.2 (RULINGS N11): whether a Patriot unit is left for the new commander to lead. A
+/// leader is not a unit, and an army is one or more units, so with none left he waits for the
+/// next campaign turn's end (the first edition's reading let him enter alone).
+fn commander_has_units(data: &Data, st: &State) -> bool {
+    data.pieces.readings.commander_without_units == CommanderWithoutUnits::EntersAlone
+        || data.pieces.units[&Side::Patriot] > st.units_on_map(Side::Patriot)
 }
 
 /// 13.4: the new Patriot commander enters with 6 Units, 2 Food and 2 War, or what the pieces

@@ -456,7 +456,14 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
             continue;
         };
         let p = board.area(at);
-        let s = board.supplies(at);
+        // 11.1 (RULINGS S7): a besieged army sails without supplies.
+        let s = if board.besieged(at)
+            && data.pieces.readings.siege_supplies == readings::SiegeSupplies::Sealed
+        {
+            Supplies::default()
+        } else {
+            board.supplies(at)
+        };
         let embark = || {
             // The example: the whole army, with what it could carry out of a City (5.5), or
             // everything from a Point, where nothing may stay without an army.

@@ -1,0 +1,46 @@
+//! Which reading of the rulebook a game plays by, where adjutant's first edition read against
+//! the text (RULINGS.md S7, N11). The choice is data (`readings` in `pieces.yaml`), so that a
+//! game file, which pins its data by hash, always replays by the readings it began with: the
+//! first edition's `pieces.yaml` has no `readings`, and each reading defaults to the first.
+
+use serde::{Deserialize, Serialize};
+
+/// How adjutant reads rules its first edition read against the text. Each defaults to the
+/// first edition's reading, so old data keeps its games as they began.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Readings {
+    /// 11.1 with 5.5, 9.3 and 5.4 (S7).
+    #[serde(default)]
+    pub siege_supplies: SiegeSupplies,
+    /// 13.4 with 2.2 (N11).
+    #[serde(default)]
+    pub commander_without_units: CommanderWithoutUnits,
+}
+
+/// 11.1: what may pass in and out of a besieged City or Fort.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SiegeSupplies {
+    /// The first edition: ordinary supply moves are refused, but a Transport takes supplies
+    /// out and lands them in, the winter unload puts them ashore, and a besieged area may hold
+    /// more than its limit.
+    #[default]
+    SupplyMovesOnly,
+    /// The text: no supplies go in or out by land or by sea, a Transport included, and what a
+    /// besieged area holds past its limit (after a battle, a return or a new commander) is
+    /// discarded, War first, since it cannot be moved on (5.5).
+    Sealed,
+}
+
+/// 13.4: a new Patriot commander when no Patriot unit is left to go with him.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommanderWithoutUnits {
+    /// The first edition: he enters with no units, an army of none.
+    #[default]
+    EntersAlone,
+    /// The text: a leader is not a unit and an army is one or more units (2.2), so he does not
+    /// enter this turn; 13.4 asks again at the next campaign turn's end.
+    Waits,
+}
