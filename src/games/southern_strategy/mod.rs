@@ -626,7 +626,7 @@ impl SouthernStrategy {
                     Path::root("supply"),
                     ev,
                 )?;
-                supply::enforce_limits(data, st, side, ev)?;
+                supply::enforce_limits(data, st, side, Some("supply"), ev)?;
                 ev.push(Event::SupplyPhaseDone { side });
                 match side {
                     Side::Crown => {
@@ -720,7 +720,14 @@ impl SouthernStrategy {
                     Path::root("supply_after"),
                     ev,
                 )?;
-                supply::enforce_limits(data, st, side, ev)?;
+                // Where the player could have moved the excess on (S3, B6, 9.0).
+                let moves = match outcome {
+                    Some(impulse::Full::Acted) | None => Some("supply_after"),
+                    Some(impulse::Full::Paused) => Some("supply"),
+                    Some(impulse::Full::Passed) if kind == ImpulseKind::Limited => Some("supply"),
+                    Some(impulse::Full::Passed) => None,
+                };
+                supply::enforce_limits(data, st, side, moves, ev)?;
                 if outcome == Some(impulse::Full::Paused) {
                     // Dice-protocol 3.1: a standing policy of the defender that covers this
                     // attack answers at once; one that the rules refuse leaves the pause.

@@ -582,10 +582,15 @@ fn limit_of(data: &Data, st: &State, area: &Area) -> u32 {
 /// Point carries more than it can. Where an excess could still be moved along the supply line
 /// the orders are refused with a hint; where no room is left on the line, or the area is
 /// besieged (11.1, RULINGS S7), the excess is discarded, War before Food.
+///
+/// `moves` is where in the orders the player may still move supplies: `supply` in the supply
+/// phase, before an attack (B6) or with a limited impulse whose full impulse passes (S3),
+/// `supply_after` after a full impulse that acts, none in a full impulse that passes (9.0).
 pub fn enforce_limits(
     data: &Data,
     st: &mut State,
     side: Side,
+    moves: Option<&'static str>,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
     let over = over_limits(data, st, side);
@@ -615,11 +620,16 @@ pub fn enforce_limits(
                 limit_of(data, st, a),
             );
             return Err(OrderError::worded_later("5.5", move || {
+                let how = match moves {
+                    Some(field) => format!("with `{field}`"),
+                    None => "in an impulse that acts: a passing full impulse moves none (9.0)"
+                        .to_string(),
+                };
                 format!(
-                    "`{name}` would hold {held} supplies, {excess} over its limit of {limit}; move them along your supply line (there is room for {room}) with `supply_after`"
+                    "`{name}` would hold {held} supplies, {excess} over its limit of {limit}; move them along your supply line (there is room for {room}) {how}"
                 )
             })
-            .at("supply_after"));
+            .at(moves.unwrap_or("full")));
         }
         discard_excess(data, st, side, &area, ev);
     }
