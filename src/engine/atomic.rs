@@ -5,8 +5,9 @@
 //! disk. Only when every output is ready does `commit` make them visible, renaming each over its
 //! target in the order staged, the game file last. So a command that fails, whichever output
 //! failed, leaves every file as it was. Outputs that are not regular files (`-` for standard
-//! output, `/dev/null`, a pipe) are written directly at commit time, never renamed over. A
-//! symbolic link is followed: its target is replaced and the link stays a link.
+//! output, `/dev/null`, a pipe) are written directly at commit time, before any file is
+//! renamed, since such a write can still fail; they are never renamed over. A symbolic link is
+//! followed: its target is replaced and the link stays a link.
 //!
 //! `Lock` holds an advisory lock on a file for a read-modify-write: the game file itself, or a
 //! secret (which is never rewritten) for its ledger and policies. Concurrent runs wait for it.
@@ -138,10 +139,19 @@ impl Staged {
         self.last.append(&mut other.last);
     }
 
-    /// Makes every staged output visible, in order, the last ones at the end.
+    /// Makes every staged output visible: first those written straight out (standard output,
+    /// a device, a pipe), which may still fail as they are written (a full disk, a closed
+    /// pipe), then the staged files, renamed in order, the last ones at the end. So an output
+    /// that fails leaves every file as it was: a ledger is never updated for a packet or report
+    /// that could not be written.
     pub fn commit(self) -> Result<(), Error> {
         fail_point();
-        for s in self.stages.into_iter().chain(self.last) {
+        let (direct, renamed): (Vec<Stage>, Vec<Stage>) = self
+            .stages
+            .into_iter()
+            .chain(self.last)
+            .partition(|s| matches!(s, Stage::Stdout(_) | Stage::Direct(..)));
+        for s in direct.into_iter().chain(renamed) {
             match s {
                 Stage::Stdout(bytes) => {
                     let mut out = std::io::stdout().lock();

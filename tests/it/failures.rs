@@ -32,6 +32,23 @@ fn a_command_that_fails_changes_no_file() {
     assert!(err.contains("/nonexistent"), "{err}");
     // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
     write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
+    // A report that fails only as it is written (a full device) leaves them alone too.
+    #[cfg(target_os = "linux")]
+    {
+        let err = refused(
+            &p,
+            &[
+                "adjudicate",
+                "game.yaml",
+                c1,
+                "--secrets",
+                "secrets",
+                "--report",
+                "/dev/full",
+            ],
+        );
+        assert!(err.contains("/dev/full"), "{err}");
+    }
     // /dev/null as the report is written to, never replaced.
     ok(
         &p,
@@ -68,6 +85,25 @@ fn a_command_that_fails_changes_no_file() {
         ],
     );
     assert!(err.contains("/nonexistent"), "{err}");
+    // Outputs that fail only as they are written (a full disk behind standard output or a
+    // device) change nothing either: the ledger does not spend the dice element on a packet
+    // nobody could receive (it did, and then only the same orders were ever taken again).
+    #[cfg(target_os = "linux")]
+    {
+        let err = refused(
+            &p,
+            &[
+                "orders",
+                "game.yaml",
+                "p2.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "/dev/full",
+            ],
+        );
+        assert!(err.contains("/dev/full"), "{err}");
+    }
     // A game file reached through a symbolic link stays a link; its target is replaced.
     #[cfg(unix)]
     {
