@@ -440,6 +440,10 @@ fn replay_page(
                 .map_or(Value::Null, |p| s.events[p].clone());
             ("event", vec![e.clone(), prev, json!(s.events[i + 1..])])
         }));
+        // A step with no event says why, where the game knows (`quiet`).
+        if s.events.is_empty() {
+            calls.push(("quiet", vec![json!(s)]));
+        }
         let mut words = templates.call_macros(&events, &words_ctx, &calls)?;
         let orders = words.remove(0);
         let mut frame = picture(state, s.step, &label)?;

@@ -7,6 +7,8 @@ use adjutant::engine::game::Game;
 use adjutant::games::southern_strategy::state::{LeaderRank, Side};
 use adjutant::games::southern_strategy::SouthernStrategy;
 
+use serde_json::{json, Value};
+
 use crate::support::*;
 
 /// 9.2, 9.3: a Transport's options name the leader who sails and count the units in words.
@@ -155,4 +157,119 @@ fn a_refused_battle_says_the_attackers_take_the_area_and_what_was_left() {
     let report = stdout(&ok(d, &["report", "g.yaml", "--steps", "last"]));
     let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(report.contains(want), "{report}");
+}
+
+/// 10.2: a defender's acceptance that leaves the attacker to commit its hidden War is said in
+/// words (the step had no event and read "(nothing)"), and `show` lists the attacking force
+/// while it waits (it was left out of the armies).
+#[test]
+fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::bot_cli::crown_full_impulse_beside_ebenezer(d, "lw-accept");
+    write(
+        d,
+        "attack.yaml",
+        "full: {attack: {from: SAV, to: EBN, units: 6, carry_war: 2}}\n",
+    );
+    ok(d, &["play", "g.yaml", "attack.yaml", "--secrets", "s"]);
+    write(
+        d,
+        "accept.yaml",
+        "battle: {accept: {commit: 0, retreat: [AUG]}}\n",
+    );
+    let said = stdout(&ok(d, &["play", "g.yaml", "accept.yaml", "--secrets", "s"]));
+    assert!(
+        said.contains("the defender accepts battle; the attacker commits War next (10.2)"),
+        "{said}"
+    );
+    assert!(!said.contains("(nothing)"), "{said}");
+    let show = stdout(&ok(d, &["show", "g.yaml"]));
+    assert!(
+        show.contains("attacking Ebenezer")
+            && show.contains("from Savannah, carrying 0 food 2 war"),
+        "{show}"
+    );
+}
+
+/// The Southern Strategy's event and orders lines through the shipped templates, after the
+/// report's own reading of the step (`annotate_step`) from the set-up state.
+fn southern_lines(orders: Value, mut events: Vec<Value>) -> Vec<String> {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let mut orders = orders;
+    rules
+        .annotate_step(&state, &mut orders, &mut events)
+        .unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let mut calls: Vec<(&str, Vec<Value>)> = vec![("orders", vec![orders])];
+    calls.extend(events.iter().enumerate().map(|(i, e)| {
+        (
+            "event",
+            vec![
+                e.clone(),
+                if i > 0 {
+                    events[i - 1].clone()
+                } else {
+                    Value::Null
+                },
+                json!(events[i + 1..]),
+            ],
+        )
+    }));
+    adjutant::report::text::Templates::new(None)
+        .call_macros("southern-strategy/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+/// 11.3, 13.1 with 11.2, 10.4 and 10.7: a sortie that won and goes back to its City says so
+/// (it cited 10.7, the return of beaten attackers), an attack order says it will go back, and
+/// a besieged army starving at the turn end surrenders for want of Food (it cited 10.4).
+#[test]
+fn returns_and_surrenders_cite_the_rule_that_caused_them() {
+    let attack = json!({"full": {"attack": {"from": "CHS", "to": "ORB", "units": 6,
+        "carry_war": 2, "return_after": true}}});
+    let won = southern_lines(
+        attack.clone(),
+        vec![
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 7, "defender_total": 2}),
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 6}),
+        ],
+    );
+    assert!(
+        won[0].contains("going back to Charleston if victorious (11.3)"),
+        "{won:?}"
+    );
+    assert!(
+        won[2].contains("back to Charleston, the City they attacked out of")
+            && won[2].ends_with("(11.3)."),
+        "{won:?}"
+    );
+    let lost = southern_lines(
+        attack,
+        vec![
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 7, "defender_total": 2}),
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 6}),
+        ],
+    );
+    assert!(lost[2].ends_with("back to Charleston (10.7)."), "{lost:?}");
+    let starved = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "impulse_phase_ended", "reason": "7.0 the Pass Marker reached 0"}),
+            json!({"event": "surrendered", "side": "patriot", "area": "GRB", "units": 1, "leader": null}),
+        ],
+    );
+    assert!(
+        starved[2].contains("surrenders with no Food left in the siege")
+            && starved[2].contains("(13.1, 11.2)"),
+        "{starved:?}"
+    );
+    let beaten = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "patriot", "area": "GRB", "units": 1, "leader": null}),
+        ],
+    );
+    assert!(beaten[1].ends_with("eliminated (10.4)."), "{beaten:?}");
 }

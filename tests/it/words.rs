@@ -644,7 +644,12 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
     let (setup, _) = rules.setup().unwrap();
     let detail = |phase: Value| {
         let mut st = setup.clone();
+        // The navy's cargo, for the unload questions, which name only what it carries.
+        if let Some(cargo) = phase.get("cargo") {
+            st["navies"]["cargo"] = json!({"crown": cargo});
+        }
         st["phase"] = phase;
+        st["phase"].as_object_mut().unwrap().remove("cargo");
         rules.awaiting(&st).unwrap().unwrap().detail.unwrap()
     };
     let attack = json!({"side": "crown", "from": "SAV", "to": "EBN", "units": 1,
@@ -670,13 +675,21 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
         ),
         (
             json!({"step": "decision", "side": "crown", "resume": "sieges",
-                   "question": {"ask": "unload", "army_ports": ["CHS"], "supply_ports": []}}),
-            "land its army (Charleston) and supplies (nowhere)",
+                   "question": {"ask": "unload", "army_ports": ["CHS"], "supply_ports": []},
+                   "cargo": {"units": 3, "leader": "leader", "food": 2, "war": 0}}),
+            "land its army (Charleston), and its supplies can go ashore nowhere;",
+        ),
+        (
+            json!({"step": "decision", "side": "crown", "resume": "sieges",
+                   "question": {"ask": "unload", "army_ports": [], "supply_ports": ["GEO"]},
+                   "cargo": {"units": 0, "food": 2, "war": 1}}),
+            "leaves for the winter; land its supplies (Georgetown); what stays aboard is lost",
         ),
     ];
     for (phase, want) in cases {
         let got = detail(phase);
         assert!(got.contains(want), "`{want}` not in `{got}`");
+        assert!(!got.contains("army (nowhere)"), "{got}");
     }
 }
 

@@ -261,11 +261,28 @@ impl Game for SouthernStrategy {
                         "13.4: the new commander heads south; choose his Virginia area: {}",
                         areas(choices)
                     ),
-                    state::Question::Unload { army_ports, supply_ports } => format!(
-                        "12.3: your navy leaves for the winter; land its army ({}) and supplies ({}), or lose them",
-                        areas(army_ports),
-                        areas(supply_ports)
-                    ),
+                    state::Question::Unload { army_ports, supply_ports } => {
+                        // Only what the navy carries is named, and where it may go ashore.
+                        let cargo = st.navies.cargo.get(side).cloned().unwrap_or_default();
+                        let place = |what: &str, ports: &[Id]| {
+                            if ports.is_empty() {
+                                format!("its {what} can go ashore nowhere")
+                            } else {
+                                format!("land its {what} ({})", areas(ports))
+                            }
+                        };
+                        let mut parts = Vec::new();
+                        if cargo.units > 0 || cargo.leader.is_some() {
+                            parts.push(place("army", army_ports));
+                        }
+                        if cargo.food + cargo.war > 0 {
+                            parts.push(place("supplies", supply_ports));
+                        }
+                        format!(
+                            "12.3: your navy leaves for the winter; {}; what stays aboard is lost",
+                            parts.join(", and ")
+                        )
+                    }
                 },
             ),
             Phase::Battle { attack, .. } => (

@@ -72,6 +72,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Value::String(a.to.to_string()),
         )
     });
+    let mut turn_end = false;
+    let mut winner = Value::Null;
     for e in events.iter_mut() {
         match e["event"].as_str() {
             Some("marched") => {
@@ -103,6 +105,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     e["to"] = to.clone();
                 }
             }
+            // The turn end: no battle is fought in it, so a surrender there is a besieged army
+            // with no Food left (13.1, 11.2).
+            // 11.3: attackers who won and go back to the City they attacked out of.
+            Some("battle_won") => winner = e["winner"].clone(),
+            Some("attacker_returned") if e["side"] == winner => e["victorious"] = true.into(),
+            Some("impulse_phase_ended") => turn_end = true,
+            Some("surrendered") if turn_end => e["starved"] = true.into(),
             _ => {}
         }
     }
