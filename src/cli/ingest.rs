@@ -151,7 +151,7 @@ fn bot_turn(
     reply: Option<&Path>,
 ) -> anyhow::Result<String> {
     let mut said = String::new();
-    let mail = |packet_path: &Path| -> anyhow::Result<String> {
+    let send_packet = |packet_path: &Path| -> anyhow::Result<String> {
         let l = app::load_game(game, a.common.data_dir())?;
         let send = app::Send {
             game,
@@ -163,11 +163,23 @@ fn bot_turn(
             board: false,
             mail: &config.mail,
         };
-        let where_to = app::send(&l, &send, &a.common.templates(&l.game.id)?)?;
-        Ok(format!("; mailed `{}` ({where_to})", packet_path.display()))
+        Ok(app::send(&l, &send, &a.common.templates(&l.game.id)?)?)
+    };
+    // The game file has moved on by the time a packet is mailed, so a mail that fails does not
+    // refuse the message (taking it again would find it applied): it says how to send the
+    // packet once the mail works.
+    let mail = |packet_path: &Path| -> String {
+        match send_packet(packet_path) {
+            Ok(where_to) => format!("; mailed `{}` ({where_to})", packet_path.display()),
+            Err(e) => format!(
+                "; could not mail `{}`: {e:#}; the game has moved on, so send it with `adjutant resend {} --send` once the mail works",
+                packet_path.display(),
+                game.display()
+            ),
+        }
     };
     if let Some(r) = reply {
-        said.push_str(&mail(r)?);
+        said.push_str(&mail(r));
     }
     let l = app::load_game(game, a.common.data_dir())?;
     let deciding = l
@@ -196,7 +208,7 @@ fn bot_turn(
         "; the bot ({side}) decided step {}",
         packet.record.step
     ));
-    said.push_str(&mail(&out)?);
+    said.push_str(&mail(&out));
     Ok(said)
 }
 
@@ -247,8 +259,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
         if a.retry {
             eprintln!(
-                "{} refused message(s) moved back to `new/` to be taken again",
-                retry(maildir)?
+                "{} moved back to `new/` to be taken again",
+                super::counted(retry(maildir)?, "refused message", "refused messages")
             );
         }
         let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
@@ -301,7 +313,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        eprintln!("{good} message(s) taken, {bad} refused");
+        eprintln!(
+            "{} taken, {bad} refused",
+            super::counted(good, "message", "messages")
+        );
         return Ok(if bad == 0 {
             ExitCode::SUCCESS
         } else {
@@ -369,20 +384,21 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                     }
                 }
                 if !a.watch || !tally.done.is_empty() {
+                    let taken = tally
+                        .done
+                        .iter()
+                        .filter(|(_, o)| matches!(o, app::Outcome::Taken(_)))
+                        .count();
                     eprintln!(
-                        "{}: {} message(s) taken, {} refused, {} other(s) left alone",
+                        "{}: {} taken, {} refused, {} left alone",
                         settings.folder,
-                        tally
-                            .done
-                            .iter()
-                            .filter(|(_, o)| matches!(o, app::Outcome::Taken(_)))
-                            .count(),
+                        super::counted(taken, "message", "messages"),
                         tally
                             .done
                             .iter()
                             .filter(|(_, o)| matches!(o, app::Outcome::Refused(_)))
                             .count(),
-                        tally.others
+                        super::counted(tally.others, "other", "others")
                     );
                 }
             }

@@ -181,3 +181,8 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
     }
     1
 }
+
+/// `n` and its noun, singular for one: `1 record`, `2 records`.
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

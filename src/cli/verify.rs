@@ -17,8 +17,7 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game_unchecked(&a.game, a.common.data_dir())?;
     let s = app::verify(&l)?;
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = super::counted;
     println!(
         "verified `{}` ({}): {}, {} re-adjudicated, {} checked",
         s.id,

@@ -197,40 +197,8 @@ fn the_bot_plays_by_mail_through_ingest() {
     let (g, packet) = super::mail::crown_packet();
     let c = g.side_dir("crown");
     let p = g.side_dir("patriot");
-    let maildir = p.join("Maildir");
-    for sub in ["new", "cur", "tmp"] {
-        std::fs::create_dir_all(maildir.join(sub)).unwrap();
-    }
-    super::mail_thread::send_eml(&c, &packet, maildir.join("new/1.eml").to_str().unwrap());
     let out = p.join("bot-out.eml");
-    let config = p.join("config.yaml");
-    std::fs::write(
-        &config,
-        format!(
-            "format: adjutant-config/1\nmail:\n  via: eml:{}\n",
-            out.display()
-        ),
-    )
-    .unwrap();
-    let o = support::command(
-        &p,
-        &[
-            "ingest",
-            "--maildir",
-            "Maildir",
-            "--game",
-            "game.yaml",
-            "--secrets",
-            "secrets",
-            "--bot",
-            "patriot",
-            "--playouts",
-            "30",
-        ],
-    )
-    .env("ADJUTANT_CONFIG", &config)
-    .output()
-    .unwrap();
+    let o = ingest_as_bot(&g, &packet, &format!("eml:{}", out.display()));
     let said = support::stderr(&o);
     assert!(o.status.success(), "{said}");
     assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
@@ -257,6 +225,90 @@ fn the_bot_plays_by_mail_through_ingest() {
     );
     ok(&c, &["verify", "game.yaml"]);
     ok(&p, &["verify", "game.yaml"]);
+}
+
+/// The Crown's packet in the bot's Maildir, taken by `ingest --bot patriot` with the bot's
+/// mail going `via`.
+fn ingest_as_bot(g: &support::TwoPlayers, packet: &Path, via: &str) -> std::process::Output {
+    let c = g.side_dir("crown");
+    let p = g.side_dir("patriot");
+    let maildir = p.join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).unwrap();
+    }
+    super::mail_thread::send_eml(&c, packet, maildir.join("new/1.eml").to_str().unwrap());
+    let config = p.join("config.yaml");
+    std::fs::write(
+        &config,
+        format!("format: adjutant-config/1\nmail:\n  via: {via}\n"),
+    )
+    .unwrap();
+    support::command(
+        &p,
+        &[
+            "ingest",
+            "--maildir",
+            "Maildir",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "30",
+        ],
+    )
+    .env("ADJUTANT_CONFIG", &config)
+    .output()
+    .unwrap()
+}
+
+/// When the bot's mail cannot be sent, the game has already moved on: the message is taken,
+/// not refused (taking it again would only find it applied, and the packet would never go
+/// out), and the run says how to send the packet once the mail works.
+#[test]
+fn a_bot_packet_that_cannot_be_mailed_is_kept_for_resend() {
+    let (g, packet) = super::mail::crown_packet();
+    let p = g.side_dir("patriot");
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let o = ingest_as_bot(
+        &g,
+        &packet,
+        &format!("smtp\n  smtp: {{host: 127.0.0.1, port: {port}, tls: starttls}}"),
+    );
+    let said = support::stderr(&o);
+    assert!(said.contains("the bot (patriot) decided step"), "{said}");
+    assert!(said.contains("could not mail"), "{said}");
+    assert!(said.contains("adjutant resend game.yaml --send"), "{said}");
+    assert!(said.contains(", 0 refused"), "{said}");
+    let taken = std::fs::read_dir(p.join("Maildir/cur")).unwrap().count();
+    assert_eq!(taken, 1, "{said}");
+    assert!(!p.join("Maildir/rejected").exists(), "{said}");
+    // Once the mail works, `resend --send` sends it.
+    let out = p.join("later.eml");
+    std::fs::write(
+        p.join("config.yaml"),
+        format!(
+            "format: adjutant-config/1\nmail:\n  via: eml:{}\n",
+            out.display()
+        ),
+    )
+    .unwrap();
+    let o = support::command(
+        &p,
+        &["resend", "game.yaml", "--send", "--secrets", "secrets"],
+    )
+    .env("ADJUTANT_CONFIG", p.join("config.yaml"))
+    .output()
+    .unwrap();
+    assert!(o.status.success(), "{}", support::stderr(&o));
+    assert!(read(&out).contains("-----BEGIN ADJUTANT PACKET-----"));
 }
 
 /// Dice-protocol 3.1 with 10.1: the bot's packet commits a hidden standing policy for the

@@ -116,7 +116,7 @@ fn a_game_by_smtp_and_imap_through_real_servers() {
             &format!("step {k}: {to} ingests by IMAP"),
         );
         assert!(
-            err.contains("1 message(s) taken, 0 refused") && err.contains("adjudicated"),
+            err.contains("1 message taken, 0 refused") && err.contains("adjudicated"),
             "{err}"
         );
         taken[(to == "patriot") as usize] += 1;

@@ -246,7 +246,7 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
         stderr(&o)
     );
     assert!(
-        stderr(&o).contains("1 message(s) taken, 3 refused"),
+        stderr(&o).contains("1 message taken, 3 refused"),
         "{}",
         stderr(&o)
     );
