@@ -9,6 +9,8 @@ use adjutant::report::text::{with_lookups, Templates};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
+use crate::support::{fails, ok, root, write};
+
 fn data() -> tlc::data::Data {
     super::lost_cause::data_with(&[])
 }
@@ -391,4 +393,38 @@ fn a_naval_move_in_a_report_says_where_the_marker_left() {
         "{}",
         words[0]
     );
+}
+
+/// Orders name a Union army by its colour or by the name the reports print for it (`Army of
+/// the Potomac`, which was refused with a message calling it another army); a name that is no
+/// army is refused with the colours to choose from.
+#[test]
+fn orders_name_a_union_army_as_the_reports_print_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let game = game.to_str().unwrap();
+    for (army, legal) in [
+        ("Army of the Potomac", true),
+        ("army of the potomac", true),
+        ("the blue army", true),
+        ("purple", false),
+    ] {
+        for orders in [
+            format!("command: {{battle: {{theater: East, army: {army}}}}}\n"),
+            format!("command: {{raid: {{army: {army}}}}}\n"),
+        ] {
+            write(d, "o.yaml", &orders);
+            if legal {
+                ok(d, &["orders", game, "o.yaml"]);
+            } else {
+                let err = fails(d, &["orders", game, "o.yaml"]);
+                assert!(
+                    err.contains("7.1: there is no Union army `purple`")
+                        && err.contains("(blue, yellow, brown, green or orange)"),
+                    "{err}"
+                );
+            }
+        }
+    }
 }

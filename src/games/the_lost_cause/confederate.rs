@@ -413,6 +413,25 @@ fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, 
 
 /// Checks a Command use before any die is rolled, so bad orders cost nothing.
 fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
+    // An army the orders name that no army is (by colour or by the name of a face it shows).
+    let (named, key) = match c {
+        Command::Battle {
+            target: Target::Army(a),
+            ..
+        } => (Some(a), "command.battle.army"),
+        Command::Raid { army } => (Some(army), "command.raid.army"),
+        _ => (None, ""),
+    };
+    if let Some(a) = named.filter(|a| data.find_army(a).is_none()) {
+        return Err(illegal(
+            "7.1",
+            format!(
+                "there is no Union army `{a}`: name one by its colour ({}) or by the name the reports print",
+                data.army_colours()
+            ),
+            key,
+        ));
+    }
     match c {
         Command::Battle { theater, target } => {
             if st.commanders.get(theater).cloned().flatten().is_none() {

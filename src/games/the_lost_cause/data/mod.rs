@@ -421,14 +421,34 @@ impl Data {
 
     /// The id of the Union army `text` names: its colour in any case.
     pub fn find_army(&self, text: &str) -> Option<&str> {
-        let t = text.trim();
-        let t = t.strip_suffix(" army").unwrap_or(t);
+        let whole = text.trim();
+        let t = whole.strip_suffix(" army").unwrap_or(whole);
         let t = t.strip_prefix("the ").unwrap_or(t);
+        // By its colour, or by the name of any face it shows (`Army of the Potomac`, as the
+        // reports print it): each face belongs to one army.
         self.pieces
             .armies
             .iter()
             .find(|a| a.id.eq_ignore_ascii_case(t))
+            .or_else(|| {
+                self.pieces.armies.iter().find(|a| {
+                    a.forms.iter().any(|f| {
+                        f.name.eq_ignore_ascii_case(whole) || f.id.eq_ignore_ascii_case(whole)
+                    })
+                })
+            })
             .map(|a| a.id.as_str())
+    }
+
+    /// 7.1: the Union armies' colours, in words, for a message about an army no order may
+    /// name: `blue, yellow, brown, green or orange`.
+    pub fn army_colours(&self) -> String {
+        let ids: Vec<&str> = self.pieces.armies.iter().map(|a| a.id.as_str()).collect();
+        match ids.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            Some((last, _)) => last.to_string(),
+            None => String::new(),
+        }
     }
 
     /// The id of the Resource marker `text` names: its id in any case, or the name printed
