@@ -129,8 +129,48 @@ pub fn legal_options(l: &Loaded, side: &str) -> Result<Vec<LegalOption>, Error> 
     l.rules.legal_options(&l.game.state, side)
 }
 
+/// Orders that name no side while the decision is the side whose secret the player's folder
+/// does not hold: the opponent's turn. They were checked as the opponent's (and `-o` then
+/// failed on a missing secret file).
+fn refuse_out_of_turn(
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+) -> Result<(), Error> {
+    let Some(w) = l.game.awaiting.as_ref() else {
+        return Ok(());
+    };
+    if side.is_some() || file.side.is_some() || w.decision == "adjudicate" {
+        return Ok(());
+    }
+    let held = Held::of(l, secrets_dir);
+    if held.sides.is_empty() || held.sides.contains(&w.side) {
+        return Ok(());
+    }
+    let name = |s: &str| l.rules.side_name(s);
+    Err(Error::Format {
+        what: "orders".into(),
+        message: format!(
+            "the game waits for {}'s orders, and `{}` holds {}'s secret: your opponent decides now (their packet comes by mail; `adjutant ingest` takes it)",
+            name(&w.side),
+            secrets_dir.display(),
+            crate::engine::error::listed(
+                &held.sides.iter().map(|s| name(s)).collect::<Vec<_>>(),
+                "and"
+            )
+        ),
+    })
+}
+
 /// `orders` without `-o`: checks the orders and returns the side they are for.
-pub fn check_orders(l: &Loaded, file: &OrdersFile, side: Option<&str>) -> Result<String, Error> {
+pub fn check_orders(
+    l: &Loaded,
+    file: &OrdersFile,
+    side: Option<&str>,
+    secrets_dir: &Path,
+) -> Result<String, Error> {
+    refuse_out_of_turn(l, file, side, secrets_dir)?;
     let side = sending_side(&l.game, Some(file), side)?;
     session::check_orders(l.rules.as_ref(), &l.game, &side, &file.orders)
         .map_err(|e| with_line(e, &file.text))?;
@@ -192,6 +232,7 @@ pub fn write_orders_with(
     policy: Option<Value>,
 ) -> Result<(GameFile, Packet), Error> {
     // `prepare` checks the orders itself, before anything is written.
+    refuse_out_of_turn(l, file, side, secrets_dir)?;
     let side = sending_side(&l.game, Some(file), side)?;
     if policy.is_some() && session::is_solitaire(l.rules.as_ref()) {
         return Err(Error::Format {

@@ -140,10 +140,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     let file = app::read_orders(orders_path)?;
     let outcome = match &a.packet {
-        None => app::check_orders(&l, &file, a.side.as_deref()).map(|side| {
-            let who = l.rules.side_name(&side);
-            eprintln!("the orders of {who} are legal; write the packet with `-o FILE`");
-        }),
+        None => {
+            app::check_orders(&l, &file, a.side.as_deref(), &a.common.secrets_dir()).map(|side| {
+                let who = l.rules.side_name(&side);
+                eprintln!("the orders of {who} are legal; write the packet with `-o FILE`");
+            })
+        }
         Some(out) => app::write_orders(
             &mut commit,
             &l,

@@ -444,3 +444,42 @@ fn keys_takes_only_a_side_a_game_has() {
         ],
     );
 }
+
+/// Orders that name no side, from the player whose opponent decides now, are refused as out of
+/// turn: they were checked as the opponent's ("the orders of Crown are legal"), and `-o` then
+/// failed on a missing secret file with exit status 3.
+#[test]
+fn orders_out_of_turn_say_it_is_the_opponents_decision() {
+    let g = TwoPlayers::new("ss-out-of-turn");
+    // The Crown's supply phase comes first.
+    let p = g.side_dir("patriot");
+    write(&p, "o.yaml", "supply: []\n");
+    for args in [
+        vec!["orders", "game.yaml", "o.yaml", "--secrets", "secrets"],
+        vec![
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+    ] {
+        let err = refused(&p, &args);
+        assert!(
+            err.contains("the game waits for Crown's orders")
+                && err.contains("holds Patriot's secret: your opponent decides now"),
+            "{err}"
+        );
+        let code = run(&p, &args).status.code();
+        assert_eq!(code, Some(1), "{args:?}");
+    }
+    // The Crown's own orders go through.
+    let c = g.side_dir("crown");
+    write(&c, "o.yaml", "supply: []\n");
+    ok(
+        &c,
+        &["orders", "game.yaml", "o.yaml", "--secrets", "secrets"],
+    );
+}
