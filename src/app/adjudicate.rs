@@ -43,9 +43,35 @@ pub fn adjudicate(
         &packet.record,
         &reveal_of,
         &policy_of,
-    )?;
+    )
+    .map_err(|e| conflicting(l, packet, e))?;
     note_uses(commit, secrets_dir, l, &received.uses)?;
     Ok(received)
+}
+
+/// A packet, its signature good, for a step the log already holds with another record: not a
+/// stale copy (which it was called) but a second, different record signed for one step, which
+/// the protocol forbids (dice-protocol 2.3).
+fn conflicting(l: &Loaded, packet: &Packet, e: Error) -> Error {
+    let rec = &packet.record;
+    let logged = rec
+        .step
+        .checked_sub(1)
+        .and_then(|i| l.game.log.get(i as usize));
+    match (e, logged) {
+        (Error::Packet { step, .. }, Some(logged))
+            if step == rec.step && logged != rec && rec.game == l.game.id =>
+        {
+            Error::Packet {
+                step,
+                message: format!(
+                    "step {step} is already in the log with a different record, signed by {}: two different records for one step break the protocol (dice-protocol 2.3); keep both packets as evidence",
+                    l.rules.side_name(&rec.by)
+                ),
+            }
+        }
+        (e, _) => e,
+    }
 }
 
 /// The refusal for a witness-mode game asked to roll with a secret held here.

@@ -264,6 +264,22 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
         &g.side_dir(o),
         &adjudicate_args(a.to_str().unwrap(), "reply.yaml"),
     );
+    // Once it is in the log, the second packet is no stale copy (as it was called) but a second
+    // record signed for one step, and is named so; the first one again is only a copy.
+    let err = refused(
+        &g.side_dir(o),
+        &adjudicate_args(b.to_str().unwrap(), "reply2.yaml"),
+    );
+    assert!(
+        err.contains("is already in the log with a different record")
+            && err.contains("keep both packets as evidence"),
+        "{err}"
+    );
+    let err = refused(
+        &g.side_dir(o),
+        &adjudicate_args(a.to_str().unwrap(), "reply2.yaml"),
+    );
+    assert!(err.contains("a stale or replayed packet"), "{err}");
 }
 
 #[test]
