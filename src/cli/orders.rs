@@ -113,6 +113,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         commit.lock(&a.game)?;
     }
     let l = app::load_game(&a.game, a.common.data_dir())?;
+    if let Some(s) = a.side.as_deref().filter(|s| !l.rules.sides().contains(s)) {
+        anyhow::bail!(
+            "`--side {s}`: not a side of this game; its sides are {}",
+            crate::engine::error::ticked(l.rules.sides(), "and")
+        );
+    }
     if a.resend {
         let out = a.packet.as_deref().expect("clap requires -o with --resend");
         let held = app::Held::of(&l, &a.common.secrets_dir());

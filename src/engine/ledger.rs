@@ -74,7 +74,7 @@ impl Ledger {
             Some(g) => {
                 return Err(Error::Secrets {
                     message: format!(
-                        "the secret of `{}` for `{}` already serves another game (genesis `{g}`; this one is `{genesis}`): a secret is for one game only, so two games can never share dice. Make a new secret with `adjutant keys` and start the game again with its anchor",
+                        "the secret of `{}` for `{}` already serves another game (genesis `{g}`; this one is `{genesis}`): a secret is for one game only, so two games can never share dice. Start the game again under a new game id, with a new secret made by `adjutant keys` for that id and its anchor",
                         self.side, self.game
                     ),
                 })

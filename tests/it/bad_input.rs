@@ -475,6 +475,14 @@ fn orders_out_of_turn_say_it_is_the_opponents_decision() {
         let code = run(&p, &args).status.code();
         assert_eq!(code, Some(1), "{args:?}");
     }
+    // A side the game does not have is refused, not told it has nothing to decide.
+    let err = refused(&p, &["orders", "game.yaml", "--side", "dragoon"]);
+    assert!(
+        err.contains(
+            "`--side dragoon`: not a side of this game; its sides are `crown` and `patriot`"
+        ),
+        "{err}"
+    );
     // The Crown's own orders go through.
     let c = g.side_dir("crown");
     write(&c, "o.yaml", "supply: []\n");
