@@ -103,6 +103,27 @@ impl Common {
                 crate::config::Config::load(&crate::config::default_path())?.templates_for(game_id)
             }
         };
+        if let Some(d) = dir.as_deref() {
+            // A folder that is not there, or that holds templates only at its top (where
+            // none is looked for), would leave the built-in templates in use without a word.
+            if !d.is_dir() {
+                anyhow::bail!(
+                    "the templates folder `{}` does not exist (or is not a folder)",
+                    d.display()
+                );
+            }
+            for (file, meant) in crate::report::text::misplaced_templates(d) {
+                let places: Vec<String> = meant
+                    .iter()
+                    .map(|m| format!("`{}`", d.join(m).display()))
+                    .collect();
+                eprintln!(
+                    "note: `{}` is not used: a game's templates go in a folder named after the game ({})",
+                    file.display(),
+                    crate::engine::error::listed(&places, "or")
+                );
+            }
+        }
         Ok(crate::report::text::Templates::new(dir.as_deref()))
     }
 }

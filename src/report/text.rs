@@ -207,6 +207,34 @@ pub fn wrap_text(text: &str, width: usize) -> String {
     out
 }
 
+/// Files at the top of a templates folder named as a game's template (`show.txt`) where no
+/// template of that name is looked for: a game's templates are found under its own folder
+/// (`southern-strategy/show.txt`). Each with the places it belongs (one per game that has it).
+pub fn misplaced_templates(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(PathBuf, Vec<String>)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter_map(|p| {
+            let name = p.file_name()?.to_str()?.to_string();
+            if BUILTIN.iter().any(|(n, _)| *n == name) {
+                return None;
+            }
+            let meant: Vec<String> = BUILTIN
+                .iter()
+                .map(|(n, _)| *n)
+                .filter(|n| n.rsplit_once('/').is_some_and(|(_, f)| f == name))
+                .map(str::to_string)
+                .collect();
+            (!meant.is_empty()).then_some((p, meant))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 impl Templates {
     /// The built-in templates, each overridden by a file of the same name in `dir`.
     pub fn new(dir: Option<&Path>) -> Templates {

@@ -279,6 +279,28 @@ fn a_user_template_overrides_the_built_in_one() {
         .unwrap()
         .id;
     assert_eq!(stdout(&o), format!("CUSTOM {id} 3 steps\n"));
+    // A game's template at the top of the folder is not used, and the player is told where it
+    // goes; a folder that is not there is refused (both went unsaid, the built-in one used).
+    std::fs::write(d.path().join("tpl/show.txt"), "LOOSE\n").unwrap();
+    let o = ok(
+        d.path(),
+        &["show", game.to_str().unwrap(), "--templates", "tpl"],
+    );
+    assert!(!stdout(&o).contains("LOOSE"));
+    assert!(
+        stderr(&o).contains("`tpl/show.txt` is not used")
+            && stderr(&o).contains("`tpl/southern-strategy/show.txt`"),
+        "{}",
+        stderr(&o)
+    );
+    let err = fails(
+        d.path(),
+        &["show", game.to_str().unwrap(), "--templates", "no-such"],
+    );
+    assert!(
+        err.contains("the templates folder `no-such` does not exist"),
+        "{err}"
+    );
 }
 
 #[test]
