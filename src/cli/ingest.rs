@@ -339,6 +339,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         })?
     };
     let done = one(&a, &raw).map_err(|e| match e.downcast::<crate::engine::Error>() {
+        // A refused packet is named by the file it came in, as `adjudicate` names it.
+        Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
+            anyhow::Error::new(e).context(format!("the message `{}`", path.display()))
+        }
         Ok(e) if path != Path::new("-") => app::naming_file(e, "the message", path).into(),
         Ok(e) => e.into(),
         Err(e) => e,

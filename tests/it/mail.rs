@@ -496,3 +496,26 @@ fn send_by_smtp_with_starttls_and_auth_to_a_real_local_server() {
     assert!(received.exists(), "the server received the message");
     patriot_ingests_and_verifies(&g, &received);
 }
+
+/// A packet `ingest` refuses from a message file is named by that file, as `adjudicate` names
+/// a packet file: here the mail fixtures' packet, which belongs to another game than the
+/// shipped example made again since.
+#[test]
+fn a_refused_packet_names_the_message_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game.yaml");
+    std::fs::copy(
+        root().join("games/southern-strategy/examples/demo-game.yaml"),
+        &game,
+    )
+    .unwrap();
+    let msg = mail_dir().join("gmail-plain.eml");
+    let args = ingest_example(&msg, &game, &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let err = fails(tmp.path(), &args);
+    assert!(
+        err.contains(&format!("the message `{}`", msg.display()))
+            && err.contains("packet for step 3 refused"),
+        "{err}"
+    );
+}
