@@ -153,8 +153,11 @@ pub const POSITION_FORMAT: &str = "adjutant-position/1";
 /// `position`: a game's current state, or the state after step `at` (the log replayed and
 /// checked up to it), as a position file for `new --position`.
 pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
+    let pending = l.game.pending.as_ref().map(|p| p.step);
     let state = match at {
         None => l.game.state.clone(),
+        // A step this copy adjudicated, whose result is not in the log yet: the state now.
+        Some(step) if Some(step) == pending => l.game.state.clone(),
         Some(step) => {
             let mut replay = session::Replay::from_genesis(l.rules.as_ref(), &l.game)?;
             let mut found = None;
@@ -176,9 +179,28 @@ pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
     };
     let v = serde_json::json!({"format": POSITION_FORMAT, "game": l.game.game, "state": state});
     let text = serde_yaml::to_string(&v).map_err(|e| Error::Encode(e.to_string()))?;
+    // Named as `--at` names it: by the last step whose result the state holds.
     let from = match at {
         Some(s) => format!("after step {s}"),
-        None => format!("at step {}", l.game.log.len()),
+        None => match &l.game.pending {
+            Some(p) => format!(
+                "after step {} (adjudicated in this copy; its result goes out with the next record)",
+                p.step
+            ),
+            None => {
+                let mut replay = session::Replay::from_genesis(l.rules.as_ref(), &l.game)?;
+                let mut last = None;
+                for rec in &l.game.log {
+                    if let Some(view) = replay.push(rec)? {
+                        last = Some(view.step);
+                    }
+                }
+                match last {
+                    Some(s) => format!("after step {s}"),
+                    None => "before its first step".to_string(),
+                }
+            }
+        },
     };
     Ok(format!(
         "# adjutant position: game `{}` {from}. Start a game from it with `adjutant new --game {} --position FILE`.\n{text}",

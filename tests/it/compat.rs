@@ -111,6 +111,23 @@ fn a_version_1_game_goes_on_in_version_2_from_its_position() {
     );
     let err = fails(d, &["position", old.to_str().unwrap(), "--at", "9"]);
     assert!(err.contains("step 9 has no adjudicated result"), "{err}");
+    // The header names the state by the step `--at` takes for it (it said "at step 3" for the
+    // state after step 2, which `--at 3` refused), and `--at` takes that step.
+    let now = stdout(&ok(d, &["position", "game.yaml"]));
+    let head = now.lines().next().unwrap();
+    let step: String = head
+        .split("after step ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{head}"))
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let at = stdout(&ok(d, &["position", "game.yaml", "--at", &step]));
+    assert_eq!(
+        serde_yaml::from_str::<serde_json::Value>(&at).unwrap()["state"],
+        serde_yaml::from_str::<serde_json::Value>(&now).unwrap()["state"],
+        "{head}"
+    );
     // Editing the start breaks the genesis, so `verify` refuses the game.
     let text = read(&d.join("game.yaml")).replacen("political_will: 4", "political_will: 5", 1);
     std::fs::write(d.join("edited.yaml"), text).unwrap();
