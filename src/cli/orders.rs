@@ -47,7 +47,14 @@ fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
     let mut text = String::new();
     if options.is_empty() {
         let who = l.rules.side_name(side);
-        text.push_str(&format!("{who} has no decision to make now\n"));
+        match l.game.awaiting.as_ref().filter(|w| w.side == side) {
+            // The side's next step is to roll for a step, not to give orders.
+            Some(w) if w.decision == "adjudicate" => text.push_str(&format!(
+                "{who} gives no orders now: the game waits for {who} to adjudicate step {} (with its packet, by `adjutant adjudicate` or `adjutant ingest`)\n",
+                l.game.log.len()
+            )),
+            _ => text.push_str(&format!("{who} has no decision to make now\n")),
+        }
     } else {
         let who = l.rules.side_name(side);
         text.push_str(&format!("legal options for {who}:\n"));

@@ -47,7 +47,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     match app::send(&l, &send, &a.common.templates(&l.game.id)?) {
         Ok(where_to) => {
-            eprintln!("packet {}: {where_to}", a.packet.display());
+            // "the mail with `p.yaml`: written to `out.eml`", "...: sent through `smtp.host`".
+            eprintln!("the mail with `{}`: {where_to}", a.packet.display());
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

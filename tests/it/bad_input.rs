@@ -491,3 +491,42 @@ fn orders_out_of_turn_say_it_is_the_opponents_decision() {
         &["orders", "game.yaml", "o.yaml", "--secrets", "secrets"],
     );
 }
+
+/// While the opponent is to adjudicate the packet just sent, `orders` says so (it said the
+/// opponent had no decision to make, where `show` said the next step was theirs), and `send`
+/// says where the mail with the packet went.
+#[test]
+fn orders_and_send_word_the_step_the_opponent_owes() {
+    // Players with mail addresses, the Crown's first packet written.
+    let (g, packet) = crate::mail::crown_packet();
+    let c = g.side_dir("crown");
+    let listing = stdout(&ok(&c, &["orders", "game.yaml", "--secrets", "secrets"]));
+    assert!(
+        listing.contains(
+            "Patriot gives no orders now: the game waits for Patriot to adjudicate step 1"
+        ),
+        "{listing}"
+    );
+    let show = stdout(&ok(&c, &["show", "game.yaml"]));
+    assert!(show.contains("Next: Patriot"), "{show}");
+    let o = ok(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            "eml:out.eml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    let said = stderr(&o);
+    assert!(
+        said.contains(&format!(
+            "the mail with `{}`: written to `out.eml`",
+            packet.display()
+        )),
+        "{said}"
+    );
+}
