@@ -131,7 +131,26 @@ pub fn explain(
 ) -> Result<String, Error> {
     const SHOWN: usize = 5;
     let d = &choice.decision;
-    let shown = &d.considered[..d.considered.len().min(SHOWN)];
+    // The chosen orders may be the search's choice with the same side's next decision merged
+    // in (`Loaded::decide`), and so the same orders as another option the search reached
+    // directly (a skipped limited impulse with the full impulse after it): one choice, worded
+    // once, its playouts counted together.
+    let mut merged: Vec<crate::bot::Considered<Value>> = Vec::new();
+    for c in &d.considered {
+        match merged.iter_mut().find(|m| m.orders == c.orders) {
+            Some(m) => {
+                let visits = m.visits + c.visits;
+                if visits > 0 {
+                    m.value = (m.value * f64::from(m.visits) + c.value * f64::from(c.visits))
+                        / f64::from(visits);
+                }
+                m.visits = visits;
+                m.share += c.share;
+            }
+            None => merged.push(c.clone()),
+        }
+    }
+    let shown = &merged[..merged.len().min(SHOWN)];
     let ctx = crate::report::text::with_lookups(
         serde_json::json!({"state": l.game.state}),
         &l.rules.lookups(),
@@ -160,13 +179,65 @@ pub fn explain(
             "step": step,
             "playouts": d.playouts,
             "options": options,
-            "more": d.considered.len() - shown.len(),
+            "more": merged.len() - shown.len(),
         }),
     )
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::{json, Value};
+
+    use crate::bot::{Considered, Decision};
+
+    /// The chosen orders, merged with the same side's next decision, can be the very orders of
+    /// another option the search weighed (a skipped limited impulse and a pass): the
+    /// explanation listed them twice; it words them once, with their playouts together.
+    #[test]
+    fn the_same_orders_reached_two_ways_are_explained_once() {
+        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/southern-strategy/examples/demo-game.yaml");
+        let l = super::super::load_game(&game, None).unwrap();
+        let pass = json!({"limited": "skip", "full": "pass"});
+        let other = json!({"limited": "skip"});
+        let option = |orders: &Value, visits: u32, value: f64| Considered {
+            orders: orders.clone(),
+            visits,
+            share: f64::from(visits) / 100.0,
+            value,
+        };
+        let choice = super::BotChoice {
+            side: "crown".into(),
+            file: super::super::parse_orders("limited: skip\nfull: pass\n").unwrap(),
+            decision: Decision {
+                orders: pass.clone(),
+                considered: vec![
+                    option(&pass, 50, 0.2),
+                    option(&other, 20, 0.1),
+                    option(&pass, 30, 0.4),
+                ],
+                playouts: 100,
+            },
+        };
+        let text = super::explain(
+            &l,
+            &choice,
+            false,
+            None,
+            &crate::report::text::Templates::new(None),
+        )
+        .unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("- ")).collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(text.contains("2 options weighed"), "{text}");
+        // 50 and 30 playouts, at 20% and 40%: 80% of the playouts, about 28% to win.
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            lines[0].starts_with("- chosen: ") && flat.contains("(80% of the playouts, about 28%"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn the_header_counts_playouts_in_words() {
         assert_eq!(super::playouts_words(1), "1 playout");
