@@ -102,16 +102,23 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
         ),
         None => format!("checked: the packet fits `{}`", done.game_path.display()),
         Some(received) => {
-            let steps = received
-                .steps
-                .iter()
-                .map(|s| s.step.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let noun = if received.steps.len() == 1 {
-                "step"
-            } else {
-                "steps"
+            // Steps whose dice this copy keyed were adjudicated here; the others' results came
+            // in the packet and were checked (a reply to one's own orders).
+            let held = app::Held::of(&done.loaded, &a.common.secrets_dir());
+            let (ours, theirs): (Vec<u64>, Vec<u64>) = {
+                let (o, t): (Vec<_>, Vec<_>) = received
+                    .steps
+                    .iter()
+                    .partition(|s| held.sides.contains(&s.adjudicated_by));
+                (
+                    o.iter().map(|s| s.step).collect(),
+                    t.iter().map(|s| s.step).collect(),
+                )
+            };
+            let list = |steps: &[u64]| {
+                let noun = if steps.len() == 1 { "step" } else { "steps" };
+                let numbers: Vec<String> = steps.iter().map(u64::to_string).collect();
+                format!("{noun} {}", numbers.join(", "))
             };
             let templates = a.common.templates(&done.loaded.game.id)?;
             if let Some(id) = &done.message_id {
@@ -131,7 +138,23 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 },
             )?;
             let target = a.out.out.clone().unwrap_or(done.game_path.clone());
-            let mut said = format!("adjudicated into `{}` ({noun} {steps})", target.display());
+            let mut said = match (ours.is_empty(), theirs.is_empty()) {
+                (false, true) => {
+                    format!("adjudicated into `{}` ({})", target.display(), list(&ours))
+                }
+                (true, true) => format!("taken into `{}`", target.display()),
+                (true, false) => format!(
+                    "taken into `{}`: the result of {} checked",
+                    target.display(),
+                    list(&theirs)
+                ),
+                _ => format!(
+                    "adjudicated into `{}` ({}; the result of {} checked)",
+                    target.display(),
+                    list(&ours),
+                    list(&theirs)
+                ),
+            };
             if let Some(side) = &a.bot {
                 said.push_str(&bot_turn(a, &config, &target, side, reply.as_deref())?);
             }

@@ -530,3 +530,50 @@ fn orders_and_send_word_the_step_the_opponent_owes() {
         "{said}"
     );
 }
+
+/// `ingest` of a packet carrying the result of one's own orders says that result was checked,
+/// not adjudicated (the opponent's element keyed its dice; it said "adjudicated ... (steps 1,
+/// 2)"); the step whose dice this copy keys is still "adjudicated".
+#[test]
+fn ingest_says_which_steps_it_adjudicated_and_which_it_checked() {
+    let g = TwoPlayers::new("ss-ingest-words");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    let said = stderr(&ok(
+        &p,
+        &[
+            "ingest",
+            c1.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--reply",
+            "reply.yaml",
+        ],
+    ));
+    assert!(
+        said.contains("adjudicated into `game.yaml` (step 1)"),
+        "{said}"
+    );
+    let c = g.side_dir("crown");
+    // The Patriot's own supply phase follows, so no reply was mailed: the Patriot's next
+    // packet carries the result of step 1.
+    assert!(!p.join("reply.yaml").exists());
+    let p1 = g.send("patriot", "p1", "supply: []\n");
+    let said = stderr(&ok(
+        &c,
+        &[
+            "ingest",
+            p1.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    ));
+    assert!(
+        said.contains("the result of step 1 checked") && said.contains("(step 2;"),
+        "{said}"
+    );
+}
