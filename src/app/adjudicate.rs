@@ -115,10 +115,7 @@ pub fn adjudicate_owed(
                     name(&w.side),
                     name(&w.side),
                     secrets_dir.display(),
-                    crate::engine::error::listed(
-                        &held.sides.iter().map(|s| name(s)).collect::<Vec<_>>(),
-                        "and"
-                    )
+                    held.words(l)
                 ),
             });
         }

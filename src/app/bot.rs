@@ -52,11 +52,10 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
             l.game.log.len()
         )));
     }
+    if let Some(s) = side {
+        super::named_side(l, "--side", s)?;
+    }
     match side {
-        Some(s) if !l.rules.sides().contains(&s) => Err(refuse(format!(
-            "`{s}` is not a side of this game; its sides are {}",
-            crate::engine::error::ticked(l.rules.sides(), "and")
-        ))),
         Some(s) if s != w.side => Err(refuse(format!(
             "it is {}'s decision ({}), not `{s}`'s",
             l.rules.side_name(&w.side),

@@ -187,19 +187,17 @@ pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
                 "after step {} (adjudicated in this copy; its result goes out with the next record)",
                 p.step
             ),
-            None => {
-                let mut replay = session::Replay::from_genesis(l.rules.as_ref(), &l.game)?;
-                let mut last = None;
-                for rec in &l.game.log {
-                    if let Some(view) = replay.push(rec)? {
-                        last = Some(view.step);
-                    }
-                }
-                match last {
-                    Some(s) => format!("after step {s}"),
-                    None => "before its first step".to_string(),
-                }
-            }
+            // The last result the log carries is that of the step the state follows.
+            None => match l
+                .game
+                .log
+                .iter()
+                .rev()
+                .find_map(|r| r.result.as_ref().map(|res| res.step))
+            {
+                Some(s) => format!("after step {s}"),
+                None => "before its first step".to_string(),
+            },
         },
     };
     Ok(format!(

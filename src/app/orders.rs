@@ -155,10 +155,7 @@ fn refuse_out_of_turn(
             "the game waits for {}'s orders, and `{}` holds {}'s secret: your opponent decides now (their packet comes by mail; `adjutant ingest` takes it)",
             name(&w.side),
             secrets_dir.display(),
-            crate::engine::error::listed(
-                &held.sides.iter().map(|s| name(s)).collect::<Vec<_>>(),
-                "and"
-            )
+            held.words(l)
         ),
     })
 }
@@ -317,6 +314,21 @@ pub fn last_packet(l: &Loaded, side: Option<&str>, held: &Held) -> Result<Packet
     Ok(Packet::new(last.clone()))
 }
 
+/// A side the player names on the command line (`--side`, `--bot`), refused when the game has
+/// no such side.
+pub fn named_side(l: &Loaded, flag: &str, side: &str) -> Result<(), Error> {
+    if l.rules.sides().contains(&side) {
+        return Ok(());
+    }
+    Err(Error::Format {
+        what: format!("`{flag} {side}`"),
+        message: format!(
+            "not a side of this game; its sides are {}",
+            crate::engine::error::ticked(l.rules.sides(), "and")
+        ),
+    })
+}
+
 /// The sides of a game whose secrets a folder holds: the player running a command is the
 /// side (or, playing hot seat, the sides) whose secret is at hand.
 pub struct Held {
@@ -325,6 +337,18 @@ pub struct Held {
 }
 
 impl Held {
+    /// The held sides by name, for a message: `Crown`, `Crown and Patriot`.
+    pub fn words(&self, l: &Loaded) -> String {
+        crate::engine::error::listed(
+            &self
+                .sides
+                .iter()
+                .map(|s| l.rules.side_name(s))
+                .collect::<Vec<_>>(),
+            "and",
+        )
+    }
+
     pub fn of(l: &Loaded, dir: &Path) -> Held {
         Held {
             dir: dir.to_path_buf(),

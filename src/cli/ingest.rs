@@ -105,16 +105,14 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
             // Steps whose dice this copy keyed were adjudicated here; the others' results came
             // in the packet and were checked (a reply to one's own orders).
             let held = app::Held::of(&done.loaded, &a.common.secrets_dir());
-            let (ours, theirs): (Vec<u64>, Vec<u64>) = {
-                let (o, t): (Vec<_>, Vec<_>) = received
-                    .steps
-                    .iter()
-                    .partition(|s| held.sides.contains(&s.adjudicated_by));
-                (
-                    o.iter().map(|s| s.step).collect(),
-                    t.iter().map(|s| s.step).collect(),
-                )
-            };
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            for s in &received.steps {
+                if held.sides.contains(&s.adjudicated_by) {
+                    ours.push(s.step);
+                } else {
+                    theirs.push(s.step);
+                }
+            }
             let list = |steps: &[u64]| {
                 let noun = if steps.len() == 1 { "step" } else { "steps" };
                 let numbers: Vec<String> = steps.iter().map(u64::to_string).collect();

@@ -120,11 +120,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         commit.lock(&a.game)?;
     }
     let l = app::load_game(&a.game, a.common.data_dir())?;
-    if let Some(s) = a.side.as_deref().filter(|s| !l.rules.sides().contains(s)) {
-        anyhow::bail!(
-            "`--side {s}`: not a side of this game; its sides are {}",
-            crate::engine::error::ticked(l.rules.sides(), "and")
-        );
+    if let Some(s) = &a.side {
+        app::named_side(&l, "--side", s)?;
     }
     if a.resend {
         let out = a.packet.as_deref().expect("clap requires -o with --resend");

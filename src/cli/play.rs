@@ -39,12 +39,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     commit.lock(&a.game)?;
     let l = app::load_game(&a.game, a.common.data_dir())?;
     for b in &a.bot {
-        if !l.rules.sides().contains(&b.as_str()) {
-            anyhow::bail!(
-                "`--bot {b}`: not a side of this game; its sides are {}",
-                crate::engine::error::ticked(l.rules.sides(), "and")
-            );
-        }
+        app::named_side(&l, "--bot", b)?;
     }
     let secrets = a.common.secrets_dir();
     let templates = a.common.templates(&l.game.id)?;

@@ -105,11 +105,7 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     let who = |a: &Option<Awaiting>| a.as_ref().map(|a| (a.side.clone(), a.decision.clone()));
     if who(&expected_awaiting) != who(&gf.awaiting) {
         let words = |a: &Option<Awaiting>| match a {
-            Some(a) => format!(
-                "`{}` ({})",
-                a.side,
-                crate::engine::error::decision_words(&a.decision)
-            ),
+            Some(a) => rules.awaiting_words(a),
             None => "nothing (the game is over)".to_string(),
         };
         return Err(diverged(format!(

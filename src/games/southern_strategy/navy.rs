@@ -4,7 +4,6 @@ use super::battle;
 use super::data::Data;
 use super::events::Event;
 use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
-use super::readings::SiegeSupplies;
 use super::state::{Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
@@ -469,7 +468,7 @@ fn land(
 /// sea, a Transport's and the winter unload's too. The first edition's reading barred only
 /// ordinary supply moves (5.4), which refuse a besieged port in either reading.
 pub fn siege_seals(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> bool {
-    data.pieces.readings.siege_supplies == SiegeSupplies::Sealed && st.besieged(area)
+    data.pieces.readings.sieges_sealed() && st.besieged(area)
 }
 
 /// 5.4: the ports where supplies aboard `side`'s navy may go ashore: friendly-occupied ports

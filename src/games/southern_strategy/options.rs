@@ -24,7 +24,7 @@ use super::orders::{
 use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Question, Side, State};
 use super::state::{Id, Supplies, SUBORDINATE_UNITS};
 use super::supply;
-use super::{battle, irregulars, readings, words};
+use super::{battle, irregulars, words};
 use crate::engine::game::Candidate;
 use crate::engine::ranges::Range;
 

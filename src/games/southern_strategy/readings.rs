@@ -18,6 +18,13 @@ pub struct Readings {
     pub commander_without_units: CommanderWithoutUnits,
 }
 
+impl Readings {
+    /// 11.1 (S7): whether a siege keeps every supply in and out, and its area to its limit.
+    pub fn sieges_sealed(&self) -> bool {
+        self.siege_supplies == SiegeSupplies::Sealed
+    }
+}
+
 /// 11.1: what may pass in and out of a besieged City or Fort.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

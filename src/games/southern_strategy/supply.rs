@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 use super::data::{Area, AreaType, Data};
 use super::events::Event;
 use super::orders::{self, SupplyMove};
-use super::readings::SiegeSupplies;
 use super::state::{Id, Key, Side, State, Supplies};
 use crate::engine::error::{OrderError, Path};
 
@@ -648,7 +647,7 @@ fn over_limits(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
     // holds at least 2 (a Loyalist Holds only a City or Fort, 8.4). An area holding that many
     // or fewer is not over, whoever stands there, and is passed without looking.
     let least = data.pieces.storage_limit.min(2);
-    let sealed = data.pieces.readings.siege_supplies == SiegeSupplies::Sealed;
+    let sealed = data.pieces.readings.sieges_sealed();
     let mut over = Vec::new();
     let mut armies = st.armies.cursor();
     let mut holds = st.holds.cursor();

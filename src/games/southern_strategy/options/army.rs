@@ -457,9 +457,7 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         };
         let p = board.area(at);
         // 11.1 (RULINGS S7): a besieged army sails without supplies.
-        let s = if board.besieged(at)
-            && data.pieces.readings.siege_supplies == readings::SiegeSupplies::Sealed
-        {
+        let s = if board.besieged(at) && data.pieces.readings.sieges_sealed() {
             Supplies::default()
         } else {
             board.supplies(at)

@@ -444,11 +444,7 @@ impl Data {
     /// name: `blue, yellow, brown, green or orange`.
     pub fn army_colours(&self) -> String {
         let ids: Vec<&str> = self.pieces.armies.iter().map(|a| a.id.as_str()).collect();
-        match ids.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            Some((last, _)) => last.to_string(),
-            None => String::new(),
-        }
+        crate::engine::error::listed(&ids, "or")
     }
 
     /// The id of the Resource marker `text` names: its id in any case, or the name printed
