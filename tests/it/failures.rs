@@ -15,53 +15,31 @@ fn a_command_that_fails_changes_no_file() {
     let c1 = g.send("crown", "c1", "supply: []\n");
     let p = g.side_dir("patriot");
     let c1 = c1.to_str().unwrap();
-    // A report that cannot be written: the game file, the ledger and the reply stay as they
-    // were, and a retry is not refused as stale.
-    let err = refused(
-        &p,
-        &[
+    let with_report = |report| {
+        [
             "adjudicate",
             "game.yaml",
             c1,
             "--secrets",
             "secrets",
             "--report",
-            "/nonexistent/r.txt",
-        ],
-    );
+            report,
+        ]
+    };
+    // A report that cannot be written: the game file, the ledger and the reply stay as they
+    // were, and a retry is not refused as stale.
+    let err = refused(&p, &with_report("/nonexistent/r.txt"));
     assert!(err.contains("/nonexistent"), "{err}");
-    // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
-    write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
     // A report that fails only as it is written (a full device) leaves them alone too.
     #[cfg(target_os = "linux")]
     {
-        let err = refused(
-            &p,
-            &[
-                "adjudicate",
-                "game.yaml",
-                c1,
-                "--secrets",
-                "secrets",
-                "--report",
-                "/dev/full",
-            ],
-        );
+        let err = refused(&p, &with_report("/dev/full"));
         assert!(err.contains("/dev/full"), "{err}");
     }
+    // A packet that cannot be written by `orders -o` leaves the game file and ledger alone.
+    write(&g.side_dir("crown"), "o.yaml", "supply: []\n");
     // /dev/null as the report is written to, never replaced.
-    ok(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            c1,
-            "--secrets",
-            "secrets",
-            "--report",
-            "/dev/null",
-        ],
-    );
+    ok(&p, &with_report("/dev/null"));
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
