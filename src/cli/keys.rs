@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(long)]
     side: String,
     /// Chain length N (how many packets you can send), 16 to 100000
-    #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH)]
+    #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH, value_parser = super::chain_length())]
     chain_length: u64,
     /// Print the public line of the secret made before for this id and side, instead of making
     /// one (it serves only the game it was made for)

@@ -112,6 +112,15 @@ impl Common {
                     d.display()
                 );
             }
+            // Said once a run: `ingest` loads the templates for every message it takes.
+            static NOTED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+            let mut noted = NOTED
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if noted.iter().any(|n| n == d) {
+                return Ok(crate::report::text::Templates::new(dir.as_deref()));
+            }
+            noted.push(d.to_path_buf());
             for (file, meant) in crate::report::text::misplaced_templates(d) {
                 let places: Vec<String> = meant
                     .iter()
@@ -142,6 +151,13 @@ fn restore_sigpipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// `--chain-length`: a number in the range the secrets take, checked by clap, so that a length
+/// out of range is a usage error (exit status 2) like any other bad argument.
+fn chain_length() -> clap::builder::RangedU64ValueParser {
+    use crate::engine::secrets::{MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
+    clap::value_parser!(u64).range(MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH)
 }
 
 /// Writes text to a file (atomically) or to standard output for `-`.

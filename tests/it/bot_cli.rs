@@ -198,10 +198,24 @@ fn the_bot_plays_by_mail_through_ingest() {
     let c = g.side_dir("crown");
     let p = g.side_dir("patriot");
     let out = p.join("bot-out.eml");
-    let o = ingest_as_bot(&g, &packet, &format!("eml:{}", out.display()));
+    // A template put at the top of the templates folder, where none is looked for: the run
+    // says so once, though it reads the templates for the report and again for the mail.
+    std::fs::create_dir(p.join("tpl")).unwrap();
+    std::fs::write(p.join("tpl/show.txt"), "LOOSE\n").unwrap();
+    let o = ingest_as_bot(
+        &g,
+        &packet,
+        &format!("eml:{}", out.display()),
+        &["--templates", "tpl"],
+    );
     let said = support::stderr(&o);
     assert!(o.status.success(), "{said}");
     assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
+    assert_eq!(
+        said.matches("`tpl/show.txt` is not used").count(),
+        1,
+        "{said}"
+    );
     let mailed = read(&out);
     assert!(
         mailed.contains("-----BEGIN ADJUTANT PACKET-----"),
@@ -229,7 +243,12 @@ fn the_bot_plays_by_mail_through_ingest() {
 
 /// The Crown's packet in the bot's Maildir, taken by `ingest --bot patriot` with the bot's
 /// mail going `via`.
-fn ingest_as_bot(g: &support::TwoPlayers, packet: &Path, via: &str) -> std::process::Output {
+fn ingest_as_bot(
+    g: &support::TwoPlayers,
+    packet: &Path,
+    via: &str,
+    extra: &[&str],
+) -> std::process::Output {
     let c = g.side_dir("crown");
     let p = g.side_dir("patriot");
     let maildir = p.join("Maildir");
@@ -257,7 +276,11 @@ fn ingest_as_bot(g: &support::TwoPlayers, packet: &Path, via: &str) -> std::proc
             "patriot",
             "--playouts",
             "30",
-        ],
+        ]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect::<Vec<_>>(),
     )
     .env("ADJUTANT_CONFIG", &config)
     .output()
@@ -281,6 +304,7 @@ fn a_bot_packet_that_cannot_be_mailed_is_kept_for_resend() {
         &g,
         &packet,
         &format!("smtp\n  smtp: {{host: 127.0.0.1, port: {port}, tls: starttls}}"),
+        &[],
     );
     let said = support::stderr(&o);
     assert!(said.contains("the bot (patriot) decided step"), "{said}");

@@ -65,6 +65,25 @@ fn completions_and_a_man_page() {
         man.contains("Exit status"),
         "the exit codes are in the man page"
     );
+    // The page names a page for each command (`adjutant-keys(1)`): `--dir` writes them all,
+    // the top page the same as `-o` writes.
+    let dir = tmp.path().join("man1");
+    std::fs::create_dir(&dir).unwrap();
+    ok(tmp.path(), &["man", "--dir", "man1"]);
+    assert_eq!(read(&dir.join("adjutant.1")), man);
+    for named in man
+        .split("adjutant\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+    {
+        let page = read(&dir.join(format!("adjutant-{named}.1")));
+        assert!(page.contains(".TH adjutant-"), "adjutant-{named}: {page}");
+    }
+    let witness_new = read(&dir.join("adjutant-witness-new.1"));
+    assert!(witness_new.contains("chain"), "{witness_new}");
+    // A folder that is not there is refused, and nothing is written.
+    let err = refused(tmp.path(), &["man", "--dir", "nowhere"]);
+    assert!(err.contains("`nowhere`: no such folder"), "{err}");
 }
 
 /// A config that sends by SMTP to `port` on 127.0.0.1 with `tls`.

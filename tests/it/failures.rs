@@ -139,23 +139,28 @@ fn hostile_input_is_refused_quickly_and_clearly() {
         );
     }
     assert!(!d.join("y.secret.yaml").exists() && !g.dir.path().join("y.secret.yaml").exists());
-    // Chain lengths out of range.
-    for n in ["0", "1", "18446744073709551615"] {
-        let err = refused(
-            &d,
+    // Chain lengths out of range are usage errors, exit status 2 as clap's own are, for each
+    // command that takes one.
+    for n in ["0", "1", "15", "100001", "18446744073709551615"] {
+        for args in [
+            &["keys", "--id", "g-n", "--side", "crown", "--secrets", "s"][..],
             &[
-                "keys",
+                "new",
                 "--id",
                 "g-n",
-                "--side",
-                "crown",
+                "--hotseat",
                 "--secrets",
                 "s",
-                "--chain-length",
-                n,
-            ],
-        );
-        assert!(err.contains("out of range"), "{n}: {err}");
+                "-o",
+                "n.yaml",
+            ][..],
+            &["witness", "new", "--game-id", "w-n", "--out", "w-n.secret"][..],
+        ] {
+            let args: Vec<&str> = args.iter().copied().chain(["--chain-length", n]).collect();
+            let err = refused(&d, &args);
+            assert!(err.contains("16..=100000"), "{args:?}: {err}");
+            assert_eq!(run(&d, &args).status.code(), Some(2), "{args:?}: {err}");
+        }
     }
     // A damaged witness ledger: an error, not a crash.
     ok(
