@@ -253,6 +253,28 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
         ],
     );
     assert!(lost[2].ends_with("back to Charleston (10.7)."), "{lost:?}");
+    // An attack that won where the defender passed its morale check and stood (10.7): the
+    // attackers go back as after a loss (it was worded as an 11.3 return from a City).
+    let stood = southern_lines(
+        json!({"full": {"attack": {"from": "EBN", "to": "AUG", "units": 4, "carry_war": 2}}}),
+        vec![
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 4, "defender_total": 2}),
+            json!({"event": "morale_check", "side": "crown", "die": 6, "needed": 2, "passed": true}),
+            json!({"event": "attacker_returned", "side": "patriot", "to": "EBN", "units": 4}),
+        ],
+    );
+    assert!(stood[3].ends_with("back to Ebenezer (10.7)."), "{stood:?}");
+    // B15: a sortie whose City the beaten defender retreated into stays where it won.
+    let barred = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "return_barred", "side": "patriot", "from": "MCK", "to": "CHS", "units": 6}),
+        ],
+    );
+    assert_eq!(
+        barred[1],
+        "The 6 attacking units cannot go back to Charleston: the beaten enemy retreated into it; they hold Monck's Corner (11.3).",
+    );
     let starved = southern_lines(
         json!({"full": "pass"}),
         vec![

@@ -321,6 +321,7 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "morale_check", "side": "patriot", "die": 3, "needed": 6, "passed": false},
             {"event": "retreated", "side": "patriot", "from": "EBN", "to": "AUG", "food": 0, "war": 0},
             {"event": "attacker_returned", "side": "crown", "to": "SAV", "units": 1},
+            {"event": "return_barred", "side": "patriot", "from": "MCK", "to": "CHS", "units": 6},
             {"event": "surrendered", "side": "patriot", "area": "CHS", "units": 1, "leader": "leader"},
             {"event": "siege_declared", "area": "WIL", "by": "crown"},
             {"event": "siege_lifted", "area": "WIL"},

@@ -188,6 +188,14 @@ pub enum Event {
     },
     /// 10.7: the attackers went back to where the impulse began.
     AttackerReturned { side: Side, to: Id, units: u32 },
+    /// 11.3 (RULINGS B15): victorious attackers out of a siege could not go back to their City,
+    /// which the beaten defender retreated into; they stay in the area `from` they won.
+    ReturnBarred {
+        side: Side,
+        from: Id,
+        to: Id,
+        units: u32,
+    },
     /// 10.4: an army surrendered; its units and leader are eliminated.
     Surrendered {
         side: Side,

@@ -234,7 +234,19 @@ fn occupy(
     supplies: Supplies,
     ev: &mut Vec<Event>,
 ) {
-    if at.return_after {
+    // 11.3 lets them go back ("may"); they cannot when the beaten defender retreated into the
+    // City they left (10.7 allows it: the City stood empty), since no area holds two enemy
+    // armies (RULINGS B15).
+    let barred = at.return_after && st.army(&at.from).is_some_and(|a| a.side != at.side);
+    if barred {
+        ev.push(Event::ReturnBarred {
+            side: at.side,
+            from: at.to,
+            to: at.from,
+            units: attackers,
+        });
+    }
+    if at.return_after && !barred {
         attackers_return(data, st, at, attackers, supplies, ev);
     } else {
         enter(
