@@ -117,11 +117,13 @@ impl Common {
             let mut noted = NOTED
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if noted.iter().any(|n| n == d) {
-                return Ok(crate::report::text::Templates::new(dir.as_deref()));
-            }
-            noted.push(d.to_path_buf());
-            for (file, meant) in crate::report::text::misplaced_templates(d) {
+            let misplaced = if noted.iter().any(|n| n == d) {
+                Vec::new()
+            } else {
+                noted.push(d.to_path_buf());
+                crate::report::text::misplaced_templates(d)
+            };
+            for (file, meant) in misplaced {
                 let places: Vec<String> = meant
                     .iter()
                     .map(|m| format!("`{}`", d.join(m).display()))

@@ -105,14 +105,14 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     e["to"] = to.clone();
                 }
             }
-            // The turn end: no battle is fought in it, so a surrender there is a besieged army
-            // with no Food left (13.1, 11.2).
-            // 11.3: attackers who won and go back to the City they attacked out of.
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
             // as after a loss, not as victors leaving with what they took.
             Some("morale_check") if e["passed"] == true => winner = Value::Null,
+            // 11.3: attackers who won and go back to the City they attacked out of.
             Some("attacker_returned") if e["side"] == winner => e["victorious"] = true.into(),
+            // The turn end: no battle is fought in it, so a surrender there is a besieged army
+            // with no Food left (13.1, 11.2).
             Some("impulse_phase_ended") => turn_end = true,
             Some("surrendered") if turn_end => e["starved"] = true.into(),
             _ => {}
