@@ -341,7 +341,7 @@ fn start_turn(l: &Loaded) -> Option<(u64, u64)> {
 }
 
 /// `report`: any of the formats for a selection of the log's steps, as the bytes to write.
-/// The pictures show the board as it stands, whatever the selection.
+/// The pictures show the board after the selection's last step.
 pub fn report_steps(
     l: &Loaded,
     selection: &crate::report::log::Selection,
@@ -357,8 +357,10 @@ pub fn report_steps(
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();
     let steps = selection.pick_from(all, start_turn(l));
-    // A board still shows the position, and the replay of a game not yet begun its set-up.
-    if steps.is_empty() && format != Format::Svg && (format != Format::Html || begun) {
+    // A game not yet begun still has its set-up to draw and to replay; a begun game's
+    // selection that names no step is refused whatever the format (a picture would show the
+    // game as it stands now under another step's title).
+    if steps.is_empty() && (begun || !matches!(format, Format::Svg | Format::Html)) {
         return Err(Error::Format {
             what: "report".into(),
             message: if begun {

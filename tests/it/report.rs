@@ -133,6 +133,32 @@ fn a_turn_outside_the_game_selects_nothing() {
     }
 }
 
+/// A picture of a selection that names no adjudicated step is refused as the text reports
+/// refuse it, never drawn as the game stands now under a title that names another step.
+#[test]
+fn a_picture_of_no_step_is_refused() {
+    let (_d, game) = example_game();
+    let dir = game.parent().unwrap();
+    for format in ["svg", "png"] {
+        let out = dir.join(format!("board.{format}"));
+        let err = fails(
+            dir,
+            &[
+                "report",
+                game.to_str().unwrap(),
+                "--format",
+                format,
+                "--steps",
+                "999",
+                "-o",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert!(err.contains("no adjudicated step matches"), "{format}: {err}");
+        assert!(!out.exists(), "{format}: nothing is written");
+    }
+}
+
 #[test]
 fn mail_text_is_wrapped_for_mail_readers() {
     let (_d, game) = example_game();
