@@ -78,7 +78,11 @@ fn marked(game: &str, l: &Loaded) -> Value {
             st["sieges"] = json!(["CHS", "CAM"]);
             st["holds"] = json!(["AUG", "N96"]);
             st["navies"] = json!({"crown": "A", "french": "A",
-                "cargo": {"crown": {"units": 3, "leader": "subordinate", "food": 1, "war": 1}}});
+                "cargo": {"crown": {"units": 3, "leader": "subordinate", "food": 1, "war": 1},
+                          "patriot": {"units": 2, "food": 0, "war": 3}}});
+            st["phase"] = json!({"step": "battle", "previous_passed": false, "attack": {
+                "side": "crown", "from": "CHS", "to": "BFT", "units": 4, "leader": "leader",
+                "carried": {"food": 1, "war": 0}, "war_committed": 2}});
             st["partisans"]["SC"] = json!({"militia": 2, "loyalists": 1, "swamp_fox": true});
         }
         "the-lost-cause" => {
@@ -292,6 +296,29 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                 let want = army_title(&name(&army["side"]), army["units"].as_u64().unwrap());
                 let t = titles(group(&doc, &format!("area-{area}")));
                 assert!(t.iter().any(|t| t.starts_with(&want)), "{area}: {t:?}");
+            }
+            // What a navy carries (units, a leader, supplies) is drawn with it at sea.
+            let cargo = state["navies"]["cargo"].as_object();
+            for (side, load) in cargo.into_iter().flatten() {
+                let navy = if side == "crown" { "crown" } else { "french" };
+                let zone = name(&state["navies"][navy]);
+                let t = titles(group(&doc, &format!("sea-{zone}"))).join(" | ");
+                let units = load["units"].as_u64().unwrap_or(0);
+                if units > 0 {
+                    assert!(t.contains(&army_title(side, units)), "{side} aboard: {t}");
+                }
+                for (kind, amount) in [("food", &load["food"]), ("war", &load["war"])] {
+                    if amount.as_u64().unwrap_or(0) > 0 {
+                        assert!(t.contains(&format!("{amount} {kind}")), "{side}: {t}");
+                    }
+                }
+            }
+            // An attacking force waiting for its battle is drawn on its way (9.4, 10.0).
+            if let Some(at) = state["phase"].get("attack") {
+                let want = army_title(&name(&at["side"]), at["units"].as_u64().unwrap());
+                let t = titles(group(&doc, "attack")).join(" | ");
+                assert!(t.contains(&want), "the attack: {t}");
+                assert!(t.contains(&name(&look["areas"][name(&at["to"])])), "{t}");
             }
         }
         "the-lost-cause" => {
