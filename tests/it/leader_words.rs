@@ -294,4 +294,19 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
         ],
     );
     assert!(beaten[1].ends_with("eliminated (10.4)."), "{beaten:?}");
+    // 10.4: an attacking army whose last unit falls to the defender's roll surrenders where
+    // it attacked; it is not "the army at" the area it never took (a player read that the
+    // defenders had surrendered).
+    let wiped = southern_lines(
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 1, "war": 2}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 1, "food_paid": 1, "war": 2}),
+            json!({"event": "surrendered", "side": "crown", "area": "BFT", "units": 1, "leader": "leader"}),
+        ],
+    );
+    assert_eq!(
+        wiped[2],
+        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4).",
+        "{wiped:?}"
+    );
 }

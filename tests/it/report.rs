@@ -154,7 +154,10 @@ fn a_picture_of_no_step_is_refused() {
                 out.to_str().unwrap(),
             ],
         );
-        assert!(err.contains("no adjudicated step matches"), "{format}: {err}");
+        assert!(
+            err.contains("no adjudicated step matches"),
+            "{format}: {err}"
+        );
         assert!(!out.exists(), "{format}: nothing is written");
     }
 }

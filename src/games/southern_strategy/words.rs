@@ -58,7 +58,8 @@ fn name_commanders(data: &Data, before: &State, march: &mut Value, from: &Value)
 /// march names the leader going with a group (9.2), in the orders and the events; a refused
 /// battle what the defender left behind (10.1); a standing
 /// policy's answer names the attack it answered for, its side (attacker or defender) and
-/// where the attack came from (dice-protocol 3.1, 10.1-10.3).
+/// where the attack came from (dice-protocol 3.1, 10.1-10.3); an army that surrenders is
+/// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2).
 pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
     if orders["full"]["march"].is_object() {
         let from = orders["full"]["march"]["from"].clone();
@@ -115,6 +116,15 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             // with no Food left (13.1, 11.2).
             Some("impulse_phase_ended") => turn_end = true,
             Some("surrendered") if turn_end => e["starved"] = true.into(),
+            // 10.4: the attackers lost their last unit to the defender's roll; they surrender
+            // before the area they attacked, which they never held.
+            Some("surrendered")
+                if attack
+                    .as_ref()
+                    .is_some_and(|(side, _, to)| *side == e["side"] && *to == e["area"]) =>
+            {
+                e["attacking"] = true.into()
+            }
             _ => {}
         }
     }
