@@ -372,9 +372,22 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                 let t = titles(group(&doc, &format!("army-{id}")));
                 assert!(t.iter().any(|t| t.starts_with(&want)), "{id}: {t:?}");
             }
-            for id in state["detachments"].as_object().unwrap().keys() {
-                group(&doc, &format!("detachment-{id}"));
+            // A detachment shows its dragoons, artillery and supply as the army's counter does
+            // (D, A, S), not only its SP.
+            let shown = |g: roxmltree::Node, piece: &Value| {
+                let drawn = words(g);
+                for (key, letter) in [("dragoons", "D"), ("artillery", "A"), ("supply", "S")] {
+                    let n = piece[key].as_u64().unwrap_or(0);
+                    if n > 0 {
+                        assert!(drawn.contains(&format!("{n}{letter}")), "{key}: {drawn}");
+                    }
+                }
+            };
+            for (id, d) in state["detachments"].as_object().unwrap() {
+                shown(group(&doc, &format!("detachment-{id}")), d);
             }
+            // A fort's garrison shows its SP; the rest is in its title, since a line beside it
+            // would run into the next location's cell.
             for id in state["forts"].as_object().unwrap().keys() {
                 group(&doc, &format!("fort-{id}"));
             }
