@@ -231,8 +231,8 @@ fn southern_strategy_rules_cases() {
     run_folder(&dir, |f| run_case(&data, f));
 }
 
-/// RULINGS S7 and N11 follow the text where the first edition did not: the cases that show them
-/// fail under the first edition's data, which games begun with it still load (and such a game
+/// RULINGS S7 and N11 follow the text where the first edition did not, and B16 where the first
+/// two did not: the cases that show them fail under the older editions' data, which games begun with it still load (and such a game
 /// verifies).
 #[test]
 fn the_first_southern_strategy_edition_keeps_its_readings() {
@@ -261,14 +261,32 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             "{case} passes under the first edition"
         );
     }
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ss-first-edition/demo-game.yaml");
-    let tmp = tempfile::tempdir().unwrap();
-    let out = super::support::stdout(&super::support::ok(
-        tmp.path(),
-        &["verify", fixture.to_str().unwrap()],
-    ));
-    assert!(out.contains("verified"), "{out}");
+    // B16 followed the text after the second edition: its case fails under both earlier ones.
+    let second = super::support::southern_data_of(ss::DATA_FILES_V2);
+    assert_eq!(
+        second.pieces.readings.siege_supplies,
+        SiegeSupplies::Sealed,
+        "the second edition keeps S7"
+    );
+    let path = dir.join("9.6-a-beaten-dug-in-army-stays-dug-in-as-it-retreats.yaml");
+    assert!(run_case(&data(), &path).is_ok(), "B16 fails today");
+    for (edition, old) in [("first", &first), ("second", &second)] {
+        assert!(
+            run_case(old, &path).is_err(),
+            "B16 passes under the {edition} edition"
+        );
+    }
+    // A game begun with each older edition still loads it and verifies.
+    for edition in ["first", "second"] {
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
+        let tmp = tempfile::tempdir().unwrap();
+        let out = super::support::stdout(&super::support::ok(
+            tmp.path(),
+            &["verify", fixture.to_str().unwrap()],
+        ));
+        assert!(out.contains("verified"), "{edition}: {out}");
+    }
 }
 
 /// Runs every case file of a folder, in name order, and fails with every failure listed.

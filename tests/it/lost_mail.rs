@@ -9,7 +9,9 @@ use crate::support::*;
 
 #[test]
 fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
-    let (g, packet) = crown_packet();
+    // A game whose initiative roll goes to the Patriot, so the Crown's answer to the Patriot's
+    // supply phase is a result alone (below).
+    let (g, packet) = crate::mail::crown_packet_of("ss-test-resend-2");
     let c = g.side_dir("crown");
     ok(
         &c,
@@ -129,7 +131,7 @@ fn demo_into(dir: &Path) -> String {
 
 fn demo_secrets() -> String {
     root()
-        .join("games/southern-strategy/examples/demo-secrets")
+        .join("tests/data/ss-first-edition/demo-secrets")
         .to_string_lossy()
         .into_owned()
 }

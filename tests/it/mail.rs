@@ -151,7 +151,7 @@ fn ingest_example(msg: &Path, game: &Path, extra: &[&str]) -> Vec<String> {
 
 fn demo_secrets() -> String {
     root()
-        .join("games/southern-strategy/examples/demo-secrets")
+        .join("tests/data/ss-first-edition/demo-secrets")
         .to_string_lossy()
         .into_owned()
 }
@@ -308,7 +308,13 @@ pub(crate) fn patriot_ingests_and_verifies(g: &TwoPlayers, message: &Path) {
 
 /// Two players with addresses, the Crown's first packet written.
 pub(crate) fn crown_packet() -> (TwoPlayers, PathBuf) {
-    let g = TwoPlayers::new("ss-test-send");
+    crown_packet_of("ss-test-send")
+}
+
+/// `crown_packet` in a game of id `id`: the id decides the initiative roll, which some tests
+/// need one way.
+pub(crate) fn crown_packet_of(id: &str) -> (TwoPlayers, PathBuf) {
+    let g = TwoPlayers::new(id);
     for side in ["crown", "patriot"] {
         let p = g.game(side);
         let text = read(&p)

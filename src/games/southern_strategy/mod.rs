@@ -88,6 +88,27 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the second edition (the readings of RULINGS S7 and N11, before B16), kept
+/// so that game files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V2: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v2/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// Files only the pictures use: not pinned by game files, so they may change freely.
 pub const DISPLAY_FILES: &[(&str, &str)] = &[(
     data::BOARD,

@@ -91,7 +91,12 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
                 ));
             }
         }
-        if army.dug_in && !data.area(area).is_city_or_fort() {
+        // 9.6: an army digs in only in a City or Fort, but (B16) keeps the marker for the rest
+        // of the turn if beaten there and retreated, to a Point as well.
+        if army.dug_in
+            && !data.area(area).is_city_or_fort()
+            && !data.pieces.readings.retreat_keeps_dig_in()
+        {
             return Err(bad(
                 "9.6",
                 format!("{path}.dug_in"),

@@ -1,5 +1,5 @@
-//! Which reading of the rulebook a game plays by, where adjutant's first edition read against
-//! the text (RULINGS.md S7, N11). The choice is data (`readings` in `pieces.yaml`), so that a
+//! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
+//! against the text (RULINGS.md S7, N11, B16). The choice is data (`readings` in `pieces.yaml`), so that a
 //! game file, which pins its data by hash, always replays by the readings it began with: the
 //! first edition's `pieces.yaml` has no `readings`, and each reading defaults to the first.
 
@@ -16,12 +16,20 @@ pub struct Readings {
     /// 13.4 with 2.2 (N11).
     #[serde(default)]
     pub commander_without_units: CommanderWithoutUnits,
+    /// 9.6 with 10.7 (B16).
+    #[serde(default)]
+    pub dug_in_retreat: DugInRetreat,
 }
 
 impl Readings {
     /// 11.1 (S7): whether a siege keeps every supply in and out, and its area to its limit.
     pub fn sieges_sealed(&self) -> bool {
         self.siege_supplies == SiegeSupplies::Sealed
+    }
+
+    /// 9.6 with 10.7 (B16): whether a beaten dug-in army keeps its marker as it retreats.
+    pub fn retreat_keeps_dig_in(&self) -> bool {
+        self.dug_in_retreat == DugInRetreat::KeepsMarker
     }
 }
 
@@ -50,4 +58,18 @@ pub enum CommanderWithoutUnits {
     /// The text: a leader is not a unit and an army is one or more units (2.2), so he does not
     /// enter this turn; 13.4 asks again at the next campaign turn's end.
     Waits,
+}
+
+/// 9.6 with 10.7: a dug-in army beaten in battle that retreats.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DugInRetreat {
+    /// The first and second editions: the marker stays behind in the City or Fort, so the
+    /// army could be activated again in the same campaign turn.
+    #[default]
+    LosesMarker,
+    /// The text: the army is Dug-In "for the remainder of the Campaign Turn", so it keeps the
+    /// marker where it retreats to (it cannot be activated, cannot refuse battle and ignores
+    /// one hit) until the turn end removes it.
+    KeepsMarker,
 }

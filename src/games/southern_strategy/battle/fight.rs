@@ -197,6 +197,12 @@ pub(super) fn fight(
                 },
                 ev,
             );
+            // 9.6: Dug-In lasts the rest of the campaign turn, wherever the army goes (B16).
+            if defender_now.dug_in && data.pieces.readings.retreat_keeps_dig_in() {
+                if let Some(army) = st.armies.get_mut(dest.as_str()) {
+                    army.dug_in = true;
+                }
+            }
             ev.push(Event::Retreated {
                 side: defender.side,
                 from: at.to,
