@@ -232,8 +232,8 @@ fn southern_strategy_rules_cases() {
 }
 
 /// RULINGS S7 and N11 follow the text where the first edition did not, and B16 where the first
-/// two did not: the cases that show them fail under the older editions' data, which games begun with it still load (and such a game
-/// verifies).
+/// two did not: the cases that show them fail under the older editions' data, which games begun
+/// with them still load (and such games verify).
 #[test]
 fn the_first_southern_strategy_edition_keeps_its_readings() {
     use adjutant::games::southern_strategy::readings::{CommanderWithoutUnits, SiegeSupplies};

@@ -4,14 +4,14 @@
 
 use std::path::Path;
 
-use crate::mail::{crown_packet, mail_dir, MAIL_GAME};
+use crate::mail::{crown_packet, crown_packet_of, demo_secrets, mail_dir, MAIL_GAME};
 use crate::support::*;
 
 #[test]
 fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     // A game whose initiative roll goes to the Patriot, so the Crown's answer to the Patriot's
     // supply phase is a result alone (below).
-    let (g, packet) = crate::mail::crown_packet_of("ss-test-resend-2");
+    let (g, packet) = crown_packet_of("ss-test-resend-2");
     let c = g.side_dir("crown");
     ok(
         &c,
@@ -127,13 +127,6 @@ fn demo_into(dir: &Path) -> String {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::copy(root().join(MAIL_GAME), dir.join(format!("{id}.yaml"))).unwrap();
     id
-}
-
-fn demo_secrets() -> String {
-    root()
-        .join("tests/data/ss-first-edition/demo-secrets")
-        .to_string_lossy()
-        .into_owned()
 }
 
 fn names(d: &Path) -> Vec<String> {

@@ -149,7 +149,8 @@ fn ingest_example(msg: &Path, game: &Path, extra: &[&str]) -> Vec<String> {
     args
 }
 
-fn demo_secrets() -> String {
+/// The demo secrets of `MAIL_GAME`, whose packets the mail fixtures carry.
+pub(crate) fn demo_secrets() -> String {
     root()
         .join("tests/data/ss-first-edition/demo-secrets")
         .to_string_lossy()

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::mail::{check_fixtures, mail_dir, manifest, MAIL_GAME};
+use crate::mail::{check_fixtures, demo_secrets, mail_dir, manifest, MAIL_GAME};
 use crate::support::*;
 
 fn v2_dir() -> PathBuf {
@@ -42,7 +42,7 @@ fn demo_game(dir: &Path) -> PathBuf {
 }
 
 fn ingest(dir: &Path, msg: &Path) -> std::process::Output {
-    let secrets = root().join("tests/data/ss-first-edition/demo-secrets");
+    let secrets = PathBuf::from(demo_secrets());
     run(
         dir,
         &[
@@ -104,7 +104,7 @@ fn a_version_2_packet_file_is_adjudicated_and_a_version_1_file_still_is() {
     ] {
         let tmp = tempfile::tempdir().unwrap();
         demo_game(tmp.path());
-        let secrets = root().join("tests/data/ss-first-edition/demo-secrets");
+        let secrets = PathBuf::from(demo_secrets());
         ok(
             tmp.path(),
             &[

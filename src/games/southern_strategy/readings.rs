@@ -1,7 +1,8 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, N11, B16). The choice is data (`readings` in `pieces.yaml`), so that a
-//! game file, which pins its data by hash, always replays by the readings it began with: the
-//! first edition's `pieces.yaml` has no `readings`, and each reading defaults to the first.
+//! against the text (RULINGS.md S7, N11, B16). The choice is data (`readings` in
+//! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
+//! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
+//! reading defaults to the first.
 
 use serde::{Deserialize, Serialize};
 
