@@ -45,20 +45,29 @@
       }
     }
 
+    // The place of step `n`, or, for a step with no place of its own (one that only carries
+    // the result of the step before it, or one past the last step shown), of the last step
+    // shown before it; -1 when every step shown comes after it.
     function byStep(n) {
+      var found = -1;
       for (var i = 0; i < steps.length; i++) {
-        if (steps[i].getAttribute("data-step") === n) {
-          return i;
+        if (Number(steps[i].getAttribute("data-step")) <= n) {
+          found = i;
         }
       }
-      return -1;
+      return found;
     }
 
     function fromAddress() {
       var m = /^#step=(\d+)$/.exec(location.hash);
-      var i = m ? byStep(m[1]) : -1;
+      var i = m ? byStep(Number(m[1])) : -1;
       if (i >= 0) {
         show(i);
+        // Said, so that a reader sent to a step the page does not hold knows what they see.
+        if (steps[i].getAttribute("data-step") !== m[1]) {
+          where.textContent = steps[i].getAttribute("data-label") + " (step " + m[1] +
+            " has no picture here: this is the step before it)";
+        }
       }
       return i >= 0;
     }

@@ -591,6 +591,19 @@ fn html_replay_in_headless_chromium() {
     assert!(dom.contains("<span id=\"where\" aria-live=\"polite\" title=\"3 of 4\">Step 2</span>"));
     assert!(console.is_empty(), "console messages: {console:#?}");
 
+    // A step the page holds no picture of (here past the last; a step carrying only the
+    // result of the one before it is the same) opens the step before it, and says so.
+    let (dom, console) = headless(&browser, &format!("{url}#step=99"), &["--dump-dom"]);
+    assert!(
+        dom.contains("<section class=\"step current\" id=\"step-3\""),
+        "#step=99 opens the last step"
+    );
+    assert!(
+        dom.contains("Step 3 (step 99 has no picture here: this is the step before it)</span>"),
+        "#step=99 says what it shows"
+    );
+    assert!(console.is_empty(), "console messages: {console:#?}");
+
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let mut pngs = Vec::new();
     for step in [1, 3] {

@@ -26,6 +26,7 @@ mod options;
 mod options_supply;
 mod positions;
 mod protocol_doc;
+mod quiet_steps;
 mod races;
 mod report;
 mod sample_turn;

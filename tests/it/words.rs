@@ -691,6 +691,7 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
         let got = detail(phase);
         assert!(got.contains(want), "`{want}` not in `{got}`");
         assert!(!got.contains("army (nowhere)"), "{got}");
+        assert!(!got.contains('`'), "order syntax in `{got}`");
     }
 }
 
@@ -722,16 +723,23 @@ fn the_lost_cause_question_names_spaces_and_armies() {
                 {"army": "blue", "marker": 1, "symbol": "square", "drm": 1},
                 {"army": "blue", "marker": 2, "symbol": "circle"},
                 {"army": "brown", "marker": 1, "symbol": "circle"}]}),
-            "the markers: blue 1 (Conditional, +1), blue 2 (Directed), brown 1 (Directed); name",
+            "the markers: blue 1 (Conditional, +1), blue 2 (Directed), brown 1 (Directed); an army's markers go together",
         ),
         (
             json!({"ask": "railroads", "line": 1}),
-            "16.8 Railroads, before the card's Confederate action 2:",
+            "16.8 Railroads, before the card's Confederate action 2: spend them on Directed Battles or keep them",
         ),
+        (
+            json!({"ask": "reroll", "roll": "Morale Test", "result": "3 against 4"}),
+            "Rebel Yell: re-roll Morale Test (3 against 4), or keep the result",
+        ),
+        (json!({"ask": "start"}), "start the war (3.0)"),
     ];
     for (question, want) in cases {
         let got = detail(question);
         assert!(got.contains(want), "`{want}` not in `{got}`");
         assert!(!got.contains("[\""), "a list of ids in `{got}`");
+        // Words for the reader of a report, not the syntax of the answer (`orders` shows that).
+        assert!(!got.contains('`') && !got.contains('{'), "order syntax in `{got}`");
     }
 }

@@ -333,7 +333,7 @@ impl Game for SouthernStrategy {
                 attack.side,
                 "commit",
                 format!(
-                    "the defender of {} accepts battle: commit 1 to {} war supplies the attackers carry (10.2), `commit: N`",
+                    "the defender of {} accepts battle: commit 1 to {} war supplies the attackers carry (10.2)",
                     area(&attack.to),
                     attack.carried.war
                 ),

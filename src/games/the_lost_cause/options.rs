@@ -87,7 +87,7 @@ fn marker_words(m: &Marker) -> String {
 /// The question as a sentence for the player.
 pub fn describe(data: &Data, q: &Question) -> String {
     match q {
-        Question::Start => "start the war (3.0): `start: true`".into(),
+        Question::Start => "start the war (3.0)".into(),
         Question::BattleTarget {
             theater,
             armies,
@@ -121,11 +121,11 @@ pub fn describe(data: &Data, q: &Question) -> String {
         Question::Naval => "9.6 Naval action: choose what the Navy does if the roll passes".into(),
         Question::Raider => "9.7 Commerce Raider action: choose where it sails".into(),
         Question::Reroll { roll, result } => {
-            format!("Rebel Yell: re-roll {roll} ({result})? `reroll: true` or `false`")
+            format!("Rebel Yell: re-roll {roll} ({result}), or keep the result")
         }
         Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
         Question::Railroads { line } => format!(
-            "16.8 Railroads, {}: list the Directed Battles to fight with them, or `railroads: []`; `railroads: {{spend: [...], ask: every_action}}` also asks before each Confederate action from now on (`ask: after_last`: only after the last)",
+            "16.8 Railroads, {}: spend them on Directed Battles or keep them, and choose whether to be asked again before each Confederate action or only after the last",
             match line {
                 Some(l) => format!("before the card's Confederate action {}", l + 1),
                 None => "after the card's last Confederate action".into(),
@@ -147,9 +147,8 @@ pub fn describe(data: &Data, q: &Question) -> String {
                 })
                 .collect();
             format!(
-                "11.0 Union Initiative: the order to resolve the markers: {}; name an army once for its markers in the order placed, once for each to split them, or `{{army: {}, marker: 2}}` for one",
-                each.join(", "),
-                markers.first().map_or("blue", |m| m.army.as_str())
+                "11.0 Union Initiative: the order to resolve the markers: {}; an army's markers go together in the order placed, or one at a time",
+                each.join(", ")
             )
         }
         Question::Infrastructure { good } => {
