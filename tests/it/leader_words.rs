@@ -194,9 +194,19 @@ fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
 
 /// The Southern Strategy's event and orders lines through the shipped templates, after the
 /// report's own reading of the step (`annotate_step`) from the set-up state.
-fn southern_lines(orders: Value, mut events: Vec<Value>) -> Vec<String> {
+fn southern_lines(orders: Value, events: Vec<Value>) -> Vec<String> {
+    southern_lines_from(|_| {}, orders, events)
+}
+
+/// `southern_lines`, read from the set-up state as `change` leaves it.
+fn southern_lines_from(
+    change: impl FnOnce(&mut Value),
+    orders: Value,
+    mut events: Vec<Value>,
+) -> Vec<String> {
     let rules = adjutant::games::load("southern-strategy", None).unwrap();
-    let (state, _) = rules.setup().unwrap();
+    let (mut state, _) = rules.setup().unwrap();
+    change(&mut state);
     let mut orders = orders;
     rules
         .annotate_step(&state, &mut orders, &mut events)
@@ -308,5 +318,34 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
         wiped[2],
         "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4).",
         "{wiped:?}"
+    );
+}
+
+/// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and the
+/// retreat line says so (the player could not tell why the army could not be activated).
+#[test]
+fn a_dug_in_army_retreating_is_said_to_stay_dug_in() {
+    let retreat = vec![
+        json!({"event": "battle_won", "winner": "crown", "attacker_total": 7, "defender_total": 2}),
+        json!({"event": "morale_check", "side": "patriot", "die": 1, "needed": 2, "passed": false}),
+        json!({"event": "retreated", "side": "patriot", "from": "CHS", "to": "MCK", "food": 0, "war": 1}),
+    ];
+    let dug_in = southern_lines_from(
+        |st| st["armies"]["CHS"] = json!({"side": "patriot", "units": 2, "dug_in": true}),
+        json!({"battle": {"accept": {"commit": 0, "retreat": ["MCK"]}}}),
+        retreat.clone(),
+    );
+    assert_eq!(
+        dug_in[3],
+        "Patriot retreats from Charleston to Monck's Corner, abandoning 1 war, and stays dug in for the rest of the campaign turn (10.7, 9.6).",
+    );
+    let open = southern_lines_from(
+        |st| st["armies"]["CHS"] = json!({"side": "patriot", "units": 2}),
+        json!({"battle": {"accept": {"commit": 0, "retreat": ["MCK"]}}}),
+        retreat,
+    );
+    assert_eq!(
+        open[3],
+        "Patriot retreats from Charleston to Monck's Corner, abandoning 1 war (10.7).",
     );
 }

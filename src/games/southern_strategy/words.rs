@@ -106,6 +106,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     e["to"] = to.clone();
                 }
             }
+            // 9.6 with 10.7 (RULINGS B16): a dug-in army keeps its marker as it retreats.
+            Some("retreated")
+                if data.pieces.readings.retreat_keeps_dig_in()
+                    && e["from"]
+                        .as_str()
+                        .and_then(|from| before.army(from))
+                        .is_some_and(|a| a.dug_in) =>
+            {
+                e["dug_in"] = true.into()
+            }
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
             // as after a loss, not as victors leaving with what they took.
