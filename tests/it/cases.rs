@@ -231,9 +231,9 @@ fn southern_strategy_rules_cases() {
     run_folder(&dir, |f| run_case(&data, f));
 }
 
-/// RULINGS S7 and N11 follow the text where the first edition did not, and B16 where the first
-/// two did not: the cases that show them fail under the older editions' data, which games begun
-/// with them still load (and such games verify).
+/// RULINGS S7 and N11 follow the text where the first edition did not, B16 where the first
+/// two did not, and S9 where the first three did not: the cases that show them fail under the
+/// older editions' data, which games begun with them still load (and such games verify).
 #[test]
 fn the_first_southern_strategy_edition_keeps_its_readings() {
     use adjutant::games::southern_strategy::readings::{CommanderWithoutUnits, SiegeSupplies};
@@ -276,8 +276,29 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             "B16 passes under the {edition} edition"
         );
     }
+    // S9 followed the text after the third edition: its cases fail under every earlier one.
+    let third = super::support::southern_data_of(ss::DATA_FILES_V3);
+    assert!(
+        third.pieces.readings.retreat_keeps_dig_in(),
+        "the third edition keeps B16"
+    );
+    assert_eq!(third.pieces.readings.siege_supplies, SiegeSupplies::Sealed);
+    for case in [
+        "11.1-march-into-a-besieged-city-with-supplies-refused.yaml",
+        "11.1-march-into-a-besieged-city-leaves-its-supplies-behind.yaml",
+        "11.1-refusing-into-a-besieged-city-takes-no-supplies.yaml",
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
+        for (edition, old) in [("first", &first), ("second", &second), ("third", &third)] {
+            assert!(
+                run_case(old, &path).is_err(),
+                "{case} passes under the {edition} edition"
+            );
+        }
+    }
     // A game begun with each older edition still loads it and verifies.
-    for edition in ["first", "second"] {
+    for edition in ["first", "second", "third"] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
         let tmp = tempfile::tempdir().unwrap();

@@ -11,7 +11,7 @@ use crate::support::*;
 fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     // A game whose initiative roll goes to the Patriot, so the Crown's answer to the Patriot's
     // supply phase is a result alone (below).
-    let (g, packet) = crown_packet_of("ss-test-resend-2");
+    let (g, packet) = crown_packet_of("ss-test-resend-3");
     let c = g.side_dir("crown");
     ok(
         &c,

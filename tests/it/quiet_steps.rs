@@ -29,7 +29,10 @@ fn play(game: &str, seed: u64, max_steps: usize) -> Played {
         };
         next_lines.push(awaiting.detail.clone().unwrap_or_default());
         let options = rules.legal_options(&st, &awaiting.side).unwrap();
-        assert!(!options.is_empty(), "{game}, seed {seed}: no option at step {step}");
+        assert!(
+            !options.is_empty(),
+            "{game}, seed {seed}: no option at step {step}"
+        );
         let pick = &options[(rng.next_u32() as usize) % options.len()];
         let orders: Value = serde_yaml::from_str(&pick.example).unwrap();
         let mut key = [7u8; 32];

@@ -740,6 +740,9 @@ fn the_lost_cause_question_names_spaces_and_armies() {
         assert!(got.contains(want), "`{want}` not in `{got}`");
         assert!(!got.contains("[\""), "a list of ids in `{got}`");
         // Words for the reader of a report, not the syntax of the answer (`orders` shows that).
-        assert!(!got.contains('`') && !got.contains('{'), "order syntax in `{got}`");
+        assert!(
+            !got.contains('`') && !got.contains('{'),
+            "order syntax in `{got}`"
+        );
     }
 }

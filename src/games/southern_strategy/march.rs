@@ -195,12 +195,25 @@ pub fn march(
     let whole_army_leaves_point = !from.is_city_or_fort() && stayed == 0 && m.groups.len() == 1;
     let mut moved = Vec::with_capacity(destinations.len());
     let mut destinations = destinations.into_iter();
+    // 11.1 (S9): no supplies go into a besieged City or Fort by land, a march included.
+    let closed = data.pieces.readings.sieges_closed_to_armies();
     for (i, g) in m.groups.iter().enumerate() {
         if staying.is_some_and(|(k, _)| k == i) {
             continue;
         }
         let path = groups_key.item(i);
-        let capacity = g.units + 1;
+        let to = destinations
+            .next()
+            .expect("one destination for each group that moves");
+        let sealed_in = closed && st.besieged(&to);
+        if sealed_in && g.food.unwrap_or(0) + g.war.unwrap_or(0) > 0 {
+            let name = data.area(&to).name.clone();
+            return Err(OrderError::worded_later("11.1", move || {
+                format!("no supplies may be carried into besieged `{name}`: the group must enter without them")
+            })
+            .at(path));
+        }
+        let capacity = if sealed_in { 0 } else { g.units + 1 };
         let (food, war) = match (g.food, g.war) {
             (None, None) if whole_army_leaves_point => {
                 let food = pool.food.min(capacity);
@@ -229,9 +242,6 @@ pub fn march(
         }
         pool.food -= food;
         pool.war -= war;
-        let to = destinations
-            .next()
-            .expect("one destination for each group that moves");
         moved.push(GroupMoved {
             to,
             units: g.units,
@@ -267,7 +277,9 @@ pub fn march(
             st.set_supplies(&from.id, Supplies::default());
         }
         if !from.is_city_or_fort() && !pool.is_empty() {
-            let spare = moved.iter().any(|g| g.food + g.war < g.units + 1);
+            let spare = moved
+                .iter()
+                .any(|g| g.food + g.war < g.units + 1 && !(closed && st.besieged(&g.to)));
             if spare {
                 return Err(OrderError::new(
                     "5.5",

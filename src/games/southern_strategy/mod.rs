@@ -88,6 +88,27 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the third edition (the readings of RULINGS S7, N11 and B16, before S9),
+/// kept so that game files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V3: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v3/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the second edition (the readings of RULINGS S7 and N11, before B16), kept
 /// so that game files begun with them still load with the pieces file they pin.
 pub const DATA_FILES_V2: &[(&str, &str)] = &[

@@ -450,7 +450,12 @@ fn battle_options<S: Sink<Orders>>(
         ..Orders::default()
     };
     let dests = battle::refuse_destinations(data, st, attack);
-    if let Some(first) = dests.first() {
+    // 11.1 (S9): an army refusing into a besieged City or Fort takes nothing in; the example
+    // goes where it may take what its leader lets it, if there is such a place.
+    let sealed = |a: &Id| st.besieged(a) && data.pieces.readings.sieges_closed_to_armies();
+    let open = dests.iter().find(|a| !sealed(a)).or(dests.first());
+    if let Some(first) = open {
+        let can_take = if sealed(first) { 0 } else { can_take };
         let (food, war) = (here.food.min(can_take), here.war.min(can_take));
         // The example takes as much as the leader allows, Food first.
         let taken_war = war.min(can_take - food);
@@ -469,10 +474,16 @@ fn battle_options<S: Sink<Orders>>(
             let taking = if can_take == 0 || here.is_empty() {
                 "leaving its supplies".to_string()
             } else {
+                let besieged: Vec<Id> = dests.iter().filter(|a| sealed(a)).copied().collect();
                 format!(
-                    "taking food {} and war {} (at most {can_take} in all)",
+                    "taking food {} and war {} (at most {can_take} in all{})",
                     span(0, food),
-                    span(0, war)
+                    span(0, war),
+                    if besieged.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; none into besieged {}, 11.1", either_of(data, &besieged))
+                    }
                 )
             };
             format!(

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, N11, B16). The choice is data (`readings` in
+//! against the text (RULINGS.md S7, S9, N11, B16). The choice is data (`readings` in
 //! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Readings {
-    /// 11.1 with 5.5, 9.3 and 5.4 (S7).
+    /// 11.1 with 5.5, 9.3 and 5.4 (S7), and with 9.1 and 10.1 (S9).
     #[serde(default)]
     pub siege_supplies: SiegeSupplies,
     /// 13.4 with 2.2 (N11).
@@ -25,7 +25,16 @@ pub struct Readings {
 impl Readings {
     /// 11.1 (S7): whether a siege keeps every supply in and out, and its area to its limit.
     pub fn sieges_sealed(&self) -> bool {
-        self.siege_supplies == SiegeSupplies::Sealed
+        matches!(
+            self.siege_supplies,
+            SiegeSupplies::Sealed | SiegeSupplies::Closed
+        )
+    }
+
+    /// 11.1 (S9): whether an army entering a besieged City or Fort by a march or a refused
+    /// battle brings no supplies in.
+    pub fn sieges_closed_to_armies(&self) -> bool {
+        self.siege_supplies == SiegeSupplies::Closed
     }
 
     /// 9.6 with 10.7 (B16): whether a beaten dug-in army keeps its marker as it retreats.
@@ -43,10 +52,14 @@ pub enum SiegeSupplies {
     /// more than its limit.
     #[default]
     SupplyMovesOnly,
-    /// The text: no supplies go in or out by land or by sea, a Transport included, and what a
-    /// besieged area holds past its limit (after a battle, a return or a new commander) is
-    /// discarded, War first, since it cannot be moved on (5.5).
+    /// The second and third editions: no supplies go in or out by land or by sea, a Transport
+    /// included, and what a besieged area holds past its limit (after a battle, a return or a
+    /// new commander) is discarded, War first, since it cannot be moved on (5.5); but an army
+    /// marching in, or refusing battle into it, brought supplies with it.
     Sealed,
+    /// The text: as `Sealed`, and an army entering by a march or a refused battle brings no
+    /// supplies in either, since they would be moved to the City by land (S9).
+    Closed,
 }
 
 /// 13.4: a new Patriot commander when no Patriot unit is left to go with him.

@@ -476,6 +476,18 @@ fn refuse(
             key.field("to"),
         ));
     }
+    // 11.1 (S9): an army refusing into a besieged City or Fort brings no supplies in.
+    if r.food + r.war > 0 && st.besieged(&dest.id) && data.pieces.readings.sieges_closed_to_armies()
+    {
+        return Err(err(
+            "11.1",
+            format!(
+                "no supplies may be carried into besieged `{}`: refuse into it without them",
+                dest.name
+            ),
+            key,
+        ));
+    }
     let here = st.supplies_at(&at.to);
     let allowed = if defender.leader.is_some() {
         defender.units / 2

@@ -6,6 +6,9 @@ use super::*;
 /// 5.5: what a group of `units` leaving with `pool` to `to` takes by default: as much as it
 /// can carry, Food first, but no more than `to` can then hold.
 fn carried(board: &Board, side: Side, to: usize, units: u32, pool: Supplies) -> Supplies {
+    if sealed_in(board, to) {
+        return Supplies::default();
+    }
     let there = board.supplies(to);
     let limit = if board.area(to).is_city_or_fort() {
         board.data.pieces.storage_limit
@@ -18,6 +21,11 @@ fn carried(board: &Board, side: Side, to: usize, units: u32, pool: Supplies) -> 
         food,
         war: pool.war.min(cap - food),
     }
+}
+
+/// 11.1 (S9): whether an army entering `to` brings no supplies in, since it is besieged.
+pub(super) fn sealed_in(board: &Board, to: usize) -> bool {
+    board.besieged(to) && board.data.pieces.readings.sieges_closed_to_armies()
 }
 
 /// 9.2: the most units a group under `rank` may bring into `to`, where a Subordinate Leader
@@ -195,6 +203,9 @@ fn march_options<S: Sink<Action>>(
     for b in open() {
         open_areas += 1;
         let rank = army.leader;
+        // 11.1 (S9): nothing is carried into a siege.
+        let sealed = sealed_in(board, b);
+        let (food, war) = if sealed { (0, 0) } else { (m.food, m.war) };
         let march = || {
             let units = command_cap(board, side, b, rank, m.movers).max(1);
             let cost = food_cost(if has_leader { units } else { army.units });
@@ -207,8 +218,8 @@ fn march_options<S: Sink<Action>>(
             // a transported army) is one more `either` range beside `subordinate`.
             Open::default()
                 .amount("full.march.groups[0].units", 1, m.movers)
-                .amount("full.march.groups[0].food", 0, m.food)
-                .amount("full.march.groups[0].war", 0, m.war)
+                .amount("full.march.groups[0].food", 0, food)
+                .amount("full.march.groups[0].war", 0, war)
                 .either("full.march.groups[0].leader", m.leader_may_stay)
                 .either("full.march.groups[0].subordinate", m.subordinate)
                 .with(Action::March(March {
@@ -229,7 +240,11 @@ fn march_options<S: Sink<Action>>(
                 army_words(),
                 board.area(b).name,
                 units_words(1, m.movers),
-                carrying(m.food, m.war),
+                if sealed && m.food + m.war > 0 {
+                    ", carrying no supplies into the siege (11.1)".to_string()
+                } else {
+                    carrying(food, war)
+                },
                 leader_words("the group")
             )
         });
