@@ -349,3 +349,60 @@ fn a_dug_in_army_retreating_is_said_to_stay_dug_in() {
         "Patriot retreats from Charleston to Monck's Corner, abandoning 1 war (10.7).",
     );
 }
+
+/// 9.4: an attack goes with its army's leader, and the attack order and the event say who
+/// leads it ("attack Beaufort from Charleston with 1 unit and 2 war" did not).
+#[test]
+fn an_attack_names_the_leader_who_leads_it() {
+    let lines = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+        },
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 1, "war": 2}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT",
+            "units": 1, "food_paid": 1, "war": 2}),
+        ],
+    );
+    assert!(
+        lines[0]
+            .contains("attack Beaufort from Charleston with 1 unit led by Cornwallis and 2 war"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1]
+            .starts_with("Crown attacks Beaufort from Charleston with 1 unit led by Cornwallis,"),
+        "{lines:?}"
+    );
+}
+
+/// 11.1 (RULINGS S9): supplies left on a Point because the army marched into a siege say why
+/// (the line cited only 5.5, as if the groups had been full).
+#[test]
+fn supplies_left_outside_a_siege_say_why() {
+    let march = json!({"full": {"march": {"from": "ORB", "groups": [{"to": "CHS", "units": 2}]}}});
+    let events = vec![
+        json!({"event": "supplies_abandoned", "side": "patriot", "area": "ORB", "food": 1, "war": 1}),
+        json!({"event": "marched", "side": "patriot", "from": "ORB", "food_paid": 1,
+            "activated_units": 2, "stayed": 0, "subordinate_stays": false,
+            "groups": [{"to": "CHS", "units": 2, "leader": false, "subordinate": false, "food": 0, "war": 0}]}),
+    ];
+    let sieged = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+            st["armies"]["ORB"] = json!({"side": "patriot", "units": 2});
+            st["sieges"] = json!(["CHS"]);
+        },
+        march.clone(),
+        events.clone(),
+    );
+    assert_eq!(
+        sieged[1],
+        "Supplies abandoned at Orangeburg: 1 food and 1 war, since none may be carried into besieged Charleston (5.5, 11.1).",
+    );
+    let open = southern_lines_from(|_| {}, march, events);
+    assert_eq!(
+        open[1],
+        "Supplies abandoned at Orangeburg: 1 food and 1 war (5.5)."
+    );
+}

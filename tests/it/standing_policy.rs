@@ -191,7 +191,7 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("the War committed is chosen once the defender accepts")
-            && flat.contains("6 units and 3 war to commit if accepted"),
+            && flat.contains("6 units led by Cornwallis and 3 war to commit if accepted"),
         "{report}"
     );
     let gf = parse(&g.game_text("patriot"));

@@ -65,6 +65,12 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         let from = orders["full"]["march"]["from"].clone();
         name_commanders(data, before, &mut orders["full"]["march"], &from);
     }
+    // 9.4: the attackers leave with their army's leader.
+    if orders["full"]["attack"].is_object() {
+        if let Some(name) = leader_at(data, before, &orders["full"]["attack"]["from"]) {
+            orders["full"]["attack"]["commander"] = Value::String(name);
+        }
+    }
     // The attack under way: from the state before, or launched within the step.
     let mut attack: Option<(Value, Value, Value)> = before.pending_attack().map(|a| {
         (
@@ -75,6 +81,17 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     });
     let mut turn_end = false;
     let mut winner = Value::Null;
+    // 11.1 (S9): where a march left supplies on its Point because its groups went into a
+    // siege, the besieged area they went into.
+    let sealed_in = data.pieces.readings.sieges_closed_to_armies().then(|| {
+        events
+            .iter()
+            .filter(|e| e["event"] == "marched")
+            .flat_map(|e| e["groups"].as_array().into_iter().flatten())
+            .filter_map(|g| g["to"].as_str())
+            .find(|to| before.besieged(*to))
+            .map(|to| Value::String(to.to_string()))
+    });
     for e in events.iter_mut() {
         match e["event"].as_str() {
             Some("marched") => {
@@ -96,6 +113,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
             Some("attack_launched") => {
                 attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
+                if let Some(name) = leader_at(data, before, &e["from"]) {
+                    e["commander"] = Value::String(name);
+                }
             }
             Some("policy_answered") => {
                 if let Some((side, from, to)) =
@@ -115,6 +135,11 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                         .is_some_and(|a| a.dug_in) =>
             {
                 e["dug_in"] = true.into()
+            }
+            Some("supplies_abandoned") => {
+                if let Some(Some(to)) = &sealed_in {
+                    e["sealed_in"] = to.clone();
+                }
             }
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
