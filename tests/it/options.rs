@@ -467,11 +467,19 @@ fn every_accepted_answer_to_an_attack_is_listed() {
             }
         }
     }
-    let next = &data.area("CHS").adjacent;
+    // 10.7 (RULINGS B4): an area an enemy army holds (Monck's Corner) is never open to the
+    // retreat, so the options leave it out; a list naming it is still accepted, and the
+    // retreat passes over it (the case `battle-retreat-fallback-first-legal`).
+    let next: Vec<&Id> = data
+        .area("CHS")
+        .adjacent
+        .iter()
+        .filter(|a| a.as_str() != "MCK")
+        .collect();
     let mut retreats: Vec<Vec<Id>> = vec![Vec::new()];
-    for a in next {
+    for a in &next {
         retreats.push(vec![Id::new(a)]);
-        for b in next {
+        for b in &next {
             retreats.push(vec![Id::new(a), Id::new(b)]);
         }
     }
@@ -488,8 +496,15 @@ fn every_accepted_answer_to_an_attack_is_listed() {
         &st,
         Side::Patriot,
         space,
-        30,
+        20,
         "answers to an attack on Charleston",
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "patriot");
+    assert!(
+        listed
+            .iter()
+            .all(|o| !o.summary.contains("Monck") || o.summary.starts_with("refuse")),
+        "an enemy-held area offered for a retreat: {listed:#?}"
     );
 }
 

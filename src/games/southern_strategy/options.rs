@@ -492,7 +492,20 @@ fn battle_options<S: Sink<Orders>>(
             )
         });
     }
-    let around = &data.area(&attack.to).adjacent;
+    // 10.7: a beaten defender retreats to a friendly or empty area. An area an enemy army holds
+    // now still holds it when the battle is over (nothing else moves in between), so only the
+    // others are offered; whether one of them is legal then (9.2, after the losses) is judged
+    // at the retreat (RULINGS B4).
+    // An army under siege cannot retreat at all (11.1).
+    let defender_side = defender.map(|d| d.side);
+    let besieged = st.besieged(&attack.to);
+    let around: Vec<Id> = data
+        .area(&attack.to)
+        .adjacent
+        .iter()
+        .filter(|b| !besieged && st.army(*b).is_none_or(|x| Some(x.side) == defender_side))
+        .copied()
+        .collect();
     let retreat: Vec<Id> = around
         .iter()
         .find(|b| **b != attack.from)
@@ -503,7 +516,7 @@ fn battle_options<S: Sink<Orders>>(
         Open::default()
             .amount("battle.accept.commit", 0, here.war)
             .amount("battle.accept.retreat", 0, around.len() as u32)
-            .one_of("battle.accept.retreat[*]", ids(around))
+            .one_of("battle.accept.retreat[*]", ids(&around))
             .with(battle(BattleDecision::Accept(Accept {
                 commit: CommitRule::Count(here.war),
                 retreat,
@@ -511,9 +524,20 @@ fn battle_options<S: Sink<Orders>>(
     };
     out.offer(accept, || {
         format!(
-            "accept battle (10.3): commit war {} (or `all`, or `match`: as many as the attacker's dice), one die each; list where to retreat if morale fails (10.7), in order, among {}",
+            "accept battle (10.3): commit war {} (or `all`, or `match`: as many as the attacker's dice), one die each; {}",
             span(0, here.war),
-            all_of(data, around)
+            if besieged {
+                "an army under siege cannot retreat, so if morale fails it surrenders (11.1)"
+                    .to_string()
+            } else if around.is_empty() {
+                "no area is open to retreat to, so if morale fails the army surrenders (10.7, 10.4)"
+                    .to_string()
+            } else {
+                format!(
+                    "list where to retreat if morale fails (10.7), in order, among {}",
+                    all_of(data, &around)
+                )
+            }
         )
     });
 }
