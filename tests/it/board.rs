@@ -119,10 +119,24 @@ fn marked(game: &str, l: &Loaded) -> Value {
         _ => {
             st["armies"]["washington"]["at"] = json!("trenton");
             st["armies"]["washington"]["entrenched"] = json!(true);
+            // Four pieces in one location (an army, two detachments, a fort) and five towns in
+            // another: a row grows to hold them (they ran into the row below and over the
+            // requisite line).
             st["detachments"] = json!({
                 "d1": {"area": "middle-states", "location": 10, "sp": 3, "dragoons": 0, "artillery": 1, "supply": 0},
                 "d2": {"area": "deep-south", "location": 15, "sp": 1, "dragoons": 0, "artillery": 0, "supply": 1},
+                "d3": {"area": "middle-states", "location": 10, "sp": 2, "dragoons": 1, "artillery": 0, "supply": 0},
             });
+            let towns = st["areas"]["middle-states"]["locations"]["15"]["towns"]
+                .as_array_mut()
+                .unwrap();
+            for (id, name) in [
+                ("elizabethtown", "Elizabethtown Point"),
+                ("brunswick", "New Brunswick"),
+                ("staten", "Staten Island"),
+            ] {
+                towns.push(json!({"id": id, "name": name}));
+            }
             st["forts"] = json!({"middle-states-10": {"area": "middle-states", "location": 10,
                 "garrison": {"sp": 2, "dragoons": 0, "artillery": 1, "supply": 1}}});
             st["french"] = json!({"fleets": 2, "at": "south-central", "operating": "south-central", "duty": "blockade", "landed": 1});

@@ -12,7 +12,10 @@ const TOP: f64 = 124.0;
 /// The column of area names.
 const NAMES_W: f64 = 150.0;
 const CELL_W: f64 = 220.0;
+/// The least height of an area's row; a row grows to hold its fullest location.
 const CELL_H: f64 = 100.0;
+/// How far apart the pieces stacked in a location are.
+const PIECE_STEP: f64 = 30.0;
 const SEA_W: f64 = 110.0;
 const TOWN_STEP: f64 = 16.0;
 const LOCATIONS: [u64; 4] = [0, 5, 10, 15];
@@ -30,23 +33,56 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         let i = LOCATIONS.iter().position(|l| *l == loc).unwrap_or(0);
         LEFT + NAMES_W + i as f64 * CELL_W
     };
-    let y_of = |area: &str| {
-        let i = order.iter().position(|a| a == area).unwrap_or(0);
-        TOP + i as f64 * CELL_H
+    // Each row is as tall as its fullest location needs: its towns above the requisite line
+    // at the bottom, and its pieces stacked at the right.
+    let pieces_at = |area: &str, loc: u64| {
+        ["armies", "detachments", "forts"]
+            .iter()
+            .flat_map(|k| state[*k].as_object().into_iter().flatten())
+            .filter(|(_, p)| p["area"] == area && p["location"].as_u64() == Some(loc))
+            .count()
     };
+    let heights: Vec<f64> = order
+        .iter()
+        .map(|id| {
+            LOCATIONS
+                .iter()
+                .map(|loc| {
+                    let towns = state["areas"][id]["locations"][loc.to_string()]["towns"]
+                        .as_array()
+                        .map_or(0, Vec::len);
+                    let pieces = pieces_at(id, *loc);
+                    let for_towns = 24.0 + towns as f64 * TOWN_STEP + 14.0;
+                    let for_pieces = 8.0 + pieces as f64 * PIECE_STEP + 4.0;
+                    for_towns.max(for_pieces)
+                })
+                .fold(CELL_H, f64::max)
+        })
+        .collect();
+    let tops: Vec<f64> = heights
+        .iter()
+        .scan(TOP, |y, h| {
+            let top = *y;
+            *y += h;
+            Some(top)
+        })
+        .collect();
+    let row_of = |area: &str| order.iter().position(|a| a == area).unwrap_or(0);
+    let y_of = |area: &str| tops.get(row_of(area)).copied().unwrap_or(TOP);
     let french = &state["french"];
     let mut rows = Vec::new();
     let mut cells = Vec::new();
     for id in &order {
         let area = &state["areas"][id];
         let y = y_of(id);
+        let h = heights[row_of(id)];
         let fleets = if french["at"] == id.as_str() {
             french["fleets"].as_u64().unwrap_or(0)
         } else {
             0
         };
         rows.push(json!({
-            "id": id, "name": lookups["areas"][id], "y": y, "mid": y + CELL_H / 2.0,
+            "id": id, "name": lookups["areas"][id], "y": y, "h": h, "mid": y + h / 2.0,
             "british_control": area["british_control"], "fleets": fleets,
             "operating": french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0,
         }));
@@ -66,7 +102,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                 })
                 .collect();
             cells.push(
-                json!({"area": id, "location": loc, "x": x, "y": y, "w": CELL_W, "h": CELL_H,
+                json!({"area": id, "location": loc, "x": x, "y": y, "w": CELL_W, "h": h,
                               "requisite": l["requisite"], "towns": towns}),
             );
         }
@@ -88,7 +124,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                 0
             }
         };
-        (piece_x(loc), y_of(area) + 8.0 + n as f64 * 30.0)
+        (piece_x(loc), y_of(area) + 8.0 + n as f64 * PIECE_STEP)
     };
     let town_name = |id: &str| lookups["towns"][id].as_str().unwrap_or(id).to_string();
     let mut armies = Vec::new();
@@ -134,9 +170,70 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         .map(|l| json!({"location": l, "x": x_of(*l), "mid": x_of(*l) + CELL_W / 2.0}))
         .collect();
     let sea_x = LEFT + NAMES_W + 4.0 * CELL_W;
-    let bottom = TOP + order.len() as f64 * CELL_H;
+    let bottom = TOP + heights.iter().sum::<f64>();
     json!({"rows": rows, "cells": cells, "columns": columns, "armies": armies,
            "detachments": detachments, "forts": forts, "sea_x": sea_x, "sea_w": SEA_W,
            "left": LEFT, "names_w": NAMES_W, "top": TOP, "bottom": bottom,
            "width": sea_x + SEA_W + LEFT})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A location holding an army, two detachments and a fort, beside one with five towns:
+    /// its row grows so that every piece and town stays inside its cell, above the requisite
+    /// line (the fourth piece was drawn in the row below).
+    #[test]
+    fn a_crowded_location_stays_inside_its_row() {
+        let lookups = json!({"area_order": ["south", "north"], "areas": {"north": "North", "south": "South"}, "towns": {}});
+        let towns: Vec<Value> = (0..5)
+            .map(|k| json!({"id": format!("t{k}"), "name": format!("Town {k}")}))
+            .collect();
+        let location = |towns: Vec<Value>| json!({"requisite": 3, "towns": towns});
+        let area = |towns: Vec<Value>| {
+            json!({"locations": {"0": location(Vec::new()), "5": location(towns),
+                                 "10": location(Vec::new()), "15": location(Vec::new())}})
+        };
+        let piece = json!({"area": "north", "location": 5, "sp": 2});
+        let state = json!({
+            "areas": {"north": area(towns), "south": area(Vec::new())},
+            "armies": {"main": piece},
+            "detachments": {"d1": piece, "d2": piece},
+            "forts": {"f": piece},
+            "french": {},
+        });
+        let board = layout(&lookups, &state);
+        let cell = board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["area"] == "north" && c["location"] == 5)
+            .unwrap();
+        let (top, h) = (cell["y"].as_f64().unwrap(), cell["h"].as_f64().unwrap());
+        assert!(h > CELL_H, "the row did not grow: {h}");
+        let mut pieces = 0;
+        for kind in ["armies", "detachments", "forts"] {
+            for p in board[kind].as_array().unwrap() {
+                let y = p["y"].as_f64().unwrap();
+                assert!(
+                    y >= top && y + 26.0 <= top + h,
+                    "{kind} at {y} outside {top}..{}",
+                    top + h
+                );
+                pieces += 1;
+            }
+        }
+        assert_eq!(pieces, 4);
+        for t in cell["towns"].as_array().unwrap() {
+            // The requisite line's text stands 6 above the cell's bottom, 9 high.
+            assert!(
+                t["y"].as_f64().unwrap() + 3.0 <= top + h - 15.0,
+                "{t} over the requisite line"
+            );
+        }
+        // The row below starts where this one ends.
+        let next = board["rows"].as_array().unwrap()[1]["y"].as_f64().unwrap();
+        assert_eq!(next, top + h);
+    }
 }
