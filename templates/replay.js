@@ -1,6 +1,7 @@
 //<![CDATA[
 // The replay viewer: one step at a time, chosen with the slider, the buttons, the arrow keys,
-// Home and End, or `#step=N` in the address. Without this script the page lists every step.
+// Home and End, or `#step=N` in the address; a click on a board enlarges it. Without this
+// script the page lists every step.
 // `#selftest` in the address presses the keys itself and writes its verdict into the title
 // and the `selftest` block, for a headless browser to read.
 (function () {
@@ -98,6 +99,16 @@
       e.preventDefault();
       show(moves[e.key]);
     });
+    // The board fits the window beside the words; a click on it shows it at the page's full
+    // width (its names at their size), and another click fits it again.
+    steps.forEach(function (s) {
+      var img = s.querySelector(".board img");
+      if (img) {
+        img.addEventListener("click", function () {
+          s.classList.toggle("zoomed");
+        });
+      }
+    });
     window.addEventListener("hashchange", fromAddress);
     if (!fromAddress()) {
       show(0);
@@ -153,6 +164,15 @@
       if (last > 0) {
         check("the picture after " + steps[a].getAttribute("data-label") + " differs from the one after " +
           steps[last].getAttribute("data-label"), picture(a) !== picture(last));
+      }
+      var img = steps[last].querySelector(".board img");
+      if (img) {
+        var fitted = img.getBoundingClientRect().width;
+        img.click();
+        var zoomed = img.getBoundingClientRect().width;
+        img.click();
+        check("a click on the board enlarges it, another fits it again",
+          zoomed > fitted && img.getBoundingClientRect().width === fitted);
       }
       check("no script errors" + (errors.length ? ": " + errors.join("; ") : ""), errors.length === 0);
       var out = document.getElementById("selftest");

@@ -578,6 +578,10 @@ fn html_replay_in_headless_chromium() {
     assert_eq!(verdict, "selftest passed", "{report}");
     assert!(report.contains("ok   End shows the last step"), "{report}");
     assert!(
+        report.contains("ok   a click on the board enlarges it, another fits it again"),
+        "{report}"
+    );
+    assert!(
         report.contains("ok   the picture after Step 1 differs from the one after Step 3"),
         "{report}"
     );
