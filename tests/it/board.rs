@@ -368,6 +368,22 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                         "{id} not at {at}: {t:?}"
                     );
                 }
+                // 11.0: each Union Initiative marker by its kind, in the order placed.
+                let markers = army["initiative"].as_array().cloned().unwrap_or_default();
+                if !markers.is_empty() {
+                    let kinds: Vec<&str> = markers
+                        .iter()
+                        .map(|m| match m["symbol"].as_str().unwrap() {
+                            "square" => "Conditional",
+                            "circle" => "Directed",
+                            _ => "Mandatory",
+                        })
+                        .collect();
+                    assert!(
+                        t.iter().any(|t| kinds.iter().all(|k| t.contains(k))),
+                        "{id}'s markers {kinds:?} not named: {t:?}"
+                    );
+                }
             }
         }
         _ => {

@@ -165,6 +165,8 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
             "form": form["name"], "rating": format!("{}-{}", form["initiative"], form["battle"]),
             "disrupted": a["disrupted"].as_u64().unwrap_or(0),
             "initiative": a["initiative"].as_array().map_or(0, Vec::len),
+            // 11.0: each Union Initiative marker's shape and modifier, drawn by shape.
+            "markers": a["initiative"].clone(),
             "route": walked.join(" "),
         }));
     }
