@@ -128,6 +128,8 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
     // face and markers, and the road it has taken from its base.
     let defs = list(&pic["armies"]);
     let mut armies = Vec::new();
+    // The spaces each army's road has passed, in order.
+    let mut walks: Vec<Vec<Point>> = Vec::new();
     let mut at_space: Vec<(String, usize)> = Vec::new();
     for (id, a) in state["armies"].as_object().into_iter().flatten() {
         let def = defs.iter().find(|d| d["id"] == id.as_str());
@@ -154,11 +156,12 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
             .cloned()
             .unwrap_or(Value::Null);
         let (colour, ink) = colour_of(id);
-        let walked: Vec<String> = route[..=step.min(route.len().saturating_sub(1))]
-            .iter()
-            .filter_map(|s| pos(s, &spaces))
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect();
+        walks.push(
+            route[..=step.min(route.len().saturating_sub(1))]
+                .iter()
+                .filter_map(|s| pos(s, &spaces))
+                .collect::<Vec<Point>>(),
+        );
         armies.push(json!({
             "id": id, "colour": colour, "ink": ink, "space": space, "invading": invading,
             "x": round1(x + R + 4.0 + k as f64 * 38.0), "y": round1(y - R - 6.0),
@@ -167,8 +170,10 @@ pub fn layout(lookups: &Value, state: &Value, facts: &Value) -> Value {
             "initiative": a["initiative"].as_array().map_or(0, Vec::len),
             // 11.0: each Union Initiative marker's shape and modifier, drawn by shape.
             "markers": a["initiative"].clone(),
-            "route": walked.join(" "),
         }));
+    }
+    for (a, d) in armies.iter_mut().zip(route_paths(&walks)) {
+        a["route"] = json!(d);
     }
 
     // What sits on each space: markers, who holds it, and where its name goes.
@@ -311,4 +316,79 @@ fn str_set(v: &Value) -> BTreeSet<&str> {
         .flatten()
         .filter_map(Value::as_str)
         .collect()
+}
+
+/// How far apart two roads along the same link are drawn.
+const ROUTE_GAP: f64 = 5.0;
+
+/// Each army's road as an SVG path, one stroke a link: where roads share a link they are
+/// drawn side by side, shifted across it, so that none hides another.
+fn route_paths(walks: &[Vec<Point>]) -> Vec<String> {
+    // A link by its two ends in a fixed order, so that roads going either way meet on it.
+    let link = |p: Point, q: Point| {
+        let key = |(x, y): Point| ((x * 10.0).round() as i64, (y * 10.0).round() as i64);
+        if key(p) <= key(q) {
+            (p, q)
+        } else {
+            (q, p)
+        }
+    };
+    let mut users: Vec<((Point, Point), Vec<usize>)> = Vec::new();
+    for (i, w) in walks.iter().enumerate() {
+        for pair in w.windows(2) {
+            let l = link(pair[0], pair[1]);
+            match users.iter_mut().find(|(k, _)| *k == l) {
+                Some((_, u)) if !u.contains(&i) => u.push(i),
+                Some(_) => {}
+                None => users.push((l, vec![i])),
+            }
+        }
+    }
+    walks
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let mut d = Vec::new();
+            for pair in w.windows(2) {
+                let l = link(pair[0], pair[1]);
+                let u = users
+                    .iter()
+                    .find(|(k, _)| *k == l)
+                    .map_or(&[][..], |(_, u)| &u[..]);
+                let rank = u.iter().position(|x| *x == i).unwrap_or(0) as f64;
+                let shift = (rank - (u.len() as f64 - 1.0) / 2.0) * ROUTE_GAP;
+                let ((x1, y1), (x2, y2)) = l;
+                let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+                let (nx, ny) = (-(y2 - y1) / len * shift, (x2 - x1) / len * shift);
+                d.push(format!(
+                    "M {},{} L {},{}",
+                    round1(pair[0].0 + nx),
+                    round1(pair[0].1 + ny),
+                    round1(pair[1].0 + nx),
+                    round1(pair[1].1 + ny)
+                ));
+            }
+            d.join(" ")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod route_tests {
+    use super::*;
+
+    /// Two roads along the same link, one each way, are drawn either side of it, a gap apart;
+    /// a link only one road takes is drawn on the link itself.
+    #[test]
+    fn roads_sharing_a_link_are_drawn_side_by_side() {
+        let a = vec![(0.0, 0.0), (100.0, 0.0), (100.0, 50.0)];
+        let b = vec![(100.0, 0.0), (0.0, 0.0)];
+        let paths = route_paths(&[a, b]);
+        assert_eq!(
+            paths[0], "M 0,-2.5 L 100,-2.5 M 100,0 L 100,50",
+            "{paths:?}"
+        );
+        assert_eq!(paths[1], "M 100,2.5 L 0,2.5", "{paths:?}");
+        assert_eq!(route_paths(&[vec![(5.0, 5.0)]]), vec![String::new()]);
+    }
 }
