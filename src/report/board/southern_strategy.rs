@@ -9,7 +9,9 @@ use super::{place_label, round1, text_box, Rect, Spot};
 /// Drawing area of the map, in SVG units, inside the picture's margins.
 const MAP_WIDTH: f64 = 760.0;
 const LEFT: f64 = 60.0;
-const TOP: f64 = 96.0;
+/// The northernmost area's place: low enough that its shading, REACH around it, clears the
+/// title instead of being cut flat under it.
+const TOP: f64 = MAP_TOP + REACH;
 /// Where the map begins below the title.
 const MAP_TOP: f64 = 68.0;
 /// The sea zone ellipses' half-axes.
