@@ -366,6 +366,83 @@ fn every_accepted_march_beside_a_subordinate_is_listed() {
     );
 }
 
+/// 11.1 (RULINGS S9): a Patriot army on a Point beside besieged Charleston, where another
+/// Patriot army holds out: it may march in, carrying nothing, or elsewhere with its supplies;
+/// the march into the siege is offered with no supplies to carry, and a split says so.
+#[test]
+fn every_accepted_march_beside_a_siege_is_listed() {
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Patriot,
+        &[
+            ("ORB", Side::Patriot, 3, Some(LeaderRank::Leader), 3, 2),
+            ("CHS", Side::Patriot, 2, None, 3, 0),
+            ("BFT", Side::Crown, 2, None, 0, 0),
+            ("MCK", Side::Crown, 2, None, 0, 0),
+        ],
+    );
+    st.sieges.insert("CHS".into());
+    let food = some(0..=2);
+    let mut space = marches(
+        "ORB",
+        groups(1, &near(&data, "ORB"), &[1, 2, 3], &food, &food),
+    );
+    space.extend(marches(
+        "ORB",
+        groups(
+            2,
+            &ids(&data.area("ORB").adjacent),
+            &[1, 2],
+            &some(0..=1),
+            &some(0..=1),
+        ),
+    ));
+    check(
+        &data,
+        &st,
+        Side::Patriot,
+        space,
+        50,
+        "marches beside the siege of Charleston",
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "patriot");
+    let into = listed
+        .iter()
+        .find(|o| {
+            o.summary.starts_with("full: march (9.1) from Orangeburg")
+                && o.summary.contains(" to Charleston:")
+        })
+        .unwrap_or_else(|| panic!("the march into Charleston is offered: {listed:#?}"));
+    assert!(
+        into.summary
+            .contains("carrying no supplies into the siege (11.1)"),
+        "{}",
+        into.summary
+    );
+    for r in &into.ranges {
+        let json = serde_json::to_string(r).unwrap();
+        assert!(
+            !(json.contains(".food") || json.contains(".war")) || json.contains("\"max\":0"),
+            "supplies offered into the siege: {json}"
+        );
+    }
+    let split = listed
+        .iter()
+        .find(|o| {
+            o.summary
+                .starts_with("full: split and march (9.1) from Orangeburg")
+        })
+        .expect("a split is offered");
+    assert!(
+        split
+            .summary
+            .contains("(none into besieged Charleston, 11.1)"),
+        "{}",
+        split.summary
+    );
+}
+
 /// The same army in Charleston under siege: it may attack out (and go back after a victory,
 /// 11.3), and do nothing else but dig in.
 #[test]

@@ -301,7 +301,19 @@ fn march_options<S: Sink<Action>>(
             span(2, most_groups),
             all_of(data, &open().map(|b| board.area(b).id).collect::<Vec<_>>()),
             units_words(1, m.movers - 1),
-            carrying(m.food, m.war),
+            {
+                // 11.1 (S9): a group going into a siege carries nothing.
+                let sealed: Vec<Id> = open()
+                    .filter(|&b| sealed_in(board, b))
+                    .map(|b| board.area(b).id)
+                    .collect();
+                let carry = carrying(m.food, m.war);
+                if sealed.is_empty() || carry.is_empty() {
+                    carry
+                } else {
+                    format!("{carry} (none into besieged {}, 11.1)", either_of(data, &sealed))
+                }
+            },
             if has_leader { leader_words("one group") } else { String::new() }
         )
     });
