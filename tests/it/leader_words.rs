@@ -180,7 +180,7 @@ fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
     );
     let said = stdout(&ok(d, &["play", "g.yaml", "accept.yaml", "--secrets", "s"]));
     assert!(
-        said.contains("the defender accepts battle; the attacker commits War next (10.2)"),
+        said.contains("The defender accepts battle; the attacker commits War next (10.2)."),
         "{said}"
     );
     assert!(!said.contains("(nothing)"), "{said}");
@@ -404,5 +404,25 @@ fn supplies_left_outside_a_siege_say_why() {
     assert_eq!(
         open[1],
         "Supplies abandoned at Orangeburg: 1 food and 1 war (5.5)."
+    );
+}
+
+/// 10.5 with 10.4: a roll scoring more hits than there are units to eliminate says so ("Crown
+/// rolls 3, 4, 2: 1 hit" read as a miscount, the Crown attacker hitting on 1-3).
+#[test]
+fn a_roll_with_more_hits_than_units_says_so() {
+    let lines = southern_lines(
+        json!({"commit": 3}),
+        vec![
+            json!({"event": "battle_joined", "attacker": "crown", "area": "ORB", "attacker_units": 4,
+                "defender_units": 1, "attacker_dice": 3, "defender_dice": 1}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [4], "hits": 0}),
+            json!({"event": "battle_roll", "side": "crown", "faces": [3, 4, 2], "hits": 1}),
+        ],
+    );
+    assert_eq!(lines[2], "Patriot rolls 4: 0 hits.");
+    assert_eq!(
+        lines[3],
+        "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate."
     );
 }

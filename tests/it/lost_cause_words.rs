@@ -190,7 +190,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "Skipped: nothing to attack in the Mississippi theater (6.1).",
         "No one takes the Union West command (the NONE marker), replacing Halleck (7.2).",
         "Sherman takes the Union West command, which had no one (the NONE marker) (7.2).",
-        "Lee's Initiative Roll: rolled 1 = 1: it would equal 1, but a natural 1 always fails (6.2.2) (9.1).",
+        "Lee's Initiative Roll: rolled 1: it would equal 1, but a natural 1 always fails (9.1, 6.2.2).",
         "An Ironclads marker is drawn",
         "Special rule (6.0): Pickett's Charge: -1",
         "rolled 5 +1 = 6: it is recalled (9.2).",
@@ -350,9 +350,9 @@ fn a_roll_says_whether_it_passed_and_a_skipped_choice_says_why() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for want in [
         "Army of the Potomac Initiative Roll: rolled 4 -1 = 3, which only equals 3: failed (7.1, 6.2.1).",
-        "Lee's Administrative roll: rolled 2 = 2, which only equals 2: failed (10.0, 6.2.1).",
-        "Lee's Administrative roll: rolled 5 = 5, which beats 2: passed (10.0).",
-        "War Effort roll: rolled 3 = 3, which falls short of 5: failed (9.4).",
+        "Lee's Administrative roll: rolled 2, which only equals 2: failed (10.0, 6.2.1).",
+        "Lee's Administrative roll: rolled 5, which beats 2: passed (10.0).",
+        "War Effort roll: rolled 3, which falls short of 5: failed (9.4).",
         "Morale Test: rolled 3+4 = 7, which equals 7: no effect (9.3).",
         "Confederate Morale is already at its maximum of 12, so there is no choice to make: a Resource marker is drawn (14.5).",
         "No Resource marker is Available to lose, so there is no choice to make: Confederate Morale falls (14.5).",

@@ -122,8 +122,8 @@ fn a_lost_cause_step_that_changed_nothing_says_what_was_decided() {
         400,
         3,
         &[
-            "the Railroads are kept for later (16.8)",
-            "the raider stays where it is (9.7)",
+            "- The Railroads are kept for later (16.8).",
+            "- The raider stays where it is (9.7).",
         ],
     );
 }
@@ -135,7 +135,7 @@ fn a_solo_1776_turn_of_facts_only_says_so() {
         0..4,
         200,
         3,
-        &["the facts are recorded; no American turn is played"],
+        &["- The facts are recorded; no American turn is played."],
     );
 }
 

@@ -367,7 +367,7 @@ fn the_shipped_solo_1776_example_is_what_the_commands_make() {
         ],
     );
     let text = super::support::stdout(&out);
-    assert!(text.contains("16: transport Howe convoy"), "{text}");
+    assert!(text.contains("against transport Howe convoy"), "{text}");
     // Either the bot plays on to its rule 12 moves, or its navy's roll pauses it for the
     // engagement's result (rule 16), as the example's dice decide.
     assert!(

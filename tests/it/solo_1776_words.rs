@@ -36,7 +36,7 @@ fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
         ),
         (
             json!({"event": "transport", "transport": "howe-convoy", "die": 4, "engaged": false, "reason": "1-4: the transport passes"}),
-            "16: transport Howe convoy: rolled 4: 1-4: the transport passes.",
+            "16: the Continental Navy rolls 4 against transport Howe convoy: no engagement (only a 5-6 engages), the transport passes.",
         ),
         (
             json!({"event": "navy_undamaged", "transport": "hessian_transports"}),
@@ -99,7 +99,7 @@ fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
         (
             json!({"event": "combat_result", "army": "washington", "lost": {"sp": 0, "artillery": 0},
                    "bre_before": 1, "bre_after": 1}),
-            "14: Washington's army lost nothing; BRE 1 -> 1.",
+            "14: Washington's army lost nothing; BRE stays 1.",
         ),
     ];
     let (events, wants): (Vec<Value>, Vec<&str>) = cases.into_iter().unzip();

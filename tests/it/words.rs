@@ -547,7 +547,8 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             "Railroads",
             "keep the Torpedoes",
             "re-roll with Rebel Yell",
-            "but a natural 1 always fails (6.2.2)",
+            "but a natural 1 always fails (",
+            ", 6.2.2).",
             "1 Initiative marker ",
         ],
     });

@@ -92,8 +92,30 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             .find(|to| before.besieged(*to))
             .map(|to| Value::String(to.to_string()))
     });
+    // The side attacking in the battle being fought, and whether its defenders' dug-in marker
+    // just took the first hit (9.6).
+    let mut attacker = Value::Null;
+    let mut ignored = 0;
     for e in events.iter_mut() {
         match e["event"].as_str() {
+            Some("battle_joined") => attacker = e["attacker"].clone(),
+            Some("dug_in_hit_ignored") => ignored = 1,
+            // 10.4, 10.5: the hits a roll scored, where fewer units were there to lose.
+            Some("battle_roll") if !attacker.is_null() => {
+                let on = match (e["side"] == attacker, e["side"].as_str()) {
+                    (true, Some("crown")) => 3,
+                    _ => 2,
+                };
+                let scored = e["faces"].as_array().map_or(0, |f| {
+                    f.iter()
+                        .filter(|x| x.as_u64().is_some_and(|x| x <= on))
+                        .count()
+                }) as u64;
+                let scored = scored.saturating_sub(if e["side"] == attacker { ignored } else { 0 });
+                if scored > e["hits"].as_u64().unwrap_or(0) {
+                    e["scored"] = scored.into();
+                }
+            }
             Some("marched") => {
                 let from = e["from"].clone();
                 name_commanders(data, before, e, &from);

@@ -374,7 +374,7 @@ fn attack_option<S: Sink<Action>>(
     };
     out.offer(hidden, || {
         format!(
-            "attack (9.4) {} from {}: {} units carrying food {} war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
+            "attack (9.4) {} from {}: {} units carrying food {} and war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
             target.name,
             a.name,
             span(1, movers),
@@ -402,7 +402,7 @@ fn attack_option<S: Sink<Action>>(
     };
     out.offer(attack, || {
         format!(
-            "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
+            "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} and war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
             target.name,
             a.name,
             span(1, movers),
