@@ -361,6 +361,32 @@ fn a_roll_says_whether_it_passed_and_a_skipped_choice_says_why() {
     }
 }
 
+/// 9.2: a raid that makes an army retreat, or recalls it, when it stands at its Base says it
+/// stays, as a battle does ("it retreats" with nothing moving read as a fault); one that does
+/// move it says nothing more.
+#[test]
+fn a_raid_on_an_army_at_its_base_says_it_stays() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (st, _) = TheLostCause::setup(&data);
+    let raid = |result: &str| json!({"event": "raid", "rule": "9.2", "army": "green", "die": 4, "drm": 1, "result": result});
+    let steps = |events: Value| {
+        json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+            "orders": {"start": true}, "events": events, "rolls": []}])
+    };
+    let text = report_text(&steps(json!([raid("retreat")])), &st, &lookups);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("it retreats (9.2). The green army is at its Base already, so it stays."),
+        "{text}"
+    );
+    let moved = json!([raid("recalled"), {"event": "recalled", "rule": "9.2", "army": "green",
+        "from": "nashville", "to": "louisville"}]);
+    let text = report_text(&steps(moved), &st, &lookups);
+    assert!(text.contains("it is recalled (9.2)."), "{text}");
+    assert!(!text.contains("at its Base already"), "{text}");
+}
+
 /// 9.6: a naval move's orders, as a report words them, say which space the marker leaves: two
 /// Gunboats may both be on the map, and the records name the marker by its id alone.
 #[test]

@@ -540,11 +540,55 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     ));
     out.push(("10.7 War Effort at -1".into(), Command::WarEffort));
     out.push(("10.8 Diplomatic action at -1".into(), Command::Diplomatic));
-    for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
+    // 9.7: a raider in the Resource Cup comes out to the Available box, wherever the order
+    // says it would sail; only from the box or a track marker does it sail.
+    if super::navy::raider_place(st, data) == Some(Place::Cup) {
         out.push((
-            format!("10.9 Commerce Raider action: {}", raider_words(r)),
-            Command::CommerceRaider(r),
+            "10.9 Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)".into(),
+            Command::CommerceRaider(RaiderTo::Morale),
         ));
+    } else {
+        for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
+            out.push((
+                format!("10.9 Commerce Raider action: {}", raider_words(r)),
+                Command::CommerceRaider(r),
+            ));
+        }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 9.7 with 10.9: a raider in the Resource Cup only comes out to the Available box, so the
+    /// Command action offers that, not three voyages it would not make.
+    #[test]
+    fn a_raider_in_the_cup_is_offered_its_way_out_only() {
+        let data = super::super::tests::data();
+        let (mut st, _) = <super::super::TheLostCause as crate::engine::game::Game>::setup(&data);
+        let raider = st
+            .resources
+            .keys()
+            .find(|id| data.resource(id).map(|r| r.kind) == Some(ResourceKind::CommerceRaider))
+            .cloned()
+            .expect("the pieces have a Commerce Raider");
+        let words = |st: &State| -> Vec<String> {
+            command_candidates(&data, st)
+                .into_iter()
+                .map(|(w, _)| w)
+                .filter(|w| w.starts_with("10.9"))
+                .collect()
+        };
+        st.resources.insert(raider.clone(), Place::Cup);
+        assert_eq!(
+            words(&st),
+            vec!["10.9 Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)"]
+        );
+        st.resources.insert(raider, Place::Available);
+        let sails = words(&st);
+        assert_eq!(sails.len(), 3, "{sails:?}");
+        assert!(sails.iter().all(|w| w.contains("sails with")), "{sails:?}");
+    }
 }
