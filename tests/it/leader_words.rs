@@ -426,3 +426,24 @@ fn a_roll_with_more_hits_than_units_says_so() {
         "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate."
     );
 }
+
+/// 5.1: a City generating less than its full amount says why (the War missing from "generates
+/// 2 food, with the Partisan majority" read as a fault).
+#[test]
+fn a_capped_generation_says_why() {
+    let lines = southern_lines(
+        json!({"supply": []}),
+        vec![
+            json!({"event": "supplies_generated", "side": "patriot", "area": "CAM", "food": 2, "war": 0, "majority": true}),
+            json!({"event": "supplies_generated", "side": "patriot", "area": "CHS", "food": 1, "war": 1, "majority": false}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "Camden (Patriot) generates 2 food, with the Partisan majority, all its supply box has room for or the stock holds (5.1)."
+    );
+    assert_eq!(
+        lines[2],
+        "Charleston (Patriot) generates 1 food and 1 war (5.1)."
+    );
+}

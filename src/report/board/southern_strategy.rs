@@ -194,6 +194,46 @@ pub fn layout(lookups: &Value) -> Value {
         a["label"] = label;
     }
 
+    // Where an attacking force waits on each movement line, by `FROM-TO` (9.4, 10.0): the spot
+    // from the middle towards the target that covers the fewest names and pieces' room.
+    let mut attack_spots = serde_json::Map::new();
+    // The names' boxes: covering one costs far more than covering a piece's room.
+    let name_boxes = name_boxes(&areas);
+    for a in &areas {
+        for b in a["adjacent"].as_array().into_iter().flatten() {
+            let Some(o) = areas.iter().find(|x| x["id"] == *b) else {
+                continue;
+            };
+            let (p, q) = (at(a), at(o));
+            // Along the line, then beside it where the line itself is crowded.
+            let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
+            let (nx, ny) = (-(q.1 - p.1) / len, (q.0 - p.0) / len);
+            let spot = [0.0, 16.0, -16.0, 28.0, -28.0, 40.0, -40.0]
+                .iter()
+                .flat_map(|n| [0.6, 0.5, 0.7, 0.4, 0.8].map(|t| (t, *n)))
+                .map(|(t, n)| {
+                    (
+                        p.0 + (q.0 - p.0) * t + nx * n,
+                        p.1 + (q.1 - p.1) * t + ny * n,
+                    )
+                })
+                .min_by_key(|&(x, y)| {
+                    let chip = Rect::new(x - 10.0, y - 10.0, x + 20.0, y + 10.0);
+                    name_boxes.iter().filter(|r| r.overlaps(&chip)).count() * 100
+                        + taken.iter().filter(|r| r.overlaps(&chip)).count()
+                })
+                .unwrap_or(p);
+            attack_spots.insert(
+                format!(
+                    "{}-{}",
+                    a["id"].as_str().unwrap_or(""),
+                    b.as_str().unwrap_or("")
+                ),
+                json!({"x": round1(spot.0), "y": round1(spot.1)}),
+            );
+        }
+    }
+
     let right = points
         .iter()
         .map(|p| p.0 + 40.0)
@@ -206,9 +246,32 @@ pub fn layout(lookups: &Value) -> Value {
         .fold(TOP, f64::max);
     let panel_x = round1(right + 30.0);
     json!({"areas": areas, "seas": seas, "lines": lines, "cells": cells, "borders": borders,
+           "attack_spots": attack_spots,
            "colonies": colonies, "panel_x": panel_x,
            "width": round1(panel_x + PANEL_WIDTH), "height": round1(bottom.max(720.0) + 20.0),
            "name_size": NAME_SIZE})
+}
+
+/// The box of each placed area name (`label` in the layout's areas).
+fn name_boxes(areas: &[Value]) -> Vec<Rect> {
+    areas
+        .iter()
+        .map(|a| {
+            let l = &a["label"];
+            let anchor = match l["anchor"].as_str() {
+                Some("middle") => "middle",
+                Some("end") => "end",
+                _ => "start",
+            };
+            text_box(
+                l["x"].as_f64().unwrap_or(0.0),
+                l["y"].as_f64().unwrap_or(0.0),
+                anchor,
+                NAME_SIZE,
+                a["name"].as_str().unwrap_or(""),
+            )
+        })
+        .collect()
 }
 
 /// The room an area's marker and pieces take around its place: the marker, the army to the
@@ -308,5 +371,31 @@ mod tests {
             }
         }
         assert!(faults.is_empty(), "pieces collide: {}", faults.join(", "));
+    }
+}
+
+#[cfg(test)]
+mod attack_tests {
+    use super::*;
+
+    /// An attacking force waits on its movement line where it covers no area's name (it hid
+    /// "Fort Motte" on the way to Orangeburg).
+    #[test]
+    fn an_attacking_force_covers_no_name() {
+        let rules = crate::games::load("southern-strategy", None).unwrap();
+        let board = layout(&rules.lookups());
+        let names = name_boxes(board["areas"].as_array().unwrap());
+        let spots = board["attack_spots"].as_object().unwrap();
+        assert!(spots.len() > 100, "{} spots", spots.len());
+        let covered: Vec<&String> = spots
+            .iter()
+            .filter(|(_, s)| {
+                let (x, y) = (s["x"].as_f64().unwrap(), s["y"].as_f64().unwrap());
+                let chip = Rect::new(x - 10.0, y - 8.0, x + 19.0, y + 8.0);
+                names.iter().any(|n| n.overlaps(&chip))
+            })
+            .map(|(k, _)| k)
+            .collect();
+        assert!(covered.is_empty(), "attacks covering a name: {covered:?}");
     }
 }
