@@ -747,3 +747,39 @@ fn the_lost_cause_question_names_spaces_and_armies() {
         );
     }
 }
+
+/// `show` says where in the sequence of play the game stands in words ("phase: decision" told
+/// the reader nothing).
+#[test]
+fn the_southern_strategy_show_words_the_phase() {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let show = |phase: Value| {
+        let mut st = setup.clone();
+        st["phase"] = phase;
+        let ctx = adjutant::report::text::with_lookups(
+            json!({"title": "show", "state": st, "awaiting": null}),
+            &rules.lookups(),
+        );
+        adjutant::report::text::Templates::new(None)
+            .render("southern-strategy/show.txt", &ctx)
+            .unwrap()
+    };
+    let cases = [
+        (
+            json!({"step": "supply", "side": "patriot"}),
+            "; Patriot's supply phase (5.2)",
+        ),
+        (
+            json!({"step": "decision", "side": "crown", "resume": "place_navies",
+                   "question": {"ask": "navy_zone", "zones": ["C"]}}),
+            "; a returning navy is placed (12.4)",
+        ),
+        (json!({"step": "over"}), "; the game is over"),
+    ];
+    for (phase, want) in cases {
+        let text = show(phase);
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+        assert!(!text.contains("phase: "), "{text}");
+    }
+}
