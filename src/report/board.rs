@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 /// Null for a game without a picture.
 pub fn layout(game: &str, lookups: &Value, state: &Value, facts: &Value) -> Value {
     match game {
-        "southern-strategy" => southern_strategy::layout(lookups),
+        "southern-strategy" => southern_strategy::layout(lookups, state),
         "the-lost-cause" => lost_cause::layout(lookups, state, facts),
         "solo-1776" => solo_1776::layout(lookups, state),
         _ => Value::Null,

@@ -34,8 +34,9 @@ const COLONY_COLOURS: &[(&str, &str)] = &[
 type Point = (f64, f64);
 
 /// Places the areas, sea zones and colonies of `lookups` on the picture, with the movement
-/// lines, the colony shading and borders, every name's spot, and the picture's size.
-pub fn layout(lookups: &Value) -> Value {
+/// lines, the colony shading and borders, every name's spot, and the picture's size; and, for
+/// an attack under way in `state`, where the attacking force waits.
+pub fn layout(lookups: &Value, state: &Value) -> Value {
     let areas = lookups["geometry"].as_array().cloned().unwrap_or_default();
     let seas = lookups["seas"].as_array().cloned().unwrap_or_default();
     let colonies = lookups["colony_places"]
@@ -194,45 +195,17 @@ pub fn layout(lookups: &Value) -> Value {
         a["label"] = label;
     }
 
-    // Where an attacking force waits on each movement line, by `FROM-TO` (9.4, 10.0): the spot
-    // from the middle towards the target that covers the fewest names and pieces' room.
-    let mut attack_spots = serde_json::Map::new();
-    // The names' boxes: covering one costs far more than covering a piece's room.
-    let name_boxes = name_boxes(&areas);
-    for a in &areas {
-        for b in a["adjacent"].as_array().into_iter().flatten() {
-            let Some(o) = areas.iter().find(|x| x["id"] == *b) else {
-                continue;
-            };
-            let (p, q) = (at(a), at(o));
-            // Along the line, then beside it where the line itself is crowded.
-            let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
-            let (nx, ny) = (-(q.1 - p.1) / len, (q.0 - p.0) / len);
-            let spot = [0.0, 16.0, -16.0, 28.0, -28.0, 40.0, -40.0]
-                .iter()
-                .flat_map(|n| [0.6, 0.5, 0.7, 0.4, 0.8].map(|t| (t, *n)))
-                .map(|(t, n)| {
-                    (
-                        p.0 + (q.0 - p.0) * t + nx * n,
-                        p.1 + (q.1 - p.1) * t + ny * n,
-                    )
-                })
-                .min_by_key(|&(x, y)| {
-                    let chip = Rect::new(x - 10.0, y - 10.0, x + 20.0, y + 10.0);
-                    name_boxes.iter().filter(|r| r.overlaps(&chip)).count() * 100
-                        + taken.iter().filter(|r| r.overlaps(&chip)).count()
-                })
-                .unwrap_or(p);
-            attack_spots.insert(
-                format!(
-                    "{}-{}",
-                    a["id"].as_str().unwrap_or(""),
-                    b.as_str().unwrap_or("")
-                ),
-                json!({"x": round1(spot.0), "y": round1(spot.1)}),
-            );
+    // Where an attacking force waits (9.4, 10.0): on its movement line, from the middle
+    // towards the target, then beside the line, covering the fewest names and pieces' room.
+    let attack = &state["phase"]["attack"];
+    let end = |id: &Value| areas.iter().find(|a| a["id"] == *id).map(&at);
+    let attack_spot = match (end(&attack["from"]), end(&attack["to"])) {
+        (Some(p), Some(q)) => {
+            let (x, y) = attack_spot(p, q, &name_boxes(&areas), &taken);
+            json!({"x": round1(x), "y": round1(y)})
         }
-    }
+        _ => Value::Null,
+    };
 
     let right = points
         .iter()
@@ -246,7 +219,7 @@ pub fn layout(lookups: &Value) -> Value {
         .fold(TOP, f64::max);
     let panel_x = round1(right + 30.0);
     json!({"areas": areas, "seas": seas, "lines": lines, "cells": cells, "borders": borders,
-           "attack_spots": attack_spots,
+           "attack_spot": attack_spot,
            "colonies": colonies, "panel_x": panel_x,
            "width": round1(panel_x + PANEL_WIDTH), "height": round1(bottom.max(720.0) + 20.0),
            "name_size": NAME_SIZE})
@@ -258,20 +231,38 @@ fn name_boxes(areas: &[Value]) -> Vec<Rect> {
         .iter()
         .map(|a| {
             let l = &a["label"];
-            let anchor = match l["anchor"].as_str() {
-                Some("middle") => "middle",
-                Some("end") => "end",
-                _ => "start",
-            };
             text_box(
                 l["x"].as_f64().unwrap_or(0.0),
                 l["y"].as_f64().unwrap_or(0.0),
-                anchor,
+                l["anchor"].as_str().unwrap_or("start"),
                 NAME_SIZE,
                 a["name"].as_str().unwrap_or(""),
             )
         })
         .collect()
+}
+
+/// Where a force attacking from `p` to `q` waits: along the line from the middle towards the
+/// target, then beside it where the line itself is crowded; covering a name costs far more
+/// than covering a piece's room (`taken`).
+fn attack_spot(p: Point, q: Point, names: &[Rect], taken: &[Rect]) -> Point {
+    let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
+    let (nx, ny) = (-(q.1 - p.1) / len, (q.0 - p.0) / len);
+    [0.0, 16.0, -16.0, 28.0, -28.0, 40.0, -40.0]
+        .iter()
+        .flat_map(|n| [0.6, 0.5, 0.7, 0.4, 0.8].map(|t| (t, *n)))
+        .map(|(t, n)| {
+            (
+                p.0 + (q.0 - p.0) * t + nx * n,
+                p.1 + (q.1 - p.1) * t + ny * n,
+            )
+        })
+        .min_by_key(|&(x, y)| {
+            let chip = Rect::new(x - 10.0, y - 10.0, x + 20.0, y + 10.0);
+            names.iter().filter(|r| r.overlaps(&chip)).count() * 100
+                + taken.iter().filter(|r| r.overlaps(&chip)).count()
+        })
+        .unwrap_or(p)
 }
 
 /// The room an area's marker and pieces take around its place: the marker, the army to the
@@ -348,7 +339,7 @@ mod tests {
     #[test]
     fn the_pieces_of_neighbouring_areas_never_collide() {
         let rules = crate::games::load("southern-strategy", None).unwrap();
-        let board = layout(&rules.lookups());
+        let board = layout(&rules.lookups(), &json!({}));
         let areas = board["areas"].as_array().unwrap();
         let at = |v: &Value| (v["x"].as_f64().unwrap(), v["y"].as_f64().unwrap());
         let mut faults = Vec::new();
@@ -379,23 +370,30 @@ mod attack_tests {
     use super::*;
 
     /// An attacking force waits on its movement line where it covers no area's name (it hid
-    /// "Fort Motte" on the way to Orangeburg).
+    /// "Fort Motte" on the way to Orangeburg), on every line of the map; with no attack under
+    /// way there is no spot.
     #[test]
     fn an_attacking_force_covers_no_name() {
         let rules = crate::games::load("southern-strategy", None).unwrap();
-        let board = layout(&rules.lookups());
-        let names = name_boxes(board["areas"].as_array().unwrap());
-        let spots = board["attack_spots"].as_object().unwrap();
-        assert!(spots.len() > 100, "{} spots", spots.len());
-        let covered: Vec<&String> = spots
-            .iter()
-            .filter(|(_, s)| {
+        let lookups = rules.lookups();
+        let quiet = layout(&lookups, &json!({}));
+        assert!(quiet["attack_spot"].is_null());
+        let names = name_boxes(quiet["areas"].as_array().unwrap());
+        let mut lines = 0;
+        let mut covered = Vec::new();
+        for a in quiet["areas"].as_array().unwrap() {
+            for b in a["adjacent"].as_array().unwrap() {
+                let state = json!({"phase": {"attack": {"from": a["id"], "to": b}}});
+                let s = &layout(&lookups, &state)["attack_spot"];
                 let (x, y) = (s["x"].as_f64().unwrap(), s["y"].as_f64().unwrap());
                 let chip = Rect::new(x - 10.0, y - 8.0, x + 19.0, y + 8.0);
-                names.iter().any(|n| n.overlaps(&chip))
-            })
-            .map(|(k, _)| k)
-            .collect();
+                if names.iter().any(|n| n.overlaps(&chip)) {
+                    covered.push(format!("{}-{}", a["id"], b));
+                }
+                lines += 1;
+            }
+        }
+        assert!(lines > 100, "{lines} lines");
         assert!(covered.is_empty(), "attacks covering a name: {covered:?}");
     }
 }
