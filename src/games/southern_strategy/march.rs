@@ -4,6 +4,7 @@
 use super::data::Data;
 use super::events::{Event, GroupMoved};
 use super::orders::{self, March};
+use super::siege;
 use super::state::{
     merged_command, Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
 };
@@ -195,8 +196,6 @@ pub fn march(
     let whole_army_leaves_point = !from.is_city_or_fort() && stayed == 0 && m.groups.len() == 1;
     let mut moved = Vec::with_capacity(destinations.len());
     let mut destinations = destinations.into_iter();
-    // 11.1 (S9): no supplies go into a besieged City or Fort by land, a march included.
-    let closed = data.pieces.readings.sieges_closed_to_armies();
     for (i, g) in m.groups.iter().enumerate() {
         if staying.is_some_and(|(k, _)| k == i) {
             continue;
@@ -205,7 +204,8 @@ pub fn march(
         let to = destinations
             .next()
             .expect("one destination for each group that moves");
-        let sealed_in = closed && st.besieged(&to);
+        // 11.1 (S9): no supplies go into a besieged City or Fort by land, a march included.
+        let sealed_in = siege::closed_to_armies(data, st, &to);
         if sealed_in && g.food.unwrap_or(0) + g.war.unwrap_or(0) > 0 {
             let name = data.area(&to).name.clone();
             return Err(OrderError::worded_later("11.1", move || {
@@ -279,7 +279,7 @@ pub fn march(
         if !from.is_city_or_fort() && !pool.is_empty() {
             let spare = moved
                 .iter()
-                .any(|g| g.food + g.war < g.units + 1 && !(closed && st.besieged(&g.to)));
+                .any(|g| g.food + g.war < g.units + 1 && !siege::closed_to_armies(data, st, &g.to));
             if spare {
                 return Err(OrderError::new(
                     "5.5",

@@ -452,7 +452,7 @@ fn battle_options<S: Sink<Orders>>(
     let dests = battle::refuse_destinations(data, st, attack);
     // 11.1 (S9): an army refusing into a besieged City or Fort takes nothing in; the example
     // goes where it may take what its leader lets it, if there is such a place.
-    let sealed = |a: &Id| st.besieged(a) && data.pieces.readings.sieges_closed_to_armies();
+    let sealed = |a: &Id| super::siege::closed_to_armies(data, st, a);
     let open = dests.iter().find(|a| !sealed(a)).or(dests.first());
     if let Some(first) = open {
         let can_take = if sealed(first) { 0 } else { can_take };

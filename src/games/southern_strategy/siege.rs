@@ -7,6 +7,12 @@ use super::data::Data;
 use super::events::Event;
 use super::state::{Id, Key, Side, State, Supplies};
 
+/// 11.1 (RULINGS S9): whether an army entering `area` by a march or a refused battle brings
+/// no supplies in, since it is besieged and the game reads 11.1's bar on land moves so.
+pub fn closed_to_armies(data: &Data, st: &State, area: &(impl Key + ?Sized)) -> bool {
+    data.pieces.readings.sieges_closed_to_armies() && st.besieged(area)
+}
+
 /// 11.0: the conditions for a siege of the enemy army in `area` by `besieger`: friendly armies
 /// in two adjacent areas; or, at a Port City, one adjacent friendly army and the friendly navy
 /// in its sea zone without the enemy navy.

@@ -83,15 +83,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     let mut winner = Value::Null;
     // 11.1 (S9): where a march left supplies on its Point because its groups went into a
     // siege, the besieged area they went into.
-    let sealed_in = data.pieces.readings.sieges_closed_to_armies().then(|| {
-        events
-            .iter()
-            .filter(|e| e["event"] == "marched")
-            .flat_map(|e| e["groups"].as_array().into_iter().flatten())
-            .filter_map(|g| g["to"].as_str())
-            .find(|to| before.besieged(*to))
-            .map(|to| Value::String(to.to_string()))
-    });
+    let sealed_in = events
+        .iter()
+        .filter(|e| e["event"] == "marched")
+        .flat_map(|e| e["groups"].as_array().into_iter().flatten())
+        .filter_map(|g| g["to"].as_str())
+        .find(|to| super::siege::closed_to_armies(data, before, *to))
+        .map(|to| Value::String(to.to_string()));
     // The side attacking in the battle being fought, and whether its defenders' dug-in marker
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
@@ -102,16 +100,15 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("dug_in_hit_ignored") => ignored = 1,
             // 10.4, 10.5: the hits a roll scored, where fewer units were there to lose.
             Some("battle_roll") if !attacker.is_null() => {
-                let on = match (e["side"] == attacker, e["side"].as_str()) {
-                    (true, Some("crown")) => 3,
-                    _ => 2,
-                };
+                let attacking = e["side"] == attacker;
+                let on = Side::parse(e["side"].as_str().unwrap_or(""))
+                    .map_or(2, |s| super::battle::hits_on(s, attacking));
                 let scored = e["faces"].as_array().map_or(0, |f| {
                     f.iter()
-                        .filter(|x| x.as_u64().is_some_and(|x| x <= on))
+                        .filter(|x| x.as_u64().is_some_and(|x| x <= u64::from(on)))
                         .count()
                 }) as u64;
-                let scored = scored.saturating_sub(if e["side"] == attacker { ignored } else { 0 });
+                let scored = scored.saturating_sub(if attacking { ignored } else { 0 });
                 if scored > e["hits"].as_u64().unwrap_or(0) {
                     e["scored"] = scored.into();
                 }
@@ -159,7 +156,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 e["dug_in"] = true.into()
             }
             Some("supplies_abandoned") => {
-                if let Some(Some(to)) = &sealed_in {
+                if let Some(to) = &sealed_in {
                     e["sealed_in"] = to.clone();
                 }
             }

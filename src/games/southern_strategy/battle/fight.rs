@@ -7,6 +7,16 @@ pub(super) fn hits(faces: &[u8], on: u8) -> u32 {
     faces.iter().filter(|&&f| f <= on).count() as u32
 }
 
+/// The highest face that hits in a battle: 1-2 for the defender whoever it is (10.4, RULINGS
+/// B2) and for a Patriot attacker, 1-3 for an attacking Crown army (10.5).
+pub fn hits_on(side: Side, attacking: bool) -> u8 {
+    if attacking && side == Side::Crown {
+        3
+    } else {
+        2
+    }
+}
+
 /// 10.2-10.7: commitment, the defender's roll, the attacker's roll, victory and defeat.
 pub(super) fn fight(
     data: &Data,
@@ -46,7 +56,7 @@ pub(super) fn fight(
             committed as usize,
             &format!("10.4 defender roll: {}", defender.side),
         );
-        let lost = hits(&faces, 2).min(attackers);
+        let lost = hits(&faces, hits_on(defender.side, false)).min(attackers);
         attackers -= lost;
         attacker_dice = attacker_dice.saturating_sub(lost / 2);
         ev.push(Event::BattleRoll {
@@ -76,8 +86,7 @@ pub(super) fn fight(
             attacker_dice as usize,
             &format!("10.5 attacker roll: {}", at.side),
         );
-        let on = if at.side == Side::Crown { 3 } else { 2 };
-        let mut scored = hits(&faces, on);
+        let mut scored = hits(&faces, hits_on(at.side, true));
         if defender.dug_in && scored > 0 {
             scored -= 1;
             ev.push(Event::DugInHitIgnored { area: at.to });

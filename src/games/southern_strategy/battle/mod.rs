@@ -27,6 +27,7 @@ mod fight;
 mod skirmish;
 mod surrender;
 
+pub use fight::hits_on;
 use fight::{fight, force, hits};
 pub use skirmish::skirmish;
 use surrender::move_political_will;
@@ -477,8 +478,7 @@ fn refuse(
         ));
     }
     // 11.1 (S9): an army refusing into a besieged City or Fort brings no supplies in.
-    if r.food + r.war > 0 && st.besieged(&dest.id) && data.pieces.readings.sieges_closed_to_armies()
-    {
+    if r.food + r.war > 0 && super::siege::closed_to_armies(data, st, &dest.id) {
         return Err(err(
             "11.1",
             format!(
