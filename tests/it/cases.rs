@@ -297,8 +297,29 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             );
         }
     }
+    // B1's order of commitments followed the text after the fourth edition: its case fails
+    // under every earlier one.
+    let fourth = super::support::southern_data_of(ss::DATA_FILES_V4);
+    assert!(
+        fourth.pieces.readings.sieges_closed_to_armies(),
+        "the fourth edition keeps S9"
+    );
+    assert!(!fourth.pieces.readings.defender_commits_after_attacker());
+    let path = dir.join("10.2-attacker-commits-by-hand-then-the-defender-commits.yaml");
+    assert!(run_case(&data(), &path).is_ok(), "B1 fails today");
+    for (edition, old) in [
+        ("first", &first),
+        ("second", &second),
+        ("third", &third),
+        ("fourth", &fourth),
+    ] {
+        assert!(
+            run_case(old, &path).is_err(),
+            "B1 passes under the {edition} edition"
+        );
+    }
     // A game begun with each older edition still loads it and verifies.
-    for edition in ["first", "second", "third"] {
+    for edition in ["first", "second", "third", "fourth"] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
         let tmp = tempfile::tempdir().unwrap();

@@ -228,3 +228,87 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }
 }
+
+/// 10.2 before 10.3 (RULINGS B1): when the attacker commits by hand, it has seen the
+/// defender's answer, so a number given with that answer cannot bind the defender: it would
+/// tell the attacker the defender's dice before its own choice. The defender is asked again
+/// once the attacker's War is fixed, and commits then, as at the table.
+#[test]
+fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
+    let g = at_crown_impulse();
+    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
+    g.receive("patriot", &c);
+    let m = g.send(
+        "patriot",
+        "p-march",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    g.receive("crown", &m);
+    // The Crown attacks with its War open and no standing policy.
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
+    );
+    g.receive("patriot", &attack);
+    // The Patriot answers with a number, which the Crown will read before it commits.
+    let accept = g.send(
+        "patriot",
+        "p-accept",
+        "battle: {accept: {commit: 1, retreat: [Charleston]}}\n",
+    );
+    let (report, _) = g.receive("crown", &accept);
+    assert!(!report.contains("Battle at"), "{report}");
+    let gf = parse(&g.game_text("crown"));
+    assert_eq!(gf.state["phase"]["step"], "commit");
+    let commit = g.send("crown", "c-commit", "commit: 3\n");
+    let (report, _) = g.receive("patriot", &commit);
+    assert!(
+        report.contains("Crown commits 3 war at Beaufort"),
+        "{report}"
+    );
+    assert!(
+        !report.contains("Battle at"),
+        "no battle before the defender commits: {report}"
+    );
+    let gf = parse(&g.game_text("patriot"));
+    assert_eq!(
+        gf.state["phase"]["step"], "defend",
+        "{:?}",
+        gf.state["phase"]
+    );
+    let awaiting = gf.awaiting.as_ref().expect("the defender is asked");
+    assert_eq!(
+        (awaiting.side.as_str(), awaiting.decision.as_str()),
+        ("patriot", "defend")
+    );
+    // Now it knows the attacker's 3 dice; it may commit what it holds, and no more (10.3).
+    let p = g.side_dir("patriot");
+    write(&p, "too-much.orders.yaml", "commit: 2\n");
+    let before = g.game_text("patriot");
+    let err = refused(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "too-much.orders.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "x.packet.yaml",
+        ],
+    );
+    assert!(err.contains("10.3") && err.contains("has 1"), "{err}");
+    assert_eq!(before, g.game_text("patriot"));
+    // It changes its mind: the number given with the answer did not bind it.
+    let defend = g.send("patriot", "p-defend", "commit: 0\n");
+    let (report, _) = g.receive("crown", &defend);
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Battle at Beaufort: 6 attacking units with 3 dice against 2 defending units with 0 dice"),
+        "{report}"
+    );
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}

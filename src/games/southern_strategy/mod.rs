@@ -88,6 +88,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the fourth edition (the readings of RULINGS S7, S9, N11 and B16, before
+/// B1's order of commitments), kept so that game files begun with them still load with the
+/// pieces file they pin.
+pub const DATA_FILES_V4: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v4/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the third edition (the readings of RULINGS S7, N11 and B16, before S9),
 /// kept so that game files begun with them still load with the pieces file they pin.
 pub const DATA_FILES_V3: &[(&str, &str)] = &[
@@ -276,6 +298,7 @@ impl Game for SouthernStrategy {
             None => id.to_string(),
         };
         let units = |n: u32| format!("{n} unit{}", if n == 1 { "" } else { "s" });
+        let dice_words = |n: u32| format!("{n} {}", if n == 1 { "die" } else { "dice" });
         let who = |s: Side| match s {
             Side::Crown => "Crown",
             Side::Patriot => "Patriot",
@@ -339,6 +362,15 @@ impl Game for SouthernStrategy {
                         units(attack.units),
                         attack.war_committed
                     )
+                } else if data.pieces.readings.defender_commits_after_attacker() {
+                    format!(
+                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you would commit (10.3: a number, all, or match); it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)",
+                        who(attack.side),
+                        area(&attack.to),
+                        area(&attack.from),
+                        units(attack.units),
+                        attack.carried.war
+                    )
                 } else {
                     format!(
                         "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you commit (10.3: a number, all, or match)",
@@ -349,6 +381,18 @@ impl Game for SouthernStrategy {
                         attack.carried.war
                     )
                 },
+            ),
+            Phase::Defend { attack, .. } => (
+                attack.side.other(),
+                "defend",
+                format!(
+                    "{} commits {} war at {} ({}): commit 0 to {} of your war supplies (10.3)",
+                    who(attack.side),
+                    attack.war_committed,
+                    area(&attack.to),
+                    dice_words(battle::attacker_dice(data, attack, attack.war_committed)),
+                    st.supplies_at(&attack.to).war
+                ),
             ),
             Phase::Commit { attack, .. } => (
                 attack.side,
@@ -376,6 +420,7 @@ impl Game for SouthernStrategy {
             }
             Phase::Battle { attack, .. } => attack.side.other(),
             Phase::Commit { attack, .. } => attack.side,
+            Phase::Defend { attack, .. } => attack.side.other(),
         };
         Some(Cow::Borrowed(side.name()))
     }
@@ -604,8 +649,16 @@ impl SouthernStrategy {
                             area: attack.to,
                         });
                     }
-                    if battle::commit(data, &mut trial, side.other(), war, dice, &mut trial_ev)
-                        .is_ok()
+                    if battle::commit(
+                        data,
+                        &mut trial,
+                        side.other(),
+                        war,
+                        battle::Committed::Sealed,
+                        dice,
+                        &mut trial_ev,
+                    )
+                    .is_ok()
                     {
                         *st = trial;
                         *ev = trial_ev;
@@ -627,7 +680,24 @@ impl SouthernStrategy {
                         "while the attack waits for its commitment, only `commit:` may be ordered",
                     ));
                 }
-                battle::commit(data, st, side, war, dice, ev)?;
+                battle::commit(data, st, side, war, battle::Committed::ByHand, dice, ev)?;
+            }
+            Phase::Defend { .. } => {
+                let Some(war) = orders.commit else {
+                    return Err(OrderError::new("10.3", "the attacker has committed its War: commit yours with `commit: N`").at("commit"));
+                };
+                if *orders
+                    != (Orders {
+                        commit: Some(war),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new(
+                        "10.3",
+                        "while the battle waits for the defender's War, only `commit:` may be ordered",
+                    ));
+                }
+                battle::defend(data, st, side, war, dice, ev)?;
             }
             Phase::Decision { .. } => {
                 let Some(answer) = &orders.answer else {

@@ -385,6 +385,21 @@ impl<'a> Options<'a> {
                     )
                 });
             }
+            Phase::Defend { attack, .. } if attack.side.other() == side => {
+                let most = st.supplies_at(&attack.to).war;
+                let commit = || {
+                    Open::default().amount("commit", 0, most).with(Orders {
+                        commit: Some(most),
+                        ..Orders::default()
+                    })
+                };
+                out.offer(commit, || {
+                    format!(
+                        "the attacker has committed its war: commit war {} of the {most} you hold (10.3)",
+                        span(0, most)
+                    )
+                });
+            }
             Phase::Decision {
                 side: s, question, ..
             } if *s == side => {
@@ -426,6 +441,7 @@ impl<'a> Options<'a> {
             | Phase::Impulse { .. }
             | Phase::Battle { .. }
             | Phase::Commit { .. }
+            | Phase::Defend { .. }
             | Phase::Decision { .. } => {}
         }
     }

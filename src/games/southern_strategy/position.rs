@@ -545,7 +545,9 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
         ));
     }
     match &st.phase {
-        Phase::Battle { attack, .. } | Phase::Commit { attack, .. } => {
+        Phase::Battle { attack, .. }
+        | Phase::Commit { attack, .. }
+        | Phase::Defend { attack, .. } => {
             let path = "phase.attack";
             if !data.has_area(&attack.from)
                 || !data.has_area(&attack.to)
@@ -569,6 +571,7 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
                 || attack.leader.is_none()
                 || attack.war_committed + attack.carried.war == 0
                 || matches!(st.phase, Phase::Commit { .. }) && attack.war_committed > 0
+                || matches!(st.phase, Phase::Defend { .. }) && attack.war_committed == 0
             {
                 return Err(bad(
                     "9.4",

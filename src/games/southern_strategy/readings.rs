@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16). The choice is data (`readings` in
+//! against the text (RULINGS.md S7, S9, N11, B16, B1). The choice is data (`readings` in
 //! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -20,6 +20,9 @@ pub struct Readings {
     /// 9.6 with 10.7 (B16).
     #[serde(default)]
     pub dug_in_retreat: DugInRetreat,
+    /// 10.2 before 10.3 (B1).
+    #[serde(default)]
+    pub defender_commitment: DefenderCommitment,
 }
 
 impl Readings {
@@ -40,6 +43,12 @@ impl Readings {
     /// 9.6 with 10.7 (B16): whether a beaten dug-in army keeps its marker as it retreats.
     pub fn retreat_keeps_dig_in(&self) -> bool {
         self.dug_in_retreat == DugInRetreat::KeepsMarker
+    }
+
+    /// 10.2 before 10.3 (B1): whether a defender whose answer the attacker saw before
+    /// committing by hand commits its own War afresh once the attacker's is fixed.
+    pub fn defender_commits_after_attacker(&self) -> bool {
+        self.defender_commitment == DefenderCommitment::AfterAttacker
     }
 }
 
@@ -86,4 +95,21 @@ pub enum DugInRetreat {
     /// marker where it retreats to (it cannot be activated, cannot refuse battle and ignores
     /// one hit) until the turn end removes it.
     KeepsMarker,
+}
+
+/// 10.2 then 10.3: when the defender's War is fixed, for an attack whose War was not
+/// committed with it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenderCommitment {
+    /// The first four editions: the number (or `all`, `match`) given with the defender's
+    /// answer binds it, though an attacker committing by hand reads it before choosing its
+    /// own.
+    #[default]
+    WithAnswer,
+    /// The text's order: the defender's commitment binds only if the attacker's War was fixed
+    /// before the attacker could read it (given with the attack, or by the attacker's standing
+    /// policy in the step that reads the answer); otherwise the defender is asked once the
+    /// attacker has committed.
+    AfterAttacker,
 }

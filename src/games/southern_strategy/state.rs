@@ -150,6 +150,15 @@ pub enum Phase {
         #[serde(default)]
         previous_passed: bool,
     },
+    /// 10.3: the attacker committed by hand after reading the defender's answer, so the
+    /// defender commits now that the attacker's War is fixed (RULINGS B1); then the battle is
+    /// fought with the retreat the `accept` named.
+    Defend {
+        attack: PendingAttack,
+        accept: super::orders::Accept,
+        #[serde(default)]
+        previous_passed: bool,
+    },
     /// A decision between impulses (12.3, 12.4, 13.4): `side` answers `question`, then the
     /// sequence goes on from `resume`.
     Decision {
@@ -422,7 +431,9 @@ impl State {
     /// The attack under way (10.0): waiting for the defender, or for the attacker's commitment.
     pub fn pending_attack(&self) -> Option<&PendingAttack> {
         match &self.phase {
-            Phase::Battle { attack, .. } | Phase::Commit { attack, .. } => Some(attack),
+            Phase::Battle { attack, .. }
+            | Phase::Commit { attack, .. }
+            | Phase::Defend { attack, .. } => Some(attack),
             _ => None,
         }
     }

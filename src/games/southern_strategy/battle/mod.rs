@@ -250,7 +250,7 @@ pub fn policy_commit(st: &State, policy: &super::orders::Policy) -> Option<u32> 
 
 /// 10.2: the attacker's battle dice for `war` committed: one a War Supply against a Point, one
 /// for every two (rounded up) against a City or Fort.
-fn attacker_dice(data: &Data, at: &PendingAttack, war: u32) -> u32 {
+pub fn attacker_dice(data: &Data, at: &PendingAttack, war: u32) -> u32 {
     if data.area(&at.to).is_city_or_fort() {
         war.div_ceil(2)
     } else {
@@ -264,6 +264,7 @@ fn defender_commit(
     st: &State,
     at: &PendingAttack,
     rule: &CommitRule,
+    key: &str,
 ) -> Result<u32, OrderError> {
     let held = st.supplies_at(&at.to).war;
     match *rule {
@@ -273,7 +274,7 @@ fn defender_commit(
                 "the defender commits {n} War Supplies but has {held} in `{}`",
                 data.area(&at.to).name
             ),
-            "battle.accept.commit",
+            key,
         )),
         CommitRule::Count(n) => Ok(n),
         CommitRule::Word(CommitWord::All) => Ok(held),
@@ -339,7 +340,7 @@ pub fn resolve(
             // 10.1 before 10.2: the attacker commits only now; a count the defender cannot
             // pay is refused at once, before the attacker is asked.
             if let CommitRule::Count(_) = a.commit {
-                defender_commit(data, st, &at, &a.commit)?;
+                defender_commit(data, st, &at, &a.commit, "battle.accept.commit")?;
             }
             check_retreats(data, a)?;
             st.phase = Phase::Commit {
@@ -355,13 +356,25 @@ pub fn resolve(
     Ok(())
 }
 
+/// How the attacker's commitment (10.2) was made, which decides whether the defender's answer
+/// still binds it (RULINGS B1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Committed {
+    /// By the attacker's standing policy, sealed before it could read the defender's answer.
+    Sealed,
+    /// By the attacker's own orders, written after it read the answer.
+    ByHand,
+}
+
 /// 10.2: the attacker commits War Supplies from what the attackers carry, and the battle the
-/// defender accepted is fought.
+/// defender accepted is fought; or, when the attacker committed by hand after reading the
+/// answer and the game reads B1 by the text, the defender is asked for its War first (10.3).
 pub fn commit(
     data: &Data,
     st: &mut State,
     side: Side,
     war: u32,
+    how: Committed,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -394,10 +407,55 @@ pub fn commit(
         war,
         dice: attacker_dice(data, &at, war),
     });
+    if how == Committed::ByHand && data.pieces.readings.defender_commits_after_attacker() {
+        st.phase = Phase::Defend {
+            attack: at,
+            accept: Accept {
+                commit: CommitRule::default(),
+                retreat: accept.retreat,
+            },
+            previous_passed,
+        };
+        return Ok(());
+    }
     let defender = st
         .army(&at.to)
         .cloned()
         .expect("a pending attack has a defender");
+    fight(data, st, &at, &defender, &accept, dice, ev)?;
+    end_battle(data, st, &at, previous_passed, dice, ev);
+    Ok(())
+}
+
+/// 10.3: the defender commits War Supplies once the attacker's are fixed (RULINGS B1), and the
+/// battle is fought.
+pub fn defend(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    war: u32,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), OrderError> {
+    let Phase::Defend {
+        attack: at,
+        mut accept,
+        previous_passed,
+    } = st.phase.clone()
+    else {
+        return Err(OrderError::new("10.3", "no battle waits for the defender's War").at("commit"));
+    };
+    let defender = st
+        .army(&at.to)
+        .cloned()
+        .expect("a pending attack has a defender");
+    if side != defender.side {
+        return Err(
+            OrderError::new("10.3", "the defender commits its War Supplies now").at("commit"),
+        );
+    }
+    accept.commit = CommitRule::Count(war);
+    defender_commit(data, st, &at, &accept.commit, "commit")?;
     fight(data, st, &at, &defender, &accept, dice, ev)?;
     end_battle(data, st, &at, previous_passed, dice, ev);
     Ok(())
