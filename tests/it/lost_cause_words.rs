@@ -168,6 +168,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         .insert(tlc::data::UnionTheater::West, "none".into());
     let events = json!([
         {"event": "ignored", "rule": "7.1", "what": "sherman cannot take the command"},
+        {"event": "ignored", "rule": "6.1", "what": "halleck cannot take the command"},
         {"event": "ignored", "rule": "6.1", "what": "the east theater has no leader"},
         {"event": "ignored", "rule": "6.1", "what": "nothing to attack in the mississippi theater"},
         {"event": "union_commander", "rule": "7.2", "theater": "west", "leader": "none", "replaced": "halleck"},
@@ -176,6 +177,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         {"event": "resource_drawn", "rule": "9.4", "resource": "ironclads-1"},
         {"event": "card_revealed", "card": "31", "kind": "headline", "year": 1863, "headline": "Repulse at Gettysburg! Pickett's Charge Shattered"},
         {"event": "raid", "rule": "9.2", "army": "blue", "die": 5, "drm": 1, "result": "recalled"},
+        {"event": "morale", "rule": "12.0", "from": 8, "to": 7, "why": "the card"},
     ]);
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": {"command": {"battle": {"theater": "mississippi", "army": "brown"}}},
@@ -185,7 +187,8 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
     let text = report_text(&steps, &st, &lookups);
     for want in [
         "9.1.2 casualty check: J.E. Johnston: 5",
-        "Skipped: Sherman cannot take the command (7.1).",
+        "Skipped: the card's change of command: Grant and Sherman, once in command of their theaters, are never moved, so Sherman is not placed (7.1).",
+        "Skipped: the card's change of command: Halleck already holds a command (6.1).",
         "Skipped: the East theater has no leader (6.1).",
         "Skipped: nothing to attack in the Mississippi theater (6.1).",
         "No one takes the Union West command (the NONE marker), replacing Halleck (7.2).",
@@ -196,6 +199,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "rolled 5 +1 = 6: it is recalled (9.2).",
         "14.6 shuffle the 1862 stack: 3 cards, taken in the order 3 1 2",
         "a Battle in the Mississippi theater: attack the brown army",
+        "Confederate morale 8 -> 7: Headline card 31 (12.0).",
     ] {
         assert!(
             text.replace('\n', " ").replace("      ", "").contains(want),

@@ -620,7 +620,7 @@ pub fn enforce_limits(
             );
             return Err(OrderError::worded_later("5.5", move || {
                 let how = match moves {
-                    Some(field) => format!("with `{field}`"),
+                    Some(field) => format!("with moves listed under `{field}:` in these orders"),
                     None => "in an impulse that acts: a passing full impulse moves none (9.0)"
                         .to_string(),
                 };
