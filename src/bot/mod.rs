@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::engine::game::Game;
+use crate::engine::game::{Candidate, Game};
 
 pub mod players;
 mod tree;
@@ -133,9 +133,15 @@ pub fn decide<G: Game>(
     tree::search::<G>(data, state, side, settings)
 }
 
+/// The most values of a candidate's one open amount that the search weighs each of.
+const ENUMERATED: u32 = 8;
+
 /// The options a search weighs at a position: each candidate's own orders and, for one with
 /// open amounts, `widths` draws inside its ranges (from a seed taken from the candidate, so the
-/// same position always gives the same list), without repeats.
+/// same position always gives the same list), without repeats. A candidate whose only open
+/// field is one amount of a few values (how much War to commit, 10.2 and 10.3) is weighed at
+/// every value instead: two draws would leave most of them untried, and the decision may be
+/// nothing else.
 pub fn options<G: Game>(
     data: &G::Data,
     state: &G::State,
@@ -150,7 +156,15 @@ pub fn options<G: Game>(
         let Ok(key) = serde_json::to_string(&c.orders) else {
             continue;
         };
-        if !c.ranges.is_empty() && widths > 0 {
+        if let Some(each) = every_value(&c) {
+            for o in each {
+                if let Ok(k) = serde_json::to_string(&o) {
+                    if seen.insert(k) {
+                        out.push(o);
+                    }
+                }
+            }
+        } else if !c.ranges.is_empty() && widths > 0 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(fnv(key.as_bytes()));
             for o in (0..widths).filter_map(|_| c.draw(&mut rng)) {
                 if let Ok(k) = serde_json::to_string(&o) {
@@ -165,6 +179,33 @@ pub fn options<G: Game>(
         }
     }
     out
+}
+
+/// The orders of `c` at each value of its one open amount, when that is all it leaves open
+/// and it has at most `ENUMERATED` values.
+fn every_value<O: crate::engine::ranges::Draw>(c: &Candidate<O>) -> Option<Vec<O>> {
+    use crate::engine::ranges::{Range, Values};
+    let [Range {
+        name,
+        values: Values::Amount { min, max },
+    }] = c.ranges.as_slice()
+    else {
+        return None;
+    };
+    if name.contains("[*]") || max.saturating_sub(*min) >= ENUMERATED {
+        return None;
+    }
+    use rand_chacha::rand_core::SeedableRng;
+    // A range of one value takes nothing from the stream, so any seed will do.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    Some(
+        (*min..=*max)
+            .filter_map(|v| {
+                c.orders
+                    .draw_open(&[Range::amount(name.clone(), v, v)], &mut rng)
+            })
+            .collect(),
+    )
 }
 
 /// FNV-1a, for seeds that must not change between builds (unlike `DefaultHasher`).

@@ -548,3 +548,48 @@ fn a_limited_impulse_goes_out_with_the_full_impulse_when_nothing_is_rolled() {
         "{skips} skips and {others} other limited impulses sent with a full impulse, {alone} decisions alone"
     );
 }
+
+/// 10.3 (RULINGS B1): asked for its War once the attacker's is fixed, the bot weighs every
+/// amount it may commit. With one option of open amount, two draws and the example left most
+/// amounts untried, and the search stopped at once ("1 option weighed in 1 playout").
+#[test]
+fn the_bot_weighs_every_amount_of_war_it_may_commit_as_defender() {
+    let data = data();
+    let st = position(
+        &data,
+        serde_json::json!({
+            "phase": {"step": "defend",
+                "attack": {"side": "crown", "from": "SAV", "to": "EBN", "units": 6, "leader": "leader",
+                    "war_committed": 2, "carried": {"food": 0, "war": 1}},
+                "accept": {"commit": 0, "retreat": ["AUG"]}, "previous_passed": false},
+            "initiative": "crown",
+            "pass_track": 4,
+            "armies": {
+                "SAV": {"side": "crown", "units": 2},
+                "EBN": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"SAV": {"food": 2, "war": 1}, "EBN": {"food": 1, "war": 3}},
+            "navies": {},
+        }),
+    );
+    let weighed: Vec<u32> = bot::options::<SS>(&data, &st, "patriot", 2)
+        .iter()
+        .map(|o| o.commit.expect("a commitment"))
+        .collect();
+    let mut sorted = weighed.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![0, 1, 2, 3], "{weighed:?}");
+    let d = bot::decide::<SS>(
+        &data,
+        &st,
+        "patriot",
+        &Settings::new(Budget::Playouts(200), 1),
+    )
+    .unwrap();
+    assert!(
+        d.considered.len() == 4 && d.playouts == 200,
+        "{} options weighed in {} playouts",
+        d.considered.len(),
+        d.playouts
+    );
+}

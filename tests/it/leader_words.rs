@@ -186,8 +186,7 @@ fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
     assert!(!said.contains("(nothing)"), "{said}");
     let show = stdout(&ok(d, &["show", "g.yaml"]));
     assert!(
-        show.contains("attacking Ebenezer")
-            && show.contains("from Savannah, carrying 0 food 2 war"),
+        show.contains("Ebenezer               attacking it with 6 units, Leader, from Savannah, carrying 0 food 2 war"),
         "{show}"
     );
 }

@@ -141,11 +141,9 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     assert_eq!(revealing, 1, "the policy is revealed by one packet");
 }
 
-/// 10.1 before 10.2: the attacker's War stays hidden until the defender has accepted. The
-/// attacker commits it in a hidden policy sent with the attack, so the battle is still fought
-/// in one exchange; the defender's answer is given without seeing it.
-#[test]
-fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
+/// The Crown passes its first pair and the Patriot marches 2 units with 1 War from Charleston
+/// to Beaufort, beside the Crown's 6 at Savannah; the Crown's impulse comes next.
+fn patriots_beside_savannah() -> crate::support::TwoPlayers {
     let g = at_crown_impulse();
     let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
     g.receive("patriot", &c);
@@ -155,6 +153,15 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
         "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
     );
     g.receive("crown", &m);
+    g
+}
+
+/// 10.1 before 10.2: the attacker's War stays hidden until the defender has accepted. The
+/// attacker commits it in a hidden policy sent with the attack, so the battle is still fought
+/// in one exchange; the defender's answer is given without seeing it.
+#[test]
+fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
+    let g = patriots_beside_savannah();
     // The Crown attacks, carrying 3 War, and commits 2 of them in a hidden policy.
     let cd = g.side_dir("crown");
     write(&cd, "policy.yaml", "attack: {commit: 2}\n");
@@ -235,15 +242,7 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
 /// once the attacker's War is fixed, and commits then, as at the table.
 #[test]
 fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
-    let g = at_crown_impulse();
-    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
-    g.receive("patriot", &c);
-    let m = g.send(
-        "patriot",
-        "p-march",
-        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
-    );
-    g.receive("crown", &m);
+    let g = patriots_beside_savannah();
     // The Crown attacks with its War open and no standing policy.
     let attack = g.send(
         "crown",

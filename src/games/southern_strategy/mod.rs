@@ -602,6 +602,28 @@ impl Game for SouthernStrategy {
     }
 }
 
+/// The War a `commit:` answer gives (10.2 or 10.3, `rule`), when it is all the orders hold;
+/// `missing` and `others` say what is wrong otherwise.
+fn commitment_only(
+    orders: &Orders,
+    rule: &str,
+    missing: &str,
+    others: &str,
+) -> Result<u32, OrderError> {
+    let Some(war) = orders.commit else {
+        return Err(OrderError::new(rule, missing).at("commit"));
+    };
+    if *orders
+        != (Orders {
+            commit: Some(war),
+            ..Orders::default()
+        })
+    {
+        return Err(OrderError::new(rule, others));
+    }
+    Ok(war)
+}
+
 impl SouthernStrategy {
     /// `Game::apply` on `st`, a copy of the state, putting the events in `ev`.
     fn adjudicate(
@@ -666,37 +688,21 @@ impl SouthernStrategy {
                 }
             }
             Phase::Commit { .. } => {
-                let Some(war) = orders.commit else {
-                    return Err(OrderError::new("10.2", "the defender accepted battle: commit your War Supplies with `commit: N`").at("commit"));
-                };
-                if *orders
-                    != (Orders {
-                        commit: Some(war),
-                        ..Orders::default()
-                    })
-                {
-                    return Err(OrderError::new(
-                        "10.2",
-                        "while the attack waits for its commitment, only `commit:` may be ordered",
-                    ));
-                }
+                let war = commitment_only(
+                    orders,
+                    "10.2",
+                    "the defender accepted battle: commit your War Supplies with `commit: N`",
+                    "while the attack waits for its commitment, only `commit:` may be ordered",
+                )?;
                 battle::commit(data, st, side, war, battle::Committed::ByHand, dice, ev)?;
             }
             Phase::Defend { .. } => {
-                let Some(war) = orders.commit else {
-                    return Err(OrderError::new("10.3", "the attacker has committed its War: commit yours with `commit: N`").at("commit"));
-                };
-                if *orders
-                    != (Orders {
-                        commit: Some(war),
-                        ..Orders::default()
-                    })
-                {
-                    return Err(OrderError::new(
-                        "10.3",
-                        "while the battle waits for the defender's War, only `commit:` may be ordered",
-                    ));
-                }
+                let war = commitment_only(
+                    orders,
+                    "10.3",
+                    "the attacker has committed its War: commit yours with `commit: N`",
+                    "while the battle waits for the defender's War, only `commit:` may be ordered",
+                )?;
                 battle::defend(data, st, side, war, dice, ev)?;
             }
             Phase::Decision { .. } => {

@@ -213,11 +213,64 @@ pub struct AttackPolicy {
     pub commit: AttackCommit,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum AttackCommit {
     Count(u32),
     All(AllWord),
+}
+
+impl<'de> Deserialize<'de> for AttackCommit {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match d.deserialize_any(WarAmount(&["all"]))? {
+            Amount::Count(n) => Ok(AttackCommit::Count(n)),
+            Amount::Word(_) => Ok(AttackCommit::All(AllWord::All)),
+        }
+    }
+}
+
+/// A War amount as written: a whole number, or one of the words allowed there.
+enum Amount {
+    Count(u32),
+    Word(&'static str),
+}
+
+/// Reads a War amount, naming what may be written there when it is something else (an
+/// untagged enum's error said only that no variant matched).
+struct WarAmount(&'static [&'static str]);
+
+impl serde::de::Visitor<'_> for WarAmount {
+    type Value = Amount;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a whole number of War Supplies")?;
+        for (i, w) in self.0.iter().enumerate() {
+            let sep = if i + 1 == self.0.len() { " or" } else { "," };
+            write!(f, "{sep} `{w}`")?;
+        }
+        Ok(())
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Amount, E> {
+        u32::try_from(n)
+            .map(Amount::Count)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Amount, E> {
+        match u64::try_from(n) {
+            Ok(n) => self.visit_u64(n),
+            Err(_) => Err(E::invalid_value(serde::de::Unexpected::Signed(n), &self)),
+        }
+    }
+
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Amount, E> {
+        self.0
+            .iter()
+            .find(|w| **w == s)
+            .map(|w| Amount::Word(w))
+            .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -255,11 +308,21 @@ pub struct PolicyAccept {
 
 /// How many War Supplies a policy commits: a number, `all`, or `match` (as many as the
 /// attacker has battle dice), never more than the defender holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum CommitRule {
     Count(u32),
     Word(CommitWord),
+}
+
+impl<'de> Deserialize<'de> for CommitRule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match d.deserialize_any(WarAmount(&["all", "match"]))? {
+            Amount::Count(n) => CommitRule::Count(n),
+            Amount::Word("all") => CommitRule::Word(CommitWord::All),
+            Amount::Word(_) => CommitRule::Word(CommitWord::Match),
+        })
+    }
 }
 
 impl Default for CommitRule {

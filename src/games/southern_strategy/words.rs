@@ -179,6 +179,18 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             {
                 e["attacking"] = true.into()
             }
+            // 10.4, 10.5: the defenders lost their last unit in the battle: the attackers won,
+            // and go back to a City they attacked out of as victors (11.3).
+            Some("surrendered")
+                if attack
+                    .as_ref()
+                    .is_some_and(|(side, _, to)| *side != e["side"] && *to == e["area"]) =>
+            {
+                winner = attack
+                    .as_ref()
+                    .map(|(side, _, _)| side.clone())
+                    .unwrap_or_default()
+            }
             _ => {}
         }
     }

@@ -343,11 +343,18 @@ pub fn resolve(
                 defender_commit(data, st, &at, &a.commit, "battle.accept.commit")?;
             }
             check_retreats(data, a)?;
+            let forced = at.carried.war == 1 && after_attacker(data);
+            let attacker = at.side;
             st.phase = Phase::Commit {
                 attack: at,
                 accept: a.clone(),
                 previous_passed,
             };
+            if forced {
+                // 10.2 (B1): attackers carrying one War must commit it; nothing is chosen after
+                // reading the answer, so the battle is fought at once.
+                return commit(data, st, attacker, 1, Committed::Sealed, dice, ev);
+            }
             return Ok(());
         }
         BattleDecision::Accept(a) => fight(data, st, &at, &defender, a, dice, ev)?,
@@ -407,7 +414,8 @@ pub fn commit(
         war,
         dice: attacker_dice(data, &at, war),
     });
-    if how == Committed::ByHand && data.pieces.readings.defender_commits_after_attacker() {
+    // 10.3 (B1): a defender holding no War has nothing to choose, and fights with none.
+    if how == Committed::ByHand && after_attacker(data) && st.supplies_at(&at.to).war > 0 {
         st.phase = Phase::Defend {
             attack: at,
             accept: Accept {
@@ -425,6 +433,11 @@ pub fn commit(
     fight(data, st, &at, &defender, &accept, dice, ev)?;
     end_battle(data, st, &at, previous_passed, dice, ev);
     Ok(())
+}
+
+/// RULINGS B1: whether the defender commits its War once the attacker's is fixed.
+fn after_attacker(data: &Data) -> bool {
+    data.pieces.readings.defender_commits_after_attacker()
 }
 
 /// 10.3: the defender commits War Supplies once the attacker's are fixed (RULINGS B1), and the
