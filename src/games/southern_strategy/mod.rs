@@ -362,18 +362,15 @@ impl Game for SouthernStrategy {
                         units(attack.units),
                         attack.war_committed
                     )
-                } else if data.pieces.readings.defender_commits_after_attacker() {
-                    format!(
-                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you would commit (10.3: a number, all, or match); it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)",
-                        who(attack.side),
-                        area(&attack.to),
-                        area(&attack.from),
-                        units(attack.units),
-                        attack.carried.war
-                    )
                 } else {
+                    // RULINGS B1: under the text's order the answer's number may not bind.
+                    let (would, binds) = if data.pieces.readings.defender_commits_after_attacker() {
+                        ("would ", "; it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)")
+                    } else {
+                        ("", "")
+                    };
                     format!(
-                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you commit (10.3: a number, all, or match)",
+                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you {would}commit (10.3: a number, all, or match){binds}",
                         who(attack.side),
                         area(&attack.to),
                         area(&attack.from),
