@@ -593,3 +593,47 @@ fn the_bot_weighs_every_amount_of_war_it_may_commit_as_defender() {
         d.playouts
     );
 }
+
+/// Every value of a small open amount is weighed only where that candidate is the whole
+/// decision: among other options the bot weighs each candidate's own orders and its draws, as
+/// for any other amount. Asked for no draws, it weighs one option per candidate at every
+/// position of seeded games, including the positions (counted, so that the test can fail)
+/// where some candidate leaves exactly one small amount open among others.
+#[test]
+fn every_value_is_weighed_only_where_the_amount_is_the_whole_decision() {
+    use adjutant::engine::ranges::{Range, Values};
+    use adjutant::engine::selfplay;
+    let data = data();
+    let mut positions = Vec::new();
+    selfplay::run_observed::<SS>(&data, 12, std::time::Duration::from_secs(600), |st, _| {
+        positions.push(st.clone());
+    });
+    let mut met = 0;
+    for st in positions.iter().step_by(3) {
+        let Some(side) = SS::deciding(&data, st) else {
+            continue;
+        };
+        let candidates = SS::candidates(&data, st, &side);
+        let one_small_amount = |c: &adjutant::engine::game::Candidate<ss::orders::Orders>| {
+            matches!(c.ranges.as_slice(), [Range { name, values: Values::Amount { min, max } }]
+                if !name.contains("[*]") && max > min && max - min < 8)
+        };
+        if candidates.len() < 2 {
+            continue;
+        }
+        met += usize::from(candidates.iter().any(one_small_amount));
+        let weighed = bot::options::<SS>(&data, st, &side, 0);
+        assert_eq!(
+            weighed.len(),
+            candidates.len(),
+            "{} options weighed for {} candidates at {:?}",
+            weighed.len(),
+            candidates.len(),
+            st.phase
+        );
+    }
+    assert!(
+        met > 0,
+        "no position had a candidate with one small amount among others"
+    );
+}
