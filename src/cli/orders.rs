@@ -195,6 +195,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             return Err(e.into());
         }
         eprintln!("error: {e}");
+        // A fault in the policy file is not helped by the options of the orders.
+        let in_policy = matches!(&e, Error::Shape { what, .. } if what.starts_with("the policy"));
+        if in_policy {
+            return Ok(ExitCode::from(1));
+        }
         if let Some(side) = file
             .side
             .clone()

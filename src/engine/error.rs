@@ -418,6 +418,20 @@ fn shorten_quoted(message: &str) -> String {
     out
 }
 
+/// A shape error's message in a player's words where serde's are about its own types: a
+/// choice such as `refuse` written as a bare word where it takes fields under it.
+fn plain_message(message: &str, path: Option<&str>) -> String {
+    let name = path
+        .and_then(|p| p.rsplit('.').next())
+        .filter(|n| !n.is_empty() && !n.ends_with(']'));
+    match (message, name) {
+        ("invalid type: unit variant, expected newtype variant", Some(n)) => format!(
+            "`{n}` takes its details under it (`{n}: {{...}}`, or `{n}: {{}}` where every detail may be left out), not the word alone"
+        ),
+        _ => shorten_quoted(message),
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -461,7 +475,7 @@ impl fmt::Display for Error {
                 if let Some(path) = path {
                     write!(f, " (`{path}`)")?;
                 }
-                write!(f, ": {}", shorten_quoted(message))
+                write!(f, ": {}", plain_message(message, path.as_deref()))
             }
             Error::Position { what, fault } => {
                 write!(f, "{what}")?;

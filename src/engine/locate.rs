@@ -68,6 +68,13 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
             {
                 continue;
             }
+            // A plain value on the line (`CHS: refuse`, read as the start of a mapping that is
+            // not there) holds the rest of the path: nothing below belongs to it.
+            let item = lines[i].trim_start().starts_with("- ");
+            if !item && !rest.is_empty() && !rest.starts_with('#') && !rest.starts_with(['|', '>'])
+            {
+                continue;
+            }
         }
         let mut found = None;
         match seg {
@@ -144,5 +151,16 @@ mod tests {
         assert_eq!(line_of(state, "state.holds.SAV"), Some(3));
         assert_eq!(line_of(state, "state.sieges.CHS"), Some(5));
         assert_eq!(line_of(state, "state.holds.GEO"), None);
+    }
+
+    /// A path into a plain value (a choice written as a bare word, where serde looked for the
+    /// fields under it) points at the value's line; an item's line still leads to the lines
+    /// below it.
+    #[test]
+    fn a_path_into_a_plain_value_stops_at_its_line() {
+        let policy = "battle:\n  armies:\n    CHS: refuse   # a bare word\n    SAV:\n      refuse: {to: EBN}\n";
+        assert_eq!(line_of(policy, "battle.armies.CHS.refuse"), Some(3));
+        assert_eq!(line_of(policy, "battle.armies.SAV.refuse.to"), Some(5));
+        assert_eq!(line_of(ORDERS, "full.march.groups[0].units"), Some(8));
     }
 }
