@@ -202,7 +202,7 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
         let sig = answer.sig.clone().ok_or_else(|| {
             refuse(format!(
                 "it is not signed; a `{}` game takes only signed `{}` answers",
-                crate::engine::gamefile::FORMAT,
+                l.game.format,
                 witness::ANSWER_FORMAT
             ))
         })?;

@@ -263,7 +263,9 @@ pub fn write_orders_with(
     note_uses(commit, secrets_dir, l, &[(side.clone(), prepared.usage)])?;
     if let Some(p) = &policy {
         let mut staged = crate::engine::atomic::Staged::new();
-        secrets::stage_policy(&mut staged, secrets_dir, &l.game.id, &side, p)?;
+        // The commitment the record carries, which finds the policy again.
+        let sent = prepared.record.policy_commit.as_deref().unwrap_or_default();
+        secrets::stage_policy(&mut staged, secrets_dir, &l.game.id, &side, p, sent)?;
         commit.staged.append(&mut staged);
     }
     Ok((prepared.game, Packet::new(prepared.record)))

@@ -126,7 +126,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 if a.explain {
                     match &policy {
                         Some(p) => eprintln!(
-                            "The bot's standing policy (hidden until an attack reveals it):\n{}",
+                            "The bot's standing policy ({}):\n{}",
+                            if l.game.version() >= 3 {
+                                "each answer hidden until an attack on that army reveals it"
+                            } else {
+                                "hidden until an attack reveals all of it"
+                            },
                             crate::engine::flow::to_lines(p)
                         ),
                         None => eprintln!(

@@ -27,15 +27,18 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         count(s.rolls, "roll", "rolls")
     );
     println!("state hash {}", s.state);
-    if s.version >= 2 {
-        println!(
-            "protocol version 2: record signatures checked: {}",
+    match s.version {
+        1 => println!(
+            "protocol version 1: records are not signed (start a new game from this position for signed records)"
+        ),
+        2 => println!(
+            "protocol version 2: record signatures checked: {}; a standing policy is revealed whole when first used",
             s.signatures
-        );
-    } else {
-        println!(
-            "protocol version 1: records are not signed (start a version 2 game from this position for signed records)"
-        );
+        ),
+        v => println!(
+            "protocol version {v}: record signatures checked: {}",
+            s.signatures
+        ),
     }
     match s.dice_party.as_deref() {
         Some("witness") => println!(

@@ -286,6 +286,34 @@ pub trait Game: 'static {
     fn merge_orders(_first: &Self::Orders, _then: Option<&Self::Orders>) -> Option<Self::Orders> {
         None
     }
+    /// Dice-protocol version 3 (section 3.2) commits a standing policy row by row, so that a
+    /// result reveals only the answer it used: the rows' names, one for each answer a policy
+    /// may give, fixed by the data and the same for every policy. None for a game without
+    /// policies (the default).
+    fn policy_rows(_data: &Self::Data) -> Vec<String> {
+        Vec::new()
+    }
+    /// The answer `policy` gives in each of `policy_rows`, in their order: exactly what the
+    /// rules read from the whole policy at that row's decision, `null` where it gives none.
+    fn policy_answers(_data: &Self::Data, _policy: &Self::Policy) -> Vec<Value> {
+        Vec::new()
+    }
+    /// The row of the decision `state` awaits of `side`, when it is one a policy answers.
+    fn policy_row(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<String> {
+        None
+    }
+    /// A policy giving only the answers of `rows` (each a name of `policy_rows` and its answer
+    /// as `policy_answers` gives it): at those rows' decisions the rules read from it what they
+    /// read from the whole policy.
+    ///
+    /// # Errors
+    /// An answer this game's policies cannot hold.
+    fn policy_of_rows(
+        _data: &Self::Data,
+        _rows: &[(String, Value)],
+    ) -> Result<Option<Self::Policy>, String> {
+        Ok(None)
+    }
     /// For the bot: a standing policy for `side` (its answers to decisions that fall in the
     /// other side's turn), each answer what `decide` orders at a position the rules set up
     /// where that decision is asked. `None` for a game without policies or bot (the default),
@@ -339,6 +367,14 @@ pub trait Rules {
     fn begin(&self, position: &Value) -> Result<Value, Error>;
     /// `Game::POLICY_DECISIONS`.
     fn policy_decisions(&self) -> &'static [&'static str];
+    /// `Game::policy_rows`.
+    fn policy_rows(&self) -> Vec<String>;
+    /// `Game::policy_answers` of a policy of this game's shape.
+    fn policy_answers(&self, policy: &Value) -> Result<Vec<Value>, Error>;
+    /// `Game::policy_row`.
+    fn policy_row(&self, state: &Value, side: &str) -> Result<Option<String>, Error>;
+    /// `Game::policy_of_rows`, as a value; `None` for a game without policies.
+    fn policy_of_rows(&self, rows: &[(String, Value)]) -> Result<Option<Value>, Error>;
     fn apply(
         &self,
         state: &Value,
@@ -483,6 +519,27 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn policy_decisions(&self) -> &'static [&'static str] {
         G::POLICY_DECISIONS
+    }
+    fn policy_rows(&self) -> Vec<String> {
+        G::policy_rows(&self.data)
+    }
+    fn policy_answers(&self, policy: &Value) -> Result<Vec<Value>, Error> {
+        let policy: G::Policy = from_written("the policy", policy)?;
+        Ok(G::policy_answers(&self.data, &policy))
+    }
+    fn policy_row(&self, state: &Value, side: &str) -> Result<Option<String>, Error> {
+        Ok(G::policy_row(&self.data, &self.state(state)?, side))
+    }
+    fn policy_of_rows(&self, rows: &[(String, Value)]) -> Result<Option<Value>, Error> {
+        G::policy_of_rows(&self.data, rows)
+            .map_err(|message| Error::Shape {
+                what: "a revealed policy row".into(),
+                path: None,
+                line: None,
+                message,
+            })?
+            .map(|p| to_value(&p))
+            .transpose()
     }
     fn apply(
         &self,

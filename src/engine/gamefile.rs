@@ -10,12 +10,25 @@ use super::game::Awaiting;
 use super::record::{Record, StepResult};
 use super::Error;
 
-/// The format of new game files: version 2, whose records and witness answers are signed.
-pub const FORMAT: &str = "adjutant/2";
-pub const DICE_PROTOCOL: &str = "adjutant-dice/2";
+/// The format of new game files: version 3, whose records and witness answers are signed
+/// (as in version 2) and whose standing policies are committed row by row, each result
+/// revealing only the row it used (dice-protocol section 3.2).
+pub const FORMAT: &str = "adjutant/3";
+pub const DICE_PROTOCOL: &str = "adjutant-dice/3";
+/// Version 2 game files still load, verify and play on under version 2's rules (a policy is
+/// committed whole and revealed whole when a step needs it).
+pub const FORMAT_2: &str = "adjutant/2";
+pub const DICE_PROTOCOL_2: &str = "adjutant-dice/2";
 /// Version 1 game files still load, verify and play on under version 1's rules (unsigned).
 pub const FORMAT_1: &str = "adjutant/1";
 pub const DICE_PROTOCOL_1: &str = "adjutant-dice/1";
+
+/// Each format this adjutant reads, its dice protocol and its version.
+const VERSIONS: [(&str, &str, u32); 3] = [
+    (FORMAT, DICE_PROTOCOL, 3),
+    (FORMAT_2, DICE_PROTOCOL_2, 2),
+    (FORMAT_1, DICE_PROTOCOL_1, 1),
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,19 +85,16 @@ pub struct Player {
 impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, Error> {
         let gf: GameFile = super::input::parse_yaml(text, "the game file")?;
-        let protocol = match gf.format.as_str() {
-            FORMAT => DICE_PROTOCOL,
-            FORMAT_1 => DICE_PROTOCOL_1,
-            other => {
-                return Err(Error::Format {
-                    what: "the game file".into(),
-                    message: format!(
-                        "format `{other}` is not one this adjutant reads (`{FORMAT}`, or `{FORMAT_1}` for older games)"
-                    ),
-                })
-            }
+        let Some((_, protocol, _)) = VERSIONS.iter().find(|(f, _, _)| *f == gf.format) else {
+            return Err(Error::Format {
+                what: "the game file".into(),
+                message: format!(
+                    "format `{}` is not one this adjutant reads (`{FORMAT}`, or `{FORMAT_2}` and `{FORMAT_1}` for older games)",
+                    gf.format
+                ),
+            });
         };
-        if gf.dice.protocol != protocol {
+        if gf.dice.protocol != *protocol {
             return Err(Error::Format {
                 what: "the game file".into(),
                 message: format!(
@@ -96,13 +106,21 @@ impl GameFile {
         Ok(gf)
     }
 
-    /// The protocol version: 1 (unsigned) or 2 (signed records and witness answers).
+    /// The protocol version: 1 (unsigned), 2 (signed records and witness answers) or 3 (as 2,
+    /// with policies revealed row by row). A file `parse` accepted has one.
     pub fn version(&self) -> u32 {
-        if self.format == FORMAT_1 {
-            1
-        } else {
-            2
-        }
+        VERSIONS
+            .iter()
+            .find(|(f, _, _)| *f == self.format)
+            .map_or(3, |(_, _, v)| *v)
+    }
+
+    /// The format and dice protocol of `version`.
+    pub fn names_of(version: u32) -> (&'static str, &'static str) {
+        VERSIONS
+            .iter()
+            .find(|(_, _, v)| *v == version)
+            .map_or((FORMAT, DICE_PROTOCOL), |(f, p, _)| (f, p))
     }
 
     pub fn to_yaml(&self) -> Result<String, Error> {

@@ -15,6 +15,7 @@ pub mod gamefile;
 pub mod input;
 pub mod ledger;
 pub mod locate;
+pub mod policy_rows;
 pub mod ranges;
 pub mod record;
 pub mod replay;

@@ -111,10 +111,16 @@ pub struct StepResult {
     /// check it against its commitment and replay the step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub policy: Option<PolicyReveal>,
+    /// Version 3: the rows of the adjudicator's standing policy that the step read, each
+    /// revealed alone with the path that ties it to the commitment (dice-protocol 3.2), in the
+    /// order the step reached them. The other rows stay hidden.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub policy_rows: Vec<super::policy_rows::RowReveal>,
 }
 
 impl StepResult {
-    /// The commitment of the policy this result reveals, in hex, if it reveals one.
+    /// The commitment of the whole policy this result reveals (versions 1 and 2), in hex, if it
+    /// reveals one.
     pub fn policy_commitment(&self) -> Option<String> {
         self.policy
             .as_ref()

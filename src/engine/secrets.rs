@@ -292,6 +292,7 @@ pub fn stage_policy(
     game: &str,
     side: &str,
     p: &crate::engine::record::PolicyReveal,
+    commit: &str,
 ) -> Result<(), Error> {
     check_names(game, side)?;
     let path = policies_path(dir, game, side);
@@ -306,7 +307,7 @@ pub fn stage_policy(
         }
     };
     all.policies.push(StoredPolicy {
-        commit: to_hex(&p.commitment()?),
+        commit: commit.to_string(),
         salt: p.salt.clone(),
         policy: p.policy.clone(),
     });

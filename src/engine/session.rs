@@ -14,10 +14,9 @@ use super::canon::{from_hex, to_hex, Hash};
 use super::chain;
 use super::dice::{KeyedDice, Roll};
 use super::game::{Awaiting, Rules};
-use super::gamefile::{
-    DiceSettings, GameFile, Player, DICE_PROTOCOL, DICE_PROTOCOL_1, FORMAT, FORMAT_1,
-};
+use super::gamefile::{DiceSettings, GameFile, Player, DICE_PROTOCOL, FORMAT, FORMAT_1};
 use super::ledger::Usage;
+use super::policy_rows;
 use super::record::{state_hash, Genesis, PolicyReveal, Record, Sig, StepResult};
 use super::secrets::Secret;
 use super::sign;
@@ -38,6 +37,10 @@ pub struct StepView {
     /// The commitment of the adjudicator's standing policy, when the step used it and its
     /// result reveals it (dice-protocol section 3.1).
     pub policy: Option<String>,
+    /// Version 3: the rows of that policy the result reveals (`battle.CHS`), the rest hidden
+    /// (section 3.2); empty where it reveals the whole policy or none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub policy_rows: Vec<String>,
 }
 
 /// What `receive` did.
@@ -82,8 +85,40 @@ pub fn adjudicate(
         events,
         state: to_hex(&state_hash(&next)?),
         policy: None,
+        policy_rows: Vec::new(),
     };
     Ok((next, view))
+}
+
+/// Version 3 (dice-protocol 3.2): a step adjudicated reading its adjudicator's standing
+/// policy row by row. The step runs without the policy; while a run ends waiting for the
+/// adjudicator at a decision whose row has not been read, `row` reveals that row and the step
+/// runs again from the start, with the same key, under the rows read so far. A row read
+/// again (its answer gave none, or one the rules refused) leaves the pause. Returns the last
+/// run and the rows read, in the order read.
+pub fn adjudicate_by_rows(
+    rules: &dyn Rules,
+    adjudicator: &str,
+    state: &Value,
+    rec: &Record,
+    key: &Hash,
+    mut row: impl FnMut(&str) -> Result<policy_rows::RowReveal, Error>,
+) -> Result<(Value, StepView, Vec<policy_rows::RowReveal>), Error> {
+    let mut read: Vec<policy_rows::RowReveal> = Vec::new();
+    let (mut next, mut view) = adjudicate(rules, adjudicator, state, rec, key, None)?;
+    while let Some(name) = rules.policy_row(&next, adjudicator)? {
+        if read.iter().any(|r| r.row == name) {
+            break;
+        }
+        read.push(row(&name)?);
+        let answers: Vec<(String, Value)> = read
+            .iter()
+            .map(|r| (r.row.clone(), r.answer.clone()))
+            .collect();
+        let policy = rules.policy_of_rows(&answers)?;
+        (next, view) = adjudicate(rules, adjudicator, state, rec, key, policy.as_ref())?;
+    }
+    Ok((next, view, read))
 }
 
 /// Checks orders against the current decision without keeping anything: the rules run on a
@@ -235,7 +270,7 @@ pub fn prepare(
         result: gf.pending.clone(),
         orders: Some(orders),
         policy_commit: policy
-            .map(|p| p.commitment().map(|h| to_hex(&h)))
+            .map(|p| policy_rows::commitment(rules, replay.version, p).map(|h| to_hex(&h)))
             .transpose()?,
         sig: None,
     };
@@ -389,7 +424,7 @@ fn answer_owed(
         let key = chain::step_key(&replay.id, owed.step, &owed_hash, &r);
         let committed = |me: &str, commit: &str| -> Result<PolicyReveal, Error> {
             let p = policy_of(me, commit)?;
-            if to_hex(&p.commitment()?) != commit {
+            if to_hex(&policy_rows::commitment(rules, replay.version, &p)?) != commit {
                 return Err(Error::Secrets {
                     message: format!(
                         "the stored policy of `{me}` does not match its commitment `{commit}`"
@@ -398,6 +433,7 @@ fn answer_owed(
             }
             Ok(p)
         };
+        let mut revealed_rows = Vec::new();
         let (state, mut view, policy) = match replay.commits.get(&me) {
             None => {
                 let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
@@ -408,6 +444,30 @@ fn answer_owed(
                 let p = committed(&me, commit)?;
                 let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
                 (s, v, Some(p))
+            }
+            // Version 3 reveals the rows the step reads, one by one (dice-protocol 3.2).
+            Some(commit) if replay.version >= 3 => {
+                let mut rows = None;
+                let (s, v, read) = adjudicate_by_rows(
+                    rules,
+                    &me,
+                    &replay.state,
+                    &owed,
+                    &key,
+                    |name| {
+                        if rows.is_none() {
+                            rows = Some(policy_rows::rows_of(rules, &committed(&me, commit)?)?);
+                        }
+                        rows.as_ref()
+                            .and_then(|r| r.reveal(name))
+                            .ok_or_else(|| Error::Format {
+                                what: "the policy".into(),
+                                message: format!("the rules asked for row `{name}`, which this game's policies do not have"),
+                            })
+                    },
+                )?;
+                revealed_rows = read;
+                (s, v, None)
             }
             // Version 2 keeps it hidden unless the step reaches a decision it answers.
             Some(commit) => {
@@ -428,8 +488,13 @@ fn answer_owed(
             events: view.events.clone(),
             state: view.state.clone(),
             policy,
+            policy_rows: revealed_rows,
         };
-        view.policy = result.policy_commitment();
+        view.policy = match result.policy_rows.is_empty() {
+            true => result.policy_commitment(),
+            false => replay.commits.get(&me).cloned(),
+        };
+        view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
         uses.push((
             me.clone(),
             Usage::Keyed {

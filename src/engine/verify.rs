@@ -25,7 +25,8 @@ pub struct Summary {
     pub awaiting: Option<Awaiting>,
     /// A solitaire game's dice party, `witness` or `self` (dice-protocol section 5).
     pub dice_party: Option<String>,
-    /// The protocol version of the file: 1 (unsigned) or 2 (signed).
+    /// The protocol version of the file: 1 (unsigned), 2 (signed) or 3 (signed, policies
+    /// revealed row by row).
     pub version: u32,
     /// How many signatures were checked (version 2: one a record).
     pub signatures: usize,

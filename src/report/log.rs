@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::engine::gamefile::GameFile;
+use crate::engine::record::StepResult;
 use crate::engine::session::StepView;
 
 /// Every adjudicated step in the log, then the pending one if this copy holds it.
@@ -22,7 +23,8 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             rolls: result.rolls.clone(),
             events: result.events.clone(),
             state: result.state.clone(),
-            policy: result.policy_commitment(),
+            policy: policy_used(gf, result, &r.by, result.step),
+            policy_rows: rows_read(result),
         });
     }
     if let (Some(p), Some(last)) = (&gf.pending, gf.log.last()) {
@@ -38,10 +40,33 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             rolls: p.rolls.clone(),
             events: p.events.clone(),
             state: p.state.clone(),
-            policy: p.policy_commitment(),
+            policy: gf
+                .awaiting
+                .as_ref()
+                .and_then(|a| policy_used(gf, p, &a.side, p.step)),
+            policy_rows: rows_read(p),
         });
     }
     out
+}
+
+/// The commitment of the standing policy a result reveals: of the whole policy it carries
+/// (versions 1 and 2), or, where it reveals rows of one (version 3), the latest commitment
+/// `by` made before the step it adjudicated, which the rows were checked against.
+fn policy_used(gf: &GameFile, result: &StepResult, by: &str, step: u64) -> Option<String> {
+    if result.policy_rows.is_empty() {
+        return result.policy_commitment();
+    }
+    gf.log
+        .iter()
+        .take(step as usize)
+        .filter(|r| r.by == by)
+        .filter_map(|r| r.policy_commit.clone())
+        .next_back()
+}
+
+fn rows_read(result: &StepResult) -> Vec<String> {
+    result.policy_rows.iter().map(|r| r.row.clone()).collect()
 }
 
 /// `steps` as a reader sees them: a die's recorded reason that names a place or an army by
@@ -249,6 +274,7 @@ mod tests {
             events: Vec::new(),
             state: String::new(),
             policy: None,
+            policy_rows: Vec::new(),
         }
     }
 

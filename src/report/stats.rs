@@ -190,6 +190,7 @@ mod tests {
             events: vec![],
             state: String::new(),
             policy: None,
+            policy_rows: Vec::new(),
         }
     }
 

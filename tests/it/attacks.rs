@@ -504,10 +504,7 @@ fn an_edited_state_is_not_played_on() {
 
 #[test]
 fn a_policy_that_is_never_used_is_never_revealed() {
-    let g = at_crown_impulse();
-    let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
-    g.receive("patriot", &c);
-    let p = g.side_dir("patriot");
+    let (g, p) = crate::standing_policy::after_the_crowns_first_pass();
     write(
         &p,
         "policy.yaml",
@@ -520,17 +517,7 @@ fn a_policy_that_is_never_used_is_never_revealed() {
     );
     ok(
         &p,
-        &[
-            "orders",
-            "game.yaml",
-            "pass.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "p1.packet",
-            "--policy",
-            "policy.yaml",
-        ],
+        &crate::standing_policy::with_policy("pass.yaml", "p1.packet", "policy.yaml"),
     );
     assert!(read(&p.join("p1.packet")).contains("policy_commit:"));
     if let (_, Some(reply)) = g.receive("crown", &p.join("p1.packet")) {

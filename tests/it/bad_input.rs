@@ -331,7 +331,7 @@ fn malformed_game_files_and_data_are_refused_with_names() {
         &d,
         "future.yaml",
         &g.game_text("crown")
-            .replace("format: adjutant/2", "format: adjutant/7"),
+            .replace("format: adjutant/3", "format: adjutant/7"),
     );
     let err = fails(&d, &["show", "future.yaml"]);
     assert!(err.contains("adjutant/7"), "{err}");

@@ -129,7 +129,7 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
             "cup:",
         ),
         (
-            "  pass_track: 5\n",
+            "  pass_track: 3\n",
             "  pass_track: 9\n",
             "6.0",
             "state.pass_track",

@@ -684,6 +684,7 @@ fn a_sea_invasion_roll_names_an_army_formed_in_play() {
         events: vec![],
         state: String::new(),
         policy: None,
+        policy_rows: Vec::new(),
     };
     let worded = adjutant::report::log::roll_words(&[step], &lookups);
     assert_eq!(

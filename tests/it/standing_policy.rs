@@ -6,14 +6,49 @@ use crate::bad_input::adjudicate_refused;
 use crate::cli::{at_crown_impulse, parse, passing_orders};
 use crate::support::*;
 
-#[test]
-fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
+/// The Crown passes its first pair, so that the Patriot decides next: the game and the
+/// Patriot's folder.
+pub(crate) fn after_the_crowns_first_pass() -> (crate::support::TwoPlayers, std::path::PathBuf) {
     let g = at_crown_impulse();
-    // The Crown passes its first pair; the Patriot marches next to Savannah and commits a
-    // hidden policy for meeting attacks.
     let c = g.send("crown", "c-pass", "limited: skip\nfull: pass\n");
     g.receive("patriot", &c);
     let p = g.side_dir("patriot");
+    (g, p)
+}
+
+/// The Crown attacks the Patriots at Beaufort from Savannah with 6 units and 2 War, and the
+/// Patriot's standing policy answers at once: the Patriot's report of the battle.
+fn crown_attacks_beaufort(g: &crate::support::TwoPlayers) -> String {
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
+    );
+    let (report, _) = g.receive("patriot", &attack);
+    assert!(report.contains("Battle at Beaufort"), "{report}");
+    report
+}
+
+/// The arguments of `orders game.yaml ORDERS --secrets secrets -o PACKET --policy POLICY`.
+pub(crate) fn with_policy<'a>(orders: &'a str, packet: &'a str, policy: &'a str) -> [&'a str; 9] {
+    [
+        "orders",
+        "game.yaml",
+        orders,
+        "--secrets",
+        "secrets",
+        "-o",
+        packet,
+        "--policy",
+        policy,
+    ]
+}
+
+#[test]
+fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
+    // The Crown passes its first pair; the Patriot marches next to Savannah and commits a
+    // hidden policy for meeting attacks.
+    let (g, p) = after_the_crowns_first_pass();
     write(
         &p,
         "policy.yaml",
@@ -28,17 +63,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     write(&p, "typo.yaml", "battle:\n  default: {acept: all}\n");
     let err = refused(
         &p,
-        &[
-            "orders",
-            "game.yaml",
-            "march.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "typo.packet.yaml",
-            "--policy",
-            "typo.yaml",
-        ],
+        &with_policy("march.yaml", "typo.packet.yaml", "typo.yaml"),
     );
     assert!(
         err.contains(
@@ -46,19 +71,22 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         ),
         "{err}"
     );
+    // The orders are not at fault, so their options are not listed under the policy's error.
+    assert!(!err.contains("legal options"), "{err}");
+    // A choice written as a bare word is worded for a player, not in serde's terms.
+    write(&p, "bare.yaml", "battle:\n  armies:\n    CHS: refuse\n");
+    let err = refused(
+        &p,
+        &with_policy("march.yaml", "bare.packet.yaml", "bare.yaml"),
+    );
+    assert!(
+        err.contains("line 3 (`battle.armies.CHS.refuse`): `refuse` takes its details under it"),
+        "{err}"
+    );
+    assert!(!err.contains("variant"), "{err}");
     ok(
         &p,
-        &[
-            "orders",
-            "game.yaml",
-            "march.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "march.packet.yaml",
-            "--policy",
-            "policy.yaml",
-        ],
+        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
     );
     let packet = read(&p.join("march.packet.yaml"));
     assert!(packet.contains("policy_commit:"), "{packet}");
@@ -74,13 +102,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     g.receive("crown", &p.join("march.packet.yaml"));
     // The Crown attacks; the Patriot's policy answers, so the battle is fought at once.
-    let attack = g.send(
-        "crown",
-        "c-attack",
-        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
-    );
-    let (report, _) = g.receive("patriot", &attack);
-    assert!(report.contains("Battle at Beaufort"), "{report}");
+    let report = crown_attacks_beaufort(&g);
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("Patriot's standing policy answers the attack from Savannah on the Patriot army at Beaufort (10.1;"),
@@ -94,7 +116,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(&format!(
-            "reveals it, so it is public now. Its commitment: {commit}"
+            "reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3), which is public now; the rest of it stays hidden. Its commitment: {commit}"
         )),
         "{report}"
     );
@@ -106,7 +128,10 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     // The Patriot decides next; its orders carry the result and reveal the policy.
     let next = g.send("patriot", "p-next", passing_orders(&gf));
     let text = read(&next);
-    assert!(text.contains("policy:") && text.contains("salt:"), "{text}");
+    assert!(
+        text.contains("policy_rows:") && text.contains("salt:"),
+        "{text}"
+    );
     // A changed policy no longer matches its commitment.
     let forged = reseal(&text.replacen("commit: all", "commit: 0", 1));
     assert_ne!(forged, text);
@@ -172,17 +197,7 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
     );
     ok(
         &cd,
-        &[
-            "orders",
-            "game.yaml",
-            "attack.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "attack.packet.yaml",
-            "--policy",
-            "policy.yaml",
-        ],
+        &with_policy("attack.yaml", "attack.packet.yaml", "policy.yaml"),
     );
     let packet = read(&cd.join("attack.packet.yaml"));
     // The policy's text must not travel; its commitment (`policy_commit: HEX`) does, and a
@@ -307,6 +322,109 @@ fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
         flat.contains("Battle at Beaufort: 6 attacking units with 3 dice against 2 defending units with 0 dice"),
         "{report}"
     );
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}
+
+/// Dice-protocol 3.2: a policy answering for two armies and by default, used by an attack on
+/// one of them, is revealed only in that army's row: the other answers never travel, and a
+/// result that shows a row the step did not read, a changed row, or no row is refused.
+#[test]
+fn a_result_reveals_only_the_answer_of_the_army_attacked() {
+    let (g, p) = after_the_crowns_first_pass();
+    // The Patriot marches its army to Beaufort and commits an answer for it, another for an
+    // army at Charleston, a default, and the War of its own attacks.
+    write(
+        &p,
+        "policy.yaml",
+        "battle:\n  default: {accept: {commit: 0, retreat: [Georgetown]}}\n  armies:\n    Beaufort: {accept: {commit: all, retreat: [Charleston]}}\n    CHS: {refuse: {to: Monck's Corner}}\nattack: {commit: 1}\n",
+    );
+    write(
+        &p,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    ok(
+        &p,
+        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
+    );
+    g.receive("crown", &p.join("march.packet.yaml"));
+    let gf = parse(&g.game_text("crown"));
+    assert_eq!(gf.format, "adjutant/3");
+    let report = crown_attacks_beaufort(&g);
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3), which is public now; the rest of it stays hidden"),
+        "{report}"
+    );
+    let gf = parse(&g.game_text("patriot"));
+    let next = g.send("patriot", "p-next", passing_orders(&gf));
+    let text = read(&next);
+    let body = adjutant::mail::armour::unwrap(&text);
+    assert!(body.contains("row: battle.BFT"), "{body}");
+    // Charleston's answer, the default and the attack row stay hidden; so does the salt the
+    // rows come from.
+    for hidden in [
+        "Monck",
+        "Georgetown",
+        "battle.CHS",
+        "default",
+        "row: attack",
+    ] {
+        assert!(!body.contains(hidden), "`{hidden}` travelled:\n{body}");
+    }
+    let salt = read(
+        &p.join("secrets")
+            .join(format!("{}.patriot.policies.yaml", gf.id)),
+    )
+    .lines()
+    .find_map(|l| l.trim().strip_prefix("salt: ").map(str::to_string))
+    .unwrap();
+    assert!(!body.contains(&salt), "the policy's own salt travelled");
+    // Each forgery, signed again by the Patriot so that only the policy checks can refuse it.
+    let crown = g.side_dir("crown");
+    let forge = |from: &str, to: &str| {
+        let forged = reseal(&text.replacen(from, to, 1));
+        assert_ne!(forged, text, "`{from}` is in the packet");
+        write(&crown, "forged.yaml", &resign(&forged, &p.join("secrets")));
+        adjudicate_refused(&crown, crown.join("forged.yaml").to_str().unwrap())
+    };
+    let err = forge("commit: all", "commit: 0");
+    assert!(
+        err.contains("row `battle.BFT`") && err.contains("does not match"),
+        "{err}"
+    );
+    let err = forge("row: battle.BFT", "row: battle.CHS");
+    assert!(
+        err.contains("where step") && err.contains("reads row `battle.BFT`"),
+        "{err}"
+    );
+    // Rows taken away or added, by a sender who rewrites the record and signs it again.
+    let edit = |change: &dyn Fn(&mut Vec<adjutant::engine::policy_rows::RowReveal>)| {
+        let mut packet = adjutant::app::parse_packet_text(&text).unwrap();
+        let rows = &mut packet.record.result.as_mut().unwrap().policy_rows;
+        change(rows);
+        let forged = adjutant::app::packet_text(&packet).unwrap();
+        write(&crown, "forged.yaml", &resign(&forged, &p.join("secrets")));
+        adjudicate_refused(&crown, crown.join("forged.yaml").to_str().unwrap())
+    };
+    let err = edit(&|rows| rows.clear());
+    assert!(
+        err.contains("reached a decision that row `battle.BFT`")
+            && err.contains("does not reveal that row"),
+        "{err}"
+    );
+    let err = edit(&|rows| {
+        let mut extra = rows[0].clone();
+        extra.row = "battle.CHS".into();
+        rows.push(extra);
+    });
+    assert!(
+        err.contains("reveals row `battle.CHS`") && err.contains("does not read"),
+        "{err}"
+    );
+    g.receive("crown", &next);
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }

@@ -83,7 +83,8 @@ pub(super) fn key_of(gf: &GameFile, party: &str) -> Result<VerifyingKey, Error> 
         .ok_or_else(|| bad(format!("no player for side `{party}`")))?;
     let key = player.key.as_deref().ok_or_else(|| {
         bad(format!(
-            "`{party}` has no public key (`key`), which a `{FORMAT}` game needs"
+            "`{party}` has no public key (`key`), which a `{}` game needs",
+            gf.format
         ))
     })?;
     sign::parse_public(key).ok_or_else(|| {
@@ -108,6 +109,7 @@ pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile) -> Result<Hash, Error> {
         .map(|(s, p)| (s.as_str(), p.anchor.as_str()))
         .collect();
     let v2 = gf.version() >= 2;
+    let (format, dice) = GameFile::names_of(gf.version());
     let keys = v2.then(|| {
         gf.players
             .iter()
@@ -115,8 +117,8 @@ pub fn genesis_hash(rules: &dyn Rules, gf: &GameFile) -> Result<Hash, Error> {
             .collect()
     });
     Genesis {
-        format: if v2 { FORMAT } else { FORMAT_1 },
-        dice: if v2 { DICE_PROTOCOL } else { DICE_PROTOCOL_1 },
+        format,
+        dice,
         game: rules.name(),
         id: &gf.id,
         data: &gf.data,

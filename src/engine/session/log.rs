@@ -12,7 +12,8 @@ use super::*;
 /// The log replayed so far: everything needed to check the next record.
 pub struct Replay<'a> {
     pub(super) rules: &'a dyn Rules,
-    /// The protocol version of the game file: 1 (unsigned) or 2 (signed).
+    /// The protocol version of the game file: 1 (unsigned), 2 (signed) or 3 (signed, policies
+    /// revealed row by row).
     pub version: u32,
     /// Version 2: each party's public key.
     pub(super) keys: BTreeMap<String, VerifyingKey>,
@@ -201,7 +202,8 @@ impl<'a> Replay<'a> {
             (None, _) => Err(Error::Packet {
                 step,
                 message: format!(
-                    "it is not signed (`sig`); every record of a `{FORMAT}` game is signed by its sender"
+                    "it is not signed (`sig`); every record of a `{}` game is signed by its sender",
+                    GameFile::names_of(self.version).0
                 ),
             }),
             (Some(_), _) if !self.check_signatures => Ok(()),
@@ -363,7 +365,69 @@ impl<'a> Replay<'a> {
         let adjudicator = self.adjudicator_of(&owed.by);
         let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
         let commit = self.commits.get(&adjudicator).cloned();
+        if let Some(first) = result.policy_rows.first() {
+            if self.version < 3 {
+                return Err(refuse(format!(
+                    "its result reveals row `{}` of a policy, but only a `{}` game reveals policies row by row",
+                    first.row,
+                    GameFile::names_of(3).0
+                )));
+            }
+            if commit.is_none() {
+                return Err(refuse(format!(
+                    "its result reveals row `{}` of a policy, but `{adjudicator}` committed none",
+                    first.row
+                )));
+            }
+        }
         let (state, mut view) = match (commit, &result.policy) {
+            (Some(c), revealed) if self.version >= 3 => {
+                if revealed.is_some() {
+                    return Err(refuse(format!(
+                        "its result reveals `{adjudicator}`'s whole policy; a `{}` result reveals only the rows the step read",
+                        GameFile::names_of(3).0
+                    )));
+                }
+                let names = self.rules.policy_rows();
+                let shown = &result.policy_rows;
+                let mut k = 0;
+                let (s, v, read) = adjudicate_by_rows(
+                    self.rules,
+                    &adjudicator,
+                    &self.state,
+                    owed,
+                    &key,
+                    |name| {
+                        let Some(r) = shown.get(k) else {
+                            return Err(refuse(format!(
+                                "step {} reached a decision that row `{name}` of `{adjudicator}`'s committed policy (`{c}`) answers, but the result does not reveal that row",
+                                owed.step
+                            )));
+                        };
+                        k += 1;
+                        if r.row != name {
+                            return Err(refuse(format!(
+                                "its result reveals row `{}` of `{adjudicator}`'s policy where step {} reads row `{name}`",
+                                r.row, owed.step
+                            )));
+                        }
+                        match policy_rows::root_of(r, &names) {
+                            Ok(root) if to_hex(&root) == c => Ok(r.clone()),
+                            Ok(_) => Err(refuse(format!(
+                                "row `{name}` of the policy it reveals does not match `{adjudicator}`'s commitment `{c}`"
+                            ))),
+                            Err(m) => Err(refuse(format!("the policy row it reveals: {m}"))),
+                        }
+                    },
+                )?;
+                if let Some(extra) = shown.get(read.len()) {
+                    return Err(refuse(format!(
+                        "its result reveals row `{}` of `{adjudicator}`'s policy, which step {} does not read; a row is revealed only by the result that used it",
+                        extra.row, owed.step
+                    )));
+                }
+                (s, v)
+            }
             (None, None) => adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?,
             (None, Some(_)) => {
                 return Err(refuse(format!(
@@ -445,7 +509,11 @@ impl<'a> Replay<'a> {
             )));
         }
         self.rolls_checked += view.rolls.len();
-        view.policy = result.policy_commitment();
+        view.policy = match result.policy_rows.is_empty() {
+            true => result.policy_commitment(),
+            false => self.commits.get(&adjudicator).cloned(),
+        };
+        view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
         Ok((state, view))
     }
 }

@@ -17,6 +17,7 @@ pub mod march;
 pub mod navy;
 pub mod options;
 pub mod orders;
+pub mod policy_rows;
 pub mod position;
 pub mod readings;
 pub mod siege;
@@ -504,6 +505,25 @@ impl Game for SouthernStrategy {
             );
         }
         st
+    }
+
+    fn policy_rows(data: &Data) -> Vec<String> {
+        policy_rows::rows(data)
+    }
+
+    fn policy_answers(data: &Data, policy: &orders::Policy) -> Vec<Value> {
+        policy_rows::answers(data, policy)
+    }
+
+    fn policy_row(_data: &Data, st: &State, side: &str) -> Option<String> {
+        policy_rows::row_at(st, Side::parse(side)?)
+    }
+
+    fn policy_of_rows(
+        data: &Data,
+        rows: &[(String, Value)],
+    ) -> Result<Option<orders::Policy>, String> {
+        policy_rows::policy_of(data, rows).map(Some)
     }
 
     fn bot_policy(

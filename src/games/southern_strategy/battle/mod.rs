@@ -212,14 +212,7 @@ pub fn policy_decision(
     let Phase::Battle { attack: at, .. } = &st.phase else {
         return None;
     };
-    let named = policy
-        .battle
-        .armies
-        .iter()
-        .find(|(k, _)| data.find_area(k).is_some_and(|a| a.id == at.to))
-        .map(|(_, v)| v);
-    let answer = named.or(policy.battle.default.as_ref())?;
-    Some(match answer {
+    Some(match policy_answer(data, &policy.battle, &at.to)? {
         super::orders::PolicyAnswer::Refuse(r) => BattleDecision::Refuse(r.clone()),
         super::orders::PolicyAnswer::Accept(a) => {
             let held = st.supplies_at(&at.to).war;
@@ -233,6 +226,22 @@ pub fn policy_decision(
             })
         }
     })
+}
+
+/// The answer a battle policy gives for an army attacked at `area`: the answer of the first key
+/// naming it (by id or name), else the default. Policy rows (dice-protocol 3.2) are read
+/// through it too, so a row answers as the whole policy does.
+pub fn policy_answer<'p>(
+    data: &Data,
+    policy: &'p super::orders::BattlePolicy,
+    area: &Id,
+) -> Option<&'p super::orders::PolicyAnswer> {
+    policy
+        .armies
+        .iter()
+        .find(|(k, _)| data.find_area(k).is_some_and(|a| a.id == *area))
+        .map(|(_, v)| v)
+        .or(policy.default.as_ref())
 }
 
 /// Dice-protocol 3.1: the attacker's standing policy turned into its commitment (10.2) for
