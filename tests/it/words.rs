@@ -665,6 +665,18 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
             json!({"step": "commit", "attack": attack, "accept": {"commit": 0}}),
             "the defender of Ebenezer accepts battle",
         ),
+        // RULINGS B1: with the attackers' War open, the defender's number binds only if the
+        // attacker's is fixed first; carrying 1 War it is, the attackers having to commit it.
+        (
+            json!({"step": "battle", "attack": {"side": "crown", "from": "SAV", "to": "EBN",
+                "units": 2, "leader": "leader", "war_committed": 0, "carried": {"food": 0, "war": 3}}}),
+            "how many war supplies you would commit (10.3: a number, all, or match); it binds you only if",
+        ),
+        (
+            json!({"step": "battle", "attack": {"side": "crown", "from": "SAV", "to": "EBN",
+                "units": 2, "leader": "leader", "war_committed": 0, "carried": {"food": 0, "war": 1}}}),
+            "how many war supplies you commit (10.3: a number, all, or match); the attackers must commit the 1 war they carry (10.2), so the number you give binds you",
+        ),
         (
             json!({"step": "decision", "side": "crown", "resume": "place_navies",
                    "question": {"ask": "navy_zone", "zones": ["C", "D"]}}),

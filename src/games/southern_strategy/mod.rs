@@ -364,11 +364,14 @@ impl Game for SouthernStrategy {
                         attack.war_committed
                     )
                 } else {
-                    // RULINGS B1: under the text's order the answer's number may not bind.
-                    let (would, binds) = if data.pieces.readings.defender_commits_after_attacker() {
-                        ("would ", "; it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)")
-                    } else {
+                    // RULINGS B1: under the text's order the answer's number may not bind,
+                    // unless the attackers carry 1 War, which they must commit at once.
+                    let (would, binds) = if !data.pieces.readings.defender_commits_after_attacker() {
                         ("", "")
+                    } else if attack.carried.war == 1 {
+                        ("", "; the attackers must commit the 1 war they carry (10.2), so the number you give binds you")
+                    } else {
+                        ("would ", "; it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)")
                     };
                     format!(
                         "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you {would}commit (10.3: a number, all, or match){binds}",
