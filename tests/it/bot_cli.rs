@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::bot::position_file;
 use super::support::{self, fails, ok, read, stdout, write};
+use crate::cli::parse;
 
 /// `bot -o` writes an ordinary packet with the bot's own secret, which the opponent
 /// adjudicates; `--explain` says what it weighed, in words, with no raw JSON.
@@ -474,4 +475,91 @@ fn the_readme_advice_is_what_hint_prints() {
         readme.contains(&shown),
         "the README's example differs from:\n{shown}"
     );
+}
+
+/// Two bots play games by mail, each packet committing a fresh standing policy (`bot -o
+/// --standing`). Every attack the defender's policy covers is answered from one revealed row
+/// (dice-protocol 3.2): no result reveals a whole policy, each revealed row is the row of the
+/// army attacked in that step, both copies hold the same log, and both verify. A policy's
+/// random salt goes into the record hashes and so into the dice, so the games differ from run
+/// to run: they are played until one has revealed a row (about half of them do).
+#[test]
+fn two_bots_by_mail_reveal_their_standing_policies_row_by_row() {
+    for n in 0..16 {
+        if bots_by_mail(&format!("ss-bots-by-mail-{n}")) {
+            return;
+        }
+    }
+    panic!("no game of 16 revealed a policy row");
+}
+
+/// One game of `two_bots_by_mail_reveal_their_standing_policies_row_by_row`, checked; whether
+/// it revealed a row.
+fn bots_by_mail(id: &str) -> bool {
+    use std::collections::VecDeque;
+    let g = support::TwoPlayers::new(id);
+    let other = |s: &str| if s == "crown" { "patriot" } else { "crown" };
+    let mut mailbox: VecDeque<(String, std::path::PathBuf)> = VecDeque::new();
+    let mut sent = 0;
+    // The test secrets hold 64 chain elements a side: stop well before they run out.
+    while sent < 100 {
+        if let Some((to, packet)) = mailbox.pop_front() {
+            if let (_, Some(reply)) = g.receive(&to, &packet) {
+                mailbox.push_back((other(&to).to_string(), reply));
+                sent += 1;
+            }
+            continue;
+        }
+        let Some(side) = ["crown", "patriot"].into_iter().find(|s| {
+            parse(&g.game_text(s))
+                .awaiting
+                .is_some_and(|a| a.side == *s && a.decision != "adjudicate")
+        }) else {
+            break;
+        };
+        let name = format!("b{sent}.packet.yaml");
+        ok(
+            &g.side_dir(side),
+            &[
+                "bot",
+                "game.yaml",
+                "--playouts",
+                "10",
+                "--standing",
+                "--secrets",
+                "secrets",
+                "-o",
+                &name,
+            ],
+        );
+        mailbox.push_back((other(side).to_string(), g.side_dir(side).join(name)));
+        sent += 1;
+    }
+    let (crown, patriot) = (parse(&g.game_text("crown")), parse(&g.game_text("patriot")));
+    let mut rows = 0;
+    for (k, rec) in crown.log.iter().enumerate() {
+        let Some(result) = &rec.result else { continue };
+        assert!(
+            result.policy.is_none(),
+            "{id}: record {k} reveals a whole policy"
+        );
+        for row in &result.policy_rows {
+            rows += 1;
+            // The row of the army attacked in the step the result answers (whether the rules
+            // took its answer or not).
+            let attacked = result
+                .events
+                .iter()
+                .find(|e| e["event"] == "attack_launched")
+                .and_then(|e| e["to"].as_str())
+                .unwrap_or_else(|| panic!("{id}: record {k} reveals `{}` with no attack", row.row));
+            assert_eq!(row.row, format!("battle.{attacked}"), "{id}: record {k}");
+        }
+    }
+    let shared = crown.log.len().min(patriot.log.len());
+    assert_eq!(crown.log[..shared], patriot.log[..shared], "{id}");
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+    rows > 0
 }
