@@ -428,4 +428,18 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }
+    // The forum formats say the same, the owner's name marked as every side's is.
+    for (format, owner) in [
+        ("markdown", "Patriot"),
+        ("bbcode", "[color=#1f4e9e][b]Patriot[/b][/color]"),
+    ] {
+        let post = stdout(&ok(
+            &crown,
+            &["report", "game.yaml", "--steps", "all", "--format", format],
+        ));
+        assert!(
+            post.contains(&format!("The standing policy of {owner} answered; this result reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3)")),
+            "{post}"
+        );
+    }
 }
