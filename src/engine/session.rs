@@ -490,9 +490,11 @@ fn answer_owed(
             policy,
             policy_rows: revealed_rows,
         };
-        view.policy = match result.policy_rows.is_empty() {
-            true => result.policy_commitment(),
-            false => replay.commits.get(&me).cloned(),
+        // A whole policy carries its commitment; rows were checked against the one in force.
+        view.policy = if result.policy_rows.is_empty() {
+            result.policy_commitment()
+        } else {
+            replay.commits.get(&me).cloned()
         };
         view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
         uses.push((

@@ -509,9 +509,11 @@ impl<'a> Replay<'a> {
             )));
         }
         self.rolls_checked += view.rolls.len();
-        view.policy = match result.policy_rows.is_empty() {
-            true => result.policy_commitment(),
-            false => self.commits.get(&adjudicator).cloned(),
+        // A whole policy carries its commitment; rows were checked against the one in force.
+        view.policy = if result.policy_rows.is_empty() {
+            result.policy_commitment()
+        } else {
+            self.commits.get(&adjudicator).cloned()
         };
         view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
         Ok((state, view))

@@ -80,17 +80,10 @@ pub fn policy_of(data: &Data, rows: &[(String, Value)]) -> Result<Policy, String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::Game;
-    use crate::games::southern_strategy::{orders::Refuse, SouthernStrategy};
+    use crate::games::southern_strategy::orders::Refuse;
 
     fn data() -> Data {
-        use crate::games::southern_strategy::{DATA_FILES, DISPLAY_FILES};
-        let files: Vec<(String, String)> = DATA_FILES
-            .iter()
-            .chain(DISPLAY_FILES)
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        SouthernStrategy::load_data(&files).unwrap()
+        crate::games::southern_strategy::test_data()
     }
 
     /// For every area, the policy of its row alone answers an attack there as the whole policy

@@ -1,0 +1,324 @@
+//! One step adjudicated: the orders go to the rule of the phase the game stands in (the
+//! sequence of play, 4.0): the supply phase (5.2), an impulse (7.0), a battle's answer and
+//! commitments (10.1-10.3), or a question between impulses (12.3, 12.4, 13.4), each refused
+//! with its rule where the orders do not fit the phase. `Game::apply` runs it on a copy.
+
+use super::*;
+
+/// The War a `commit:` answer gives (10.2 or 10.3, `rule`), when it is all the orders hold;
+/// `missing` and `others` say what is wrong otherwise.
+fn commitment_only(
+    orders: &Orders,
+    rule: &str,
+    missing: &str,
+    others: &str,
+) -> Result<u32, OrderError> {
+    let Some(war) = orders.commit else {
+        return Err(OrderError::new(rule, missing).at("commit"));
+    };
+    if *orders
+        != (Orders {
+            commit: Some(war),
+            ..Orders::default()
+        })
+    {
+        return Err(OrderError::new(rule, others));
+    }
+    Ok(war)
+}
+
+impl SouthernStrategy {
+    /// `Game::apply` on `st`, a copy of the state, putting the events in `ev`.
+    pub(super) fn adjudicate(
+        data: &Data,
+        st: &mut State,
+        ev: &mut Vec<Event>,
+        side: &str,
+        orders: &Orders,
+        policy: Option<&orders::Policy>,
+        dice: &mut dyn Dice,
+    ) -> Result<(), OrderError> {
+        let side = Side::parse(side).ok_or_else(|| {
+            OrderError::new("2.2", format!("`{side}` is not a side of this game"))
+        })?;
+        // The phase is matched on a copy, as the arms change the state.
+        match st.phase.copy() {
+            Phase::Over => return Err(OrderError::new("14.0", "the game is over")),
+            Phase::TurnStart => {
+                return Err(OrderError::new(
+                    "4.0",
+                    "the campaign turn has not begun; a game starts such a position with `new --position`",
+                ))
+            }
+            Phase::Battle { .. } => {
+                let Some(decision) = &orders.battle else {
+                    return Err(OrderError::new("10.1", "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`").at("battle"));
+                };
+                if *orders
+                    != (Orders {
+                        battle: Some(decision.clone()),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new("10.1", "while an attack waits, only the defender's `battle:` answer may be ordered"));
+                }
+                battle::resolve(data, st, side, decision, dice, ev)?;
+                // Dice-protocol 3.1: the attacker's standing policy commits its War at once.
+                // One the rules refuse leaves the pause, as for the defender's policy.
+                if let Some(war) = policy.and_then(|p| battle::policy_commit(st, p)) {
+                    let mut trial = st.clone();
+                    let mut trial_ev = ev.clone();
+                    if let Phase::Commit { attack, .. } = &st.phase {
+                        trial_ev.push(Event::PolicyAnswered {
+                            side: attack.side,
+                            area: attack.to,
+                        });
+                    }
+                    if battle::commit(
+                        data,
+                        &mut trial,
+                        side.other(),
+                        war,
+                        battle::Committed::Sealed,
+                        dice,
+                        &mut trial_ev,
+                    )
+                    .is_ok()
+                    {
+                        *st = trial;
+                        *ev = trial_ev;
+                    }
+                }
+            }
+            Phase::Commit { .. } => {
+                let war = commitment_only(
+                    orders,
+                    "10.2",
+                    "the defender accepted battle: commit your War Supplies with `commit: N`",
+                    "while the attack waits for its commitment, only `commit:` may be ordered",
+                )?;
+                battle::commit(data, st, side, war, battle::Committed::ByHand, dice, ev)?;
+            }
+            Phase::Defend { .. } => {
+                let war = commitment_only(
+                    orders,
+                    "10.3",
+                    "the attacker has committed its War: commit yours with `commit: N`",
+                    "while the battle waits for the defender's War, only `commit:` may be ordered",
+                )?;
+                battle::defend(data, st, side, war, dice, ev)?;
+            }
+            Phase::Decision { .. } => {
+                let Some(answer) = &orders.answer else {
+                    return Err(OrderError::new("4.0", "a question waits for your answer (`answer:`); `adjutant orders GAME` shows it").at("answer"));
+                };
+                if *orders
+                    != (Orders {
+                        answer: Some(answer.clone()),
+                        ..Orders::default()
+                    })
+                {
+                    return Err(OrderError::new(
+                        "4.0",
+                        "while a question waits, only its `answer:` may be ordered",
+                    ));
+                }
+                turn_end::answer(data, st, side, answer, dice, ev)?;
+            }
+            _ if orders.answer.is_some() => {
+                return Err(OrderError::new("4.0", "no question waits for an answer").at("answer"));
+            }
+            _ if orders.battle.is_some() => {
+                return Err(OrderError::new("10.1", "there is no attack to answer").at("battle"));
+            }
+            _ if orders.commit.is_some() => {
+                return Err(
+                    OrderError::new("10.2", "no accepted attack waits for a commitment").at("commit"),
+                );
+            }
+            Phase::Supply { side: s } => {
+                if s != side {
+                    return Err(OrderError::new(
+                        "4.0",
+                        format!("it is `{s}`'s supply phase"),
+                    ));
+                }
+                if orders.limited.is_some()
+                    || orders.full.is_some()
+                    || !orders.supply_after.is_empty()
+                {
+                    let key = if orders.limited.is_some() {
+                        "limited"
+                    } else if orders.full.is_some() {
+                        "full"
+                    } else {
+                        "supply_after"
+                    };
+                    return Err(OrderError::new("4.0", "this is the supply phase: only `supply` moves may be ordered (impulses come after initiative, 6.0)").at(key));
+                }
+                supply::move_supplies(
+                    data,
+                    st,
+                    side,
+                    &orders.supply,
+                    Path::root("supply"),
+                    ev,
+                )?;
+                supply::enforce_limits(data, st, side, Some("supply"), ev)?;
+                ev.push(Event::SupplyPhaseDone { side });
+                match side {
+                    Side::Crown => {
+                        st.phase = Phase::Supply {
+                            side: Side::Patriot,
+                        }
+                    }
+                    Side::Patriot => initiative::roll(st, dice, ev),
+                }
+            }
+            Phase::Impulse {
+                side: s,
+                kind,
+                previous_passed,
+            } => {
+                if s != side {
+                    return Err(OrderError::new("7.0", format!("it is `{s}`'s impulse")));
+                }
+                // 9.0 and 5.2 (RULINGS.md S3): a passing full impulse moves no supplies, but a
+                // skipped limited impulse is no pass: moves ordered with it (`supply`) stand.
+                let passing = matches!(orders.full, Some(orders::Action::Pass));
+                let key = if !orders.supply_after.is_empty() {
+                    Some("supply_after")
+                } else if !orders.supply.is_empty() && kind == ImpulseKind::Full {
+                    Some("supply")
+                } else {
+                    None
+                };
+                if let Some(key) = key.filter(|_| passing) {
+                    let hint = if kind == ImpulseKind::Limited {
+                        " (moves in `supply` go with your limited impulse)"
+                    } else {
+                        ""
+                    };
+                    return Err(OrderError::new("9.0", format!("supplies move only in an impulse that does something; a passing impulse moves none{hint}")).at(key));
+                }
+                supply::move_supplies(
+                    data,
+                    st,
+                    side,
+                    &orders.supply,
+                    Path::root("supply"),
+                    ev,
+                )?;
+                let full = match kind {
+                    ImpulseKind::Limited => {
+                        let Some(action) = &orders.limited else {
+                            return Err(OrderError::new("7.0", "this is your limited impulse: give `limited:` (an irregular action, or `skip`), and `full:` too if you like").at("limited"));
+                        };
+                        impulse::limited(data, st, side, action, dice, ev)?;
+                        orders.full.as_ref()
+                    }
+                    ImpulseKind::Full => {
+                        if orders.limited.is_some() {
+                            return Err(OrderError::new(
+                                "7.0",
+                                "your limited impulse is over; this is your full impulse",
+                            )
+                            .at("limited"));
+                        }
+                        let Some(action) = &orders.full else {
+                            return Err(OrderError::new(
+                                "7.0",
+                                "this is your full impulse: give `full:` (an action, or `pass`)",
+                            )
+                            .at("full"));
+                        };
+                        Some(action)
+                    }
+                };
+                let outcome = match full {
+                    Some(action) => Some(impulse::full(
+                        data,
+                        st,
+                        side,
+                        action,
+                        previous_passed,
+                        dice,
+                        ev,
+                    )?),
+                    None => None,
+                };
+                if outcome == Some(impulse::Full::Paused) && !orders.supply_after.is_empty() {
+                    return Err(OrderError::new("10.0", "an attack ends the impulse in battle: move supplies before it (`supply`), or in your next impulse").at("supply_after"));
+                }
+                supply::move_supplies(
+                    data,
+                    st,
+                    side,
+                    &orders.supply_after,
+                    Path::root("supply_after"),
+                    ev,
+                )?;
+                // Where the player could have moved the excess on (S3, B6, 9.0).
+                let moves = match outcome {
+                    Some(impulse::Full::Acted) | None => Some("supply_after"),
+                    Some(impulse::Full::Paused) => Some("supply"),
+                    Some(impulse::Full::Passed) if kind == ImpulseKind::Limited => Some("supply"),
+                    Some(impulse::Full::Passed) => None,
+                };
+                supply::enforce_limits(data, st, side, moves, ev)?;
+                if outcome == Some(impulse::Full::Paused) {
+                    // Dice-protocol 3.1: a standing policy of the defender that covers this
+                    // attack answers at once; one that the rules refuse leaves the pause.
+                    if let Some(decision) =
+                        policy.and_then(|p| battle::policy_decision(data, st, p))
+                    {
+                        let mut trial = st.clone();
+                        let mut trial_ev = ev.clone();
+                        if let Phase::Battle { attack, .. } = &st.phase {
+                            trial_ev.push(Event::PolicyAnswered {
+                                side: side.other(),
+                                area: attack.to,
+                            });
+                        }
+                        if battle::resolve(
+                            data,
+                            &mut trial,
+                            side.other(),
+                            &decision,
+                            dice,
+                            &mut trial_ev,
+                        )
+                        .is_ok()
+                        {
+                            *st = trial;
+                            *ev = trial_ev;
+                        }
+                    }
+                }
+                match outcome {
+                    Some(impulse::Full::Paused) => {}
+                    Some(o) => impulse::after_full(
+                        data,
+                        st,
+                        side,
+                        o == impulse::Full::Passed,
+                        previous_passed,
+                        dice,
+                        ev,
+                    ),
+                    None if st.phase != Phase::Over => {
+                        st.phase = Phase::Impulse {
+                            side,
+                            kind: ImpulseKind::Full,
+                            previous_passed,
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+        // 11.3: a siege lifts whenever its conditions fail, whatever broke them.
+        siege::lift_broken(data, st, ev);
+        Ok(())
+    }
+}
