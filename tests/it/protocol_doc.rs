@@ -1,12 +1,13 @@
 //! The worked example of protocol version 2 in `docs/dice-protocol.md` ("Worked example
-//! (version 2)"): every value there is computed here with the library and compared, by label,
-//! with the doc, so the doc cannot drift from the code.
+//! (version 2)"), with version 3's policy rows: every value there is computed here with the
+//! library and compared, by label, with the doc, so the doc cannot drift from the code.
 
 use std::collections::BTreeMap;
 
 use adjutant::engine::canon::{sha256, to_hex};
 use adjutant::engine::chain;
 use adjutant::engine::dice::{Dice, KeyedDice};
+use adjutant::engine::policy_rows;
 use adjutant::engine::secrets::Secret;
 use adjutant::engine::sign;
 
@@ -87,6 +88,24 @@ fn computed() -> Vec<(String, String)> {
         "K_1 (x1 witness)",
         to_hex(&chain::step_key(ID, 1, &t1, &x1["witness"])),
     );
+
+    // Version 3's policy rows (section 3.2), for three rows of which the second is revealed.
+    let salt = sha256(format!("{ID} policy salt").as_bytes());
+    put("policy salt (given)", to_hex(&salt));
+    let names: Vec<String> = ["attack", "battle.A", "battle.B"]
+        .map(String::from)
+        .to_vec();
+    let answers = vec![
+        serde_json::Value::Null,
+        serde_json::json!({"refuse": {"to": "B"}}),
+        serde_json::json!({"accept": {"commit": "all"}}),
+    ];
+    let rows = policy_rows::Rows::new(&to_hex(&salt), names.clone(), answers).unwrap();
+    put("policy commitment", to_hex(&rows.root()));
+    let row = rows.reveal("battle.A").unwrap();
+    assert_eq!(policy_rows::root_of(&row, &names), Ok(rows.root()));
+    put("row salt battle.A", row.salt.clone());
+    put("path battle.A", row.path.join(" "));
     out
 }
 
