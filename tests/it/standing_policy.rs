@@ -443,3 +443,59 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
         );
     }
 }
+
+/// Dice-protocol 3.2: an attack on an army the policy gives no answer for reads that army's
+/// row, empty, and reveals it, so the attacker can check the pause; the report says the policy
+/// gave no answer and the game waits for the defender, instead of saying it answered.
+#[test]
+fn an_empty_row_is_revealed_and_the_battle_waits_for_the_defender() {
+    let (g, p) = after_the_crowns_first_pass();
+    write(
+        &p,
+        "policy.yaml",
+        "battle:\n  armies:\n    CHS: {refuse: {to: Monck's Corner}}\n",
+    );
+    write(
+        &p,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    ok(
+        &p,
+        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
+    );
+    g.receive("crown", &p.join("march.packet.yaml"));
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
+    );
+    let (report, _) = g.receive("patriot", &attack);
+    let gf = parse(&g.game_text("patriot"));
+    assert_eq!(gf.state["phase"]["step"], "battle", "{report}");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the standing policy of Patriot was read but gave no answer the rules could take here, so the game waits for Patriot's own; this result reveals only its answer on how its army at Beaufort meets an attack"),
+        "{report}"
+    );
+    assert!(
+        !flat.contains("standing policy of Patriot answered"),
+        "{report}"
+    );
+    // The Patriot answers by hand; its packet carries the empty row, and the Crown takes it.
+    let answer = g.send(
+        "patriot",
+        "p-answer",
+        "battle: {accept: {commit: 0, retreat: [Charleston]}}\n",
+    );
+    let body = adjutant::mail::armour::unwrap(&read(&answer));
+    assert!(
+        body.contains("row: battle.BFT") && body.contains("answer: null"),
+        "{body}"
+    );
+    assert!(!body.contains("Monck"), "{body}");
+    g.receive("crown", &answer);
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}

@@ -384,7 +384,7 @@ impl<'a> Replay<'a> {
             (Some(c), revealed) if self.version >= 3 => {
                 if revealed.is_some() {
                     return Err(refuse(format!(
-                        "its result reveals `{adjudicator}`'s whole policy; a `{}` result reveals only the rows the step read",
+                        "its result reveals `{adjudicator}`'s whole policy; in an `{}` game a result reveals only the rows the step read",
                         GameFile::names_of(3).0
                     )));
                 }
