@@ -286,6 +286,15 @@ pub trait Game: 'static {
     fn merge_orders(_first: &Self::Orders, _then: Option<&Self::Orders>) -> Option<Self::Orders> {
         None
     }
+    /// Checks what a standing policy names against the data, beyond its shape (the areas it
+    /// names exist, one answer for each), when it is committed: a name that fits nothing
+    /// would otherwise be found only once an attack reveals the row it left empty.
+    ///
+    /// # Errors
+    /// An `OrderError` naming the rule and the path of the bad value in the policy.
+    fn check_policy(_data: &Self::Data, _policy: &Self::Policy) -> Result<(), OrderError> {
+        Ok(())
+    }
     /// Dice-protocol version 3 (section 3.2) commits a standing policy row by row, so that a
     /// result reveals only the answer it used: the rows' names, one for each answer a policy
     /// may give, fixed by the data and the same for every policy. None for a game without
@@ -458,11 +467,20 @@ fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> 
 /// A parser's message with Rust's number types in words: a player reads "expected a whole
 /// number", not "expected u32".
 fn plain_types(message: &str) -> String {
-    ["u8", "u16", "u32", "u64", "usize", "i32", "i64"]
+    let message = ["u8", "u16", "u32", "u64", "usize", "i32", "i64"]
         .iter()
         .fold(message.to_string(), |m, t| {
             m.replace(&format!("expected {t}"), "expected a whole number")
-        })
+        });
+    // `expected struct Policy`: a Rust type's name, where the player wrote something other
+    // than `key: value` lines.
+    match message.split_once("expected struct ") {
+        Some((before, after)) => {
+            let rest = after.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+            format!("{before}expected `key: value` lines{rest}")
+        }
+        None => message,
+    }
 }
 
 fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
@@ -499,7 +517,13 @@ impl<G: Game> Rules for Loaded<G> {
         from_written::<G::Orders>("orders", orders).map(|_| ())
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
-        from_written::<G::Policy>("the policy", policy).map(|_| ())
+        let policy: G::Policy = from_written("the policy", policy)?;
+        G::check_policy(&self.data, &policy).map_err(|e| Error::Shape {
+            what: "the policy".into(),
+            path: e.path.clone(),
+            line: None,
+            message: format!("{}: {}", e.rule, e.message),
+        })
     }
     fn check_position(&self, state: &Value) -> Result<(), Error> {
         let st = self.state(state)?;

@@ -84,6 +84,36 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         "{err}"
     );
     assert!(!err.contains("variant"), "{err}");
+    // What the policy names is checked against the map when it is committed, each fault with
+    // its line: otherwise it would surface only when an attack revealed an empty row.
+    for (text, want) in [
+        (
+            "battle:\n  armies:\n    Atlantis: {refuse: {to: GEO}}\n",
+            "line 3 (`battle.armies.Atlantis`): 10.1: `Atlantis` is not an area of the map",
+        ),
+        (
+            "battle:\n  armies:\n    CHS: {refuse: {to: GEO}}\n    Charleston: {refuse: {to: MCK}}\n",
+            "line 4 (`battle.armies.Charleston`): 10.1: `CHS` and `Charleston` both name Charleston: give each army one answer",
+        ),
+        (
+            "battle:\n  default: {refuse: {to: Nowhere}}\n",
+            "(`battle.default.refuse.to`): 10.1: `Nowhere` is not an area of the map",
+        ),
+        (
+            "battle:\n  armies:\n    BFT:\n      accept: {retreat: [Charleston, D]}\n",
+            "(`battle.armies.BFT.accept.retreat[1]`): 10.7: `D` is not an area of the map",
+        ),
+        ("- battle\n", "expected `key: value` lines"),
+    ] {
+        write(&p, "odd.yaml", text);
+        let err = refused(
+            &p,
+            &with_policy("march.yaml", "odd.packet.yaml", "odd.yaml"),
+        );
+        assert!(err.contains(want), "{text}: {err}");
+        assert!(!err.contains("struct"), "{err}");
+        assert!(!p.join("odd.packet.yaml").exists());
+    }
     ok(
         &p,
         &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),

@@ -511,6 +511,10 @@ impl Game for SouthernStrategy {
         st
     }
 
+    fn check_policy(data: &Data, policy: &orders::Policy) -> Result<(), OrderError> {
+        battle::check_policy(data, policy)
+    }
+
     fn policy_rows(data: &Data) -> Vec<String> {
         policy_rows::rows(data)
     }

@@ -244,6 +244,65 @@ pub fn policy_answer<'p>(
         .or(policy.default.as_ref())
 }
 
+/// A standing policy checked against the map when it is committed (10.1, 10.3): every army it
+/// names stands in an area of the map, no area is named twice (by id and by name, say), and
+/// every refusal and retreat goes to an area of the map. Whether that area will be open to
+/// the army is for the attack to tell, as the army may have moved by then.
+pub fn check_policy(data: &Data, policy: &super::orders::Policy) -> Result<(), OrderError> {
+    use super::orders::PolicyAnswer;
+    let unknown = |rule: &str, text: &str, path: String| {
+        OrderError::new(
+            rule,
+            format!("`{text}` is not an area of the map (give its id, such as `CHS`, or its name)"),
+        )
+        .at(path)
+    };
+    let check_answer = |answer: &PolicyAnswer, at: &str| -> Result<(), OrderError> {
+        match answer {
+            PolicyAnswer::Refuse(r) => {
+                if data.find_area_key(&r.to).is_none() {
+                    return Err(unknown("10.1", r.to.as_str(), format!("{at}.refuse.to")));
+                }
+            }
+            PolicyAnswer::Accept(a) => {
+                for (i, to) in a.retreat.iter().enumerate() {
+                    if data.find_area_key(to).is_none() {
+                        return Err(unknown(
+                            "10.7",
+                            to.as_str(),
+                            format!("{at}.accept.retreat[{i}]"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    };
+    if let Some(d) = &policy.battle.default {
+        check_answer(d, "battle.default")?;
+    }
+    let mut named: Vec<(&Id, &str)> = Vec::new();
+    for (key, answer) in &policy.battle.armies {
+        let at = format!("battle.armies.{key}");
+        let Some(area) = data.find_area(key) else {
+            return Err(unknown("10.1", key, at));
+        };
+        if let Some((_, first)) = named.iter().find(|(id, _)| **id == area.id) {
+            return Err(OrderError::new(
+                "10.1",
+                format!(
+                    "`{first}` and `{key}` both name {}: give each army one answer",
+                    area.name
+                ),
+            )
+            .at(at));
+        }
+        named.push((&area.id, key));
+        check_answer(answer, &at)?;
+    }
+    Ok(())
+}
+
 /// Dice-protocol 3.1: the attacker's standing policy turned into its commitment (10.2) for
 /// the attack waiting at `Phase::Commit`, if the policy says what to commit.
 pub fn policy_commit(st: &State, policy: &super::orders::Policy) -> Option<u32> {
