@@ -375,10 +375,17 @@ pub fn report_steps(
 
 /// `show`: the current state in words.
 pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
+    // Each side's latest standing policy commitment, by the step of the record that made it:
+    // public (the record carries it), and what the defender's prompt at an attack refers to.
+    let mut policies = std::collections::BTreeMap::new();
+    for r in l.game.log.iter().filter(|r| r.policy_commit.is_some()) {
+        policies.insert(r.by.clone(), r.step);
+    }
     let ctx = json!({
         "title": format!("{} - game `{}`", title(&l.game), l.game.id),
         "state": l.rules.view(&l.game.state)?,
         "awaiting": l.game.awaiting,
+        "policies": policies,
     });
     templates.render(
         &format!("{}/show.txt", l.game.game),

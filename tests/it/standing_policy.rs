@@ -382,6 +382,13 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
     g.receive("crown", &p.join("march.packet.yaml"));
     let gf = parse(&g.game_text("crown"));
     assert_eq!(gf.format, "adjutant/3");
+    // That a policy is in force is public, and the opponent's `show` says so (not what it says).
+    let step = gf.log.last().unwrap().step;
+    let shown = stdout(&ok(&g.side_dir("crown"), &["show", "game.yaml"]));
+    assert!(
+        shown.contains(&format!("Standing policies in force, hidden until an attack reads an answer (dice protocol 3.1): Patriot's, committed with step {step}")),
+        "{shown}"
+    );
     let report = crown_attacks_beaufort(&g);
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
