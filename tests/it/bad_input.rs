@@ -234,6 +234,8 @@ fn a_result_with_a_changed_roll_is_refused() {
     );
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("reports roll 1"), "{err}");
+    // In words, not as JSON.
+    assert!(!err.contains('{') && !err.contains("\"why\""), "{err}");
 }
 
 /// `adjudicate` of a packet that must be refused, leaving every file as it was.

@@ -452,6 +452,11 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
             && err.contains("does not reveal that row"),
         "{err}"
     );
+    let err = edit(&|rows| rows.push(rows[0].clone()));
+    assert!(
+        err.contains("reveals row `battle.BFT` of `patriot`'s policy twice"),
+        "{err}"
+    );
     let err = edit(&|rows| {
         let mut extra = rows[0].clone();
         extra.row = "battle.CHS".into();

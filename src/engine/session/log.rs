@@ -421,10 +421,18 @@ impl<'a> Replay<'a> {
                     },
                 )?;
                 if let Some(extra) = shown.get(read.len()) {
-                    return Err(refuse(format!(
-                        "its result reveals row `{}` of `{adjudicator}`'s policy, which step {} does not read; a row is revealed only by the result that used it",
-                        extra.row, owed.step
-                    )));
+                    let again = read.iter().any(|r| r.row == extra.row);
+                    return Err(refuse(if again {
+                        format!(
+                            "its result reveals row `{}` of `{adjudicator}`'s policy twice; step {} reads it once",
+                            extra.row, owed.step
+                        )
+                    } else {
+                        format!(
+                            "its result reveals row `{}` of `{adjudicator}`'s policy, which step {} does not read; a row is revealed only by the result that used it",
+                            extra.row, owed.step
+                        )
+                    }));
                 }
                 (s, v)
             }
@@ -551,11 +559,18 @@ fn first_difference(a: &[Roll], b: &[Roll]) -> Option<usize> {
     (0..a.len().max(b.len())).find(|&k| a.get(k) != b.get(k))
 }
 
+/// A roll in words, for a refusal: `6.0 initiative: crown: 4 2`, `a draw of item 3 of 7`.
 fn describe_roll(r: Option<&Roll>) -> String {
-    match r {
-        None => "nothing".into(),
-        Some(r) => serde_json::to_string(r).unwrap_or_default(),
-    }
+    let Some(r) = r else {
+        return "nothing".into();
+    };
+    let what = match (&r.d6, &r.draw, &r.shuffle) {
+        (Some(d6), _, _) => d6.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
+        (_, Some(d), _) => format!("item {} of {} drawn", d.index + 1, d.of),
+        (_, _, Some(s)) => format!("a shuffle of {}", s.of),
+        _ => "no die".into(),
+    };
+    format!("`{}: {what}`", r.why)
 }
 
 /// Whether the state after a step adjudicated without a policy waits for `adjudicator` to
