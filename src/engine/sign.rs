@@ -132,7 +132,7 @@ pub fn bad_record(step: u64, by: &str) -> Error {
     Error::Packet {
         step,
         message: format!(
-            "its signature is not `{by}`'s signature of this record: the packet was changed after it was signed (its orders, result, policy or reveal), or forged"
+            "its signature is not `{by}`'s signature of this record: the record was changed after it was signed (its orders, result, policy or reveal), on its way or in a game file, or forged"
         ),
     }
 }
