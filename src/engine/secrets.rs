@@ -331,6 +331,14 @@ pub fn load_policy(
     commit: &str,
 ) -> Result<crate::engine::record::PolicyReveal, Error> {
     let path = policies_path(dir, game, side);
+    if !path.exists() {
+        return Err(Error::Secrets {
+            message: format!(
+                "`{}` is missing: `{side}` committed a standing policy (`{commit}`) that this step reads, and only that file holds it; restore it from the backup of your secrets",
+                path.display()
+            ),
+        });
+    }
     let all = read_policies(&path)?;
     all.policies
         .into_iter()

@@ -512,6 +512,20 @@ fn an_empty_row_is_revealed_and_the_battle_waits_for_the_defender() {
         "c-attack",
         "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
     );
+    // Without its policies file the Patriot cannot adjudicate the attack, and is told why.
+    let gf = parse(&g.game_text("patriot"));
+    let policies = p
+        .join("secrets")
+        .join(format!("{}.patriot.policies.yaml", gf.id));
+    let aside = p.join("policies.aside");
+    std::fs::rename(&policies, &aside).unwrap();
+    let err = adjudicate_refused(&p, attack.to_str().unwrap());
+    assert!(
+        err.contains("is missing: `patriot` committed a standing policy")
+            && err.contains("restore it from the backup"),
+        "{err}"
+    );
+    std::fs::rename(&aside, &policies).unwrap();
     let (report, _) = g.receive("patriot", &attack);
     let gf = parse(&g.game_text("patriot"));
     assert_eq!(gf.state["phase"]["step"], "battle", "{report}");
