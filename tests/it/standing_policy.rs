@@ -29,6 +29,23 @@ fn crown_attacks_beaufort(g: &crate::support::TwoPlayers) -> String {
     report
 }
 
+/// The Patriot marches its army from Charleston to Beaufort, beside the Crown at Savannah,
+/// committing the standing policy `policy` with the march; the Crown takes the packet.
+fn patriots_march_to_beaufort_with(g: &crate::support::TwoPlayers, policy: &str) {
+    let p = g.side_dir("patriot");
+    write(&p, "policy.yaml", policy);
+    write(
+        &p,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
+    );
+    ok(
+        &p,
+        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
+    );
+    g.receive("crown", &p.join("march.packet.yaml"));
+}
+
 /// The arguments of `orders game.yaml ORDERS --secrets secrets -o PACKET --policy POLICY`.
 pub(crate) fn with_policy<'a>(orders: &'a str, packet: &'a str, policy: &'a str) -> [&'a str; 9] {
     [
@@ -365,21 +382,7 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
     let (g, p) = after_the_crowns_first_pass();
     // The Patriot marches its army to Beaufort and commits an answer for it, another for an
     // army at Charleston, a default, and the War of its own attacks.
-    write(
-        &p,
-        "policy.yaml",
-        "battle:\n  default: {accept: {commit: 0, retreat: [Georgetown]}}\n  armies:\n    Beaufort: {accept: {commit: all, retreat: [Charleston]}}\n    CHS: {refuse: {to: Monck's Corner}}\nattack: {commit: 1}\n",
-    );
-    write(
-        &p,
-        "march.yaml",
-        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
-    );
-    ok(
-        &p,
-        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
-    );
-    g.receive("crown", &p.join("march.packet.yaml"));
+    patriots_march_to_beaufort_with(&g, "battle:\n  default: {accept: {commit: 0, retreat: [Georgetown]}}\n  armies:\n    Beaufort: {accept: {commit: all, retreat: [Charleston]}}\n    CHS: {refuse: {to: Monck's Corner}}\nattack: {commit: 1}\n");
     let gf = parse(&g.game_text("crown"));
     assert_eq!(gf.format, "adjutant/3");
     // That a policy is in force is public, and the opponent's `show` says so (not what it says).
@@ -492,21 +495,10 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
 #[test]
 fn an_empty_row_is_revealed_and_the_battle_waits_for_the_defender() {
     let (g, p) = after_the_crowns_first_pass();
-    write(
-        &p,
-        "policy.yaml",
+    patriots_march_to_beaufort_with(
+        &g,
         "battle:\n  armies:\n    CHS: {refuse: {to: Monck's Corner}}\n",
     );
-    write(
-        &p,
-        "march.yaml",
-        "limited: skip\nfull: {march: {from: CHS, groups: [{to: BFT, units: 2, war: 1}]}}\n",
-    );
-    ok(
-        &p,
-        &with_policy("march.yaml", "march.packet.yaml", "policy.yaml"),
-    );
-    g.receive("crown", &p.join("march.packet.yaml"));
     let attack = g.send(
         "crown",
         "c-attack",
