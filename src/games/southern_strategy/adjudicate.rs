@@ -5,26 +5,45 @@
 
 use super::*;
 
-/// The War a `commit:` answer gives (10.2 or 10.3, `rule`), when it is all the orders hold;
-/// `missing` and `others` say what is wrong otherwise.
+/// The answer a paused decision takes (`battle:`, `commit:` or `answer:`, written under `key`),
+/// when it is all the orders hold: `pick` reads it, and `alone` makes the orders that hold it
+/// and nothing else. `missing` and `others` say what is wrong otherwise, under `rule`.
+fn answer_only<T: Clone>(
+    orders: &Orders,
+    (key, rule): (&str, &str),
+    pick: impl Fn(&Orders) -> Option<T>,
+    alone: impl Fn(T) -> Orders,
+    missing: &str,
+    others: &str,
+) -> Result<T, OrderError> {
+    let Some(answer) = pick(orders) else {
+        return Err(OrderError::new(rule, missing).at(key));
+    };
+    if *orders != alone(answer.clone()) {
+        return Err(OrderError::new(rule, others));
+    }
+    Ok(answer)
+}
+
+/// The War a `commit:` answer gives (10.2 or 10.3, `rule`), when it is all the orders hold.
 fn commitment_only(
     orders: &Orders,
     rule: &str,
     missing: &str,
     others: &str,
 ) -> Result<u32, OrderError> {
-    let Some(war) = orders.commit else {
-        return Err(OrderError::new(rule, missing).at("commit"));
+    let alone = |war| Orders {
+        commit: Some(war),
+        ..Orders::default()
     };
-    if *orders
-        != (Orders {
-            commit: Some(war),
-            ..Orders::default()
-        })
-    {
-        return Err(OrderError::new(rule, others));
-    }
-    Ok(war)
+    answer_only(
+        orders,
+        ("commit", rule),
+        |o| o.commit,
+        alone,
+        missing,
+        others,
+    )
 }
 
 impl SouthernStrategy {
@@ -51,18 +70,18 @@ impl SouthernStrategy {
                 ))
             }
             Phase::Battle { .. } => {
-                let Some(decision) = &orders.battle else {
-                    return Err(OrderError::new("10.1", "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`").at("battle"));
-                };
-                if *orders
-                    != (Orders {
-                        battle: Some(decision.clone()),
+                let decision = answer_only(
+                    orders,
+                    ("battle", "10.1"),
+                    |o| o.battle.clone(),
+                    |d| Orders {
+                        battle: Some(d),
                         ..Orders::default()
-                    })
-                {
-                    return Err(OrderError::new("10.1", "while an attack waits, only the defender's `battle:` answer may be ordered"));
-                }
-                battle::resolve(data, st, side, decision, dice, ev)?;
+                    },
+                    "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`",
+                    "while an attack waits, only the defender's `battle:` answer may be ordered",
+                )?;
+                battle::resolve(data, st, side, &decision, dice, ev)?;
                 // Dice-protocol 3.1: the attacker's standing policy commits its War at once.
                 // One the rules refuse leaves the pause, as for the defender's policy.
                 if let Some(war) = policy.and_then(|p| battle::policy_commit(st, p)) {
@@ -109,21 +128,18 @@ impl SouthernStrategy {
                 battle::defend(data, st, side, war, dice, ev)?;
             }
             Phase::Decision { .. } => {
-                let Some(answer) = &orders.answer else {
-                    return Err(OrderError::new("4.0", "a question waits for your answer (`answer:`); `adjutant orders GAME` shows it").at("answer"));
-                };
-                if *orders
-                    != (Orders {
-                        answer: Some(answer.clone()),
+                let answer = answer_only(
+                    orders,
+                    ("answer", "4.0"),
+                    |o| o.answer.clone(),
+                    |a| Orders {
+                        answer: Some(a),
                         ..Orders::default()
-                    })
-                {
-                    return Err(OrderError::new(
-                        "4.0",
-                        "while a question waits, only its `answer:` may be ordered",
-                    ));
-                }
-                turn_end::answer(data, st, side, answer, dice, ev)?;
+                    },
+                    "a question waits for your answer (`answer:`); `adjutant orders GAME` shows it",
+                    "while a question waits, only its `answer:` may be ordered",
+                )?;
+                turn_end::answer(data, st, side, &answer, dice, ev)?;
             }
             _ if orders.answer.is_some() => {
                 return Err(OrderError::new("4.0", "no question waits for an answer").at("answer"));
