@@ -473,7 +473,8 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }
-    // The forum formats say the same, the owner's name marked as every side's is.
+    // The forum formats say the same, the owner's name marked as every side's is; on
+    // BoardGameGeek the policy's line sits behind a spoiler, as its event does.
     for (format, owner) in [
         ("markdown", "Patriot"),
         ("bbcode", "[color=#1f4e9e][b]Patriot[/b][/color]"),
@@ -486,6 +487,12 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
             post.contains(&format!("The standing policy of {owner} answered; this result reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3)")),
             "{post}"
         );
+        if format == "bbcode" {
+            assert!(
+                post.contains("[o][i]The standing policy of") && post.contains("[/i][/o]"),
+                "{post}"
+            );
+        }
     }
 }
 
