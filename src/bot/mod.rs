@@ -160,21 +160,18 @@ pub fn options<G: Game>(
         let Ok(key) = serde_json::to_string(&c.orders) else {
             continue;
         };
-        if let Some(each) = every_value(&c).filter(|_| alone) {
-            for o in each {
-                if let Ok(k) = serde_json::to_string(&o) {
-                    if seen.insert(k) {
-                        out.push(o);
-                    }
-                }
+        let variants = match every_value(&c).filter(|_| alone) {
+            Some(each) => each,
+            None if !c.ranges.is_empty() && widths > 0 => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(fnv(key.as_bytes()));
+                (0..widths).filter_map(|_| c.draw(&mut rng)).collect()
             }
-        } else if !c.ranges.is_empty() && widths > 0 {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(fnv(key.as_bytes()));
-            for o in (0..widths).filter_map(|_| c.draw(&mut rng)) {
-                if let Ok(k) = serde_json::to_string(&o) {
-                    if seen.insert(k) {
-                        out.push(o);
-                    }
+            None => Vec::new(),
+        };
+        for o in variants {
+            if let Ok(k) = serde_json::to_string(&o) {
+                if seen.insert(k) {
+                    out.push(o);
                 }
             }
         }
