@@ -375,12 +375,12 @@ pub fn report_steps(
 
 /// `show`: the current state in words.
 pub fn show(l: &Loaded, templates: &Templates) -> Result<String, Error> {
-    // Each side's latest standing policy commitment, by the step of the record that made it:
+    // Each side's standing policy in force, by the step of the record that committed it:
     // public (the record carries it), and what the defender's prompt at an attack refers to.
-    let mut policies = std::collections::BTreeMap::new();
-    for r in l.game.log.iter().filter(|r| r.policy_commit.is_some()) {
-        policies.insert(r.by.clone(), r.step);
-    }
+    let policies: std::collections::BTreeMap<String, u64> = session::latest_commits(&l.game.log)
+        .into_iter()
+        .map(|(side, (step, _))| (side, step))
+        .collect();
     let ctx = json!({
         "title": format!("{} - game `{}`", title(&l.game), l.game.id),
         "state": l.rules.view(&l.game.state)?,

@@ -43,6 +43,20 @@ pub struct StepView {
     pub policy_rows: Vec<String>,
 }
 
+impl StepView {
+    /// Notes the standing policy `result` reveals: the commitment it matched (a whole policy's
+    /// own, in versions 1 and 2; for rows, the commitment in force they were checked against,
+    /// asked of `in_force` only then) and the names of the rows.
+    pub fn note_policy(&mut self, result: &StepResult, in_force: impl FnOnce() -> Option<String>) {
+        self.policy = if result.policy_rows.is_empty() {
+            result.policy_commitment()
+        } else {
+            in_force()
+        };
+        self.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
+    }
+}
+
 /// What `receive` did.
 #[derive(Debug)]
 pub struct Received {
@@ -490,13 +504,7 @@ fn answer_owed(
             policy,
             policy_rows: revealed_rows,
         };
-        // A whole policy carries its commitment; rows were checked against the one in force.
-        view.policy = if result.policy_rows.is_empty() {
-            result.policy_commitment()
-        } else {
-            replay.commits.get(&me).cloned()
-        };
-        view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
+        view.note_policy(&result, || replay.commits.get(&me).cloned());
         uses.push((
             me.clone(),
             Usage::Keyed {

@@ -4,7 +4,6 @@
 use serde_json::Value;
 
 use crate::engine::gamefile::GameFile;
-use crate::engine::record::StepResult;
 use crate::engine::session::StepView;
 
 /// Every adjudicated step in the log, then the pending one if this copy holds it.
@@ -15,7 +14,7 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
         let Some(ordered) = gf.log.get(result.step as usize - 1) else {
             continue;
         };
-        out.push(StepView {
+        let mut view = StepView {
             step: result.step,
             ordered_by: ordered.by.clone(),
             adjudicated_by: r.by.clone(),
@@ -23,50 +22,42 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             rolls: result.rolls.clone(),
             events: result.events.clone(),
             state: result.state.clone(),
-            policy: policy_used(gf, result, &r.by, result.step),
-            policy_rows: rows_read(result),
-        });
+            policy: None,
+            policy_rows: Vec::new(),
+        };
+        view.note_policy(result, || in_force(gf, &r.by, result.step));
+        out.push(view);
     }
     if let (Some(p), Some(last)) = (&gf.pending, gf.log.last()) {
-        out.push(StepView {
+        let by = gf
+            .awaiting
+            .as_ref()
+            .map(|a| a.side.clone())
+            .unwrap_or_default();
+        let mut view = StepView {
             step: p.step,
             ordered_by: last.by.clone(),
-            adjudicated_by: gf
-                .awaiting
-                .as_ref()
-                .map(|a| a.side.clone())
-                .unwrap_or_default(),
+            adjudicated_by: by.clone(),
             orders: last.orders.clone().unwrap_or(Value::Null),
             rolls: p.rolls.clone(),
             events: p.events.clone(),
             state: p.state.clone(),
-            policy: gf
-                .awaiting
-                .as_ref()
-                .and_then(|a| policy_used(gf, p, &a.side, p.step)),
-            policy_rows: rows_read(p),
-        });
+            policy: None,
+            policy_rows: Vec::new(),
+        };
+        view.note_policy(p, || in_force(gf, &by, p.step));
+        out.push(view);
     }
     out
 }
 
-/// The commitment of the standing policy a result reveals: of the whole policy it carries
-/// (versions 1 and 2), or, where it reveals rows of one (version 3), the latest commitment
-/// `by` made before the step it adjudicated, which the rows were checked against.
-fn policy_used(gf: &GameFile, result: &StepResult, by: &str, step: u64) -> Option<String> {
-    if result.policy_rows.is_empty() {
-        return result.policy_commitment();
-    }
-    gf.log
-        .iter()
-        .take(step as usize)
-        .filter(|r| r.by == by)
-        .filter_map(|r| r.policy_commit.clone())
-        .next_back()
-}
-
-fn rows_read(result: &StepResult) -> Vec<String> {
-    result.policy_rows.iter().map(|r| r.row.clone()).collect()
+/// The standing policy commitment of `by` in force when step `step` was adjudicated: its
+/// latest in the records up to the step's own orders.
+fn in_force(gf: &GameFile, by: &str, step: u64) -> Option<String> {
+    let upto = gf.log.len().min(step as usize);
+    crate::engine::session::latest_commits(&gf.log[..upto])
+        .remove(by)
+        .map(|(_, commit)| commit)
 }
 
 /// `steps` as a reader sees them: a die's recorded reason that names a place or an army by

@@ -96,7 +96,10 @@ impl<'a> Replay<'a> {
             Some(r) if r.orders.is_some() => Some((r.clone(), tip)),
             _ => None,
         };
-        replay.commits = latest_commits(&gf.log);
+        replay.commits = latest_commits(&gf.log)
+            .into_iter()
+            .map(|(side, (_, commit))| (side, commit))
+            .collect();
         replay.pending = gf.pending.clone();
         Ok(replay)
     }
@@ -388,7 +391,8 @@ impl<'a> Replay<'a> {
                         GameFile::names_of(3).0
                     )));
                 }
-                let names = self.rules.policy_rows();
+                // The game's rows, listed only once a row is read.
+                let mut names = None;
                 let shown = &result.policy_rows;
                 let mut k = 0;
                 let (s, v, read) = adjudicate_by_rows(
@@ -411,7 +415,8 @@ impl<'a> Replay<'a> {
                                 r.row, owed.step
                             )));
                         }
-                        match policy_rows::root_of(r, &names) {
+                        let names = names.get_or_insert_with(|| self.rules.policy_rows());
+                        match policy_rows::root_of(r, names) {
                             Ok(root) if to_hex(&root) == c => Ok(r.clone()),
                             Ok(_) => Err(refuse(format!(
                                 "row `{name}` of the policy it reveals does not match `{adjudicator}`'s commitment `{c}`"
@@ -517,13 +522,7 @@ impl<'a> Replay<'a> {
             )));
         }
         self.rolls_checked += view.rolls.len();
-        // A whole policy carries its commitment; rows were checked against the one in force.
-        view.policy = if result.policy_rows.is_empty() {
-            result.policy_commitment()
-        } else {
-            self.commits.get(&adjudicator).cloned()
-        };
-        view.policy_rows = result.policy_rows.iter().map(|r| r.row.clone()).collect();
+        view.note_policy(result, || self.commits.get(&adjudicator).cloned());
         Ok((state, view))
     }
 }
@@ -583,12 +582,13 @@ pub fn policy_asked(rules: &dyn Rules, adjudicator: &str, state: &Value) -> Resu
     })
 }
 
-/// Each side's latest policy commitment in a log.
-fn latest_commits(log: &[Record]) -> BTreeMap<String, String> {
+/// Each side's latest standing policy commitment in `log`, with the step of the record that
+/// made it: what is in force after it (dice-protocol section 3.1).
+pub fn latest_commits(log: &[Record]) -> BTreeMap<String, (u64, String)> {
     let mut commits = BTreeMap::new();
     for r in log {
         if let Some(c) = &r.policy_commit {
-            commits.insert(r.by.clone(), c.clone());
+            commits.insert(r.by.clone(), (r.step, c.clone()));
         }
     }
     commits
