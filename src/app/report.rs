@@ -453,13 +453,21 @@ fn replay_page(
         if s.events.is_empty() {
             calls.push(("quiet", vec![json!(s)]));
         }
+        // A step a standing policy answered says what its result reveals of the policy in
+        // the game's own words (which army's row, for a policy revealed row by row).
+        if s.policy.is_some() {
+            let owner = l.rules.side_name(&s.adjudicated_by);
+            calls.push(("policy_note", vec![json!(s), json!(owner)]));
+        }
         let mut words = templates.call_macros(&events, &words_ctx, &calls)?;
+        let policy_note = s.policy.is_some().then(|| words.pop()).flatten();
         let orders = words.remove(0);
         let mut frame = picture(state, s.step, &label)?;
         frame["step"] = json!(s.step);
         frame["label"] = json!(label);
         frame["view"] = json!(s);
         frame["orders"] = json!(orders);
+        frame["policy_note"] = json!(policy_note);
         frame["events"] = words.iter().map(|w| replay::event_item(w)).collect();
         frame["awaiting"] = json!(l.rules.awaiting(state)?);
         frames.push(frame);

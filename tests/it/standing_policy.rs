@@ -398,6 +398,20 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
         flat.contains("reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3), which is public now; the rest of it stays hidden"),
         "{report}"
     );
+    // The replay page says the same, in the game's own words: which army's answer is public.
+    ok(
+        &p,
+        &["report", "game.yaml", "--format", "html", "-o", "replay.html"],
+    );
+    let page = read(&p.join("replay.html"));
+    let policy = page
+        .lines()
+        .find(|l| l.contains("<p class=\"policy\">"))
+        .expect("a policy line on the page");
+    assert!(
+        policy.contains("The standing policy of Patriot answered; this result reveals only its answer on how its army at Beaufort meets an attack (10.1, 10.3), which is public now; the rest of it stays hidden. Its commitment: <code>"),
+        "{policy}"
+    );
     let gf = parse(&g.game_text("patriot"));
     let next = g.send("patriot", "p-next", passing_orders(&gf));
     let text = read(&next);
