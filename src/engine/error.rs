@@ -393,7 +393,7 @@ impl Error {
 
 /// A parser's message with the long values it quotes cut short: a file that is not YAML
 /// adjutant expects (say `/etc/passwd` given as a game file) must not be echoed back whole.
-fn shorten_quoted(message: &str) -> String {
+pub(crate) fn shorten_quoted(message: &str) -> String {
     const KEEP: usize = 40;
     let mut out = String::with_capacity(message.len().min(400));
     let mut rest = message;

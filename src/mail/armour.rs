@@ -30,8 +30,9 @@ pub const CHANGED: &str = "the mail client changed the packet: attach the file i
 
 /// The checksum of a packet: the first 32 hex digits of
 /// `H(enc("adjutant/packet-checksum/2") || canon(packet))`. It finds damage, not forgery: the
-/// signature is what proves who wrote a record.
-pub fn checksum(packet: &Packet) -> Result<String, Error> {
+/// signature is what proves who wrote a record. `packet` may also be a packet's plain form
+/// (`serde_json::Value`), which gives the same checksum.
+pub fn checksum<P: serde::Serialize + ?Sized>(packet: &P) -> Result<String, Error> {
     let h = domain_hash(CHECKSUM_DOMAIN, packet)?;
     Ok(to_hex(&h)[..32].to_string())
 }
@@ -85,6 +86,30 @@ pub fn armour(packet: &Packet) -> Result<String, Error> {
     ))
 }
 
+/// Whether `text`, read as plain YAML, is what its checksum line `sum` was made from: then
+/// the text arrived as it was sealed, and a packet that does not read was made that way.
+fn sealed_as_read(text: &str, sum: &str) -> bool {
+    crate::engine::input::parse_yaml::<serde_json::Value>(text, "the packet")
+        .ok()
+        .and_then(|plain| checksum(&plain).ok())
+        .is_some_and(|c| c == sum)
+}
+
+/// A packet that arrived whole but does not read as one: edited by hand and sealed again, or
+/// made by a version of adjutant that writes what this one does not know.
+fn made_unreadable(e: &Error) -> Error {
+    let why = match e {
+        Error::Yaml { source, .. } => crate::engine::error::shorten_quoted(&source.to_string()),
+        other => other.to_string(),
+    };
+    Error::Format {
+        what: "the packet".into(),
+        message: format!(
+            "it arrived as it was sealed (its checksum line matches), but it is not a packet this adjutant reads: {why}. It was made that way, not damaged by the mail: edited by hand, or written by another version of adjutant"
+        ),
+    }
+}
+
 /// Why a block that should be a packet does not read as one, without the YAML parser's words.
 fn unreadable(e: &Error) -> String {
     match e {
@@ -132,9 +157,16 @@ pub fn read_block(body: &str) -> Result<Packet, Error> {
             Err(e) => Err(e),
         };
     };
-    let packet = match Packet::parse(&unwrap(&yaml)) {
+    let text = unwrap(&yaml);
+    let packet = match Packet::parse(&text) {
         Ok(p) => p,
-        Err(e @ Error::Yaml { .. }) => return Err(changed(unreadable(&e))),
+        Err(e @ Error::Yaml { .. }) => {
+            return Err(if sealed_as_read(&text, &sum) {
+                made_unreadable(&e)
+            } else {
+                changed(unreadable(&e))
+            })
+        }
         Err(e) => return Err(e),
     };
     if checksum(&packet)? != sum {

@@ -8,6 +8,7 @@
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::bad_input::adjudicate_refused;
 use crate::cli::{at_crown_impulse, parse, passing_orders, play_by_mail};
 use crate::support::*;
 
@@ -321,6 +322,7 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
                 [
                     "is not valid",
                     "the mail client changed the packet",
+                    "it is not a packet this adjutant reads",
                     "lower-case hex",
                     "is not a side",
                     "is for game"
@@ -548,4 +550,43 @@ fn a_policy_that_is_never_used_is_never_revealed() {
     assert!(String::from_utf8(policies.1)
         .unwrap()
         .contains("Charleston"));
+}
+
+/// A packet whose text arrived as it was sealed (its checksum line matches) but holds a field
+/// this adjutant does not read was made that way: by hand, or by another version. It is
+/// refused for what it holds, not blamed on the mail client, and nothing changes.
+#[test]
+fn a_sealed_packet_with_a_field_adjutant_does_not_know_is_not_blamed_on_the_mail() {
+    let g = at_crown_impulse();
+    let packet = g.send(
+        "crown",
+        "a",
+        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
+    );
+    let text = read(&packet);
+    let p = g.side_dir("patriot");
+    let before = read(&p.join("game.yaml"));
+    let edited = reseal(&text.replacen("record:\n", "greeting: hello\nrecord:\n", 1));
+    assert_ne!(edited, text);
+    write(&p, "edited.yaml", &edited);
+    let err = adjudicate_refused(&p, p.join("edited.yaml").to_str().unwrap());
+    assert!(!err.contains("mail client"), "{err}");
+    assert!(
+        err.contains("arrived as it was sealed") && err.contains("`greeting`"),
+        "{err}"
+    );
+    assert_eq!(read(&p.join("game.yaml")), before);
+    // The same edit without its checksum made to fit is damage in transit, as before.
+    write(
+        &p,
+        "damaged.yaml",
+        &text.replacen("record:\n", "greeting: hello\nrecord:\n", 1),
+    );
+    let err = adjudicate_refused(&p, p.join("damaged.yaml").to_str().unwrap());
+    assert!(err.contains("the mail client changed the packet"), "{err}");
+    // The packet as sent is still taken.
+    ok(
+        &p,
+        &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+    );
 }

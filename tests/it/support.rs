@@ -174,8 +174,10 @@ pub fn reseal(text: &str) -> String {
     let Some(at) = body.rfind("checksum: ") else {
         return text.to_string();
     };
+    // Read as plain YAML, not as a packet: a packet with a field adjutant does not know (an
+    // edit, or a newer version's) is sealed all the same, as its maker's tool would seal it.
     let yaml = armour::unwrap(&body[..at]);
-    let Ok(packet) = serde_yaml::from_str::<adjutant::engine::record::Packet>(&yaml) else {
+    let Ok(packet) = serde_yaml::from_str::<serde_json::Value>(&yaml) else {
         return text.to_string();
     };
     let line_end = body[at..].find('\n').map_or(body.len(), |n| at + n);
