@@ -332,6 +332,26 @@ pub fn render(
     })
 }
 
+/// Step numbers in increasing order, runs written as spans: `1, 2, 4-10`.
+fn number_spans(numbers: &[u64]) -> String {
+    let mut spans: Vec<(u64, u64)> = Vec::new();
+    for &n in numbers {
+        match spans.last_mut() {
+            Some((_, last)) if *last + 1 == n => *last = n,
+            _ => spans.push((n, n)),
+        }
+    }
+    let words: Vec<String> = spans
+        .iter()
+        .map(|&(a, b)| match b - a {
+            0 => a.to_string(),
+            1 => format!("{a}, {b}"),
+            _ => format!("{a}-{b}"),
+        })
+        .collect();
+    words.join(", ")
+}
+
 /// The campaign turn `(year, space)` the game began in, for a game whose state holds one
 /// (`turn: {year, space}`): from the position it started from, else its set-up.
 fn start_turn(l: &Loaded) -> Option<(u64, u64)> {
@@ -356,6 +376,7 @@ pub fn report_steps(
     }
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();
+    let numbers: Vec<u64> = all.iter().map(|s| s.step).collect();
     let steps = selection.pick_from(all, start_turn(l));
     // A game not yet begun still has its set-up to draw and to replay; a begun game's
     // selection that names no step is refused whatever the format (a picture would show the
@@ -364,7 +385,10 @@ pub fn report_steps(
         return Err(Error::Format {
             what: "report".into(),
             message: if begun {
-                "no adjudicated step matches that selection".into()
+                format!(
+                    "no adjudicated step matches that selection; the game's steps are {} (a step's result travels in a record of its own, whose number names no step)",
+                    number_spans(&numbers)
+                )
             } else {
                 "the game has no adjudicated step yet: `adjutant show GAME-FILE` prints the set-up, `--format html` or `svg` draws it".into()
             },

@@ -738,3 +738,47 @@ fn a_new_game_reports_that_nothing_was_adjudicated_yet() {
     let show = stdout(&ok(d, &["show", "g.yaml"]));
     assert!(show.ends_with('\n'), "show ends its last line");
 }
+
+/// A game played against the bot keeps each of its steps' results in a record of its own, so
+/// some record numbers name no step. Asking for one is refused with the steps there are, as
+/// `--steps all` shows them.
+#[test]
+fn a_number_that_names_no_step_is_refused_with_the_steps_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["new", "--id", "ss-vs-bot", "--hotseat", "-o", "game.yaml"],
+    );
+    write(d, "supply.yaml", "supply: []\n");
+    ok(
+        d,
+        &["play", "game.yaml", "supply.yaml", "--bot", "patriot", "--playouts", "20"],
+    );
+    let all = stdout(&ok(d, &["report", "game.yaml", "--steps", "all"]));
+    let shown: Vec<u64> = all
+        .lines()
+        .filter_map(|l| l.strip_prefix("Step ")?.split(':').next()?.parse().ok())
+        .collect();
+    let missing = (1..*shown.last().unwrap())
+        .find(|n| !shown.contains(n))
+        .expect("a record number that names no step");
+    let err = fails(
+        d,
+        &["report", "game.yaml", "--steps", &missing.to_string()],
+    );
+    let listed = err
+        .split("the game's steps are ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (").next())
+        .unwrap_or_else(|| panic!("{err}"));
+    // The list, read back, is the steps `--steps all` shows.
+    let mut read_back = Vec::new();
+    for part in listed.split(", ") {
+        match part.split_once('-') {
+            Some((a, b)) => read_back.extend(a.parse::<u64>().unwrap()..=b.parse().unwrap()),
+            None => read_back.push(part.parse().unwrap()),
+        }
+    }
+    assert_eq!(read_back, shown, "{err}");
+}
