@@ -587,6 +587,12 @@ fn a_sealed_packet_with_a_field_adjutant_does_not_know_is_not_blamed_on_the_mail
     // The packet as sent is still taken.
     ok(
         &p,
-        &["adjudicate", "game.yaml", packet.to_str().unwrap(), "--secrets", "secrets"],
+        &[
+            "adjudicate",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
     );
 }

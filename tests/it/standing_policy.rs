@@ -401,7 +401,14 @@ fn a_result_reveals_only_the_answer_of_the_army_attacked() {
     // The replay page says the same, in the game's own words: which army's answer is public.
     ok(
         &p,
-        &["report", "game.yaml", "--format", "html", "-o", "replay.html"],
+        &[
+            "report",
+            "game.yaml",
+            "--format",
+            "html",
+            "-o",
+            "replay.html",
+        ],
     );
     let page = read(&p.join("replay.html"));
     let policy = page

@@ -12,11 +12,14 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `adjutant` with `args` in `dir`, away from the tester's own secrets and config.
+/// `adjutant` with `args` in `dir`, away from the tester's own secrets and config: the home
+/// folder is `dir` too, so a command given no `--secrets` keeps its secrets under
+/// `dir/.adjutant`, never in the tester's own.
 pub fn command(dir: &Path, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_adjutant"));
     c.args(args)
         .current_dir(dir)
+        .env("HOME", dir)
         .env_remove("ADJUTANT_SECRETS")
         .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
         .env_remove("ADJUTANT_FAIL_BEFORE_RENAME");
