@@ -15,6 +15,13 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
     let p = support::TwoPlayers::new("ss-bot-mail");
     let crown = p.send("crown", "c1", "supply: []\n");
     p.receive("patriot", &crown);
+    // The Patriot's supply phase at the set-up has one legal option (its lone army has no
+    // supply line to move along): the bot says so, with no shares of a search it did not need.
+    let listed = stdout(&ok(
+        &p.side_dir("patriot"),
+        &["orders", "game.yaml", "--secrets", "secrets"],
+    ));
+    assert_eq!(listed.matches("\n  - ").count(), 1, "{listed}");
     let o = ok(
         &p.side_dir("patriot"),
         &[
@@ -32,6 +39,13 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
     let explained = support::stderr(&o);
     assert!(
         explained.contains("The bot (Patriot) at step 2"),
+        "{explained}"
+    );
+    // The bot says there was one option, with no shares of a search it did not need.
+    let flat = explained.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("at step 2: one option, so there was nothing to weigh: no moves.")
+            && !flat.contains("% of the playouts"),
         "{explained}"
     );
     assert!(
