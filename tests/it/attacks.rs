@@ -283,8 +283,9 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
     assert!(err.contains("a stale or replayed packet"), "{err}");
 }
 
-#[test]
-fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
+/// The Crown's packet of a march from Savannah, its path and its text, in a game at the
+/// Crown's impulse.
+fn crowns_march_packet() -> (crate::support::TwoPlayers, std::path::PathBuf, String) {
     let g = at_crown_impulse();
     let packet = g.send(
         "crown",
@@ -292,6 +293,12 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
         "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
     );
     let text = read(&packet);
+    (g, packet, text)
+}
+
+#[test]
+fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
+    let (g, packet, text) = crowns_march_packet();
     let p = g.side_dir("patriot");
     // The record's content: from `record:` up to the signature.
     let start = text.find("record:\n").unwrap() + 8;
@@ -557,13 +564,7 @@ fn a_policy_that_is_never_used_is_never_revealed() {
 /// refused for what it holds, not blamed on the mail client, and nothing changes.
 #[test]
 fn a_sealed_packet_with_a_field_adjutant_does_not_know_is_not_blamed_on_the_mail() {
-    let g = at_crown_impulse();
-    let packet = g.send(
-        "crown",
-        "a",
-        "limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}}\n",
-    );
-    let text = read(&packet);
+    let (g, packet, text) = crowns_march_packet();
     let p = g.side_dir("patriot");
     let before = read(&p.join("game.yaml"));
     let edited = reseal(&text.replacen("record:\n", "greeting: hello\nrecord:\n", 1));
