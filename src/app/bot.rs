@@ -177,6 +177,7 @@ pub fn explain(
             "side": choice.side,
             "step": step,
             "playouts": d.playouts,
+            "alone": d.alone,
             "options": options,
             "more": merged.len() - shown.len(),
         }),
@@ -216,6 +217,7 @@ mod tests {
                     option(&pass, 30, 0.4),
                 ],
                 playouts: 100,
+                alone: false,
             },
         };
         let text = super::explain(

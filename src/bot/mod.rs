@@ -98,6 +98,8 @@ pub struct Decision<O> {
     pub orders: O,
     pub considered: Vec<Considered<O>>,
     pub playouts: u32,
+    /// The rules left one option (the others refused, or none listed): nothing was weighed.
+    pub alone: bool,
 }
 
 impl<O> Decision<O> {
@@ -118,6 +120,7 @@ impl<O> Decision<O> {
                 })
                 .collect::<Result<_, E>>()?,
             playouts: self.playouts,
+            alone: self.alone,
         })
     }
 }

@@ -87,6 +87,7 @@ pub fn search<G: Game>(
         playouts += 1;
     }
     let edges = root.edges.take().expect("expanded");
+    let alone = edges.iter().filter(|e| !e.refused).count() == 1;
     let total: u32 = edges.iter().map(|e| e.visits).sum();
     let mut considered: Vec<Considered<G::Orders>> = edges
         .into_iter()
@@ -111,6 +112,7 @@ pub fn search<G: Game>(
         orders: first.orders.clone(),
         considered,
         playouts,
+        alone,
     })
 }
 

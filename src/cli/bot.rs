@@ -9,7 +9,7 @@ use crate::app;
 #[derive(clap::Args, Clone)]
 pub struct Thinking {
     /// Playouts per decision: the same decision every time for the same seed [default: 1000]
-    #[arg(long, value_name = "N", conflicts_with = "think")]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = parse_playouts)]
     pub playouts: Option<u32>,
     /// Think for this long instead (`2s`, `500ms`): stronger on a fast machine, not
     /// reproducible
@@ -27,6 +27,18 @@ impl Thinking {
         side: &str,
     ) -> crate::bot::Settings {
         app::bot_settings(gf, side, self.playouts, self.think, self.seed)
+    }
+}
+
+/// A number of playouts, at least one: with none the search would weigh nothing and hand
+/// back its first option as the best.
+pub fn parse_playouts(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("the bot needs at least one playout to weigh its options".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{text}` is not a number of playouts: write a whole number such as 1000"
+        )),
     }
 }
 

@@ -171,6 +171,25 @@ fn the_bot_refuses_what_it_cannot_do() {
         &["bot", "g.yaml", "--think", "forever", "--secrets", "s"],
     );
     assert!(e.contains("not a time to think"), "{e}");
+    // No playouts is no search: refused, never answered with the first option as the best.
+    for args in [
+        &["bot", "g.yaml", "--playouts", "0", "--secrets", "s"][..],
+        &["hint", "g.yaml", "--playouts", "0", "--secrets", "s"][..],
+    ] {
+        let e = fails(dir.path(), args);
+        assert!(e.contains("at least one playout"), "{args:?}: {e}");
+    }
+    // One playout weighs one of the Crown's options: it does not claim that was all it had.
+    let hint = stdout(&ok(
+        dir.path(),
+        &["hint", "g.yaml", "--playouts", "1", "--secrets", "s"],
+    ));
+    let flat = hint.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Advice for Crown: 1 option weighed in 1 playout.")
+            && !flat.contains("nothing to weigh"),
+        "{hint}"
+    );
     ok(
         dir.path(),
         &[
