@@ -171,15 +171,14 @@ pub fn options<G: Game>(
             }
             None => Vec::new(),
         };
-        for o in variants {
+        // Each as its simplest orders, so that two drawn the same in effect (a retreat area
+        // listed twice) are weighed once.
+        for o in variants.into_iter().chain([c.orders]).map(G::simplest) {
             if let Ok(k) = serde_json::to_string(&o) {
                 if seen.insert(k) {
                     out.push(o);
                 }
             }
-        }
-        if seen.insert(key) {
-            out.push(c.orders);
         }
     }
     out

@@ -286,6 +286,12 @@ pub trait Game: 'static {
     fn merge_orders(_first: &Self::Orders, _then: Option<&Self::Orders>) -> Option<Self::Orders> {
         None
     }
+    /// `orders` without what changes nothing under the rules (an area listed again in an
+    /// ordered list, where only its first place counts): the bot weighs one of each such
+    /// pair, not both. The default leaves the orders as they are.
+    fn simplest(orders: Self::Orders) -> Self::Orders {
+        orders
+    }
     /// Checks what a standing policy names against the data, beyond its shape (the areas it
     /// names exist, one answer for each), when it is committed: a name that fits nothing
     /// would otherwise be found only once an attack reveals the row it left empty.

@@ -637,3 +637,46 @@ fn every_value_is_weighed_only_where_the_amount_is_the_whole_decision() {
         "no position had a candidate with one small amount among others"
     );
 }
+
+/// 10.7 (RULINGS B4): a beaten army retreats to the first area of its list it may enter, so a
+/// list naming an area twice is the list without the repeat. The bot weighs each answer once:
+/// none of its options repeats an area, and no two of them are the same answer.
+#[test]
+fn the_bot_weighs_a_retreat_list_without_repeats() {
+    let data = data();
+    let st = position(
+        &data,
+        serde_json::json!({
+            "phase": {"step": "battle",
+                "attack": {"side": "crown", "from": "SAV", "to": "EBN", "units": 8, "leader": "leader",
+                    "war_committed": 3, "carried": {"food": 0, "war": 0}},
+                "previous_passed": false},
+            "initiative": "crown",
+            "pass_track": 4,
+            "armies": {
+                "EBN": {"side": "patriot", "units": 2},
+                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
+            },
+            "supplies": {"SAV": {"food": 2, "war": 1}, "EBN": {"food": 1, "war": 1}},
+            "navies": {},
+        }),
+    );
+    let options = bot::options::<SS>(&data, &st, "patriot", 8);
+    let mut lists = Vec::new();
+    for o in &options {
+        if let Some(ss::orders::BattleDecision::Accept(a)) = &o.battle {
+            let mut seen = a.retreat.clone();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), a.retreat.len(), "a repeat in {:?}", a.retreat);
+            lists.push(a.retreat.clone());
+        }
+    }
+    // The draws do reach lists of two areas, where a repeat could stand.
+    assert!(lists.iter().any(|l| l.len() == 2), "{lists:?}");
+    let keys: std::collections::BTreeSet<String> = options
+        .iter()
+        .map(|o| serde_json::to_string(o).unwrap())
+        .collect();
+    assert_eq!(keys.len(), options.len(), "an option listed twice");
+}

@@ -563,6 +563,20 @@ impl Game for SouthernStrategy {
         })
     }
 
+    /// 10.7 (RULINGS B4): a beaten army retreats to the first area of its list it may enter,
+    /// so an area listed again changes nothing and is dropped.
+    fn simplest(mut orders: Orders) -> Orders {
+        if let Some(orders::BattleDecision::Accept(accept)) = &mut orders.battle {
+            let mut listed = Vec::with_capacity(accept.retreat.len());
+            accept.retreat.retain(|a| {
+                let first = !listed.contains(a);
+                listed.push(*a);
+                first
+            });
+        }
+        orders
+    }
+
     fn value(data: &Data, st: &State, side: &str) -> Option<f64> {
         Some(estimate::value(data, st, Side::parse(side)?))
     }
