@@ -758,3 +758,87 @@ fn an_order_no_listed_option_covers_is_found() {
     let (missed, _) = uncovered(&data, &st, Side::Crown, &without_splits, &space);
     assert_eq!(missed.len(), accepted);
 }
+
+/// 5.2 and 5.4: every supply move the rules accept is listed, along a supply line and aboard
+/// or ashore from the navy; and from an area (or a navy) holding only food, or only war, no
+/// listed option covers a move of nothing, which 5.2 refuses: its moves carry at least one,
+/// so `orders` says `food 1-3` there and self-play never draws the empty move. (Where both
+/// kinds are held, two ranges from 0 cannot leave out the empty move alone.)
+#[test]
+fn every_accepted_supply_move_is_listed_and_none_of_nothing() {
+    use adjutant::games::southern_strategy::orders::SupplyMove;
+    let data = data();
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("SAV", Side::Crown, 3, Some(LeaderRank::Leader), 3, 0),
+            ("EBN", Side::Crown, 2, None, 0, 2),
+            ("SUN", Side::Crown, 2, None, 1, 1),
+        ],
+    );
+    st.phase = Phase::Supply { side: Side::Crown };
+    st.navies.crown = Some("D".into());
+    st.navies.cargo.insert(
+        Side::Crown,
+        Cargo {
+            units: 0,
+            leader: None,
+            food: 2,
+            war: 0,
+        },
+    );
+    let places = ["SAV", "EBN", "SUN", "D"];
+    let mut space = Vec::new();
+    for from in places {
+        for to in places {
+            for food in 0..=4 {
+                for war in 0..=3 {
+                    space.push(Orders {
+                        supply: vec![SupplyMove {
+                            from: from.into(),
+                            to: to.into(),
+                            food,
+                            war,
+                        }],
+                        ..Orders::default()
+                    });
+                }
+            }
+        }
+    }
+    let nothing: Vec<Orders> = space
+        .iter()
+        .filter(|o| {
+            let m = &o.supply[0];
+            // Savannah holds only food, Ebenezer only war, the navy in D only food.
+            m.food + m.war == 0 && m.from != m.to && ["SAV", "EBN", "D"].contains(&m.from.as_str())
+        })
+        .cloned()
+        .collect();
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        15,
+        "supply moves by land and sea",
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    for orders in &nothing {
+        let o = json(orders);
+        let covering: Vec<&str> = listed
+            .iter()
+            .filter(|option| {
+                let example: Orders = adjutant::engine::flow::read(&option.example).unwrap();
+                ranges::covers(&json(&example), &option.ranges, &o)
+            })
+            .map(|option| option.summary.as_str())
+            .collect();
+        assert!(
+            covering.is_empty(),
+            "the empty move {} is covered by {covering:?}",
+            serde_json::to_string(orders).unwrap()
+        );
+    }
+}

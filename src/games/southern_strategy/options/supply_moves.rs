@@ -69,8 +69,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                         "supply[0].to",
                         others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
                     )
-                    .amount("supply[0].food", 0, here.food)
-                    .amount("supply[0].war", 0, here.war)
+                    .amount("supply[0].food", least(here.food, here.war), here.food)
+                    .amount("supply[0].war", least(here.war, here.food), here.war)
                     .with(vec![example])
             };
             out.offer(moves, || {
@@ -79,8 +79,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                     "move supplies (5.2) from {} to {}: food {}, war {} (supply line {})",
                     data.area(&from.id).name,
                     either_of(data, &others),
-                    span(0, here.food),
-                    span(0, here.war),
+                    span(least(here.food, here.war), here.food),
+                    span(least(here.war, here.food), here.war),
                     describe()
                 )
             });
@@ -295,6 +295,13 @@ fn within_limits(line: &[Stop], load: &mut Vec<Supplies>, moves: &mut Vec<Supply
     }
 }
 
+/// The least of one kind of supply a move may carry when `other` is what there is of the other
+/// kind: a move carries some food or war (5.2), so with none of the other there is at least
+/// one of this kind to move (when there is any).
+fn least(one: u32, other: u32) -> u32 {
+    u32::from(other == 0 && one > 0)
+}
+
 /// 5.4: supplies aboard the navy from a friendly-occupied Port City on its zone, or ashore
 /// into one, the enemy navy absent.
 fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
@@ -322,8 +329,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
         if !s.is_empty() {
             let aboard = || {
                 Open::default()
-                    .amount("supply[0].food", 0, s.food)
-                    .amount("supply[0].war", 0, s.war)
+                    .amount("supply[0].food", least(s.food, s.war), s.food)
+                    .amount("supply[0].war", least(s.war, s.food), s.war)
                     .with(vec![SupplyMove {
                         from: p.id,
                         to: *zone,
@@ -335,8 +342,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
                 format!(
                     "move supplies (5.4) from {} aboard the navy in {zone}: food {}, war {}",
                     p.name,
-                    span(0, s.food),
-                    span(0, s.war)
+                    span(least(s.food, s.war), s.food),
+                    span(least(s.war, s.food), s.war)
                 )
             });
         }
@@ -349,8 +356,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
                     .war
                     .min(room.saturating_sub(food).max(u32::from(food == 0)));
                 Open::default()
-                    .amount("supply[0].food", 0, cargo.food)
-                    .amount("supply[0].war", 0, cargo.war)
+                    .amount("supply[0].food", least(cargo.food, cargo.war), cargo.food)
+                    .amount("supply[0].war", least(cargo.war, cargo.food), cargo.war)
                     .with(vec![SupplyMove {
                         from: *zone,
                         to: p.id,
@@ -362,8 +369,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
                 format!(
                     "move supplies (5.4) ashore from the navy in {zone} to {}: food {}, war {}",
                     p.name,
-                    span(0, cargo.food),
-                    span(0, cargo.war)
+                    span(least(cargo.food, cargo.war), cargo.food),
+                    span(least(cargo.war, cargo.food), cargo.war)
                 )
             });
         }
