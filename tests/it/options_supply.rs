@@ -59,6 +59,10 @@ fn every_accepted_supply_move_is_listed() {
         })
         .collect();
     check(&data, &st, Side::Crown, space, 40, "supply phase");
+    // Ebenezer holds only food and Augusta only war: no option listed covers a move of
+    // nothing from either (5.2), so `orders` says `food 1` there, not `food 0-1`, and
+    // self-play never draws the empty move.
+    no_empty_move_is_listed(&data, &st, &["EBN", "AUG"], &places);
     st.phase = Phase::Impulse {
         side: Side::Crown,
         kind: ImpulseKind::Limited,
@@ -214,4 +218,31 @@ fn every_accepted_skirmish_and_irregular_action_is_listed() {
         30,
         "the Patriot army in Camden",
     );
+}
+
+/// No option listed for the Crown at `st` covers a move of nothing from any of `from` to any
+/// other of `places`.
+fn no_empty_move_is_listed(
+    data: &adjutant::games::southern_strategy::data::Data,
+    st: &adjutant::games::southern_strategy::state::State,
+    from: &[&str],
+    places: &[&str],
+) {
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let listed = SouthernStrategy::legal_options(data, st, "crown");
+    for f in from {
+        for to in places.iter().filter(|t| *t != f) {
+            let empty = serde_json::json!({"supply": [{"from": f, "to": to, "food": 0, "war": 0}]});
+            for option in &listed {
+                let example: Orders = adjutant::engine::flow::read(&option.example).unwrap();
+                let example = serde_json::to_value(&example).unwrap();
+                assert!(
+                    !adjutant::engine::ranges::covers(&example, &option.ranges, &empty),
+                    "the empty move {empty} is covered by `{}`",
+                    option.summary
+                );
+            }
+        }
+    }
 }
