@@ -67,6 +67,17 @@ fn json(o: &Orders) -> Value {
     serde_json::to_value(o).unwrap()
 }
 
+/// Each listed option with its example orders as JSON, read once, for `ranges::covers`.
+pub(crate) fn examples(listed: &[LegalOption]) -> Vec<(Value, &LegalOption)> {
+    listed
+        .iter()
+        .map(|o| {
+            let orders: Orders = adjutant::engine::flow::read(&o.example).unwrap();
+            (json(&orders), o)
+        })
+        .collect()
+}
+
 /// The orders of `space` the rules accept that no option of `listed` covers; and how many
 /// were accepted.
 fn uncovered(
@@ -76,13 +87,7 @@ fn uncovered(
     listed: &[LegalOption],
     space: &[Orders],
 ) -> (Vec<Orders>, usize) {
-    let examples: Vec<(Value, &LegalOption)> = listed
-        .iter()
-        .map(|o| {
-            let orders: Orders = adjutant::engine::flow::read(&o.example).unwrap();
-            (json(&orders), o)
-        })
-        .collect();
+    let examples = examples(listed);
     let mut missed = Vec::new();
     let mut accepted = 0;
     for orders in space {
