@@ -218,6 +218,7 @@ mod tests {
                 ],
                 playouts: 100,
                 alone: false,
+                nodes: 1,
             },
         };
         let text = super::explain(

@@ -66,7 +66,17 @@ pub struct Settings {
     /// How many draws of its open amounts a candidate with ranges adds as options besides its
     /// own orders.
     pub widths: usize,
+    /// The most positions the tree keeps (`MAX_NODES`): past it, a playout still runs and
+    /// counts, but the position it starts from is not kept.
+    pub max_nodes: usize,
 }
+
+/// The default `Settings::max_nodes`. A kept position costs about 5 KB with its options, so
+/// the tree stays under about 300 MB however long the bot thinks: unbounded, `--think 10s`
+/// held 840 MB on the project's machine, and the hour `--think` allows would have run out of
+/// memory. The default budget keeps at most 1,000 positions, far below it; `--think 2s` on that
+/// machine reaches it (about 55,000 playouts).
+pub const MAX_NODES: usize = 50_000;
 
 impl Settings {
     pub fn new(budget: Budget, seed: u64) -> Settings {
@@ -76,6 +86,7 @@ impl Settings {
             horizon: 16,
             exploration: 0.5,
             widths: 2,
+            max_nodes: MAX_NODES,
         }
     }
 }
@@ -100,6 +111,8 @@ pub struct Decision<O> {
     pub playouts: u32,
     /// The rules left one option (the others refused, or none listed): nothing was weighed.
     pub alone: bool,
+    /// How many positions the search tree kept (at most `Settings::max_nodes`).
+    pub nodes: usize,
 }
 
 impl<O> Decision<O> {
@@ -121,6 +134,7 @@ impl<O> Decision<O> {
                 .collect::<Result<_, E>>()?,
             playouts: self.playouts,
             alone: self.alone,
+            nodes: self.nodes,
         })
     }
 }

@@ -47,6 +47,8 @@ struct Search<'a, G: Game> {
     data: &'a G::Data,
     settings: &'a Settings,
     rng: ChaCha8Rng,
+    /// The positions kept in the tree so far, the root included.
+    nodes: usize,
 }
 
 fn side_index<G: Game>(side: &str) -> Option<usize> {
@@ -63,6 +65,7 @@ pub fn search<G: Game>(
         data,
         settings,
         rng: ChaCha8Rng::seed_from_u64(settings.seed),
+        nodes: 1,
     };
     let mut root = s.node(state.clone());
     let me = side_index::<G>(side)?;
@@ -113,6 +116,7 @@ pub fn search<G: Game>(
         considered,
         playouts,
         alone,
+        nodes: s.nodes,
     })
 }
 
@@ -187,7 +191,11 @@ impl<G: Game> Search<'_, G> {
             let known = edges[i].outcomes.iter().position(|c| c.state == next);
             let result = match known {
                 Some(k) => self.visit(&mut edges[i].outcomes[k]),
+                // The tree is as large as it may grow: the playout counts, but its position
+                // is not kept (the next visit plays out from a fresh roll again).
+                None if self.nodes >= self.settings.max_nodes => self.playout(next),
                 None => {
+                    self.nodes += 1;
                     let r = self.playout(next.clone());
                     let mut child = self.node(next);
                     child.visits = 1;

@@ -113,17 +113,15 @@ fn the_bot_plays_only_listed_legal_orders_in_100_games_against_random_play() {
 
 /// The same seed and budget in playouts give the same decision, and the same weighing of
 /// every option; another seed may weigh them differently.
-#[test]
-fn a_decision_is_the_same_again_for_the_same_seed() {
-    let data = data();
-    let (st, _) = SS::setup(&data);
-    // The Crown's first impulse, after both supply phases and the initiative.
+/// The first impulse of the game, after both supply phases (nothing moved) and the
+/// initiative, with the side whose impulse it is.
+fn first_impulse(data: &ss::data::Data) -> (ss::state::State, String) {
+    let (mut st, _) = SS::setup(data);
     let mut dice = QuickDice::new(3);
-    let mut st = st;
-    while SS::awaiting(&data, &st).unwrap().decision != "impulse" {
-        let side = SS::awaiting(&data, &st).unwrap().side;
+    while SS::awaiting(data, &st).unwrap().decision != "impulse" {
+        let side = SS::awaiting(data, &st).unwrap().side;
         st = SS::apply(
-            &data,
+            data,
             &st,
             &side,
             &ss::orders::Orders::default(),
@@ -133,7 +131,14 @@ fn a_decision_is_the_same_again_for_the_same_seed() {
         .unwrap()
         .0;
     }
-    let side = SS::awaiting(&data, &st).unwrap().side;
+    let side = SS::awaiting(data, &st).unwrap().side;
+    (st, side)
+}
+
+#[test]
+fn a_decision_is_the_same_again_for_the_same_seed() {
+    let data = data();
+    let (st, side) = first_impulse(&data);
     let once =
         bot::decide::<SS>(&data, &st, &side, &Settings::new(Budget::Playouts(300), 9)).unwrap();
     let again =
@@ -152,6 +157,32 @@ fn a_decision_is_the_same_again_for_the_same_seed() {
         "too few options weighed: {:?}",
         weighed(&once)
     );
+}
+
+/// A long think must not run the machine out of memory: past `Settings::max_nodes` the
+/// search keeps no more positions, yet every playout still runs and counts. (Unbounded,
+/// `--think 10s` held 840 MB, and `--think` allows an hour.)
+#[test]
+fn a_long_search_keeps_no_more_positions_than_its_bound() {
+    let data = data();
+    let (st, side) = first_impulse(&data);
+    let search = |max_nodes| {
+        let mut settings = Settings::new(Budget::Playouts(1500), 4);
+        settings.max_nodes = max_nodes;
+        bot::decide::<SS>(&data, &st, &side, &settings).unwrap()
+    };
+    let unbounded = search(usize::MAX);
+    assert!(
+        unbounded.nodes > 1000,
+        "1,500 playouts kept only {} positions: too few to show a bound",
+        unbounded.nodes
+    );
+    let bounded = search(200);
+    assert_eq!(bounded.nodes, 200);
+    assert_eq!(bounded.playouts, 1500);
+    let visits: u32 = bounded.considered.iter().map(|c| c.visits).sum();
+    assert_eq!(visits, 1500, "every playout counts at the root");
+    assert!(bounded.considered.len() > 3);
 }
 
 /// 10.1 and 14.0: Cornwallis stands at Sunbury with one unit, and the Patriot army beside
