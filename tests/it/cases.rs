@@ -232,8 +232,9 @@ fn southern_strategy_rules_cases() {
 }
 
 /// RULINGS S7 and N11 follow the text where the first edition did not, B16 where the first
-/// two did not, and S9 where the first three did not: the cases that show them fail under the
-/// older editions' data, which games begun with them still load (and such games verify).
+/// two did not, S9 where the first three did not, B1 where the first four did not, and S10 and
+/// B17 where the first five did not: the cases that show them fail under the older editions'
+/// data, which games begun with them still load (and such games verify).
 #[test]
 fn the_first_southern_strategy_edition_keeps_its_readings() {
     use adjutant::games::southern_strategy::readings::{CommanderWithoutUnits, SiegeSupplies};
@@ -318,8 +319,29 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             "B1 passes under the {edition} edition"
         );
     }
+    // S10's limits after each set of supply moves and B17's dug-in skirmish followed the text
+    // after the fifth edition: their cases fail under it (and so under every earlier one,
+    // none of which has either reading).
+    let fifth = super::support::southern_data_of(ss::DATA_FILES_V5);
+    assert!(
+        fifth.pieces.readings.defender_commits_after_attacker(),
+        "the fifth edition keeps B1"
+    );
+    for case in [
+        "5.2-limits-hold-after-the-moves-before-an-activation.yaml",
+        "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
+        for (edition, old) in [("fourth", &fourth), ("fifth", &fifth)] {
+            assert!(
+                run_case(old, &path).is_err(),
+                "{case} passes under the {edition} edition"
+            );
+        }
+    }
     // A game begun with each older edition still loads it and verifies.
-    for edition in ["first", "second", "third", "fourth"] {
+    for edition in ["first", "second", "third", "fourth", "fifth"] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
         let tmp = tempfile::tempdir().unwrap();

@@ -225,6 +225,11 @@ impl SouthernStrategy {
                     Path::root("supply"),
                     ev,
                 )?;
+                // 5.2 (RULINGS S10): the limits hold after moving supplies, so an action
+                // cannot spend an excess the moves before it brought.
+                if !orders.supply.is_empty() && data.pieces.readings.limits_after_each_moves() {
+                    supply::enforce_limits(data, st, side, Some("supply"), ev)?;
+                }
                 let full = match kind {
                     ImpulseKind::Limited => {
                         let Some(action) = &orders.limited else {

@@ -90,6 +90,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the fifth edition (the readings of RULINGS S7, S9, N11, B16 and B1, before
+/// S10's limits after each set of supply moves and B17's dug-in skirmish), kept so that game
+/// files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V5: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v5/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the fourth edition (the readings of RULINGS S7, S9, N11 and B16, before
 /// B1's order of commitments), kept so that game files begun with them still load with the
 /// pieces file they pin.

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1). The choice is data (`readings` in
+//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17). The choice is data (`readings` in
 //! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -23,6 +23,12 @@ pub struct Readings {
     /// 10.2 before 10.3 (B1).
     #[serde(default)]
     pub defender_commitment: DefenderCommitment,
+    /// 5.2 (S10).
+    #[serde(default)]
+    pub supply_limits: SupplyLimits,
+    /// 9.6 with 10.8 (B17).
+    #[serde(default)]
+    pub skirmish_on_dug_in: SkirmishOnDugIn,
 }
 
 impl Readings {
@@ -49,6 +55,17 @@ impl Readings {
     /// committing by hand commits its own War afresh once the attacker's is fixed.
     pub fn defender_commits_after_attacker(&self) -> bool {
         self.defender_commitment == DefenderCommitment::AfterAttacker
+    }
+
+    /// 5.2 (S10): whether the limits are put right after the moves ordered before an impulse's
+    /// action, so that the action cannot spend an excess they brought.
+    pub fn limits_after_each_moves(&self) -> bool {
+        self.supply_limits == SupplyLimits::AfterEachMoves
+    }
+
+    /// 9.6 with 10.8 (B17): whether a dug-in army ignores the first hit of a skirmish.
+    pub fn skirmish_hit_ignored_when_dug_in(&self) -> bool {
+        self.skirmish_on_dug_in == SkirmishOnDugIn::FirstHitIgnored
     }
 }
 
@@ -112,4 +129,30 @@ pub enum DefenderCommitment {
     /// policy in the step that reads the answer); otherwise the defender is asked once the
     /// attacker has committed.
     AfterAttacker,
+}
+
+/// 5.2: when the supply limits must hold in an impulse.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupplyLimits {
+    /// The first five editions: once, after all the orders of the impulse, so the moves
+    /// ordered before an action could leave an army carrying more than it may while it acted.
+    #[default]
+    AfterTheOrders,
+    /// The text: "after moving Supplies" the limits hold, so the moves ordered before the
+    /// action (`supply`) are put right (or refused, or the excess discarded) before it acts,
+    /// and the rest after the impulse as before.
+    AfterEachMoves,
+}
+
+/// 9.6 with 10.8: a skirmish against a dug-in army (on a Point since B16).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkirmishOnDugIn {
+    /// The first five editions: every hit counts.
+    #[default]
+    EveryHitCounts,
+    /// The text: a Dug-In army ignores one hit "in Battle", and a skirmish is a battle (10.8
+    /// calls it a Skirmish Battle), so its first hit is ignored.
+    FirstHitIgnored,
 }

@@ -83,13 +83,20 @@ pub fn skirmish(
     pool.war -= s.war;
     st.set_supplies(&from.id, pool);
     let faces = dice.d6(s.war as usize, "10.8 skirmish roll: patriot");
-    let lost = hits(&faces, 2).min(target.units);
+    let mut scored = hits(&faces, 2);
     ev.push(Event::Skirmished {
         from: from.id,
         to: to.id,
         units: s.units,
         war: s.war,
     });
+    // 9.6 with 10.8 (RULINGS B17): a skirmish is a battle, so an army Dug-In on the Point
+    // (B16) ignores its first hit.
+    if target.dug_in && scored > 0 && data.pieces.readings.skirmish_hit_ignored_when_dug_in() {
+        scored -= 1;
+        ev.push(Event::DugInHitIgnored { area: to.id });
+    }
+    let lost = scored.min(target.units);
     ev.push(Event::BattleRoll {
         side,
         faces,
