@@ -25,6 +25,10 @@ struct Case {
     /// Merged into the set-up state: objects key by key, `null` deletes a key.
     #[serde(default)]
     state: Value,
+    /// Merged into the tables the case runs with (the first edition's), the same way: a
+    /// reading a later edition follows (`fort: {town_forts: garrisoned}`).
+    #[serde(default)]
+    tables: Value,
     /// The British turn, then the answers to the bot's questions, in order.
     orders: Vec<Value>,
     #[serde(default)]
@@ -100,6 +104,17 @@ pub fn data_v1() -> Data {
 
 fn run_case(data: &Data, path: &Path) -> Result<(), String> {
     let case: Case = super::cases::read_case(path)?;
+    let patched;
+    let data = if case.tables.is_null() {
+        data
+    } else {
+        let mut tables = serde_json::to_value(&data.tables).unwrap();
+        merge(&mut tables, &case.tables);
+        let mut d = data.clone();
+        d.tables = serde_json::from_value(tables).map_err(|e| format!("bad tables: {e}"))?;
+        patched = d;
+        &patched
+    };
     let state = state_with(data, case.armies, &case.state)?;
     let orders: Vec<Orders> = case
         .orders
@@ -393,6 +408,12 @@ fn solo_1776_data_with_a_bad_entry_is_refused_when_it_loads() {
             "scouting: {1: nothing, ",
             "scouting: {",
             "row for each die",
+        ),
+        (
+            solo::data::SCENARIO,
+            "{area: canada, location: 5, town: fort-ticonderoga,",
+            "{area: canada, location: 10, town: montreal,",
+            "a town with a fort that the Americans hold",
         ),
     ];
     for (file, from, to, want) in bad {
@@ -741,6 +762,52 @@ fn the_half_a_sea_invasion_leaves_behind_is_entrenched() {
     let dir = tempfile::tempdir().unwrap();
     let out = super::support::stdout(&super::support::ok(
         dir.path(),
+        &["verify", fixture.to_str().unwrap()],
+    ));
+    assert!(out.contains("verified"), "{out}");
+}
+
+/// 15 with 12 (RULINGS A17): a town fort the Americans hold is garrisoned and is its
+/// location's one fort; the first three editions of the tables left it alone, and games begun
+/// with them keep that. The cases switch the reading on over the first edition's numbers.
+#[test]
+fn an_american_town_fort_is_garrisoned_from_the_fourth_edition() {
+    use adjutant::games::solo_1776::data::TownForts;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
+    for case in [
+        "15.0-an-american-town-fort-is-garrisoned.yaml",
+        "15.0-a-fort-in-a-town-the-british-take-is-lost.yaml",
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");
+        // The same case without the reading, as the earlier editions play it.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text = text.replace("tables: {fort: {town_forts: garrisoned}}\n", "");
+        let old = tempfile::tempdir().unwrap();
+        let old_case = old.path().join(case);
+        std::fs::write(&old_case, text).unwrap();
+        assert!(
+            run_case(&data_v1(), &old_case).is_err(),
+            "{case} passes without the reading"
+        );
+    }
+    assert_eq!(
+        data_of(solo::DATA_FILES).tables.fort.town_forts,
+        TownForts::Garrisoned
+    );
+    for old in [
+        solo::DATA_FILES_V3,
+        solo::DATA_FILES_V2,
+        solo::DATA_FILES_V1,
+    ] {
+        assert_eq!(data_of(old).tables.fort.town_forts, TownForts::Unmanned);
+    }
+    // A game begun with the third edition loads it and verifies.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/solo-1776-third-edition/demo-game.yaml");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = super::support::stdout(&super::support::ok(
+        tmp.path(),
         &["verify", fixture.to_str().unwrap()],
     ));
     assert!(out.contains("verified"), "{out}");

@@ -129,8 +129,9 @@ pub fn campaign(data: &adjutant::games::solo_1776::data::Data, seed: u64) -> Fig
 /// 12 (RULINGS.md, A2) and the targets docs/solo-1776.md states for the retuned tables: no
 /// army goes up by condition 1 only to come straight back by condition 4 (before A2 was
 /// fixed, seed 1776 made 81 reversals in 96 pairs of consecutive moves, most of them that);
-/// armies spend at most 45% of their turns in location 0 (the first tables: over 80% with
-/// this generator);
+/// armies spend at most half their turns in location 0 (the first tables: over 80% with
+/// this generator; 45% until the forts the Americans hold were garrisoned as rule 15 asks,
+/// RULINGS A17, which keeps more SP out of the armies);
 /// Washington does not leave Philadelphia's location downward in the first turn; and the
 /// bot marches on British towns. `FIGURES_TRACE=1` lists every move.
 #[test]
@@ -141,7 +142,7 @@ fn seeded_campaigns_look_like_an_american_strategy() {
         let f = campaign(&now, seed);
         eprintln!("seed {seed}: {f:?}");
         assert_eq!(f.up_1_down_4, 0, "seed {seed}: {f:?}");
-        assert!(f.in_zero * 100 <= f.army_turns * 45, "seed {seed}: {f:?}");
+        assert!(f.in_zero * 100 <= f.army_turns * 50, "seed {seed}: {f:?}");
         assert!(f.washington_after_turn_1 >= Some(10), "seed {seed}: {f:?}");
         assert!(f.marches >= 3, "seed {seed}: {f:?}");
     }

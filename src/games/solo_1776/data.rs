@@ -137,6 +137,20 @@ pub struct Setup {
     pub bre: i32,
     pub naval: NavalSp,
     pub armies: Vec<ArmyDef>,
+    /// American forts garrisoned at the start (15), each in a town fort the Americans hold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forts: Vec<FortSetup>,
+}
+
+/// A fort garrisoned at the start: its town hex (a town with a fort that the British do not
+/// hold) and its garrison.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FortSetup {
+    pub area: String,
+    pub location: u32,
+    pub town: String,
+    pub garrison: Stores,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -199,12 +213,31 @@ pub struct FortDef {
     /// SP the army keeps to march on after building and garrisoning a fort.
     #[serde(default = "one_sp")]
     pub march_on_sp: u32,
+    /// 15 with 12 (RULINGS A17): whether a town fort the Americans hold is an American fort.
+    #[serde(default)]
+    pub town_forts: TownForts,
 }
 
 impl Default for FortDef {
     fn default() -> Self {
-        FortDef { march_on_sp: 1 }
+        FortDef {
+            march_on_sp: 1,
+            town_forts: TownForts::default(),
+        }
     }
+}
+
+/// 15 with 12: a fort printed in a town hex (Fort Ticonderoga) that the Americans hold.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TownForts {
+    /// The first three editions: only the forts the bot built are garrisoned, and an army
+    /// could build one more in the town fort's location.
+    #[default]
+    Unmanned,
+    /// The text: it is an American fort on the board, so it keeps a garrison (15) and counts
+    /// as its location's one fort (A5).
+    Garrisoned,
 }
 
 /// What a British scouting roll finds.
@@ -439,6 +472,35 @@ impl Data {
             }
             if a.dragoons > a.sp {
                 return Err(bad(SCENARIO, &entry, "more dragoon SP than SP".into()));
+            }
+        }
+        let mut fort_places = BTreeSet::new();
+        for f in &s.setup.forts {
+            let entry = format!("setup fort at `{}`", f.town);
+            let Some(area) = s.areas.iter().find(|a| a.id == f.area) else {
+                return Err(bad(SCENARIO, &entry, format!("unknown area `{}`", f.area)));
+            };
+            only_locations(SCENARIO, &entry, vec![f.location])?;
+            let town = area
+                .locations
+                .get(&f.location)
+                .and_then(|towns| towns.iter().find(|t| t.id == f.town));
+            if !town.is_some_and(|t| t.fort && !t.british) {
+                return Err(bad(
+                    SCENARIO,
+                    &entry,
+                    format!(
+                        "15: a garrisoned fort stands in a town with a fort that the Americans hold, listed in location {} of `{}`",
+                        f.location, f.area
+                    ),
+                ));
+            }
+            if !fort_places.insert((f.area.as_str(), f.location)) {
+                return Err(bad(
+                    SCENARIO,
+                    &entry,
+                    "12 (RULINGS A5): a location has one fort".into(),
+                ));
             }
         }
         if s.end < s.setup.date || !(1..=12).contains(&s.setup.date.month) {

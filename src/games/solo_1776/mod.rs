@@ -33,7 +33,7 @@ use data::Data;
 use events::Event;
 use orders::Orders;
 use script::{Ctx, Stop};
-use state::{Area, Army, Force, Location, Navy, State, Task};
+use state::{Area, Army, Force, Fort, Location, Navy, State, Task};
 
 pub struct Solo1776;
 
@@ -66,12 +66,26 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the third edition (RULINGS A16, before A17's town forts), kept so that
+/// game files begun with them still load with the tables they pin. The second and third
+/// editions share one scenario (`v3/scenario.yaml`, without the fort garrisoned at the start).
+pub const DATA_FILES_V3: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/v3/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v3/tables.yaml"),
+    ),
+];
+
 /// The data files of the second edition (the retuned tables, before RULINGS A16), kept so that
 /// game files begun with them still load with the tables they pin.
 pub const DATA_FILES_V2: &[(&str, &str)] = &[
     (
         data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
+        include_str!("../../../games/solo-1776/v3/scenario.yaml"),
     ),
     (
         data::TABLES,
@@ -173,7 +187,27 @@ impl Game for Solo1776 {
             areas,
             armies,
             detachments: BTreeMap::new(),
-            forts: BTreeMap::new(),
+            forts: sc
+                .setup
+                .forts
+                .iter()
+                .map(|f| {
+                    (
+                        state::fort_key(&f.area, f.location),
+                        Fort {
+                            area: f.area.clone(),
+                            location: f.location,
+                            town: Some(f.town.clone()),
+                            garrison: Force {
+                                sp: f.garrison.sp,
+                                dragoons: 0,
+                                artillery: f.garrison.artillery,
+                                supply: f.garrison.supply,
+                            },
+                        },
+                    )
+                })
+                .collect(),
             navy: Navy::default(),
             french: Default::default(),
             question: None,

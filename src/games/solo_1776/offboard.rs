@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, PriorityTowns, TownDef, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, TownForts, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -386,9 +386,16 @@ fn down(
     let loc = a.location;
     let key = fort_key(&a.area, loc);
     let hex = a.at.clone().or(left);
+    // A location has one fort (A5): under A17 a town fort the Americans hold is it.
+    let town_fort = ctx.data.tables.fort.town_forts == TownForts::Garrisoned
+        && st
+            .location(&a.area, loc)
+            .towns
+            .iter()
+            .any(|t| t.fort && !t.british);
     if loc == 15 {
         destroy_fort(st, ctx, id, hex);
-    } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) {
+    } else if (loc == 10 || loc == 5) && !st.forts.contains_key(&key) && !town_fort {
         build_fort(st, ctx, id, hex);
     }
     leave_board(st, ctx, id);
@@ -420,6 +427,17 @@ fn destroy_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     }
     if let Some(t) = &town {
         st.town_mut(t).expect("a known town").fort = false;
+    }
+    // A17: the fort the army kept may be a town fort, wherever the army stands; it is
+    // destroyed too.
+    if ctx.data.tables.fort.town_forts == TownForts::Garrisoned {
+        if let Some(tw) = own
+            .as_ref()
+            .and_then(|f| f.town.as_ref())
+            .and_then(|t| st.town_mut(t))
+        {
+            tw.fort = false;
+        }
     }
     let rejoined = own.as_ref().map(|f| f.garrison).unwrap_or_default();
     st.armies.get_mut(id).expect("army").force.add(rejoined);

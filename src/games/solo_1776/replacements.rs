@@ -3,12 +3,13 @@
 //! area's army keeps one dragoon SP; every fort keeps a garrison of 5 SP with an artillery
 //! and a supply unit where they can be spared.
 
+use super::data::TownForts;
 use super::data::LOCATIONS;
 use super::events::Event;
 use super::offboard::{land, GARRISON};
 use super::orders::Replacement;
 use super::script::Ctx;
-use super::state::{Force, State};
+use super::state::{fort_key, Force, Fort, State};
 
 /// A location with a strategic town the British do not control.
 fn open_strategic(st: &State, area: &str, loc: u32) -> bool {
@@ -91,53 +92,130 @@ pub fn maintain(st: &mut State, ctx: &mut Ctx) {
             });
         }
     }
+    town_forts_lost(st, ctx);
     let forts: Vec<String> = st.forts.keys().cloned().collect();
     for key in forts {
-        let f = st.forts[&key].clone();
-        let short = GARRISON.saturating_sub(f.garrison.sp);
-        let wants_art = f.garrison.artillery == 0;
-        let wants_sup = f.garrison.supply == 0;
-        if short == 0 && !wants_art && !wants_sup {
-            continue;
+        man(st, ctx, &key);
+    }
+    town_forts_kept(st, ctx);
+}
+
+/// 15: tops up the garrison of the fort `key` from its area's army, which keeps one SP of its
+/// own.
+fn man(st: &mut State, ctx: &mut Ctx, key: &str) {
+    let f = st.forts[key].clone();
+    let short = GARRISON.saturating_sub(f.garrison.sp);
+    let wants_art = f.garrison.artillery == 0;
+    let wants_sup = f.garrison.supply == 0;
+    if short == 0 && !wants_art && !wants_sup {
+        return;
+    }
+    let Some(army) = st.army_in(&f.area).map(str::to_string) else {
+        return;
+    };
+    let a = &mut st.armies.get_mut(&army).expect("army").force;
+    // The army keeps one SP of its own.
+    let sent = Force {
+        sp: short.min(a.sp.saturating_sub(1)),
+        dragoons: 0,
+        artillery: u32::from(wants_art && a.artillery > 0),
+        supply: u32::from(wants_sup && a.supply > 0),
+    };
+    if sent == Force::default() {
+        if short > 0 {
+            ctx.event(Event::Garrison {
+                army: army.clone(),
+                fort: key.to_string(),
+                sent,
+                garrison: f.garrison,
+                reason: format!(
+                    "the garrison is {} SP short and the army has none to spare",
+                    short
+                ),
+            });
         }
-        let Some(army) = st.army_in(&f.area).map(str::to_string) else {
-            continue;
-        };
-        let a = &mut st.armies.get_mut(&army).expect("army").force;
-        // The army keeps one SP of its own.
-        let sent = Force {
-            sp: short.min(a.sp.saturating_sub(1)),
-            dragoons: 0,
-            artillery: u32::from(wants_art && a.artillery > 0),
-            supply: u32::from(wants_sup && a.supply > 0),
-        };
-        if sent == Force::default() {
-            if short > 0 {
-                ctx.event(Event::Garrison {
-                    army: army.clone(),
-                    fort: key.clone(),
-                    sent,
-                    garrison: f.garrison,
-                    reason: format!(
-                        "the garrison is {} SP short and the army has none to spare",
-                        short
-                    ),
-                });
-            }
-            continue;
-        }
-        a.sp -= sent.sp;
-        a.artillery -= sent.artillery;
-        a.supply -= sent.supply;
-        a.dragoons = a.dragoons.min(a.sp);
-        let fort = st.forts.get_mut(&key).expect("fort");
-        fort.garrison.add(sent);
-        ctx.event(Event::Garrison {
-            army,
-            fort: key.clone(),
-            sent,
-            garrison: fort.garrison,
-            reason: "a fort keeps a garrison of 5 SP with an artillery and a supply unit".into(),
+        return;
+    }
+    a.sp -= sent.sp;
+    a.artillery -= sent.artillery;
+    a.supply -= sent.supply;
+    a.dragoons = a.dragoons.min(a.sp);
+    let fort = st.forts.get_mut(key).expect("fort");
+    fort.garrison.add(sent);
+    ctx.event(Event::Garrison {
+        army,
+        fort: key.to_string(),
+        sent,
+        garrison: fort.garrison,
+        reason: "a fort keeps a garrison of 5 SP with an artillery and a supply unit".into(),
+    });
+}
+
+/// 15 with 12 (RULINGS A17): under the reading that a fort in a town hex the Americans hold is
+/// an American fort on the board, a fort whose town the British now hold is lost.
+fn town_forts_lost(st: &mut State, ctx: &mut Ctx) {
+    if ctx.data.tables.fort.town_forts != TownForts::Garrisoned {
+        return;
+    }
+    let taken: Vec<String> = st
+        .forts
+        .iter()
+        .filter(|(_, f)| {
+            f.town
+                .as_ref()
+                .and_then(|t| st.town(t))
+                .is_some_and(|(_, _, t)| t.british)
+        })
+        .map(|(k, _)| k.clone())
+        .collect();
+    for key in taken {
+        let f = st.forts.remove(&key).expect("listed");
+        ctx.event(Event::FortLost {
+            fort: key,
+            area: f.area,
+            location: f.location,
+            town: f.town,
+            garrison: f.garrison,
+            reason: "the British hold its town".into(),
         });
+    }
+}
+
+/// 15 with 12 (RULINGS A17): a fort in a town hex the Americans hold (Fort Ticonderoga) not yet
+/// kept is garrisoned like the bot's own, once the forts already kept are served and while the
+/// area's army can spare an SP; a location has one fort (A5).
+fn town_forts_kept(st: &mut State, ctx: &mut Ctx) {
+    let data = ctx.data;
+    if data.tables.fort.town_forts != TownForts::Garrisoned {
+        return;
+    }
+    for area in data.areas() {
+        for loc in LOCATIONS {
+            let key = fort_key(&area.id, loc);
+            let Some(town) = st.areas[&area.id]
+                .locations
+                .get(&loc)
+                .and_then(|l| l.towns.iter().find(|t| t.fort && !t.british))
+                .map(|t| t.id.clone())
+            else {
+                continue;
+            };
+            let spare = st
+                .army_in(&area.id)
+                .is_some_and(|a| st.armies[a].force.sp > 1);
+            if st.forts.contains_key(&key) || !spare {
+                continue;
+            }
+            st.forts.insert(
+                key.clone(),
+                Fort {
+                    area: area.id.clone(),
+                    location: loc,
+                    town: Some(town),
+                    garrison: Force::default(),
+                },
+            );
+            man(st, ctx, &key);
+        }
     }
 }
