@@ -329,6 +329,7 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
     );
     for case in [
         "5.2-limits-hold-after-the-moves-before-an-activation.yaml",
+        "5.2-limits-hold-after-a-limited-impulse-with-the-full-in-the-same-orders.yaml",
         "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
     ] {
         let path = dir.join(case);

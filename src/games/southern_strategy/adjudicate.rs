@@ -236,6 +236,15 @@ impl SouthernStrategy {
                             return Err(OrderError::new("7.0", "this is your limited impulse: give `limited:` (an irregular action, or `skip`), and `full:` too if you like").at("limited"));
                         };
                         impulse::limited(data, st, side, action, dice, ev)?;
+                        // 5.2 (RULINGS S10, S3): a full impulse in the same orders starts from
+                        // what the limited action would leave sent alone, within the limits (a
+                        // forage can load an army past what it may carry, 8.2).
+                        if orders.full.is_some()
+                            && *action != orders::Action::Skip
+                            && data.pieces.readings.limits_after_each_moves()
+                        {
+                            supply::enforce_limits(data, st, side, Some("limited"), ev)?;
+                        }
                         orders.full.as_ref()
                     }
                     ImpulseKind::Full => {

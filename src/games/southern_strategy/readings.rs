@@ -141,7 +141,8 @@ pub enum SupplyLimits {
     AfterTheOrders,
     /// The text: "after moving Supplies" the limits hold, so the moves ordered before the
     /// action (`supply`) are put right (or refused, or the excess discarded) before it acts,
-    /// and the rest after the impulse as before.
+    /// and so is a limited action with a full impulse in the same orders (as if sent alone,
+    /// S3); the rest after the impulse as before.
     AfterEachMoves,
 }
 

@@ -584,7 +584,9 @@ fn limit_of(data: &Data, st: &State, area: &Area) -> u32 {
 ///
 /// `moves` is where in the orders the player may still move supplies: `supply` in the supply
 /// phase, before an attack (B6) or with a limited impulse whose full impulse passes (S3),
-/// `supply_after` after a full impulse that acts, none in a full impulse that passes (9.0).
+/// `supply_after` after a full impulse that acts, none in a full impulse that passes (9.0);
+/// `limited` between a limited impulse and the full impulse ordered with it, where none may
+/// be given (S10).
 pub fn enforce_limits(
     data: &Data,
     st: &mut State,
@@ -620,6 +622,9 @@ pub fn enforce_limits(
             );
             return Err(OrderError::worded_later("5.5", move || {
                 let how = match moves {
+                    // The limited impulse with a full impulse in the same orders: no moves
+                    // come between the two (RULINGS S10).
+                    Some("limited") => "with moves listed under `supply_after:` in orders of the limited impulse alone; the full impulse then goes in orders of its own".to_string(),
                     Some(field) => format!("with moves listed under `{field}:` in these orders"),
                     None => "in an impulse that acts: a passing full impulse moves none (9.0)"
                         .to_string(),
