@@ -284,20 +284,15 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         "the third edition keeps B16"
     );
     assert_eq!(third.pieces.readings.siege_supplies, SiegeSupplies::Sealed);
-    for case in [
-        "11.1-march-into-a-besieged-city-with-supplies-refused.yaml",
-        "11.1-march-into-a-besieged-city-leaves-its-supplies-behind.yaml",
-        "11.1-refusing-into-a-besieged-city-takes-no-supplies.yaml",
-    ] {
-        let path = dir.join(case);
-        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
-        for (edition, old) in [("first", &first), ("second", &second), ("third", &third)] {
-            assert!(
-                run_case(old, &path).is_err(),
-                "{case} passes under the {edition} edition"
-            );
-        }
-    }
+    pass_today_only(
+        &dir,
+        &[
+            "11.1-march-into-a-besieged-city-with-supplies-refused.yaml",
+            "11.1-march-into-a-besieged-city-leaves-its-supplies-behind.yaml",
+            "11.1-refusing-into-a-besieged-city-takes-no-supplies.yaml",
+        ],
+        &[("first", &first), ("second", &second), ("third", &third)],
+    );
     // B1's order of commitments followed the text after the fourth edition: its case fails
     // under every earlier one.
     let fourth = super::support::southern_data_of(ss::DATA_FILES_V4);
@@ -327,20 +322,15 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         fifth.pieces.readings.defender_commits_after_attacker(),
         "the fifth edition keeps B1"
     );
-    for case in [
-        "5.2-limits-hold-after-the-moves-before-an-activation.yaml",
-        "5.2-limits-hold-after-a-limited-impulse-with-the-full-in-the-same-orders.yaml",
-        "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
-    ] {
-        let path = dir.join(case);
-        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
-        for (edition, old) in [("fourth", &fourth), ("fifth", &fifth)] {
-            assert!(
-                run_case(old, &path).is_err(),
-                "{case} passes under the {edition} edition"
-            );
-        }
-    }
+    pass_today_only(
+        &dir,
+        &[
+            "5.2-limits-hold-after-the-moves-before-an-activation.yaml",
+            "5.2-limits-hold-after-a-limited-impulse-with-the-full-in-the-same-orders.yaml",
+            "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
+        ],
+        &[("fourth", &fourth), ("fifth", &fifth)],
+    );
     // A game begun with each older edition still loads it and verifies.
     for edition in ["first", "second", "third", "fourth", "fifth"] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -351,6 +341,21 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             &["verify", fixture.to_str().unwrap()],
         ));
         assert!(out.contains("verified"), "{edition}: {out}");
+    }
+}
+
+/// Each of `cases` (in `dir`) passes with today's data and fails under each of the `older`
+/// editions.
+fn pass_today_only(dir: &Path, cases: &[&str], older: &[(&str, &ss::data::Data)]) {
+    for case in cases {
+        let path = dir.join(case);
+        assert!(run_case(&data(), &path).is_ok(), "{case} fails today");
+        for (edition, old) in older {
+            assert!(
+                run_case(old, &path).is_err(),
+                "{case} passes under the {edition} edition"
+            );
+        }
     }
 }
 

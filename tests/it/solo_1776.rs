@@ -756,15 +756,21 @@ fn the_half_a_sea_invasion_leaves_behind_is_entrenched() {
             .french
             .invasion_entrenches
     );
-    // A game begun with the second edition loads it and verifies.
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/solo-1776-second-edition/demo-game.yaml");
+    edition_game_verifies("second");
+}
+
+/// A game begun with the `edition` edition of the tables (a fixture in `tests/data`) loads
+/// with it and verifies.
+fn edition_game_verifies(edition: &str) {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "tests/data/solo-1776-{edition}-edition/demo-game.yaml"
+    ));
     let dir = tempfile::tempdir().unwrap();
     let out = super::support::stdout(&super::support::ok(
         dir.path(),
         &["verify", fixture.to_str().unwrap()],
     ));
-    assert!(out.contains("verified"), "{out}");
+    assert!(out.contains("verified"), "{edition}: {out}");
 }
 
 /// 15 with 12 (RULINGS A17): a town fort the Americans hold is garrisoned and is its
@@ -802,13 +808,5 @@ fn an_american_town_fort_is_garrisoned_from_the_fourth_edition() {
     ] {
         assert_eq!(data_of(old).tables.fort.town_forts, TownForts::Unmanned);
     }
-    // A game begun with the third edition loads it and verifies.
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/solo-1776-third-edition/demo-game.yaml");
-    let tmp = tempfile::tempdir().unwrap();
-    let out = super::support::stdout(&super::support::ok(
-        tmp.path(),
-        &["verify", fixture.to_str().unwrap()],
-    ));
-    assert!(out.contains("verified"), "{out}");
+    edition_game_verifies("third");
 }

@@ -522,17 +522,22 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
         }
     }
     for (key, reason) in gone {
-        let f = st.forts.remove(&key).expect("checked");
-        ctx.event(Event::FortLost {
-            fort: key,
-            area: f.area,
-            location: f.location,
-            town: f.town,
-            garrison: f.garrison,
-            reason: reason.into(),
-        });
+        lose_fort(st, ctx, key, reason);
     }
     Ok(())
+}
+
+/// 12, 15: the American fort `key` is gone, with what is left of its garrison.
+pub fn lose_fort(st: &mut State, ctx: &mut Ctx, key: String, reason: &str) {
+    let f = st.forts.remove(&key).expect("a kept fort");
+    ctx.event(Event::FortLost {
+        fort: key,
+        area: f.area,
+        location: f.location,
+        town: f.town,
+        garrison: f.garrison,
+        reason: reason.into(),
+    });
 }
 
 /// Takes losses out of a force; more than it holds is refused.

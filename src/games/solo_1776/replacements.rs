@@ -169,15 +169,7 @@ fn town_forts_lost(st: &mut State, ctx: &mut Ctx) {
         .map(|(k, _)| k.clone())
         .collect();
     for key in taken {
-        let f = st.forts.remove(&key).expect("listed");
-        ctx.event(Event::FortLost {
-            fort: key,
-            area: f.area,
-            location: f.location,
-            town: f.town,
-            garrison: f.garrison,
-            reason: "the British hold its town".into(),
-        });
+        super::facts::lose_fort(st, ctx, key, "the British hold its town");
     }
 }
 
