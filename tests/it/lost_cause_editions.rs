@@ -163,3 +163,40 @@ fn second_edition_games_keep_their_reading_of_the_raider() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The third edition (RULINGS L47): the Eastern Army Group was the army whose advance made it,
+/// so when the yellow army's did, the blue army's track and markers were lost. Its cases fail
+/// under that edition, whose games still load it and verify.
+#[test]
+fn third_edition_games_keep_their_eastern_army_group() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::EasternArmyGroup};
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    assert_eq!(
+        load(tlc::DATA_FILES_V3).tables.readings.eastern_army_group,
+        EasternArmyGroup::AdvancingArmy
+    );
+    assert_eq!(
+        load(tlc::DATA_FILES).tables.readings.eastern_army_group,
+        EasternArmyGroup::BlueArmy
+    );
+    let cases = root().join("tests/cases/the-lost-cause");
+    for case in [
+        "08.9.2-yellow-at-richmond-combines.yaml",
+        "08.9.2-the-eastern-army-group-keeps-the-blue-armys-markers.yaml",
+    ] {
+        let path = cases.join(case);
+        assert!(
+            crate::lost_cause::run_case_with(None, &path).is_ok(),
+            "{case} fails today"
+        );
+        assert!(
+            crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V3), &path).is_err(),
+            "{case} passes under the third edition"
+        );
+    }
+    // The shipped example as it was before the fourth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-third-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

@@ -241,7 +241,7 @@ fn orders_may_name_what_the_reports_name() {
         let name = format!("tlc-example.{side}.secret.yaml");
         std::fs::copy(
             super::support::root()
-                .join("games/the-lost-cause/examples/demo-secrets")
+                .join("tests/data/tlc-second-edition/secrets")
                 .join(&name),
             d.join("s").join(&name),
         )

@@ -84,6 +84,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The third edition's data: `tables.yaml` with the readings of 8.6.2, 11.0 and 9.7 but not
+/// yet the Eastern Army Group's (RULINGS.md L47). Kept so that games begun with it still load
+/// and replay by its readings.
+pub const DATA_FILES_V3: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v3/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// The second edition's data: `tables.yaml` with the readings of 8.6.2 and 11.0 but not yet
 /// 9.7's (RULINGS.md L43). Kept so that games begun with it still load and replay by its
 /// readings.

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
-//! the text (RULINGS.md L17, L31, L43). The choice is data (`readings` in `tables.yaml`), so that a
+//! the text (RULINGS.md L17, L31, L43, L47). The choice is data (`readings` in `tables.yaml`), so that a
 //! game file, which pins its data by hash, always replays by the readings it began with: the
 //! first edition's `tables.yaml` has no `readings`, and each reading defaults to the first.
 
@@ -19,6 +19,25 @@ pub struct Readings {
     /// 9.7 with Rebel Yell (L43).
     #[serde(default)]
     pub raider_return: RaiderReturn,
+    /// 8.8.1, 8.9.2 with 10.5 and 11.0 (L47).
+    #[serde(default)]
+    pub eastern_army_group: EasternArmyGroup,
+}
+
+/// 8.8.1 and 8.9.2: what the Eastern Army Group takes over when the blue and yellow armies
+/// combine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EasternArmyGroup {
+    /// The first three editions: the army whose advance combined them, its track, Initiative
+    /// markers and Disruption; when that is the yellow army, the blue army's are lost.
+    #[default]
+    AdvancingArmy,
+    /// The group is the blue army (8.8: the blue army "replaced with the Eastern Army Group
+    /// ... functions in the same way"): it stands on the blue track at Richmond & Petersburg
+    /// with the blue army's markers and Disruption, and the yellow army's go out of play with
+    /// it (L17).
+    BlueArmy,
 }
 
 /// 9.7: where the Commerce Raider goes after the roll it modified, when Rebel Yell re-rolled it.

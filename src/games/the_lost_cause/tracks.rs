@@ -6,7 +6,7 @@ use super::control::{self, settle};
 use super::data::{BaseMarker, Data, Sail, Shape};
 use super::events::Event;
 use super::orders::err;
-use super::readings::GulfReturn;
+use super::readings::{EasternArmyGroup, GulfReturn};
 use super::rolls::{roll, Test};
 use super::script::{Ctx, Run, Stop};
 use super::state::{ArmyState, Control, State};
@@ -261,7 +261,24 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 .filter_map(|t| data.track(t))
                 .flat_map(|t| t.spaces.clone())
                 .collect();
-            let mut eag = st.armies[army].clone();
+            // L47: the group is the blue army, on its track and with its markers, whichever
+            // army's advance combined them (the first three editions: the advancing army).
+            let blue_at_richmond = st.armies.get("blue").and_then(|b| {
+                let at = b.route.iter().position(|s| s == "richmond-petersburg")?;
+                Some(ArmyState {
+                    at,
+                    invading: false,
+                    ..b.clone()
+                })
+            });
+            let mut eag = match blue_at_richmond {
+                Some(b)
+                    if data.tables.readings.eastern_army_group == EasternArmyGroup::BlueArmy =>
+                {
+                    b
+                }
+                _ => st.armies[army].clone(),
+            };
             eag.form = FORM_EAG.into();
             st.armies.remove("yellow");
             if !st.removed.iter().any(|r| r == "yellow") {
