@@ -462,12 +462,61 @@ fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
 /// value it sits (for an unknown field, the field itself), so the orders file's line can be
 /// found.
 fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
+    if let Some((path, n)) = beyond_any_count(v, &mut String::new()) {
+        return Err(Error::Shape {
+            what: what.to_string(),
+            path: Some(path),
+            line: None,
+            message: format!(
+                "`{n}` is more than any count in a game (at most {MAX_WRITTEN}): no game has that many pieces, cubes or steps"
+            ),
+        });
+    }
     serde_path_to_error::deserialize(v).map_err(|e| Error::Shape {
         what: what.to_string(),
         path: Some(e.path().to_string()).filter(|p| p != "."),
         line: None,
         message: plain_types(&e.inner().to_string()),
     })
+}
+
+/// The largest number a player may write in orders or a policy. Every count in the three games
+/// (units, cubes, counters, dice, dates) is far below it, and sums of the few numbers one
+/// orders file holds stay far from the rules' number types' limits: a count of 4294967290
+/// units added to another wrapped around to a legal total, and the rules would have played it.
+pub const MAX_WRITTEN: u64 = 100_000;
+
+/// The first number in `v` above `MAX_WRITTEN` (or below its negative), with its path written
+/// as the parser writes one (`full.march.groups[0].units`); `path` is where `v` sits.
+fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
+    match v {
+        Value::Number(n) => {
+            let big = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_WRITTEN,
+                (None, Some(i)) => i.unsigned_abs() > MAX_WRITTEN,
+                _ => n.as_f64().is_some_and(|f| f.abs() > MAX_WRITTEN as f64),
+            };
+            big.then(|| (path.clone(), n.to_string()))
+        }
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            let len = path.len();
+            path.push_str(&format!("[{i}]"));
+            let found = beyond_any_count(item, path);
+            path.truncate(len);
+            found
+        }),
+        Value::Object(map) => map.iter().find_map(|(k, item)| {
+            let len = path.len();
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(k);
+            let found = beyond_any_count(item, path);
+            path.truncate(len);
+            found
+        }),
+        _ => None,
+    }
 }
 
 /// A parser's message with Rust's number types in words: a player reads "expected a whole

@@ -25,6 +25,10 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         ("limited: skipp\n", &["orders line 1 (`limited`)", "unknown variant `skipp`"]),
         ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["orders line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
         ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
+        // A count no game holds is refused as written, before any rule adds it to another: two
+        // march groups of 4294967290 and 14 units would wrap to the 8 units Savannah holds.
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: 4294967290, leader: true}\n      - {to: SUN, units: 14}\n", &["orders line 6 (`full.march.groups[0].units`)", "4294967290", "more than any count"]),
+        ("limited: skip\nfull: {attack: {from: SAV, to: EBN, units: 8, war: 4294967295, carry_war: 1}}\n", &["`full.attack.war`", "more than any count"]),
         // Orders for the side not deciding are the player's orders, not a packet, refused.
         ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": the decision is `crown`'s, not `patriot`'s"]),
     ];
