@@ -327,7 +327,9 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         &[
             "5.2-limits-hold-after-the-moves-before-an-activation.yaml",
             "5.2-limits-hold-after-a-limited-impulse-with-the-full-in-the-same-orders.yaml",
+            "5.5-an-excess-a-battle-left-is-put-right-before-the-next-action.yaml",
             "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
+            "9.5-skirmishers-roll-only-the-war-they-carry.yaml",
         ],
         &[("fourth", &fourth), ("fifth", &fifth)],
     );

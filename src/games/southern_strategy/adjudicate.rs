@@ -225,10 +225,14 @@ impl SouthernStrategy {
                     Path::root("supply"),
                     ev,
                 )?;
-                // 5.2 (RULINGS S10): the limits hold after moving supplies, so an action
-                // cannot spend an excess the moves before it brought.
-                if !orders.supply.is_empty() && data.pieces.readings.limits_after_each_moves() {
-                    supply::enforce_limits(data, st, side, Some("supply"), ev)?;
+                // 5.2 and 10.7 (RULINGS S10): the limits hold after moving supplies, and an
+                // excess a battle left waits only until its owner's impulse, so an action
+                // cannot spend an excess, whether the moves before it brought it or a battle.
+                if data.pieces.readings.limits_after_each_moves() {
+                    // Where the excess could have been moved: in `supply`, unless this is a
+                    // full impulse that passes, which moves nothing (9.0, S3).
+                    let moves = (kind == ImpulseKind::Limited || !passing).then_some("supply");
+                    supply::enforce_limits(data, st, side, moves, ev)?;
                 }
                 let full = match kind {
                     ImpulseKind::Limited => {

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17). The choice is data (`readings` in
+//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18). The choice is data (`readings` in
 //! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -29,6 +29,9 @@ pub struct Readings {
     /// 9.6 with 10.8 (B17).
     #[serde(default)]
     pub skirmish_on_dug_in: SkirmishOnDugIn,
+    /// 9.5 with 5.5 (B18).
+    #[serde(default)]
+    pub skirmish_war: SkirmishWar,
 }
 
 impl Readings {
@@ -61,6 +64,12 @@ impl Readings {
     /// action, so that the action cannot spend an excess they brought.
     pub fn limits_after_each_moves(&self) -> bool {
         self.supply_limits == SupplyLimits::AfterEachMoves
+    }
+
+    /// 9.5 with 5.5 (B18): whether a skirmish's War is what its units carry, at most one
+    /// plus their number.
+    pub fn skirmish_war_carried(&self) -> bool {
+        self.skirmish_war == SkirmishWar::Carried
     }
 
     /// 9.6 with 10.8 (B17): whether a dug-in army ignores the first hit of a skirmish.
@@ -156,4 +165,16 @@ pub enum SkirmishOnDugIn {
     /// The text: a Dug-In army ignores one hit "in Battle", and a skirmish is a battle (10.8
     /// calls it a Skirmish Battle), so its first hit is ignored.
     FirstHitIgnored,
+}
+
+/// 9.5 with 5.5: how much War a skirmish may expend.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkirmishWar {
+    /// The first five editions: all the War its area holds, one die each.
+    #[default]
+    Held,
+    /// The text: the skirmishers move to the enemy's Point (9.5), so the War they expend is
+    /// what they carry there, one plus their units (5.5), as an attack's is (B11).
+    Carried,
 }

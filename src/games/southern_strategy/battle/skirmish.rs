@@ -79,6 +79,21 @@ pub fn skirmish(
             key.field("war"),
         ));
     }
+    // 9.5 with 5.5 (RULINGS B18): the skirmishers go to the enemy's Point with the War they
+    // roll, and units carry one plus their number there.
+    if s.war > s.units + 1 && data.pieces.readings.skirmish_war_carried() {
+        return Err(err(
+            "5.5",
+            format!(
+                "the skirmishers carry their War to `{}`: {} unit{} carry at most {}",
+                to.name,
+                s.units,
+                if s.units == 1 { "" } else { "s" },
+                s.units + 1
+            ),
+            key.field("war"),
+        ));
+    }
     pool.food -= 1;
     pool.war -= s.war;
     st.set_supplies(&from.id, pool);

@@ -104,15 +104,21 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
         {
             for e in enemies().filter(|&e| !board.area(e).is_city_or_fort()) {
                 let units = army.units.min(2);
+                // B18: the War goes with the skirmishers, one plus their units at most.
+                let war = if board.data.pieces.readings.skirmish_war_carried() {
+                    s.war.min(units + 1)
+                } else {
+                    s.war
+                };
                 let skirmish = || {
                     Open::default()
                         .amount("full.skirmish.units", 1, units)
-                        .amount("full.skirmish.war", 1, s.war)
+                        .amount("full.skirmish.war", 1, war)
                         .with(Action::Skirmish(Skirmish {
                             from: a.id,
                             to: board.area(e).id,
                             units,
-                            war: s.war,
+                            war,
                         }))
                 };
                 out.offer(skirmish, || {
@@ -121,7 +127,7 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
                         board.area(e).name,
                         a.name,
                         span(1, units),
-                        span(1, s.war)
+                        span(1, war)
                     )
                 });
             }
