@@ -330,6 +330,7 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             "5.5-an-excess-a-battle-left-is-put-right-before-the-next-action.yaml",
             "10.8-a-skirmished-dug-in-army-ignores-the-first-hit.yaml",
             "9.5-skirmishers-roll-only-the-war-they-carry.yaml",
+            "11.1-a-sortie-takes-war-but-no-food-out-of-the-siege.yaml",
         ],
         &[("fourth", &fourth), ("fifth", &fifth)],
     );

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18). The choice is data (`readings` in
+//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11). The choice is data (`readings` in
 //! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -32,6 +32,9 @@ pub struct Readings {
     /// 9.5 with 5.5 (B18).
     #[serde(default)]
     pub skirmish_war: SkirmishWar,
+    /// 11.1 with 11.3 (S11).
+    #[serde(default)]
+    pub sortie_food: SortieFood,
 }
 
 impl Readings {
@@ -64,6 +67,11 @@ impl Readings {
     /// action, so that the action cannot spend an excess they brought.
     pub fn limits_after_each_moves(&self) -> bool {
         self.supply_limits == SupplyLimits::AfterEachMoves
+    }
+
+    /// 11.1 with 11.3 (S11): whether an army attacking out of a siege carries no Food.
+    pub fn sortie_carries_no_food(&self) -> bool {
+        self.sortie_food == SortieFood::Stays
     }
 
     /// 9.5 with 5.5 (B18): whether a skirmish's War is what its units carry, at most one
@@ -177,4 +185,16 @@ pub enum SkirmishWar {
     /// The text: the skirmishers move to the enemy's Point (9.5), so the War they expend is
     /// what they carry there, one plus their units (5.5), as an attack's is (B11).
     Carried,
+}
+
+/// 11.1 with 11.3: what an army attacking out of a siege may carry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SortieFood {
+    /// The first five editions: Food and War, as any attack, so Food could leave the siege.
+    #[default]
+    Carried,
+    /// The text: no supplies leave a besieged City by land (11.1), but a besieged army may
+    /// attack, and fights with the War it carries (11.3, 5.5, 10.2): War goes, Food stays.
+    Stays,
 }

@@ -125,6 +125,18 @@ pub fn attack(
             key.field("return_after"),
         ));
     }
+    // 11.1 with 11.3 (RULINGS S11): a sortie takes the War it fights with, and no Food out of
+    // the siege.
+    if a.carry_food > 0 && st.besieged(&from.id) && data.pieces.readings.sortie_carries_no_food() {
+        return Err(err(
+            "11.1",
+            format!(
+                "`{}` is under siege: no supplies leave it by land, so the attackers carry War to fight with but no Food",
+                from.name
+            ),
+            key.field("carry_food"),
+        ));
+    }
     if pool.war < open_war + a.carry_war || pool.food < a.carry_food {
         return Err(err(
             "9.4",

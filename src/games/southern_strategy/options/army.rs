@@ -340,7 +340,12 @@ fn attack_option<S: Sink<Action>>(
     let movers = army.units.min(4 * s.food);
     let besieged = board.besieged(at);
     let war_most = s.war.min(movers + 1);
-    let carry_food = (s.food - 1).min(movers);
+    // S11: a sortie takes no Food out of the siege.
+    let carry_food = if besieged && board.data.pieces.readings.sortie_carries_no_food() {
+        0
+    } else {
+        (s.food - 1).min(movers)
+    };
     let carry_war = (s.war - 1).min(movers);
     // The example: every unit the Food pays for, as many dice as they can carry, and, leaving a
     // Point, what else they can carry (what they leave there would be the stayers' load).
