@@ -783,6 +783,7 @@ fn an_american_town_fort_is_garrisoned_from_the_fourth_edition() {
     for case in [
         "15.0-an-american-town-fort-is-garrisoned.yaml",
         "15.0-a-fort-in-a-town-the-british-take-is-lost.yaml",
+        "15.0-a-fort-in-a-town-the-british-take-is-lost-at-once.yaml",
     ] {
         let path = dir.join(case);
         assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");

@@ -3,9 +3,9 @@
 //! army in two locations, two armies in one area, a negative strength, an unknown area,
 //! town or army, a location other than 0, 5, 10 or 15) refuses the whole turn.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::data::{Data, LOCATIONS};
+use super::data::{Data, TownForts, LOCATIONS};
 use super::events::Event;
 use super::orders::{Holder, NavyFact, Turn};
 use super::script::Ctx;
@@ -133,7 +133,7 @@ pub use crate::engine::error::listed;
 /// The turn with every town, area and army it names by its id: players may write them by id
 /// or by the name the reports print, in any case. What names nothing is left as written, for
 /// the checks of `apply` to refuse with the choices listed.
-pub fn named(data: &Data, st: &State, t: &Turn) -> Turn {
+pub fn named(data: &Data, st: &State, t: &Turn) -> Result<Turn, OrderError> {
     let area = |a: &String| {
         data.find_area(a)
             .map_or_else(|| a.clone(), |x| x.id.clone())
@@ -141,9 +141,9 @@ pub fn named(data: &Data, st: &State, t: &Turn) -> Turn {
     let town = |a: &String| st.find_town(a).unwrap_or_else(|| a.clone());
     let army = |a: &String| st.find_army(a).unwrap_or_else(|| a.clone());
     let mut t = t.clone();
-    t.control = t.control.iter().map(|(k, v)| (town(k), *v)).collect();
-    t.areas = t.areas.iter().map(|(k, v)| (area(k), *v)).collect();
-    t.supply = t.supply.iter().map(|(k, v)| (area(k), *v)).collect();
+    t.control = by_id(&t.control, town, "13", "turn.control")?;
+    t.areas = by_id(&t.areas, area, "12", "turn.areas")?;
+    t.supply = by_id(&t.supply, area, "17", "turn.supply")?;
     for l in &mut t.losses {
         l.army = l.army.as_ref().map(army);
     }
@@ -170,7 +170,34 @@ pub fn named(data: &Data, st: &State, t: &Turn) -> Turn {
     for a in &mut t.attacks {
         a.army = army(&a.army);
     }
-    t
+    Ok(t)
+}
+
+/// A fact keyed by name, re-keyed by id: the same town or area written two ways (`Charleston`
+/// and `charleston`) with two different values is refused, since either could be meant.
+fn by_id<V: PartialEq + Copy + std::fmt::Debug>(
+    facts: &BTreeMap<String, V>,
+    id: impl Fn(&String) -> String,
+    rule: &str,
+    path: &str,
+) -> Result<BTreeMap<String, V>, OrderError> {
+    let mut out: BTreeMap<String, (V, &String)> = BTreeMap::new();
+    for (k, v) in facts {
+        match out.get(&id(k)) {
+            Some((w, first)) if w != v => {
+                return Err(err(
+                    rule,
+                    format!("{path}.{k}"),
+                    format!("`{first}` and `{k}` name the same place with two different values"),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                out.insert(id(k), (*v, k));
+            }
+        }
+    }
+    Ok(out.into_iter().map(|(k, (v, _))| (k, v)).collect())
 }
 
 pub fn bre(v: i64, path: String) -> Result<i32, OrderError> {
@@ -521,10 +548,35 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
             gone.push((key.clone(), "its garrison lost every SP"));
         }
     }
+    // A17: a fort in a town the British now hold is theirs.
+    if data.tables.fort.town_forts == TownForts::Garrisoned {
+        for key in in_british_towns(st) {
+            if !gone.iter().any(|(k, _)| *k == key) {
+                gone.push((key, BRITISH_TOWN));
+            }
+        }
+    }
     for (key, reason) in gone {
         lose_fort(st, ctx, key, reason);
     }
     Ok(())
+}
+
+/// Why a fort in a town the British hold is lost (A17).
+pub const BRITISH_TOWN: &str = "the British hold its town";
+
+/// The American forts standing in towns the British hold (A17).
+pub fn in_british_towns(st: &State) -> Vec<String> {
+    st.forts
+        .iter()
+        .filter(|(_, f)| {
+            f.town
+                .as_ref()
+                .and_then(|t| st.town(t))
+                .is_some_and(|(_, _, t)| t.british)
+        })
+        .map(|(k, _)| k.clone())
+        .collect()
 }
 
 /// 12, 15: the American fort `key` is gone, with what is left of its garrison.

@@ -157,19 +157,9 @@ fn town_forts_lost(st: &mut State, ctx: &mut Ctx) {
     if ctx.data.tables.fort.town_forts != TownForts::Garrisoned {
         return;
     }
-    let taken: Vec<String> = st
-        .forts
-        .iter()
-        .filter(|(_, f)| {
-            f.town
-                .as_ref()
-                .and_then(|t| st.town(t))
-                .is_some_and(|(_, _, t)| t.british)
-        })
-        .map(|(k, _)| k.clone())
-        .collect();
+    let taken = super::facts::in_british_towns(st);
     for key in taken {
-        super::facts::lose_fort(st, ctx, key, "the British hold its town");
+        super::facts::lose_fort(st, ctx, key, super::facts::BRITISH_TOWN);
     }
 }
 

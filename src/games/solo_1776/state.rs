@@ -40,11 +40,13 @@ pub struct Force {
 }
 
 impl Force {
+    /// Adds `o`, stopping at the largest number rather than wrapping: reported replacements,
+    /// each a plausible count, could be listed thousands of times over.
     pub fn add(&mut self, o: Force) {
-        self.sp += o.sp;
-        self.dragoons += o.dragoons;
-        self.artillery += o.artillery;
-        self.supply += o.supply;
+        self.sp = self.sp.saturating_add(o.sp);
+        self.dragoons = self.dragoons.saturating_add(o.dragoons);
+        self.artillery = self.artillery.saturating_add(o.artillery);
+        self.supply = self.supply.saturating_add(o.supply);
     }
 
     /// Half of each (rounded down), taken out of this force (12: the half-army move).
@@ -345,5 +347,26 @@ impl State {
                     .map(|d| d.force.supply),
             )
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Force;
+
+    /// Reported replacements listed thousands of times over stop at the largest count instead
+    /// of wrapping round to a small one.
+    #[test]
+    fn a_force_stops_at_the_largest_count() {
+        let mut f = Force {
+            sp: u32::MAX - 1,
+            ..Force::default()
+        };
+        f.add(Force {
+            sp: 100_000,
+            supply: 1,
+            ..Force::default()
+        });
+        assert_eq!((f.sp, f.supply), (u32::MAX, 1));
     }
 }

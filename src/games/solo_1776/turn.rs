@@ -17,7 +17,7 @@ use super::state::State;
 
 pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
     // Towns, areas and armies by id from here on, however the player named them.
-    let t = &facts::named(ctx.data, st, t);
+    let t = &facts::named(ctx.data, st, t)?;
     facts::apply(st, ctx, t)?;
     navy::returns(st, ctx);
     if let Some(f) = &t.french_intervention {
