@@ -465,7 +465,7 @@ fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> 
     if let Some((path, n)) = beyond_any_count(v, &mut String::new()) {
         return Err(Error::Shape {
             what: what.to_string(),
-            path: Some(path),
+            path: Some(path).filter(|p| !p.is_empty()),
             line: None,
             message: format!(
                 "`{n}` is more than any count in a game (at most {MAX_WRITTEN}): no game has that many pieces, cubes or steps"

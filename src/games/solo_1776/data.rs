@@ -218,6 +218,13 @@ pub struct FortDef {
     pub town_forts: TownForts,
 }
 
+impl FortDef {
+    /// 15 with 12 (RULINGS A17): whether a town fort the Americans hold is an American fort.
+    pub fn garrisons_town_forts(&self) -> bool {
+        self.town_forts == TownForts::Garrisoned
+    }
+}
+
 impl Default for FortDef {
     fn default() -> Self {
         FortDef {

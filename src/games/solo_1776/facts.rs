@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::data::{Data, TownForts, LOCATIONS};
+use super::data::{Data, LOCATIONS};
 use super::events::Event;
 use super::orders::{Holder, NavyFact, Turn};
 use super::script::Ctx;
@@ -549,7 +549,7 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
         }
     }
     // A17: a fort in a town the British now hold is theirs.
-    if data.tables.fort.town_forts == TownForts::Garrisoned {
+    if data.tables.fort.garrisons_town_forts() {
         for key in in_british_towns(st) {
             if !gone.iter().any(|(k, _)| *k == key) {
                 gone.push((key, BRITISH_TOWN));

@@ -19,18 +19,12 @@ const WEST_INDIES: &str = "west-indies";
 /// 17: the land elements come ashore, one landing-table roll a fleet.
 pub fn intervene(st: &mut State, ctx: &mut Ctx, fleets: u32) {
     let data = ctx.data;
-    let e = data.tables.french.land_element;
+    let force = Force::from(data.tables.french.land_element);
     for _ in 0..fleets {
         st.french.landed += 1;
         let n = st.french.landed;
         let die = ctx.d6(&format!("17 landing table: French fleet {n}"));
         let area = data.landing(die).id.clone();
-        let force = Force {
-            sp: e.sp,
-            dragoons: 0,
-            artillery: e.artillery,
-            supply: e.supply,
-        };
         let (army, det) = land(st, data, &area, 15, force, &format!("french-{n}"));
         ctx.event(Event::FrenchLanding {
             fleet: n,

@@ -198,12 +198,7 @@ impl Game for Solo1776 {
                             area: f.area.clone(),
                             location: f.location,
                             town: Some(f.town.clone()),
-                            garrison: Force {
-                                sp: f.garrison.sp,
-                                dragoons: 0,
-                                artillery: f.garrison.artillery,
-                                supply: f.garrison.supply,
-                            },
+                            garrison: Force::from(f.garrison),
                         },
                     )
                 })

@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, PriorityTowns, TownDef, TownForts, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -387,7 +387,7 @@ fn down(
     let key = fort_key(&a.area, loc);
     let hex = a.at.clone().or(left);
     // A location has one fort (A5): under A17 a town fort the Americans hold is it.
-    let town_fort = ctx.data.tables.fort.town_forts == TownForts::Garrisoned
+    let town_fort = ctx.data.tables.fort.garrisons_town_forts()
         && st
             .location(&a.area, loc)
             .towns
@@ -430,7 +430,7 @@ fn destroy_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
     }
     // A17: the fort the army kept may be a town fort, wherever the army stands; it is
     // destroyed too.
-    if ctx.data.tables.fort.town_forts == TownForts::Garrisoned {
+    if ctx.data.tables.fort.garrisons_town_forts() {
         if let Some(tw) = own
             .as_ref()
             .and_then(|f| f.town.as_ref())

@@ -3,7 +3,6 @@
 //! area's army keeps one dragoon SP; every fort keeps a garrison of 5 SP with an artillery
 //! and a supply unit where they can be spared.
 
-use super::data::TownForts;
 use super::data::LOCATIONS;
 use super::events::Event;
 use super::offboard::{land, GARRISON};
@@ -154,7 +153,7 @@ fn man(st: &mut State, ctx: &mut Ctx, key: &str) {
 /// 15 with 12 (RULINGS A17): under the reading that a fort in a town hex the Americans hold is
 /// an American fort on the board, a fort whose town the British now hold is lost.
 fn town_forts_lost(st: &mut State, ctx: &mut Ctx) {
-    if ctx.data.tables.fort.town_forts != TownForts::Garrisoned {
+    if !ctx.data.tables.fort.garrisons_town_forts() {
         return;
     }
     let taken = super::facts::in_british_towns(st);
@@ -168,7 +167,7 @@ fn town_forts_lost(st: &mut State, ctx: &mut Ctx) {
 /// area's army can spare an SP; a location has one fort (A5).
 fn town_forts_kept(st: &mut State, ctx: &mut Ctx) {
     let data = ctx.data;
-    if data.tables.fort.town_forts != TownForts::Garrisoned {
+    if !data.tables.fort.garrisons_town_forts() {
         return;
     }
     for area in data.areas() {

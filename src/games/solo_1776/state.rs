@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Date, NavalSp, Quarter, TownDef};
+use super::data::{Date, NavalSp, Quarter, Stores, TownDef};
 
 /// One OB location of an area: its requisite SP and the town hexes within one move of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +37,18 @@ pub struct Force {
     pub artillery: u32,
     #[serde(default)]
     pub supply: u32,
+}
+
+/// A force of the data's counts (a land element, a garrison at the start), with no dragoons.
+impl From<Stores> for Force {
+    fn from(s: Stores) -> Force {
+        Force {
+            sp: s.sp,
+            dragoons: 0,
+            artillery: s.artillery,
+            supply: s.supply,
+        }
+    }
 }
 
 impl Force {

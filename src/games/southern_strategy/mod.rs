@@ -91,8 +91,8 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
 ];
 
 /// The data files of the fifth edition (the readings of RULINGS S7, S9, N11, B16 and B1, before
-/// S10's limits after each set of supply moves and B17's dug-in skirmish), kept so that game
-/// files begun with them still load with the pieces file they pin.
+/// S10's limits before each action, B17's and B18's skirmishes and S11's sortie), kept so that
+/// game files begun with them still load with the pieces file they pin.
 pub const DATA_FILES_V5: &[(&str, &str)] = &[
     (
         data::MAP,

@@ -1,8 +1,8 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11). The choice is data (`readings` in
-//! `pieces.yaml`), so that a game file, which pins its data by hash, always replays by the
-//! readings it began with: the first edition's `pieces.yaml` has no `readings`, and each
-//! reading defaults to the first.
+//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11). The choice is data
+//! (`readings` in `pieces.yaml`), so that a game file, which pins its data by hash, always
+//! replays by the readings it began with: the first edition's `pieces.yaml` has no
+//! `readings`, and each reading defaults to the first.
 
 use serde::{Deserialize, Serialize};
 
@@ -63,8 +63,9 @@ impl Readings {
         self.defender_commitment == DefenderCommitment::AfterAttacker
     }
 
-    /// 5.2 (S10): whether the limits are put right after the moves ordered before an impulse's
-    /// action, so that the action cannot spend an excess they brought.
+    /// 5.2 and 10.7 (S10): whether the limits are put right before an impulse's action (after
+    /// its `supply` moves, and after a limited action with a full impulse in the same orders),
+    /// so that the action cannot spend an excess the moves, a forage or a won battle left.
     pub fn limits_after_each_moves(&self) -> bool {
         self.supply_limits == SupplyLimits::AfterEachMoves
     }
@@ -158,8 +159,8 @@ pub enum SupplyLimits {
     AfterTheOrders,
     /// The text: "after moving Supplies" the limits hold, so the moves ordered before the
     /// action (`supply`) are put right (or refused, or the excess discarded) before it acts,
-    /// and so is a limited action with a full impulse in the same orders (as if sent alone,
-    /// S3); the rest after the impulse as before.
+    /// and so are a limited action with a full impulse in the same orders (as if sent alone,
+    /// S3) and an excess a won battle left (10.7); the rest after the impulse as before.
     AfterEachMoves,
 }
 

@@ -1,7 +1,8 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
-//! the text (RULINGS.md L17, L31, L43, L47). The choice is data (`readings` in `tables.yaml`), so that a
-//! game file, which pins its data by hash, always replays by the readings it began with: the
-//! first edition's `tables.yaml` has no `readings`, and each reading defaults to the first.
+//! the text or its rulings (RULINGS.md L17, L31, L43, L47). The choice is data (`readings` in
+//! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
+//! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
+//! reading defaults to the first.
 
 use serde::{Deserialize, Serialize};
 

@@ -263,22 +263,18 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                 .collect();
             // L47: the group is the blue army, on its track and with its markers, whichever
             // army's advance combined them (the first three editions: the advancing army).
-            let blue_at_richmond = st.armies.get("blue").and_then(|b| {
-                let at = b.route.iter().position(|s| s == "richmond-petersburg")?;
-                Some(ArmyState {
-                    at,
-                    invading: false,
-                    ..b.clone()
-                })
-            });
-            let mut eag = match blue_at_richmond {
-                Some(b)
-                    if data.tables.readings.eastern_army_group == EasternArmyGroup::BlueArmy =>
-                {
-                    b
-                }
-                _ => st.armies[army].clone(),
-            };
+            let blue = (data.tables.readings.eastern_army_group == EasternArmyGroup::BlueArmy)
+                .then(|| st.armies.get("blue"))
+                .flatten()
+                .and_then(|b| {
+                    let at = b.route.iter().position(|s| s == "richmond-petersburg")?;
+                    Some(ArmyState {
+                        at,
+                        invading: false,
+                        ..b.clone()
+                    })
+                });
+            let mut eag = blue.unwrap_or_else(|| st.armies[army].clone());
             eag.form = FORM_EAG.into();
             st.armies.remove("yellow");
             if !st.removed.iter().any(|r| r == "yellow") {
