@@ -811,3 +811,57 @@ fn an_american_town_fort_is_garrisoned_from_the_fourth_edition() {
     }
     edition_game_verifies("third");
 }
+
+/// 14, 16, 17 (RULINGS A19-A21): the French intervene once, the date goes forward only, and
+/// `attacks` names an army once. The first four editions took those facts as written, and
+/// games begun with them keep that: each case passes with its check and is accepted without
+/// it.
+#[test]
+fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
+    use adjutant::games::solo_1776::data::Reports;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
+    for (case, reading) in [
+        (
+            "17.0-a-second-intervention-refused.yaml",
+            "tables: {reports: {one_intervention: true}}\n",
+        ),
+        (
+            "17.0-a-date-set-back-refused.yaml",
+            "tables: {reports: {date_forward: true}}\n",
+        ),
+        (
+            "14.0-an-army-attacked-twice-refused.yaml",
+            "tables: {reports: {one_attack_per_army: true}}\n",
+        ),
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");
+        // Without the check the fact is taken as written, so the case's expected refusal fails.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(reading), "{case} switches its check on");
+        let old = tempfile::tempdir().unwrap();
+        let old_case = old.path().join(case);
+        std::fs::write(&old_case, text.replace(reading, "")).unwrap();
+        let out = run_case(&data_v1(), &old_case);
+        assert!(
+            out.as_ref()
+                .is_err_and(|e| e.starts_with("accepted, expected an error")),
+            "{case} without its check: {out:?}"
+        );
+    }
+    let all = Reports {
+        one_intervention: true,
+        date_forward: true,
+        one_attack_per_army: true,
+    };
+    assert_eq!(data_of(solo::DATA_FILES).tables.reports, all);
+    for old in [
+        solo::DATA_FILES_V4,
+        solo::DATA_FILES_V3,
+        solo::DATA_FILES_V2,
+        solo::DATA_FILES_V1,
+    ] {
+        assert_eq!(data_of(old).tables.reports, Reports::default());
+    }
+    edition_game_verifies("fourth");
+}

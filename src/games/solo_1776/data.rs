@@ -310,6 +310,26 @@ pub struct Tables {
     pub french: FrenchDef,
     #[serde(default)]
     pub fort: FortDef,
+    /// 14, 16, 17 (RULINGS A19-A21): facts of a British turn the rules bound.
+    #[serde(default)]
+    pub reports: Reports,
+}
+
+/// Which facts of a British turn are held to the bounds the rules set (RULINGS A19-A21).
+/// Each is off in the first four editions, whose games took those facts as written; a game
+/// keeps the edition it began with, so its record still verifies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reports {
+    /// 17 (A19): the French intervene once; a second `french_intervention` is refused.
+    #[serde(default)]
+    pub one_intervention: bool,
+    /// 16, 17 (A20): the date goes forward only; a `date` before the game's is refused.
+    #[serde(default)]
+    pub date_forward: bool,
+    /// 14 (A21): `attacks` names each American army once.
+    #[serde(default)]
+    pub one_attack_per_army: bool,
 }
 
 #[derive(Debug, Clone)]

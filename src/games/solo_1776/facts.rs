@@ -233,6 +233,18 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 ),
             ));
         }
+        // A20: the date goes forward only; set back, it would hand out again the quarter's
+        // French roll and sea invasion (17) and move a damaged navy's return (16).
+        if data.tables.reports.date_forward && d < st.date {
+            return Err(err(
+                "17",
+                "turn.date".into(),
+                format!(
+                    "`{}/{}` is before the game's date, {}/{}: turns go forward only, and the French roll and sea invasion once a quarter (17) and a damaged navy's quarters out (16) count from the date",
+                    d.month, d.year, st.date.month, st.date.year
+                ),
+            ));
+        }
         st.date = d;
         say(ctx, "1776", format!("the date is {}/{}", d.month, d.year));
     }
@@ -473,8 +485,21 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             ));
         }
     }
+    let mut attacked = BTreeSet::new();
     for (i, a) in t.attacks.iter().enumerate() {
-        army_known(st, &a.army, format!("turn.attacks[{i}].army"))?;
+        let path = format!("turn.attacks[{i}].army");
+        army_known(st, &a.army, path.clone())?;
+        // A21: the bot answers a British attack on an army with one run of multiple combat.
+        if data.tables.reports.one_attack_per_army && !attacked.insert(a.army.as_str()) {
+            return Err(err(
+                "14",
+                path,
+                format!(
+                    "{} is attacked twice; `attacks` names an army once, since the bot answers a British attack with one run of multiple combat (RULINGS A21)",
+                    st.armies[&a.army].name
+                ),
+            ));
+        }
     }
     for (i, r) in t.replacements.iter().enumerate() {
         let path = format!("turn.replacements[{i}]");
@@ -503,6 +528,14 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         }
     }
     if let Some(f) = &t.french_intervention {
+        // A19: rule 17 brings the French in once, with all the fleets they send.
+        if data.tables.reports.one_intervention && (st.french.landed > 0 || st.french.fleets > 0) {
+            return Err(err(
+                "17",
+                "turn.french_intervention".into(),
+                "the French have already intervened: rule 17 brings them in once, and their battle fleets then operate as one".into(),
+            ));
+        }
         if f.fleets < 1 || f.fleets > 6 {
             return Err(err(
                 "17",

@@ -66,6 +66,20 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the fourth edition (RULINGS A17, before A19-A21 bounded what a British
+/// turn reports), kept so that game files begun with them still load with the tables they
+/// pin. Its scenario is the current one.
+pub const DATA_FILES_V4: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v4/tables.yaml"),
+    ),
+];
+
 /// The data files of the third edition (RULINGS A16, before A17's town forts), kept so that
 /// game files begun with them still load with the tables they pin. The second and third
 /// editions share one scenario (`v3/scenario.yaml`, without the fort garrisoned at the start).
