@@ -471,7 +471,17 @@ fn replay_page(
             let prev = i
                 .checked_sub(1)
                 .map_or(Value::Null, |p| s.events[p].clone());
-            ("event", vec![e.clone(), prev, json!(s.events[i + 1..])])
+            // The events before it in the step too, as the reports give them (The Lost
+            // Cause words a card's morale change by the card revealed earlier in the step).
+            (
+                "event",
+                vec![
+                    e.clone(),
+                    prev,
+                    json!(s.events[i + 1..]),
+                    json!(s.events[..i]),
+                ],
+            )
         }));
         // A step with no event says why, where the game knows (`quiet`).
         if s.events.is_empty() {
