@@ -51,6 +51,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         the_lost_cause::TheLostCause::NAME => &[
             the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V4,
             the_lost_cause::DATA_FILES_V3,
             the_lost_cause::DATA_FILES_V2,
             the_lost_cause::DATA_FILES_V1,

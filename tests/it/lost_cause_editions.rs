@@ -200,3 +200,57 @@ fn third_edition_games_keep_their_eastern_army_group() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The fourth edition (RULINGS L48, L49, L50): `start: false` started the war, a `space` given
+/// with European Munitions was dropped without a word, and the sample deck's cards 9 and 13
+/// named only the leader they put in, not the one they sack. The two answers' cases fail under
+/// that edition, whose games still load it and verify.
+#[test]
+fn fourth_edition_games_keep_their_answers_and_deck() {
+    use adjutant::games::the_lost_cause::{
+        self as tlc,
+        data::UnionAction,
+        readings::{MunitionsSpace, StartAnswer},
+    };
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    let (now, fourth) = (load(tlc::DATA_FILES), load(tlc::DATA_FILES_V4));
+    assert_eq!(now.tables.readings.start_answer, StartAnswer::TrueOnly);
+    assert_eq!(now.tables.readings.munitions_space, MunitionsSpace::Refused);
+    assert_eq!(fourth.tables.readings.start_answer, StartAnswer::Any);
+    assert_eq!(
+        fourth.tables.readings.munitions_space,
+        MunitionsSpace::Ignored
+    );
+    let cases = root().join("tests/cases/the-lost-cause");
+    for case in [
+        "03.0-start-false-refused.yaml",
+        "16.4-munitions-with-a-space-refused.yaml",
+    ] {
+        let path = cases.join(case);
+        assert!(
+            crate::lost_cause::run_case_with(None, &path).is_ok(),
+            "{case} fails today"
+        );
+        assert!(
+            crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V4), &path).is_err(),
+            "{case} passes under the fourth edition"
+        );
+    }
+    // L50: the sample deck's sackings name the leader sacked, as 7.1's example and 18.0 read
+    // them; the fourth edition's deck did not.
+    let sacks = |d: &tlc::data::Data, card: &str| -> Option<String> {
+        d.card(card).union.iter().find_map(|a| match a {
+            UnionAction::Commander { replaces, .. } => replaces.clone(),
+            _ => None,
+        })
+    };
+    assert_eq!(sacks(&now, "9").as_deref(), Some("scott"));
+    assert_eq!(sacks(&now, "13").as_deref(), Some("fremont"));
+    assert_eq!(sacks(&fourth, "9"), None);
+    assert_eq!(sacks(&fourth, "13"), None);
+    // The shipped example as it was before the fifth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-fourth-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

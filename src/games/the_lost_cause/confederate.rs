@@ -5,7 +5,7 @@ use super::control::{self, holder, Holder};
 use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol, Theater};
 use super::events::Event;
 use super::orders::{err, Command, Naval, RaiderTo, Target};
-use super::readings::RaiderReturn;
+use super::readings::{MunitionsSpace, RaiderReturn};
 use super::rolls::{not_offered, roll, roll_with_first, Test, Versus};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, Navies, Place, Question, State, TrackMarker};
@@ -485,7 +485,18 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                         ));
                     }
                 }
-                ResourceKind::EuropeanMunitions => {}
+                ResourceKind::EuropeanMunitions => {
+                    // L49: they go on the Morale Track, so a space is a mistake to name.
+                    if space.is_some()
+                        && data.tables.readings.munitions_space == MunitionsSpace::Refused
+                    {
+                        return Err(illegal(
+                            "16.4",
+                            "European Munitions go on the 0 box of the Confederate Morale Track, not on a space: leave out `space`".into(),
+                            "command.place.space",
+                        ));
+                    }
+                }
                 other => {
                     return Err(illegal(
                         "10.2",

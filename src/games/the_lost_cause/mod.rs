@@ -61,8 +61,32 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The data files of the first edition: the same map, counters and deck, and `tables.yaml` as
-/// first shipped, without `readings`. Kept so that games begun with them still load and replay
+/// The data files of the fourth edition: `tables.yaml` with the readings of 8.6.2, 11.0, 9.7 and
+/// 8.8.1 but not yet those of the answers to 3.0 and 10.2 (RULINGS.md L48, L49), and the deck
+/// before its cards named the leader they sack (`replaces`, L50). Kept so that games begun
+/// with it still load and replay as they began. The first four editions share this deck
+/// (`v4/deck.yaml`).
+pub const DATA_FILES_V4: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v4/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/v4/deck.yaml"),
+    ),
+];
+
+/// The data files of the first edition: the same map and counters, the fourth edition's deck,
+/// and `tables.yaml` as first shipped, without `readings`. Kept so that games begun with them still load and replay
 /// by the first edition's readings of 8.6.2 and 11.0 (RULINGS.md L17, L31): the game file pins
 /// the tables by hash.
 pub const DATA_FILES_V1: &[(&str, &str)] = &[
@@ -80,7 +104,7 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
     (
         data::DECK,
-        include_str!("../../../games/the-lost-cause/deck.yaml"),
+        include_str!("../../../games/the-lost-cause/v4/deck.yaml"),
     ),
 ];
 
@@ -102,7 +126,7 @@ pub const DATA_FILES_V3: &[(&str, &str)] = &[
     ),
     (
         data::DECK,
-        include_str!("../../../games/the-lost-cause/deck.yaml"),
+        include_str!("../../../games/the-lost-cause/v4/deck.yaml"),
     ),
 ];
 
@@ -124,7 +148,7 @@ pub const DATA_FILES_V2: &[(&str, &str)] = &[
     ),
     (
         data::DECK,
-        include_str!("../../../games/the-lost-cause/deck.yaml"),
+        include_str!("../../../games/the-lost-cause/v4/deck.yaml"),
     ),
 ];
 

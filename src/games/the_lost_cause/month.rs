@@ -124,7 +124,19 @@ fn step(st: &mut State, ctx: &mut Ctx) -> Result<(), Stop> {
     let data = ctx.data;
     match st.cursor.clone() {
         Cursor::Start => {
-            ctx.ask(super::state::Question::Start)?;
+            let answer = ctx.ask(super::state::Question::Start)?;
+            // L48: the war has no other beginning than the one the player starts.
+            if answer.start == Some(false)
+                && data.tables.readings.start_answer == super::readings::StartAnswer::TrueOnly
+            {
+                return Err(Stop::Illegal(
+                    OrderError::new(
+                        "3.0",
+                        "the war begins when you start it: answer `start: true`; `start: false` has no meaning here",
+                    )
+                    .at("start"),
+                ));
+            }
             ctx.event(Event::Started);
             year_end::deal(st, ctx);
             st.cursor = Cursor::Reveal;

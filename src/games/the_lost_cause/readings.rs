@@ -1,5 +1,6 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
-//! the text or its rulings (RULINGS.md L17, L31, L43, L47). The choice is data (`readings` in
+//! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
+//! no meaning to (L48, L49). The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -23,6 +24,34 @@ pub struct Readings {
     /// 8.8.1, 8.9.2 with 10.5 and 11.0 (L47).
     #[serde(default)]
     pub eastern_army_group: EasternArmyGroup,
+    /// 3.0 (L48).
+    #[serde(default)]
+    pub start_answer: StartAnswer,
+    /// 10.2, 16.4 (L49).
+    #[serde(default)]
+    pub munitions_space: MunitionsSpace,
+}
+
+/// 3.0: what the answer to the start of the war may be.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartAnswer {
+    /// The first four editions: any answer starts the war, `start: false` too.
+    #[default]
+    Any,
+    /// Only `start: true`: the war has no other beginning, so `false` is refused.
+    TrueOnly,
+}
+
+/// 10.2, 16.4: a `space` given with European Munitions, which go on the Morale Track.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MunitionsSpace {
+    /// The first four editions: the space is dropped without a word.
+    #[default]
+    Ignored,
+    /// The order is refused, naming where the marker goes.
+    Refused,
 }
 
 /// 8.8.1 and 8.9.2: what the Eastern Army Group takes over when the blue and yellow armies

@@ -3,7 +3,7 @@
 //! (8.1-8.9), retreats and recalls (9.1.1, 9.2), and the Initiative check (11.0).
 
 use super::control::{self, settle};
-use super::data::{Data, ResourceKind, Symbol, Theater, UnionAction};
+use super::data::{Data, ResourceKind, Symbol, Theater, UnionAction, UnionTheater};
 use super::events::Event;
 use super::rolls::{roll, Test};
 use super::script::{Ctx, Run};
@@ -167,7 +167,11 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
             });
             settle(st, ctx)
         }
-        UnionAction::Commander { theater, leader } => {
+        UnionAction::Commander {
+            theater,
+            leader,
+            replaces,
+        } => {
             let fixed = st
                 .union_commanders
                 .get(theater)
@@ -179,6 +183,29 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
                     what: format!("{leader} cannot take the command"),
                 });
                 return Ok(());
+            }
+            // L50: a card that sacks one leader for another acts only while that leader holds
+            // the box; moving a piece that is not there is ignored (6.1).
+            if let Some(sacked) = replaces {
+                if st.union_commanders.get(theater) != Some(sacked) {
+                    let name = |id: &str| {
+                        data.union_leader(id)
+                            .map_or(id.to_string(), |l| l.name.clone())
+                    };
+                    ctx.event(Event::Ignored {
+                        rule: "6.1".into(),
+                        what: format!(
+                            "{} cannot take the command: the card sacks {}, who does not hold the {}",
+                            name(leader),
+                            name(sacked),
+                            match theater {
+                                UnionTheater::East => "East",
+                                UnionTheater::West => "West",
+                            }
+                        ),
+                    });
+                    return Ok(());
+                }
             }
             let old = st.union_commanders.insert(*theater, leader.clone());
             ctx.event(Event::UnionCommander {

@@ -36,10 +36,14 @@ pub enum UnionAction {
     Blockade,
     /// A placement triangle: the army enters play there, as a free extra (6.0).
     Place { army: String, space: String },
-    /// A new Theater Commander (7.2); ignored if the leader is already in play (6.1).
+    /// A new Theater Commander (7.2); ignored if the leader is already in play (6.1), or if
+    /// the card sacks a leader (`replaces`, as in "East: Flip Scott to McClellan") who does
+    /// not hold that command box (6.1, RULINGS L50).
     Commander {
         theater: UnionTheater,
         leader: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        replaces: Option<String>,
     },
     /// An army shows another face (`form`).
     Flip { army: String, form: String },

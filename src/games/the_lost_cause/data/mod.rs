@@ -326,10 +326,17 @@ impl Data {
                     {
                         return Err(here(format!("army `{army}` has no form `{form}`")));
                     }
-                    UnionAction::Commander { leader, .. }
-                        if !self.pieces.union_leaders.iter().any(|l| &l.id == leader) =>
+                    UnionAction::Commander {
+                        leader, replaces, ..
+                    } if std::iter::once(leader)
+                        .chain(replaces)
+                        .any(|x| self.union_leader(x).is_none()) =>
                     {
-                        return Err(here(format!("unknown Union leader `{leader}`")));
+                        let unknown = std::iter::once(leader)
+                            .chain(replaces)
+                            .find(|x| self.union_leader(x).is_none())
+                            .expect("found");
+                        return Err(here(format!("unknown Union leader `{unknown}`")));
                     }
                     UnionAction::Devastate { strategic } if self.strategic(strategic).is_none() => {
                         return Err(here(format!("unknown strategic space `{strategic}`")));
