@@ -154,10 +154,17 @@ pub fn explain(
         serde_json::json!({"state": l.game.state}),
         &l.rules.lookups(),
     );
-    let calls: Vec<(&str, Vec<Value>)> = shown
-        .iter()
-        .map(|c| ("orders", vec![c.orders.clone(), Value::Bool(true)]))
-        .collect();
+    // Each option's orders are worded as a report words them, with the leaders named from
+    // the position they are decided in (a march "with Cornwallis", not "with the leader").
+    let mut calls: Vec<(&str, Vec<Value>)> = Vec::with_capacity(shown.len());
+    for c in shown {
+        let mut orders = c.orders.clone();
+        if l.rules.annotates_steps() {
+            l.rules
+                .annotate_step(&l.game.state, &mut orders, &mut [])?;
+        }
+        calls.push(("orders", vec![orders, Value::Bool(true)]));
+    }
     let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
     let options: Vec<Value> = shown
         .iter()

@@ -446,3 +446,20 @@ fn a_capped_generation_says_why() {
         "Charleston (Patriot) generates 1 food and 1 war (5.1)."
     );
 }
+
+/// 9.2: the bot's explanation and `hint` word each option as a report does, naming the leader
+/// who goes with a march (it said "with the leader" where the report says "with Cornwallis").
+#[test]
+fn the_bot_names_the_leader_of_a_march_it_weighed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::bot_cli::crown_full_impulse_beside_ebenezer(d, "lw-hint");
+    let o = ok(
+        d,
+        &["hint", "g.yaml", "--playouts", "400", "--seed", "1", "--secrets", "s"],
+    );
+    let said = [stdout(&o), stderr(&o)].concat();
+    let flat = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Cornwallis"), "{said}");
+    assert!(!flat.contains("with the leader"), "{said}");
+}

@@ -807,3 +807,29 @@ fn a_number_that_names_no_step_is_refused_with_the_steps_there_are() {
     }
     assert_eq!(read_back, shown, "{err}");
 }
+
+/// A whole Southern Strategy game played by mail at the table (two players, two secrets
+/// folders, 142 steps: battles, sieges, a sea battle, raids, policies, the bot for one side),
+/// kept as it was played. It verifies, and its reports read as a player's words in every
+/// format: no raw values, no bare draw numbers.
+#[test]
+fn a_game_played_at_the_table_reads_cleanly_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.yaml");
+    std::fs::copy(root().join("tests/data/ss-table-game/game.yaml"), &game).unwrap();
+    ok(dir.path(), &["verify", "game.yaml"]);
+    for format in ["text", "markdown", "bbcode"] {
+        let text = report(&game, format, "all");
+        for raw in ["{\"", "Some(", "None", "item 1 of", "item 5 of"] {
+            assert!(
+                !text.contains(raw),
+                "the {format} report prints `{raw}`:\n{text}"
+            );
+        }
+        // 13.2: a draw from the cup names what it counts.
+        assert!(
+            text.contains("counter 5 of the 5 in the cup"),
+            "{format}:\n{text}"
+        );
+    }
+}

@@ -152,7 +152,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     let report = crown_attacks_beaufort(&g);
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("Patriot's standing policy answers the attack from Savannah on the Patriot army at Beaufort (10.1;"),
+        flat.contains("Patriot's standing policy accepts battle against the attack from Savannah on the Patriot army at Beaufort (10.1;"),
         "{report}"
     );
     // The report says the policy answered and names the commitment it matches.
@@ -260,7 +260,7 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("the War committed is chosen once the defender accepts")
-            && flat.contains("6 units led by Cornwallis and 3 war to commit if accepted"),
+            && flat.contains("6 units led by Cornwallis and carrying 3 war, the War to commit chosen if the defender accepts"),
         "{report}"
     );
     let gf = parse(&g.game_text("patriot"));
@@ -574,4 +574,24 @@ fn an_empty_row_is_revealed_and_the_battle_waits_for_the_defender() {
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
     }
+}
+
+/// A report says what a standing policy answered, refusing as well as accepting (10.1): the
+/// reader of the Crown's report should not have to guess it from the events after it.
+#[test]
+fn a_report_says_a_policy_refused_battle() {
+    let (g, _) = after_the_crowns_first_pass();
+    patriots_march_to_beaufort_with(&g, "battle:\n  armies:\n    BFT: {refuse: {to: CHS}}\n");
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, war: 2}}\n",
+    );
+    let (report, _) = g.receive("patriot", &attack);
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Patriot's standing policy refuses battle against the attack from Savannah on the Patriot army at Beaufort (10.1;")
+            && flat.contains("Patriot refuses battle and falls back from Beaufort to Charleston"),
+        "{report}"
+    );
 }

@@ -795,3 +795,19 @@ fn the_southern_strategy_show_words_the_phase() {
         assert!(!text.contains("phase: "), "{text}");
     }
 }
+
+/// A supply line is a network (5.3 joins a Loyalist-held area to areas it does not touch), so
+/// `orders` lists its areas instead of drawing them as a chain `A - B - C`.
+#[test]
+fn a_supply_move_lists_the_areas_of_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = root().join("games/southern-strategy/examples/sample-turn/demo-game.yaml");
+    let text = stdout(&ok(dir.path(), &["orders", game.to_str().unwrap()]));
+    assert!(
+        text.contains(
+            "from Waxhaws to Charlotte: food 0-4, war 0-2 (the supply line of Waxhaws (4F 2W, limit 7) and Charlotte (2F 1W, limit 8))"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains(") - "), "{text}");
+}

@@ -96,6 +96,14 @@ pub fn march(
             .at(path.field("units")));
         }
         if g.subordinate {
+            // An army the Subordinate Leader already leads moves him as its leader.
+            if army.leader == Some(LeaderRank::Subordinate) && !g.leader {
+                return Err(OrderError::new(
+                    "9.2",
+                    "this army's leader is the Subordinate Leader already: he goes with a group marked `leader: true`, not `subordinate: true`",
+                )
+                .at(path.field("subordinate")));
+            }
             if army.leader != Some(LeaderRank::Leader)
                 || g.leader
                 || subordinate_groups > 0

@@ -649,11 +649,11 @@ fn refuse(
         return Err(err(
             "10.1",
             format!(
-                "an army refusing battle takes no supplies{}; `{}` has {} food and {} war",
+                "{}; `{}` has {} food and {} war",
                 if defender.leader.is_some() {
-                    format!(", but with a leader up to {allowed}")
+                    format!("an army refusing battle with a leader takes up to half its units in supplies, here up to {allowed}")
                 } else {
-                    String::new()
+                    "an army refusing battle without a leader takes no supplies (one with a leader takes up to half its units in supplies)".to_string()
                 },
                 data.area(&at.to).name,
                 here.food,

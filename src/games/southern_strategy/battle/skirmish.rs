@@ -73,7 +73,7 @@ pub fn skirmish(
         return Err(err(
             "10.8",
             format!(
-                "a skirmish rolls one die per War Supply expended (at least 1); `{}` has {} war",
+                "a skirmish rolls one die per War Supply expended, at least 1 (RULINGS B7); `{}` has {} war",
                 from.name, pool.war
             ),
             key.field("war"),

@@ -38,7 +38,14 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                     )
                 })
                 .collect();
-            parts.join(" - ")
+            // A line is a network of areas, not a chain (5.3 joins areas that do not
+            // touch), so its areas are listed, not drawn as a path.
+            match parts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} and {last}", rest.join(", "))
+                }
+                _ => parts.join(""),
+            }
         };
         if !out.section() {
             continue;
@@ -76,7 +83,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
             out.offer(moves, || {
                 let others: Vec<Id> = others().map(|(_, x)| x.id).collect();
                 format!(
-                    "move supplies (5.2) from {} to {}: food {}, war {} (supply line {})",
+                    "move supplies (5.2) from {} to {}: food {}, war {} (the supply line of {})",
                     data.area(&from.id).name,
                     either_of(data, &others),
                     span(least(here.food, here.war), here.food),
