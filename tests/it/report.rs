@@ -832,4 +832,20 @@ fn a_game_played_at_the_table_reads_cleanly_in_every_format() {
             "{format}:\n{text}"
         );
     }
+    // `show` lists the armies by side and then by the area's name, as a player looks them up.
+    let shown = stdout(&ok(dir.path(), &["show", "game.yaml"]));
+    let armies: Vec<(String, String)> = shown
+        .lines()
+        .skip_while(|l| *l != "Armies")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| {
+            let cols: Vec<&str> = l.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            (cols[0].to_string(), cols[1].to_string())
+        })
+        .collect();
+    assert!(armies.len() >= 4, "{shown}");
+    let mut sorted = armies.clone();
+    sorted.sort();
+    assert_eq!(armies, sorted, "{shown}");
 }
