@@ -247,6 +247,48 @@ mod tests {
         );
     }
 
+    /// Options the search weighed apart that come to the same orders are one choice: it is
+    /// said once, without a list of one at 100% of the playouts beside "1 option weighed".
+    #[test]
+    fn one_choice_reached_two_ways_is_said_as_one() {
+        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/southern-strategy/examples/demo-game.yaml");
+        let l = super::super::load_game(&game, None).unwrap();
+        let pass = json!({"limited": "skip", "full": "pass"});
+        let option = |visits: u32| Considered {
+            orders: pass.clone(),
+            visits,
+            share: f64::from(visits) / 100.0,
+            value: 0.25,
+        };
+        let choice = super::BotChoice {
+            side: "crown".into(),
+            file: super::super::parse_orders("limited: skip\nfull: pass\n").unwrap(),
+            decision: Decision {
+                orders: pass.clone(),
+                considered: vec![option(60), option(40)],
+                playouts: 100,
+                alone: false,
+                nodes: 1,
+            },
+        };
+        let text = super::explain(
+            &l,
+            &choice,
+            false,
+            Some(7),
+            &crate::report::text::Templates::new(None),
+        )
+        .unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("at step 7: one choice, every option the search tried coming to the same orders:")
+                && flat.contains("(about 25% to win, from 100 playouts)"),
+            "{text}"
+        );
+        assert!(!text.contains("- chosen") && !text.contains("option weighed"), "{text}");
+    }
+
     #[test]
     fn the_header_counts_playouts_in_words() {
         assert_eq!(super::playouts_words(1), "1 playout");
