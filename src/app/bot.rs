@@ -187,6 +187,7 @@ pub fn explain(
             "alone": d.alone,
             "options": options,
             "more": merged.len() - shown.len(),
+            "tried": d.considered.len(),
         }),
     )
 }
