@@ -463,3 +463,38 @@ fn the_bot_names_the_leader_of_a_march_it_weighed() {
     assert!(flat.contains("Cornwallis"), "{said}");
     assert!(!flat.contains("with the leader"), "{said}");
 }
+
+/// 9.2: a march listed toward the Subordinate Leader's army says how many units may join him
+/// without the side's Leader (he commands at most 4): `orders` listed 1-4 units and the rules
+/// refused 3 of them without Cornwallis.
+#[test]
+fn a_march_toward_the_subordinate_says_how_many_may_join_him() {
+    let data = super::options::data();
+    let st = super::options::position(
+        &data,
+        Side::Crown,
+        &[
+            ("SAV", Side::Crown, 6, Some(LeaderRank::Leader), 2, 2),
+            ("BFT", Side::Crown, 2, Some(LeaderRank::Subordinate), 0, 0),
+            ("EBN", Side::Crown, 4, None, 1, 0),
+        ],
+    );
+    let summaries: Vec<String> = SouthernStrategy::legal_options(&data, &st, "crown")
+        .into_iter()
+        .map(|o| o.summary)
+        .collect();
+    let to_beaufort = summaries
+        .iter()
+        .find(|s| s.starts_with("full: march (9.1) from Savannah") && s.contains(" to Beaufort:"))
+        .unwrap_or_else(|| panic!("{summaries:#?}"));
+    assert!(
+        to_beaufort.contains("(without Cornwallis, at most 2 units: the Subordinate Leader there commands at most 4, 9.2)"),
+        "{to_beaufort}"
+    );
+    // Where no Subordinate waits, nothing is said.
+    let to_ebenezer = summaries
+        .iter()
+        .find(|s| s.starts_with("full: march (9.1) from Savannah") && s.contains(" to Sunbury:"))
+        .unwrap_or_else(|| panic!("{summaries:#?}"));
+    assert!(!to_ebenezer.contains("9.2)"), "{to_ebenezer}");
+}

@@ -241,8 +241,25 @@ fn march_options<S: Sink<Action>>(
                 }))
         };
         out.offer(march, || {
+            // 9.2: units joining the Subordinate Leader's army there without their own leader
+            // come under his command, at most 4 units in all.
+            let joining = command_cap(board, side, b, None, m.movers);
+            let capped = if m.leader_may_stay && joining == 0 {
+                format!(
+                    " (only with {}: the Subordinate Leader there already commands {SUBORDINATE_UNITS} units, 9.2)",
+                    leader()
+                )
+            } else if m.leader_may_stay && joining < m.movers {
+                format!(
+                    " (without {}, at most {}: the Subordinate Leader there commands at most {SUBORDINATE_UNITS}, 9.2)",
+                    leader(),
+                    units_words(joining, joining)
+                )
+            } else {
+                String::new()
+            };
             format!(
-                "march (9.1) from {} to {}: {}{}{}; {cost_words}",
+                "march (9.1) from {} to {}: {}{capped}{}{}; {cost_words}",
                 army_words(),
                 board.area(b).name,
                 units_words(1, m.movers),
