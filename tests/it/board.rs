@@ -333,6 +333,15 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                 let t = titles(group(&doc, "attack")).join(" | ");
                 assert!(t.contains(&want), "the attack: {t}");
                 assert!(t.contains(&name(&look["areas"][name(&at["to"])])), "{t}");
+                // What the attackers carry is printed under them, as an area's supplies are.
+                let (food, war) = (&at["carried"]["food"], &at["carried"]["war"]);
+                if food.as_u64().unwrap_or(0) + war.as_u64().unwrap_or(0) > 0 {
+                    let printed = words(group(&doc, "attack"));
+                    assert!(
+                        printed.contains(&format!("{food}F {war}W")),
+                        "the attackers' supplies: {printed}"
+                    );
+                }
             }
         }
         "the-lost-cause" => {
