@@ -160,8 +160,7 @@ pub fn explain(
     for c in shown {
         let mut orders = c.orders.clone();
         if l.rules.annotates_steps() {
-            l.rules
-                .annotate_step(&l.game.state, &mut orders, &mut [])?;
+            l.rules.annotate_step(&l.game.state, &mut orders, &mut [])?;
         }
         calls.push(("orders", vec![orders, Value::Bool(true)]));
     }
@@ -283,11 +282,15 @@ mod tests {
         .unwrap();
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            flat.contains("at step 7: one choice, every option the search tried coming to the same orders:")
-                && flat.contains("(about 25% to win, from 100 playouts)"),
+            flat.contains(
+                "at step 7: one choice, every option the search tried coming to the same orders:"
+            ) && flat.contains("(about 25% to win, from 100 playouts)"),
             "{text}"
         );
-        assert!(!text.contains("- chosen") && !text.contains("option weighed"), "{text}");
+        assert!(
+            !text.contains("- chosen") && !text.contains("option weighed"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -456,7 +456,16 @@ fn the_bot_names_the_leader_of_a_march_it_weighed() {
     crate::bot_cli::crown_full_impulse_beside_ebenezer(d, "lw-hint");
     let o = ok(
         d,
-        &["hint", "g.yaml", "--playouts", "400", "--seed", "1", "--secrets", "s"],
+        &[
+            "hint",
+            "g.yaml",
+            "--playouts",
+            "400",
+            "--seed",
+            "1",
+            "--secrets",
+            "s",
+        ],
     );
     let said = [stdout(&o), stderr(&o)].concat();
     let flat = said.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -840,7 +840,11 @@ fn a_game_played_at_the_table_reads_cleanly_in_every_format() {
         .skip(1)
         .take_while(|l| l.starts_with("  "))
         .map(|l| {
-            let cols: Vec<&str> = l.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            let cols: Vec<&str> = l
+                .split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
             (cols[0].to_string(), cols[1].to_string())
         })
         .collect();
