@@ -202,40 +202,12 @@ mod tests {
     /// explanation listed them twice; it words them once, with their playouts together.
     #[test]
     fn the_same_orders_reached_two_ways_are_explained_once() {
-        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games/southern-strategy/examples/demo-game.yaml");
-        let l = super::super::load_game(&game, None).unwrap();
         let pass = json!({"limited": "skip", "full": "pass"});
         let other = json!({"limited": "skip"});
-        let option = |orders: &Value, visits: u32, value: f64| Considered {
-            orders: orders.clone(),
-            visits,
-            share: f64::from(visits) / 100.0,
-            value,
-        };
-        let choice = super::BotChoice {
-            side: "crown".into(),
-            file: super::super::parse_orders("limited: skip\nfull: pass\n").unwrap(),
-            decision: Decision {
-                orders: pass.clone(),
-                considered: vec![
-                    option(&pass, 50, 0.2),
-                    option(&other, 20, 0.1),
-                    option(&pass, 30, 0.4),
-                ],
-                playouts: 100,
-                alone: false,
-                nodes: 1,
-            },
-        };
-        let text = super::explain(
-            &l,
-            &choice,
-            false,
+        let text = explained(
+            &[(&pass, 50, 0.2), (&other, 20, 0.1), (&pass, 30, 0.4)],
             None,
-            &crate::report::text::Templates::new(None),
-        )
-        .unwrap();
+        );
         let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("- ")).collect();
         assert_eq!(lines.len(), 2, "{text}");
         assert!(text.contains("2 options weighed"), "{text}");
@@ -251,35 +223,8 @@ mod tests {
     /// said once, without a list of one at 100% of the playouts beside "1 option weighed".
     #[test]
     fn one_choice_reached_two_ways_is_said_as_one() {
-        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games/southern-strategy/examples/demo-game.yaml");
-        let l = super::super::load_game(&game, None).unwrap();
         let pass = json!({"limited": "skip", "full": "pass"});
-        let option = |visits: u32| Considered {
-            orders: pass.clone(),
-            visits,
-            share: f64::from(visits) / 100.0,
-            value: 0.25,
-        };
-        let choice = super::BotChoice {
-            side: "crown".into(),
-            file: super::super::parse_orders("limited: skip\nfull: pass\n").unwrap(),
-            decision: Decision {
-                orders: pass.clone(),
-                considered: vec![option(60), option(40)],
-                playouts: 100,
-                alone: false,
-                nodes: 1,
-            },
-        };
-        let text = super::explain(
-            &l,
-            &choice,
-            false,
-            Some(7),
-            &crate::report::text::Templates::new(None),
-        )
-        .unwrap();
+        let text = explained(&[(&pass, 60, 0.25), (&pass, 40, 0.25)], Some(7));
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             flat.contains(
@@ -291,6 +236,41 @@ mod tests {
             !text.contains("- chosen") && !text.contains("option weighed"),
             "{text}"
         );
+    }
+
+    /// The explanation of the Crown passing at the shipped example, after a search of 100
+    /// playouts that weighed `considered` (orders, playouts, estimated chance).
+    fn explained(considered: &[(&Value, u32, f64)], step: Option<u64>) -> String {
+        let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/southern-strategy/examples/demo-game.yaml");
+        let l = super::super::load_game(&game, None).unwrap();
+        let choice = super::BotChoice {
+            side: "crown".into(),
+            file: super::super::parse_orders("limited: skip\nfull: pass\n").unwrap(),
+            decision: Decision {
+                orders: json!({"limited": "skip", "full": "pass"}),
+                considered: considered
+                    .iter()
+                    .map(|&(orders, visits, value)| Considered {
+                        orders: orders.clone(),
+                        visits,
+                        share: f64::from(visits) / 100.0,
+                        value,
+                    })
+                    .collect(),
+                playouts: 100,
+                alone: false,
+                nodes: 1,
+            },
+        };
+        super::explain(
+            &l,
+            &choice,
+            false,
+            step,
+            &crate::report::text::Templates::new(None),
+        )
+        .unwrap()
     }
 
     #[test]
