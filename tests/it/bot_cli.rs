@@ -383,7 +383,8 @@ fn the_bot_answers_a_battle_by_its_standing_policy() {
         serde_json::json!({
             "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
             "initiative": "patriot",
-            "pass_track": 1,
+            // High enough that the bot's passing leaves the Crown its impulse (7.0).
+            "pass_track": 4,
             "armies": {
                 "SAV": {"side": "crown", "units": 8, "leader": "leader"},
                 "EBN": {"side": "patriot", "units": 2},

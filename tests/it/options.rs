@@ -763,3 +763,43 @@ fn an_order_no_listed_option_covers_is_found() {
     let (missed, _) = uncovered(&data, &st, Side::Crown, &without_splits, &space);
     assert_eq!(missed.len(), accepted);
 }
+
+/// 5.5 with 10.7 (RULINGS S10): supplies beyond their limits at the start of an impulse (a
+/// won battle's spoils) must be moved on before anything acts. `orders` offered only the moves
+/// and then skipping the limited impulse, and in a full impulse nothing at all ("no decision to
+/// make"), though orders moving the excess and then acting were legal: every action is now
+/// offered after the moves that bring the lines within their limits.
+#[test]
+fn every_action_is_offered_after_the_moves_an_excess_needs() {
+    let data = data();
+    // Monck's Corner (a Point) holds 2 food and 2 war for 1 unit, 2 over its limit of 2;
+    // Charleston beside it has room.
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("MCK", Side::Crown, 1, None, 2, 2),
+            ("CHS", Side::Crown, 3, Some(LeaderRank::Leader), 2, 1),
+        ],
+    );
+    for kind in [ImpulseKind::Full, ImpulseKind::Limited] {
+        st.phase = Phase::Impulse {
+            side: Side::Crown,
+            kind,
+            previous_passed: false,
+        };
+        let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+        let marches: Vec<&str> = listed
+            .iter()
+            .map(|o| o.summary.as_str())
+            .filter(|s| s.contains("march (9.1) from Charleston"))
+            .collect();
+        assert!(!marches.is_empty(), "{kind:?}: {listed:#?}");
+        assert!(
+            marches.iter().all(|s| s.contains(
+                "; first moving 2 food from Monck's Corner to Charleston to bring the supplies within their limits (5.5)"
+            )),
+            "{kind:?}: {marches:#?}"
+        );
+    }
+}

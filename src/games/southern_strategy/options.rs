@@ -238,6 +238,38 @@ fn joined(data: &Data, ids: &[impl AsRef<str>], last_word: &str) -> String {
     }
 }
 
+/// 5.5: whether an area where `side`'s supplies lie holds more than its limit.
+fn over_limits(board: &Board, side: Side) -> bool {
+    board
+        .stocked()
+        .iter()
+        .any(|&i| board.is_supply_node(side, i) && board.supplies(i).total() > board.limit(i))
+}
+
+/// `moving 1 food and 2 war from Orangeburg to Charleston (5.5)`, the moves that bring the
+/// supply lines within their limits.
+fn moves_words(data: &Data, moves: &[SupplyMove]) -> String {
+    let each: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let what = match (m.food, m.war) {
+                (f, 0) => format!("{f} food"),
+                (0, w) => format!("{w} war"),
+                (f, w) => format!("{f} food and {w} war"),
+            };
+            format!(
+                "{what} from {} to {}",
+                data.area(&m.from).name,
+                data.area(&m.to).name
+            )
+        })
+        .collect();
+    format!(
+        "moving {} to bring the supplies within their limits (5.5)",
+        each.join(", ")
+    )
+}
+
 /// `1-8 units`, `1 unit`.
 fn units_words(min: u32, max: u32) -> String {
     let plural = if max == 1 { "" } else { "s" };
@@ -329,6 +361,28 @@ impl<'a> Options<'a> {
             }
             Phase::Impulse { side: s, kind, .. } if *s == side => {
                 let board = self.board();
+                // 5.5 with 10.7 (RULINGS S10): supplies beyond their limits at the start of the
+                // impulse (a won battle's spoils) are put right before anything acts, so every
+                // action is offered after the moves that do it; the supply options offer the
+                // moves themselves.
+                let fix: &[SupplyMove] = if over_limits(board, side) {
+                    self.lines().fix()
+                } else {
+                    &[]
+                };
+                let fixing = |mut o: Orders| {
+                    if o.supply.is_empty() {
+                        o.supply = fix.to_vec();
+                    }
+                    o
+                };
+                let fix_words = |s: String| {
+                    if fix.is_empty() {
+                        s
+                    } else {
+                        format!("{s}; first {}", moves_words(board.data, fix))
+                    }
+                };
                 if *kind == ImpulseKind::Limited {
                     out.offer(
                         || limited(Action::Skip).into(),
@@ -338,7 +392,9 @@ impl<'a> Options<'a> {
                         board,
                         self.irregular(),
                         side,
-                        &mut lift(out, limited, |s| format!("limited: {s}")),
+                        &mut lift(&mut lift(out, fixing, fix_words), limited, |s| {
+                            format!("limited: {s}")
+                        }),
                     );
                     supply_options(
                         board,
@@ -355,7 +411,7 @@ impl<'a> Options<'a> {
                         st,
                         side,
                         &mut lift(
-                            out,
+                            &mut lift(out, fixing, fix_words),
                             |mut o: Orders| {
                                 o.limited = Some(Action::Skip);
                                 o
@@ -364,7 +420,13 @@ impl<'a> Options<'a> {
                         ),
                     );
                 } else {
-                    full_options(board, self.irregular(), st, side, out);
+                    full_options(
+                        board,
+                        self.irregular(),
+                        st,
+                        side,
+                        &mut lift(out, fixing, fix_words),
+                    );
                 }
             }
             Phase::Battle { attack, .. } if attack.side.other() == side => {

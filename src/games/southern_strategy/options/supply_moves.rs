@@ -264,7 +264,7 @@ impl SupplyLines {
     }
 
     /// The moves that bring every line within its limits, line after line.
-    fn fix(&self) -> &[SupplyMove] {
+    pub(super) fn fix(&self) -> &[SupplyMove] {
         &self.lists().fix
     }
 }
