@@ -507,3 +507,34 @@ fn a_march_toward_the_subordinate_says_how_many_may_join_him() {
         .unwrap_or_else(|| panic!("{summaries:#?}"));
     assert!(!to_ebenezer.contains("9.2)"), "{to_ebenezer}");
 }
+
+/// 9.5: a skirmish option counts its units in words ("1 unit", not "1 units").
+#[test]
+fn a_skirmish_option_counts_its_units_in_words() {
+    let data = super::options::data();
+    let mut st = super::options::position(
+        &data,
+        Side::Patriot,
+        &[
+            ("AUG", Side::Patriot, 1, None, 1, 1),
+            ("EBN", Side::Crown, 2, None, 0, 0),
+            ("SAV", Side::Crown, 1, Some(LeaderRank::Leader), 0, 0),
+        ],
+    );
+    st.pass_track = 4;
+    let summaries: Vec<String> = SouthernStrategy::legal_options(&data, &st, "patriot")
+        .into_iter()
+        .map(|o| o.summary)
+        .filter(|s| s.contains("skirmish (9.5)"))
+        .collect();
+    assert!(
+        summaries
+            .iter()
+            .any(|s| s.contains(": 1 unit, war 1 (one die each)")),
+        "{summaries:#?}"
+    );
+    assert!(
+        summaries.iter().all(|s| !s.contains("1 units")),
+        "{summaries:#?}"
+    );
+}

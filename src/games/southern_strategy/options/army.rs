@@ -123,10 +123,10 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
                 };
                 out.offer(skirmish, || {
                     format!(
-                        "skirmish (9.5) {} from {}: {} units, war {} (one die each); 1 food",
+                        "skirmish (9.5) {} from {}: {}, war {} (one die each); 1 food",
                         board.area(e).name,
                         a.name,
-                        span(1, units),
+                        units_words(1, units),
                         span(1, war)
                     )
                 });
