@@ -328,15 +328,13 @@ impl Data {
                     }
                     UnionAction::Commander {
                         leader, replaces, ..
-                    } if std::iter::once(leader)
-                        .chain(replaces)
-                        .any(|x| self.union_leader(x).is_none()) =>
-                    {
-                        let unknown = std::iter::once(leader)
+                    } => {
+                        if let Some(unknown) = std::iter::once(leader)
                             .chain(replaces)
                             .find(|x| self.union_leader(x).is_none())
-                            .expect("found");
-                        return Err(here(format!("unknown Union leader `{unknown}`")));
+                        {
+                            return Err(here(format!("unknown Union leader `{unknown}`")));
+                        }
                     }
                     UnionAction::Devastate { strategic } if self.strategic(strategic).is_none() => {
                         return Err(here(format!("unknown strategic space `{strategic}`")));
