@@ -246,8 +246,8 @@ fn over_limits(board: &Board, side: Side) -> bool {
         .any(|&i| board.is_supply_node(side, i) && board.supplies(i).total() > board.limit(i))
 }
 
-/// `moving 1 food and 2 war from Orangeburg to Charleston (5.5)`, the moves that bring the
-/// supply lines within their limits.
+/// `moving 1 food and 2 war from Orangeburg to Charleston to bring the supplies within their
+/// limits (5.5)`: the moves that bring the supply lines within their limits.
 fn moves_words(data: &Data, moves: &[SupplyMove]) -> String {
     let each: Vec<String> = moves
         .iter()
