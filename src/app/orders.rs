@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::*;
 use crate::engine::atomic;
-use crate::engine::game::LegalOption;
+use crate::engine::game::{Additions, LegalOption};
 use crate::engine::gamefile::GameFile;
 use crate::engine::locate;
 use crate::engine::record::Packet;
@@ -127,6 +127,11 @@ fn with_line(e: Error, text: &str) -> Error {
 
 pub fn legal_options(l: &Loaded, side: &str) -> Result<Vec<LegalOption>, Error> {
     l.rules.legal_options(&l.game.state, side)
+}
+
+/// What `side` may add to the legal options (`Game::legal_additions`).
+pub fn legal_additions(l: &Loaded, side: &str) -> Result<Option<Additions>, Error> {
+    l.rules.legal_additions(&l.game.state, side)
 }
 
 /// Orders that name no side while the decision is the side whose secret the player's folder

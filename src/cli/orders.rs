@@ -59,16 +59,13 @@ fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
         let who = l.rules.side_name(side);
         text.push_str(&format!("legal options for {who}:\n"));
         for o in options {
-            text.push_str(&format!(
-                "  - {}\n{}\n",
-                o.summary,
-                o.example
-                    .trim_end()
-                    .lines()
-                    .map(|l| format!("      {l}"))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            ));
+            text.push_str(&option_lines(&o));
+        }
+        if let Some(add) = app::legal_additions(l, side)? {
+            text.push_str(&format!("{}\n", add.how));
+            for o in add.parts {
+                text.push_str(&option_lines(&o));
+            }
         }
     }
     match to {
@@ -76,6 +73,17 @@ fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
         To::Err => eprint!("{text}"),
     }
     Ok(())
+}
+
+/// `  - summary` and the option's snippet under it.
+fn option_lines(o: &crate::engine::game::LegalOption) -> String {
+    let snippet: Vec<String> = o
+        .example
+        .trim_end()
+        .lines()
+        .map(|l| format!("      {l}"))
+        .collect();
+    format!("  - {}\n{}\n", o.summary, snippet.join("\n"))
 }
 
 /// In a solitaire game, what the step just written (or the file) waits for: the hash to post

@@ -40,6 +40,17 @@ pub struct LegalOption {
     pub ranges: Vec<Range>,
 }
 
+/// Parts a player may add to the listed options without being options of their own: The
+/// Southern Strategy's supply moves, which go with any action of a full impulse but a pass
+/// (5.2, 9.0). Listing every move with every action would make a list of hundreds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Additions {
+    /// How the parts combine with the options, in a sentence: where they go in the orders.
+    pub how: String,
+    /// Each part with its snippet; each goes with at least one listed option.
+    pub parts: Vec<LegalOption>,
+}
+
 /// An option as typed orders, before it is tried: orders that take it (one value in each open
 /// field) and the ranges of its open fields. Self-play draws its picks from these.
 #[derive(Debug, Clone, PartialEq)]
@@ -216,6 +227,10 @@ pub trait Game: 'static {
     }
     /// What `side` may order now.
     fn legal_options(data: &Self::Data, state: &Self::State, side: &str) -> Vec<LegalOption>;
+    /// What `side` may add to the options `legal_options` lists (`Additions`); none by default.
+    fn legal_additions(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<Additions> {
+        None
+    }
     /// The options `legal_options` would list, as typed orders with their ranges and before
     /// they are tried: some may still be refused. Self-play samples these, drawing the open
     /// fields and trying each pick (see `selfplay`). The default reads the examples of
@@ -399,6 +414,8 @@ pub trait Rules {
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error>;
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error>;
+    /// `Game::legal_additions`.
+    fn legal_additions(&self, state: &Value, side: &str) -> Result<Option<Additions>, Error>;
     fn lookups(&self) -> Value;
     /// `Game::ANNOTATES_STEPS`.
     fn annotates_steps(&self) -> bool;
@@ -640,6 +657,9 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn legal_options(&self, state: &Value, side: &str) -> Result<Vec<LegalOption>, Error> {
         Ok(G::legal_options(&self.data, &self.state(state)?, side))
+    }
+    fn legal_additions(&self, state: &Value, side: &str) -> Result<Option<Additions>, Error> {
+        Ok(G::legal_additions(&self.data, &self.state(state)?, side))
     }
     fn lookups(&self) -> Value {
         G::lookups(&self.data)

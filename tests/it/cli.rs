@@ -378,3 +378,71 @@ pub(crate) fn at_crown_impulse() -> TwoPlayers {
     }
     panic!("no id gave the Crown the initiative");
 }
+
+/// 5.2 and 9.0: supply moves go with any action of a full impulse but a pass, before it or
+/// after it. `orders` in a full impulse lists the moves open before the action beside the
+/// actions (not once with each), and a listed move sent with a listed action plays both.
+#[test]
+fn orders_in_a_full_impulse_list_the_supply_moves_an_action_may_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = read(&root().join("games/southern-strategy/examples/demo-game.yaml"));
+    game_at(d, "full.yaml", &demo, |state| {
+        state["phase"]["kind"] = "full".into();
+    });
+    let listing = stdout(&ok(d, &["orders", "full.yaml"]));
+    let (actions, moves) = listing
+        .split_once("supply moves may go with any action above but a pass (5.2, 9.0)")
+        .unwrap_or_else(|| panic!("no supply moves listed in a full impulse:\n{listing}"));
+    assert!(actions.contains("full: {navy: {move: C}}"), "{listing}");
+    assert!(
+        moves.contains("move supplies (5.4) from Savannah aboard the navy in D: food 0-4, war 0-4"),
+        "{listing}"
+    );
+    let snippet = moves
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("supply: [{from: SAV, to: D"))
+        .unwrap_or_else(|| panic!("no snippet for the move:\n{moves}"));
+    write(
+        d,
+        "o.yaml",
+        &format!("{snippet}\nfull: {{navy: {{move: C}}}}\n"),
+    );
+    ok(
+        d,
+        &[
+            "play",
+            "full.yaml",
+            "o.yaml",
+            "--secrets",
+            "full.yaml-secrets",
+            "--out",
+            "after.yaml",
+        ],
+    );
+    let after = adjutant::engine::gamefile::GameFile::parse(&read(&d.join("after.yaml"))).unwrap();
+    assert_eq!(after.state["navies"]["crown"], "C", "the navy sailed");
+    assert_eq!(
+        (
+            &after.state["navies"]["cargo"]["crown"]["food"],
+            &after.state["navies"]["cargo"]["crown"]["war"]
+        ),
+        (&serde_json::json!(4), &serde_json::json!(4)),
+        "with what the move put aboard: {}",
+        after.state["navies"]
+    );
+    // A passing full impulse moves nothing (9.0): the list says so, and a limited impulse
+    // offers its moves as options of their own.
+    let limited = stdout(&ok(
+        d,
+        &[
+            "orders",
+            &root()
+                .join("games/southern-strategy/examples/demo-game.yaml")
+                .display()
+                .to_string(),
+        ],
+    ));
+    assert!(!limited.contains("supply moves may go with"), "{limited}");
+}

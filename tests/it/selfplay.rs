@@ -426,3 +426,85 @@ mod the_lost_cause {
         );
     }
 }
+
+/// 5.2 and 9.0: supply moves before a full impulse's action. `orders` lists them beside the
+/// actions, not as options of their own, so random play never sends them; this walks that
+/// path in positions random play reaches. Every listed move must go with some listed action,
+/// and every move drawn inside its ranges with a random listed action, where the rules accept
+/// the two together, must leave a sound position.
+#[test]
+fn supply_moves_before_a_full_impulse_action_keep_the_invariants() {
+    use ss::state::{ImpulseKind, Phase};
+    let data = data();
+    let mut positions = Vec::new();
+    let forever = std::time::Duration::from_secs(3600);
+    selfplay::run_observed::<SouthernStrategy>(&data, 12, forever, |st, _| {
+        if matches!(
+            st.phase,
+            Phase::Impulse {
+                kind: ImpulseKind::Full,
+                ..
+            }
+        ) {
+            positions.push(st.clone());
+        }
+    });
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut listed, mut accepted) = (0, 0);
+    for (k, st) in positions.iter().enumerate().step_by(4) {
+        let side = SouthernStrategy::deciding(&data, st).unwrap().to_string();
+        let Some(add) = SouthernStrategy::legal_additions(&data, st, &side) else {
+            continue;
+        };
+        let actions: Vec<ss::orders::Orders> = SouthernStrategy::legal_options(&data, st, &side)
+            .iter()
+            .map(|o| parse_orders(&o.example).unwrap())
+            .filter(|o| o.full != Some(ss::orders::Action::Pass))
+            .collect();
+        let apply = |orders: &ss::orders::Orders| {
+            SouthernStrategy::apply(
+                &data,
+                st,
+                &side,
+                orders,
+                None,
+                &mut KeyedDice::new(&[1; 32]),
+            )
+        };
+        let with = |action: &ss::orders::Orders, moves: &ss::orders::Orders| {
+            let mut both = action.clone();
+            both.supply.extend(moves.supply.iter().cloned());
+            both
+        };
+        for part in &add.parts {
+            listed += 1;
+            let moves = parse_orders(&part.example).unwrap();
+            assert!(
+                actions.iter().any(|a| apply(&with(a, &moves)).is_ok()),
+                "position {k}: the listed move `{}` goes with no listed action",
+                part.example
+            );
+            let drawn = Candidate {
+                orders: moves,
+                ranges: part.ranges.clone(),
+            };
+            for _ in 0..4 {
+                let Some(moves) = drawn.draw(&mut rng) else {
+                    continue;
+                };
+                let action = &actions[(rng.next_u32() as usize) % actions.len()];
+                let both = with(action, &moves);
+                if let Ok((next, _)) = apply(&both) {
+                    accepted += 1;
+                    check_invariants(&data, &next)
+                        .unwrap_or_else(|e| panic!("position {k} after {both:?}: {e}"));
+                }
+            }
+        }
+    }
+    eprintln!("{listed} listed moves, {accepted} drawn moves played with an action");
+    assert!(
+        listed >= 100 && accepted >= 100,
+        "too few: {listed} listed, {accepted} played"
+    );
+}

@@ -36,7 +36,9 @@ use serde_json::{json, Value};
 
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
-use crate::engine::game::{listed, Awaiting, Candidate, Game, LazyCandidates, LegalOption};
+use crate::engine::game::{
+    listed, Additions, Awaiting, Candidate, Game, LazyCandidates, LegalOption,
+};
 use crate::engine::Error;
 use data::Data;
 use events::Event;
@@ -492,6 +494,39 @@ impl Game for SouthernStrategy {
             },
             options::example,
         )
+    }
+
+    /// 5.2 and 9.0: in a full impulse, the supply moves that may go before any action but a
+    /// pass, each listed only where some listed action accepts it.
+    fn legal_additions(data: &Data, st: &State, side: &str) -> Option<Additions> {
+        let parsed = Side::parse(side)?;
+        let moves = options::full_impulse_moves(data, st, parsed);
+        if moves.0.is_empty() {
+            return None;
+        }
+        // The actions as listed, so that each move goes with one the player sees; a move may
+        // also make possible an action the list leaves out (Food brought to pay for a march).
+        let actions: Vec<Orders> = Self::legal_options(data, st, side)
+            .iter()
+            .filter_map(|o| crate::engine::flow::read::<Orders>(&o.example))
+            .filter(|o| o.full.as_ref().is_some_and(|a| *a != orders::Action::Pass))
+            .collect();
+        let accepted = |orders: &Orders| {
+            let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+            Self::apply(data, st, side, orders, None, &mut dice).is_ok()
+        };
+        let with_an_action = |moves: &Orders| {
+            actions.iter().any(|a| {
+                let mut both = a.clone();
+                both.supply.extend(moves.supply.iter().cloned());
+                accepted(&both)
+            })
+        };
+        let parts = listed(moves.0, with_an_action, options::example);
+        (!parts.is_empty()).then(|| Additions {
+            how: "supply moves may go with any action above but a pass (5.2, 9.0): list them under `supply:` to make them before the action, or under `supply_after:` to make them after it, along the supply lines the action leaves (a move may also make possible an action the list leaves out, such as Food brought to pay for a march); the moves open before the action:".to_string(),
+            parts,
+        })
     }
 
     fn candidates(data: &Data, st: &State, side: &str) -> Vec<Candidate<Orders>> {

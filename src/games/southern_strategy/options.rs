@@ -296,6 +296,32 @@ pub fn offer<S: Sink<Orders>>(data: &Data, st: &State, side: Side, out: &mut S) 
     Options::new(data, st, side).offer(out);
 }
 
+/// 5.2 and 9.0: the supply moves `side` may make before the action of its full impulse now,
+/// each as orders of the moves alone. They go with any action but a pass, so `orders` lists
+/// them beside the actions instead of once with each (`Game::legal_additions`); in a limited
+/// impulse they are options of their own, with the impulse skipped.
+pub fn full_impulse_moves(data: &Data, st: &State, side: Side) -> Listing {
+    let mut out = Listing::default();
+    if let Phase::Impulse {
+        side: s,
+        kind: ImpulseKind::Full,
+        ..
+    } = st.phase
+    {
+        if s == side {
+            let options = Options::new(data, st, side);
+            supply_options(
+                options.board(),
+                options.lines(),
+                st,
+                side,
+                &mut lift(&mut out, supply_moves(None), |s| s),
+            );
+        }
+    }
+    out
+}
+
 /// The options of one decision, read from a position built once (the board, the supply
 /// lines): self-play counts the options and then builds each one it draws, each a pass over
 /// the options, and reading the position anew for every pass would cost more than the passes.
