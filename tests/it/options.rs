@@ -15,7 +15,7 @@ use adjutant::engine::game::{Game, LegalOption};
 use adjutant::engine::ranges;
 use adjutant::games::southern_strategy::orders::{
     Accept, Action, Answer, Attack, BattleDecision, Embark, Group, March, NavyAction, Orders,
-    Refuse, Transport, Unload,
+    Refuse, SubordinatePlacement, Transport, Unload,
 };
 use adjutant::games::southern_strategy::state::{
     Army, Cargo, Id, ImpulseKind, LeaderRank, Phase, Question, Side, Stage, State, Supplies,
@@ -497,6 +497,19 @@ fn every_accepted_attack_out_of_a_siege_is_listed() {
         20,
         "attacks out of Charleston",
     );
+    // Each sortie's snippet shows the field that sends the army back after a victory (11.3),
+    // which its words offer.
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let sorties: Vec<&LegalOption> = listed
+        .iter()
+        .filter(|o| o.summary.contains("attack (9.4)"))
+        .collect();
+    assert!(
+        !sorties.is_empty()
+            && sorties.iter().all(|o| o.summary.contains("(11.3)")
+                && o.example.contains("return_after: true")),
+        "{sorties:#?}"
+    );
 }
 
 /// The defender of an attack with a leader and supplies: refusing to each area with what it
@@ -635,6 +648,36 @@ fn every_accepted_transport_and_naval_action_is_listed() {
         space,
         25,
         "transport out of Savannah and Sunbury",
+    );
+
+    // 9.2 with 9.3: with the Subordinate Leader off the map, the Leader's army may place him
+    // as it sails, in command of the units left in port or of those aboard.
+    let mut placing = st.clone();
+    placing.armies.remove("SUN");
+    let mut space = Vec::new();
+    for units in 0..=4 {
+        for subordinate in [SubordinatePlacement::Stays, SubordinatePlacement::Aboard] {
+            for (food, war) in [(0, 0), (1, 2), (2, 2)] {
+                space.push(full(Action::Transport(Transport::EmbarkPlacing {
+                    embark: Embark {
+                        from: "SAV".into(),
+                        units,
+                        to_zone: "C".into(),
+                        food,
+                        war,
+                    },
+                    subordinate,
+                })));
+            }
+        }
+    }
+    check(
+        &data,
+        &placing,
+        Side::Crown,
+        space,
+        12,
+        "transport out of Savannah placing the Subordinate Leader",
     );
 
     // At sea with an army aboard, beside the French navy: landing, and a sea battle.

@@ -19,7 +19,7 @@ use super::data::Data;
 use super::march::food_cost;
 use super::orders::{
     Accept, Action, Answer, Attack, BattleDecision, CommitRule, Embark, Group, March, NavyAction,
-    Orders, Raid, Refuse, Skirmish, SupplyMove, Transport, Unload,
+    Orders, Raid, Refuse, Skirmish, SubordinatePlacement, SupplyMove, Transport, Unload,
 };
 use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Question, Side, State};
 use super::state::{Id, Supplies, SUBORDINATE_UNITS};

@@ -397,7 +397,8 @@ fn attack_option<S: Sink<Action>>(
                 war: None,
                 carry_food: hf,
                 carry_war: hw,
-                return_after: false,
+                // The snippet shows the field the words offer (11.3).
+                return_after: besieged,
             }))
     };
     out.offer(hidden, || {
@@ -425,7 +426,8 @@ fn attack_option<S: Sink<Action>>(
                 war: Some(war),
                 carry_food: cf,
                 carry_war: cw,
-                return_after: false,
+                // The snippet shows the field the words offer (11.3).
+                return_after: besieged,
             }))
     };
     out.offer(attack, || {
@@ -517,18 +519,22 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         } else {
             board.supplies(at)
         };
-        let embark = || {
-            // The example: the whole army, with what it could carry out of a City (5.5), or
-            // everything from a Point, where nothing may stay without an army.
-            let take = if p.is_city_or_fort() {
-                let food = s.food.min(army.units + 1);
+        // The example's supplies for `units` sailing: what they could carry out of a City
+        // (5.5), or everything from a Point, where nothing may stay without an army.
+        let take = |units: u32| {
+            if p.is_city_or_fort() {
+                let food = s.food.min(units + 1);
                 Supplies {
                     food,
-                    war: s.war.min(army.units + 1 - food),
+                    war: s.war.min(units + 1 - food),
                 }
             } else {
                 s
-            };
+            }
+        };
+        let embark = || {
+            // The example: the whole army.
+            let take = take(army.units);
             Open::default()
                 .one_of("full.transport.embark.to_zone", ids(&next_zones))
                 .amount("full.transport.embark.units", 1, army.units)
@@ -553,5 +559,58 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
                 span(0, s.war)
             )
         });
+        // 9.2 with 9.3: the Leader's army may split as it sails and place the Subordinate
+        // Leader, in command of at most 4 units, in port or aboard, with a unit left for
+        // whoever stays.
+        if army.leader != Some(LeaderRank::Leader) || st.subordinate_on_map(side) {
+            continue;
+        }
+        let most = army.units.saturating_sub(1);
+        let least_sailing = army.units.saturating_sub(SUBORDINATE_UNITS).max(1);
+        let leader = words::leader_words(data, st, side, army.leader);
+        for (placing, least, most) in [
+            (SubordinatePlacement::Stays, least_sailing, most),
+            (SubordinatePlacement::Aboard, 1, most.min(SUBORDINATE_UNITS)),
+        ] {
+            if least > most {
+                continue;
+            }
+            let sail = || {
+                let take = take(most);
+                Open::default()
+                    .one_of("full.transport.embark.to_zone", ids(&next_zones))
+                    .amount("full.transport.embark.units", least, most)
+                    .amount("full.transport.embark.food", 0, s.food)
+                    .amount("full.transport.embark.war", 0, s.war)
+                    .with(Action::Transport(Transport::EmbarkPlacing {
+                        embark: Embark {
+                            from: p.id,
+                            units: most,
+                            to_zone: *first_zone,
+                            food: take.food,
+                            war: take.war,
+                        },
+                        subordinate: placing,
+                    }))
+            };
+            out.offer(sail, || {
+                let sailing = words::units(&span(least, most));
+                let who = match placing {
+                    SubordinatePlacement::Stays => format!(
+                        "{sailing} sail with {leader}, and the Subordinate Leader (9.2) takes command of the units left in port"
+                    ),
+                    SubordinatePlacement::Aboard => format!(
+                        "the Subordinate Leader (9.2) sails in command of {sailing}, and {leader} stays in port with the rest"
+                    ),
+                };
+                format!(
+                    "transport (9.3) part of the army in {} by sea to zone {}: {who}; food {}, war {}",
+                    p.name,
+                    next_zones.join(" or "),
+                    span(0, s.food),
+                    span(0, s.war)
+                )
+            });
+        }
     }
 }
