@@ -506,8 +506,9 @@ fn every_accepted_attack_out_of_a_siege_is_listed() {
         .collect();
     assert!(
         !sorties.is_empty()
-            && sorties.iter().all(|o| o.summary.contains("(11.3)")
-                && o.example.contains("return_after: true")),
+            && sorties
+                .iter()
+                .all(|o| o.summary.contains("(11.3)") && o.example.contains("return_after: true")),
         "{sorties:#?}"
     );
 }
@@ -842,6 +843,14 @@ fn every_action_is_offered_after_the_moves_an_excess_needs() {
             marches.iter().all(|s| s.contains(
                 "; first moving 2 food from Monck's Corner to Charleston to bring the supplies within their limits (5.5)"
             )),
+            "{kind:?}: {marches:#?}"
+        );
+        // The actions are worded and ranged from where the moves leave the supplies: the
+        // march from Charleston may carry the Food brought to it.
+        assert!(
+            marches
+                .iter()
+                .all(|s| s.contains("Charleston (3 units with Cornwallis, 4 food 1 war)")),
             "{kind:?}: {marches:#?}"
         );
     }

@@ -25,6 +25,7 @@ use super::state::{merged_command, Army, ImpulseKind, LeaderRank, Phase, Questio
 use super::state::{Id, Supplies, SUBORDINATE_UNITS};
 use super::supply;
 use super::{battle, irregulars, words};
+use crate::engine::error::Path;
 use crate::engine::game::Candidate;
 use crate::engine::ranges::Range;
 
@@ -363,6 +364,78 @@ impl<'a> Options<'a> {
             .get_or_init(|| Irregular::new(self.data, self.st, self.side))
     }
 
+    /// An impulse's options: the actions from `acting`, the position after the moves `fix`
+    /// that bring the supplies within their limits (each action then carries those moves),
+    /// and the supply moves from this position.
+    fn offer_impulse<S: Sink<Orders>>(
+        &self,
+        acting: &Options,
+        kind: ImpulseKind,
+        fix: &[SupplyMove],
+        out: &mut S,
+    ) {
+        let (st, side) = (self.st, self.side);
+        let board = self.board();
+        let fixing = |mut o: Orders| {
+            if o.supply.is_empty() {
+                o.supply = fix.to_vec();
+            }
+            o
+        };
+        let fix_words = |s: String| {
+            if fix.is_empty() {
+                s
+            } else {
+                format!("{s}; first {}", moves_words(board.data, fix))
+            }
+        };
+        if kind == ImpulseKind::Limited {
+            out.offer(
+                || limited(Action::Skip).into(),
+                || "skip the limited impulse (no penalty)".to_string(),
+            );
+            irregular_options(
+                acting.board(),
+                acting.irregular(),
+                side,
+                &mut lift(&mut lift(out, fixing, fix_words), limited, |s| {
+                    format!("limited: {s}")
+                }),
+            );
+            supply_options(
+                board,
+                self.lines(),
+                st,
+                side,
+                &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
+                    format!("{s}, then skip the limited impulse")
+                }),
+            );
+            full_options(
+                acting.board(),
+                acting.irregular(),
+                acting.st,
+                side,
+                &mut lift(
+                    &mut lift(out, fixing, fix_words),
+                    |mut o: Orders| {
+                        o.limited = Some(Action::Skip);
+                        o
+                    },
+                    |s| format!("skip the limited impulse, then {s}"),
+                ),
+            );
+        } else {
+            full_options(
+                acting.board(),
+                acting.irregular(),
+                acting.st,
+                side,
+                &mut lift(out, fixing, fix_words),
+            );
+        }
+    }
+
     /// Every option, in the order `orders` shows them.
     pub fn offer<S: Sink<Orders>>(&self, out: &mut S) {
         let (data, st, side) = (self.data, self.st, self.side);
@@ -386,74 +459,29 @@ impl<'a> Options<'a> {
                 }
             }
             Phase::Impulse { side: s, kind, .. } if *s == side => {
-                let board = self.board();
                 // 5.5 with 10.7 (RULINGS S10): supplies beyond their limits at the start of the
                 // impulse (a won battle's spoils) are put right before anything acts, so every
-                // action is offered after the moves that do it; the supply options offer the
-                // moves themselves.
-                let fix: &[SupplyMove] = if over_limits(board, side) {
-                    self.lines().fix()
-                } else {
-                    &[]
-                };
-                let fixing = |mut o: Orders| {
-                    if o.supply.is_empty() {
-                        o.supply = fix.to_vec();
+                // action is offered after the moves that do it, worded and ranged from where
+                // the moves leave the supplies; the supply options offer the moves themselves.
+                if over_limits(self.board(), side) {
+                    let fix = self.lines().fix();
+                    let mut moved = st.clone();
+                    let fixed = !fix.is_empty()
+                        && supply::move_supplies(
+                            data,
+                            &mut moved,
+                            side,
+                            fix,
+                            Path::root("supply"),
+                            &mut Vec::new(),
+                        )
+                        .is_ok();
+                    if fixed {
+                        let acting = Options::new(data, &moved, side);
+                        return self.offer_impulse(&acting, *kind, fix, out);
                     }
-                    o
-                };
-                let fix_words = |s: String| {
-                    if fix.is_empty() {
-                        s
-                    } else {
-                        format!("{s}; first {}", moves_words(board.data, fix))
-                    }
-                };
-                if *kind == ImpulseKind::Limited {
-                    out.offer(
-                        || limited(Action::Skip).into(),
-                        || "skip the limited impulse (no penalty)".to_string(),
-                    );
-                    irregular_options(
-                        board,
-                        self.irregular(),
-                        side,
-                        &mut lift(&mut lift(out, fixing, fix_words), limited, |s| {
-                            format!("limited: {s}")
-                        }),
-                    );
-                    supply_options(
-                        board,
-                        self.lines(),
-                        st,
-                        side,
-                        &mut lift(out, supply_moves(Some(Action::Skip)), |s| {
-                            format!("{s}, then skip the limited impulse")
-                        }),
-                    );
-                    full_options(
-                        board,
-                        self.irregular(),
-                        st,
-                        side,
-                        &mut lift(
-                            &mut lift(out, fixing, fix_words),
-                            |mut o: Orders| {
-                                o.limited = Some(Action::Skip);
-                                o
-                            },
-                            |s| format!("skip the limited impulse, then {s}"),
-                        ),
-                    );
-                } else {
-                    full_options(
-                        board,
-                        self.irregular(),
-                        st,
-                        side,
-                        &mut lift(out, fixing, fix_words),
-                    );
                 }
+                self.offer_impulse(self, *kind, &[], out);
             }
             Phase::Battle { attack, .. } if attack.side.other() == side => {
                 battle_options(data, st, attack, out);
