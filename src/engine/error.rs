@@ -45,6 +45,17 @@ impl OrderError {
         }
     }
 
+    /// The message with `note` after it (`...; 2 war were discarded first`), worded only when
+    /// the message is read.
+    pub fn noting(mut self, note: String) -> Self {
+        let said = self.message.clone();
+        self.message = Message::Later(Arc::new(Later {
+            words: OnceLock::new(),
+            write: move || format!("{}; {note}", &*said),
+        }));
+        self
+    }
+
     /// Names where in the orders the bad value sits, unless a deeper check already named it.
     /// A `Path` is written out only here, so it costs nothing on orders that pass.
     pub fn at(mut self, path: impl Into<String>) -> Self {

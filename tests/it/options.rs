@@ -855,3 +855,61 @@ fn every_action_is_offered_after_the_moves_an_excess_needs() {
         );
     }
 }
+
+/// 5.5 with S10: an excess that cannot be moved (a City alone on its line) is discarded, War
+/// first, before anything acts, so the attack is offered with what is left and its words say
+/// what goes.
+#[test]
+fn actions_are_offered_with_what_a_discard_leaves() {
+    let data = data();
+    // Charleston holds 4 food and 6 war, 2 over the limit of 8, and no friendly army beside it.
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("CHS", Side::Crown, 6, Some(LeaderRank::Leader), 4, 6),
+            ("MCK", Side::Patriot, 2, None, 0, 0),
+        ],
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let open: Vec<&LegalOption> = listed
+        .iter()
+        .filter(|o| {
+            o.summary
+                .contains("attack (9.4) Monck's Corner from Charleston committing war openly")
+        })
+        .collect();
+    assert_eq!(open.len(), 1, "{listed:#?}");
+    assert!(
+        open[0].summary.contains("war 1-4,")
+            && open[0]
+                .summary
+                .contains("first 2 war over the limit are discarded in Charleston (5.5)"),
+        "{:#?}",
+        open[0]
+    );
+    // Orders that count on the discarded War are refused, saying it went first.
+    let all_war = full(Action::Attack(Attack {
+        from: "CHS".into(),
+        to: "MCK".into(),
+        units: 6,
+        war: Some(6),
+        carry_food: 0,
+        carry_war: 0,
+        return_after: false,
+    }));
+    let e = SouthernStrategy::apply(
+        &data,
+        &st,
+        "crown",
+        &all_war,
+        None,
+        &mut KeyedDice::new(&[0; 32]),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("; first the limits discarded 2 war in `Charleston` (5.5)"),
+        "{e}"
+    );
+}

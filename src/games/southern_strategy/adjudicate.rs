@@ -234,12 +234,16 @@ impl SouthernStrategy {
                     let moves = (kind == ImpulseKind::Limited || !passing).then_some("supply");
                     supply::enforce_limits(data, st, side, moves, ev)?;
                 }
+                // What those limits discarded, for a refusal of the action to say (5.5).
+                let before_action = ev.len();
+                let discarded = |e: OrderError, ev: &[Event]| discards_noted(data, e, ev);
                 let full = match kind {
                     ImpulseKind::Limited => {
                         let Some(action) = &orders.limited else {
                             return Err(OrderError::new("7.0", "this is your limited impulse: give `limited:` (an irregular action, or `skip`), and `full:` too if you like").at("limited"));
                         };
-                        impulse::limited(data, st, side, action, dice, ev)?;
+                        impulse::limited(data, st, side, action, dice, ev)
+                            .map_err(|e| discarded(e, &ev[..before_action]))?;
                         // 5.2 (RULINGS S10, S3): a full impulse in the same orders starts from
                         // what the limited action would leave sent alone, within the limits (a
                         // forage can load an army past what it may carry, 8.2).
@@ -278,7 +282,8 @@ impl SouthernStrategy {
                         previous_passed,
                         dice,
                         ev,
-                    )?),
+                    )
+                    .map_err(|e| discarded(e, &ev[..before_action]))?),
                     None => None,
                 };
                 if outcome == Some(impulse::Full::Paused) && !orders.supply_after.is_empty() {
@@ -354,5 +359,34 @@ impl SouthernStrategy {
         // 11.3: a siege lifts whenever its conditions fail, whatever broke them.
         siege::lift_broken(data, st, ev);
         Ok(())
+    }
+}
+
+/// `e`, saying which supplies the limits discarded before the action (5.5), so that a refusal
+/// for too few supplies does not speak of more than the player saw go. `ev` is the step's
+/// events so far; only the discards of this impulse's start are among them.
+fn discards_noted(data: &Data, e: OrderError, ev: &[Event]) -> OrderError {
+    let said: Vec<String> = ev
+        .iter()
+        .rev()
+        .take_while(|x| matches!(x, Event::SuppliesDiscarded { .. }))
+        .filter_map(|x| match x {
+            Event::SuppliesDiscarded {
+                area, food, war, ..
+            } => Some(format!(
+                "{} in `{}`",
+                super::words::food_and_war(*food, *war),
+                data.area(area).name
+            )),
+            _ => None,
+        })
+        .collect();
+    if said.is_empty() {
+        e
+    } else {
+        e.noting(format!(
+            "first the limits discarded {} (5.5)",
+            said.join(" and ")
+        ))
     }
 }

@@ -253,13 +253,9 @@ fn moves_words(data: &Data, moves: &[SupplyMove]) -> String {
     let each: Vec<String> = moves
         .iter()
         .map(|m| {
-            let what = match (m.food, m.war) {
-                (f, 0) => format!("{f} food"),
-                (0, w) => format!("{w} war"),
-                (f, w) => format!("{f} food and {w} war"),
-            };
             format!(
-                "{what} from {} to {}",
+                "{} from {} to {}",
+                words::food_and_war(m.food, m.war),
                 data.area(&m.from).name,
                 data.area(&m.to).name
             )
@@ -269,6 +265,29 @@ fn moves_words(data: &Data, moves: &[SupplyMove]) -> String {
         "moving {} to bring the supplies within their limits (5.5)",
         each.join(", ")
     )
+}
+
+/// What happens before an impulse's action to bring the supplies within their limits (5.5):
+/// `moving 1 food from Orangeburg to Charleston to bring ...`, `2 war over the limit are
+/// discarded in Charleston (5.5)`, or both.
+fn first_words(data: &Data, moves: &[SupplyMove], discarded: &[super::events::Event]) -> String {
+    let mut parts = Vec::new();
+    if !moves.is_empty() {
+        parts.push(moves_words(data, moves));
+    }
+    for e in discarded {
+        if let super::events::Event::SuppliesDiscarded {
+            area, food, war, ..
+        } = e
+        {
+            parts.push(format!(
+                "{} over the limit are discarded in {} (5.5)",
+                words::food_and_war(*food, *war),
+                data.area(area).name
+            ));
+        }
+    }
+    parts.join(", then ")
 }
 
 /// `1-8 units`, `1 unit`.
@@ -365,13 +384,15 @@ impl<'a> Options<'a> {
     }
 
     /// An impulse's options: the actions from `acting`, the position after the moves `fix`
-    /// that bring the supplies within their limits (each action then carries those moves),
-    /// and the supply moves from this position.
+    /// that bring the supplies within their limits and the discards that follow them (each
+    /// action then carries those moves, and its words end with `first`), and the supply moves
+    /// from this position.
     fn offer_impulse<S: Sink<Orders>>(
         &self,
         acting: &Options,
         kind: ImpulseKind,
         fix: &[SupplyMove],
+        first: &str,
         out: &mut S,
     ) {
         let (st, side) = (self.st, self.side);
@@ -383,10 +404,10 @@ impl<'a> Options<'a> {
             o
         };
         let fix_words = |s: String| {
-            if fix.is_empty() {
+            if first.is_empty() {
                 s
             } else {
-                format!("{s}; first {}", moves_words(board.data, fix))
+                format!("{s}; first {first}")
             }
         };
         if kind == ImpulseKind::Limited {
@@ -466,22 +487,25 @@ impl<'a> Options<'a> {
                 if over_limits(self.board(), side) {
                     let fix = self.lines().fix();
                     let mut moved = st.clone();
-                    let fixed = !fix.is_empty()
-                        && supply::move_supplies(
-                            data,
-                            &mut moved,
-                            side,
-                            fix,
-                            Path::root("supply"),
-                            &mut Vec::new(),
-                        )
-                        .is_ok();
-                    if fixed {
+                    let mut discarded = Vec::new();
+                    let mended = supply::move_supplies(
+                        data,
+                        &mut moved,
+                        side,
+                        fix,
+                        Path::root("supply"),
+                        &mut Vec::new(),
+                    )
+                    .and_then(|()| {
+                        supply::enforce_limits(data, &mut moved, side, None, &mut discarded)
+                    });
+                    if mended.is_ok() {
                         let acting = Options::new(data, &moved, side);
-                        return self.offer_impulse(&acting, *kind, fix, out);
+                        let first = first_words(data, fix, &discarded);
+                        return self.offer_impulse(&acting, *kind, fix, &first, out);
                     }
                 }
-                self.offer_impulse(self, *kind, &[], out);
+                self.offer_impulse(self, *kind, &[], "", out);
             }
             Phase::Battle { attack, .. } if attack.side.other() == side => {
                 battle_options(data, st, attack, out);

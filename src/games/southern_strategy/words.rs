@@ -25,6 +25,15 @@ pub fn leader_words(data: &Data, st: &State, side: Side, rank: Option<LeaderRank
         .unwrap_or_else(|| "the leader".into())
 }
 
+/// `2 food`, `1 war`, `2 food and 1 war`: supplies, without the kind there is none of.
+pub fn food_and_war(food: u32, war: u32) -> String {
+    match (food, war) {
+        (f, 0) => format!("{f} food"),
+        (0, w) => format!("{w} war"),
+        (f, w) => format!("{f} food and {w} war"),
+    }
+}
+
 /// `n unit` or `n units`; a range (`1-3`) is plural.
 pub fn units(n: &str) -> String {
     if n == "1" {
