@@ -165,6 +165,30 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
             message: format!("the packet is for game `{}`, not `{}`", rec.game, l.game.id),
         });
     }
+    // The mail's subject, report and board come from the game file, so the packet must be
+    // its last record: an older one would go out under a later step's report.
+    let refuse = |message: String| Error::Format {
+        what: "send".into(),
+        message,
+    };
+    match l.game.log.last() {
+        Some(last) if last.step > rec.step => {
+            return Err(refuse(format!(
+                "the packet is for step {}, but the game file has gone on to step {}: it is not the packet your opponent waits for; `adjutant resend {} --send` mails the one that is",
+                rec.step,
+                last.step,
+                s.game.display()
+            )))
+        }
+        Some(last) if last == rec => {}
+        _ => {
+            return Err(refuse(format!(
+                "the packet's step {} is not the last record of the game file: send a packet written from this game file (`adjutant orders {} ORDERS -o PACKET`)",
+                rec.step,
+                s.game.display()
+            )))
+        }
+    }
     let player = |side: &str| {
         l.game
             .players

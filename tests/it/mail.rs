@@ -526,3 +526,34 @@ fn a_refused_packet_names_the_message_file() {
         "{err}"
     );
 }
+
+/// A packet the game has gone past is not mailed with the report and subject of a later step:
+/// `send` refuses it, says which step the game is at and how to mail the packet the opponent
+/// waits for, and mails nothing.
+#[test]
+fn send_refuses_a_packet_the_game_has_gone_past() {
+    let (g, old) = crown_packet();
+    g.receive("patriot", &old);
+    let answer = g.send("patriot", "p1", "supply: []\n");
+    g.receive("crown", &answer);
+    let c = g.side_dir("crown");
+    let before = files(&c);
+    let eml = c.join("stale.eml");
+    let err = refused(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            old.to_str().unwrap(),
+            "--via",
+            &format!("eml:{}", eml.display()),
+        ],
+    );
+    assert!(
+        err.contains("the packet is for step 1, but the game file has gone on to step")
+            && err.contains("adjutant resend game.yaml --send"),
+        "{err}"
+    );
+    assert!(!eml.exists(), "nothing was mailed");
+    assert_eq!(files(&c), before, "nothing changed");
+}
