@@ -233,7 +233,7 @@ fn southern_strategy_rules_cases() {
 
 /// RULINGS S7 and N11 follow the text where the first edition did not, B16 where the first
 /// two did not, S9 where the first three did not, B1 where the first four did not, and S10 and
-/// B17 where the first five did not: the cases that show them fail under the older editions'
+/// B17 where the first five did not, B4's lists and N12 where the first six did not: the cases that show them fail under the older editions'
 /// data, which games begun with them still load (and such games verify).
 #[test]
 fn the_first_southern_strategy_edition_keeps_its_readings() {
@@ -334,8 +334,24 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         ],
         &[("fourth", &fourth), ("fifth", &fifth)],
     );
+    // B4's retreat lists of adjacent areas and N12's winter removal after Cornwallis is lost
+    // followed the text after the sixth edition.
+    let sixth = super::support::southern_data_of(ss::DATA_FILES_V6);
+    assert!(
+        sixth.pieces.readings.limits_after_each_moves()
+            && sixth.pieces.readings.sortie_carries_no_food(),
+        "the sixth edition keeps S10 and S11"
+    );
+    pass_today_only(
+        &dir,
+        &[
+            "10.7-a-retreat-list-naming-an-area-not-adjacent-refused.yaml",
+            "12.3-the-navies-leave-the-map-when-cornwallis-is-lost-at-sea.yaml",
+        ],
+        &[("fifth", &fifth), ("sixth", &sixth)],
+    );
     // A game begun with each older edition still loads it and verifies.
-    for edition in ["first", "second", "third", "fourth", "fifth"] {
+    for edition in ["first", "second", "third", "fourth", "fifth", "sixth"] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
         let tmp = tempfile::tempdir().unwrap();

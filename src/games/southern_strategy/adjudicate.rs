@@ -81,6 +81,7 @@ impl SouthernStrategy {
                     "an attack awaits your answer: `battle: {refuse: {to: AREA}}` or `battle: {accept: {commit: N, retreat: [AREA]}}`",
                     "while an attack waits, only the defender's `battle:` answer may be ordered",
                 )?;
+                battle::check_answer_retreats(data, st, &decision)?;
                 battle::resolve(data, st, side, &decision, dice, ev)?;
                 // Dice-protocol 3.1: the attacker's standing policy commits its War at once.
                 // One the rules refuse leaves the pause, as for the defender's policy.

@@ -92,6 +92,29 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the sixth edition (the readings of RULINGS S7, S9, S10, S11, N11, B1,
+/// B16, B17 and B18, before B4's retreat lists of adjacent areas and N12's winter removal
+/// after Cornwallis is lost), kept so that game files begun with them still load with the
+/// pieces file they pin.
+pub const DATA_FILES_V6: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v6/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the fifth edition (the readings of RULINGS S7, S9, N11, B16 and B1, before
 /// S10's limits before each action, B17's and B18's skirmishes and S11's sortie), kept so that
 /// game files begun with them still load with the pieces file they pin.

@@ -35,6 +35,12 @@ pub struct Readings {
     /// 11.1 with 11.3 (S11).
     #[serde(default)]
     pub sortie_food: SortieFood,
+    /// 10.7 (B4).
+    #[serde(default)]
+    pub retreat_list: RetreatList,
+    /// 12.3 with 14.0 (N12).
+    #[serde(default)]
+    pub winter_removal_after_capture: WinterRemovalAfterCapture,
 }
 
 impl Readings {
@@ -79,6 +85,18 @@ impl Readings {
     /// plus their number.
     pub fn skirmish_war_carried(&self) -> bool {
         self.skirmish_war == SkirmishWar::Carried
+    }
+
+    /// 10.7 (B4): whether a defender's answer may list only areas adjacent to it to retreat
+    /// to.
+    pub fn retreat_list_adjacent(&self) -> bool {
+        self.retreat_list == RetreatList::Adjacent
+    }
+
+    /// 12.3 with 14.0 (N12): whether the navies still leave the map when Cornwallis, left
+    /// aboard, ends the game at the winter unload.
+    pub fn navies_leave_after_capture(&self) -> bool {
+        self.winter_removal_after_capture == WinterRemovalAfterCapture::Completed
     }
 
     /// 9.6 with 10.8 (B17): whether a dug-in army ignores the first hit of a skirmish.
@@ -198,4 +216,27 @@ pub enum SortieFood {
     /// The text: no supplies leave a besieged City by land (11.1), but a besieged army may
     /// attack, and fights with the War it carries (11.3, 5.5, 10.2): War goes, Food stays.
     Stays,
+}
+
+/// 10.7: which areas a defender's own answer may list to retreat to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RetreatList {
+    /// The first six editions: any area of the map; one that is not adjacent is passed over.
+    #[default]
+    AnyArea,
+    /// Only areas adjacent to the defender, where 10.7 can send it: a name that is not is
+    /// refused, since passing over it sent the army somewhere its player did not name.
+    Adjacent,
+}
+
+/// 12.3 with 14.0: the winter removal when the unload loses Cornwallis at sea.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinterRemovalAfterCapture {
+    /// The first six editions: the game ended with the navies still in their zones.
+    #[default]
+    Stopped,
+    /// The navies leave the map as 12.3 says, and then the game ends.
+    Completed,
 }

@@ -204,7 +204,14 @@ pub fn answer(
             }
             commander_arrives(data, st, &area.id, ev);
         }
-        (Question::Unload { .. }, Answer::Unload(u)) => navy::unload(data, st, side, u, ev)?,
+        (Question::Unload { .. }, Answer::Unload(u)) => {
+            navy::unload(data, st, side, u, ev)?;
+            // 12.3 with 14.0 (RULINGS N12): Cornwallis lost aboard ends the game, and the
+            // navies still leave the map as the winter removal began to take them.
+            if st.phase == Phase::Over && data.pieces.readings.navies_leave_after_capture() {
+                navy::remove_for_winter(st, ev);
+            }
+        }
         (Question::NavyZone { .. }, _) => {
             return Err(wrong(
                 "12.4",

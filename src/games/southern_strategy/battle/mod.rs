@@ -554,6 +554,40 @@ pub fn defend(
     Ok(())
 }
 
+/// 10.7 (RULINGS B4): a defender answering an attack by its own orders lists only areas
+/// adjacent to it to retreat to, where the data reads so: passing over one that is not sent the
+/// army somewhere its player did not name. A standing policy's lists are not held to this, as
+/// one list may serve armies in different places.
+pub fn check_answer_retreats(
+    data: &Data,
+    st: &State,
+    decision: &BattleDecision,
+) -> Result<(), OrderError> {
+    let (Phase::Battle { attack: at, .. }, BattleDecision::Accept(a)) = (&st.phase, decision)
+    else {
+        return Ok(());
+    };
+    if !data.pieces.readings.retreat_list_adjacent() {
+        return Ok(());
+    }
+    let retreat = Path::root("battle.accept.retreat");
+    for (i, r) in a.retreat.iter().enumerate() {
+        let area = orders::area(data, r, retreat.item(i))?;
+        if !data.adjacent(&at.to, &area.id) {
+            return Err(OrderError::new(
+                "10.7",
+                format!(
+                    "`{}` is not adjacent to `{}`, where your army is attacked: a beaten army retreats only to an adjacent area (RULINGS B4)",
+                    area.name,
+                    data.area(&at.to).name
+                ),
+            )
+            .at(retreat.item(i)));
+        }
+    }
+    Ok(())
+}
+
 /// 10.7: the places a defender lists to retreat to are areas of the map.
 fn check_retreats(data: &Data, a: &Accept) -> Result<(), OrderError> {
     let retreat = Path::root("battle.accept.retreat");
