@@ -1,11 +1,12 @@
 //! Words the options and reports need that the records do not hold: which leader leads an
-//! army (9.2), read from the state before a step. The records keep what they hold, which
-//! `verify` compares; only the words a report or an option prints change.
+//! army (9.2), read from the state before a step; and the names a question or a refusal
+//! gives a side, a navy, a sea zone or the army aboard. The records keep what they hold,
+//! which `verify` compares; only the words a report or an option prints change.
 
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{LeaderRank, Side, State};
+use super::state::{Cargo, LeaderRank, Side, State};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -23,6 +24,50 @@ pub fn leader_name(data: &Data, st: &State, side: Side, rank: LeaderRank) -> Str
 pub fn leader_words(data: &Data, st: &State, side: Side, rank: Option<LeaderRank>) -> String {
     rank.map(|r| leader_name(data, st, side, r))
         .unwrap_or_else(|| "the leader".into())
+}
+
+/// A side as the players call it: `Crown`, `Patriot`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Crown => "Crown",
+        Side::Patriot => "Patriot",
+    }
+}
+
+/// 12.0: a side's navy: the Crown's, or the French navy that sails for the Patriot.
+pub fn navy(side: Side) -> &'static str {
+    match side {
+        Side::Crown => "Crown navy",
+        Side::Patriot => "French navy",
+    }
+}
+
+/// A sea zone as the reports name it: `sea zone C (Off South Carolina)`.
+pub fn sea_zone(data: &Data, zone: &str) -> String {
+    match data.find_sea(zone) {
+        Some(z) => format!("sea zone {} ({})", z.id, z.name),
+        None => format!("sea zone {zone}"),
+    }
+}
+
+/// 9.3: the army aboard a navy, its leader by name first: `Cornwallis and 2 units`.
+pub fn army_aboard(data: &Data, st: &State, side: Side, cargo: &Cargo) -> String {
+    let units = units(&cargo.units.to_string());
+    match cargo.leader {
+        Some(rank) => format!("{} and {units}", leader_name(data, st, side, rank)),
+        None => units,
+    }
+}
+
+/// Supplies as a player counts them, a kind of which there is none left out: `1 food and 2
+/// war`, `2 war` (the reports' `supplies` macro says them so).
+pub fn supplies(food: u32, war: u32) -> String {
+    match (food, war) {
+        (0, 0) => "no supplies".into(),
+        (f, 0) => format!("{f} food"),
+        (0, w) => format!("{w} war"),
+        (f, w) => format!("{f} food and {w} war"),
+    }
 }
 
 /// `n unit` or `n units`; a range (`1-3`) is plural.
