@@ -156,3 +156,120 @@ fn a_refused_winter_unload_says_why() {
         "{err}"
     );
 }
+
+/// The table game's position with the Crown to play its full impulse, and `edit` made.
+fn crown_full_impulse(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    table_position(dir, name, |st| {
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "full",
+            "previous_passed": false});
+        edit(st);
+    })
+}
+
+/// Plays `orders` for `side` in the hot-seat game `game`.
+fn play(dir: &Path, game: &Path, side: &str, orders: &str) {
+    write(dir, "orders.yaml", orders);
+    let secrets = format!("{}-secrets", game.file_name().unwrap().to_str().unwrap());
+    ok(
+        dir,
+        &[
+            "play",
+            game.to_str().unwrap(),
+            "orders.yaml",
+            "--side",
+            side,
+            "--secrets",
+            &secrets,
+        ],
+    );
+}
+
+/// The last step's report in each text format, its words one space apart.
+fn last_step_reports(dir: &Path, game: &Path) -> Vec<(&'static str, String)> {
+    ["text", "markdown", "bbcode"]
+        .into_iter()
+        .map(|format| {
+            let o = ok(
+                dir,
+                &[
+                    "report",
+                    game.to_str().unwrap(),
+                    "--format",
+                    format,
+                    "--steps",
+                    "last",
+                ],
+            );
+            (format, words(&stdout(&o)))
+        })
+        .collect()
+}
+
+/// 10.7: a beaten attacker goes back, and the supplies it carried go to the defender. The
+/// report told the return but not the supplies, which changed hands unseen. Cornwallis's 3
+/// units from Waxhaws carry 1 food and 1 war besides the 1 war they commit; the 6 Patriot
+/// units in Camden win whatever the dice (one attacking die).
+#[test]
+fn a_beaten_attackers_supplies_are_reported_going_to_the_defender() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "beaten.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 2, "war": 2});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+    });
+    play(
+        d,
+        &game,
+        "crown",
+        "full: {attack: {from: WAX, to: CAM, units: 3, war: 1, carry_food: 1, carry_war: 1}}\n",
+    );
+    play(d, &game, "patriot", "battle: {accept: {commit: 0}}\n");
+    let camden = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state["supplies"]["CAM"]
+        .clone();
+    assert_eq!(camden, json!({"food": 2, "war": 1}), "Camden had 1 food");
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("The 3 attacking units go back to Waxhaws; the defenders of Camden take the 1 food and 1 war they carried (10.7)."),
+            "{format}: {text}"
+        );
+    }
+}
+
+/// 10.4 with 10.7: attackers wiped out by the defender's roll surrender, and the defender takes
+/// what they carried; an attack whose War was committed after the defender accepted (10.2)
+/// hands over only what was left.
+#[test]
+fn wiped_out_attackers_hand_their_supplies_to_the_defender() {
+    use crate::leader_words::southern_lines;
+    let wiped = southern_lines(
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 1, "war": 1,
+            "carry_war": 1}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 1, "food_paid": 1, "war": 1}),
+            json!({"event": "surrendered", "side": "crown", "area": "BFT", "units": 1, "leader": "leader"}),
+        ],
+    );
+    assert_eq!(
+        wiped[2],
+        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4). The defenders take the 1 war it carried (10.7).",
+        "{wiped:?}"
+    );
+    // Committed by the attacker's standing policy in the same step: 2 of the 3 War carried.
+    let committed = southern_lines(
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 2, "carry_war": 3}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 2, "food_paid": 1, "carried": {"food": 0, "war": 3}}),
+            json!({"event": "attack_committed", "side": "crown", "area": "BFT", "war": 2, "dice": 2}),
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 2, "defender_total": 2}),
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 1}),
+        ],
+    );
+    assert_eq!(
+        committed[4],
+        "The attacking unit goes back to Charleston; the defenders of Beaufort take the 1 war it carried (10.7).",
+        "{committed:?}"
+    );
+}

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{Cargo, LeaderRank, Side, State};
+use super::state::{Cargo, LeaderRank, Side, State, Supplies};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -99,6 +99,15 @@ fn name_commanders(data: &Data, before: &State, march: &mut Value, from: &Value)
     }
 }
 
+/// 10.7: marks the event `e` of beaten attackers with the supplies they `carried` besides the
+/// War they committed, which the defender at `area` takes (`handed_over`); nothing when they
+/// carried none.
+fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
+    if let (Some(c), Some(area)) = (carried.filter(|c| !c.is_empty()), area) {
+        e["handed_over"] = serde_json::json!({"food": c.food, "war": c.war, "area": area});
+    }
+}
+
 /// Report words for one step, from the state `before` it (`Game::annotate_step`): each
 /// march names the leader going with a group (9.2), in the orders and the events; a refused
 /// battle what the defender left behind (10.1); a standing
@@ -124,6 +133,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Value::String(a.to.to_string()),
         )
     });
+    // 10.7: the supplies the attackers carry besides the War they committed, which a beaten
+    // attacker leaves to the defender: from the attack under way, or the attack order.
+    let mut carried: Option<Supplies> = before.pending_attack().map(|a| a.carried);
     let mut turn_end = false;
     let mut winner = Value::Null;
     // 11.1 (S9): where a march left supplies on its Point because its groups went into a
@@ -177,6 +189,12 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
             Some("attack_launched") => {
                 attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
+                let order = &orders["full"]["attack"];
+                let amount = |k: &str| order[k].as_u64().unwrap_or(0) as u32;
+                carried = Some(Supplies {
+                    food: amount("carry_food"),
+                    war: amount("carry_war"),
+                });
                 if let Some(name) = leader_at(data, before, &e["from"]) {
                     e["commander"] = Value::String(name);
                 }
@@ -205,12 +223,23 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     e["sealed_in"] = to.clone();
                 }
             }
+            // 10.2: the War committed now comes out of what the attackers carry.
+            Some("attack_committed") => {
+                if let Some(c) = carried.as_mut() {
+                    c.war = c.war.saturating_sub(e["war"].as_u64().unwrap_or(0) as u32);
+                }
+            }
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
             // as after a loss, not as victors leaving with what they took.
             Some("morale_check") if e["passed"] == true => winner = Value::Null,
             // 11.3: attackers who won and go back to the City they attacked out of.
             Some("attacker_returned") if e["side"] == winner => e["victorious"] = true.into(),
+            // 10.7: beaten attackers go back without what they carried, which the defender
+            // takes where the battle was fought.
+            Some("attacker_returned") if !winner.is_null() => {
+                handed_over(e, carried, attack.as_ref().map(|(_, _, to)| to))
+            }
             // The turn end: no battle is fought in it, so a surrender there is a besieged army
             // with no Food left (13.1, 11.2).
             Some("impulse_phase_ended") => turn_end = true,
@@ -222,7 +251,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .as_ref()
                     .is_some_and(|(side, _, to)| *side == e["side"] && *to == e["area"]) =>
             {
-                e["attacking"] = true.into()
+                e["attacking"] = true.into();
+                handed_over(e, carried, attack.as_ref().map(|(_, _, to)| to));
             }
             // 10.4, 10.5: the defenders lost their last unit in the battle: the attackers won,
             // and go back to a City they attacked out of as victors (11.3).
