@@ -273,3 +273,66 @@ fn wiped_out_attackers_hand_their_supplies_to_the_defender() {
         "{committed:?}"
     );
 }
+
+/// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and an
+/// army it joins is dug in with it. Cornwallis's army took in the beaten garrison of Fort
+/// Watson and could not be activated for the rest of the turn, and the report did not say
+/// why. Greene's 7 units against 1 dug-in unit that commits no War win by at least 7, which
+/// no morale die passes.
+#[test]
+fn a_dug_in_army_retreating_into_cornwallis_is_said_to_freeze_him() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "frozen.yaml", |st| {
+        let armies = st["armies"].as_object_mut().unwrap();
+        armies.remove("WAX");
+        armies.remove("RIC");
+        armies.insert(
+            "HHS".into(),
+            json!({"side": "crown", "units": 2, "leader": "leader"}),
+        );
+        armies.insert(
+            "WAT".into(),
+            json!({"side": "crown", "units": 1, "dug_in": true}),
+        );
+        armies.insert(
+            "SNW".into(),
+            json!({"side": "patriot", "units": 7, "leader": "leader"}),
+        );
+        st["supplies"]["SNW"] = json!({"food": 2, "war": 1});
+        st["supplies"].as_object_mut().unwrap().remove("RIC");
+        st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "full",
+            "previous_passed": false});
+    });
+    play(
+        d,
+        &game,
+        "patriot",
+        "full: {attack: {from: SNW, to: WAT, units: 7, war: 1}}\n",
+    );
+    play(
+        d,
+        &game,
+        "crown",
+        "battle: {accept: {commit: 0, retreat: [HHS]}}\n",
+    );
+    let state = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state;
+    assert_eq!(
+        state["armies"]["HHS"],
+        json!({"side": "crown", "units": 3, "leader": "leader", "dug_in": true})
+    );
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("Crown retreats from Fort Watson to High Hills of Santee, abandoning 3 war, and stays dug in for the rest of the campaign turn; it joins Cornwallis's army there, which is dug in with it and cannot be activated this turn either (10.7, 9.6, RULINGS B16)."),
+            "{format}: {text}"
+        );
+    }
+    // `show` marks the army dug in.
+    let shown = stdout(&ok(d, &["show", game.to_str().unwrap()]));
+    assert!(
+        shown.contains("High Hills of Santee   3 units, Leader, dug in"),
+        "{shown}"
+    );
+}

@@ -216,7 +216,18 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                         .and_then(|from| before.army(from))
                         .is_some_and(|a| a.dug_in) =>
             {
-                e["dug_in"] = true.into()
+                e["dug_in"] = true.into();
+                // The army it joins is dug in with it from now on (RULINGS B16, I6): named,
+                // since it is frozen too, which its player would not otherwise learn.
+                let joined = e["to"]
+                    .as_str()
+                    .and_then(|to| before.army(to))
+                    .filter(|a| !a.dug_in && e["side"] == a.side.name());
+                if let Some(a) = joined {
+                    e["joins"] = serde_json::json!({
+                        "leader": a.leader.map(|r| leader_name(data, before, a.side, r)),
+                    });
+                }
             }
             Some("supplies_abandoned") => {
                 if let Some(to) = &sealed_in {
