@@ -336,3 +336,55 @@ fn a_dug_in_army_retreating_into_cornwallis_is_said_to_freeze_him() {
         "{shown}"
     );
 }
+
+/// 9.5 and 10.8: after a skirmish the skirmishing units go back where they came from, and
+/// units a leader picked rejoin his army. The report told the skirmish and its roll but not
+/// the return, so the units seemed to stay on the Point they struck.
+#[test]
+fn skirmishers_are_said_to_go_back_to_their_army() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "skirmish.yaml", |st| {
+        let armies = st["armies"].as_object_mut().unwrap();
+        armies.remove("RIC");
+        armies.insert(
+            "CAM".into(),
+            json!({"side": "patriot", "units": 5, "leader": "leader"}),
+        );
+        st["supplies"]["CAM"] = json!({"food": 1, "war": 2});
+        st["supplies"].as_object_mut().unwrap().remove("RIC");
+        st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "full",
+            "previous_passed": false});
+    });
+    play(
+        d,
+        &game,
+        "patriot",
+        "full: {skirmish: {from: CAM, to: HHS, units: 2, war: 2}}\n",
+    );
+    for (format, text) in last_step_reports(d, &game) {
+        let roll = text.find("Patriot rolls").expect("the skirmish roll");
+        let back = text
+            .find("The 2 skirmishing units go back to Camden and rejoin Greene's army there (9.5, 10.8).")
+            .unwrap_or_else(|| panic!("{format}: {text}"));
+        assert!(roll < back, "{format}: the return follows the roll: {text}");
+    }
+    let state = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state;
+    assert_eq!(state["armies"]["CAM"]["units"], 5);
+    // An army without a leader skirmishes whole and goes back on its own: the set-up's two
+    // Patriot units in Charleston.
+    let whole = crate::leader_words::southern_lines(
+        json!({"full": {"skirmish": {"from": "CHS", "to": "ORB", "units": 2, "war": 1}}}),
+        vec![
+            json!({"event": "skirmished", "from": "CHS", "to": "ORB", "units": 2, "war": 1}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [4], "hits": 0}),
+        ],
+    );
+    assert_eq!(
+        whole[2],
+        "Patriot rolls 4: 0 hits. The 2 skirmishing units go back to Charleston (9.5, 10.8).",
+        "{whole:?}"
+    );
+}

@@ -151,7 +151,14 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
+    // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
+    let mut skirmishers: Option<Value> = None;
     for e in events.iter_mut() {
+        if e["event"] == "battle_roll" {
+            if let Some(back) = skirmishers.take() {
+                e["skirmishers_back"] = back;
+            }
+        }
         match e["event"].as_str() {
             Some("battle_joined") => attacker = e["attacker"].clone(),
             Some("dug_in_hit_ignored") => ignored = 1,
@@ -239,6 +246,21 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 if let Some(c) = carried.as_mut() {
                     c.war = c.war.saturating_sub(e["war"].as_u64().unwrap_or(0) as u32);
                 }
+            }
+            // 9.5: units a leader picked rejoin his army; an army without one goes back whole.
+            Some("skirmished") => {
+                let army = e["from"].as_str().and_then(|from| before.army(from));
+                let units = e["units"].as_u64().unwrap_or(0);
+                let rejoin = army.is_some_and(|a| u64::from(a.units) > units);
+                let leader = army
+                    .filter(|_| rejoin)
+                    .and_then(|a| Some(leader_name(data, before, a.side, a.leader?)));
+                skirmishers = Some(serde_json::json!({
+                    "to": e["from"],
+                    "units": units,
+                    "rejoin": rejoin,
+                    "leader": leader,
+                }));
             }
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
