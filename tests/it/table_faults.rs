@@ -388,3 +388,42 @@ fn skirmishers_are_said_to_go_back_to_their_army() {
         "{whole:?}"
     );
 }
+
+/// 14.0: once the game has ended, `hint` and `play` (and `orders`) say who won and why in the
+/// words the report ends the game with; they said only that the game was over. The Patriot
+/// passed, the Crown passes too with Political Will at 0: the Crown sues for peace at the
+/// Victory Check.
+#[test]
+fn after_the_end_hint_and_play_name_the_winner_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "ended.yaml", |st| {
+        st["phase"]["previous_passed"] = true.into();
+        st["political_will"] = 0.into();
+    });
+    play(d, &game, "crown", "full: pass\n");
+    let g = game.to_str().unwrap();
+    let report = words(&stdout(&ok(d, &["report", g, "--steps", "last"])));
+    let ending = "PATRIOT WINS: 14.0 the Crown sues for peace: Political Will at 0";
+    assert!(report.contains(&format!("- {ending} ")), "{report}");
+    let said = format!("the game is over: {ending}");
+    let hint = words(&refused(d, &["hint", g]));
+    assert!(hint.contains(&said), "{hint}");
+    write(d, "more.yaml", "full: pass\n");
+    let secrets = "ended.yaml-secrets";
+    for side in [None, Some("patriot")] {
+        let mut args = vec!["play", g, "more.yaml", "--secrets", secrets];
+        args.extend(side.map(|s| ["--side", s]).into_iter().flatten());
+        let err = words(&refused(d, &args));
+        assert!(err.contains(&said), "{args:?}: {err}");
+    }
+    let err = words(&refused(
+        d,
+        &["play", g, "--bot", "crown", "--secrets", secrets],
+    ));
+    assert!(err.contains(&said), "{err}");
+    let listed = words(&stderr(&ok(d, &["orders", g])));
+    assert!(listed.contains(&said), "{listed}");
+    let shown = words(&stdout(&ok(d, &["show", g])));
+    assert!(shown.contains(ending), "{shown}");
+}
