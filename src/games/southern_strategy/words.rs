@@ -113,7 +113,10 @@ fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
 /// battle what the defender left behind (10.1); a standing
 /// policy's answer names the attack it answered for, its side (attacker or defender) and
 /// where the attack came from (dice-protocol 3.1, 10.1-10.3); an army that surrenders is
-/// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2).
+/// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2); beaten
+/// attackers name what they carried to the defender (10.7); a dug-in army retreating names
+/// the army it joins, dug in with it (9.6, RULINGS B16); a skirmish's roll is followed by the
+/// skirmishers going back to their army (9.5, 10.8).
 pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
     if orders["full"]["march"].is_object() {
         let from = orders["full"]["march"]["from"].clone();
