@@ -201,6 +201,46 @@ pub(super) fn no_board(gf: &GameFile) -> Error {
     }
 }
 
+/// How a game that has ended came to its end, in the words its report gives it (the game's
+/// `ending.txt`, which calls the same macro as the report's last event): `PATRIOT WINS: 14.0
+/// the Crown sues for peace: Political Will at 0`. `None` while the game goes on, or for a
+/// game without that template.
+pub fn ending_words(l: &Loaded, templates: &Templates) -> Result<Option<String>, Error> {
+    let name = format!("{}/ending.txt", l.game.game);
+    if l.game.awaiting.is_some() || !templates.exists(&name) {
+        return Ok(None);
+    }
+    let ctx = with_lookups(json!({"state": l.game.state}), &l.rules.lookups());
+    let text = templates.render(&name, &ctx)?;
+    let text = text.trim();
+    Ok((!text.is_empty()).then(|| text.to_string()))
+}
+
+/// That the game has ended, and (`ending_words`) who won and why: `the game is over: PATRIOT
+/// WINS: ...`.
+pub fn game_over_words(l: &Loaded, templates: &Templates) -> Result<String, Error> {
+    Ok(match ending_words(l, templates)? {
+        Some(how) => format!("the game is over: {how}"),
+        None => "the game is over".to_string(),
+    })
+}
+
+/// Refuses `what` (orders, the bot's decision) for a game that has ended, saying who won and
+/// why; a game that goes on passes.
+///
+/// # Errors
+///
+/// `Error::Format` once the game is over.
+pub fn refuse_when_over(l: &Loaded, what: &str, templates: &Templates) -> Result<(), Error> {
+    if l.game.awaiting.is_some() {
+        return Ok(());
+    }
+    Err(Error::Format {
+        what: what.into(),
+        message: game_over_words(l, templates)?,
+    })
+}
+
 /// Renders `steps` of a game (and its current state) in `format`, as text: every format but
 /// `Png`, which `report_steps` and `board_png` make.
 pub fn render(

@@ -105,6 +105,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         commit.lock(&a.game)?;
     }
     let l = app::load_game(&a.game, a.common.data_dir())?;
+    app::refuse_when_over(&l, "the bot", &a.common.templates(&l.game.id)?)?;
     let side = app::bot_side(&l, a.side.as_deref())?;
     let settings = a.thinking.settings(&l.game, &side);
     let choice = app::bot_decide(&l, Some(&side), &settings)?;
@@ -194,12 +195,11 @@ pub struct HintArgs {
 
 pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
+    let templates = a.common.templates(&l.game.id)?;
+    app::refuse_when_over(&l, "the bot", &templates)?;
     let side = app::bot_side(&l, a.side.as_deref())?;
     let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
-    print!(
-        "{}",
-        app::explain(&l, &choice, true, None, &a.common.templates(&l.game.id)?)?
-    );
+    print!("{}", app::explain(&l, &choice, true, None, &templates)?);
     println!("the best option as orders:");
     for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {
         println!("  {line}");

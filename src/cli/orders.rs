@@ -152,10 +152,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .or_else(|| l.game.awaiting.as_ref().map(|w| w.side.clone()));
         match side {
             Some(s) => print_options(&l, &s, To::Out)?,
-            None => eprintln!("the game is over"),
+            None => eprintln!(
+                "{}",
+                app::game_over_words(&l, &a.common.templates(&l.game.id)?)?
+            ),
         }
         return Ok(ExitCode::SUCCESS);
     };
+    // 14.0: a game that has ended takes no orders; the refusal says who won and why.
+    app::refuse_when_over(&l, "orders", &a.common.templates(&l.game.id)?)?;
     let file = app::read_orders(orders_path)?;
     let outcome = match &a.packet {
         None => {

@@ -90,6 +90,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/southern-strategy/show.txt"),
     ),
     (
+        "southern-strategy/ending.txt",
+        include_str!("../../templates/southern-strategy/ending.txt"),
+    ),
+    (
         "southern-strategy/board.svg",
         include_str!("../../templates/southern-strategy/board.svg"),
     ),

@@ -140,7 +140,7 @@ fn a_whole_game_by_mail_ends_in_victory_and_verifies() {
     }
     assert_eq!(g.game_text("crown"), g.game_text("patriot"));
     let o = ok(&g.side_dir("crown"), &["show", "game.yaml"]);
-    assert!(stdout(&o).contains("PATRIOT wins"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("PATRIOT WINS: 14.0"), "{}", stdout(&o));
 }
 
 #[test]

@@ -193,12 +193,12 @@ fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
 
 /// The Southern Strategy's event and orders lines through the shipped templates, after the
 /// report's own reading of the step (`annotate_step`) from the set-up state.
-fn southern_lines(orders: Value, events: Vec<Value>) -> Vec<String> {
+pub(crate) fn southern_lines(orders: Value, events: Vec<Value>) -> Vec<String> {
     southern_lines_from(|_| {}, orders, events)
 }
 
 /// `southern_lines`, read from the set-up state as `change` leaves it.
-fn southern_lines_from(
+pub(crate) fn southern_lines_from(
     change: impl FnOnce(&mut Value),
     orders: Value,
     mut events: Vec<Value>,

@@ -39,6 +39,7 @@ mod solo_1776_figures;
 mod solo_1776_words;
 mod standing_policy;
 mod support;
+mod table_faults;
 mod tamper;
 mod witness;
 mod words;

@@ -697,7 +697,7 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
             json!({"step": "decision", "side": "crown", "resume": "sieges",
                    "question": {"ask": "unload", "army_ports": [], "supply_ports": ["GEO"]},
                    "cargo": {"units": 0, "food": 2, "war": 1}}),
-            "leaves for the winter; land its supplies (Georgetown); what stays aboard is lost",
+            "for the winter with 2 food and 1 war aboard; land its supplies (Georgetown); what stays aboard is lost",
         ),
     ];
     for (phase, want) in cases {

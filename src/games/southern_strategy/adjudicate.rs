@@ -376,7 +376,7 @@ fn discards_noted(data: &Data, e: OrderError, ev: &[Event]) -> OrderError {
                 area, food, war, ..
             } => Some(format!(
                 "{} in `{}`",
-                super::words::food_and_war(*food, *war),
+                super::words::supplies(*food, *war),
                 data.area(area).name
             )),
             _ => None,

@@ -385,16 +385,34 @@ impl Game for SouthernStrategy {
                                 format!("land its {what} ({})", areas(ports))
                             }
                         };
+                        let army = cargo.units > 0 || cargo.leader.is_some();
+                        let mut aboard = Vec::new();
                         let mut parts = Vec::new();
-                        if cargo.units > 0 || cargo.leader.is_some() {
+                        if army {
+                            aboard.push(words::army_aboard(data, st, *side, &cargo));
                             parts.push(place("army", army_ports));
                         }
                         if cargo.food + cargo.war > 0 {
+                            aboard.push(words::supplies(cargo.food, cargo.war));
                             parts.push(place("supplies", supply_ports));
                         }
+                        let navy_zone = st.navies.zone(*side);
+                        // 9.3, 5.4 (RULINGS N8): the enemy navy in the same zone keeps
+                        // everything aboard, which the player is told rather than left to guess.
+                        let barred = navy_zone.filter(|z| st.navies.zone(side.other()) == Some(*z));
+                        let landing = match barred {
+                            Some(z) => format!(
+                                "the {} is in {} too, so nothing aboard can go ashore ({}RULINGS N8)",
+                                words::navy(side.other()),
+                                words::sea_zone(data, z),
+                                if army { "9.3, 5.4, " } else { "5.4, " }
+                            ),
+                            None => parts.join(", and "),
+                        };
                         format!(
-                            "12.3: your navy leaves for the winter; {}; what stays aboard is lost",
-                            parts.join(", and ")
+                            "12.3: your navy leaves {}for the winter with {} aboard; {landing}; what stays aboard is lost",
+                            navy_zone.map(|z| format!("{} ", words::sea_zone(data, z))).unwrap_or_default(),
+                            aboard.join(", ")
                         )
                     }
                 },

@@ -1,10 +1,11 @@
 //! Naval affairs (12.x), Transport (9.3) and the navies' cargo (5.4).
 
 use super::battle;
-use super::data::Data;
+use super::data::{Area, Data};
 use super::events::Event;
 use super::orders::{self, err, Embark, NavyAction, SubordinatePlacement, Transport, Unload};
 use super::state::{Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS};
+use super::words;
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
 
@@ -517,6 +518,90 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
         .collect()
 }
 
+/// 9.3 and 12.3 (RULINGS N8): why the army aboard `side`'s navy may not land in `port` as the
+/// navy leaves for the winter, once `winter_army_ports` has left the port out.
+fn no_winter_landing(data: &Data, st: &State, side: Side, port: &Area) -> String {
+    if st.navies.cargo.get(&side).is_none_or(|c| c.units == 0) {
+        return "no army is aboard".into();
+    }
+    let Some(zone) = st.navies.zone(side) else {
+        return "the navy is not on the map".into();
+    };
+    let enemy = st.navies.zone(side.other());
+    let Some(port_zone) = port.sea.as_ref().filter(|_| port.port) else {
+        return "it is not a port".into();
+    };
+    if enemy == Some(zone) {
+        return format!(
+            "the {} is in {} too, which bars every landing (RULINGS N8)",
+            words::navy(side.other()),
+            words::sea_zone(data, zone)
+        );
+    }
+    if port_zone != zone && !data.seas_adjacent(zone, port_zone) {
+        return format!(
+            "its sea zone, {port_zone} ({}), is neither {}, where the navy is, nor next to it",
+            data.find_sea(port_zone).map_or("", |z| z.name.as_str()),
+            words::sea_zone(data, zone)
+        );
+    }
+    if enemy == Some(port_zone) {
+        return format!(
+            "it lies on {}, where the {} is",
+            words::sea_zone(data, port_zone),
+            words::navy(side.other())
+        );
+    }
+    if let Some(held) = st.army(&port.id).filter(|a| a.side != side) {
+        return format!(
+            "a {} army holds it; the army lands only in a friendly or empty port",
+            words::side_word(held.side)
+        );
+    }
+    "the army aboard may not land there".into()
+}
+
+/// 5.4 with 11.1 (RULINGS S7, N8): why the supplies aboard `side`'s navy may not go ashore in
+/// `port` as the navy leaves for the winter, the army aboard landing in `army_to`, once the
+/// answer has been refused.
+fn no_winter_supplies(
+    data: &Data,
+    st: &State,
+    side: Side,
+    port: &Area,
+    army_to: Option<&str>,
+) -> String {
+    let Some(zone) = st.navies.zone(side) else {
+        return "the navy is not on the map".into();
+    };
+    if !port.port || port.sea.is_none() {
+        return "it is not a port".into();
+    }
+    if port.sea.as_ref() != Some(zone) {
+        return format!(
+            "they go ashore only on {}, where the navy is",
+            words::sea_zone(data, zone)
+        );
+    }
+    if st.navies.zone(side.other()) == Some(zone) {
+        return format!(
+            "the {} is in {} too",
+            words::navy(side.other()),
+            words::sea_zone(data, zone)
+        );
+    }
+    if siege_seals(data, st, &port.id) {
+        return "it is under siege, and nothing goes into a siege by sea (11.1, RULINGS S7)".into();
+    }
+    if st.army_of(&port.id, side).is_none() && army_to != Some(port.id.as_str()) {
+        return format!(
+            "no {} army holds it, and the army aboard does not land there",
+            words::side_word(side)
+        );
+    }
+    "the supplies aboard may not go ashore there".into()
+}
+
 /// 12.3: the owner's answer on the cargo of a navy leaving for the winter; whatever is not
 /// landed is lost (the army eliminated, its leader captured).
 pub fn unload(
@@ -547,7 +632,11 @@ pub fn unload(
             if cargo.units == 0 || !winter_army_ports(data, st, side).contains(&a.id) {
                 return Err(err(
                     "9.3",
-                    format!("the army aboard cannot land in `{}`", a.name),
+                    format!(
+                        "the army aboard cannot land in `{}`: {}",
+                        a.name,
+                        no_winter_landing(data, st, side, a)
+                    ),
                     key.field("army"),
                 ));
             }
@@ -570,7 +659,11 @@ pub fn unload(
             if !ok {
                 return Err(err(
                     "5.4",
-                    format!("the supplies aboard cannot go ashore in `{}`", a.name),
+                    format!(
+                        "the supplies aboard cannot go ashore in `{}`: {}",
+                        a.name,
+                        no_winter_supplies(data, st, side, a, army_to.as_deref())
+                    ),
                     key.field("supplies"),
                 ));
             }

@@ -255,7 +255,7 @@ fn moves_words(data: &Data, moves: &[SupplyMove]) -> String {
         .map(|m| {
             format!(
                 "{} from {} to {}",
-                words::food_and_war(m.food, m.war),
+                words::supplies(m.food, m.war),
                 data.area(&m.from).name,
                 data.area(&m.to).name
             )
@@ -282,7 +282,7 @@ fn first_words(data: &Data, moves: &[SupplyMove], discarded: &[super::events::Ev
         {
             parts.push(format!(
                 "{} over the limit are discarded in {} (5.5)",
-                words::food_and_war(*food, *war),
+                words::supplies(*food, *war),
                 data.area(area).name
             ));
         }
@@ -742,21 +742,49 @@ fn unload_options<S: Sink<Unload>>(
         open.with(Unload { army, supplies })
     };
     out.offer(unload, || {
-        let army = if cargo.units > 0 {
+        // 14.0: Cornwallis left aboard is captured, which ends the game.
+        let lost = if cargo.leader == Some(LeaderRank::Leader) && side == Side::Crown {
             format!(
-                "the army aboard ({} units) in {}, or nowhere (it is lost)",
-                cargo.units,
-                either_of(data, army_ports)
+                "they are lost, and {}'s capture ends the game, 14.0",
+                words::leader_name(data, st, side, LeaderRank::Leader)
             )
         } else {
-            "no army aboard".to_string()
+            "they are lost".to_string()
         };
-        format!(
-            "land the cargo before the navy leaves (12.3): {army}; the supplies aboard ({} food, {} war) in {}, or nowhere (lost, 5.4)",
-            cargo.food,
-            cargo.war,
-            either_of(data, &supply_to)
-        )
+        let army = match (cargo.units, army_ports) {
+            (0, _) => "no army aboard".to_string(),
+            (_, []) => format!(
+                "{} aboard can land nowhere ({lost})",
+                words::army_aboard(data, st, side, &cargo)
+            ),
+            (_, ports) => format!(
+                "{} aboard in {}, or nowhere ({lost})",
+                words::army_aboard(data, st, side, &cargo),
+                either_of(data, ports)
+            ),
+        };
+        let aboard = words::supplies(cargo.food, cargo.war);
+        let supplies = if cargo.food + cargo.war == 0 {
+            "no supplies aboard".to_string()
+        } else if supply_to.is_empty() {
+            format!("the supplies aboard ({aboard}) can go ashore nowhere (lost, 5.4)")
+        } else {
+            format!(
+                "the supplies aboard ({aboard}) in {}, or nowhere (lost, 5.4)",
+                either_of(data, &supply_to)
+            )
+        };
+        // 9.3, 5.4 (RULINGS N8): the enemy navy in the same zone keeps everything aboard.
+        let barred = match own_zone.filter(|z| st.navies.zone(side.other()) == Some(*z)) {
+            Some(z) => format!(
+                "the {} is in {} too, so ",
+                words::navy(side.other()),
+                words::sea_zone(data, z)
+            ),
+            None => String::new(),
+        };
+        let zone = own_zone.map_or(String::new(), |z| format!(" {}", words::sea_zone(data, z)));
+        format!("land the cargo (12.3) before the navy leaves{zone}: {barred}{army}; {supplies}")
     });
 }
 

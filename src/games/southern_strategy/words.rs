@@ -1,11 +1,12 @@
 //! Words the options and reports need that the records do not hold: which leader leads an
-//! army (9.2), read from the state before a step. The records keep what they hold, which
-//! `verify` compares; only the words a report or an option prints change.
+//! army (9.2), read from the state before a step; and the names a question or a refusal
+//! gives a side, a navy, a sea zone or the army aboard. The records keep what they hold,
+//! which `verify` compares; only the words a report or an option prints change.
 
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{LeaderRank, Side, State};
+use super::state::{Cargo, LeaderRank, Side, State, Supplies};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -25,9 +26,44 @@ pub fn leader_words(data: &Data, st: &State, side: Side, rank: Option<LeaderRank
         .unwrap_or_else(|| "the leader".into())
 }
 
-/// `2 food`, `1 war`, `2 food and 1 war`: supplies, without the kind there is none of.
-pub fn food_and_war(food: u32, war: u32) -> String {
+/// A side as the players call it: `Crown`, `Patriot`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Crown => "Crown",
+        Side::Patriot => "Patriot",
+    }
+}
+
+/// 12.0: a side's navy: the Crown's, or the French navy that sails for the Patriot.
+pub fn navy(side: Side) -> &'static str {
+    match side {
+        Side::Crown => "Crown navy",
+        Side::Patriot => "French navy",
+    }
+}
+
+/// A sea zone as the reports name it: `sea zone C (Off South Carolina)`.
+pub fn sea_zone(data: &Data, zone: &str) -> String {
+    match data.find_sea(zone) {
+        Some(z) => format!("sea zone {} ({})", z.id, z.name),
+        None => format!("sea zone {zone}"),
+    }
+}
+
+/// 9.3: the army aboard a navy, its leader by name first: `Cornwallis and 2 units`.
+pub fn army_aboard(data: &Data, st: &State, side: Side, cargo: &Cargo) -> String {
+    let units = units(&cargo.units.to_string());
+    match cargo.leader {
+        Some(rank) => format!("{} and {units}", leader_name(data, st, side, rank)),
+        None => units,
+    }
+}
+
+/// Supplies as a player counts them, a kind of which there is none left out: `1 food and 2
+/// war`, `2 war` (the reports' `supplies` macro says them so).
+pub fn supplies(food: u32, war: u32) -> String {
     match (food, war) {
+        (0, 0) => "no supplies".into(),
         (f, 0) => format!("{f} food"),
         (0, w) => format!("{w} war"),
         (f, w) => format!("{f} food and {w} war"),
@@ -63,12 +99,24 @@ fn name_commanders(data: &Data, before: &State, march: &mut Value, from: &Value)
     }
 }
 
+/// 10.7: marks the event `e` of beaten attackers with the supplies they `carried` besides the
+/// War they committed, which the defender at `area` takes (`handed_over`); nothing when they
+/// carried none.
+fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
+    if let (Some(c), Some(area)) = (carried.filter(|c| !c.is_empty()), area) {
+        e["handed_over"] = serde_json::json!({"food": c.food, "war": c.war, "area": area});
+    }
+}
+
 /// Report words for one step, from the state `before` it (`Game::annotate_step`): each
 /// march names the leader going with a group (9.2), in the orders and the events; a refused
 /// battle what the defender left behind (10.1); a standing
 /// policy's answer names the attack it answered for, its side (attacker or defender) and
 /// where the attack came from (dice-protocol 3.1, 10.1-10.3); an army that surrenders is
-/// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2).
+/// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2); beaten
+/// attackers name what they carried to the defender (10.7); a dug-in army retreating names
+/// the army it joins, dug in with it (9.6, RULINGS B16); a skirmish's roll is followed by the
+/// skirmishers going back to their army (9.5, 10.8).
 pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
     if orders["full"]["march"].is_object() {
         let from = orders["full"]["march"]["from"].clone();
@@ -88,6 +136,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Value::String(a.to.to_string()),
         )
     });
+    // 10.7: the supplies the attackers carry besides the War they committed, which a beaten
+    // attacker leaves to the defender: from the attack under way, or the attack order.
+    let mut carried: Option<Supplies> = before.pending_attack().map(|a| a.carried);
     let mut turn_end = false;
     let mut winner = Value::Null;
     // 11.1 (S9): where a march left supplies on its Point because its groups went into a
@@ -103,7 +154,14 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
+    // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
+    let mut skirmishers: Option<Value> = None;
     for e in events.iter_mut() {
+        if e["event"] == "battle_roll" {
+            if let Some(back) = skirmishers.take() {
+                e["skirmishers_back"] = back;
+            }
+        }
         match e["event"].as_str() {
             Some("battle_joined") => attacker = e["attacker"].clone(),
             Some("dug_in_hit_ignored") => ignored = 1,
@@ -141,6 +199,12 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
             Some("attack_launched") => {
                 attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
+                let order = &orders["full"]["attack"];
+                let amount = |k: &str| order[k].as_u64().unwrap_or(0) as u32;
+                carried = Some(Supplies {
+                    food: amount("carry_food"),
+                    war: amount("carry_war"),
+                });
                 if let Some(name) = leader_at(data, before, &e["from"]) {
                     e["commander"] = Value::String(name);
                 }
@@ -162,12 +226,44 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                         .and_then(|from| before.army(from))
                         .is_some_and(|a| a.dug_in) =>
             {
-                e["dug_in"] = true.into()
+                e["dug_in"] = true.into();
+                // The army it joins is dug in with it from now on (RULINGS B16, I6): named,
+                // since it is frozen too, which its player would not otherwise learn.
+                let joined = e["to"]
+                    .as_str()
+                    .and_then(|to| before.army(to))
+                    .filter(|a| !a.dug_in && e["side"] == a.side.name());
+                if let Some(a) = joined {
+                    e["joins"] = serde_json::json!({
+                        "leader": a.leader.map(|r| leader_name(data, before, a.side, r)),
+                    });
+                }
             }
             Some("supplies_abandoned") => {
                 if let Some(to) = &sealed_in {
                     e["sealed_in"] = to.clone();
                 }
+            }
+            // 10.2: the War committed now comes out of what the attackers carry.
+            Some("attack_committed") => {
+                if let Some(c) = carried.as_mut() {
+                    c.war = c.war.saturating_sub(e["war"].as_u64().unwrap_or(0) as u32);
+                }
+            }
+            // 9.5: units a leader picked rejoin his army; an army without one goes back whole.
+            Some("skirmished") => {
+                let army = e["from"].as_str().and_then(|from| before.army(from));
+                let units = e["units"].as_u64().unwrap_or(0);
+                let rejoin = army.is_some_and(|a| u64::from(a.units) > units);
+                let leader = army
+                    .filter(|_| rejoin)
+                    .and_then(|a| Some(leader_name(data, before, a.side, a.leader?)));
+                skirmishers = Some(serde_json::json!({
+                    "to": e["from"],
+                    "units": units,
+                    "rejoin": rejoin,
+                    "leader": leader,
+                }));
             }
             Some("battle_won") => winner = e["winner"].clone(),
             // A defender that passes its morale check stands (10.7): the attackers go back
@@ -175,6 +271,11 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("morale_check") if e["passed"] == true => winner = Value::Null,
             // 11.3: attackers who won and go back to the City they attacked out of.
             Some("attacker_returned") if e["side"] == winner => e["victorious"] = true.into(),
+            // 10.7: beaten attackers go back without what they carried, which the defender
+            // takes where the battle was fought.
+            Some("attacker_returned") if !winner.is_null() => {
+                handed_over(e, carried, attack.as_ref().map(|(_, _, to)| to))
+            }
             // The turn end: no battle is fought in it, so a surrender there is a besieged army
             // with no Food left (13.1, 11.2).
             Some("impulse_phase_ended") => turn_end = true,
@@ -186,7 +287,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .as_ref()
                     .is_some_and(|(side, _, to)| *side == e["side"] && *to == e["area"]) =>
             {
-                e["attacking"] = true.into()
+                e["attacking"] = true.into();
+                handed_over(e, carried, attack.as_ref().map(|(_, _, to)| to));
             }
             // 10.4, 10.5: the defenders lost their last unit in the battle: the attackers won,
             // and go back to a City they attacked out of as victors (11.3).

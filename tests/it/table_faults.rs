@@ -1,0 +1,429 @@
+//! Faults two players found playing The Southern Strategy by mail at the table, each shown
+//! through the command line from a position of their kept game (`tests/data/ss-table-game`).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// The kept table game's text.
+fn table_game() -> String {
+    read(&root().join("tests/data/ss-table-game/game.yaml"))
+}
+
+/// A new demo game in `dir` from the table game's position as `edit` leaves it.
+fn table_position(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    game_at(dir, name, &table_game(), edit)
+}
+
+/// Mail text is wrapped: its words, one space apart.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The table game's position as the campaign turn of its winter begins (4.0): `new` runs the
+/// winter removal (12.3), which asks where the navy's cargo lands.
+fn start_of_winter(st: &mut Value) {
+    st["phase"] = json!({"step": "turn_start"});
+    st.as_object_mut().unwrap().remove("initiative");
+}
+
+/// 12.3 at the start of the winter of 1782: the Crown navy in sea zone C, with Cornwallis and
+/// the 2 units of his army (taken off Waxhaws) and 1 food 1 war aboard, asks where they land;
+/// the French navy is in `french`.
+fn winter_unload(dir: &Path, name: &str, french: &str) -> PathBuf {
+    table_position(dir, name, |st| {
+        st["armies"].as_object_mut().unwrap().remove("WAX");
+        st["navies"] = json!({"crown": "C", "french": french,
+            "cargo": {"crown": {"units": 2, "leader": "leader", "food": 1, "war": 1}}});
+        start_of_winter(st);
+    })
+}
+
+/// 12.3, 9.3 (RULINGS N8): with the French navy in the same sea zone the army aboard can land
+/// nowhere. The question and its option named that place "in nowhere" and said neither where
+/// the navy is nor who is aboard: they name the sea zone, Cornwallis and his units, and why.
+#[test]
+fn the_winter_unload_question_names_the_zone_and_the_army_aboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = winter_unload(d, "blocked.yaml", "C");
+    let shown = words(&stdout(&ok(d, &["show", game.to_str().unwrap()])));
+    let options = words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])));
+    for text in [&shown, &options] {
+        assert!(!text.contains("in nowhere"), "{text}");
+        assert!(text.contains("sea zone C (Off South Carolina)"), "{text}");
+        assert!(text.contains("Cornwallis and 2 units"), "{text}");
+        assert!(
+            text.contains("the French navy is in sea zone C (Off South Carolina) too"),
+            "{text}"
+        );
+    }
+    assert!(
+        shown.contains("Next: Crown, answer: 12.3: your navy leaves sea zone C (Off South Carolina) for the winter with Cornwallis and 2 units, 1 food and 1 war aboard;"),
+        "{shown}"
+    );
+    // With the French navy off North Carolina, the army may land on zones C and D.
+    let open = winter_unload(d, "open.yaml", "B");
+    let options = words(&stdout(&ok(d, &["orders", open.to_str().unwrap()])));
+    assert!(
+        options.contains("Cornwallis and 2 units aboard in Charleston, Georgetown, Savannah, Sunbury or Beaufort, or nowhere"),
+        "{options}"
+    );
+}
+
+/// 9.3, 5.4, 12.3: an answer the rules refuse says why, under its rule, with the place named
+/// in backticks; each said only that the cargo "cannot land" there.
+#[test]
+fn a_refused_winter_unload_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = winter_unload(d, "open.yaml", "B");
+    let cases = [
+        (
+            "army: WIL",
+            "9.3: the army aboard cannot land in `Wilmington`: it lies on sea zone B (Off North Carolina), where the French navy is",
+        ),
+        (
+            "army: YRK",
+            "9.3: the army aboard cannot land in `Yorktown`: its sea zone, A (Off Virginia), is neither sea zone C (Off South Carolina), where the navy is, nor next to it",
+        ),
+        (
+            "army: CAM",
+            "9.3: the army aboard cannot land in `Camden`: it is not a port",
+        ),
+        (
+            "supplies: SAV",
+            "5.4: the supplies aboard cannot go ashore in `Savannah`: they go ashore only on sea zone C (Off South Carolina), where the navy is",
+        ),
+        (
+            "supplies: CHS",
+            "5.4: the supplies aboard cannot go ashore in `Charleston`: no Crown army holds it, and the army aboard does not land there",
+        ),
+    ];
+    for (answer, why) in cases {
+        write(
+            d,
+            "answer.yaml",
+            &format!("answer: {{unload: {{{answer}}}}}\n"),
+        );
+        let err = words(&refused(
+            d,
+            &["orders", game.to_str().unwrap(), "answer.yaml"],
+        ));
+        assert!(err.contains(why), "`{answer}`: {err}");
+    }
+    // An enemy army in the port, and the French navy in the navy's own zone.
+    let held = table_position(d, "held.yaml", |st| {
+        st["armies"].as_object_mut().unwrap().remove("WAX");
+        st["armies"]["SUN"] = json!({"side": "patriot", "units": 1});
+        st["navies"] = json!({"crown": "C", "french": "C",
+            "cargo": {"crown": {"units": 2, "leader": "leader", "food": 1, "war": 1}}});
+        start_of_winter(st);
+    });
+    for (answer, why) in [
+        (
+            "army: CHS",
+            "9.3: the army aboard cannot land in `Charleston`: the French navy is in sea zone C (Off South Carolina) too, which bars every landing (RULINGS N8)",
+        ),
+        (
+            "supplies: GEO",
+            "5.4: the supplies aboard cannot go ashore in `Georgetown`: the French navy is in sea zone C (Off South Carolina) too",
+        ),
+    ] {
+        write(d, "answer.yaml", &format!("answer: {{unload: {{{answer}}}}}\n"));
+        let err = words(&refused(
+            d,
+            &["orders", held.to_str().unwrap(), "answer.yaml"],
+        ));
+        assert!(err.contains(why), "`{answer}`: {err}");
+    }
+    let open_held = table_position(d, "held-open.yaml", |st| {
+        st["armies"].as_object_mut().unwrap().remove("WAX");
+        st["armies"]["SUN"] = json!({"side": "patriot", "units": 1});
+        st["navies"] = json!({"crown": "C", "french": "A",
+            "cargo": {"crown": {"units": 2, "leader": "leader", "food": 1, "war": 1}}});
+        start_of_winter(st);
+    });
+    write(d, "answer.yaml", "answer: {unload: {army: SUN}}\n");
+    let err = words(&refused(
+        d,
+        &["orders", open_held.to_str().unwrap(), "answer.yaml"],
+    ));
+    assert!(
+        err.contains("9.3: the army aboard cannot land in `Sunbury`: a Patriot army holds it; the army lands only in a friendly or empty port"),
+        "{err}"
+    );
+}
+
+/// The table game's position with the Crown to play its full impulse, and `edit` made.
+fn crown_full_impulse(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    table_position(dir, name, |st| {
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "full",
+            "previous_passed": false});
+        edit(st);
+    })
+}
+
+/// Plays `orders` for `side` in the hot-seat game `game`.
+fn play(dir: &Path, game: &Path, side: &str, orders: &str) {
+    write(dir, "orders.yaml", orders);
+    let secrets = format!("{}-secrets", game.file_name().unwrap().to_str().unwrap());
+    ok(
+        dir,
+        &[
+            "play",
+            game.to_str().unwrap(),
+            "orders.yaml",
+            "--side",
+            side,
+            "--secrets",
+            &secrets,
+        ],
+    );
+}
+
+/// The last step's report in each text format, its words one space apart.
+fn last_step_reports(dir: &Path, game: &Path) -> Vec<(&'static str, String)> {
+    ["text", "markdown", "bbcode"]
+        .into_iter()
+        .map(|format| {
+            let o = ok(
+                dir,
+                &[
+                    "report",
+                    game.to_str().unwrap(),
+                    "--format",
+                    format,
+                    "--steps",
+                    "last",
+                ],
+            );
+            (format, words(&stdout(&o)))
+        })
+        .collect()
+}
+
+/// 10.7: a beaten attacker goes back, and the supplies it carried go to the defender. The
+/// report told the return but not the supplies, which changed hands unseen. Cornwallis's 3
+/// units from Waxhaws carry 1 food and 1 war besides the 1 war they commit; the 6 Patriot
+/// units in Camden win whatever the dice (one attacking die).
+#[test]
+fn a_beaten_attackers_supplies_are_reported_going_to_the_defender() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "beaten.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 2, "war": 2});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+    });
+    play(
+        d,
+        &game,
+        "crown",
+        "full: {attack: {from: WAX, to: CAM, units: 3, war: 1, carry_food: 1, carry_war: 1}}\n",
+    );
+    play(d, &game, "patriot", "battle: {accept: {commit: 0}}\n");
+    let camden = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state["supplies"]["CAM"]
+        .clone();
+    assert_eq!(camden, json!({"food": 2, "war": 1}), "Camden had 1 food");
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("The 3 attacking units go back to Waxhaws; the defenders of Camden take the 1 food and 1 war they carried (10.7)."),
+            "{format}: {text}"
+        );
+    }
+}
+
+/// 10.4 with 10.7: attackers wiped out by the defender's roll surrender, and the defender takes
+/// what they carried; an attack whose War was committed after the defender accepted (10.2)
+/// hands over only what was left.
+#[test]
+fn wiped_out_attackers_hand_their_supplies_to_the_defender() {
+    use crate::leader_words::southern_lines;
+    let wiped = southern_lines(
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 1, "war": 1,
+            "carry_war": 1}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 1, "food_paid": 1, "war": 1}),
+            json!({"event": "surrendered", "side": "crown", "area": "BFT", "units": 1, "leader": "leader"}),
+        ],
+    );
+    assert_eq!(
+        wiped[2],
+        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4). The defenders take the 1 war it carried (10.7).",
+        "{wiped:?}"
+    );
+    // Committed by the attacker's standing policy in the same step: 2 of the 3 War carried.
+    let committed = southern_lines(
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 2, "carry_war": 3}}}),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 2, "food_paid": 1, "carried": {"food": 0, "war": 3}}),
+            json!({"event": "attack_committed", "side": "crown", "area": "BFT", "war": 2, "dice": 2}),
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 2, "defender_total": 2}),
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 1}),
+        ],
+    );
+    assert_eq!(
+        committed[4],
+        "The attacking unit goes back to Charleston; the defenders of Beaufort take the 1 war it carried (10.7).",
+        "{committed:?}"
+    );
+}
+
+/// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and an
+/// army it joins is dug in with it. Cornwallis's army took in the beaten garrison of Fort
+/// Watson and could not be activated for the rest of the turn, and the report did not say
+/// why. Greene's 7 units against 1 dug-in unit that commits no War win by at least 7, which
+/// no morale die passes.
+#[test]
+fn a_dug_in_army_retreating_into_cornwallis_is_said_to_freeze_him() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "frozen.yaml", |st| {
+        let armies = st["armies"].as_object_mut().unwrap();
+        armies.remove("WAX");
+        armies.remove("RIC");
+        armies.insert(
+            "HHS".into(),
+            json!({"side": "crown", "units": 2, "leader": "leader"}),
+        );
+        armies.insert(
+            "WAT".into(),
+            json!({"side": "crown", "units": 1, "dug_in": true}),
+        );
+        armies.insert(
+            "SNW".into(),
+            json!({"side": "patriot", "units": 7, "leader": "leader"}),
+        );
+        st["supplies"]["SNW"] = json!({"food": 2, "war": 1});
+        st["supplies"].as_object_mut().unwrap().remove("RIC");
+        st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "full",
+            "previous_passed": false});
+    });
+    play(
+        d,
+        &game,
+        "patriot",
+        "full: {attack: {from: SNW, to: WAT, units: 7, war: 1}}\n",
+    );
+    play(
+        d,
+        &game,
+        "crown",
+        "battle: {accept: {commit: 0, retreat: [HHS]}}\n",
+    );
+    let state = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state;
+    assert_eq!(
+        state["armies"]["HHS"],
+        json!({"side": "crown", "units": 3, "leader": "leader", "dug_in": true})
+    );
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("Crown retreats from Fort Watson to High Hills of Santee, abandoning 3 war, and stays dug in for the rest of the campaign turn; it joins Cornwallis's army there, which is dug in with it and cannot be activated this turn either (10.7, 9.6, RULINGS B16)."),
+            "{format}: {text}"
+        );
+    }
+    // `show` marks the army dug in.
+    let shown = stdout(&ok(d, &["show", game.to_str().unwrap()]));
+    assert!(
+        shown.contains("High Hills of Santee   3 units, Leader, dug in"),
+        "{shown}"
+    );
+}
+
+/// 9.5 and 10.8: after a skirmish the skirmishing units go back where they came from, and
+/// units a leader picked rejoin his army. The report told the skirmish and its roll but not
+/// the return, so the units seemed to stay on the Point they struck.
+#[test]
+fn skirmishers_are_said_to_go_back_to_their_army() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "skirmish.yaml", |st| {
+        let armies = st["armies"].as_object_mut().unwrap();
+        armies.remove("RIC");
+        armies.insert(
+            "CAM".into(),
+            json!({"side": "patriot", "units": 5, "leader": "leader"}),
+        );
+        st["supplies"]["CAM"] = json!({"food": 1, "war": 2});
+        st["supplies"].as_object_mut().unwrap().remove("RIC");
+        st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "full",
+            "previous_passed": false});
+    });
+    play(
+        d,
+        &game,
+        "patriot",
+        "full: {skirmish: {from: CAM, to: HHS, units: 2, war: 2}}\n",
+    );
+    for (format, text) in last_step_reports(d, &game) {
+        let roll = text.find("Patriot rolls").expect("the skirmish roll");
+        let back = text
+            .find("The 2 skirmishing units go back to Camden and rejoin Greene's army there (9.5, 10.8).")
+            .unwrap_or_else(|| panic!("{format}: {text}"));
+        assert!(roll < back, "{format}: the return follows the roll: {text}");
+    }
+    let state = adjutant::engine::gamefile::GameFile::parse(&read(&game))
+        .unwrap()
+        .state;
+    assert_eq!(state["armies"]["CAM"]["units"], 5);
+    // An army without a leader skirmishes whole and goes back on its own: the set-up's two
+    // Patriot units in Charleston.
+    let whole = crate::leader_words::southern_lines(
+        json!({"full": {"skirmish": {"from": "CHS", "to": "ORB", "units": 2, "war": 1}}}),
+        vec![
+            json!({"event": "skirmished", "from": "CHS", "to": "ORB", "units": 2, "war": 1}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [4], "hits": 0}),
+        ],
+    );
+    assert_eq!(
+        whole[2],
+        "Patriot rolls 4: 0 hits. The 2 skirmishing units go back to Charleston (9.5, 10.8).",
+        "{whole:?}"
+    );
+}
+
+/// 14.0: once the game has ended, `hint` and `play` (and `orders`) say who won and why in the
+/// words the report ends the game with; they said only that the game was over. The Patriot
+/// passed, the Crown passes too with Political Will at 0: the Crown sues for peace at the
+/// Victory Check.
+#[test]
+fn after_the_end_hint_and_play_name_the_winner_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "ended.yaml", |st| {
+        st["phase"]["previous_passed"] = true.into();
+        st["political_will"] = 0.into();
+    });
+    play(d, &game, "crown", "full: pass\n");
+    let g = game.to_str().unwrap();
+    let report = words(&stdout(&ok(d, &["report", g, "--steps", "last"])));
+    let ending = "PATRIOT WINS: 14.0 the Crown sues for peace: Political Will at 0";
+    assert!(report.contains(&format!("- {ending} ")), "{report}");
+    let said = format!("the game is over: {ending}");
+    let hint = words(&refused(d, &["hint", g]));
+    assert!(hint.contains(&said), "{hint}");
+    write(d, "more.yaml", "full: pass\n");
+    let secrets = "ended.yaml-secrets";
+    for side in [None, Some("patriot")] {
+        let mut args = vec!["play", g, "more.yaml", "--secrets", secrets];
+        args.extend(side.map(|s| ["--side", s]).into_iter().flatten());
+        let err = words(&refused(d, &args));
+        assert!(err.contains(&said), "{args:?}: {err}");
+    }
+    let err = words(&refused(
+        d,
+        &["play", g, "--bot", "crown", "--secrets", secrets],
+    ));
+    assert!(err.contains(&said), "{err}");
+    let listed = words(&stderr(&ok(d, &["orders", g])));
+    assert!(listed.contains(&said), "{listed}");
+    let shown = words(&stdout(&ok(d, &["show", g])));
+    assert!(shown.contains(ending), "{shown}");
+}
