@@ -251,7 +251,7 @@ fn show_lists_the_armies_and_whose_decision_it_is() {
     let s = stdout(&o);
     assert!(
         s.contains("Savannah")
-            && s.contains("Crown    Savannah               8 units, Leader, 4 food 4 war"),
+            && s.contains("Crown    Savannah               8 units, Cornwallis, 4 food 4 war"),
         "{s}"
     );
     assert!(s.contains("Next: Crown, supply"), "{s}");

@@ -186,7 +186,7 @@ fn an_accepted_attack_waiting_for_its_commitment_is_told_and_shown() {
     assert!(!said.contains("(nothing)"), "{said}");
     let show = stdout(&ok(d, &["show", "g.yaml"]));
     assert!(
-        show.contains("Ebenezer               attacking it with 6 units, Leader, from Savannah, carrying 0 food 2 war"),
+        show.contains("Ebenezer               attacking it with 6 units, Cornwallis, from Savannah, carrying 0 food 2 war"),
         "{show}"
     );
 }
@@ -536,5 +536,62 @@ fn a_skirmish_option_counts_its_units_in_words() {
     assert!(
         summaries.iter().all(|s| !s.contains("1 units")),
         "{summaries:#?}"
+    );
+}
+
+/// 9.3, 12.2, 12.3: the army that sails, lands or is lost at sea is named by its leader
+/// (Cornwallis), and an army left aboard at the winter is lost as its navy leaves, not "with"
+/// a navy that was never defeated.
+#[test]
+fn an_army_at_sea_is_named_by_its_leader_and_lost_for_the_right_reason() {
+    let sailed = southern_lines(
+        json!({"full": {"transport": {"embark": {"from": "SAV", "units": 8, "to_zone": "C"}}}}),
+        vec![
+            json!({"event": "transported", "from": "SAV", "units": 8, "food": 0, "war": 0, "zone": "C"}),
+        ],
+    );
+    assert_eq!(
+        sailed[1],
+        "8 units and Cornwallis sail from Savannah to sea zone C (Off South Carolina) (9.3).",
+        "{sailed:?}"
+    );
+    let aboard = |state: &mut Value| {
+        state["armies"].as_object_mut().unwrap().remove("SAV");
+        state["navies"]["crown"] = json!("C");
+        state["navies"]["cargo"] = json!({"crown": {"units": 8, "leader": "leader"}});
+    };
+    let landed = southern_lines_from(
+        aboard,
+        json!({"full": {"transport": {"land": "CHS"}}}),
+        vec![json!({"event": "landed", "area": "CHS", "units": 8, "food": 0, "war": 0})],
+    );
+    assert_eq!(
+        landed[1], "8 units and Cornwallis land in Charleston (9.3).",
+        "{landed:?}"
+    );
+    let left_aboard = southern_lines_from(
+        aboard,
+        json!({"answer": {"unload": {}}}),
+        vec![
+            json!({"event": "surrendered", "side": "crown", "area": "C", "units": 8, "leader": "leader"}),
+        ],
+    );
+    assert_eq!(
+        left_aboard[1],
+        "The Crown army left aboard in sea zone C (Off South Carolina) is lost as its navy leaves for the winter: 8 units and Cornwallis eliminated (9.3, 12.3).",
+        "{left_aboard:?}"
+    );
+    let sunk = southern_lines_from(
+        aboard,
+        json!({"full": {"navy": "battle"}}),
+        vec![
+            json!({"event": "navy_defeated", "side": "crown", "zone": "C"}),
+            json!({"event": "surrendered", "side": "crown", "area": "C", "units": 8, "leader": "leader"}),
+        ],
+    );
+    assert_eq!(
+        sunk[2],
+        "The Crown army at sea in sea zone C (Off South Carolina) is lost with its navy: 8 units and Cornwallis eliminated (9.3, 12.2).",
+        "{sunk:?}"
     );
 }

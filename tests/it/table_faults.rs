@@ -332,7 +332,7 @@ fn a_dug_in_army_retreating_into_cornwallis_is_said_to_freeze_him() {
     // `show` marks the army dug in.
     let shown = stdout(&ok(d, &["show", game.to_str().unwrap()]));
     assert!(
-        shown.contains("High Hills of Santee   3 units, Leader, dug in"),
+        shown.contains("High Hills of Santee   3 units, Cornwallis, dug in"),
         "{shown}"
     );
 }

@@ -734,7 +734,7 @@ impl Game for SouthernStrategy {
         json!({"areas": areas, "colonies": colonies, "sides": sides, "dice_names": ["colonies", "sides"],
                "side_names": sides,
                "geometry": geometry, "seas": seas, "naval": naval,
-               "colony_places": colony_places,
+               "colony_places": colony_places, "crown_leader": data.pieces.leaders.crown,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
     }
 }

@@ -156,6 +156,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     let mut ignored = 0;
     // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
     let mut skirmishers: Option<Value> = None;
+    // 12.2: the sides whose navy a sea battle sank in this step; an army aboard any other is
+    // lost as its navy leaves for the winter (12.3).
+    let mut sunk: Vec<Value> = Vec::new();
     for e in events.iter_mut() {
         if e["event"] == "battle_roll" {
             if let Some(back) = skirmishers.take() {
@@ -266,6 +269,31 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 }));
             }
             Some("battle_won") => winner = e["winner"].clone(),
+            // 9.3: the army that sails, by its leader's name, unless the Subordinate sails
+            // and the Leader stays (9.2).
+            Some("transported") if e["subordinate"] != "aboard" => {
+                if let Some(name) = leader_at(data, before, &e["from"]) {
+                    e["commander"] = Value::String(name);
+                }
+            }
+            Some("landed") => {
+                if let Some(rank) = before.navies.cargo.get(&Side::Crown).and_then(|c| c.leader) {
+                    e["commander"] = Value::String(leader_name(data, before, Side::Crown, rank));
+                }
+            }
+            Some("navy_defeated") => sunk.push(e["side"].clone()),
+            // 9.3 with 12.2 and 12.3: an army lost at sea, by its leader's name, with how it
+            // was lost: with a navy a sea battle sank, or left aboard one leaving for winter.
+            Some("surrendered") if data.find_sea(e["area"].as_str().unwrap_or("")).is_some() => {
+                let side = Side::parse(e["side"].as_str().unwrap_or(""));
+                let rank = serde_json::from_value::<LeaderRank>(e["leader"].clone()).ok();
+                if let (Some(side), Some(rank)) = (side, rank) {
+                    e["commander"] = Value::String(leader_name(data, before, side, rank));
+                }
+                if !sunk.contains(&e["side"]) {
+                    e["at_winter"] = true.into();
+                }
+            }
             // A defender that passes its morale check stands (10.7): the attackers go back
             // as after a loss, not as victors leaving with what they took.
             Some("morale_check") if e["passed"] == true => winner = Value::Null,
