@@ -196,7 +196,7 @@ pub struct HintArgs {
 pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let templates = a.common.templates(&l.game.id)?;
-    app::refuse_when_over(&l, "the bot", &templates)?;
+    app::refuse_when_over(&l, "hint", &templates)?;
     let side = app::bot_side(&l, a.side.as_deref())?;
     let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
     print!("{}", app::explain(&l, &choice, true, None, &templates)?);

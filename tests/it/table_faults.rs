@@ -408,7 +408,7 @@ fn after_the_end_hint_and_play_name_the_winner_and_why() {
     assert!(report.contains(&format!("- {ending} ")), "{report}");
     let said = format!("the game is over: {ending}");
     let hint = words(&refused(d, &["hint", g]));
-    assert!(hint.contains(&said), "{hint}");
+    assert!(hint.contains(&format!("hint: {said}")), "{hint}");
     write(d, "more.yaml", "full: pass\n");
     let secrets = "ended.yaml-secrets";
     for side in [None, Some("patriot")] {
