@@ -853,8 +853,9 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         one_intervention: true,
         date_forward: true,
         one_attack_per_army: true,
+        once_a_month: false,
     };
-    assert_eq!(data_of(solo::DATA_FILES).tables.reports, all);
+    assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
         solo::DATA_FILES_V4,
         solo::DATA_FILES_V3,
@@ -864,4 +865,50 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         assert_eq!(data_of(old).tables.reports, Reports::default());
     }
     edition_game_verifies("fourth");
+}
+
+/// 12, 14, 16 (RULINGS A22): a month reported over several files still scouts each area,
+/// attacks each army and rolls for each transport once. The fifth edition checked each file
+/// alone, and games begun with it keep that: each case passes with its check and is accepted
+/// without it.
+#[test]
+fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
+    use adjutant::games::solo_1776::data::Reports;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
+    for case in [
+        "14.0-an-army-attacked-again-later-in-the-month-refused.yaml",
+        "12.0-an-area-scouted-again-later-in-the-month-refused.yaml",
+        "16.0-a-transport-rolled-for-again-later-in-the-month-refused.yaml",
+    ] {
+        let path = dir.join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("once_a_month: true"),
+            "{case} switches its check on"
+        );
+        let old = tempfile::tempdir().unwrap();
+        let old_case = old.path().join(case);
+        std::fs::write(
+            &old_case,
+            text.replace("once_a_month: true", "once_a_month: false"),
+        )
+        .unwrap();
+        let out = run_case(&data_v1(), &old_case);
+        assert!(
+            out.as_ref()
+                .is_err_and(|e| e.starts_with("accepted, expected an error")),
+            "{case} without its check: {out:?}"
+        );
+    }
+    assert_eq!(
+        data_of(solo::DATA_FILES).tables.reports,
+        Reports {
+            one_intervention: true,
+            date_forward: true,
+            one_attack_per_army: true,
+            once_a_month: true,
+        }
+    );
+    edition_game_verifies("fifth");
 }

@@ -330,6 +330,10 @@ pub struct Reports {
     /// 14 (A21): `attacks` names each American army once.
     #[serde(default)]
     pub one_attack_per_army: bool,
+    /// 12, 14, 16 (A22): the transports, scouted areas and attacked armies of a month
+    /// reported over several files are held to once across the files.
+    #[serde(default)]
+    pub once_a_month: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -454,8 +454,25 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         );
     }
     forts_lost(st, ctx, t)?;
+    // A22: what earlier files of this month named counts as named here too.
+    let earlier = if data.tables.reports.once_a_month {
+        st.month.clone()
+    } else {
+        Default::default()
+    };
+    let before = "in an earlier report of this month (RULINGS A22)";
     let mut ids = BTreeSet::new();
     for (i, tr) in t.transports.iter().enumerate() {
+        if earlier.transports.contains(&tr.id) {
+            return Err(err(
+                "16",
+                format!("turn.transports[{i}].id"),
+                format!(
+                    "transport `{}` was rolled for {before}; roll once a month for each transport or stack",
+                    tr.id
+                ),
+            ));
+        }
         if !ids.insert(tr.id.as_str()) {
             return Err(err(
                 "16",
@@ -474,6 +491,16 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     let mut scouted = BTreeSet::new();
     for (i, a) in t.scout.iter().enumerate() {
         let id = area(data, "12", a, format!("turn.scout[{i}]"))?;
+        if earlier.scouted.contains(id) {
+            return Err(err(
+                "12",
+                format!("turn.scout[{i}]"),
+                format!(
+                    "{} was scouted {before}; an area's army is scouted once a turn",
+                    area_name(data, id)
+                ),
+            ));
+        }
         if !scouted.insert(id) {
             return Err(err(
                 "12",
@@ -489,6 +516,16 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     for (i, a) in t.attacks.iter().enumerate() {
         let path = format!("turn.attacks[{i}].army");
         army_known(st, &a.army, path.clone())?;
+        if earlier.attacked.contains(&a.army) {
+            return Err(err(
+                "14",
+                path,
+                format!(
+                    "{} was attacked {before}; the bot answers a British attack on an army with one run of multiple combat a month (RULINGS A21)",
+                    st.armies[&a.army].name
+                ),
+            ));
+        }
         // A21: the bot answers a British attack on an army with one run of multiple combat.
         if data.tables.reports.one_attack_per_army && !attacked.insert(a.army.as_str()) {
             return Err(err(

@@ -66,6 +66,21 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the fifth edition (RULINGS A19-A21, before A22 held a month reported
+/// over several files to once for each transport, scouted area and attacked army), kept so
+/// that game files begun with them still load with the tables they pin. Its scenario is the
+/// current one.
+pub const DATA_FILES_V5: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v5/tables.yaml"),
+    ),
+];
+
 /// The data files of the fourth edition (RULINGS A17, before A19-A21 bounded what a British
 /// turn reports), kept so that game files begun with them still load with the tables they
 /// pin. Its scenario is the current one.
@@ -222,6 +237,7 @@ impl Game for Solo1776 {
             question: None,
             task: Task::default(),
             over: false,
+            month: Default::default(),
         };
         (st, Vec::new())
     }

@@ -3,7 +3,7 @@
 //! forts, the Continental Navy (16), the French battle fleets (17), and a British turn in
 //! progress when the bot waits for a combat or fleet engagement result.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -271,6 +271,29 @@ pub struct State {
     /// The last turn has been played.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub over: bool,
+    /// 12, 14, 16 (RULINGS A22): what the files of the month so far have named, while its
+    /// American turn waits (`american_turn: false`).
+    #[serde(default, skip_serializing_if = "MonthSoFar::is_empty")]
+    pub month: MonthSoFar,
+}
+
+/// The transports rolled for, areas scouted and armies attacked in the reports of a month
+/// not yet ended: each once a month, however many files report it (RULINGS A22).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonthSoFar {
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub transports: BTreeSet<String>,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub scouted: BTreeSet<String>,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub attacked: BTreeSet<String>,
+}
+
+impl MonthSoFar {
+    pub fn is_empty(&self) -> bool {
+        self.transports.is_empty() && self.scouted.is_empty() && self.attacked.is_empty()
+    }
 }
 
 pub fn fort_key(area: &str, location: u32) -> String {

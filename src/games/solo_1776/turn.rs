@@ -34,8 +34,21 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
     combat::british_attacks(st, ctx, &t.attacks)?;
     if !t.american_turn {
         replacements::place(st, ctx, &t.replacements);
+        // A22: the month goes on in another file, which may not name these again.
+        if ctx.data.tables.reports.once_a_month {
+            let m = &mut st.month;
+            m.transports
+                .extend(t.transports.iter().map(|x| x.id.clone()));
+            m.attacked.extend(t.attacks.iter().map(|x| x.army.clone()));
+            for a in &t.scout {
+                if let Some(area) = ctx.data.find_area(a) {
+                    m.scouted.insert(area.id.clone());
+                }
+            }
+        }
         return Ok(());
     }
+    st.month = Default::default();
     french::duties_before(st, ctx);
     offboard::detachments(st, ctx);
     let data = ctx.data;
