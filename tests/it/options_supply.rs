@@ -245,3 +245,66 @@ fn no_empty_move_is_listed(
         }
     }
 }
+
+/// 5.5: a supply move's listed amounts are those that can fit: the most room another area of
+/// the line has, plus what the source holds beyond its limit. Orangeburg's army of 2 units
+/// holds 1 food and 1 war of the 3 it may carry, so of Charleston's 3 food and 3 war at most 1
+/// may go there; the list offered 0-3 of each, and all but 1 was refused. The top of each
+/// range, alone, is accepted.
+#[test]
+fn a_supply_move_offers_only_what_can_fit() {
+    use adjutant::engine::dice::KeyedDice;
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::state::LeaderRank;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    let st = position(
+        &data,
+        Side::Patriot,
+        &[
+            ("CHS", Side::Patriot, 4, Some(LeaderRank::Leader), 3, 3),
+            ("ORB", Side::Patriot, 2, Some(LeaderRank::Subordinate), 1, 1),
+        ],
+    );
+    let mut limited = st.clone();
+    limited.phase = Phase::Impulse {
+        side: Side::Patriot,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    let listed = SouthernStrategy::legal_options(&data, &limited, "patriot");
+    let mv = listed
+        .iter()
+        .find(|o| o.summary.contains("from Charleston to Orangeburg"))
+        .unwrap_or_else(|| panic!("{listed:#?}"));
+    assert!(mv.summary.contains(": food 0-1, war 0-1"), "{}", mv.summary);
+    let rest =
+        SouthernStrategy::legal_additions(&data, &st, "patriot").expect("moves beside the actions");
+    assert!(
+        rest.parts.iter().any(|p| p
+            .summary
+            .contains("from Charleston to Orangeburg: food 0-1, war 0-1")),
+        "{rest:#?}"
+    );
+    for (food, war) in [(1, 0), (0, 1)] {
+        let orders = Orders {
+            supply: vec![SupplyMove {
+                from: "CHS".into(),
+                to: "ORB".into(),
+                food,
+                war,
+            }],
+            limited: Some(Action::Skip),
+            ..Orders::default()
+        };
+        SouthernStrategy::apply(
+            &data,
+            &limited,
+            "patriot",
+            &orders,
+            None,
+            &mut KeyedDice::new(&[0; 32]),
+        )
+        .unwrap_or_else(|e| panic!("{orders:?}: {e}"));
+    }
+}

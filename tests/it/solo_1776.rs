@@ -879,6 +879,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
         "14.0-an-army-attacked-again-later-in-the-month-refused.yaml",
         "12.0-an-area-scouted-again-later-in-the-month-refused.yaml",
         "16.0-a-transport-rolled-for-again-later-in-the-month-refused.yaml",
+        "16.0-a-transport-written-two-ways-in-one-file-refused.yaml",
     ] {
         let path = dir.join(case);
         assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");

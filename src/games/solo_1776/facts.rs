@@ -463,17 +463,24 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     let before = "in an earlier report of this month (RULINGS A22)";
     let mut ids = BTreeSet::new();
     for (i, tr) in t.transports.iter().enumerate() {
-        if earlier.transports.contains(&tr.id) {
+        // A22: a label is the same transport however it is written (`Howe convoy`,
+        // `howe-convoy`), as the report prints it one way and the player may copy it.
+        let key = if data.tables.reports.once_a_month {
+            transport_key(&tr.id)
+        } else {
+            tr.id.clone()
+        };
+        if earlier.transports.contains(&key) {
             return Err(err(
                 "16",
                 format!("turn.transports[{i}].id"),
                 format!(
-                    "transport `{}` was rolled for {before}; roll once a month for each transport or stack",
+                    "transport `{}` was named {before}; each transport or stack is rolled for once a month",
                     tr.id
                 ),
             ));
         }
-        if !ids.insert(tr.id.as_str()) {
+        if !ids.insert(key) {
             return Err(err(
                 "16",
                 format!("turn.transports[{i}].id"),
@@ -682,6 +689,17 @@ pub fn take(force: &mut Force, lost: Force, name: &str, path: &str) -> Result<()
     force.supply -= lost.supply;
     force.dragoons = force.dragoons.min(force.sp);
     Ok(())
+}
+
+/// A transport's label as it is compared (RULINGS A22): in lower case, with hyphens and
+/// underscores read as spaces and spaces run together, so `Howe convoy`, `howe-convoy` and
+/// `HOWE_CONVOY` are one transport.
+pub fn transport_key(id: &str) -> String {
+    id.to_lowercase()
+        .replace(['-', '_'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Army corrections: each army once, in one OB location, one army per area (12).

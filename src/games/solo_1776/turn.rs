@@ -38,7 +38,7 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
         if ctx.data.tables.reports.once_a_month {
             let m = &mut st.month;
             m.transports
-                .extend(t.transports.iter().map(|x| x.id.clone()));
+                .extend(t.transports.iter().map(|x| facts::transport_key(&x.id)));
             m.attacked.extend(t.attacks.iter().map(|x| x.army.clone()));
             for a in &t.scout {
                 if let Some(area) = ctx.data.find_area(a) {

@@ -53,6 +53,20 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
         for (k, from) in line.iter().enumerate().filter(|(_, x)| !x.held.is_empty()) {
             let here = from.held;
             let others = || line.iter().enumerate().filter(move |&(o, _)| o != k);
+            // 5.5: what one move may bring: the most room any other area has, plus what this
+            // one holds beyond its limit. More would leave an area over its limit with room
+            // still on the line, which is refused; an excess is discarded only once no room is
+            // left anywhere on the line, the source included.
+            let most = others()
+                .map(|(_, x)| x.limit.saturating_sub(x.held.total()))
+                .max()
+                .unwrap_or(0)
+                + here.total().saturating_sub(from.limit);
+            if most == 0 {
+                // Every move from here would be refused: no area has room for it.
+                continue;
+            }
+            let (food_most, war_most) = (here.food.min(most), here.war.min(most));
             let moves = || {
                 // The example, legal as it stands: the move that brings the line within its
                 // limits, where one does; else one cube to where there is room for it.
@@ -76,8 +90,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                         "supply[0].to",
                         others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
                     )
-                    .amount("supply[0].food", least(here.food, here.war), here.food)
-                    .amount("supply[0].war", least(here.war, here.food), here.war)
+                    .amount("supply[0].food", least(here.food, here.war), food_most)
+                    .amount("supply[0].war", least(here.war, here.food), war_most)
                     .with(vec![example])
             };
             out.offer(moves, || {
@@ -86,8 +100,8 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                     "move supplies (5.2) from {} to {}: food {}, war {} (the supply line of {})",
                     data.area(&from.id).name,
                     either_of(data, &others),
-                    span(least(here.food, here.war), here.food),
-                    span(least(here.war, here.food), here.war),
+                    span(least(here.food, here.war), food_most),
+                    span(least(here.war, here.food), war_most),
                     describe()
                 )
             });
