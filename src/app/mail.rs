@@ -173,12 +173,23 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
     };
     match l.game.log.last() {
         Some(last) if last.step > rec.step => {
+            let now = if last.by == rec.by {
+                format!(
+                    "it is not the packet your opponent waits for; `adjutant resend {} --send` mails the one that is",
+                    s.game.display()
+                )
+            } else {
+                format!(
+                    "step {} is {}'s, so nothing of yours waits to be mailed: it is yours to decide or answer next (`adjutant orders {}` lists the options)",
+                    last.step,
+                    l.rules.side_name(&last.by),
+                    s.game.display()
+                )
+            };
             return Err(refuse(format!(
-                "the packet is for step {}, but the game file has gone on to step {}: it is not the packet your opponent waits for; `adjutant resend {} --send` mails the one that is",
-                rec.step,
-                last.step,
-                s.game.display()
-            )))
+                "the packet is for step {}, but the game file has gone on to step {}: {now}",
+                rec.step, last.step
+            )));
         }
         Some(last) if last == rec => {}
         _ => {

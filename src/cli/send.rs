@@ -53,7 +53,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             eprintln!("error: {e}");
-            eprintln!("nothing was changed: the game file is as it was; fix the mail settings and run `send` again, or mail the packet file by hand");
+            // Only a failure of the mail itself is mended in the settings; a refused packet
+            // is not to be mailed by hand either.
+            if e.exit_code() == 3 {
+                eprintln!("nothing was changed: the game file is as it was; fix the mail settings and run `send` again, or mail the packet file by hand");
+            } else {
+                eprintln!("nothing was changed: the game file is as it was");
+            }
             Ok(ExitCode::from(e.exit_code()))
         }
     }

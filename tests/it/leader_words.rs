@@ -595,3 +595,25 @@ fn an_army_at_sea_is_named_by_its_leader_and_lost_for_the_right_reason() {
         "{sunk:?}"
     );
 }
+
+/// 10.7 and 9.2 with 9.3: an army beaten on a Point fails its morale check without a roll,
+/// said once ("failed ... : failed" read twice); a Transport's orders line says where the
+/// Subordinate Leader goes, as its event does.
+#[test]
+fn a_morale_check_without_a_roll_and_a_split_transport_read_once() {
+    let lines = southern_lines(
+        json!({"full": {"transport": {"embark": {"from": "SAV", "units": 4, "to_zone": "C", "subordinate": "aboard"}}}}),
+        vec![
+            json!({"event": "morale_check", "side": "patriot", "die": null, "needed": null, "passed": false}),
+        ],
+    );
+    assert!(
+        lines[0].ends_with("transport 4 units from Savannah to sea zone C (Off South Carolina) under the Subordinate Leader, the Leader staying in port"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[1],
+        "Patriot morale check (10.7): failed without a roll, as an army beaten on a Point always fails it.",
+        "{lines:?}"
+    );
+}

@@ -528,32 +528,50 @@ fn a_refused_packet_names_the_message_file() {
 }
 
 /// A packet the game has gone past is not mailed with the report and subject of a later step:
-/// `send` refuses it, says which step the game is at and how to mail the packet the opponent
-/// waits for, and mails nothing.
+/// `send` refuses it and mails nothing. Where the sender has written a later record, it points
+/// to `resend` for the packet the opponent waits for; where the opponent has answered, nothing
+/// of the sender's waits to be mailed (and `resend` would refuse too), so it says the decision
+/// is theirs.
 #[test]
 fn send_refuses_a_packet_the_game_has_gone_past() {
     let (g, old) = crown_packet();
     g.receive("patriot", &old);
     let answer = g.send("patriot", "p1", "supply: []\n");
-    g.receive("crown", &answer);
+    // The Crown adjudicates, and its next record is its result or its own orders.
+    let (_, reply) = g.receive("crown", &answer);
+    let next = match reply {
+        Some(reply) => reply,
+        None => g.send("crown", "c2", "limited: skip\nfull: pass\n"),
+    };
     let c = g.side_dir("crown");
     let before = files(&c);
     let eml = c.join("stale.eml");
-    let err = refused(
-        &c,
-        &[
-            "send",
-            "game.yaml",
-            old.to_str().unwrap(),
-            "--via",
-            &format!("eml:{}", eml.display()),
-        ],
-    );
+    let send = |dir: &std::path::Path, packet: &std::path::Path| {
+        refused(
+            dir,
+            &[
+                "send",
+                "game.yaml",
+                packet.to_str().unwrap(),
+                "--via",
+                &format!("eml:{}", eml.display()),
+            ],
+        )
+    };
+    let err = send(&c, &old);
     assert!(
-        err.contains("the packet is for step 1, but the game file has gone on to step")
-            && err.contains("adjutant resend game.yaml --send"),
+        err.contains("the packet is for step 1, but the game file has gone on to step 3: it is not the packet your opponent waits for; `adjutant resend game.yaml --send` mails the one that is"),
         "{err}"
     );
+    assert!(!err.contains("mail the packet file by hand"), "{err}");
     assert!(!eml.exists(), "nothing was mailed");
     assert_eq!(files(&c), before, "nothing changed");
+    g.receive("patriot", &next);
+    let err = send(&g.side_dir("patriot"), &answer);
+    assert!(
+        err.contains("the packet is for step 2, but the game file has gone on to step 3: step 3 is Crown's, so nothing of yours waits to be mailed: it is yours to decide or answer next"),
+        "{err}"
+    );
+    assert!(!err.contains("resend"), "{err}");
+    assert!(!eml.exists(), "nothing was mailed");
 }

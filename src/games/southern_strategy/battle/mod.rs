@@ -573,6 +573,16 @@ pub fn check_answer_retreats(
     let retreat = Path::root("battle.accept.retreat");
     for (i, r) in a.retreat.iter().enumerate() {
         let area = orders::area(data, r, retreat.item(i))?;
+        if area.id == at.to {
+            return Err(OrderError::new(
+                "10.7",
+                format!(
+                    "a beaten army retreats out of `{}`, the area it is attacked in: list areas adjacent to it (RULINGS B4)",
+                    area.name
+                ),
+            )
+            .at(retreat.item(i)));
+        }
         if !data.adjacent(&at.to, &area.id) {
             return Err(OrderError::new(
                 "10.7",
