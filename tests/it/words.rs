@@ -805,7 +805,7 @@ fn a_supply_move_lists_the_areas_of_its_line() {
     let text = stdout(&ok(dir.path(), &["orders", game.to_str().unwrap()]));
     assert!(
         text.contains(
-            "from Waxhaws to Charlotte: food 0-4, war 0-2 (the supply line of Waxhaws (4F 2W, limit 7) and Charlotte (2F 1W, limit 8))"
+            "from Waxhaws to Charlotte: food 0-4, war 0-2 (the supply line of Waxhaws (4 food 2 war, limit 7) and Charlotte (2 food 1 war, limit 8))"
         ),
         "{text}"
     );

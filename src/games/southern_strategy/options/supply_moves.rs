@@ -30,7 +30,7 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 .iter()
                 .map(|x| {
                     format!(
-                        "{} ({}F {}W, limit {})",
+                        "{} ({} food {} war, limit {})",
                         data.area(&x.id).name,
                         x.held.food,
                         x.held.war,
