@@ -44,7 +44,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let secrets = a.common.secrets_dir();
     let templates = a.common.templates(&l.game.id)?;
     // 14.0: a game that has ended takes no orders; the refusal says who won and why.
-    app::refuse_when_over(&l, "orders", &templates)?;
+    app::refuse_when_over(&l, "play", &templates)?;
     let mut received = match &a.orders {
         Some(path) => {
             let file = app::read_orders(path)?;

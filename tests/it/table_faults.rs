@@ -415,13 +415,13 @@ fn after_the_end_hint_and_play_name_the_winner_and_why() {
         let mut args = vec!["play", g, "more.yaml", "--secrets", secrets];
         args.extend(side.map(|s| ["--side", s]).into_iter().flatten());
         let err = words(&refused(d, &args));
-        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(err.contains(&format!("play: {said}")), "{args:?}: {err}");
     }
     let err = words(&refused(
         d,
         &["play", g, "--bot", "crown", "--secrets", secrets],
     ));
-    assert!(err.contains(&said), "{err}");
+    assert!(err.contains(&format!("play: {said}")), "{err}");
     let listed = words(&stderr(&ok(d, &["orders", g])));
     assert!(listed.contains(&said), "{listed}");
     let shown = words(&stdout(&ok(d, &["show", g])));
