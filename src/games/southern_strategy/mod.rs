@@ -565,7 +565,7 @@ impl Game for SouthernStrategy {
         };
         let parts = listed(moves.0, with_an_action, options::example);
         (!parts.is_empty()).then(|| Additions {
-            how: "supply moves may go with any action above but a pass (5.2, 9.0): list them under `supply:` to make them before the action, or under `supply_after:` to make them after it, along the supply lines the action leaves (a move may also make possible an action the list leaves out, such as Food brought to pay for a march); the moves open before the action:".to_string(),
+            how: "supply moves may go with any action above but a pass (5.2, 9.0): list them under `supply:` to make them before the action, or under `supply_after:` to make them after it, from where the action leaves the armies (a move before the action may also make possible an action the list leaves out, such as Food brought to pay for a march); the moves open before the action:".to_string(),
             parts,
         })
     }
