@@ -39,12 +39,9 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
             let m = &mut st.month;
             m.transports
                 .extend(t.transports.iter().map(|x| facts::transport_key(&x.id)));
+            // `t` is read by id (`facts::named`): its areas and armies are ids already.
             m.attacked.extend(t.attacks.iter().map(|x| x.army.clone()));
-            for a in &t.scout {
-                if let Some(area) = ctx.data.find_area(a) {
-                    m.scouted.insert(area.id.clone());
-                }
-            }
+            m.scouted.extend(t.scout.iter().cloned());
         }
         return Ok(());
     }

@@ -346,12 +346,7 @@ impl Game for SouthernStrategy {
             Some(z) => format!("{} ({})", z.id, z.name),
             None => id.to_string(),
         };
-        let units = |n: u32| format!("{n} unit{}", if n == 1 { "" } else { "s" });
         let dice_words = |n: u32| format!("{n} {}", if n == 1 { "die" } else { "dice" });
-        let who = |s: Side| match s {
-            Side::Crown => "Crown",
-            Side::Patriot => "Patriot",
-        };
         let (side, decision, detail) = match &st.phase {
             Phase::Over => return None,
             // Never played on: `begin` moves a position past it.
@@ -399,8 +394,7 @@ impl Game for SouthernStrategy {
                         let navy_zone = st.navies.zone(*side);
                         // 9.3, 5.4 (RULINGS N8): the enemy navy in the same zone keeps
                         // everything aboard, which the player is told rather than left to guess.
-                        let barred = navy_zone.filter(|z| st.navies.zone(side.other()) == Some(*z));
-                        let landing = match barred {
+                        let landing = match st.navies.shared_zone(*side) {
                             Some(z) => format!(
                                 "the {} is in {} too, so nothing aboard can go ashore ({}RULINGS N8)",
                                 words::navy(side.other()),
@@ -423,10 +417,10 @@ impl Game for SouthernStrategy {
                 if attack.war_committed > 0 {
                     format!(
                         "{} attacks {} from {} with {} and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
-                        who(attack.side),
+                        words::side_word(attack.side),
                         area(&attack.to),
                         area(&attack.from),
-                        units(attack.units),
+                        words::units(&attack.units.to_string()),
                         attack.war_committed
                     )
                 } else {
@@ -441,10 +435,10 @@ impl Game for SouthernStrategy {
                     };
                     format!(
                         "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you {would}commit (10.3: a number, all, or match){binds}",
-                        who(attack.side),
+                        words::side_word(attack.side),
                         area(&attack.to),
                         area(&attack.from),
-                        units(attack.units),
+                        words::units(&attack.units.to_string()),
                         attack.carried.war
                     )
                 },
@@ -454,7 +448,7 @@ impl Game for SouthernStrategy {
                 "defend",
                 format!(
                     "{} commits {} war at {} ({}): commit 0 to {} of your war supplies (10.3)",
-                    who(attack.side),
+                    words::side_word(attack.side),
                     attack.war_committed,
                     area(&attack.to),
                     dice_words(battle::attacker_dice(data, attack, attack.war_committed)),
@@ -529,10 +523,7 @@ impl Game for SouthernStrategy {
         // Every option is tried on a copy first, so only orders the rules accept are listed.
         listed(
             listing.0,
-            |orders| {
-                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-                Self::apply(data, st, side, orders, None, &mut dice).is_ok()
-            },
+            |orders| accepted(data, st, side, orders),
             options::example,
         )
     }
@@ -552,15 +543,11 @@ impl Game for SouthernStrategy {
             .filter_map(|o| crate::engine::flow::read::<Orders>(&o.example))
             .filter(|o| o.full.as_ref().is_some_and(|a| *a != orders::Action::Pass))
             .collect();
-        let accepted = |orders: &Orders| {
-            let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-            Self::apply(data, st, side, orders, None, &mut dice).is_ok()
-        };
         let with_an_action = |moves: &Orders| {
             actions.iter().any(|a| {
                 let mut both = a.clone();
                 both.supply.extend(moves.supply.iter().cloned());
-                accepted(&both)
+                accepted(data, st, side, &both)
             })
         };
         let parts = listed(moves.0, with_an_action, options::example);
@@ -737,6 +724,13 @@ impl Game for SouthernStrategy {
                "colony_places": colony_places, "crown_leader": data.pieces.leaders.crown,
                "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
     }
+}
+
+/// Whether the rules accept `orders` of `side` at `st`, tried on a copy with dice of a fixed
+/// key: how `orders` lists only what may be sent.
+fn accepted(data: &Data, st: &State, side: &str, orders: &Orders) -> bool {
+    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+    SouthernStrategy::apply(data, st, side, orders, None, &mut dice).is_ok()
 }
 
 /// The built-in data, for the module's unit tests.

@@ -58,7 +58,7 @@ pub fn activate(
             Ok(())
         }
         NavyAction::Battle => {
-            if st.navies.zone(side.other()) != Some(&zone) {
+            if st.navies.shared_zone(side).is_none() {
                 return Err(err("12.2", format!("a sea battle needs both navies in one zone; the enemy navy is not in `{zone}`"), key));
             }
             sea_battle(data, st, side, &zone, dice, ev);
@@ -478,7 +478,7 @@ pub fn supply_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let Some(zone) = st.navies.zone(side) else {
         return Vec::new();
     };
-    if st.navies.zone(side.other()) == Some(zone) {
+    if st.navies.shared_zone(side).is_some() {
         return Vec::new();
     }
     data.ports_on(zone)
@@ -498,7 +498,7 @@ pub fn winter_army_ports(data: &Data, st: &State, side: Side) -> Vec<Id> {
     let enemy = st.navies.zone(side.other()).cloned();
     // The enemy navy in the navy's own zone bars every landing; in an adjacent zone, only
     // that zone's ports (RULINGS.md N8).
-    if enemy.as_deref() == Some(zone.as_str()) {
+    if st.navies.shared_zone(side).is_some() {
         return Vec::new();
     }
     data.map
@@ -531,7 +531,7 @@ fn no_winter_landing(data: &Data, st: &State, side: Side, port: &Area) -> String
     let Some(port_zone) = port.sea.as_ref().filter(|_| port.port) else {
         return "it is not a port".into();
     };
-    if enemy == Some(zone) {
+    if st.navies.shared_zone(side).is_some() {
         return format!(
             "the {} is in {} too, which bars every landing (RULINGS N8)",
             words::navy(side.other()),
@@ -583,7 +583,7 @@ fn no_winter_supplies(
             words::sea_zone(data, zone)
         );
     }
-    if st.navies.zone(side.other()) == Some(zone) {
+    if st.navies.shared_zone(side).is_some() {
         return format!(
             "the {} is in {} too",
             words::navy(side.other()),
@@ -717,14 +717,17 @@ pub fn unload(
             // discarded at once (RULINGS N10).
             super::supply::discard_excess(data, st, side, &to, ev);
         }
-        None if cargo.food + cargo.war > 0 => ev.push(Event::CargoLost {
-            side,
-            food: cargo.food,
-            war: cargo.war,
-        }),
-        None => {}
+        None => cargo_lost(side, cargo.food, cargo.war, ev),
     }
     Ok(())
+}
+
+/// 12.3, 5.4: supplies left aboard a navy leaving the map are lost (nothing when there are
+/// none).
+fn cargo_lost(side: Side, food: u32, war: u32, ev: &mut Vec<Event>) {
+    if food + war > 0 {
+        ev.push(Event::CargoLost { side, food, war });
+    }
 }
 
 /// 12.3: at the start of a Winter Turn both navies leave the map.
@@ -733,6 +736,18 @@ pub fn remove_for_winter(st: &mut State, ev: &mut Vec<Event>) {
         if let Some(zone) = st.navies.zone(side).cloned() {
             st.navies.set_zone(side, None);
             ev.push(Event::NavyRemoved { side, zone });
+        }
+    }
+}
+
+/// 12.3 with 14.0 (RULINGS N12): Cornwallis lost aboard at the winter unload ends the game, and
+/// the removal that asked about the cargo still takes both navies off the map; what the other
+/// navy carries leaves with it, unasked, and is lost.
+pub fn leave_after_capture(st: &mut State, ev: &mut Vec<Event>) {
+    remove_for_winter(st, ev);
+    for side in [Side::Crown, Side::Patriot] {
+        if let Some(cargo) = st.navies.cargo.remove(&side) {
+            cargo_lost(side, cargo.food, cargo.war, ev);
         }
     }
 }

@@ -775,7 +775,7 @@ fn unload_options<S: Sink<Unload>>(
             )
         };
         // 9.3, 5.4 (RULINGS N8): the enemy navy in the same zone keeps everything aboard.
-        let barred = match own_zone.filter(|z| st.navies.zone(side.other()) == Some(*z)) {
+        let barred = match st.navies.shared_zone(side) {
             Some(z) => format!(
                 "the {} is in {} too, so ",
                 words::navy(side.other()),

@@ -286,6 +286,13 @@ impl Navies {
         }
     }
 
+    /// The zone `side`'s navy shares with the enemy navy, if both are in one: a sea battle
+    /// may be fought there (12.2), and nothing aboard goes ashore (9.3, 5.4, RULINGS N8).
+    pub fn shared_zone(&self, side: Side) -> Option<&Id> {
+        self.zone(side)
+            .filter(|z| self.zone(side.other()) == Some(*z))
+    }
+
     pub fn set_zone(&mut self, side: Side, zone: Option<Id>) {
         match side {
             Side::Crown => self.crown = zone,

@@ -206,22 +206,8 @@ pub fn answer(
         }
         (Question::Unload { .. }, Answer::Unload(u)) => {
             navy::unload(data, st, side, u, ev)?;
-            // 12.3 with 14.0 (RULINGS N12): Cornwallis lost aboard ends the game, and the
-            // navies still leave the map as the winter removal began to take them.
-            // What the other navy carries leaves with it, unasked, and is lost.
             if st.phase == Phase::Over && data.pieces.readings.navies_leave_after_capture() {
-                navy::remove_for_winter(st, ev);
-                for side in [Side::Crown, Side::Patriot] {
-                    if let Some(cargo) = st.navies.cargo.remove(&side) {
-                        if cargo.food + cargo.war > 0 {
-                            ev.push(Event::CargoLost {
-                                side,
-                                food: cargo.food,
-                                war: cargo.war,
-                            });
-                        }
-                    }
-                }
+                navy::leave_after_capture(st, ev);
             }
         }
         (Question::NavyZone { .. }, _) => {

@@ -30,7 +30,7 @@ pub(super) fn fight(
     let area = data.area(&at.to).clone();
     let here = st.supplies_at(&at.to);
     let committed = defender_commit(data, st, at, &a.commit, "battle.accept.commit")?;
-    check_retreats(data, a)?;
+    check_retreats(data, a, None)?;
     // 10.2: attacker dice; 10.3: defender dice. Both commitments are spent whatever happens.
     let mut attacker_dice = attacker_dice(data, at, at.war_committed);
     st.set_supplies(

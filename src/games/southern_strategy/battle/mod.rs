@@ -422,7 +422,7 @@ pub fn resolve(
             if let CommitRule::Count(_) = a.commit {
                 defender_commit(data, st, &at, &a.commit, "battle.accept.commit")?;
             }
-            check_retreats(data, a)?;
+            check_retreats(data, a, None)?;
             let forced = at.carried.war == 1 && after_attacker(data);
             let attacker = at.side;
             st.phase = Phase::Commit {
@@ -563,46 +563,40 @@ pub fn check_answer_retreats(
     st: &State,
     decision: &BattleDecision,
 ) -> Result<(), OrderError> {
-    let (Phase::Battle { attack: at, .. }, BattleDecision::Accept(a)) = (&st.phase, decision)
-    else {
-        return Ok(());
-    };
-    if !data.pieces.readings.retreat_list_adjacent() {
-        return Ok(());
+    match (&st.phase, decision) {
+        (Phase::Battle { attack: at, .. }, BattleDecision::Accept(a))
+            if data.pieces.readings.retreat_list_adjacent() =>
+        {
+            check_retreats(data, a, Some(&at.to))
+        }
+        _ => Ok(()),
     }
+}
+
+/// 10.7: the places a defender lists to retreat to are areas of the map and, given the area
+/// `around` where it is attacked (RULINGS B4), areas adjacent to it.
+fn check_retreats(data: &Data, a: &Accept, around: Option<&Id>) -> Result<(), OrderError> {
     let retreat = Path::root("battle.accept.retreat");
     for (i, r) in a.retreat.iter().enumerate() {
         let area = orders::area(data, r, retreat.item(i))?;
-        if area.id == at.to {
-            return Err(OrderError::new(
-                "10.7",
-                format!(
-                    "a beaten army retreats out of `{}`, the area it is attacked in: list areas adjacent to it (RULINGS B4)",
-                    area.name
-                ),
+        let Some(at) = around else {
+            continue;
+        };
+        let why = if area.id == *at {
+            format!(
+                "a beaten army retreats out of `{}`, the area it is attacked in: list areas adjacent to it (RULINGS B4)",
+                area.name
             )
-            .at(retreat.item(i)));
-        }
-        if !data.adjacent(&at.to, &area.id) {
-            return Err(OrderError::new(
-                "10.7",
-                format!(
-                    "`{}` is not adjacent to `{}`, where your army is attacked: a beaten army retreats only to an adjacent area (RULINGS B4)",
-                    area.name,
-                    data.area(&at.to).name
-                ),
+        } else if !data.adjacent(at, &area.id) {
+            format!(
+                "`{}` is not adjacent to `{}`, where your army is attacked: a beaten army retreats only to an adjacent area (RULINGS B4)",
+                area.name,
+                data.area(at).name
             )
-            .at(retreat.item(i)));
-        }
-    }
-    Ok(())
-}
-
-/// 10.7: the places a defender lists to retreat to are areas of the map.
-fn check_retreats(data: &Data, a: &Accept) -> Result<(), OrderError> {
-    let retreat = Path::root("battle.accept.retreat");
-    for (i, r) in a.retreat.iter().enumerate() {
-        orders::area(data, r, retreat.item(i))?;
+        } else {
+            continue;
+        };
+        return Err(OrderError::new("10.7", why).at(retreat.item(i)));
     }
     Ok(())
 }
