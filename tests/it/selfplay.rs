@@ -362,7 +362,13 @@ mod the_lost_cause {
         Ok(())
     }
 
-    fn play(data: &tlc::data::Data, seed: u64) -> Result<usize, String> {
+    /// Plays game `seed`, adding to `reached` the kinds of event it passed through (`battle`,
+    /// `raid`, ...) and how it ended (`victory by survival`, `defeat by morale_collapse`).
+    fn play(
+        data: &tlc::data::Data,
+        seed: u64,
+        reached: &mut std::collections::BTreeSet<String>,
+    ) -> Result<usize, String> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut st, _) = TheLostCause::setup(data);
         let mut views = Vec::new();
@@ -403,6 +409,17 @@ mod the_lost_cause {
                         pick.example
                     )
                 })?;
+            for e in &events {
+                let v = serde_json::to_value(e).unwrap();
+                reached.insert(v["event"].as_str().unwrap_or_default().to_string());
+                if let tlc::events::Event::GameOver { outcome } = e {
+                    let won = if outcome.victory { "victory" } else { "defeat" };
+                    reached.insert(format!(
+                        "{won} by {}",
+                        v["outcome"]["how"].as_str().unwrap_or_default()
+                    ));
+                }
+            }
             views.push(serde_json::json!({"step": step + 1, "ordered_by": SIDE, "adjudicated_by": "self",
                 "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
             check_invariants(data, &next)
@@ -415,8 +432,17 @@ mod the_lost_cause {
     #[test]
     fn random_self_play_of_the_lost_cause_keeps_the_invariants() {
         let data = data();
+        // For each kind of event, how many of the games passed through it.
+        let mut games_reaching = std::collections::BTreeMap::<String, usize>::new();
         let failures: Vec<String> = (0..200)
-            .filter_map(|seed| play(&data, seed).err())
+            .filter_map(|seed| {
+                let mut reached = std::collections::BTreeSet::new();
+                let r = play(&data, seed, &mut reached).err();
+                for k in reached {
+                    *games_reaching.entry(k).or_default() += 1;
+                }
+                r
+            })
             .collect();
         assert!(
             failures.is_empty(),
@@ -424,6 +450,33 @@ mod the_lost_cause {
             failures.len(),
             failures.join("\n")
         );
+        // Random play walks every part of the rules a listed answer can lead to: each of these
+        // in at least `least` of the 200 games (a rule no listed option reaches would show
+        // here as 0).
+        eprintln!("of 200 games, how many reached each event: {games_reaching:?}");
+        for (what, least) in [
+            ("battle", 150),                    // 9.1
+            ("casualty", 40),                   // 9.1.2
+            ("retreated", 100),                 // a beaten army falls back
+            ("northern_invasion", 40),          // 13.2
+            ("raid", 100),                      // 9.2, 10.5
+            ("rebel_yell", 40),                 // the Rebel Yell card
+            ("recognition", 100),               // 9.5
+            ("election", 40),                   // 14.2
+            ("union_commander", 100),           // 7.2
+            ("combined", 10),                   // 8.8.1, 8.9.2
+            ("held", 5),                        // 8.5.1
+            ("european_navies", 2),             // 9.5.1, 9.5.2
+            ("mississippi_closed", 2),          // 14.1
+            ("submarines", 2),                  // 16.9
+            ("munitions", 2),                   // 16.4
+            ("defeat by morale_collapse", 100), // 15.0
+            ("victory by survival", 5),         // 15.0
+            ("victory by election", 3),         // 14.2
+        ] {
+            let n = games_reaching.get(what).copied().unwrap_or(0);
+            assert!(n >= least, "only {n} of 200 games reached `{what}`");
+        }
     }
 }
 
