@@ -254,3 +254,35 @@ fn fourth_edition_games_keep_their_answers_and_deck() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The fifth edition (RULINGS L51): a space a Union army came back into, its route having
+/// passed through it before (Jackson, when the Army of the Tennessee crosses the Deep South
+/// from Vicksburg), was Union controlled as a space behind the army; 8.3 makes it contested.
+/// The case fails under that edition, whose games still load it and verify.
+#[test]
+fn fifth_edition_games_keep_their_revisited_spaces() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::RevisitedSpace};
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    let (now, fifth) = (load(tlc::DATA_FILES), load(tlc::DATA_FILES_V5));
+    assert_eq!(
+        now.tables.readings.revisited_space,
+        RevisitedSpace::Contested
+    );
+    assert_eq!(
+        fifth.tables.readings.revisited_space,
+        RevisitedSpace::Controlled
+    );
+    let path =
+        root().join("tests/cases/the-lost-cause/08.5.1-vicksburg-overland-holds-memphis.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &path).is_ok());
+    let under_fifth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V5), &path);
+    assert!(
+        under_fifth.as_ref().is_err_and(|e| e.contains("\"to\":7")),
+        "under the fifth edition Jackson stays behind the army and costs a point: {under_fifth:?}"
+    );
+    // The shipped example as it was before the sixth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-fifth-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

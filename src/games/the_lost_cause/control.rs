@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::data::{Data, Shape, Theater};
 use super::events::Event;
+use super::readings::RevisitedSpace;
 use super::script::{Ctx, Run, Stop};
 use super::state::{Control, Place, State, TrackMarker};
 use super::year_end;
@@ -36,13 +37,16 @@ pub fn holder(data: &Data, st: &State, space: &str) -> Holder {
 }
 
 fn union_controls(data: &Data, st: &State, space: &str) -> bool {
+    // RULINGS L51: the space an army stands on is not behind it, though its route may have
+    // passed through it before (the Deep South track back through Jackson and Meridian).
+    let revisited_contested = data.tables.readings.revisited_space == RevisitedSpace::Contested;
     st.held.contains(space)
         || st.bases.contains(space)
         || data.space(space).shape == Shape::Home
-        || st
-            .armies
-            .values()
-            .any(|a| a.route[..a.at].iter().any(|s| s == space))
+        || st.armies.values().any(|a| {
+            a.route[..a.at].iter().any(|s| s == space)
+                && !(revisited_contested && a.space() == space)
+        })
 }
 
 /// Every space the Union controls now.

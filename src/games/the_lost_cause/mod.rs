@@ -61,6 +61,28 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the fifth edition: `tables.yaml` before a space a Union army came back
+/// into was read as contested (RULINGS.md L51), with today's map, counters and deck. Kept so
+/// that games begun with it still load and replay as they began.
+pub const DATA_FILES_V5: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v5/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// The data files of the fourth edition: `tables.yaml` with the readings of 8.6.2, 11.0, 9.7 and
 /// 8.8.1 but not yet those of the answers to 3.0 and 10.2 (RULINGS.md L48, L49), and the deck
 /// before its cards named the leader they sack (`replaces`, L50). Kept so that games begun

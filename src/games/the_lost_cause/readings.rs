@@ -1,6 +1,6 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
 //! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
-//! no meaning to (L48, L49). The choice is data (`readings` in
+//! no meaning to (L48, L49), or missed a case the text decides (L51). The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -30,6 +30,22 @@ pub struct Readings {
     /// 10.2, 16.4 (L49).
     #[serde(default)]
     pub munitions_space: MunitionsSpace,
+    /// 8.3, 12.0 (L51).
+    #[serde(default)]
+    pub revisited_space: RevisitedSpace,
+}
+
+/// 8.3: who holds a space a Union army stands on that its route passed through before (the
+/// Deep South track leads the Army of the Tennessee back through Jackson and Meridian).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevisitedSpace {
+    /// The first five editions: the Union, as a space behind the army.
+    #[default]
+    Controlled,
+    /// The text: contested, as every space a Union army occupies; only the spaces behind
+    /// the one it stands on are controlled.
+    Contested,
 }
 
 /// 3.0: what the answer to the start of the war may be.
