@@ -396,8 +396,12 @@ fn number_spans(numbers: &[u64]) -> String {
 /// (`turn: {year, space}`): from the position it started from, else its set-up.
 fn start_turn(l: &Loaded) -> Option<(u64, u64)> {
     let start = session::start_state(l.rules.as_ref(), &l.game).ok()?;
-    let turn = start.get("turn")?;
-    Some((turn.get("year")?.as_u64()?, turn.get("space")?.as_u64()?))
+    if let Some(turn) = start.get("turn") {
+        return Some((turn.get("year")?.as_u64()?, turn.get("space")?.as_u64()?));
+    }
+    // The solo 1776 bot's month (`date: {year, month}`).
+    let date = start.get("date")?;
+    Some((date.get("year")?.as_u64()?, date.get("month")?.as_u64()?))
 }
 
 /// `report`: any of the formats for a selection of the log's steps, as the bytes to write.
@@ -417,7 +421,11 @@ pub fn report_steps(
     let all = crate::report::log::steps(&l.game);
     let begun = !all.is_empty();
     let numbers: Vec<u64> = all.iter().map(|s| s.step).collect();
-    let steps = selection.pick_from(all, start_turn(l));
+    let start = start_turn(l);
+    let turnless = matches!(selection, crate::report::log::Selection::Turn(..))
+        && start.is_none()
+        && !crate::report::log::marks_turns(&all);
+    let steps = selection.pick_from(all, start);
     // A game not yet begun still has its set-up to draw and to replay; a begun game's
     // selection that names no step is refused whatever the format (a picture would show the
     // game as it stands now under another step's title).
@@ -425,8 +433,13 @@ pub fn report_steps(
         return Err(Error::Format {
             what: "report".into(),
             message: if begun {
+                let why = if turnless {
+                    "this game has no campaign turns, so select its steps by number (`--steps N` or `N-M`)"
+                } else {
+                    "a step's result travels in a record of its own, whose number names no step"
+                };
                 format!(
-                    "no adjudicated step matches that selection; the game's steps are {} (a step's result travels in a record of its own, whose number names no step)",
+                    "no adjudicated step matches that selection; the game's steps are {} ({why})",
                     number_spans(&numbers)
                 )
             } else {

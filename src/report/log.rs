@@ -111,6 +111,12 @@ pub fn roll_words(steps: &[StepView], lookups: &Value) -> Vec<StepView> {
         .collect()
 }
 
+/// Whether any of `steps` marks the start of a campaign turn or the end of a month: a game
+/// without such marks, nor a turn or date in its state, has no turns to select.
+pub fn marks_turns(steps: &[StepView]) -> bool {
+    marks(steps, "campaign_turn") || marks(steps, "turn_ends")
+}
+
 fn marks(steps: &[StepView], kind: &str) -> bool {
     steps
         .iter()
@@ -218,6 +224,9 @@ impl Selection {
                 let mut inside = match (first, start) {
                     (_, Some(start)) => wanted == start,
                     (Some((Some(y), Some(sp))), None) => wanted < (y, sp),
+                    // A game that marks no campaign turns and has none in its state (The
+                    // Lost Cause): no step is in one.
+                    (None, None) => false,
                     _ => true,
                 };
                 let mut out = Vec::new();

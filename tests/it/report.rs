@@ -133,6 +133,36 @@ fn a_turn_outside_the_game_selects_nothing() {
     }
 }
 
+/// The Lost Cause marks no campaign turns (its war runs by years and cards), so `--steps
+/// turn:Y.S` names none of its steps and is refused, saying how its steps are selected; it
+/// printed the whole war, as if every step were in every turn.
+#[test]
+fn a_turn_of_a_game_without_campaign_turns_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/the-lost-cause/examples");
+    let game = d.join("game.yaml");
+    std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
+    ok(
+        d,
+        &[
+            "play",
+            "game.yaml",
+            ex.join("command.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+        ],
+    );
+    for turn in ["turn:1861.1", "turn:1862.1", "turn:1899.1"] {
+        let err = fails(d, &["report", "game.yaml", "--steps", turn]);
+        assert!(err.contains("no adjudicated step matches"), "{turn}: {err}");
+        assert!(
+            err.contains("this game has no campaign turns"),
+            "{turn}: {err}"
+        );
+    }
+}
+
 /// A picture of a selection that names no adjudicated step is refused as the text reports
 /// refuse it, never drawn as the game stands now under a title that names another step.
 #[test]
