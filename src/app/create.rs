@@ -243,7 +243,7 @@ impl PositionFile {
 pub fn read_position(path: &Path, game: &str) -> Result<PositionFile, Error> {
     let text = atomic::read(path)?;
     let what = format!("the position `{}`", path.display());
-    let v: Value = crate::engine::input::parse_yaml(&text, &what)?;
+    let v: Value = crate::engine::input::parse_written(&text, &what)?;
     let bad = |message: String| Error::Format {
         what: what.clone(),
         message,

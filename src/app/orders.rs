@@ -32,7 +32,7 @@ pub fn read_orders(path: &Path) -> Result<OrdersFile, Error> {
 }
 
 pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
-    let value: Value = crate::engine::input::parse_yaml(text, "the orders file")?;
+    let value: Value = crate::engine::input::parse_written(text, "the orders file")?;
     let mut map = match value {
         Value::Object(m) => m,
         Value::Null => serde_json::Map::new(),
@@ -197,7 +197,7 @@ pub fn write_orders(
         Some(p) => {
             let text = atomic::read_limited(p, MAX_ORDERS_BYTES)?;
             let what = format!("the policy file `{}`", p.display());
-            let value = crate::engine::input::parse_yaml(&text, &what)?;
+            let value = crate::engine::input::parse_written(&text, &what)?;
             (Some(value), Some((what, text)))
         }
         None => (None, None),

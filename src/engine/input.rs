@@ -91,6 +91,67 @@ pub fn parse_yaml<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Erro
     })
 }
 
+/// `parse_yaml` for a file a person writes (orders, a policy): a key given twice in one
+/// mapping is refused with its line, where the parse would keep the last one without a word
+/// and play orders other than those the player read at the top of the file.
+pub fn parse_written<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
+    let plain = text.strip_prefix('\u{feff}').unwrap_or(text);
+    check_depth(plain, what)?;
+    // YAML's own value type refuses a repeated key; the file is small, so it is read twice.
+    if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(plain) {
+        let message = e.to_string();
+        if let Some(at) = message.find("duplicate entry with key ") {
+            let key = message[at + "duplicate entry with key ".len()..]
+                .split(" at line")
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let start = e.location().map(|l| l.line()).unwrap_or(1);
+            let line = second_line_of(plain, start, key.trim_matches('"')).unwrap_or(start);
+            let under = message[..at].trim_end_matches(": ");
+            let inside = if under.is_empty() {
+                String::new()
+            } else {
+                format!(" (under `{under}`)")
+            };
+            return Err(Error::Format {
+                what: what.to_string(),
+                message: format!(
+                    "line {line}: the key {key} is given twice{inside}; give each key once"
+                ),
+            });
+        }
+    }
+    parse_yaml(text, what)
+}
+
+/// The line of the second `key:` at one indentation from line `start` on (the mapping YAML
+/// names where a repeated key was found), for the error to point at the repeat.
+fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
+    let mut first_indent = None;
+    for (i, line) in text.lines().enumerate().skip(start.saturating_sub(1)) {
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let body = body.strip_prefix("- ").unwrap_or(body);
+        let named = [
+            format!("{key}:"),
+            format!("\"{key}\":"),
+            format!("'{key}':"),
+        ]
+        .iter()
+        .any(|k| body.starts_with(k.as_str()));
+        if !named {
+            continue;
+        }
+        match first_indent {
+            None => first_indent = Some(indent),
+            Some(f) if f == indent => return Some(i + 1),
+            Some(_) => {}
+        }
+    }
+    None
+}
+
 /// Party names (`crown`, `witness`) and game ids go into file names and every hash, so they
 /// are kept plain: 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`.
 pub fn check_name(what: &str, name: &str) -> Result<(), Error> {

@@ -583,3 +583,44 @@ fn ingest_says_which_steps_it_adjudicated_and_which_it_checked() {
         "{said}"
     );
 }
+
+/// A key written twice in one mapping of an orders file or a policy (a player who changed
+/// their mind and added a line instead of editing one) is refused, naming the key, its line
+/// and the file: the parse kept the last silently, so the orders played were not the ones the
+/// player read first.
+#[test]
+fn a_key_given_twice_in_orders_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/the-lost-cause/examples");
+    let game = d.join("game.yaml");
+    std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
+    write(
+        d,
+        "twice.yaml",
+        "command: {switch: {theater: east}}\ncommand: war_effort\n",
+    );
+    write(
+        d,
+        "nested.yaml",
+        "command:\n  switch: {theater: east}\n  switch: {theater: west}\n",
+    );
+    let secrets = ex.join("demo-secrets");
+    for (file, line) in [("twice.yaml", "line 2"), ("nested.yaml", "line 3")] {
+        for args in [
+            vec!["orders", "game.yaml", file],
+            vec![
+                "play",
+                "game.yaml",
+                file,
+                "--secrets",
+                secrets.to_str().unwrap(),
+            ],
+        ] {
+            let err = refused(d, &args);
+            assert!(err.contains("given twice"), "{args:?}: {err}");
+            assert!(err.contains(line), "{args:?}: {err}");
+            assert!(err.contains(file), "{args:?}: {err}");
+        }
+    }
+}
