@@ -356,7 +356,10 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                 let named = lines_of(g, |t| t.attribute("class") == Some("name"));
                 assert_eq!(named, name(&s["name"]));
             }
-            for (id, army) in state["armies"].as_object().unwrap() {
+            // A month paused at a question is drawn as it stands at the pause (`Game::view`):
+            // an Initiative marker being resolved has left its army already.
+            let viewed = l.rules.view(state).unwrap();
+            for (id, army) in viewed["armies"].as_object().unwrap() {
                 let form = pic["armies"]
                     .as_array()
                     .unwrap()

@@ -666,3 +666,26 @@ fn a_year_end_paused_for_the_infrastructure_shows_the_year_it_announced() {
         "only {checked} year ends paused for the infrastructure"
     );
 }
+
+/// 10.3 with 9.6: a Command action spent on a Naval action may leave the Navy doing nothing
+/// when its roll passes ("may"), as a card's Naval action may; the rules accepted
+/// `command: {naval: pass}`, but `orders` never listed it, so no listed-option test walked it.
+#[test]
+fn a_naval_command_that_does_nothing_is_listed() {
+    use super::support::{ok, root, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(
+        root().join("games/the-lost-cause/examples/demo-game.yaml"),
+        d.join("game.yaml"),
+    )
+    .unwrap();
+    let listed = stdout(&ok(d, &["orders", "game.yaml"]));
+    assert!(listed.contains("command: {naval: pass}"), "{listed}");
+    assert!(
+        listed.contains("10.3 Naval action at -1, the Navy doing nothing if the roll passes"),
+        "{listed}"
+    );
+    write(d, "pass.yaml", "command: {naval: pass}\n");
+    ok(d, &["orders", "game.yaml", "pass.yaml"]);
+}

@@ -505,6 +505,11 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
             Command::Naval(n),
         ));
     }
+    // 9.6: on a passed roll the Navy "may" act, so it may also do nothing, as on a card.
+    out.push((
+        "10.3 Naval action at -1, the Navy doing nothing if the roll passes".into(),
+        Command::Naval(Naval::Pass),
+    ));
     for t in Theater::ALL {
         out.push((
             format!("10.4 switch the Advisor with the {} commander", t.title()),
