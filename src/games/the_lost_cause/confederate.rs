@@ -507,13 +507,11 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             }
         }
         Command::Naval(n) => {
-            if *n != Naval::Pass && !naval_options(data, st).contains(n) {
+            let options = naval_options(data, st);
+            if *n != Naval::Pass && !options.contains(n) {
                 return Err(illegal(
                     "9.6",
-                    format!(
-                        "the Navy cannot {} now",
-                        super::options::naval_words(data, st, n)
-                    ),
+                    super::options::naval_refusal(data, st, n, &options),
                     "command.naval",
                 ));
             }
