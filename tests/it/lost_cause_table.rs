@@ -91,3 +91,22 @@ fn a_naval_commerce_raider_action_says_where_the_raider_goes() {
         "{err}"
     );
 }
+
+/// 10.9, 9.7: a Commerce Raider Command action with the raider in the Resource Cup brings it
+/// out to the Available box, whatever the order names (`orders` lists it so, with the snippet
+/// `{commerce_raider: morale}`). The report's decision line said "the raider sails with the
+/// Confederate Morale marker" above "The Commerce Raider goes to the Available box".
+#[test]
+fn a_command_commerce_raider_action_from_the_cup_says_it_comes_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cup = demo_at(d, "cup.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!("cup");
+    });
+    let report = play(d, &cup, "command: {commerce_raider: morale}\n");
+    assert!(
+        report.contains("Decision: Command action: a Commerce Raider action: the raider comes out of the Resource Cup to the Available box"),
+        "{report}"
+    );
+    assert!(!report.contains("sails with"), "{report}");
+}

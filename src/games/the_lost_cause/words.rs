@@ -16,9 +16,14 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, _events: &mut [
 /// (`raider_was: cup`, `available`, or the track marker it sailed with), since the same order
 /// brings a raider out of the Resource Cup, sends it to sea, or leaves it where it is.
 fn raider_was(data: &Data, before: &State, orders: &mut Value) {
-    let ordered = ["/naval/commerce_raider", "/command/naval/commerce_raider"]
-        .iter()
-        .any(|p| orders.pointer(p).is_some());
+    let ordered = [
+        "/naval/commerce_raider",
+        "/command/naval/commerce_raider",
+        "/command/commerce_raider",
+        "/raider",
+    ]
+    .iter()
+    .any(|p| orders.pointer(p).is_some());
     if !ordered {
         return;
     }
