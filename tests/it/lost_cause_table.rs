@@ -110,3 +110,74 @@ fn a_command_commerce_raider_action_from_the_cup_says_it_comes_out() {
     );
     assert!(!report.contains("sails with"), "{report}");
 }
+
+/// The Lost Cause's rules and the text report of one step of `events` after `orders`, played
+/// from `st` (as JSON), through the words the report reads from the state before the step.
+fn step_report(st: &Value, orders: Value, events: Value) -> String {
+    use adjutant::report::text::{with_lookups, Templates};
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let mut orders = orders;
+    let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
+    rules.annotate_step(st, &mut orders, &mut events).unwrap();
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": orders, "events": events, "rolls": []}]);
+    let ctx = with_lookups(
+        json!({"title": "table", "id": "table", "game": "the-lost-cause", "steps": steps,
+            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
+            "awaiting": null}),
+        &rules.lookups(),
+    );
+    words(
+        &Templates::new(None)
+            .render("the-lost-cause/report.txt", &ctx)
+            .unwrap(),
+    )
+}
+
+/// The set-up state, as JSON, with `edit` made.
+fn setup_with(edit: impl FnOnce(&mut Value)) -> Value {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    edit(&mut st);
+    st
+}
+
+/// 9.1.1, 9.2.1 (RULINGS L33): an army in its Northern Invasion space is not pushed further
+/// back. A Confederate victory over it, or a Raid's Retreat, said it "stands at its Base"
+/// or "is at its Base already", though the blue army stood in Maryland & Pennsylvania; an army
+/// that is at its Base still reads so.
+#[test]
+fn an_invading_army_that_cannot_retreat_is_said_to_be_in_its_invasion_space() {
+    let invading = setup_with(|st| {
+        st["year"] = json!(1863);
+        st["armies"]["blue"]["invading"] = json!(true);
+    });
+    let battle = json!([{"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue",
+        "result": "above"}]);
+    let raid = json!([{"event": "raid", "rule": "9.2", "army": "blue", "die": 5, "drm": 0,
+        "result": "retreat"}]);
+    let text = step_report(
+        &invading,
+        json!({"battle": {"army": "blue"}}),
+        battle.clone(),
+    );
+    assert!(
+        text.contains("The blue army is in its Northern Invasion space, Maryland & Pennsylvania, and cannot retreat further, so it stays (9.1.1)."),
+        "{text}"
+    );
+    assert!(!text.contains("at its Base"), "{text}");
+    let text = step_report(&invading, json!({"raid": "blue"}), raid.clone());
+    assert!(
+        text.contains("it retreats (9.2). The blue army is in its Northern Invasion space, Maryland & Pennsylvania, and cannot retreat further, so it stays (9.2.1)."),
+        "{text}"
+    );
+    assert!(!text.contains("at its Base"), "{text}");
+    let at_base = setup_with(|_| {});
+    let text = step_report(&at_base, json!({"battle": {"army": "blue"}}), battle);
+    assert!(
+        text.contains(
+            "The blue army stands at its Base with nowhere to retreat, so it stays (9.1.1)."
+        ),
+        "{text}"
+    );
+}
