@@ -114,13 +114,24 @@ fn a_command_commerce_raider_action_from_the_cup_says_it_comes_out() {
 /// The Lost Cause's rules and the text report of one step of `events` after `orders`, played
 /// from `st` (as JSON), through the words the report reads from the state before the step.
 fn step_report(st: &Value, orders: Value, events: Value) -> String {
+    step_report_in("report.txt", st, orders, events, json!([]))
+}
+
+/// `step_report` with the step's `rolls`, in the report `template` (`report.md`, ...).
+fn step_report_in(
+    template: &str,
+    st: &Value,
+    orders: Value,
+    events: Value,
+    rolls: Value,
+) -> String {
     use adjutant::report::text::{with_lookups, Templates};
     let rules = adjutant::games::load("the-lost-cause", None).unwrap();
     let mut orders = orders;
     let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
     rules.annotate_step(st, &mut orders, &mut events).unwrap();
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
-        "orders": orders, "events": events, "rolls": []}]);
+        "orders": orders, "events": events, "rolls": rolls}]);
     let ctx = with_lookups(
         json!({"title": "table", "id": "table", "game": "the-lost-cause", "steps": steps,
             "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
@@ -129,7 +140,7 @@ fn step_report(st: &Value, orders: Value, events: Value) -> String {
     );
     words(
         &Templates::new(None)
-            .render("the-lost-cause/report.txt", &ctx)
+            .render(&format!("the-lost-cause/{template}"), &ctx)
             .unwrap(),
     )
 }
@@ -180,4 +191,43 @@ fn an_invading_army_that_cannot_retreat_is_said_to_be_in_its_invasion_space() {
         ),
         "{text}"
     );
+}
+
+/// 14.6: a year's shuffle lists the cards by number, in the order they will be drawn. The
+/// dice line listed places in the stack ("taken in the order 8 15 2 ..."), which read as card
+/// numbers and were not: only in 1861, whose stack is in order, do the two agree. Markdown and
+/// BBCode printed "shuffle" alone. A Broadsheet card whose month ends in the step joins the
+/// stack before the shuffle (RULINGS L4), last.
+#[test]
+fn a_years_shuffle_lists_the_cards_by_number() {
+    let stack_1862 = [
+        "4", "1", "11", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24",
+        "A", "B",
+    ];
+    let before = setup_with(|st| {
+        st["year"] = json!(1861);
+        st["draw_pile"] = json!([]);
+        st["card"] = json!("C");
+        st["stacks"]["1862"] = json!(stack_1862);
+    });
+    let events = json!([
+        {"event": "year_end_phase", "rule": "14.1", "phase": "the Mississippi River"},
+        {"event": "year_advanced", "year": 1862, "leaders": [], "resources": []},
+        {"event": "year_begins", "year": 1862, "cards": 12, "held_back": 6}
+    ]);
+    // Places counted from 0: the 18th card (C, joined last), then the 8th (17), ...
+    let order: Vec<usize> = [17, 7, 0, 1].into_iter().chain(2..7).chain(8..17).collect();
+    let rolls =
+        json!([{"why": "14.6 shuffle the 1862 stack", "shuffle": {"of": 18, "order": order}}]);
+    let want = "14.6 shuffle the 1862 stack: 18 cards, shuffled into the order C 17 4 1 11 13 14 15 16 18 19 20 21 22 23 24 A B (card numbers)";
+    for template in ["report.txt", "report.md", "report.bbcode"] {
+        let text = step_report_in(
+            template,
+            &before,
+            json!({"railroads": []}),
+            events.clone(),
+            rolls.clone(),
+        );
+        assert!(text.contains(want), "{template}: {text}");
+    }
 }

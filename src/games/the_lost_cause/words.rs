@@ -6,13 +6,75 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::data::Data;
+use super::data::{CardKind, Data};
 use super::state::{Place, State};
 
 /// Adds to a step's orders and events what the report's words need.
 pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
     raider_was(data, before, orders);
     invading(data, before, events);
+    shuffled_stack(data, before, events);
+}
+
+/// 14.6: the stack a year's shuffle took its cards from, in its order then, as `stack:` on
+/// the year's `year_begins` event, so the dice line can name the shuffled cards by number (the
+/// roll records places in the stack). The stack is the one in the state before the step, with
+/// the Broadsheet cards that joined it during the step (RULINGS L4): Rebel Yell once used, and
+/// any other at the end of its month, as the rules add them.
+fn shuffled_stack(data: &Data, before: &State, events: &mut [Value]) {
+    let mut stacks = before.stacks.clone();
+    let mut year = before.year;
+    let mut card = before.card.clone();
+    let mut hand = before.rebel_yell.clone();
+    // The end of the month of the card in play: a Broadsheet not held joins next year's stack.
+    let end_month = |card: &mut Option<String>,
+                     hand: &Option<String>,
+                     stacks: &mut std::collections::BTreeMap<u32, Vec<String>>,
+                     year: u32| {
+        if let Some(c) = card.take() {
+            let broadsheet = data.has_card(&c) && data.card(&c).kind == CardKind::Broadsheet;
+            if broadsheet && hand.as_deref() != Some(c.as_str()) {
+                stacks.entry(year + 1).or_default().push(c);
+            }
+        }
+    };
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                card = text("card");
+            }
+            Some("broadsheet") if e.get("effect").and_then(Value::as_str) == Some("RebelYell") => {
+                hand = text("card");
+            }
+            Some("rebel_yell") => {
+                if let Some(c) = hand.take() {
+                    stacks.entry(year + 1).or_default().push(c);
+                }
+            }
+            Some("year_end_phase") => end_month(&mut card, &hand, &mut stacks, year),
+            Some("year_advanced") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                year = e
+                    .get("year")
+                    .and_then(Value::as_u64)
+                    .map_or(year, |y| y as u32);
+            }
+            Some("year_begins") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                let y = e
+                    .get("year")
+                    .and_then(Value::as_u64)
+                    .map_or(year, |y| y as u32);
+                year = y;
+                if let (Some(stack), Value::Object(o)) = (stacks.remove(&y), e) {
+                    o.insert("stack".into(), stack.into());
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// 9.1.1, 9.2.1 (RULINGS L33): an army in its Northern Invasion space goes no further back,
