@@ -231,3 +231,36 @@ fn a_years_shuffle_lists_the_cards_by_number() {
         assert!(text.contains(want), "{template}: {text}");
     }
 }
+
+/// Orders may name armies and markers as the reports print them, in any case; the report's
+/// decision line repeated what the player wrote, lower-cased: "attack the army of the potomac
+/// army", "put the coastal forts marker", "put the forts marker in play". It names them as
+/// the rest of the report does.
+#[test]
+fn a_decision_line_names_what_the_orders_name_as_the_report_does() {
+    let before = setup_with(|st| {
+        st["resources"]["coastal-forts-1"] = json!("available");
+        st["resources"]["forts-1"] = json!("available");
+    });
+    for (orders, want) in [
+        (
+            json!({"railroads": [{"theater": "east", "army": "Army of the Potomac"}]}),
+            "Decision: Railroads: attack the blue army in the East theater",
+        ),
+        (
+            json!({"command": {"naval": {"place": {"resource": "coastal forts", "to": "blockade"}}}}),
+            "Decision: Command action: a Naval action at -1: put the Coastal Forts marker on the Naval Blockade marker",
+        ),
+        (
+            json!({"command": {"place": {"resource": "forts", "space": "peninsula"}}}),
+            "Decision: Command action: put the Forts marker in play at Peninsula",
+        ),
+        (
+            json!({"initiative_order": ["Army of the Potomac", {"army": "the green army", "marker": 1}]}),
+            "Decision: Union Initiative: the blue army's marker, then the green army's marker 1",
+        ),
+    ] {
+        let text = step_report(&before, orders, json!([]));
+        assert!(text.contains(want), "`{want}` not in {text}");
+    }
+}

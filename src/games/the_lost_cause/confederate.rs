@@ -393,7 +393,7 @@ pub fn draw_resource(st: &mut State, ctx: &mut Ctx, rule: &str) {
 /// A Command naming its marker by the kind's name where two markers share it (`Forts`,
 /// `Gunboats`): the one the Command fits, as `navy::named_marker` finds it; to place, the
 /// first of the kind in the Available box (markers waiting there are alike).
-fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, Stop> {
+pub(super) fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, Stop> {
     match c {
         Command::Place { resource, space } if data.resource(&resource).is_none() => {
             let resource = st

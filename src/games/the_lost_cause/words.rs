@@ -7,10 +7,12 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::data::{CardKind, Data};
+use super::orders::Orders;
 use super::state::{Place, State};
 
 /// Adds to a step's orders and events what the report's words need.
 pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+    by_id(data, before, orders);
     raider_was(data, before, orders);
     invading(data, before, events);
     shuffled_stack(data, before, events);
@@ -108,6 +110,29 @@ fn invading(data: &Data, before: &State, events: &mut [Value]) {
             }
             _ => {}
         }
+    }
+}
+
+/// Orders name armies, spaces and markers as the player wrote them (`Army of the Potomac`,
+/// `coastal forts`); the report's words go by ids, so its copy names each by the id the rules
+/// read, and a marker's name two markers share by the one the order fits (as the rules pick it,
+/// `confederate::named_command_marker`). Orders the rules could not read stay as written.
+fn by_id(data: &Data, before: &State, orders: &mut Value) {
+    let Ok(read) = serde_json::from_value::<Orders>(orders.clone()) else {
+        return;
+    };
+    let mut read = read.by_id(data);
+    if let Some(c) = read.command.take() {
+        let fits = super::confederate::named_command_marker(data, before, c.clone());
+        read.command = Some(fits.unwrap_or(c));
+    }
+    if let Some(n) = read.naval.take() {
+        let options = super::navy::naval_options(data, before);
+        let fits = super::navy::named_marker(data, before, &options, n.clone(), "naval");
+        read.naval = Some(fits.unwrap_or(n));
+    }
+    if let Ok(v) = serde_json::to_value(&read) {
+        *orders = v;
     }
 }
 
