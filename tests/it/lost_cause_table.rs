@@ -264,3 +264,23 @@ fn a_decision_line_names_what_the_orders_name_as_the_report_does() {
         assert!(text.contains(want), "`{want}` not in {text}");
     }
 }
+
+/// 10.1, 9.1: a Battle ordered without a target was refused with serde's words, "no variant
+/// of enum Target found in flattened data"; it says which keys are missing, under its rules.
+#[test]
+fn a_battle_without_a_target_says_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "demo.yaml", |_| {});
+    for orders in [
+        "command: {battle: {theater: east}}\n",
+        "railroads: [{theater: east}]\n",
+    ] {
+        let err = refusal(d, &game, orders);
+        assert!(!err.contains("enum"), "{err}");
+        assert!(
+            err.contains("9.1: a battle names its target: `army:` (the Union army it attacks) or `reclaim:` (the Strategic space it takes back, 13.8.1)"),
+            "{err}"
+        );
+    }
+}
