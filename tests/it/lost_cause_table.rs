@@ -284,3 +284,28 @@ fn a_battle_without_a_target_says_what_is_missing() {
         );
     }
 }
+
+/// 9.3, 12.0: a Morale Test that beats a morale of 12 gains nothing, since the marker is at
+/// its maximum (RULINGS L25); the report gave the roll and nothing after it. It says why, as
+/// the 14.5 infrastructure line does; a test that does raise morale says nothing more.
+#[test]
+fn a_morale_test_at_the_maximum_says_morale_cannot_rise() {
+    let before = setup_with(|st| st["morale"] = json!(12));
+    let roll = |rule: &str, against: i32| {
+        json!({"event": "roll", "rule": rule, "what": "Morale Test", "dice": [5, 4], "drm": 4,
+            "result": 13, "against": against, "versus": "above"})
+    };
+    let text = step_report(
+        &before,
+        json!({"command": "morale_test"}),
+        json!([roll("10.6", 12)]),
+    );
+    assert!(
+        text.contains("Morale Test: rolled 5+4 +4 = 13, which beats 12 (10.6). Confederate Morale is already at its maximum of 12, so it cannot rise (12.0)."),
+        "{text}"
+    );
+    let rises = json!([roll("9.3", 11),
+        {"event": "morale", "rule": "9.3", "from": 11, "to": 12, "why": "the Morale Test beat expectations"}]);
+    let text = step_report(&before, json!({"command": "morale_test"}), rises);
+    assert!(!text.contains("maximum"), "{text}");
+}
