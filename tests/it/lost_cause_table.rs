@@ -309,3 +309,17 @@ fn a_morale_test_at_the_maximum_says_morale_cannot_rise() {
     let text = step_report(&before, json!({"command": "morale_test"}), rises);
     assert!(!text.contains("maximum"), "{text}");
 }
+
+/// 12.0: morale moved by a card names the card, also when the card was revealed in an earlier
+/// step; such a line read "morale 12 -> 11: the card (12.0)".
+#[test]
+fn morale_moved_by_a_card_revealed_earlier_names_the_card() {
+    let before = setup_with(|st| st["card"] = json!("5"));
+    let events =
+        json!([{"event": "morale", "rule": "12.0", "from": 12, "to": 11, "why": "the card"}]);
+    let text = step_report(&before, json!({"battle": {"army": "blue"}}), events);
+    assert!(
+        text.contains("Confederate morale 12 -> 11: Headline card 5 (12.0)."),
+        "{text}"
+    );
+}

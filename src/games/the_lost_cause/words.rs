@@ -16,6 +16,27 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     raider_was(data, before, orders);
     invading(data, before, events);
     shuffled_stack(data, before, events);
+    card_in_play(data, before, events);
+}
+
+/// 12.0: a morale change a card makes (`why: the card`) gets the card in play then (`card`,
+/// `card_kind`), which may have been revealed in an earlier step.
+fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
+    let mut card = before.card.clone();
+    for e in events.iter_mut() {
+        match e.get("event").and_then(Value::as_str) {
+            Some("card_revealed") => card = e.get("card").and_then(Value::as_str).map(Into::into),
+            Some("morale") if e.get("why").and_then(Value::as_str) == Some("the card") => {
+                if let (Some(c), Value::Object(o)) = (card.as_ref().filter(|c| data.has_card(c)), e)
+                {
+                    let kind = serde_json::to_value(data.card(c).kind).unwrap_or_default();
+                    o.insert("card".into(), c.clone().into());
+                    o.insert("card_kind".into(), kind);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// 14.6: the stack a year's shuffle took its cards from, in its order then, as `stack:` on
