@@ -197,7 +197,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "An Ironclads marker is drawn",
         "Special rule (6.0): Pickett's Charge: -1",
         "rolled 5 +1 = 6: it is recalled (9.2).",
-        "14.6 shuffle the 1862 stack: 3 cards, taken in the order 3 1 2",
+        "14.6 shuffle the 1862 stack: 3 cards, shuffled into the order 3 1 2 (places in the stack before the shuffle)",
         "a Battle in the Mississippi theater: attack the brown army",
         "Confederate morale 8 -> 7: Headline card 31 (12.0).",
     ] {

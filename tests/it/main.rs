@@ -17,6 +17,7 @@ mod imap;
 mod leader_words;
 mod lost_cause;
 mod lost_cause_editions;
+mod lost_cause_table;
 mod lost_cause_words;
 mod lost_mail;
 mod mail;

@@ -393,7 +393,7 @@ pub fn draw_resource(st: &mut State, ctx: &mut Ctx, rule: &str) {
 /// A Command naming its marker by the kind's name where two markers share it (`Forts`,
 /// `Gunboats`): the one the Command fits, as `navy::named_marker` finds it; to place, the
 /// first of the kind in the Available box (markers waiting there are alike).
-fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, Stop> {
+pub(super) fn named_command_marker(data: &Data, st: &State, c: Command) -> Result<Command, Stop> {
     match c {
         Command::Place { resource, space } if data.resource(&resource).is_none() => {
             let resource = st
@@ -507,13 +507,11 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             }
         }
         Command::Naval(n) => {
-            if *n != Naval::Pass && !naval_options(data, st).contains(n) {
+            let options = naval_options(data, st);
+            if *n != Naval::Pass && !options.contains(n) {
                 return Err(illegal(
                     "9.6",
-                    format!(
-                        "the Navy cannot {} now",
-                        super::options::naval_words(data, st, n)
-                    ),
+                    super::options::naval_refusal(data, st, n, &options),
                     "command.naval",
                 ));
             }

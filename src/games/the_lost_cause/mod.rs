@@ -21,6 +21,7 @@ pub mod script;
 pub mod state;
 pub mod tracks;
 pub mod union;
+pub mod words;
 pub mod year_end;
 
 use std::collections::BTreeMap;
@@ -365,7 +366,9 @@ impl Game for TheLostCause {
     /// A line paused for a question is shown as it stands at the question (`month::at_pause`).
     /// A naval move's orders say which space the marker leaves (9.6): two markers of a kind may
     /// both be on the map, and the records name the marker by its id alone.
-    fn annotate_step(_data: &Data, before: &State, orders: &mut Value, _events: &mut [Value]) {
+    /// The rest is in `words::annotate`.
+    fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+        words::annotate(data, before, orders, events);
         for path in ["/naval/move", "/command/naval/move"] {
             let Some(Value::Object(m)) = orders.pointer_mut(path) else {
                 continue;

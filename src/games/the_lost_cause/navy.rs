@@ -203,17 +203,7 @@ pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, ru
     if choice != Naval::Pass && !options.contains(&choice) {
         return Err(illegal(
             "9.6",
-            format!(
-                "the Navy cannot {} now; it could {}",
-                super::options::naval_words(data, st, &choice),
-                crate::engine::error::listed(
-                    &options
-                        .iter()
-                        .map(|o| super::options::naval_words(data, st, o))
-                        .collect::<Vec<_>>(),
-                    "or"
-                )
-            ),
+            super::options::naval_refusal(data, st, &choice, &options),
             "naval",
         ));
     }

@@ -7,7 +7,7 @@ use super::orders::{
     Command, Infrastructure, InitiativeEntry, Naval, Orders, RaiderTo, RailroadBattle, Railroads,
     RailroadsPlan, Target,
 };
-use super::state::{Marker, Place, Question, RailroadsAsk, State};
+use super::state::{Marker, Place, Question, RailroadsAsk, State, TrackMarker};
 
 /// A Resource marker's name as printed on it (16.0).
 pub fn resource_name(kind: ResourceKind) -> &'static str {
@@ -61,14 +61,75 @@ pub(super) fn either(words: &[String]) -> String {
 
 use crate::engine::error::listed;
 
-/// Where a Commerce Raider action sends the raider (9.7).
-fn raider_words(r: RaiderTo) -> &'static str {
-    match r {
-        RaiderTo::Morale => "the raider sails with the Confederate Morale marker",
-        RaiderTo::Recognition => "the raider sails with the ER/EP marker",
-        RaiderTo::Blockade => "the raider sails with the Naval Blockade marker",
-        RaiderTo::Stay => "the raider stays where it is",
+/// Where a Commerce Raider action sends the raider (9.7), from where it is now (`at`): a
+/// raider in the Resource Cup only comes out to the Available box, and one sent to the marker
+/// it sails with already, or told to stay, stays where it is.
+pub(super) fn raider_words(r: RaiderTo, at: Option<&Place>) -> String {
+    match (at, r.marker()) {
+        (Some(Place::Cup), _) => {
+            "the raider comes out of the Resource Cup to the Available box (9.7)".into()
+        }
+        (Some(Place::Raiding(m)), to) if to.is_none() || to == Some(*m) => {
+            format!("the raider stays with {}", track_marker(*m))
+        }
+        (Some(Place::Available), None) => "the raider stays in the Available box".into(),
+        (_, Some(to)) => format!("the raider sails with {}", track_marker(to)),
+        (_, None) => "the raider stays where it is".into(),
     }
+}
+
+/// A track marker the Commerce Raider sails with, by name (9.7).
+pub(super) fn track_marker(m: TrackMarker) -> &'static str {
+    match m {
+        TrackMarker::Morale => "the Confederate Morale marker",
+        TrackMarker::Recognition => "the ER/EP marker",
+        TrackMarker::Blockade => "the Naval Blockade marker",
+    }
+}
+
+/// Why the Navy cannot do `n` now (9.6), with what it could do instead; a Commerce Raider
+/// order says where the raider is and the order that fits.
+pub(super) fn naval_refusal(data: &Data, st: &State, n: &Naval, options: &[Naval]) -> String {
+    if let Naval::CommerceRaider(to) = n {
+        match (super::navy::raider_place(st, data), to.marker()) {
+            (Some(Place::Cup), Some(m)) => {
+                return format!(
+                    "the Commerce Raider is in the Resource Cup, so it cannot sail with {} yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: stay`",
+                    track_marker(m)
+                )
+            }
+            (Some(at @ (Place::Available | Place::Raiding(_))), None) => {
+                let leave = match at {
+                    Place::Raiding(m) => format!(
+                        "; to leave it with {}, order `commerce_raider: {}`",
+                        track_marker(m),
+                        serde_json::to_value(m)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_string))
+                            .unwrap_or_default()
+                    ),
+                    _ => String::new(),
+                };
+                return format!(
+                    "a Naval action sails the Commerce Raider with the Confederate Morale, ER/EP or Naval Blockade marker (9.7){leave}"
+                );
+            }
+            (None | Some(Place::Future | Place::Gone), _) => {
+                return "the Commerce Raider is not in play (6.1)".into()
+            }
+            _ => {}
+        }
+    }
+    let could: Vec<String> = options.iter().map(|o| naval_words(data, st, o)).collect();
+    let instead = if could.is_empty() {
+        "it has nothing it could do but pass".to_string()
+    } else {
+        format!("it could {}", listed(&could, "or"))
+    };
+    format!(
+        "the Navy cannot {} now; {instead}",
+        naval_words(data, st, n)
+    )
 }
 
 /// An Initiative marker in words: `Conditional, +1`.
@@ -206,7 +267,10 @@ pub(super) fn naval_words(data: &Data, st: &State, n: &Naval) -> String {
         Naval::Submarines { resource: r } => {
             format!("send the {} against the Blockade", resource(data, r))
         }
-        Naval::CommerceRaider(to) => format!("Commerce Raider action: {}", raider_words(*to)),
+        Naval::CommerceRaider(to) => format!(
+            "Commerce Raider action: {}",
+            raider_words(*to, super::navy::raider_place(st, data).as_ref())
+        ),
         Naval::Pass => "nothing".into(),
     }
 }
@@ -284,7 +348,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
         .into_iter()
         .map(|r| {
             (
-                format!("Commerce Raider: {}", raider_words(r)),
+                format!(
+                    "Commerce Raider: {}",
+                    raider_words(r, super::navy::raider_place(st, data).as_ref())
+                ),
                 Orders {
                     raider: Some(r),
                     ..o()
@@ -547,15 +614,19 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     out.push(("10.8 Diplomatic action at -1".into(), Command::Diplomatic));
     // 9.7: a raider in the Resource Cup comes out to the Available box, wherever the order
     // says it would sail; only from the box or a track marker does it sail.
-    if super::navy::raider_place(st, data) == Some(Place::Cup) {
+    let place = super::navy::raider_place(st, data);
+    if place == Some(Place::Cup) {
         out.push((
             "10.9 Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)".into(),
             Command::CommerceRaider(RaiderTo::Morale),
         ));
-    } else {
+    } else if let Some(place) = place {
         for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
             out.push((
-                format!("10.9 Commerce Raider action: {}", raider_words(r)),
+                format!(
+                    "10.9 Commerce Raider action: {}",
+                    raider_words(r, Some(&place))
+                ),
                 Command::CommerceRaider(r),
             ));
         }

@@ -51,13 +51,39 @@ pub struct Orders {
 impl crate::engine::ranges::Draw for Orders {}
 
 /// What a Battle action attacks (9.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Target {
     /// A Union army in the theater, by colour: `{army: blue}`.
     Army(String),
     /// A Union controlled Strategic space of the theater: `{reclaim: decatur}` (13.8.1).
     Reclaim(String),
+}
+
+/// `Target` as serde derives it, which reads every order as before.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields, remote = "Target")]
+enum TargetDef {
+    Army(String),
+    Reclaim(String),
+}
+
+/// Read as derived; a battle naming neither `army` nor `reclaim` beside its theater (10.1,
+/// 16.8) is told what is missing, where serde said "no variant of enum Target found in
+/// flattened data".
+impl<'de> Deserialize<'de> for Target {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        TargetDef::deserialize(d).map_err(|e| {
+            if e.to_string().starts_with("no variant of enum") {
+                D::Error::custom(
+                    "9.1: a battle names its target: `army:` (the Union army it attacks) or `reclaim:` (the Strategic space it takes back, 13.8.1)",
+                )
+            } else {
+                e
+            }
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,184 @@
+//! Words a report needs that a step's record does not hold, read from the state before the
+//! step (`Game::annotate_step`): they go into the report's copy of the step's orders and
+//! events, never into the record, which `verify` compares.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::data::{CardKind, Data};
+use super::orders::Orders;
+use super::state::{Place, State};
+
+/// Adds to a step's orders and events what the report's words need.
+pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+    by_id(data, before, orders);
+    raider_was(data, before, orders);
+    invading(data, before, events);
+    shuffled_stack(data, before, events);
+    card_in_play(data, before, events);
+}
+
+/// 12.0: a morale change a card makes (`why: the card`) gets the card in play then (`card`,
+/// `card_kind`), which may have been revealed in an earlier step.
+fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
+    let mut card = before.card.clone();
+    for e in events.iter_mut() {
+        match e.get("event").and_then(Value::as_str) {
+            Some("card_revealed") => card = e.get("card").and_then(Value::as_str).map(Into::into),
+            Some("morale") if e.get("why").and_then(Value::as_str) == Some("the card") => {
+                if let (Some(c), Value::Object(o)) = (card.as_ref().filter(|c| data.has_card(c)), e)
+                {
+                    let kind = serde_json::to_value(data.card(c).kind).unwrap_or_default();
+                    o.insert("card".into(), c.clone().into());
+                    o.insert("card_kind".into(), kind);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 14.6: the stack a year's shuffle took its cards from, in its order then, as `stack:` on
+/// the year's `year_begins` event, so the dice line can name the shuffled cards by number (the
+/// roll records places in the stack). The stack is the one in the state before the step, with
+/// the Broadsheet cards that joined it during the step (RULINGS L4): Rebel Yell once used, and
+/// any other at the end of its month, as the rules add them.
+fn shuffled_stack(data: &Data, before: &State, events: &mut [Value]) {
+    let mut stacks = before.stacks.clone();
+    let mut year = before.year;
+    let mut card = before.card.clone();
+    let mut hand = before.rebel_yell.clone();
+    // The end of the month of the card in play: a Broadsheet not held joins next year's stack.
+    let end_month = |card: &mut Option<String>,
+                     hand: &Option<String>,
+                     stacks: &mut std::collections::BTreeMap<u32, Vec<String>>,
+                     year: u32| {
+        if let Some(c) = card.take() {
+            let broadsheet = data.has_card(&c) && data.card(&c).kind == CardKind::Broadsheet;
+            if broadsheet && hand.as_deref() != Some(c.as_str()) {
+                stacks.entry(year + 1).or_default().push(c);
+            }
+        }
+    };
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                card = text("card");
+            }
+            Some("broadsheet") if e.get("effect").and_then(Value::as_str) == Some("RebelYell") => {
+                hand = text("card");
+            }
+            Some("rebel_yell") => {
+                if let Some(c) = hand.take() {
+                    stacks.entry(year + 1).or_default().push(c);
+                }
+            }
+            Some("year_end_phase") => end_month(&mut card, &hand, &mut stacks, year),
+            Some("year_advanced") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                year = e
+                    .get("year")
+                    .and_then(Value::as_u64)
+                    .map_or(year, |y| y as u32);
+            }
+            Some("year_begins") => {
+                end_month(&mut card, &hand, &mut stacks, year);
+                let y = e
+                    .get("year")
+                    .and_then(Value::as_u64)
+                    .map_or(year, |y| y as u32);
+                year = y;
+                if let (Some(stack), Value::Object(o)) = (stacks.remove(&y), e) {
+                    o.insert("stack".into(), stack.into());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 9.1.1, 9.2.1 (RULINGS L33): an army in its Northern Invasion space goes no further back,
+/// so a battle it loses or a Raid's Retreat leaves it there, not "at its Base". Such a
+/// `battle` or `raid` event gets `invading:` the space, followed through the step's events
+/// from the state before it (an army driven into the space earlier in the step is in it).
+fn invading(data: &Data, before: &State, events: &mut [Value]) {
+    let mut now: BTreeSet<String> = before
+        .armies
+        .iter()
+        .filter(|(_, a)| a.invading)
+        .map(|(id, _)| id.clone())
+        .collect();
+    for e in events.iter_mut() {
+        let Some(army) = e.get("army").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        match e.get("event").and_then(Value::as_str) {
+            Some("northern_invasion") => {
+                now.insert(army);
+            }
+            Some("marched" | "retreated" | "recalled" | "army_removed") => {
+                now.remove(&army);
+            }
+            Some("battle" | "raid") if now.contains(&army) => {
+                if let (Some(space), Value::Object(o)) =
+                    (data.army(&army).and_then(|d| d.invasion.clone()), e)
+                {
+                    o.insert("invading".into(), Value::String(space));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Orders name armies, spaces and markers as the player wrote them (`Army of the Potomac`,
+/// `coastal forts`); the report's words go by ids, so its copy names each by the id the rules
+/// read, and a marker's name two markers share by the one the order fits (as the rules pick it,
+/// `confederate::named_command_marker`). Orders the rules could not read stay as written.
+fn by_id(data: &Data, before: &State, orders: &mut Value) {
+    let Ok(read) = serde_json::from_value::<Orders>(orders.clone()) else {
+        return;
+    };
+    let mut read = read.by_id(data);
+    if let Some(c) = read.command.take() {
+        let fits = super::confederate::named_command_marker(data, before, c.clone());
+        read.command = Some(fits.unwrap_or(c));
+    }
+    if let Some(n) = read.naval.take() {
+        let options = super::navy::naval_options(data, before);
+        let fits = super::navy::named_marker(data, before, &options, n.clone(), "naval");
+        read.naval = Some(fits.unwrap_or(n));
+    }
+    if let Ok(v) = serde_json::to_value(&read) {
+        *orders = v;
+    }
+}
+
+/// 9.7: where the Commerce Raider was when a Commerce Raider order was given
+/// (`raider_was: cup`, `available`, or the track marker it sailed with), since the same order
+/// brings a raider out of the Resource Cup, sends it to sea, or leaves it where it is.
+fn raider_was(data: &Data, before: &State, orders: &mut Value) {
+    let ordered = [
+        "/naval/commerce_raider",
+        "/command/naval/commerce_raider",
+        "/command/commerce_raider",
+        "/raider",
+    ]
+    .iter()
+    .any(|p| orders.pointer(p).is_some());
+    if !ordered {
+        return;
+    }
+    let was = match super::navy::raider_place(before, data) {
+        Some(Place::Cup) => Value::from("cup"),
+        Some(Place::Available) => Value::from("available"),
+        Some(Place::Raiding(m)) => serde_json::to_value(m).unwrap_or_default(),
+        _ => return,
+    };
+    if let Value::Object(o) = orders {
+        o.insert("raider_was".into(), was);
+    }
+}

@@ -1,0 +1,325 @@
+//! Faults a play-tester found playing a whole game of The Lost Cause through the command line,
+//! each shown from the shipped example's position (a self-mode game at a Command action, 10.0)
+//! as a test edits it.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// The shipped example's position with `edit` made, as a new demo game `name` in `dir`.
+fn demo_at(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    let demo = read(&root().join("games/the-lost-cause/examples/demo-game.yaml"));
+    game_at(dir, name, &demo, edit)
+}
+
+/// Report text is wrapped: its words, one space apart.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `orders` for `game` in `d`, in words.
+fn options(d: &Path, game: &Path) -> String {
+    words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])))
+}
+
+/// The refusal of `orders` (YAML) for `game`, in words.
+fn refusal(d: &Path, game: &Path, orders: &str) -> String {
+    write(d, "o.yaml", orders);
+    words(&fails(d, &["orders", game.to_str().unwrap(), "o.yaml"]))
+}
+
+/// Plays `orders` in the demo game `game` (made by `demo_at`) and returns the report of the
+/// step, in words.
+fn play(d: &Path, game: &Path, orders: &str) -> String {
+    write(d, "o.yaml", orders);
+    let g = game.to_str().unwrap();
+    let secrets = format!("{}-secrets", game.file_name().unwrap().to_str().unwrap());
+    ok(d, &["play", g, "o.yaml", "--secrets", &secrets]);
+    words(&stdout(&ok(d, &["report", g])))
+}
+
+/// 9.6, 9.7: with the Commerce Raider in the Resource Cup a Naval action only brings it out to
+/// the Available box. `orders` listed that as "the raider stays where it is", the report's
+/// decision line said the same above "The Commerce Raider goes to the Available box", and an
+/// order to sail was refused as "the Navy cannot Commerce Raider action: ...". With the raider
+/// on the ER/EP marker, the answer that leaves it there read "sails with the ER/EP marker", and
+/// `stay`, which a Naval action does not take, was refused in the same garbled words.
+#[test]
+fn a_naval_commerce_raider_action_says_where_the_raider_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cup = demo_at(d, "cup.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!("cup");
+    });
+    let listed = options(d, &cup);
+    assert!(
+        listed.contains("10.3 Naval action at -1: Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)"),
+        "{listed}"
+    );
+    assert!(!listed.contains("stays where it is"), "{listed}");
+    let err = refusal(d, &cup, "command: {naval: {commerce_raider: morale}}\n");
+    assert!(!err.contains("cannot Commerce Raider action"), "{err}");
+    assert!(
+        err.contains("9.6: the Commerce Raider is in the Resource Cup, so it cannot sail with the Confederate Morale marker yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: stay`"),
+        "{err}"
+    );
+    let report = play(d, &cup, "command: {naval: {commerce_raider: stay}}\n");
+    assert!(
+        report.contains("Decision: Command action: a Naval action at -1: a Commerce Raider action: the raider comes out of the Resource Cup to the Available box"),
+        "{report}"
+    );
+
+    let at_sea = demo_at(d, "at-sea.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!({"raiding": "recognition"});
+    });
+    let listed = options(d, &at_sea);
+    assert!(
+        listed.contains("10.9 Commerce Raider action: the raider stays with the ER/EP marker"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("10.3 Naval action at -1: Commerce Raider action: the raider stays with the ER/EP marker"),
+        "{listed}"
+    );
+    assert!(!listed.contains("sails with the ER/EP marker"), "{listed}");
+    let err = refusal(d, &at_sea, "command: {naval: {commerce_raider: stay}}\n");
+    assert!(!err.contains("cannot Commerce Raider action"), "{err}");
+    assert!(
+        err.contains("9.6: a Naval action sails the Commerce Raider with the Confederate Morale, ER/EP or Naval Blockade marker (9.7); to leave it with the ER/EP marker, order `commerce_raider: recognition`"),
+        "{err}"
+    );
+}
+
+/// 10.9, 9.7: a Commerce Raider Command action with the raider in the Resource Cup brings it
+/// out to the Available box, whatever the order names (`orders` lists it so, with the snippet
+/// `{commerce_raider: morale}`). The report's decision line said "the raider sails with the
+/// Confederate Morale marker" above "The Commerce Raider goes to the Available box".
+#[test]
+fn a_command_commerce_raider_action_from_the_cup_says_it_comes_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cup = demo_at(d, "cup.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!("cup");
+    });
+    let report = play(d, &cup, "command: {commerce_raider: morale}\n");
+    assert!(
+        report.contains("Decision: Command action: a Commerce Raider action: the raider comes out of the Resource Cup to the Available box"),
+        "{report}"
+    );
+    assert!(!report.contains("sails with"), "{report}");
+}
+
+/// The Lost Cause's rules and the text report of one step of `events` after `orders`, played
+/// from `st` (as JSON), through the words the report reads from the state before the step.
+fn step_report(st: &Value, orders: Value, events: Value) -> String {
+    step_report_in("report.txt", st, orders, events, json!([]))
+}
+
+/// `step_report` with the step's `rolls`, in the report `template` (`report.md`, ...).
+fn step_report_in(
+    template: &str,
+    st: &Value,
+    orders: Value,
+    events: Value,
+    rolls: Value,
+) -> String {
+    use adjutant::report::text::{with_lookups, Templates};
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let mut orders = orders;
+    let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
+    rules.annotate_step(st, &mut orders, &mut events).unwrap();
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": orders, "events": events, "rolls": rolls}]);
+    let ctx = with_lookups(
+        json!({"title": "table", "id": "table", "game": "the-lost-cause", "steps": steps,
+            "reveals": [], "tip": "", "at_step": 1, "verification_block": "", "state": st,
+            "awaiting": null}),
+        &rules.lookups(),
+    );
+    words(
+        &Templates::new(None)
+            .render(&format!("the-lost-cause/{template}"), &ctx)
+            .unwrap(),
+    )
+}
+
+/// The set-up state, as JSON, with `edit` made.
+fn setup_with(edit: impl FnOnce(&mut Value)) -> Value {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    edit(&mut st);
+    st
+}
+
+/// 9.1.1, 9.2.1 (RULINGS L33): an army in its Northern Invasion space is not pushed further
+/// back. A Confederate victory over it, or a Raid's Retreat, said it "stands at its Base"
+/// or "is at its Base already", though the blue army stood in Maryland & Pennsylvania; an army
+/// that is at its Base still reads so.
+#[test]
+fn an_invading_army_that_cannot_retreat_is_said_to_be_in_its_invasion_space() {
+    let invading = setup_with(|st| {
+        st["year"] = json!(1863);
+        st["armies"]["blue"]["invading"] = json!(true);
+    });
+    let battle = json!([{"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue",
+        "result": "above"}]);
+    let raid = json!([{"event": "raid", "rule": "9.2", "army": "blue", "die": 5, "drm": 0,
+        "result": "retreat"}]);
+    let text = step_report(
+        &invading,
+        json!({"battle": {"army": "blue"}}),
+        battle.clone(),
+    );
+    assert!(
+        text.contains("The blue army is in its Northern Invasion space, Maryland & Pennsylvania, and cannot retreat further, so it stays (9.1.1)."),
+        "{text}"
+    );
+    assert!(!text.contains("at its Base"), "{text}");
+    let text = step_report(&invading, json!({"raid": "blue"}), raid.clone());
+    assert!(
+        text.contains("it retreats (9.2). The blue army is in its Northern Invasion space, Maryland & Pennsylvania, and cannot retreat further, so it stays (9.2.1)."),
+        "{text}"
+    );
+    assert!(!text.contains("at its Base"), "{text}");
+    let at_base = setup_with(|_| {});
+    let text = step_report(&at_base, json!({"battle": {"army": "blue"}}), battle);
+    assert!(
+        text.contains(
+            "The blue army stands at its Base with nowhere to retreat, so it stays (9.1.1)."
+        ),
+        "{text}"
+    );
+}
+
+/// 14.6: a year's shuffle lists the cards by number, in the order they will be drawn. The
+/// dice line listed places in the stack ("taken in the order 8 15 2 ..."), which read as card
+/// numbers and were not: only in 1861, whose stack is in order, do the two agree. Markdown and
+/// BBCode printed "shuffle" alone. A Broadsheet card whose month ends in the step joins the
+/// stack before the shuffle (RULINGS L4), last.
+#[test]
+fn a_years_shuffle_lists_the_cards_by_number() {
+    let stack_1862 = [
+        "4", "1", "11", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24",
+        "A", "B",
+    ];
+    let before = setup_with(|st| {
+        st["year"] = json!(1861);
+        st["draw_pile"] = json!([]);
+        st["card"] = json!("C");
+        st["stacks"]["1862"] = json!(stack_1862);
+    });
+    let events = json!([
+        {"event": "year_end_phase", "rule": "14.1", "phase": "the Mississippi River"},
+        {"event": "year_advanced", "year": 1862, "leaders": [], "resources": []},
+        {"event": "year_begins", "year": 1862, "cards": 12, "held_back": 6}
+    ]);
+    // Places counted from 0: the 18th card (C, joined last), then the 8th (17), ...
+    let order: Vec<usize> = [17, 7, 0, 1].into_iter().chain(2..7).chain(8..17).collect();
+    let rolls =
+        json!([{"why": "14.6 shuffle the 1862 stack", "shuffle": {"of": 18, "order": order}}]);
+    let want = "14.6 shuffle the 1862 stack: 18 cards, shuffled into the order C 17 4 1 11 13 14 15 16 18 19 20 21 22 23 24 A B (card numbers)";
+    for template in ["report.txt", "report.md", "report.bbcode"] {
+        let text = step_report_in(
+            template,
+            &before,
+            json!({"railroads": []}),
+            events.clone(),
+            rolls.clone(),
+        );
+        assert!(text.contains(want), "{template}: {text}");
+    }
+}
+
+/// Orders may name armies and markers as the reports print them, in any case; the report's
+/// decision line repeated what the player wrote, lower-cased: "attack the army of the potomac
+/// army", "put the coastal forts marker", "put the forts marker in play". It names them as
+/// the rest of the report does.
+#[test]
+fn a_decision_line_names_what_the_orders_name_as_the_report_does() {
+    let before = setup_with(|st| {
+        st["resources"]["coastal-forts-1"] = json!("available");
+        st["resources"]["forts-1"] = json!("available");
+    });
+    for (orders, want) in [
+        (
+            json!({"railroads": [{"theater": "east", "army": "Army of the Potomac"}]}),
+            "Decision: Railroads: attack the blue army in the East theater",
+        ),
+        (
+            json!({"command": {"naval": {"place": {"resource": "coastal forts", "to": "blockade"}}}}),
+            "Decision: Command action: a Naval action at -1: put the Coastal Forts marker on the Naval Blockade marker",
+        ),
+        (
+            json!({"command": {"place": {"resource": "forts", "space": "peninsula"}}}),
+            "Decision: Command action: put the Forts marker in play at Peninsula",
+        ),
+        (
+            json!({"initiative_order": ["Army of the Potomac", {"army": "the green army", "marker": 1}]}),
+            "Decision: Union Initiative: the blue army's marker, then the green army's marker 1",
+        ),
+    ] {
+        let text = step_report(&before, orders, json!([]));
+        assert!(text.contains(want), "`{want}` not in {text}");
+    }
+}
+
+/// 10.1, 9.1: a Battle ordered without a target was refused with serde's words, "no variant
+/// of enum Target found in flattened data"; it says which keys are missing, under its rules.
+#[test]
+fn a_battle_without_a_target_says_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "demo.yaml", |_| {});
+    for orders in [
+        "command: {battle: {theater: east}}\n",
+        "railroads: [{theater: east}]\n",
+    ] {
+        let err = refusal(d, &game, orders);
+        assert!(!err.contains("enum"), "{err}");
+        assert!(
+            err.contains("9.1: a battle names its target: `army:` (the Union army it attacks) or `reclaim:` (the Strategic space it takes back, 13.8.1)"),
+            "{err}"
+        );
+    }
+}
+
+/// 9.3, 12.0: a Morale Test that beats a morale of 12 gains nothing, since the marker is at
+/// its maximum (RULINGS L25); the report gave the roll and nothing after it. It says why, as
+/// the 14.5 infrastructure line does; a test that does raise morale says nothing more.
+#[test]
+fn a_morale_test_at_the_maximum_says_morale_cannot_rise() {
+    let before = setup_with(|st| st["morale"] = json!(12));
+    let roll = |rule: &str, against: i32| {
+        json!({"event": "roll", "rule": rule, "what": "Morale Test", "dice": [5, 4], "drm": 4,
+            "result": 13, "against": against, "versus": "above"})
+    };
+    let text = step_report(
+        &before,
+        json!({"command": "morale_test"}),
+        json!([roll("10.6", 12)]),
+    );
+    assert!(
+        text.contains("Morale Test: rolled 5+4 +4 = 13, which beats 12 (10.6). Confederate Morale is already at its maximum of 12, so it cannot rise (12.0)."),
+        "{text}"
+    );
+    let rises = json!([roll("9.3", 11),
+        {"event": "morale", "rule": "9.3", "from": 11, "to": 12, "why": "the Morale Test beat expectations"}]);
+    let text = step_report(&before, json!({"command": "morale_test"}), rises);
+    assert!(!text.contains("maximum"), "{text}");
+}
+
+/// 12.0: morale moved by a card names the card, also when the card was revealed in an earlier
+/// step; such a line read "morale 12 -> 11: the card (12.0)".
+#[test]
+fn morale_moved_by_a_card_revealed_earlier_names_the_card() {
+    let before = setup_with(|st| st["card"] = json!("5"));
+    let events =
+        json!([{"event": "morale", "rule": "12.0", "from": 12, "to": 11, "why": "the card"}]);
+    let text = step_report(&before, json!({"battle": {"army": "blue"}}), events);
+    assert!(
+        text.contains("Confederate morale 12 -> 11: Headline card 5 (12.0)."),
+        "{text}"
+    );
+}
