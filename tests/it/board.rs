@@ -723,3 +723,31 @@ pub(crate) fn army_title(side: &str, units: u64) -> String {
         n => format!("{side}: {n} units"),
     }
 }
+
+/// The Lost Cause's header names the decision waiting in words ("next: the Confederate
+/// player, a Command action"), not by the record's key ("..., command"), and its footer
+/// never counts cards "for 1866": the cards held back at the end of the last year of the war
+/// wait for no year.
+#[test]
+fn the_lost_cause_board_words_the_decision_and_the_last_stack() {
+    let l = example("the-lost-cause");
+    let svg = svg_of(&l, &l.game.state);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let text = words(doc.root());
+    assert!(
+        text.contains("next: the Confederate player, a Command action"),
+        "{text}"
+    );
+    let mut over = l.game.state.clone();
+    over["year"] = serde_json::json!(1865);
+    over["stacks"] = serde_json::json!({"1866": ["1", "2", "3"]});
+    over["draw_pile"] = serde_json::json!([]);
+    let svg = svg_of(&l, &over);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let text = words(doc.root());
+    assert!(!text.contains("for 1866"), "{text}");
+    assert!(
+        text.contains("3 held back after the war's last year"),
+        "{text}"
+    );
+}

@@ -454,6 +454,8 @@ impl Game for TheLostCause {
                "dice_leaders": dice_leaders, "dice_names": ["dice_leaders"],
                "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
+               // The war's last year: the latest a card is dealt in (14.6).
+               "last_year": data.deck.cards.iter().map(|c| c.year).max(),
                "side_names": {"csa": "the Confederate player"}})
     }
 
