@@ -75,10 +75,10 @@ fn conflicting(l: &Loaded, packet: &Packet, e: Error) -> Error {
 }
 
 /// The refusal for a witness-mode game asked to roll with a secret held here.
-fn needs_witness(l: &Loaded) -> Result<(), Error> {
+fn needs_witness(l: &Loaded, command: &str) -> Result<(), Error> {
     if session::dice_party(l.rules.as_ref(), &l.game) == Some(WITNESS) {
         return Err(Error::Format {
-            what: "adjudicate".into(),
+            what: command.into(),
             message: format!(
                 "the dice of `{}` come from its witness: record your orders with `adjutant orders GAME ORDERS -o PACKET`, post the hash it prints, and give the witness's answer to `adjutant adjudicate GAME --witness ANSWER`",
                 l.game.id
@@ -96,7 +96,7 @@ pub fn adjudicate_owed(
     l: &Loaded,
     secrets_dir: &Path,
 ) -> Result<Received, Error> {
-    needs_witness(l)?;
+    needs_witness(l, "adjudicate")?;
     // In a game by mail each player holds one secret: a step the other side must adjudicate
     // is not this player's to do, whatever file is missing.
     if let Some(w) = l
@@ -307,7 +307,7 @@ pub fn play(
     secrets_dir: &Path,
     policy: Option<&Path>,
 ) -> Result<Received, Error> {
-    needs_witness(l)?;
+    needs_witness(l, "play")?;
     let (_, packet) = write_orders(commit, l, file, side, secrets_dir, policy)?;
     adjudicate(commit, l, &packet, secrets_dir)
 }

@@ -161,19 +161,37 @@ pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
         Some(step) => {
             let mut replay = session::Replay::from_genesis(l.rules.as_ref(), &l.game)?;
             let mut found = None;
+            // The steps with results, and which step each record's result belongs to.
+            let mut steps = Vec::new();
+            let mut result_of = None;
             for rec in &l.game.log {
                 if let Some(view) = replay.push(rec)? {
+                    if rec.step == step {
+                        result_of = Some(view.step);
+                    }
                     if view.step == step {
                         found = Some(replay.state.clone());
                         break;
                     }
+                    steps.push(view.step);
                 }
             }
-            found.ok_or_else(|| Error::Format {
-                what: "position".into(),
-                message: format!(
-                    "step {step} has no adjudicated result in this game file's log (a step with orders is adjudicated in the record after it)"
-                ),
+            found.ok_or_else(|| {
+                let hint = match result_of {
+                    Some(s) => format!("record {step} carries the result of step {s}: give `--at {s}`; "),
+                    None => String::new(),
+                };
+                let known = if steps.is_empty() {
+                    "no step has a result yet".to_string()
+                } else {
+                    format!("the steps with results are {}", super::report::number_spans(&steps))
+                };
+                Error::Format {
+                    what: "position".into(),
+                    message: format!(
+                        "step {step} has no adjudicated result in this game file's log ({hint}{known})"
+                    ),
+                }
             })?
         }
     };

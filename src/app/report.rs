@@ -373,7 +373,7 @@ pub fn render(
 }
 
 /// Step numbers in increasing order, runs written as spans: `1, 2, 4-10`.
-fn number_spans(numbers: &[u64]) -> String {
+pub(crate) fn number_spans(numbers: &[u64]) -> String {
     let mut spans: Vec<(u64, u64)> = Vec::new();
     for &n in numbers {
         match spans.last_mut() {

@@ -329,3 +329,53 @@ fn morale_moved_by_a_card_revealed_earlier_names_the_card() {
         "{text}"
     );
 }
+
+/// `play` on a witness-mode game is refused under its own name (it said "adjudicate:"), and
+/// `position --at` given a record number that carries a step's result names the step to give
+/// and the steps that have results (it said only that the step had none).
+#[test]
+fn play_and_position_name_what_was_asked_and_what_to_give() {
+    use super::support::{fails, new_solitaire, ok, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = new_solitaire(
+        d,
+        "the-lost-cause",
+        "tlc-words",
+        Some("a".repeat(64) + ":" + &"b".repeat(64)),
+        64,
+    );
+    write(d, "start.yaml", "start: true\n");
+    let err = fails(
+        d,
+        &[
+            "play",
+            game.to_str().unwrap(),
+            "start.yaml",
+            "--secrets",
+            d.join("secrets").to_str().unwrap(),
+        ],
+    );
+    assert!(err.contains("error: play:"), "{err}");
+    assert!(!err.contains("adjudicate:"), "{err}");
+
+    // A self-mode game two steps on: records 1 (orders), 2 (result and the next orders)...
+    let ex = super::support::root().join("games/the-lost-cause/examples");
+    std::fs::copy(ex.join("demo-game.yaml"), d.join("demo.yaml")).unwrap();
+    ok(
+        d,
+        &[
+            "play",
+            "demo.yaml",
+            ex.join("command.yaml").to_str().unwrap(),
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+        ],
+    );
+    let err = fails(d, &["position", "demo.yaml", "--at", "4"]);
+    assert!(
+        err.contains("record 4 carries the result of step 3: give `--at 3`"),
+        "{err}"
+    );
+    assert!(err.contains("the steps with results are 1, 3"), "{err}");
+}
