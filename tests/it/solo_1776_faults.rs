@@ -1,0 +1,75 @@
+//! Faults a play-tester found playing a whole Solo 1776 campaign through the command line,
+//! each shown by a report line, a `show` line, an error or the board's geometry. Their game
+//! is kept in `tests/data/solo-1776-playtest/` (the whole game, and its positions in May and
+//! July 1777): it must still verify, since the fixes change words, not records.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// The play-tester's kept game files.
+fn playtest(name: &str) -> PathBuf {
+    root().join("tests/data/solo-1776-playtest").join(name)
+}
+
+/// Each event as its report line, through the shipped `event` macro, with the event before
+/// it in its step (`prev`) where the line depends on it.
+fn lines(events: &[(Value, Option<Value>)]) -> Vec<String> {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let calls: Vec<(&str, Vec<Value>)> = events
+        .iter()
+        .map(|(e, prev)| {
+            (
+                "event",
+                vec![e.clone(), prev.clone().unwrap_or(Value::Null)],
+            )
+        })
+        .collect();
+    adjutant::report::text::Templates::new(None)
+        .call_macros("solo-1776/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+fn line(event: Value, prev: Option<Value>) -> String {
+    lines(&[(event, prev)]).remove(0)
+}
+
+/// The fixes change how records read, never the records: the play-tester's whole game, made
+/// by the binary before them, still verifies.
+#[test]
+fn the_play_testers_game_still_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game.yaml", "game-may77.yaml", "game-jul77.yaml"] {
+        let out = stdout(&ok(dir.path(), &["verify", playtest(name).to_str().unwrap()]));
+        assert!(!out.is_empty(), "{name}");
+    }
+}
+
+/// 14 (RULINGS A9), fault 1: after a British attack that lowered the BRE number the army
+/// stopped "because fighting on is the British player's choice", which is the reason only
+/// when the BRE number did not fall; when it fell, the army stops because it stands at no
+/// British-held town to fight on for.
+#[test]
+fn an_army_stopping_after_a_british_attack_that_lowered_the_bre_says_why() {
+    let result = |before: i32, after: i32| {
+        json!({"event": "combat_result", "army": "washington",
+               "lost": {"sp": 1, "artillery": 0, "supply": 0}, "bre_before": before,
+               "bre_after": after, "town": null, "taken": false})
+    };
+    let over = json!({"event": "combat_over", "army": "washington",
+                      "reason": "the British initiated the combat: fighting on is their choice"});
+    let fell = line(over.clone(), Some(result(1, 0)));
+    assert_eq!(
+        fell,
+        "14: Washington's army fights no more this turn: the BRE number fell from 1 to 0, but it stands at no British-held town to fight on for (A9)."
+    );
+    let kept = line(over, Some(result(1, 1)));
+    assert_eq!(
+        kept,
+        "14: Washington's army fights no more this turn: the British initiated the combat and the BRE number did not fall: fighting on is their choice."
+    );
+}
