@@ -73,3 +73,34 @@ fn an_army_stopping_after_a_british_attack_that_lowered_the_bre_says_why() {
         "14: Washington's army fights no more this turn: the British initiated the combat and the BRE number did not fall: fighting on is their choice."
     );
 }
+
+/// 13 (tables.yaml `b_check`), fault 2: a (B) check's modifiers that add up beyond the
+/// table's bounds say the target was kept within them.
+#[test]
+fn a_b_check_whose_terms_pass_the_bounds_says_so() {
+    let check = |target: i32, reason: &str| {
+        line(
+            json!({"event": "b_check", "rule": "14", "army": "washington", "town": "new-york",
+                   "priority": 1, "die": 5, "target": target, "success": true, "reason": reason}),
+            None,
+        )
+    };
+    let capped = check(
+        5,
+        "to continue combat (base 3, priority 1 +1, BRE 0 +1, at requisite +1)",
+    );
+    assert!(
+        capped.ends_with("passed: to continue combat (base 3, priority 1 +1, BRE 0 +1, at requisite +1 = 6, capped at 5)."),
+        "{capped}"
+    );
+    let raised = check(1, "step 4: the 3rd priority (base 3, priority 3 -1, BRE 3 -2)");
+    assert!(
+        raised.ends_with("(base 3, priority 3 -1, BRE 3 -2 = 0, raised to 1)."),
+        "{raised}"
+    );
+    let within = check(4, "step 2: the 1st priority (base 3, priority 1 +1, BRE 1 +0)");
+    assert!(
+        within.ends_with("(base 3, priority 1 +1, BRE 1 +0)."),
+        "{within}"
+    );
+}
