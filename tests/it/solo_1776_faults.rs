@@ -104,3 +104,24 @@ fn a_b_check_whose_terms_pass_the_bounds_says_so() {
         "{within}"
     );
 }
+
+/// 12, fault 4: an army the player reports at a town reads with the town's name (the record
+/// keeps its id, `boston`).
+#[test]
+fn a_reported_army_at_a_town_names_the_town() {
+    let reported = line(
+        json!({"event": "reported", "rule": "12",
+               "what": "the Northern army is in location 15 of New England at boston: 9 SP (1 dragoon), 2 artillery, 2 supply"}),
+        None,
+    );
+    assert!(
+        reported.starts_with("Reported: the Northern army is in location 15 of New England at Boston: 9 SP"),
+        "{reported}"
+    );
+    let two_words = line(
+        json!({"event": "reported", "rule": "12",
+               "what": "Washington's army is in location 15 of Middle States at perth-amboy: 9 SP (1 dragoon), 0 artillery, 0 supply"}),
+        None,
+    );
+    assert!(two_words.contains(" at Perth Amboy: 9 SP"), "{two_words}");
+}

@@ -136,3 +136,22 @@ pub fn b_terms(reason: String, target: i32) -> String {
         &reason[..reason.len() - 1]
     )
 }
+
+/// `town_words(towns)`: a reported fact with the town an army stands at (`at boston`, 12) by
+/// its name. The record keeps the id, and an id is an ordinary word (`boston`), so only the
+/// word after `at` is read as one.
+pub fn town_words(text: String, towns: JValue) -> String {
+    let towns: BTreeMap<String, String> = serde_json::to_value(&towns)
+        .ok()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default();
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split(' ') {
+        let bare = w.trim_end_matches([':', ',', ';', '.']);
+        match towns.get(bare).filter(|_| out.last().is_some_and(|x| x == "at")) {
+            Some(name) => out.push(format!("{name}{}", &w[bare.len()..])),
+            None => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
