@@ -125,3 +125,41 @@ fn a_reported_army_at_a_town_names_the_town() {
     );
     assert!(two_words.contains(" at Perth Amboy: 9 SP"), "{two_words}");
 }
+
+/// Fault 5: a reported date reads as a month and year, and the board game's rules, which the
+/// solo system leaves the date to, are not written as a bare `(1776)` that reads as a year.
+/// The refusal of an earlier date names the months too (A20).
+#[test]
+fn a_reported_date_and_its_refusal_name_the_month() {
+    let reported = line(
+        json!({"event": "reported", "rule": "1776", "what": "the date is 12/1780"}),
+        None,
+    );
+    assert_eq!(
+        reported,
+        "Reported: the date is December 1780 (the 1776 board game's rules)."
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new", "--game", "solo-1776", "--id", "s1776-dates", "--mode", "self", "--secrets",
+            "s", "-o", "game.yaml",
+        ],
+    );
+    write(d, "turn.yaml", "turn: {}\n");
+    ok(d, &["play", "game.yaml", "turn.yaml", "--secrets", "s"]);
+    write(d, "back.yaml", "turn: {date: {year: 1776, month: 7}}\n");
+    let err = fails(d, &["play", "game.yaml", "back.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("`{year: 1776, month: 7}` (July 1776) is before the game's date, August 1776"),
+        "{err}"
+    );
+    write(d, "late.yaml", "turn: {date: {year: 1790, month: 1}}\n");
+    let err = fails(d, &["play", "game.yaml", "late.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("is no turn of the game (months 1 to 12, from July 1776 to December 1781)"),
+        "{err}"
+    );
+}

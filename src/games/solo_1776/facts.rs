@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::data::{Data, LOCATIONS};
 use super::events::Event;
+use super::options::month;
 use super::orders::{Holder, NavyFact, Turn};
 use super::script::Ctx;
 use super::state::{Army, Force, NavyOut, State};
@@ -228,8 +229,8 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 "1776",
                 "turn.date".into(),
                 format!(
-                    "`{}/{}` is no turn of the game (months 1 to 12, from {}/{} to {}/{})",
-                    d.month, d.year, start.month, start.year, end.month, end.year
+                    "`{{year: {}, month: {}}}` is no turn of the game (months 1 to 12, from {} {} to {} {})",
+                    d.year, d.month, month(start.month), start.year, month(end.month), end.year
                 ),
             ));
         }
@@ -240,8 +241,8 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 "17",
                 "turn.date".into(),
                 format!(
-                    "`{}/{}` is before the game's date, {}/{}: turns go forward only, and the French roll and sea invasion once a quarter (17) and a damaged navy's quarters out (16) count from the date",
-                    d.month, d.year, st.date.month, st.date.year
+                    "`{{year: {}, month: {}}}` ({} {}) is before the game's date, {} {}: turns go forward only, and the French roll and sea invasion once a quarter (17) and a damaged navy's quarters out (16) count from the date",
+                    d.year, d.month, month(d.month), d.year, month(st.date.month), st.date.year
                 ),
             ));
         }
