@@ -163,3 +163,49 @@ fn a_reported_date_and_its_refusal_name_the_month() {
         "{err}"
     );
 }
+
+/// The `orders` macro's words for one orders file, as the reports' `Orders:` line gives them.
+fn orders_line(orders: &str) -> String {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let o: Value = serde_yaml::from_str(orders).unwrap();
+    adjutant::report::text::Templates::new(None)
+        .call_macros("solo-1776/events.txt", &ctx, &[("orders", vec![o])])
+        .unwrap()
+        .remove(0)
+}
+
+/// Fault 6: the `Orders:` line of a British turn names every fact it gives, where it left out
+/// town and area control, naval SP, supply, scouting, replacements and reinforcements.
+#[test]
+fn the_orders_line_names_every_fact_of_a_british_turn() {
+    let first = orders_line(&read(&playtest("t1.yaml")));
+    assert_eq!(
+        first,
+        "the British turn: BRE 1, control of Perth Amboy, naval SP 1 American and 5 British, scouting in Middle States, 2 transports at sea, replacements for Middle States; the American turn"
+    );
+    let sixth = orders_line(&read(&playtest("t6.yaml")));
+    assert_eq!(
+        sixth,
+        "the British turn: naval SP 2 American and 3 British, supply in New England, scouting in South Central, replacements for New England and Canada; the American turn"
+    );
+    let eighth = orders_line(&read(&playtest("t8.yaml")));
+    assert_eq!(
+        eighth,
+        "the British turn: a reinforcement of Deep South, a search with 5 battle fleets; the American turn"
+    );
+    let all = orders_line(
+        "turn: {date: {year: 1780, month: 12}, areas: {middle-states: british}, \
+         armies: [{army: washington, location: 15}], towns: [{town: boston, fort: true}], \
+         requisite: [{area: canada, location: 10, sp: 8}], navy: lost, \
+         losses: [{army: washington, sp: 2}], forts_lost: [new-england-10], \
+         french_intervention: {fleets: 2}, attacks: [{army: northern}], american_turn: false}",
+    );
+    assert_eq!(
+        all,
+        "the British turn: the date December 1780, area control of Middle States, corrections to Washington's army, corrections to Boston, 1 requisite corrected, the Continental Navy lost, 1 loss on the board, the fort in location 10 of New England lost, the French intervene, 1 British attack (facts only)"
+    );
+    let nothing = orders_line("turn: {}");
+    assert_eq!(nothing, "the British turn; the American turn");
+}
