@@ -209,3 +209,39 @@ fn the_orders_line_names_every_fact_of_a_british_turn() {
     let nothing = orders_line("turn: {}");
     assert_eq!(nothing, "the British turn; the American turn");
 }
+
+/// 12, 15, fault 7: a detachment that joins its army where it stands says where ("from
+/// location 10 to 10"), and replacements that form an area's first army say so once, where
+/// they "joined" an army the reason said the area did not have.
+#[test]
+fn a_detachment_joining_in_place_and_replacements_forming_an_army_read_plainly() {
+    let joined = line(
+        json!({"event": "detachment_moved", "detachment": "replacements-middle-states",
+               "area": "middle-states", "from": 10, "to": 10, "joined": "washington"}),
+        None,
+    );
+    assert_eq!(
+        joined,
+        "12: a detachment in Middle States joins Washington's army in location 10."
+    );
+    let moved = line(
+        json!({"event": "detachment_moved", "detachment": "replacements-middle-states",
+               "area": "middle-states", "from": 10, "to": 15, "joined": "washington"}),
+        None,
+    );
+    assert_eq!(
+        moved,
+        "12: a detachment in Middle States moves from location 10 to 15 and joins Washington's army there."
+    );
+    let formed = line(
+        json!({"event": "replacements", "area": "west-indies",
+               "force": {"sp": 2, "artillery": 0, "supply": 0}, "joined": "west-indies-army",
+               "detachment": null, "location": 15,
+               "reason": "the area has no army: they form one in location 15"}),
+        None,
+    );
+    assert_eq!(
+        formed,
+        "15: replacements for West Indies (2 SP) form a new American army in location 15: the area had none."
+    );
+}
