@@ -245,3 +245,29 @@ fn a_detachment_joining_in_place_and_replacements_forming_an_army_read_plainly()
         "15: replacements for West Indies (2 SP) form a new American army in location 15: the area had none."
     );
 }
+
+/// 14, fault 8: the combat question joins its last two requests with `and`, with or without
+/// a town to report (a British attack on an army off the board has none).
+#[test]
+fn the_combat_question_lists_what_to_report_with_and() {
+    use adjutant::engine::game::Game;
+    use adjutant::games::solo_1776::{options, state::State, Solo1776};
+    let data = super::solo_1776::data();
+    let (setup, _) = Solo1776::setup(&data);
+    let mut v = serde_json::to_value(&setup).unwrap();
+    v["question"] = json!({"ask": "combat", "army": "washington", "initiated": "british",
+        "round": 1, "bre": 1});
+    let st: State = serde_json::from_value(v.clone()).unwrap();
+    let asked = options::describe(&st);
+    assert!(
+        asked.ends_with("(a British attack: no (BE) roll), then report the American losses and the BRE number"),
+        "{asked}"
+    );
+    v["question"]["town"] = json!("new-york");
+    let st: State = serde_json::from_value(v).unwrap();
+    let asked = options::describe(&st);
+    assert!(
+        asked.ends_with("then report the American losses, the BRE number and who holds the town"),
+        "{asked}"
+    );
+}
