@@ -271,3 +271,30 @@ fn the_combat_question_lists_what_to_report_with_and() {
         "{asked}"
     );
 }
+
+/// 17, fault 9: in July 1777, before the American turn makes the new quarter's French
+/// Intervention Table roll, `show` and the board said the fleets operate "this quarter" off
+/// the area April to June's roll named. They say it was last quarter's roll, and the board
+/// draws no dashed "French operate here" sea for it.
+#[test]
+fn last_quarters_french_roll_is_not_shown_as_this_quarters() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = playtest("game-jul77.yaml");
+    let shown = stdout(&ok(d, &["show", game.to_str().unwrap()]));
+    assert!(!shown.contains("off Middle States this quarter"), "{shown}");
+    assert!(
+        shown.contains("operated off Middle States in quarter 2 of 1777; this quarter's French Intervention Table roll is made at the American turn"),
+        "{shown}"
+    );
+    ok(
+        d,
+        &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"],
+    );
+    let svg = read(&d.join("board.svg"));
+    assert!(!svg.contains("French operate here"), "dashed sea drawn");
+    assert!(svg.contains("operated off Middle States in quarter 2 of 1777"), "header");
+    // In May 1777, the quarter of the roll, it is this quarter's.
+    let may = stdout(&ok(d, &["show", playtest("game-may77.yaml").to_str().unwrap()]));
+    assert!(may.contains("operating off Middle States this quarter"), "{may}");
+}
