@@ -293,8 +293,64 @@ fn last_quarters_french_roll_is_not_shown_as_this_quarters() {
     );
     let svg = read(&d.join("board.svg"));
     assert!(!svg.contains("French operate here"), "dashed sea drawn");
-    assert!(svg.contains("operated off Middle States in quarter 2 of 1777"), "header");
+    assert!(
+        svg.contains("last rolled to operate off Middle States in quarter 2 of 1777"),
+        "header"
+    );
     // In May 1777, the quarter of the roll, it is this quarter's.
     let may = stdout(&ok(d, &["show", playtest("game-may77.yaml").to_str().unwrap()]));
     assert!(may.contains("operating off Middle States this quarter"), "{may}");
+}
+
+/// The x, y, width and height of an SVG rect.
+fn rect_of(n: roxmltree::Node) -> (f64, f64, f64, f64) {
+    let a = |k: &str| n.attribute(k).unwrap().parse::<f64>().unwrap();
+    (a("x"), a("y"), a("width"), a("height"))
+}
+
+/// 12, fault 10: a detachment holding dragoons, artillery and supply (`5 SP 1D 1A 1S`) is drawn
+/// inside its location's cell: its box ran past the cell's right edge, into location 15's
+/// cell (over Quebec's fort) or, from location 15, into the sea.
+#[test]
+fn a_detachment_box_stays_inside_its_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let full = json!({"sp": 5, "dragoons": 1, "artillery": 1, "supply": 1});
+    let game = game_at(d, "crowded.yaml", &read(&playtest("game.yaml")), |st| {
+        st.as_object_mut().unwrap().remove("question");
+        st.as_object_mut().unwrap().remove("task");
+        let mut canada = full.clone();
+        canada["area"] = json!("canada");
+        canada["location"] = json!(10);
+        let mut new_england = full.clone();
+        new_england["area"] = json!("new-england");
+        new_england["location"] = json!(15);
+        st["detachments"] = json!({"french-1-canada": canada, "washington-new-england": new_england});
+    });
+    ok(d, &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"]);
+    let svg = read(&d.join("board.svg"));
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let by_id = |id: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("no {id}"))
+    };
+    for (det, cell) in [
+        ("detachment-french-1-canada", "cell-canada-10"),
+        ("detachment-washington-new-england", "cell-new-england-15"),
+    ] {
+        let first_rect = |id: &str| {
+            by_id(id)
+                .descendants()
+                .find(|n| n.has_tag_name("rect"))
+                .map(rect_of)
+                .unwrap()
+        };
+        let (cx, cy, cw, ch) = first_rect(cell);
+        let (x, y, w, h) = first_rect(det);
+        assert!(
+            x >= cx && x + w <= cx + cw && y >= cy && y + h <= cy + ch,
+            "{det} at {x},{y} {w}x{h} outside {cell} at {cx},{cy} {cw}x{ch}"
+        );
+    }
 }
