@@ -354,3 +354,26 @@ fn a_detachment_box_stays_inside_its_cell() {
         );
     }
 }
+
+/// 12, 14, fault 11: orders name a detachment or a fort by its id (`losses`, `forts_lost`),
+/// and `show` and the board's titles give it: the player learned `french-1-canada` only from
+/// an error.
+#[test]
+fn show_and_the_board_give_the_ids_orders_name_detachments_and_forts_by() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = playtest("game-jul77.yaml");
+    let shown = stdout(&ok(d, &["show", game.to_str().unwrap()]));
+    assert!(
+        shown.contains("a detachment (`northern-canada`): 4 SP, 0 artillery, 1 supply"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("an American fort (`new-england-10`) at Hartford: garrison 5 SP"),
+        "{shown}"
+    );
+    ok(d, &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"]);
+    let svg = read(&d.join("board.svg"));
+    assert!(svg.contains("<title>a detachment (northern-canada): 4 SP"), "detachment title");
+    assert!(svg.contains("<title>an American fort (canada-5): garrison 5 SP"), "fort title");
+}
