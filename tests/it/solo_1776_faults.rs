@@ -377,3 +377,27 @@ fn show_and_the_board_give_the_ids_orders_name_detachments_and_forts_by() {
     assert!(svg.contains("<title>a detachment (northern-canada): 4 SP"), "detachment title");
     assert!(svg.contains("<title>an American fort (canada-5): garrison 5 SP"), "fort title");
 }
+
+/// Fault 12 (in part): an unknown army in `attacks` is refused under 14, the rule of British
+/// attacks, not 12; and two armies put in one area are named, with the area, by name.
+#[test]
+fn refused_attacks_and_armies_cite_their_rule_and_name_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new", "--game", "solo-1776", "--id", "s1776-errors", "--mode", "self", "--secrets",
+            "s", "-o", "game.yaml",
+        ],
+    );
+    write(d, "typo.yaml", "turn: {attacks: [{army: washingtn}]}\n");
+    let err = fails(d, &["play", "game.yaml", "typo.yaml", "--secrets", "s"]);
+    assert!(err.contains("14: there is no American army `washingtn`"), "{err}");
+    write(d, "two.yaml", "turn: {armies: [{army: washington, area: canada}]}\n");
+    let err = fails(d, &["play", "game.yaml", "two.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("12: the Americans keep one army per area: the Canadian expedition and Washington's army are both in Canada"),
+        "{err}"
+    );
+}
