@@ -3,7 +3,7 @@
 //! is kept in `tests/data/solo-1776-playtest/` (the whole game, and its positions in May and
 //! July 1777): it must still verify, since the fixes change words, not records.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
@@ -44,7 +44,10 @@ fn line(event: Value, prev: Option<Value>) -> String {
 fn the_play_testers_game_still_verifies() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["game.yaml", "game-may77.yaml", "game-jul77.yaml"] {
-        let out = stdout(&ok(dir.path(), &["verify", playtest(name).to_str().unwrap()]));
+        let out = stdout(&ok(
+            dir.path(),
+            &["verify", playtest(name).to_str().unwrap()],
+        ));
         assert!(!out.is_empty(), "{name}");
     }
 }
@@ -93,12 +96,18 @@ fn a_b_check_whose_terms_pass_the_bounds_says_so() {
         capped.ends_with("passed: to continue combat (base 3, priority 1 +1, BRE 0 +1, at requisite +1 = 6, capped at 5)."),
         "{capped}"
     );
-    let raised = check(1, "step 4: the 3rd priority (base 3, priority 3 -1, BRE 3 -2)");
+    let raised = check(
+        1,
+        "step 4: the 3rd priority (base 3, priority 3 -1, BRE 3 -2)",
+    );
     assert!(
         raised.ends_with("(base 3, priority 3 -1, BRE 3 -2 = 0, raised to 1)."),
         "{raised}"
     );
-    let within = check(4, "step 2: the 1st priority (base 3, priority 1 +1, BRE 1 +0)");
+    let within = check(
+        4,
+        "step 2: the 1st priority (base 3, priority 1 +1, BRE 1 +0)",
+    );
     assert!(
         within.ends_with("(base 3, priority 1 +1, BRE 1 +0)."),
         "{within}"
@@ -115,7 +124,9 @@ fn a_reported_army_at_a_town_names_the_town() {
         None,
     );
     assert!(
-        reported.starts_with("Reported: the Northern army is in location 15 of New England at Boston: 9 SP"),
+        reported.starts_with(
+            "Reported: the Northern army is in location 15 of New England at Boston: 9 SP"
+        ),
         "{reported}"
     );
     let two_words = line(
@@ -144,8 +155,17 @@ fn a_reported_date_and_its_refusal_name_the_month() {
     ok(
         d,
         &[
-            "new", "--game", "solo-1776", "--id", "s1776-dates", "--mode", "self", "--secrets",
-            "s", "-o", "game.yaml",
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-dates",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
         ],
     );
     write(d, "turn.yaml", "turn: {}\n");
@@ -260,7 +280,9 @@ fn the_combat_question_lists_what_to_report_with_and() {
     let st: State = serde_json::from_value(v.clone()).unwrap();
     let asked = options::describe(&st);
     assert!(
-        asked.ends_with("(a British attack: no (BE) roll), then report the American losses and the BRE number"),
+        asked.ends_with(
+            "(a British attack: no (BE) roll), then report the American losses and the BRE number"
+        ),
         "{asked}"
     );
     v["question"]["town"] = json!("new-york");
@@ -289,7 +311,14 @@ fn last_quarters_french_roll_is_not_shown_as_this_quarters() {
     );
     ok(
         d,
-        &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"],
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "svg",
+            "-o",
+            "board.svg",
+        ],
     );
     let svg = read(&d.join("board.svg"));
     assert!(!svg.contains("French operate here"), "dashed sea drawn");
@@ -298,8 +327,14 @@ fn last_quarters_french_roll_is_not_shown_as_this_quarters() {
         "header"
     );
     // In May 1777, the quarter of the roll, it is this quarter's.
-    let may = stdout(&ok(d, &["show", playtest("game-may77.yaml").to_str().unwrap()]));
-    assert!(may.contains("operating off Middle States this quarter"), "{may}");
+    let may = stdout(&ok(
+        d,
+        &["show", playtest("game-may77.yaml").to_str().unwrap()],
+    ));
+    assert!(
+        may.contains("operating off Middle States this quarter"),
+        "{may}"
+    );
 }
 
 /// The x, y, width and height of an SVG rect.
@@ -325,9 +360,20 @@ fn a_detachment_box_stays_inside_its_cell() {
         let mut new_england = full.clone();
         new_england["area"] = json!("new-england");
         new_england["location"] = json!(15);
-        st["detachments"] = json!({"french-1-canada": canada, "washington-new-england": new_england});
+        st["detachments"] =
+            json!({"french-1-canada": canada, "washington-new-england": new_england});
     });
-    ok(d, &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"]);
+    ok(
+        d,
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "svg",
+            "-o",
+            "board.svg",
+        ],
+    );
     let svg = read(&d.join("board.svg"));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let by_id = |id: &str| {
@@ -372,10 +418,26 @@ fn show_and_the_board_give_the_ids_orders_name_detachments_and_forts_by() {
         shown.contains("an American fort (`new-england-10`) at Hartford: garrison 5 SP"),
         "{shown}"
     );
-    ok(d, &["report", game.to_str().unwrap(), "--format", "svg", "-o", "board.svg"]);
+    ok(
+        d,
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "svg",
+            "-o",
+            "board.svg",
+        ],
+    );
     let svg = read(&d.join("board.svg"));
-    assert!(svg.contains("<title>a detachment (northern-canada): 4 SP"), "detachment title");
-    assert!(svg.contains("<title>an American fort (canada-5): garrison 5 SP"), "fort title");
+    assert!(
+        svg.contains("<title>a detachment (northern-canada): 4 SP"),
+        "detachment title"
+    );
+    assert!(
+        svg.contains("<title>an American fort (canada-5): garrison 5 SP"),
+        "fort title"
+    );
 }
 
 /// Fault 12 (in part): an unknown army in `attacks` is refused under 14, the rule of British
@@ -387,14 +449,30 @@ fn refused_attacks_and_armies_cite_their_rule_and_name_names() {
     ok(
         d,
         &[
-            "new", "--game", "solo-1776", "--id", "s1776-errors", "--mode", "self", "--secrets",
-            "s", "-o", "game.yaml",
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-errors",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
         ],
     );
     write(d, "typo.yaml", "turn: {attacks: [{army: washingtn}]}\n");
     let err = fails(d, &["play", "game.yaml", "typo.yaml", "--secrets", "s"]);
-    assert!(err.contains("14: there is no American army `washingtn`"), "{err}");
-    write(d, "two.yaml", "turn: {armies: [{army: washington, area: canada}]}\n");
+    assert!(
+        err.contains("14: there is no American army `washingtn`"),
+        "{err}"
+    );
+    write(
+        d,
+        "two.yaml",
+        "turn: {armies: [{army: washington, area: canada}]}\n",
+    );
     let err = fails(d, &["play", "game.yaml", "two.yaml", "--secrets", "s"]);
     assert!(
         err.contains("12: the Americans keep one army per area: the Canadian expedition and Washington's army are both in Canada"),

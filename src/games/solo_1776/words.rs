@@ -130,11 +130,12 @@ pub fn b_terms(reason: String, target: i32) -> String {
     if sum == target {
         return reason;
     }
-    let kept = if sum > target { "capped at" } else { "raised to" };
-    format!(
-        "{} = {sum}, {kept} {target})",
-        &reason[..reason.len() - 1]
-    )
+    let kept = if sum > target {
+        "capped at"
+    } else {
+        "raised to"
+    };
+    format!("{} = {sum}, {kept} {target})", &reason[..reason.len() - 1])
 }
 
 /// `town_words(towns)`: a reported fact with the town an army stands at (`at boston`, 12) by
@@ -148,7 +149,10 @@ pub fn town_words(text: String, towns: JValue) -> String {
     let mut out: Vec<String> = Vec::new();
     for w in text.split(' ') {
         let bare = w.trim_end_matches([':', ',', ';', '.']);
-        match towns.get(bare).filter(|_| out.last().is_some_and(|x| x == "at")) {
+        match towns
+            .get(bare)
+            .filter(|_| out.last().is_some_and(|x| x == "at"))
+        {
             Some(name) => out.push(format!("{name}{}", &w[bare.len()..])),
             None => out.push(w.to_string()),
         }
