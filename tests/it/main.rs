@@ -36,6 +36,7 @@ mod selfplay;
 mod servers;
 mod side_words;
 mod solo_1776;
+mod solo_1776_faults;
 mod solo_1776_figures;
 mod solo_1776_words;
 mod standing_policy;

@@ -545,8 +545,8 @@ fn solo_1776_show_lists_detachments_forts_and_the_french() {
         "solo-1776-show-french.txt",
         &text,
         &[
-            "a detachment: 1 SP, 0 artillery, 0 supply",
-            "an American fort at Perth Amboy: garrison 1 SP, 0 artillery, 1 supply",
+            "a detachment (`replacements-deep-south`): 1 SP, 0 artillery, 0 supply",
+            "an American fort (`middle-states-15`) at Perth Amboy: garrison 1 SP, 0 artillery, 1 supply",
             "operating off South Central this quarter; 1 land element ashore so far",
             "Washington's army: 12 SP",
         ],

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::data::{Data, LOCATIONS};
 use super::events::Event;
+use super::options::month;
 use super::orders::{Holder, NavyFact, Turn};
 use super::script::Ctx;
 use super::state::{Army, Force, NavyOut, State};
@@ -71,12 +72,14 @@ pub fn area<'a>(data: &'a Data, rule: &str, id: &str, path: String) -> Result<&'
     })
 }
 
-pub fn army_known(st: &State, id: &str, path: String) -> Result<(), OrderError> {
+/// There is an American army `id`; else the error, under `rule` (12 for a fact about the
+/// army, 14 for a British attack on it).
+pub fn army_known(st: &State, rule: &str, id: &str, path: String) -> Result<(), OrderError> {
     if st.armies.contains_key(id) {
         return Ok(());
     }
     Err(err(
-        "12",
+        rule,
         path,
         format!("there is no American army `{id}`; {}", armies_are(st)),
     ))
@@ -228,8 +231,8 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 "1776",
                 "turn.date".into(),
                 format!(
-                    "`{}/{}` is no turn of the game (months 1 to 12, from {}/{} to {}/{})",
-                    d.month, d.year, start.month, start.year, end.month, end.year
+                    "`{{year: {}, month: {}}}` is no turn of the game (months 1 to 12, from {} {} to {} {})",
+                    d.year, d.month, month(start.month), start.year, month(end.month), end.year
                 ),
             ));
         }
@@ -240,8 +243,8 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 "17",
                 "turn.date".into(),
                 format!(
-                    "`{}/{}` is before the game's date, {}/{}: turns go forward only, and the French roll and sea invasion once a quarter (17) and a damaged navy's quarters out (16) count from the date",
-                    d.month, d.year, st.date.month, st.date.year
+                    "`{{year: {}, month: {}}}` ({} {}) is before the game's date, {} {}: turns go forward only, and the French roll and sea invasion once a quarter (17) and a damaged navy's quarters out (16) count from the date",
+                    d.year, d.month, month(d.month), d.year, month(st.date.month), st.date.year
                 ),
             ));
         }
@@ -397,7 +400,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         };
         let (force, name) = match (&l.army, &l.fort, &l.detachment) {
             (Some(a), None, None) => {
-                army_known(st, a, format!("{path}.army"))?;
+                army_known(st, "12", a, format!("{path}.army"))?;
                 let army = st.armies.get_mut(a).expect("known");
                 (&mut army.force, army.name.clone())
             }
@@ -522,7 +525,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     let mut attacked = BTreeSet::new();
     for (i, a) in t.attacks.iter().enumerate() {
         let path = format!("turn.attacks[{i}].army");
-        army_known(st, &a.army, path.clone())?;
+        army_known(st, "14", &a.army, path.clone())?;
         if earlier.attacked.contains(&a.army) {
             return Err(err(
                 "14",
@@ -817,8 +820,10 @@ fn armies(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
                 "12",
                 "turn.armies".into(),
                 format!(
-                    "the Americans keep one army per area: `{other}` and `{id}` are both in `{}`",
-                    a.area
+                    "the Americans keep one army per area: {} and {} are both in {}",
+                    st.armies[other].name,
+                    a.name,
+                    area_name(data, &a.area)
                 ),
             ));
         }

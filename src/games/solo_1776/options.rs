@@ -39,7 +39,7 @@ pub fn describe(st: &State) -> String {
             shift,
             ..
         }) => format!(
-            "14: fight combat {round} of {}{} on the board{}{}, then report the American losses, the BRE number{}",
+            "14: fight combat {round} of {}{} on the board{}{}, then report the American losses{}",
             st.armies.get(army).map_or(army.as_str(), |a| a.name.as_str()),
             st.armies.get(army).map_or(String::new(), |a| format!(
                 " ({} SP, {} artillery, {} supply)",
@@ -54,7 +54,11 @@ pub fn describe(st: &State) -> String {
                 (Initiator::American, Some(s)) => format!(" (an American attack, (BE) column shift {s:+})"),
                 _ => " (a British attack: no (BE) roll)".to_string(),
             },
-            if town.is_some() { " and who holds the town" } else { "" }
+            if town.is_some() {
+                ", the BRE number and who holds the town"
+            } else {
+                " and the BRE number"
+            }
         ),
         Some(Question::Engagement { transport }) => format!(
             "16: fight the Continental Navy's fleet engagement with {}, then report whether the navy was damaged",

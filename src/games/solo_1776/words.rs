@@ -103,3 +103,59 @@ pub fn id_words(text: String, areas: JValue, armies: JValue) -> String {
     }
     out.join(" ")
 }
+
+/// `b_terms(target)`: a (B) check's recorded reason, whose brackets hold its terms (`base 3,
+/// priority 1 +1, BRE 0 +1`), with their sum when the table's bounds (13, `b_check.min_target`
+/// and `max_target`) kept the target from it: `= 6, capped at 5`. Otherwise the terms would
+/// seem to add up to a target the check did not roll against. The record keeps the reason as
+/// written.
+pub fn b_terms(reason: String, target: i32) -> String {
+    let Some(terms) = reason
+        .strip_suffix(')')
+        .and_then(|r| r.rfind('(').map(|i| &r[i + 1..]))
+    else {
+        return reason;
+    };
+    let mut sum = 0;
+    for term in terms.split(", ") {
+        let Some(n) = term
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.trim_start_matches('+').parse::<i32>().ok())
+        else {
+            return reason;
+        };
+        sum += n;
+    }
+    if sum == target {
+        return reason;
+    }
+    let kept = if sum > target {
+        "capped at"
+    } else {
+        "raised to"
+    };
+    format!("{} = {sum}, {kept} {target})", &reason[..reason.len() - 1])
+}
+
+/// `town_words(towns)`: a reported fact with the town an army stands at (`at boston`, 12) by
+/// its name. The record keeps the id, and an id is an ordinary word (`boston`), so only the
+/// word after `at` is read as one.
+pub fn town_words(text: String, towns: JValue) -> String {
+    let towns: BTreeMap<String, String> = serde_json::to_value(&towns)
+        .ok()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default();
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split(' ') {
+        let bare = w.trim_end_matches([':', ',', ';', '.']);
+        match towns
+            .get(bare)
+            .filter(|_| out.last().is_some_and(|x| x == "at"))
+        {
+            Some(name) => out.push(format!("{name}{}", &w[bare.len()..])),
+            None => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}

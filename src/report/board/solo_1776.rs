@@ -70,6 +70,12 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
     let row_of = |area: &str| order.iter().position(|a| a == area).unwrap_or(0);
     let y_of = |area: &str| tops.get(row_of(area)).copied().unwrap_or(TOP);
     let french = &state["french"];
+    // The table roll is made at the first American turn of a quarter (17): until then the
+    // state holds the last quarter's, which is not where the fleets operate now.
+    let quarter = state["date"]["month"].as_u64().map(|m| (m - 1) / 3 + 1);
+    let rolled_now = french["rolled"].is_null()
+        || (french["rolled"]["year"] == state["date"]["year"]
+            && french["rolled"]["quarter"].as_u64() == quarter);
     let mut rows = Vec::new();
     let mut cells = Vec::new();
     for id in &order {
@@ -84,7 +90,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         rows.push(json!({
             "id": id, "name": lookups["areas"][id], "y": y, "h": h, "mid": y + h / 2.0,
             "british_control": area["british_control"], "fleets": fleets,
-            "operating": french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0,
+            "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0,
         }));
         for loc in LOCATIONS {
             let x = x_of(loc);
