@@ -60,6 +60,26 @@ pub(crate) fn naming_file(e: Error, what: &str, path: &Path) -> Error {
     }
 }
 
+/// `e` naming the orders file at `path` it is about: a rule's refusal or a value of the wrong
+/// shape (errors reading the file name it already).
+pub fn in_orders_file(e: Error, path: &Path) -> Error {
+    match e {
+        Error::Orders(oe) => Error::Orders(oe.in_file(path)),
+        Error::Shape {
+            what,
+            path: at,
+            line,
+            message,
+        } if what == "orders" => Error::Shape {
+            what: format!("the orders file `{}`", path.display()),
+            path: at,
+            line,
+            message,
+        },
+        other => other,
+    }
+}
+
 /// The text of a game file.
 pub fn game_text(gf: &GameFile) -> Result<String, Error> {
     Ok(format!(

@@ -197,7 +197,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             Ok(())
         }),
     };
-    if let Err(e) = outcome {
+    if let Err(e) = outcome.map_err(|e| app::in_orders_file(e, orders_path)) {
         // The options help only when the orders were at fault; a file that cannot be read
         // or written (a secret, the packet) is the error alone, with its own exit status.
         use crate::engine::Error;

@@ -48,14 +48,17 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut received = match &a.orders {
         Some(path) => {
             let file = app::read_orders(path)?;
-            Some(app::play(
-                &mut commit,
-                &l,
-                &file,
-                a.side.as_deref(),
-                &secrets,
-                a.policy.as_deref(),
-            )?)
+            Some(
+                app::play(
+                    &mut commit,
+                    &l,
+                    &file,
+                    a.side.as_deref(),
+                    &secrets,
+                    a.policy.as_deref(),
+                )
+                .map_err(|e| app::in_orders_file(e, path))?,
+            )
         }
         None => None,
     };

@@ -17,6 +17,8 @@ pub struct OrderError {
     pub path: Option<String>,
     /// The line in the orders file, where it could be found.
     pub line: Option<usize>,
+    /// The orders file's name, where the command read one (`in_file`).
+    pub file: Option<Box<str>>,
 }
 
 impl OrderError {
@@ -26,6 +28,7 @@ impl OrderError {
             message: Message::from(message.into()),
             path: None,
             line: None,
+            file: None,
         }
     }
 
@@ -42,7 +45,14 @@ impl OrderError {
             })),
             path: None,
             line: None,
+            file: None,
         }
+    }
+
+    /// Names the orders file the error is in, for a command that read the orders from one.
+    pub fn in_file(mut self, file: &std::path::Path) -> Self {
+        self.file = Some(file.display().to_string().into());
+        self
     }
 
     /// The message with `note` after it (`...; 2 war were discarded first`), worded only when
@@ -228,11 +238,22 @@ impl From<Path<'_>> for String {
 
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, &self.path) {
-            (Some(line), Some(path)) => write!(f, "orders line {line} (`{path}`): ")?,
-            (Some(line), None) => write!(f, "orders line {line}: ")?,
-            (None, Some(path)) => write!(f, "orders `{path}`: ")?,
-            (None, None) => {}
+        if let Some(file) = &self.file {
+            write!(f, "the orders file `{file}`")?;
+            match (self.line, &self.path) {
+                (Some(line), Some(path)) => write!(f, " line {line} (`{path}`)")?,
+                (Some(line), None) => write!(f, " line {line}")?,
+                (None, Some(path)) => write!(f, " (`{path}`)")?,
+                (None, None) => {}
+            }
+            f.write_str(": ")?;
+        } else {
+            match (self.line, &self.path) {
+                (Some(line), Some(path)) => write!(f, "orders line {line} (`{path}`): ")?,
+                (Some(line), None) => write!(f, "orders line {line}: ")?,
+                (None, Some(path)) => write!(f, "orders `{path}`: ")?,
+                (None, None) => {}
+            }
         }
         write!(f, "{}: {}", self.rule, self.message)
     }

@@ -14,20 +14,20 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
     let d = g.side_dir("crown");
     let cases: &[(&str, &[&str])] = &[
         ("limited: skip\nfull: [unclosed\n", &["the orders file `", "is not valid"]),
-        ("limited: skip\nfull:\n  march:\n    from: Atlantis\n    groups: [{to: EBN, units: 1}]\n", &["orders line 4", "2.1", "`Atlantis`"]),
-        ("limited: skip\nfull:\n  march:\n    from: Savannah\n    groups:\n      - {to: Augusta, units: 2}\n", &["orders line 6", "9.1", "not adjacent"]),
+        ("limited: skip\nfull:\n  march:\n    from: Atlantis\n    groups: [{to: EBN, units: 1}]\n", &["the orders file `bad.yaml` line 4", "2.1", "`Atlantis`"]),
+        ("limited: skip\nfull:\n  march:\n    from: Savannah\n    groups:\n      - {to: Augusta, units: 2}\n", &["the orders file `bad.yaml` line 6", "9.1", "not adjacent"]),
         ("limited:\n  march: {from: SAV, groups: [{to: EBN, units: 2, leader: true}]}\n", &["9.0", "full impulse"]),
         ("limited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 4}]}}\n", &["5.5"]),
         ("limited: skip\nfull: {dig_in: Ebenezer}\n", &["9.6"]),
         ("supply: []\n", &["7.0", "limited"]),
-        ("limited: skip\nfull: pass\nbogus: 1\n", &["orders line 3 (`bogus`)", "unknown field `bogus`"]),
+        ("limited: skip\nfull: pass\nbogus: 1\n", &["the orders file `bad.yaml` line 3 (`bogus`)", "unknown field `bogus`"]),
         // A value of the wrong shape is placed by its line too, as a rule's refusal is.
-        ("limited: skipp\n", &["orders line 1 (`limited`)", "unknown variant `skipp`"]),
-        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["orders line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
+        ("limited: skipp\n", &["the orders file `bad.yaml` line 1 (`limited`)", "unknown variant `skipp`"]),
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
         ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
         // A count no game holds is refused as written, before any rule adds it to another: two
         // march groups of 4294967290 and 14 units would wrap to the 8 units Savannah holds.
-        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: 4294967290, leader: true}\n      - {to: SUN, units: 14}\n", &["orders line 6 (`full.march.groups[0].units`)", "4294967290", "more than any count"]),
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: 4294967290, leader: true}\n      - {to: SUN, units: 14}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "4294967290", "more than any count"]),
         ("limited: skip\nfull: {attack: {from: SAV, to: EBN, units: 8, war: 4294967295, carry_war: 1}}\n", &["`full.attack.war`", "more than any count"]),
         // Orders for the side not deciding are the player's orders, not a packet, refused.
         ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": the decision is `crown`'s, not `patriot`'s"]),

@@ -378,4 +378,21 @@ fn play_and_position_name_what_was_asked_and_what_to_give() {
         "{err}"
     );
     assert!(err.contains("the steps with results are 1, 3"), "{err}");
+
+    // A refused order names its file, as every error about a file does.
+    write(d, "bad.yaml", "command: {battle: {theater: east}}\n");
+    let err = fails(
+        d,
+        &[
+            "play",
+            "demo.yaml",
+            "bad.yaml",
+            "--secrets",
+            ex.join("demo-secrets").to_str().unwrap(),
+        ],
+    );
+    assert!(
+        err.contains("error: the orders file `bad.yaml` line 1"),
+        "{err}"
+    );
 }
