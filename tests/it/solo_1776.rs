@@ -922,3 +922,38 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
     );
     edition_game_verifies("fifth");
 }
+
+/// RULINGS A23: an Up move's reason names what draws the army up (a British-held town to
+/// march on before a town of its own); the first six editions named the first town above,
+/// Philadelphia in the case, which a reader took for the bot marching on its own town. The
+/// case passes with the reading and not without it; the sixth edition's games verify.
+#[test]
+fn an_up_move_names_what_draws_it_from_the_seventh_edition() {
+    use adjutant::games::solo_1776::data::UpReason;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
+    let case = "12.1-up-names-the-british-target-that-draws-it.yaml";
+    let path = dir.join(case);
+    assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let old = tempfile::tempdir().unwrap();
+    let old_case = old.path().join(case);
+    std::fs::write(
+        &old_case,
+        text.replace("up_reason: deciding", "up_reason: first_found"),
+    )
+    .unwrap();
+    let out = run_case(&data_v1(), &old_case);
+    assert!(
+        out.as_ref().is_err_and(|e| e.contains("Philadelphia")),
+        "{case} with the first reading: {out:?}"
+    );
+    assert_eq!(
+        data_of(solo::DATA_FILES).tables.offboard.up_reason,
+        UpReason::Deciding
+    );
+    assert_eq!(
+        data_of(solo::DATA_FILES_V6).tables.offboard.up_reason,
+        UpReason::FirstFound
+    );
+    edition_game_verifies("sixth");
+}

@@ -272,6 +272,23 @@ pub struct Offboard {
     pub down_at_least: i32,
     #[serde(default)]
     pub priority_towns: PriorityTowns,
+    /// 12 (RULINGS.md, A23): which target an Up move's reason names.
+    #[serde(default)]
+    pub up_reason: UpReason,
+}
+
+/// 12: the target an Up move's reason names when several allow it (RULINGS.md, A23). The
+/// reason is part of the record, so the first six editions' wording stays with their games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UpReason {
+    /// The first six editions: the first priority town above, in location order, whoever
+    /// holds it.
+    #[default]
+    FirstFound,
+    /// What draws the army up: a British-held town it can march on first, then a French
+    /// battle fleet deployed higher, then a town of its own to hold.
+    Deciding,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

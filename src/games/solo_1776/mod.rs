@@ -66,6 +66,20 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the sixth edition (before RULINGS A23 worded an Up move by what draws
+/// the army up), kept so that game files begun with them still load with the tables they
+/// pin. Its scenario is the current one.
+pub const DATA_FILES_V6: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v6/tables.yaml"),
+    ),
+];
+
 /// The data files of the fifth edition (RULINGS A19-A21, before A22 held a month reported
 /// over several files to once for each transport, scouted area and attacked army), kept so
 /// that game files begun with them still load with the tables they pin. Its scenario is the

@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, PriorityTowns, TownDef, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, UpReason, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -192,7 +192,29 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
                 st.bre
             ));
         }
-        match above.iter().find(|(l, _)| !by_strength || reach(*l)) {
+        let allowed = |l: u32| !by_strength || reach(l);
+        // A23: the reason names what draws the army up, where the first editions named the
+        // first town above (the outcome is the same either way: only the words differ).
+        if data.tables.offboard.up_reason == UpReason::Deciding
+            && above.iter().any(|(l, _)| allowed(*l))
+        {
+            if let Some((l, t)) = above.iter().find(|(l, t)| t.british && allowed(*l)) {
+                return Ok(format!(
+                    "a British-held priority target lies above location {loc} ({} in location {l})",
+                    t.name
+                ));
+            }
+            if french_higher && allowed(15) {
+                return Ok(french.clone());
+            }
+            if let Some((l, t)) = above.iter().find(|(l, _)| allowed(*l)) {
+                return Ok(format!(
+                    "a priority town of its own lies above location {loc}, to hold ({} in location {l})",
+                    t.name
+                ));
+            }
+        }
+        match above.iter().find(|(l, _)| allowed(*l)) {
             Some((l, t)) => Ok(format!(
                 "a priority target lies above location {loc} ({} in location {l})",
                 t.name
