@@ -383,7 +383,7 @@ pub enum Error {
     /// A position (`new --position`) that breaks a rule; `fault.path` is under `state`.
     Position {
         what: String,
-        fault: OrderError,
+        fault: Box<OrderError>,
     },
     /// A packet or record that does not fit the game: wrong game, step, link, side or reveal.
     Packet {

@@ -606,7 +606,7 @@ impl<G: Game> Rules for Loaded<G> {
             });
             Error::Position {
                 what: "the position".into(),
-                fault,
+                fault: Box::new(fault),
             }
         })
     }
