@@ -335,7 +335,7 @@ fn morale_moved_by_a_card_revealed_earlier_names_the_card() {
 /// and the steps that have results (it said only that the step had none).
 #[test]
 fn play_and_position_name_what_was_asked_and_what_to_give() {
-    use super::support::{fails, new_solitaire, ok, write};
+    use super::support::{fails, new_solitaire, write};
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let game = new_solitaire(
@@ -360,19 +360,10 @@ fn play_and_position_name_what_was_asked_and_what_to_give() {
     assert!(!err.contains("adjudicate:"), "{err}");
 
     // A self-mode game two steps on: records 1 (orders), 2 (result and the next orders)...
-    let ex = super::support::root().join("games/the-lost-cause/examples");
-    std::fs::copy(ex.join("demo-game.yaml"), d.join("demo.yaml")).unwrap();
-    ok(
-        d,
-        &[
-            "play",
-            "demo.yaml",
-            ex.join("command.yaml").to_str().unwrap(),
-            "--secrets",
-            ex.join("demo-secrets").to_str().unwrap(),
-        ],
-    );
-    let err = fails(d, &["position", "demo.yaml", "--at", "4"]);
+    let own = d.join("self");
+    std::fs::create_dir(&own).unwrap();
+    crate::report::lost_cause_one_answer_on(&own);
+    let err = fails(&own, &["position", "game.yaml", "--at", "4"]);
     assert!(
         err.contains("record 4 carries the result of step 3: give `--at 3`"),
         "{err}"
@@ -380,15 +371,16 @@ fn play_and_position_name_what_was_asked_and_what_to_give() {
     assert!(err.contains("the steps with results are 1, 3"), "{err}");
 
     // A refused order names its file, as every error about a file does.
-    write(d, "bad.yaml", "command: {battle: {theater: east}}\n");
+    write(&own, "bad.yaml", "command: {battle: {theater: east}}\n");
+    let secrets = super::support::root().join("games/the-lost-cause/examples/demo-secrets");
     let err = fails(
-        d,
+        &own,
         &[
             "play",
-            "demo.yaml",
+            "game.yaml",
             "bad.yaml",
             "--secrets",
-            ex.join("demo-secrets").to_str().unwrap(),
+            secrets.to_str().unwrap(),
         ],
     );
     assert!(

@@ -140,19 +140,7 @@ fn a_turn_outside_the_game_selects_nothing() {
 fn a_turn_of_a_game_without_campaign_turns_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let ex = root().join("games/the-lost-cause/examples");
-    let game = d.join("game.yaml");
-    std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
-    ok(
-        d,
-        &[
-            "play",
-            "game.yaml",
-            ex.join("command.yaml").to_str().unwrap(),
-            "--secrets",
-            ex.join("demo-secrets").to_str().unwrap(),
-        ],
-    );
+    lost_cause_one_answer_on(d);
     for turn in ["turn:1861.1", "turn:1862.1", "turn:1899.1"] {
         let err = fails(d, &["report", "game.yaml", "--steps", turn]);
         assert!(err.contains("no adjudicated step matches"), "{turn}: {err}");
@@ -414,12 +402,9 @@ fn a_broken_user_template_names_its_file_and_line() {
     assert!(err.contains("southern-strategy/report.md, line 2"), "{err}");
 }
 
-/// The Lost Cause's shipped example, one answer on: its forum report in every text format
-/// (its board is in `board.rs`).
-#[test]
-fn the_lost_cause_reports_match_their_snapshots() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+/// The Lost Cause's shipped example in `d` as `game.yaml`, played one answer on
+/// (`command.yaml`).
+pub fn lost_cause_one_answer_on(d: &Path) -> std::path::PathBuf {
     let ex = root().join("games/the-lost-cause/examples");
     let game = d.join("game.yaml");
     std::fs::copy(ex.join("demo-game.yaml"), &game).unwrap();
@@ -433,6 +418,16 @@ fn the_lost_cause_reports_match_their_snapshots() {
             ex.join("demo-secrets").to_str().unwrap(),
         ],
     );
+    game
+}
+
+/// The Lost Cause's shipped example, one answer on: its forum report in every text format
+/// (its board is in `board.rs`).
+#[test]
+fn the_lost_cause_reports_match_their_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = lost_cause_one_answer_on(d);
     snapshot("lost-cause-all.txt", &report(&game, "text", "all"));
     snapshot("lost-cause-all.md", &report(&game, "markdown", "all"));
     snapshot("lost-cause-all.bbcode", &report(&game, "bbcode", "all"));

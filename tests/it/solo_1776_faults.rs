@@ -3,7 +3,7 @@
 //! is kept in `tests/data/solo-1776-playtest/` (the whole game, and its positions in May and
 //! July 1777): it must still verify, since the fixes change words, not records.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
@@ -309,18 +309,7 @@ fn last_quarters_french_roll_is_not_shown_as_this_quarters() {
         shown.contains("operated off Middle States in quarter 2 of 1777; this quarter's French Intervention Table roll is made at the American turn"),
         "{shown}"
     );
-    ok(
-        d,
-        &[
-            "report",
-            game.to_str().unwrap(),
-            "--format",
-            "svg",
-            "-o",
-            "board.svg",
-        ],
-    );
-    let svg = read(&d.join("board.svg"));
+    let svg = board_svg(d, &game);
     assert!(!svg.contains("French operate here"), "dashed sea drawn");
     assert!(
         svg.contains("last rolled to operate off Middle States in quarter 2 of 1777"),
@@ -363,18 +352,7 @@ fn a_detachment_box_stays_inside_its_cell() {
         st["detachments"] =
             json!({"french-1-canada": canada, "washington-new-england": new_england});
     });
-    ok(
-        d,
-        &[
-            "report",
-            game.to_str().unwrap(),
-            "--format",
-            "svg",
-            "-o",
-            "board.svg",
-        ],
-    );
-    let svg = read(&d.join("board.svg"));
+    let svg = board_svg(d, &game);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let by_id = |id: &str| {
         doc.descendants()
@@ -418,18 +396,7 @@ fn show_and_the_board_give_the_ids_orders_name_detachments_and_forts_by() {
         shown.contains("an American fort (`new-england-10`) at Hartford: garrison 5 SP"),
         "{shown}"
     );
-    ok(
-        d,
-        &[
-            "report",
-            game.to_str().unwrap(),
-            "--format",
-            "svg",
-            "-o",
-            "board.svg",
-        ],
-    );
-    let svg = read(&d.join("board.svg"));
+    let svg = board_svg(d, &game);
     assert!(
         svg.contains("<title>a detachment (northern-canada): 4 SP"),
         "detachment title"
@@ -478,4 +445,20 @@ fn refused_attacks_and_armies_cite_their_rule_and_name_names() {
         err.contains("12: the Americans keep one army per area: the Canadian expedition and Washington's army are both in Canada"),
         "{err}"
     );
+}
+
+/// The board of `game` as `report --format svg` draws it (written in `d`).
+fn board_svg(d: &Path, game: &Path) -> String {
+    ok(
+        d,
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "svg",
+            "-o",
+            "board.svg",
+        ],
+    );
+    read(&d.join("board.svg"))
 }
