@@ -79,9 +79,25 @@ pub fn roll_words(steps: &[StepView], lookups: &Value) -> Vec<StepView> {
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    if names.is_empty() && labels.is_empty() {
+    // Reasons recorded without a rule number (solo 1776's `scouting roll: ...`), and the
+    // number the report puts before them, as every other reason has one.
+    let rules: Vec<(&str, &str)> = lookups["dice_rules"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| Some((k.as_str(), v.as_str()?)))
+                .collect()
+        })
+        .unwrap_or_default();
+    if names.is_empty() && labels.is_empty() && rules.is_empty() {
         return steps.to_vec();
     }
+    let numbered = |why: String| -> String {
+        match rules.iter().find(|(p, _)| why.starts_with(p)) {
+            Some((_, rule)) => format!("{rule} {why}"),
+            None => why,
+        }
+    };
     let name_of = |word: &str| names.iter().find_map(|m| m.get(word)?.as_str());
     let words = |why: &str| -> String {
         if let Some((phrase, label)) = labels.iter().find_map(|p| Some((*p, why.strip_prefix(p)?)))
@@ -104,7 +120,7 @@ pub fn roll_words(steps: &[StepView], lookups: &Value) -> Vec<StepView> {
         .map(|s| {
             let mut s = s.clone();
             for r in &mut s.rolls {
-                r.why = words(&r.why);
+                r.why = numbered(words(&r.why));
             }
             s
         })
@@ -303,15 +319,17 @@ mod tests {
         assert_eq!(plain[0].rolls[0].why, "8.3 raid in SC: patriot");
     }
 
-    /// Solo 1776 names the lookups its dice reasons use (areas and armies) and the phrase
-    /// after which a reason holds the player's own label for a transport (16).
+    /// Solo 1776 names the lookups its dice reasons use (areas and armies), the phrase after
+    /// which a reason holds the player's own label for a transport (16), and the rule number
+    /// its scouting roll was recorded without (12).
     #[test]
     fn solo_1776_dice_reasons_name_areas_armies_and_transports_in_words() {
         let lookups = json!({
             "areas": {"middle-states": "Middle States"},
             "armies": {"washington": "Washington's army"},
             "dice_names": ["areas", "armies"],
-            "dice_labels": ["16 Continental Navy half way along the course of "]});
+            "dice_labels": ["16 Continental Navy half way along the course of "],
+            "dice_rules": {"scouting roll:": "12"}});
         let got = roll_words(
             &[step(&[
                 "scouting roll: middle-states",
@@ -326,7 +344,7 @@ mod tests {
         assert_eq!(
             whys,
             [
-                "scouting roll: Middle States",
+                "12 scouting roll: Middle States",
                 "14 (BE) roll: Washington's army, combat 1",
                 "12 area-change randomiser: Washington's army moving up",
                 "17 French interception: British reinforcement of Middle States",

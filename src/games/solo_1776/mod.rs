@@ -420,7 +420,9 @@ impl Game for Solo1776 {
                "formed_armies": formed,
                "side_names": {"british": "the British player"},
                "dice_names": ["areas", "armies", "formed_armies"],
-               "dice_labels": [navy::COURSE_ROLL]})
+               "dice_labels": [navy::COURSE_ROLL],
+               // A reason recorded without its rule number, and the number a report adds.
+               "dice_rules": {"scouting roll:": "12"}})
     }
 }
 
