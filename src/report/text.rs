@@ -188,13 +188,12 @@ pub fn wrap_text(text: &str, width: usize) -> String {
         } else {
             indent
         };
+        let mut lines: Vec<String> = Vec::new();
         let mut current = " ".repeat(indent);
         let mut fresh = true;
         for word in line.trim_start().split(' ') {
             if !fresh && current.chars().count() + 1 + word.chars().count() > width {
-                out.push_str(&current);
-                out.push('\n');
-                current = " ".repeat(hang);
+                lines.push(std::mem::replace(&mut current, " ".repeat(hang)));
                 current.push_str(word);
             } else {
                 if !fresh {
@@ -204,8 +203,26 @@ pub fn wrap_text(text: &str, width: usize) -> String {
             }
             fresh = false;
         }
-        out.push_str(&current);
-        out.push('\n');
+        // A short last word alone on its line (a die's value after its long reason: `4`)
+        // takes the word before it along, so that it does not read as a line of its own.
+        if let Some(prev) = lines.last_mut() {
+            let last = current.trim_start();
+            if !last.contains(' ') && last.chars().count() <= 3 {
+                if let Some(cut) = prev
+                    .rfind(' ')
+                    .filter(|&c| c > prev.len() - prev.trim_start().len())
+                {
+                    let moved = prev[cut + 1..].to_string();
+                    prev.truncate(cut);
+                    current = format!("{}{moved} {last}", " ".repeat(hang));
+                }
+            }
+        }
+        lines.push(current);
+        for l in lines {
+            out.push_str(&l);
+            out.push('\n');
+        }
     }
     out.pop();
     out
@@ -354,6 +371,11 @@ mod tests {
             "    - one two three\n      four five six\n      seven"
         );
         assert_eq!(wrap_text("short", 20), "short");
+        // A die's value is not left alone on a line after its long reason.
+        assert_eq!(
+            wrap_text("    17 table: where the fleets go: 4", 34),
+            "    17 table: where the fleets\n    go: 4"
+        );
         let hash = format!("  hash {}", "a".repeat(64));
         assert_eq!(wrap_text(&hash, 20), hash);
     }
