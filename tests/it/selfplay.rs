@@ -420,8 +420,35 @@ mod the_lost_cause {
                     ));
                 }
             }
+            let rolls = dice.into_rolls();
+            // 14.6: the report names a year's shuffled cards from the stack it rebuilds out of
+            // the state before the step and the step's events; the rebuilt stack must hold as
+            // many cards as the rules shuffled.
+            let mut annotated: Vec<serde_json::Value> = events
+                .iter()
+                .map(|e| serde_json::to_value(e).unwrap())
+                .collect();
+            TheLostCause::annotate_step(data, &st, &mut serde_json::Value::Null, &mut annotated);
+            for e in annotated.iter().filter(|e| e["event"] == "year_begins") {
+                let why = format!("shuffle the {} stack", e["year"]);
+                let shuffled = rolls
+                    .iter()
+                    .find(|r| r.why.contains(&why))
+                    .and_then(|r| r.shuffle.as_ref())
+                    .map(|sh| sh.of as usize);
+                let rebuilt = e["stack"].as_array().map(Vec::len);
+                if shuffled.is_some() && rebuilt == shuffled {
+                    reached.insert("shuffle rebuilt".to_string());
+                }
+                if shuffled.is_some() && rebuilt != shuffled {
+                    return Err(format!(
+                        "seed {seed} step {step}: the report rebuilt {rebuilt:?} cards of the {} stack, the rules shuffled {shuffled:?}",
+                        e["year"]
+                    ));
+                }
+            }
             views.push(serde_json::json!({"step": step + 1, "ordered_by": SIDE, "adjudicated_by": "self",
-                "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
+                "orders": serde_json::to_value(&orders).unwrap(), "rolls": rolls, "events": events}));
             check_invariants(data, &next)
                 .map_err(|e| format!("seed {seed} step {step} after `{}`: {e}", pick.example))?;
             st = next;
@@ -473,6 +500,7 @@ mod the_lost_cause {
             ("defeat by morale_collapse", 100), // 15.0
             ("victory by survival", 5),         // 15.0
             ("victory by election", 3),         // 14.2
+            ("shuffle rebuilt", 190),           // 14.6, the report's stack
         ] {
             let n = games_reaching.get(what).copied().unwrap_or(0);
             assert!(n >= least, "only {n} of 200 games reached `{what}`");
