@@ -86,7 +86,7 @@ pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result
         "# orders decided by adjutant's bot ({})\ngame: {}\nside: {side}\n{}",
         playouts_words(decision.playouts),
         l.game.id,
-        orders_lines(&decision.orders)
+        orders_lines(l, &decision.orders)
     );
     if !text.ends_with('\n') {
         text.push('\n');
@@ -110,10 +110,10 @@ fn playouts_words(n: u32) -> String {
 
 /// Orders as the lines of an orders file: nothing for empty orders (which a file with only
 /// its `game:` and `side:` lines reads as).
-fn orders_lines(orders: &Value) -> String {
+fn orders_lines(l: &Loaded, orders: &Value) -> String {
     match orders {
         Value::Object(m) if m.is_empty() => String::new(),
-        other => crate::engine::flow::to_lines(other),
+        other => l.rules.orders_lines(other),
     }
 }
 

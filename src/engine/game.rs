@@ -426,6 +426,10 @@ pub trait Rules {
         orders: &mut Value,
         events: &mut [Value],
     ) -> Result<(), Error>;
+    /// Orders as the lines of an orders file, in the order of the game's own orders type
+    /// (`supply` before `limited`, `from` before `food`), as `orders` prints its examples:
+    /// plain values list their keys alphabetically.
+    fn orders_lines(&self, orders: &Value) -> String;
     /// A side or dice party as messages name it (`crate::engine::error::side_words`).
     fn side_name(&self, side: &str) -> String {
         crate::engine::error::side_words(&self.lookups(), side)
@@ -666,6 +670,17 @@ impl<G: Game> Rules for Loaded<G> {
     }
     fn annotates_steps(&self) -> bool {
         G::ANNOTATES_STEPS
+    }
+    fn orders_lines(&self, orders: &Value) -> String {
+        // Read as the game's type and written back through YAML's own values, which keep a
+        // struct's field order where plain JSON values sort their keys.
+        match G::Orders::deserialize(orders)
+            .ok()
+            .and_then(|o| serde_yaml::to_value(&o).ok())
+        {
+            Some(typed) => crate::engine::flow::to_lines(&typed),
+            None => crate::engine::flow::to_lines(orders),
+        }
     }
     fn annotate_step(
         &self,

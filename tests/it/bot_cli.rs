@@ -597,3 +597,20 @@ fn bots_by_mail(id: &str) -> bool {
     }
     rows > 0
 }
+
+/// The bot's orders file and `hint` write orders in the order `orders` prints its examples
+/// (`supply` before `limited`, a move's `from` and `to` before its amounts): they came out in
+/// the alphabetical order of plain values (`full` before `limited`, `food` before `from`).
+#[test]
+fn the_bots_orders_read_in_the_order_orders_prints_them() {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let orders = serde_json::json!({
+        "limited": "skip",
+        "full": {"march": {"from": "SAV", "groups": [{"to": "EBN", "units": 8, "leader": true, "food": 2, "war": 4}]}},
+        "supply": [{"war": 4, "to": "D", "from": "SAV", "food": 4}],
+    });
+    assert_eq!(
+        rules.orders_lines(&orders),
+        "supply: [{from: SAV, to: D, food: 4, war: 4}]\nlimited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 2, war: 4}]}}"
+    );
+}

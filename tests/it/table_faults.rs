@@ -427,3 +427,39 @@ fn after_the_end_hint_and_play_name_the_winner_and_why() {
     let shown = words(&stdout(&ok(d, &["show", g])));
     assert!(shown.contains(ending), "{shown}");
 }
+
+/// 10.1, 10.3 (RULINGS B1): the Orders line of a defender's acceptance names where its army
+/// retreats if beaten, and, when the attacker commits its War by hand next, that the
+/// defender's War is committed after it; it read "accept battle, committing 1 war", a number
+/// the game then asked for again. Cornwallis's 3 units from Waxhaws carry 2 war, committed
+/// once the 6 Patriot units in Camden, holding 2 war, accept.
+#[test]
+fn an_accepted_attack_waiting_for_the_attackers_war_says_the_defenders_comes_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "waits.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 2, "war": 2});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+        st["supplies"]["CAM"] = json!({"food": 1, "war": 2});
+    });
+    play(
+        d,
+        &game,
+        "crown",
+        "full: {attack: {from: WAX, to: CAM, units: 3, carry_food: 1, carry_war: 2}}\n",
+    );
+    play(
+        d,
+        &game,
+        "patriot",
+        "battle: {accept: {commit: 1, retreat: [HHS]}}\n",
+    );
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("accept battle, its War committed after the attacker's (10.3), retreating if beaten to High Hills of Santee"),
+            "{format}: {text}"
+        );
+        assert!(!text.contains("committing 1 war"), "{format}: {text}");
+    }
+}

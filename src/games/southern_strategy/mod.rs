@@ -722,7 +722,9 @@ impl Game for SouthernStrategy {
                "side_names": sides,
                "geometry": geometry, "seas": seas, "naval": naval,
                "colony_places": colony_places, "crown_leader": data.pieces.leaders.crown,
-               "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max})
+               "winter": data.tracks.campaign_turn.winter, "pw_max": data.tracks.political_will.max,
+               // B1: how a report words an acceptance the attacker's commitment follows.
+               "defender_commits_after_attacker": data.pieces.readings.defender_commits_after_attacker()})
     }
 }
 
