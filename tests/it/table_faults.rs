@@ -463,3 +463,27 @@ fn an_accepted_attack_waiting_for_the_attackers_war_says_the_defenders_comes_aft
         assert!(!text.contains("committing 1 war"), "{format}: {text}");
     }
 }
+
+/// 9.4: an attack taking more supplies than its area holds says how much it asked for, as a
+/// supply move's refusal does; it gave only what the area held ("too few for what the
+/// attackers take").
+#[test]
+fn an_attack_taking_too_much_says_what_it_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "greedy.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 2, "war": 2});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+    });
+    write(
+        d,
+        "greedy-orders.yaml",
+        "full: {attack: {from: WAX, to: CAM, units: 3, war: 1, carry_war: 2}}\n",
+    );
+    let err = refused(d, &["orders", game.to_str().unwrap(), "greedy-orders.yaml"]);
+    assert!(
+        err.contains("9.4: the attackers take 0 food and 3 war (1 committed and 2 carried), but `Waxhaws` has 1 food and 2 war after paying for the attack"),
+        "{err}"
+    );
+}

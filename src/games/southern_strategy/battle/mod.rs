@@ -140,7 +140,21 @@ pub fn attack(
     if pool.war < open_war + a.carry_war || pool.food < a.carry_food {
         return Err(err(
             "9.4",
-            format!("`{}` has {} food and {} war after paying for the attack, too few for what the attackers take", from.name, pool.food, pool.war),
+            format!(
+                "the attackers take {} food and {} war ({}), but `{}` has {} food and {} war after paying for the attack",
+                a.carry_food,
+                open_war + a.carry_war,
+                if open_war > 0 && a.carry_war > 0 {
+                    format!("{open_war} committed and {} carried", a.carry_war)
+                } else if open_war > 0 {
+                    "committed".to_string()
+                } else {
+                    "carried".to_string()
+                },
+                from.name,
+                pool.food,
+                pool.war
+            ),
             key,
         ));
     }
