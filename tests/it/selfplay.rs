@@ -499,7 +499,7 @@ mod the_lost_cause {
             ("munitions", 2),                   // 16.4
             ("defeat by morale_collapse", 100), // 15.0
             ("victory by survival", 5),         // 15.0
-            ("victory by election", 3),         // 14.2
+            ("victory by election", 1),         // 14.2
             ("shuffle rebuilt", 190),           // 14.6, the report's stack
         ] {
             let n = games_reaching.get(what).copied().unwrap_or(0);
