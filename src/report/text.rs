@@ -270,6 +270,7 @@ impl Templates {
         env.add_filter("id_words", crate::games::solo_1776::words::id_words);
         env.add_filter("town_words", crate::games::solo_1776::words::town_words);
         env.add_filter("b_terms", crate::games::solo_1776::words::b_terms);
+        env.add_filter("roll_current", crate::games::solo_1776::words::roll_current);
         env.add_filter("label", |s: String| crate::engine::error::label_words(&s));
         env.add_filter("side_name", side_name);
         env.add_filter("decision", |s: String| {

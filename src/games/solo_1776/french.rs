@@ -44,12 +44,11 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
     if st.french.fleets == 0 {
         return;
     }
-    let q = st.date.quarter();
-    if st.french.rolled != Some(q) {
+    if !st.french_rolled_this_quarter() {
         let die = ctx.d6("17 French Intervention Table: where the fleets operate this quarter");
         let area = data.landing(die).id.clone();
         st.french.operating = Some(area.clone());
-        st.french.rolled = Some(q);
+        st.french.rolled = Some(st.date.quarter());
         ctx.event(Event::FrenchOperating { die, area });
     }
     let diff = st.naval.american - st.naval.british;

@@ -301,6 +301,13 @@ pub fn fort_key(area: &str, location: u32) -> String {
 }
 
 impl State {
+    /// 17: whether the French Intervention Table roll the state holds was made this
+    /// quarter. It is made at the first American turn of a quarter, so before that the state
+    /// holds the last quarter's.
+    pub fn french_rolled_this_quarter(&self) -> bool {
+        self.french.rolled == Some(self.date.quarter())
+    }
+
     pub fn location(&self, area: &str, loc: u32) -> &Location {
         &self.areas[area].locations[&loc]
     }

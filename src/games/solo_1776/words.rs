@@ -159,3 +159,26 @@ pub fn town_words(text: String, towns: JValue) -> String {
     }
     out.join(" ")
 }
+
+/// 17: whether the French roll a state (as a report reads it) holds is this quarter's, or
+/// there is none to be out of date, by the rules' own quarter (`Date::quarter`, as
+/// `State::french_rolled_this_quarter` reads it): for the board and the `roll_current`
+/// filter, which read the state as plain values.
+pub fn french_roll_current(state: &serde_json::Value) -> bool {
+    use super::data::{Date, Quarter};
+    use serde::Deserialize;
+    let rolled = &state["french"]["rolled"];
+    match (
+        Quarter::deserialize(rolled),
+        Date::deserialize(&state["date"]),
+    ) {
+        (Ok(rolled), Ok(date)) => rolled == date.quarter(),
+        // No roll yet (or a state this cannot read): nothing out of date to show.
+        _ => true,
+    }
+}
+
+/// `state|roll_current`: `french_roll_current` for the templates.
+pub fn roll_current(state: JValue) -> bool {
+    serde_json::to_value(&state).map_or(true, |v| french_roll_current(&v))
+}

@@ -72,10 +72,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
     let french = &state["french"];
     // The table roll is made at the first American turn of a quarter (17): until then the
     // state holds the last quarter's, which is not where the fleets operate now.
-    let quarter = state["date"]["month"].as_u64().map(|m| (m - 1) / 3 + 1);
-    let rolled_now = french["rolled"].is_null()
-        || (french["rolled"]["year"] == state["date"]["year"]
-            && french["rolled"]["quarter"].as_u64() == quarter);
+    let rolled_now = crate::games::solo_1776::words::french_roll_current(state);
     let mut rows = Vec::new();
     let mut cells = Vec::new();
     for id in &order {
