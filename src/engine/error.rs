@@ -238,22 +238,21 @@ impl From<Path<'_>> for String {
 
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(file) = &self.file {
-            write!(f, "the orders file `{file}`")?;
-            match (self.line, &self.path) {
-                (Some(line), Some(path)) => write!(f, " line {line} (`{path}`)")?,
-                (Some(line), None) => write!(f, " line {line}")?,
-                (None, Some(path)) => write!(f, " (`{path}`)")?,
-                (None, None) => {}
+        // Where: `the orders file `t1.yaml` line 3 (`full`): `, or without the file's name
+        // `orders line 3 (`full`): `; a path alone reads `orders `full`: `.
+        let file = self.file.as_ref().map(|f| format!("the orders file `{f}`"));
+        match (file, self.line, &self.path) {
+            (file, Some(line), path) => {
+                write!(f, "{} line {line}", file.as_deref().unwrap_or("orders"))?;
+                if let Some(path) = path {
+                    write!(f, " (`{path}`)")?;
+                }
+                f.write_str(": ")?;
             }
-            f.write_str(": ")?;
-        } else {
-            match (self.line, &self.path) {
-                (Some(line), Some(path)) => write!(f, "orders line {line} (`{path}`): ")?,
-                (Some(line), None) => write!(f, "orders line {line}: ")?,
-                (None, Some(path)) => write!(f, "orders `{path}`: ")?,
-                (None, None) => {}
-            }
+            (Some(file), None, Some(path)) => write!(f, "{file} (`{path}`): ")?,
+            (Some(file), None, None) => write!(f, "{file}: ")?,
+            (None, None, Some(path)) => write!(f, "orders `{path}`: ")?,
+            (None, None, None) => {}
         }
         write!(f, "{}: {}", self.rule, self.message)
     }

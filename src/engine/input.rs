@@ -83,8 +83,18 @@ fn too_deep(what: &str, line: usize) -> Error {
 
 /// Parses YAML after the depth check, with a byte-order mark dropped.
 pub fn parse_yaml<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
+    parse_checked(checked(text, what)?, what)
+}
+
+/// `text` without a byte-order mark, once its nesting is checked.
+fn checked<'t>(text: &'t str, what: &str) -> Result<&'t str, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     check_depth(text, what)?;
+    Ok(text)
+}
+
+/// The parse of a `checked` text.
+fn parse_checked<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
     serde_yaml::from_str(text).map_err(|source| Error::Yaml {
         what: what.to_string(),
         source,
@@ -95,8 +105,7 @@ pub fn parse_yaml<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Erro
 /// mapping is refused with its line, where the parse would keep the last one without a word
 /// and play orders other than those the player read at the top of the file.
 pub fn parse_written<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
-    let plain = text.strip_prefix('\u{feff}').unwrap_or(text);
-    check_depth(plain, what)?;
+    let plain = checked(text, what)?;
     // YAML's own value type refuses a repeated key; the file is small, so it is read twice.
     if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(plain) {
         let message = e.to_string();
@@ -122,24 +131,23 @@ pub fn parse_written<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, E
             });
         }
     }
-    parse_yaml(text, what)
+    parse_checked(plain, what)
 }
 
 /// The line of the second `key:` at one indentation from line `start` on (the mapping YAML
 /// names where a repeated key was found), for the error to point at the repeat.
 fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
+    let written = [
+        format!("{key}:"),
+        format!("\"{key}\":"),
+        format!("'{key}':"),
+    ];
     let mut first_indent = None;
     for (i, line) in text.lines().enumerate().skip(start.saturating_sub(1)) {
         let body = line.trim_start();
         let indent = line.len() - body.len();
         let body = body.strip_prefix("- ").unwrap_or(body);
-        let named = [
-            format!("{key}:"),
-            format!("\"{key}\":"),
-            format!("'{key}':"),
-        ]
-        .iter()
-        .any(|k| body.starts_with(k.as_str()));
+        let named = written.iter().any(|k| body.starts_with(k.as_str()));
         if !named {
             continue;
         }

@@ -195,9 +195,9 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
         let allowed = |l: u32| !by_strength || reach(l);
         // A23: the reason names what draws the army up, where the first editions named the
         // first town above (the outcome is the same either way: only the words differ).
-        if data.tables.offboard.up_reason == UpReason::Deciding
-            && above.iter().any(|(l, _)| allowed(*l))
-        {
+        // With no target allowed, the fleet's words are the same as below, and the rest fall
+        // through to the refusals.
+        if data.tables.offboard.up_reason == UpReason::Deciding {
             if let Some((l, t)) = above.iter().find(|(l, t)| t.british && allowed(*l)) {
                 return Ok(format!(
                     "a British-held priority target lies above location {loc} ({} in location {l})",
