@@ -120,6 +120,10 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
             "battle:\n  armies:\n    BFT:\n      accept: {retreat: [Charleston, D]}\n",
             "(`battle.armies.BFT.accept.retreat[1]`): 10.7: `D` is not an area of the map",
         ),
+        (
+            "battle:\n  armies:\n    BFT:\n      accept: {retreat: [Charleston, CHS]}\n",
+            "(`battle.armies.BFT.accept.retreat[1]`): 10.7: `Charleston` is listed twice (retreat[0] and retreat[1]): name each area once",
+        ),
         ("- battle\n", "expected `key: value` lines"),
     ] {
         write(&p, "odd.yaml", text);

@@ -9,7 +9,7 @@
 //! The battle itself is in `fight` (10.2-10.7), surrenders and the Political Will they move
 //! in `surrender` (10.4, 14.0), and the Patriot Skirmish in `skirmish` (9.5, 10.8).
 
-use super::data::Data;
+use super::data::{Area, Data};
 use super::events::Event;
 use super::march::{enter, Force};
 use super::orders::{
@@ -292,12 +292,15 @@ pub fn check_policy(data: &Data, policy: &super::orders::Policy) -> Result<(), O
             }
             PolicyAnswer::Accept(a) => {
                 for (i, to) in a.retreat.iter().enumerate() {
-                    if data.find_area_key(to).is_none() {
+                    let Some(area) = data.find_area_key(to) else {
                         return Err(unknown(
                             "10.7",
                             to.as_str(),
                             format!("{at}.accept.retreat[{i}]"),
                         ));
+                    };
+                    if let Some(e) = listed_twice(data, &a.retreat, i, area) {
+                        return Err(e.at(format!("{at}.accept.retreat[{i}]")));
                     }
                 }
             }
@@ -587,12 +590,31 @@ pub fn check_answer_retreats(
     }
 }
 
+/// 10.7: the refusal of a retreat list's entry `i`, the area `area`, when an entry before it
+/// names the same area (by id or by name): the repeat would be passed over, and is most likely
+/// a slip for another area.
+fn listed_twice(data: &Data, list: &[Id], i: usize, area: &Area) -> Option<OrderError> {
+    let first = list[..i]
+        .iter()
+        .position(|e| data.find_area_key(e).is_some_and(|f| f.id == area.id))?;
+    Some(OrderError::new(
+        "10.7",
+        format!(
+            "`{}` is listed twice (retreat[{first}] and retreat[{i}]): name each area once",
+            area.name
+        ),
+    ))
+}
+
 /// 10.7: the places a defender lists to retreat to are areas of the map and, given the area
 /// `around` where it is attacked (RULINGS B4), areas adjacent to it.
 fn check_retreats(data: &Data, a: &Accept, around: Option<&Id>) -> Result<(), OrderError> {
     let retreat = Path::root("battle.accept.retreat");
     for (i, r) in a.retreat.iter().enumerate() {
         let area = orders::area(data, r, retreat.item(i))?;
+        if let Some(e) = listed_twice(data, &a.retreat, i, area) {
+            return Err(e.at(retreat.item(i)));
+        }
         let Some(at) = around else {
             continue;
         };
