@@ -196,7 +196,12 @@ pub struct HintArgs {
 pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let templates = a.common.templates(&l.game.id)?;
-    app::refuse_when_over(&l, "hint", &templates)?;
+    // 14.0: a game that has ended has nothing to advise. Like `orders` listing the options,
+    // `hint` is a question, not orders, so it answers who won and why and succeeds.
+    if l.game.awaiting.is_none() {
+        eprintln!("{}", app::game_over_words(&l, &templates)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let side = app::bot_side(&l, a.side.as_deref())?;
     let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
     print!("{}", app::explain(&l, &choice, true, None, &templates)?);
