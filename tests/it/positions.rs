@@ -221,10 +221,30 @@ fn a_bad_solitaire_position_is_refused_with_its_rule() {
             "5.0",
         ),
         ("solo-1776", "bre", serde_json::json!(12), "12"),
+        // A war waiting for no decision and without an outcome: the game would be over with
+        // no result (it was accepted, and every order then refused as too late).
+        (
+            "the-lost-cause",
+            "question",
+            serde_json::Value::Null,
+            "15.0",
+        ),
+        // Knoxville the Union's though every space it connects to is Confederate: the rules
+        // settle it back at the first step, so it is no position they could reach.
+        (
+            "the-lost-cause",
+            "strategic.knoxville",
+            serde_json::json!("union"),
+            "13.8.1",
+        ),
     ] {
         let rules = adjutant::games::load(game, None).unwrap();
         let mut state = rules.setup().unwrap().0;
-        state[key] = value;
+        let mut at = &mut state;
+        for part in key.split('.') {
+            at = &mut at[part];
+        }
+        *at = value;
         super::support::write_position(d, "bad.yaml", game, &state);
         let o = command(
             d,

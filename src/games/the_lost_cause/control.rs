@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::data::{Data, Shape, Theater};
+use super::data::{Data, Shape, Strategic, Theater};
 use super::events::Event;
 use super::readings::RevisitedSpace;
 use super::script::{Ctx, Run, Stop};
@@ -107,22 +107,30 @@ pub fn munitions_meet(st: &mut State, ctx: &mut Ctx) {
     }
 }
 
+/// 13.8.1: who controls Strategic space `s` once the spaces it connects to are settled: the
+/// Union when none of them is Confederate, the South when all are; otherwise, and for a
+/// devastated or held space, it stays as it is.
+pub fn strategic_control(data: &Data, st: &State, s: &Strategic) -> Control {
+    let now = st.strategic[&s.id];
+    if now == Control::Devastated || st.held.contains(&s.id) {
+        return now;
+    }
+    let holders: Vec<Holder> = s.connected.iter().map(|c| holder(data, st, c)).collect();
+    if holders.iter().all(|h| *h != Holder::Confederate) {
+        Control::Union
+    } else if holders.iter().all(|h| *h == Holder::Confederate) {
+        Control::Confederate
+    } else {
+        now
+    }
+}
+
 /// Brings morale and the Strategic spaces up to date after anything moved (12.0, 13.8.1).
 pub fn settle(st: &mut State, ctx: &mut Ctx) -> Run {
     let data = ctx.data;
     for s in &data.map.strategic {
         let now = st.strategic[&s.id];
-        if now == Control::Devastated || st.held.contains(&s.id) {
-            continue;
-        }
-        let holders: Vec<Holder> = s.connected.iter().map(|c| holder(data, st, c)).collect();
-        let next = if holders.iter().all(|h| *h != Holder::Confederate) {
-            Control::Union
-        } else if holders.iter().all(|h| *h == Holder::Confederate) {
-            Control::Confederate
-        } else {
-            now
-        };
+        let next = strategic_control(data, st, s);
         if next != now {
             st.strategic.insert(s.id.clone(), next);
             ctx.event(Event::StrategicControl {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::control;
 use super::data::{CardKind, Data};
-use super::state::{Navies, Place, State};
+use super::state::{Control, Navies, Place, State};
 use crate::engine::error::OrderError;
 
 fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
@@ -15,12 +15,66 @@ fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
 
 /// Checks `st` against the rules; the first fault found is returned.
 pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
+    decision(st)?;
     tracks(data, st)?;
+    strategic(data, st)?;
     armies(data, st)?;
     cards(data, st)?;
     leaders(data, st)?;
     resources(data, st)?;
     Ok(())
+}
+
+/// 15.0: a war goes on until it has an outcome, and it goes on at a question the player
+/// answers; a position with neither would be a game over with no result.
+fn decision(st: &State) -> Result<(), OrderError> {
+    if st.question.is_none() && st.outcome.is_none() {
+        return Err(bad(
+            "15.0",
+            "question",
+            "the position waits for no decision, yet the war has no outcome: give the question the player answers next (as `adjutant position` writes it), or the war's outcome".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// 13.8.1: a Strategic space whose connected spaces are all Confederate is Confederate, one
+/// none of whose connected spaces is Confederate is the Union's (unless devastated or held);
+/// the rules settle it after every move, so a position cannot have it otherwise.
+fn strategic(data: &Data, st: &State) -> Result<(), OrderError> {
+    for s in &data.map.strategic {
+        let Some(&now) = st.strategic.get(&s.id) else {
+            continue;
+        };
+        let settled = control::strategic_control(data, st, s);
+        if settled != now {
+            let names: Vec<String> = s
+                .connected
+                .iter()
+                .map(|c| data.space(c).name.clone())
+                .collect();
+            return Err(bad(
+                "13.8.1",
+                format!("strategic.{}", s.id),
+                format!(
+                    "{} is {}, but it is {} by the spaces it connects to ({})",
+                    s.name,
+                    control_words(now),
+                    control_words(settled),
+                    crate::engine::error::listed(&names, "and")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn control_words(c: Control) -> &'static str {
+    match c {
+        Control::Confederate => "Confederate",
+        Control::Union => "the Union's",
+        Control::Devastated => "devastated",
+    }
 }
 
 /// 3.0, 7.4, 9.5, 12.0: the year and the track markers.
