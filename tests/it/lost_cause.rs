@@ -254,9 +254,10 @@ fn example_of_play_18_0() {
         serde_json::json!({"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces"}),
         serde_json::json!({"event": "initiative_marker", "army": "blue", "symbol": "circle", "drm": 0}),
         serde_json::json!({"event": "recognition", "rule": "9.5", "from": 3, "to": 2, "emancipation": true}),
-        // Lee passes his Initiative (3 against 1), then battles: 2 + 2 (Lee) + 1 (the card) = 5.
+        // Lee passes his Initiative (3 against 1), then battles: 2 + 2 (Lee) + 1 (the card) = 5,
+        // each modifier named as the example names it (L52).
         serde_json::json!({"event": "roll", "rule": "10.1", "what": "Lee's Initiative Roll", "dice": [3], "drm": 0, "result": 3, "against": 1, "versus": "above"}),
-        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Lee's battle against the Army of the Potomac", "dice": [2], "drm": 3, "result": 5, "against": 3, "versus": "above"}),
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Lee's battle against the Army of the Potomac", "dice": [2], "drm": 3, "modifiers": [{"drm": 2, "why": "Lee's Battle DRM"}, {"drm": 1, "why": "the card's special rule"}], "result": 5, "against": 3, "versus": "above"}),
         serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue", "result": "above"}),
         serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "blue", "markers": 1}),
         serde_json::json!({"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "fredericksburg", "to": "manassas"}),
@@ -277,7 +278,7 @@ fn example_of_play_18_0() {
         // Friction of War makes Beauregard's Directed battle Conditional: a natural 1 fails
         // (6.2.2) whatever his +1, and the card's casualty check kills him.
         serde_json::json!({"event": "friction"}),
-        serde_json::json!({"event": "roll", "rule": "9.1", "what": "Beauregard's Initiative Roll", "dice": [1], "drm": 1, "result": 2, "against": 2, "versus": "below"}),
+        serde_json::json!({"event": "roll", "rule": "9.1", "what": "Beauregard's Initiative Roll", "dice": [1], "drm": 1, "modifiers": [{"drm": 1, "why": "the card"}], "result": 2, "against": 2, "versus": "below"}),
         serde_json::json!({"event": "casualty", "rule": "9.1.2", "leader": "beauregard", "die": 5, "result": "killed"}),
         serde_json::json!({"event": "leader_called_up", "rule": "9.1.2", "theater": "mississippi", "leader": "polk", "replaced": "beauregard"}),
         serde_json::json!({"event": "ignored", "rule": "6.0", "what": "Friction of War cancels this Conditional action"}),
@@ -285,7 +286,7 @@ fn example_of_play_18_0() {
         // the 1 is an automatic defeat; Rebel Yell's re-roll, with no DRM, is a 2: a draw.
         serde_json::json!({"event": "railroads_spent", "resource": "railroads-1", "theater": "mississippi"}),
         serde_json::json!({"event": "resource_removed", "resource": "railroads-1", "rule": "16.8", "to_cup": false}),
-        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf", "dice": [1], "drm": 1, "result": 2, "against": 2, "versus": "below"}),
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf", "dice": [1], "drm": 1, "modifiers": [{"drm": 1, "why": "Railroads with Knoxville Confederate (13.8.3)"}], "result": 2, "against": 2, "versus": "below"}),
         serde_json::json!({"event": "rebel_yell", "card": "A", "what": "Polk's battle against the Army of the Gulf", "dice": [2], "result": 2, "against": 2, "versus": "equal"}),
         serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "polk", "army": "orange", "result": "equal"}),
         serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "orange", "markers": 1}),

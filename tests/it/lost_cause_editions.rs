@@ -286,3 +286,46 @@ fn fifth_edition_games_keep_their_revisited_spaces() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The sixth edition (RULINGS L52, L53): a roll's record gave the sum of its modifiers only,
+/// and a card moving European Recognition up moved the number only, so box 5 reached by a card
+/// brought no Recognition. The cases that show both fail under that edition, whose games still
+/// load and verify.
+#[test]
+fn sixth_edition_games_keep_their_bare_modifiers_and_card_recognition() {
+    use adjutant::games::the_lost_cause::{
+        self as tlc,
+        readings::{CardRecognition, RollModifiers},
+    };
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    let (now, sixth) = (load(tlc::DATA_FILES), load(tlc::DATA_FILES_V6));
+    assert_eq!(now.tables.readings.roll_modifiers, RollModifiers::Named);
+    assert_eq!(sixth.tables.readings.roll_modifiers, RollModifiers::Total);
+    assert_eq!(now.tables.readings.card_recognition, CardRecognition::Boxes);
+    assert_eq!(
+        sixth.tables.readings.card_recognition,
+        CardRecognition::Number
+    );
+    let case = |name: &str| root().join("tests/cases/the-lost-cause").join(name);
+    let recognition = case("09.5.1-a-card-raising-recognition-brings-its-effects.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &recognition).is_ok());
+    let under_sixth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V6), &recognition);
+    assert!(
+        under_sixth
+            .as_ref()
+            .is_err_and(|e| e.contains("european_navies")),
+        "under the sixth edition the card moves the number only: {under_sixth:?}"
+    );
+    let named = case("09.3-morale-test-invasion-and-year.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &named).is_ok());
+    let under_sixth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V6), &named);
+    assert!(
+        under_sixth.as_ref().is_err_and(|e| e.contains("modifiers")),
+        "under the sixth edition a roll records its total only: {under_sixth:?}"
+    );
+    // The shipped example as it was before the seventh edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-sixth-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

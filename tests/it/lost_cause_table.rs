@@ -62,9 +62,27 @@ fn a_naval_commerce_raider_action_says_where_the_raider_goes() {
     let err = refusal(d, &cup, "command: {naval: {commerce_raider: morale}}\n");
     assert!(!err.contains("cannot Commerce Raider action"), "{err}");
     assert!(
-        err.contains("9.6: the Commerce Raider is in the Resource Cup, so it cannot sail with the Confederate Morale marker yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: stay`"),
+        err.contains("9.6: the Commerce Raider is in the Resource Cup, so it cannot sail with the Confederate Morale marker yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: available`"),
         "{err}"
     );
+    // The orders listed say what the words say: `available`, where they said `stay` (and
+    // `morale` for the Command action), which read as a voyage the raider does not make.
+    assert!(
+        listed.contains("command: {naval: {commerce_raider: available}}")
+            && listed.contains("command: {commerce_raider: available}"),
+        "{listed}"
+    );
+    assert!(!listed.contains("commerce_raider: stay"), "{listed}");
+    assert!(!listed.contains("commerce_raider: morale"), "{listed}");
+    let report = play(d, &cup, "command: {naval: {commerce_raider: available}}\n");
+    assert!(
+        report.contains("Decision: Command action: a Naval action at -1: a Commerce Raider action: the raider comes out of the Resource Cup to the Available box"),
+        "{report}"
+    );
+    // Games that ordered it out as `stay` before `available` existed keep their orders.
+    let cup = demo_at(d, "cup-stay.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!("cup");
+    });
     let report = play(d, &cup, "command: {naval: {commerce_raider: stay}}\n");
     assert!(
         report.contains("Decision: Command action: a Naval action at -1: a Commerce Raider action: the raider comes out of the Resource Cup to the Available box"),
@@ -84,6 +102,16 @@ fn a_naval_commerce_raider_action_says_where_the_raider_goes() {
         "{listed}"
     );
     assert!(!listed.contains("sails with the ER/EP marker"), "{listed}");
+    for orders in [
+        "command: {commerce_raider: available}\n",
+        "command: {naval: {commerce_raider: available}}\n",
+    ] {
+        let err = refusal(d, &at_sea, orders);
+        assert!(
+            err.contains("the Commerce Raider is already out of the Resource Cup"),
+            "{orders}: {err}"
+        );
+    }
     let err = refusal(d, &at_sea, "command: {naval: {commerce_raider: stay}}\n");
     assert!(!err.contains("cannot Commerce Raider action"), "{err}");
     assert!(
@@ -386,5 +414,56 @@ fn play_and_position_name_what_was_asked_and_what_to_give() {
     assert!(
         err.contains("error: the orders file `bad.yaml` line 1"),
         "{err}"
+    );
+}
+
+/// 10.5, 11.0: `show` gives an army's markers as the player needs them to order them: how many
+/// Disruption markers (each takes an activation to recover) and the kind of each Initiative
+/// marker. It said "disrupted, 2 Initiative markers" for two of one and a Conditional -1 and a
+/// Directed marker of the other.
+#[test]
+fn show_counts_disruption_and_names_each_initiative_marker() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "markers.yaml", |st| {
+        st["armies"]["blue"]["disrupted"] = json!(2);
+        st["armies"]["blue"]["initiative"] =
+            json!([{"symbol": "square", "drm": -1}, {"symbol": "circle"}]);
+        st["armies"]["brown"] = json!({"form": "army-of-the-tennessee", "at": 0,
+            "route": ["cairo", "forts-henry-donelson", "shiloh-corinth"],
+            "disrupted": 1, "initiative": [{"symbol": "arrow"}]});
+    });
+    let shown = words(&stdout(&ok(d, &["show", game.to_str().unwrap()])));
+    for want in [
+        "2 Disruption markers, Initiative markers: Conditional -1, Directed",
+        "disrupted, Initiative marker: Mandatory",
+    ] {
+        assert!(shown.contains(want), "`{want}` not in {shown}");
+    }
+}
+
+/// 10.4: a Leader Shuffle "promoting its commander to Advisor" was listed for a theater whose
+/// box is empty, where there is no commander to promote and the shuffle is the plain one.
+#[test]
+fn a_shuffle_promotes_only_a_commander_there_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "empty-box.yaml", |st| {
+        let gone = st["commanders"]["mississippi"].clone();
+        st["commanders"]["mississippi"] = Value::Null;
+        st["leader_cup"].as_array_mut().unwrap().push(gone);
+    });
+    let listed = options(d, &game);
+    assert!(
+        listed.contains("10.4 Leader Shuffle in the Mississippi theater "),
+        "{listed}"
+    );
+    assert!(
+        !listed.contains("Leader Shuffle in the Mississippi theater, promoting"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("Leader Shuffle in the West theater, promoting its commander to Advisor"),
+        "{listed}"
     );
 }

@@ -196,7 +196,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         "Lee's Initiative Roll: rolled 1: it would equal 1, but a natural 1 always fails (9.1, 6.2.2).",
         "An Ironclads marker is drawn",
         "Special rule (6.0): Pickett's Charge: -1",
-        "rolled 5 +1 = 6: it is recalled (9.2).",
+        "rolled 5 +1 (Decatur, 13.8.2) = 6: it is recalled (9.2).",
         "14.6 shuffle the 1862 stack: 3 cards, shuffled into the order 3 1 2 (places in the stack before the shuffle)",
         "a Battle in the Mississippi theater: attack the brown army",
         "Confederate morale 8 -> 7: Headline card 31 (12.0).",
@@ -456,5 +456,36 @@ fn orders_name_a_union_army_as_the_reports_print_it() {
                 );
             }
         }
+    }
+}
+
+/// 6.2.2 (RULINGS L52): a roll's line says where its modifiers come from, each with its value
+/// when there are several, as the rulebook's example of play counts Lee's battle: it read
+/// "rolled 2 +3 = 5", which a reader could not check.
+#[test]
+fn a_roll_names_where_its_modifiers_come_from() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (st, _) = TheLostCause::setup(&data);
+    let events = json!([
+        {"event": "roll", "rule": "9.1.1", "what": "Lee's battle against the Army of the Potomac", "dice": [2], "drm": 3,
+         "modifiers": [{"drm": 2, "why": "Lee's Battle DRM"}, {"drm": 1, "why": "the card's special rule"}],
+         "result": 5, "against": 3, "versus": "above"},
+        {"event": "roll", "rule": "7.1", "what": "Army of the Potomac Initiative Roll", "dice": [5], "drm": -1,
+         "modifiers": [{"drm": -1, "why": "the card"}], "result": 4, "against": 3, "versus": "above"},
+        {"event": "roll", "rule": "9.4", "what": "War Effort roll", "dice": [4], "drm": 1, "result": 5, "against": 3, "versus": "above"},
+    ]);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": {"command": "war_effort"}, "events": events, "rolls": []}]);
+    let text = report_text(&steps, &st, &lookups)
+        .replace('\n', " ")
+        .replace("      ", "");
+    for want in [
+        "rolled 2 +3 (Lee's Battle DRM +2, the card's special rule +1) = 5",
+        "rolled 5 -1 (the card) = 4",
+        // A game begun before the seventh edition recorded the sum alone.
+        "rolled 4 +1 = 5",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
     }
 }

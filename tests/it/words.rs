@@ -501,6 +501,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             json!({"command": "war_effort"}),
             json!({"command": "diplomatic"}),
             json!({"command": {"commerce_raider": "morale"}}),
+            json!({"command": {"commerce_raider": "available"}}),
             json!({"naval": {"move": {"resource": "gunboats-1", "to": "memphis"}}}),
             json!({"naval": {"submarines": {"resource": "submarines"}}}),
             json!({"naval": {"commerce_raider": "recognition"}}),

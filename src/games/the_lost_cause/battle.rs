@@ -8,7 +8,7 @@ use super::data::{Data, Theater};
 use super::events::Event;
 use super::options::{army_words, either, space};
 use super::orders::Target;
-use super::rolls::{roll, Test, Versus};
+use super::rolls::{roll, Modifier, Test, Versus};
 use super::script::{Ctx, Run};
 use super::state::{Control, Place, Question, State};
 use super::union::{self, theater_of};
@@ -48,8 +48,8 @@ pub fn battle(
     ctx: &mut Ctx,
     theater: Theater,
     conditional: bool,
-    drm: i32,
-    battle_drm: i32,
+    drm: Modifier,
+    battle_drm: Modifier,
     casualty: bool,
     preset: Option<Target>,
     rule: &str,
@@ -125,13 +125,12 @@ pub fn battle(
         }
         Some(target) => {
             let go = if conditional {
-                let t = Test::one(
-                    rule,
-                    format!("{}'s Initiative Roll", l.name),
-                    l.initiative,
-                    drm + control::shenandoah_penalty(st, theater),
-                )
-                .confederate();
+                let t = Test::one(rule, format!("{}'s Initiative Roll", l.name), l.initiative)
+                    .with(&[drm])
+                    .plus(control::shenandoah_penalty(st, theater), || {
+                        "the Union holds the Shenandoah Valley (13.8.4)".into()
+                    })
+                    .confederate();
                 roll(st, ctx, t)?.1.passed()
             } else {
                 true
@@ -167,7 +166,7 @@ pub(super) fn resolve(
     theater: Theater,
     leader: &str,
     army: &str,
-    extra: i32,
+    extra: Modifier,
 ) -> Run {
     let data = ctx.data;
     let form = data.form(army, &st.armies[army].form).clone();
@@ -188,8 +187,10 @@ pub(super) fn resolve(
         "9.1.1",
         format!("{}'s battle against the {}", l.name, form.name),
         form.battle,
-        l.battle + card_drm + extra,
     )
+    .plus(l.battle, || format!("{}'s Battle DRM", l.name))
+    .plus(card_drm, || "the card's special rule".into())
+    .with(&[extra])
     .confederate();
     t.tie_wins = st
         .resources

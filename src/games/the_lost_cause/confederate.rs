@@ -4,9 +4,9 @@
 use super::control::{self, holder, Holder};
 use super::data::{ConfederateAction, Data, RaidResult, ResourceKind, Symbol, Theater};
 use super::events::Event;
-use super::orders::{err, Command, Naval, RaiderTo, Target};
+use super::orders::{err, Command, RaiderTo, Target};
 use super::readings::{MunitionsSpace, RaiderReturn};
-use super::rolls::{not_offered, roll, roll_with_first, Test, Versus};
+use super::rolls::{not_offered, roll, roll_with_first, Modifier, Test, Versus};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, Navies, Place, Question, State, TrackMarker};
 use super::union::{self, theater_of};
@@ -53,8 +53,8 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
             ctx,
             *theater,
             conditional,
-            *drm,
-            *battle_drm,
+            Modifier::new(*drm, "the card"),
+            Modifier::new(*battle_drm, "the card"),
             *casualty,
             None,
             "9.1",
@@ -127,7 +127,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
                         }
                         _ => RaiderTo::Stay,
                     };
-                    commerce_raider(st, ctx, to, "9.7")
+                    commerce_raider(st, ctx, to, "9.7", "raider")
                 }
                 ConfederateAction::LeaderShuffle { theater, .. } => {
                     leader_shuffle(st, ctx, *theater, false, "9.8")
@@ -162,13 +162,7 @@ fn admin_passes(st: &mut State, ctx: &mut Ctx, rule: &str) -> Run<bool> {
         .data
         .confederate_leader(&adv)
         .expect("leaders are known");
-    let t = Test::one(
-        rule,
-        format!("{}'s Administrative roll", l.name),
-        l.admin,
-        0,
-    )
-    .confederate();
+    let t = Test::one(rule, format!("{}'s Administrative roll", l.name), l.admin).confederate();
     Ok(roll(st, ctx, t)?.1.passed())
 }
 
@@ -261,13 +255,36 @@ pub fn morale_roll(
     rule: &str,
     rerollable: bool,
 ) -> Run<(Versus, Versus)> {
-    let raider = control::raider_on(st, TrackMarker::Morale);
     let digit = (st.year % 10) as i32;
-    let drm = control::invasions(st) + i32::from(raider.is_some()) + year * digit;
-    let mut t = Test::two(rule, "Morale Test".into(), st.morale, drm);
+    let mut t = Test::two(rule, "Morale Test".into(), st.morale)
+        .with(&confederate_modifiers(st, TrackMarker::Morale))
+        .plus(year * digit, || format!("the year {}", st.year));
     t.rerollable = rerollable;
     let (_, v, first) = roll_with_first(st, ctx, t)?;
     Ok((v, first))
+}
+
+/// The modifiers every Morale Test, War Effort and Diplomatic roll takes: +1 for each Union
+/// army in its Northern Invasion space (13.2), and +1 while the Commerce Raider sails with the
+/// track's marker (9.7, 16.3).
+fn confederate_modifiers(st: &State, marker: TrackMarker) -> [Modifier; 2] {
+    let invasions = control::invasions(st);
+    [
+        Modifier::new(invasions, &invasion_words(invasions)),
+        Modifier::new(
+            i32::from(control::raider_on(st, marker).is_some()),
+            "the Commerce Raider (16.3)",
+        ),
+    ]
+}
+
+/// `n` Union armies in their Northern Invasion spaces, as a modifier's words.
+pub(super) fn invasion_words(n: i32) -> String {
+    if n == 1 {
+        "a Northern Invasion (13.2)".into()
+    } else {
+        format!("{n} Northern Invasions (13.2)")
+    }
 }
 
 /// 9.7 (L43): whether the roll the Commerce Raider modified succeeded: the first roll by the
@@ -294,9 +311,10 @@ fn morale_test(st: &mut State, ctx: &mut Ctx, year: i32, rule: &str) -> Run {
 
 /// 9.4, 10.7: running the Blockade for a Resource.
 fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
-    let raider = control::raider_on(st, TrackMarker::Blockade);
-    let drm = control::invasions(st) + i32::from(raider.is_some()) + extra;
-    let t = Test::one(rule, "War Effort roll".into(), st.blockade, drm).confederate();
+    let t = Test::one(rule, "War Effort roll".into(), st.blockade)
+        .with(&confederate_modifiers(st, TrackMarker::Blockade))
+        .plus(extra, || format!("a Command action ({rule})"))
+        .confederate();
     let (_, v, first) = roll_with_first(st, ctx, t)?;
     let success = raider_success(ctx, v, first);
     control::raider_returns(st, ctx, TrackMarker::Blockade, success);
@@ -308,10 +326,13 @@ fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
 
 /// 9.5, 10.8: courting Europe.
 fn diplomatic(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
-    let raider = control::raider_on(st, TrackMarker::Recognition);
-    let drm = control::invasions(st) + i32::from(raider.is_some()) - 2 * i32::from(st.emancipation)
-        + extra;
-    let t = Test::one(rule, "Diplomatic roll".into(), st.recognition, drm).confederate();
+    let t = Test::one(rule, "Diplomatic roll".into(), st.recognition)
+        .with(&confederate_modifiers(st, TrackMarker::Recognition))
+        .plus(-2 * i32::from(st.emancipation), || {
+            "the Emancipation Proclamation (9.5)".into()
+        })
+        .plus(extra, || format!("a Command action ({rule})"))
+        .confederate();
     let (_, v, first) = roll_with_first(st, ctx, t)?;
     let success = raider_success(ctx, v, first);
     control::raider_returns(st, ctx, TrackMarker::Recognition, success);
@@ -507,14 +528,13 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
             }
         }
         Command::Naval(n) => {
-            let options = naval_options(data, st);
-            if *n != Naval::Pass && !options.contains(n) {
-                return Err(illegal(
-                    "9.6",
-                    super::options::naval_refusal(data, st, n, &options),
-                    "command.naval",
-                ));
-            }
+            super::navy::offered(
+                data,
+                st,
+                n.clone(),
+                &naval_options(data, st),
+                "command.naval",
+            )?;
         }
         Command::Switch { theater } | Command::Shuffle { theater, .. } => {
             if st.commanders.get(theater).cloned().flatten().is_none()
@@ -535,6 +555,10 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                     "command.raid.army",
                 ));
             }
+        }
+        // Checked before any roll: a refusal after a Conditional roll would come too late.
+        Command::CommerceRaider(RaiderTo::Available) => {
+            super::navy::raider_out_of_cup(data, st, "command.commerce_raider")?;
         }
         Command::MoraleTest
         | Command::WarEffort
@@ -577,8 +601,8 @@ pub(super) fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
             ctx,
             theater,
             conditional,
-            0,
-            0,
+            Modifier::none(),
+            Modifier::none(),
             false,
             Some(target),
             "10.1",
@@ -638,7 +662,9 @@ pub(super) fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
         Command::MoraleTest => morale_test(st, ctx, -1, "10.6"),
         Command::WarEffort => war_effort(st, ctx, -1, "10.7"),
         Command::Diplomatic => diplomatic(st, ctx, -1, "10.8"),
-        Command::CommerceRaider(to) => commerce_raider(st, ctx, to, "10.9"),
+        Command::CommerceRaider(to) => {
+            commerce_raider(st, ctx, to, "10.9", "command.commerce_raider")
+        }
     }
 }
 

@@ -40,6 +40,9 @@ pub enum Event {
         what: String,
         dice: Vec<i32>,
         drm: i32,
+        /// The modifiers making up `drm`, from the seventh edition on (L52).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        modifiers: Vec<super::rolls::Modifier>,
         result: i32,
         against: i32,
         versus: Versus,

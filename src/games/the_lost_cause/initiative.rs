@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use super::events::Event;
 use super::orders::{err, InitiativeEntry};
 use super::readings::InitiativeOrder;
+use super::rolls::Modifier;
 use super::script::{Ctx, Run, Stop};
 use super::state::{Marker, MarkerListed, Question, State};
 use super::union;
@@ -94,7 +95,7 @@ fn each_marker(st: &mut State, ctx: &mut Ctx) -> Run {
             army: army.clone(),
             symbol: m.symbol,
         });
-        union::order(st, ctx, &army, m.symbol, m.drm, "11.0")?;
+        union::order(st, ctx, &army, m.symbol, marker_drm(m.drm), "11.0")?;
     }
     Ok(())
 }
@@ -234,7 +235,7 @@ fn by_army(st: &mut State, ctx: &mut Ctx) -> Run {
                 army: army.clone(),
                 symbol: m.symbol,
             });
-            union::order(st, ctx, &army, m.symbol, m.drm, "11.0")?;
+            union::order(st, ctx, &army, m.symbol, marker_drm(m.drm), "11.0")?;
         }
     }
     Ok(())
@@ -346,4 +347,9 @@ pub fn answer(order: &[(String, usize)]) -> Vec<InitiativeEntry> {
         }
     }
     out
+}
+
+/// The printed modifier of an Initiative marker, for its army's Initiative Roll (11.0).
+fn marker_drm(drm: i32) -> Modifier {
+    Modifier::new(drm, "its Initiative marker")
 }

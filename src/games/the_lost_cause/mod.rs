@@ -62,6 +62,28 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the sixth edition: `tables.yaml` before a roll's record named each of its
+/// modifiers (RULINGS.md L52), with today's map, counters and deck. Kept so that games begun
+/// with it still load and replay as they began.
+pub const DATA_FILES_V6: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v6/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// The data files of the fifth edition: `tables.yaml` before a space a Union army came back
 /// into was read as contested (RULINGS.md L51), with today's map, counters and deck. Kept so
 /// that games begun with it still load and replay as they began.

@@ -19,7 +19,13 @@ pub(super) fn raider_place(st: &State, data: &Data) -> Option<Place> {
 }
 
 /// 9.7: the Commerce Raider fits out, sails, or changes station.
-pub(super) fn commerce_raider(st: &mut State, ctx: &mut Ctx, to: RaiderTo, rule: &str) -> Run {
+pub(super) fn commerce_raider(
+    st: &mut State,
+    ctx: &mut Ctx,
+    to: RaiderTo,
+    rule: &str,
+    key: &str,
+) -> Run {
     let data = ctx.data;
     let Some((id, at)) = st
         .resources
@@ -29,6 +35,9 @@ pub(super) fn commerce_raider(st: &mut State, ctx: &mut Ctx, to: RaiderTo, rule:
     else {
         return Ok(());
     };
+    if to == RaiderTo::Available {
+        raider_out_of_cup(data, st, key)?;
+    }
     let next = match (&at, to.marker()) {
         (Place::Cup, _) => Place::Available,
         (Place::Available, Some(m)) | (Place::Raiding(_), Some(m)) => Place::Raiding(m),
@@ -50,6 +59,44 @@ pub(super) fn commerce_raider(st: &mut State, ctx: &mut Ctx, to: RaiderTo, rule:
         });
     }
     Ok(())
+}
+
+/// `choice` as one of the Navy's `options` now (9.6), or its refusal at `key`. A raider in the
+/// cup was ordered out with `stay` before `available` existed; games played so keep their
+/// orders.
+pub(super) fn offered(
+    data: &Data,
+    st: &State,
+    choice: Naval,
+    options: &[Naval],
+    key: &str,
+) -> Result<Naval, Stop> {
+    let choice = match choice {
+        Naval::CommerceRaider(RaiderTo::Stay) if raider_place(st, data) == Some(Place::Cup) => {
+            Naval::CommerceRaider(RaiderTo::Available)
+        }
+        other => other,
+    };
+    if choice != Naval::Pass && !options.contains(&choice) {
+        return Err(illegal(
+            "9.6",
+            super::options::naval_refusal(data, st, &choice, options),
+            key,
+        ));
+    }
+    Ok(choice)
+}
+
+/// 9.7: `available` brings the raider out of the Resource Cup, and refuses once it is out.
+pub(super) fn raider_out_of_cup(data: &Data, st: &State, key: &str) -> Result<(), Stop> {
+    match raider_place(st, data) {
+        Some(Place::Available | Place::Raiding(_)) => Err(illegal(
+            "9.7",
+            "the Commerce Raider is already out of the Resource Cup: order it to sail with the Confederate Morale, ER/EP or Naval Blockade marker (`morale`, `recognition`, `blockade`), or to `stay`".into(),
+            key,
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What the Navy could do now (9.6), for the options list and to skip an empty action.
@@ -84,7 +131,7 @@ pub fn naval_options(data: &Data, st: &State) -> Vec<Naval> {
                 resource: id.clone(),
             }),
             (ResourceKind::CommerceRaider, Place::Cup) => {
-                out.push(Naval::CommerceRaider(RaiderTo::Stay))
+                out.push(Naval::CommerceRaider(RaiderTo::Available))
             }
             (ResourceKind::CommerceRaider, Place::Available | Place::Raiding(_)) => {
                 for to in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
@@ -200,24 +247,20 @@ pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, ru
     let data = ctx.data;
     let options = naval_options(data, st);
     let choice = named_marker(data, st, &options, choice, "naval")?;
-    if choice != Naval::Pass && !options.contains(&choice) {
-        return Err(illegal(
-            "9.6",
-            super::options::naval_refusal(data, st, &choice, &options),
-            "naval",
-        ));
-    }
+    let choice = offered(data, st, choice, &options, "naval")?;
     let Some(adv) = st.advisor.clone() else {
         return Ok(());
     };
     let l = data.confederate_leader(&adv).expect("known");
-    let drm = i32::from(st.recognition >= 6) + extra;
     let t = Test::one(
         rule,
         format!("Naval roll against {}'s Administrative Value", l.name),
         l.admin,
-        drm,
     )
+    .plus(i32::from(st.recognition >= 6), || {
+        "European Recognition in its #6 box (9.6)".into()
+    })
+    .plus(extra, || format!("a Command action ({rule})"))
     .confederate();
     if !roll(st, ctx, t)?.1.passed() {
         return Ok(());
@@ -252,6 +295,6 @@ pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, ru
             }
             Ok(())
         }
-        Naval::CommerceRaider(to) => commerce_raider(st, ctx, to, "9.7"),
+        Naval::CommerceRaider(to) => commerce_raider(st, ctx, to, "9.7", "naval"),
     }
 }

@@ -69,6 +69,10 @@ pub(super) fn raider_words(r: RaiderTo, at: Option<&Place>) -> String {
         (Some(Place::Cup), _) => {
             "the raider comes out of the Resource Cup to the Available box (9.7)".into()
         }
+        // Refused out of the cup; worded for the record all the same.
+        _ if r == RaiderTo::Available => {
+            "the raider comes out of the Resource Cup to the Available box (9.7)".into()
+        }
         (Some(Place::Raiding(m)), to) if to.is_none() || to == Some(*m) => {
             format!("the raider stays with {}", track_marker(*m))
         }
@@ -94,9 +98,12 @@ pub(super) fn naval_refusal(data: &Data, st: &State, n: &Naval, options: &[Naval
         match (super::navy::raider_place(st, data), to.marker()) {
             (Some(Place::Cup), Some(m)) => {
                 return format!(
-                    "the Commerce Raider is in the Resource Cup, so it cannot sail with {} yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: stay`",
+                    "the Commerce Raider is in the Resource Cup, so it cannot sail with {} yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: available`",
                     track_marker(m)
                 )
+            }
+            (Some(Place::Available | Place::Raiding(_)), None) if *to == RaiderTo::Available => {
+                return "the Commerce Raider is already out of the Resource Cup: a Naval action sails it with the Confederate Morale, ER/EP or Naval Blockade marker (9.7)".into();
             }
             (Some(at @ (Place::Available | Place::Raiding(_))), None) => {
                 let leave = match at {
@@ -589,16 +596,20 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
                 promote: false,
             },
         ));
-        out.push((
-            format!(
-                "10.4 Leader Shuffle in the {} theater, promoting its commander to Advisor",
-                t.title()
-            ),
-            Command::Shuffle {
-                theater: t,
-                promote: true,
-            },
-        ));
+        // 10.4: only a commander replaced may be promoted; in an empty box the promotion
+        // would be the plain shuffle listed above under other words.
+        if st.commanders.get(&t).cloned().flatten().is_some() {
+            out.push((
+                format!(
+                    "10.4 Leader Shuffle in the {} theater, promoting its commander to Advisor",
+                    t.title()
+                ),
+                Command::Shuffle {
+                    theater: t,
+                    promote: true,
+                },
+            ));
+        }
     }
     for a in st.armies.keys() {
         out.push((
@@ -618,7 +629,7 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
     if place == Some(Place::Cup) {
         out.push((
             "10.9 Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)".into(),
-            Command::CommerceRaider(RaiderTo::Morale),
+            Command::CommerceRaider(RaiderTo::Available),
         ));
     } else if let Some(place) = place {
         for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {

@@ -264,6 +264,9 @@ pub enum RaiderTo {
     Blockade,
     /// Leave it where it is.
     Stay,
+    /// Bring it out of the Resource Cup to the Available box, the only move a Commerce Raider
+    /// action gives a raider in the cup (9.7).
+    Available,
 }
 
 impl RaiderTo {
@@ -272,7 +275,7 @@ impl RaiderTo {
             RaiderTo::Morale => Some(TrackMarker::Morale),
             RaiderTo::Recognition => Some(TrackMarker::Recognition),
             RaiderTo::Blockade => Some(TrackMarker::Blockade),
-            RaiderTo::Stay => None,
+            RaiderTo::Stay | RaiderTo::Available => None,
         }
     }
 }

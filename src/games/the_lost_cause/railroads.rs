@@ -9,6 +9,7 @@ use super::control;
 use super::data::ResourceKind;
 use super::events::Event;
 use super::orders::{err, Target};
+use super::rolls::Modifier;
 use super::script::{Ctx, Run, Stop};
 use super::state::{Place, Question, RailroadsAsk, State};
 use super::union::discard;
@@ -81,13 +82,16 @@ pub fn point(st: &mut State, ctx: &mut Ctx, line: Option<usize>) -> Run {
                 &format!("railroads[{k}]"),
             ));
         }
-        let bonus = control::knoxville_bonus(st);
+        let bonus = Modifier::new(
+            control::knoxville_bonus(st),
+            "Railroads with Knoxville Confederate (13.8.3)",
+        );
         battle(
             st,
             ctx,
             b.theater,
             false,
-            0,
+            Modifier::none(),
             bonus,
             false,
             Some(b.target),

@@ -1,6 +1,7 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
 //! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
-//! no meaning to (L48, L49), or missed a case the text decides (L51). The choice is data (`readings` in
+//! no meaning to (L48, L49), or missed a case the text decides (L51), or
+//! recorded less than a reader needs (L52). The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -33,6 +34,36 @@ pub struct Readings {
     /// 8.3, 12.0 (L51).
     #[serde(default)]
     pub revisited_space: RevisitedSpace,
+    /// 6.2.2 (L52).
+    #[serde(default)]
+    pub roll_modifiers: RollModifiers,
+    /// 9.5.1, 9.5.2, 12.0 with a card's `recognition` line (L53).
+    #[serde(default)]
+    pub card_recognition: CardRecognition,
+}
+
+/// How a card that moves the European Recognition marker up moves it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardRecognition {
+    /// The first six editions: the number alone, so box 5 or 6 reached by a card brought no
+    /// Recognition or Intervention.
+    #[default]
+    Number,
+    /// Box by box, each with its effects, as a Diplomatic success moves it.
+    Boxes,
+}
+
+/// 6.2.2: what a roll's record says of its modifiers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollModifiers {
+    /// The first six editions: their sum only.
+    #[default]
+    Total,
+    /// Each modifier with where it comes from (Lee's Battle DRM, the card, a Northern
+    /// Invasion), as the rulebook's own example counts them, so a reader can check the sum.
+    Named,
 }
 
 /// 8.3: who holds a space a Union army stands on that its route passed through before (the

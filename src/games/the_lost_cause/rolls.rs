@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::Event;
 use super::orders::err;
+use super::readings::RollModifiers;
 use super::script::{Ctx, Run};
 use super::state::{Question, State};
 
@@ -25,12 +26,37 @@ impl Versus {
     }
 }
 
+/// One die roll modifier and where it comes from (6.2.2), for the report: `Lee's Battle DRM`,
+/// `2 Northern Invasions (13.2)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub drm: i32,
+    pub why: String,
+}
+
+impl Modifier {
+    pub fn new(drm: i32, why: &str) -> Modifier {
+        Modifier {
+            drm,
+            why: why.into(),
+        }
+    }
+
+    /// No modifier.
+    pub fn none() -> Modifier {
+        Modifier::new(0, "")
+    }
+}
+
 pub struct Test<'a> {
     pub rule: &'a str,
     /// What is rolled, for the report: `Lee's Initiative Roll`.
     pub what: String,
     pub against: i32,
+    /// The sum of the modifiers.
     pub drm: i32,
+    /// The modifiers one by one (`plus`), none of them 0; their sum is `drm`.
+    pub parts: Vec<Modifier>,
     /// One die or two.
     pub dice: usize,
     /// A Confederate roll in a month, which Rebel Yell may re-roll.
@@ -41,22 +67,40 @@ pub struct Test<'a> {
 }
 
 impl<'a> Test<'a> {
-    pub fn one(rule: &'a str, what: String, against: i32, drm: i32) -> Self {
+    /// A roll of one die against `against`, unmodified until `plus` adds modifiers.
+    pub fn one(rule: &'a str, what: String, against: i32) -> Self {
         Test {
             rule,
             what,
             against,
-            drm,
+            drm: 0,
+            parts: Vec::new(),
             dice: 1,
             rerollable: false,
             tie_wins: false,
         }
     }
 
-    pub fn two(rule: &'a str, what: String, against: i32, drm: i32) -> Self {
+    /// Adds the modifier `drm` from `why` (`why` is worded only when `drm` is not 0).
+    pub fn plus(mut self, drm: i32, why: impl FnOnce() -> String) -> Self {
+        if drm != 0 {
+            self.drm += drm;
+            self.parts.push(Modifier { drm, why: why() });
+        }
+        self
+    }
+
+    /// Adds the modifiers `parts`.
+    pub fn with(self, parts: &[Modifier]) -> Self {
+        parts
+            .iter()
+            .fold(self, |t, m| t.plus(m.drm, || m.why.clone()))
+    }
+
+    pub fn two(rule: &'a str, what: String, against: i32) -> Self {
         Test {
             dice: 2,
-            ..Test::one(rule, what, against, drm)
+            ..Test::one(rule, what, against)
         }
     }
 
@@ -96,11 +140,18 @@ pub fn roll_with_first(st: &mut State, ctx: &mut Ctx, t: Test) -> Run<(i32, Vers
     let faces = ctx.roll(t.dice, &why);
     let result = faces.iter().sum::<i32>() + t.drm;
     let versus = compare(&faces, result, t.against);
+    // L52: the modifiers are named from the seventh edition on; the records of games begun
+    // before hold the total only, and replay as they were made.
+    let modifiers = match ctx.data.tables.readings.roll_modifiers {
+        RollModifiers::Total => Vec::new(),
+        RollModifiers::Named => t.parts.clone(),
+    };
     ctx.event(Event::Roll {
         rule: t.rule.into(),
         what: t.what.clone(),
         dice: faces,
         drm: t.drm,
+        modifiers,
         result,
         against: t.against,
         versus,

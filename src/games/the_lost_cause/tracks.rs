@@ -83,7 +83,7 @@ fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
             } else if atl {
                 Leg::Track("deep-south-east")
             } else {
-                let (_, v) = roll(st, ctx, Test::one("8.5.1", "The Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)".into(), 3, 0))?;
+                let (_, v) = roll(st, ctx, Test::one("8.5.1", "The Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)".into(), 3))?;
                 if v.passed() {
                     Leg::Remove { green_flips: true }
                 } else {
@@ -130,7 +130,6 @@ fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
                             "8.7.1",
                             "The green army's course from Atlanta (4+: Montgomery)".into(),
                             3,
-                            0,
                         ),
                     )?;
                     Leg::Track(if v.passed() {

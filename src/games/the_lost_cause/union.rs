@@ -5,7 +5,8 @@
 use super::control::{self, settle};
 use super::data::{Data, ResourceKind, Symbol, Theater, UnionAction, UnionTheater};
 use super::events::Event;
-use super::rolls::{roll, Test};
+use super::readings::CardRecognition;
+use super::rolls::{roll, Modifier, Test};
 use super::script::{Ctx, Run};
 use super::state::{ArmyState, Control, Marker, Navies, Place, Question, State};
 pub use super::tracks::{can_build_base, flip, march, peninsula, remove};
@@ -54,12 +55,14 @@ pub fn base_index(st: &State, a: &ArmyState) -> usize {
         .unwrap_or(0)
 }
 
-fn commander_drm(data: &Data, st: &State, army: &str) -> i32 {
+fn commander_drm(data: &Data, st: &State, army: &str) -> Modifier {
     let theater = data.army(army).expect("army in play is known").theater;
     st.union_commanders
         .get(&theater)
         .and_then(|l| data.union_leader(l))
-        .map_or(0, |l| l.initiative)
+        .map_or_else(Modifier::none, |l| {
+            Modifier::new(l.initiative, &format!("{} in command (7.1)", l.name))
+        })
 }
 
 /// Sets a Resource marker aside after use: back to the cup, or out for an X marker (16.1).
@@ -132,7 +135,14 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
                 });
                 return Ok(());
             }
-            order(st, ctx, army, *symbol, *drm, "7.1")
+            order(
+                st,
+                ctx,
+                army,
+                *symbol,
+                Modifier::new(*drm, "the card"),
+                "7.1",
+            )
         }
         UnionAction::Blockade => blockade(st, ctx),
         UnionAction::Place { army, space } => {
@@ -277,6 +287,25 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
             delta,
             emancipation,
         } => {
+            // L53: a card that moves the marker up moves it box by box as a Diplomatic
+            // success does, so that boxes 5 and 6 bring Recognition and Intervention (9.5.1,
+            // 9.5.2, 12.0) whatever moved it there. The first six editions moved the number
+            // only.
+            if *delta > 0 && ctx.data.tables.readings.card_recognition == CardRecognition::Boxes {
+                for _ in 0..*delta {
+                    super::confederate::recognition_up(st, ctx, "9.5")?;
+                }
+                if *emancipation && !st.emancipation {
+                    st.emancipation = true;
+                    ctx.event(Event::Recognition {
+                        rule: "9.5".into(),
+                        from: st.recognition,
+                        to: st.recognition,
+                        emancipation: true,
+                    });
+                }
+                return Ok(());
+            }
             let from = st.recognition;
             st.recognition = (st.recognition + delta).clamp(0, 6);
             let flipped = *emancipation && !st.emancipation;
@@ -313,7 +342,7 @@ pub fn order(
     ctx: &mut Ctx,
     army: &str,
     symbol: Symbol,
-    drm: i32,
+    drm: Modifier,
     rule: &str,
 ) -> Run {
     let data = ctx.data;
@@ -323,8 +352,9 @@ pub fn order(
             rule,
             format!("{} Initiative Roll", form.name),
             form.initiative,
-            drm + commander_drm(data, st, army),
-        );
+        )
+        .with(&[drm])
+        .with(&[commander_drm(data, st, army)]);
         let (_, v) = roll(st, ctx, t)?;
         if !v.passed() {
             return Ok(());
@@ -384,7 +414,6 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                     "7.3",
                     format!("The {army} army against the Ironclad"),
                     value,
-                    0,
                 ),
             )?;
             if v.passed() {
@@ -419,7 +448,6 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
                     "7.3",
                     format!("The {army} army's siege of {}", data.space(&space).name),
                     value,
-                    0,
                 ),
             )?;
             if v.passed() {
@@ -570,7 +598,7 @@ pub fn blockade(st: &mut State, ctx: &mut Ctx) -> Run {
         let (_, v) = roll(
             st,
             ctx,
-            Test::one("7.4", "The Blockade against the Ironclad".into(), value, 0),
+            Test::one("7.4", "The Blockade against the Ironclad".into(), value),
         )?;
         if v.passed() {
             ctx.event(Event::ObstacleCleared {

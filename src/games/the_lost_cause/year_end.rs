@@ -89,16 +89,24 @@ pub fn run(st: &mut State, ctx: &mut Ctx) -> Run {
 fn election(st: &mut State, ctx: &mut Ctx) -> Run {
     let data = ctx.data;
     let raider = control::raider_on(st, TrackMarker::Morale);
-    let lost = ["new-orleans", "vicksburg", "atlanta", "richmond-petersburg"]
-        .iter()
+    let lost: Vec<&str> = ["new-orleans", "vicksburg", "atlanta", "richmond-petersburg"]
+        .into_iter()
         .filter(|s| holder(data, st, s) != Holder::Confederate)
-        .count() as i32;
-    let drm = lost - control::invasions(st) - i32::from(raider.is_some());
-    let (_, v) = roll(
-        st,
-        ctx,
-        Test::two("14.2", "The Election of 1864".into(), st.morale, drm),
-    )?;
+        .collect();
+    let invasions = control::invasions(st);
+    let t = Test::two("14.2", "The Election of 1864".into(), st.morale)
+        .plus(lost.len() as i32, || {
+            let names: Vec<String> = lost.iter().map(|s| data.space(s).name.clone()).collect();
+            format!(
+                "{} not Confederate (8.3)",
+                crate::engine::error::listed(&names, "and")
+            )
+        })
+        .plus(-invasions, || super::confederate::invasion_words(invasions))
+        .plus(-i32::from(raider.is_some()), || {
+            "the Commerce Raider (16.3)".into()
+        });
+    let (_, v) = roll(st, ctx, t)?;
     control::raider_returns(st, ctx, TrackMarker::Morale, v != Versus::Above);
     match v {
         Versus::Above => {
