@@ -251,7 +251,7 @@ fn example_of_play_18_0() {
         // commander in the West), and marches; Forts Henry & Donelson cost a morale point.
         serde_json::json!({"event": "roll", "rule": "7.1", "what": "Army of the Tennessee Initiative Roll", "dice": [4], "drm": 0, "result": 4, "against": 2, "versus": "above"}),
         serde_json::json!({"event": "marched", "rule": "7.3", "army": "brown", "from": "forts-henry-donelson", "to": "shiloh-corinth"}),
-        serde_json::json!({"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces"}),
+        serde_json::json!({"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces", "holds": ["forts-henry-donelson"]}),
         serde_json::json!({"event": "initiative_marker", "army": "blue", "symbol": "circle", "drm": 0}),
         serde_json::json!({"event": "recognition", "rule": "9.5", "from": 3, "to": 2, "emancipation": true}),
         // Lee passes his Initiative (3 against 1), then battles: 2 + 2 (Lee) + 1 (the card) = 5,

@@ -287,12 +287,12 @@ fn fifth_edition_games_keep_their_revisited_spaces() {
     assert!(out.contains("verified"), "{out}");
 }
 
-/// The sixth edition (RULINGS L52, L53): a roll's record gave the sum of its modifiers only,
-/// and a card moving European Recognition up moved the number only, so box 5 reached by a card
-/// brought no Recognition. The cases that show both fail under that edition, whose games still
+/// The sixth edition (RULINGS L52, L53, L54): a roll's record gave the sum of its modifiers
+/// only, a card moving European Recognition up moved the number only, so box 5 reached by a
+/// card brought no Recognition, and a morale change for key spaces named none. The cases that show both fail under that edition, whose games still
 /// load and verify.
 #[test]
-fn sixth_edition_games_keep_their_bare_modifiers_and_card_recognition() {
+fn sixth_edition_games_keep_their_bare_modifiers_card_recognition_and_key_spaces() {
     use adjutant::games::the_lost_cause::{
         self as tlc,
         readings::{CardRecognition, RollModifiers},
@@ -322,6 +322,13 @@ fn sixth_edition_games_keep_their_bare_modifiers_and_card_recognition() {
     assert!(
         under_sixth.as_ref().is_err_and(|e| e.contains("modifiers")),
         "under the sixth edition a roll records its total only: {under_sixth:?}"
+    );
+    let holds = case("12.0-regaining-a-key-space.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &holds).is_ok());
+    let under_sixth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V6), &holds);
+    assert!(
+        under_sixth.as_ref().is_err_and(|e| e.contains("holds")),
+        "under the sixth edition a morale change for key spaces names none: {under_sixth:?}"
     );
     // The shipped example as it was before the seventh edition, kept as a fixture.
     let example = root().join("tests/data/tlc-sixth-edition/demo-game.yaml");

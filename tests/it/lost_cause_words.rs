@@ -461,7 +461,8 @@ fn orders_name_a_union_army_as_the_reports_print_it() {
 
 /// 6.2.2 (RULINGS L52): a roll's line says where its modifiers come from, each with its value
 /// when there are several, as the rulebook's example of play counts Lee's battle: it read
-/// "rolled 2 +3 = 5", which a reader could not check.
+/// "rolled 2 +3 = 5", which a reader could not check. And (L54) a morale change for key spaces
+/// says which the Union holds after it.
 #[test]
 fn a_roll_names_where_its_modifiers_come_from() {
     let data = data();
@@ -474,6 +475,8 @@ fn a_roll_names_where_its_modifiers_come_from() {
         {"event": "roll", "rule": "7.1", "what": "Army of the Potomac Initiative Roll", "dice": [5], "drm": -1,
          "modifiers": [{"drm": -1, "why": "the card"}], "result": 4, "against": 3, "versus": "above"},
         {"event": "roll", "rule": "9.4", "what": "War Effort roll", "dice": [4], "drm": 1, "result": 5, "against": 3, "versus": "above"},
+        {"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces", "holds": ["forts-henry-donelson", "memphis", "new-orleans"]},
+        {"event": "morale", "rule": "12.0", "from": 8, "to": 9, "why": "the South regained key spaces", "holds": []},
     ]);
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": {"command": "war_effort"}, "events": events, "rolls": []}]);
@@ -485,6 +488,9 @@ fn a_roll_names_where_its_modifiers_come_from() {
         "rolled 5 -1 (the card) = 4",
         // A game begun before the seventh edition recorded the sum alone.
         "rolled 4 +1 = 5",
+        // L54: which key spaces the Union holds after the change.
+        "Confederate morale 9 -> 8: the Union took key spaces; the Union now holds Forts Henry & Donelson, Memphis and New Orleans (12.0).",
+        "Confederate morale 8 -> 9: the South regained key spaces; the Union now holds no key space (12.0).",
     ] {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::data::{Data, Shape, Strategic, Theater};
 use super::events::Event;
-use super::readings::RevisitedSpace;
+use super::readings::{KeySpaces, RevisitedSpace};
 use super::script::{Ctx, Run, Stop};
 use super::state::{Control, Place, State, TrackMarker};
 use super::year_end;
@@ -71,6 +71,18 @@ pub fn flags_taken(data: &Data, st: &State) -> i32 {
 
 /// Moves the morale marker (12.0): never above 12; at 0 the South has lost (15.0).
 pub fn shift_morale(st: &mut State, ctx: &mut Ctx, delta: i32, rule: &str, why: &str) -> Run {
+    shift_morale_holding(st, ctx, delta, rule, why, None)
+}
+
+/// `shift_morale`, the event naming the key spaces the Union holds after the change (12.0).
+fn shift_morale_holding(
+    st: &mut State,
+    ctx: &mut Ctx,
+    delta: i32,
+    rule: &str,
+    why: &str,
+    holds: Option<Vec<String>>,
+) -> Run {
     if delta == 0 {
         return Ok(());
     }
@@ -82,6 +94,7 @@ pub fn shift_morale(st: &mut State, ctx: &mut Ctx, delta: i32, rule: &str, why: 
             from,
             to: st.morale,
             why: why.into(),
+            holds,
         });
     }
     munitions_meet(st, ctx);
@@ -144,7 +157,17 @@ pub fn settle(st: &mut State, ctx: &mut Ctx) -> Run {
     let change = taken - st.flags_taken;
     if change != 0 {
         st.flags_taken = taken;
-        shift_morale(
+        // L54: which key spaces the Union holds after the change, so a reader sees which
+        // were taken or given back; the first six editions' records say only that some were.
+        let holds = (data.tables.readings.key_spaces == KeySpaces::Named).then(|| {
+            data.map
+                .spaces
+                .iter()
+                .filter(|s| s.flags > 0 && union_controls(data, st, &s.id))
+                .map(|s| s.id.clone())
+                .collect()
+        });
+        shift_morale_holding(
             st,
             ctx,
             -change,
@@ -154,6 +177,7 @@ pub fn settle(st: &mut State, ctx: &mut Ctx) -> Run {
             } else {
                 "the South regained key spaces"
             },
+            holds,
         )?;
     }
     Ok(())

@@ -64,6 +64,10 @@ pub enum Event {
         from: i32,
         to: i32,
         why: String,
+        /// Where key spaces changed hands (12.0), from the seventh edition on (L54): the key
+        /// spaces the Union holds after the change, by id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        holds: Option<Vec<String>>,
     },
     /// 9.5 and cards: the ER/EP marker moved or turned.
     Recognition {

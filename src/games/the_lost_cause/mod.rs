@@ -63,7 +63,8 @@ pub const DATA_FILES: &[(&str, &str)] = &[
 ];
 
 /// The data files of the sixth edition: `tables.yaml` before a roll's record named each of its
-/// modifiers (RULINGS.md L52), with today's map, counters and deck. Kept so that games begun
+/// modifiers, a card raised European Recognition box by box, and a morale change named the key
+/// spaces (RULINGS.md L52 to L54), with today's map, counters and deck. Kept so that games begun
 /// with it still load and replay as they began.
 pub const DATA_FILES_V6: &[(&str, &str)] = &[
     (

@@ -40,6 +40,20 @@ pub struct Readings {
     /// 9.5.1, 9.5.2, 12.0 with a card's `recognition` line (L53).
     #[serde(default)]
     pub card_recognition: CardRecognition,
+    /// 12.0 (L54).
+    #[serde(default)]
+    pub key_spaces: KeySpaces,
+}
+
+/// 12.0: what the record of a morale change for key spaces says of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeySpaces {
+    /// The first six editions: that the Union took key spaces, or the South regained some.
+    #[default]
+    Unnamed,
+    /// Also the key spaces the Union holds after the change.
+    Named,
 }
 
 /// How a card that moves the European Recognition marker up moves it.
