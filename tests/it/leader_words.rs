@@ -426,6 +426,24 @@ fn a_roll_with_more_hits_than_units_says_so() {
     );
 }
 
+/// 10.8: a skirmish roll scoring more hits than there are units says so too: "Patriot rolls
+/// 1, 1, 3: 1 hit" read as a miscount of two dice hitting on 1-2.
+#[test]
+fn a_skirmish_with_more_hits_than_units_says_so() {
+    let lines = southern_lines(
+        json!({"full": {"skirmish": {"from": "CHS", "to": "EBN", "units": 2, "war": 3}}}),
+        vec![
+            json!({"event": "skirmished", "from": "CHS", "to": "EBN", "units": 2, "war": 3}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [1, 1, 3], "hits": 1}),
+        ],
+    );
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("Patriot rolls 1, 1, 3: 2 hits, with only 1 unit there to eliminate.")),
+        "{lines:?}"
+    );
+}
+
 /// 5.1: a City generating less than its full amount says why (the War missing from "generates
 /// 2 food, with the Partisan majority" read as a fault).
 #[test]

@@ -589,3 +589,100 @@ fn supply_moves_before_a_full_impulse_action_keep_the_invariants() {
         "too few: {listed} listed, {accepted} played"
     );
 }
+
+/// The solo 1776 bot played through whole campaigns by the British player's listed answers,
+/// picked at random: every listed answer legal, every state a sound position, every step's
+/// events told in the report, and the bot's rarer paths reached.
+mod solo_1776 {
+    use super::*;
+    use adjutant::games::solo_1776::{Solo1776, SIDE};
+
+    /// Plays campaign `seed` to its end, adding to `reached` the kinds of event it passed
+    /// through (`combat`, `sea_invasion`, ...); how many steps it took.
+    fn play(
+        data: &<Solo1776 as Game>::Data,
+        seed: u64,
+        reached: &mut std::collections::BTreeSet<String>,
+    ) -> Result<usize, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut st, _) = Solo1776::setup(data);
+        let mut views = Vec::new();
+        for step in 0..3000 {
+            if Solo1776::awaiting(data, &st).is_none() {
+                let templates = adjutant::report::text::Templates::new(None);
+                let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": "solo-1776",
+                    "steps": views, "reveals": [], "tip": "", "at_step": step, "verification_block": "", "state": st});
+                for (k, v) in Solo1776::lookups(data).as_object().unwrap() {
+                    ctx[k] = v.clone();
+                }
+                let text = templates
+                    .render("solo-1776/report.txt", &ctx)
+                    .map_err(|e| format!("seed {seed}: the report does not render: {e}"))?;
+                if text.contains("{\"") {
+                    return Err(format!("seed {seed}: the report prints JSON:\n{text}"));
+                }
+                if !st.over {
+                    return Err(format!("seed {seed}: the campaign stopped before its end"));
+                }
+                return Ok(step);
+            }
+            let options = Solo1776::legal_options(data, &st, SIDE);
+            if options.is_empty() {
+                return Err(format!("seed {seed} step {step}: no option listed"));
+            }
+            let pick = &options[(rng.next_u32() as usize) % options.len()];
+            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders = serde_json::from_value(v).unwrap();
+            let mut key = [3u8; 32];
+            key[..8].copy_from_slice(&seed.to_be_bytes());
+            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
+            let mut dice = KeyedDice::new(&key);
+            let (next, events) = Solo1776::apply(data, &st, SIDE, &orders, None, &mut dice)
+                .map_err(|e| {
+                    format!(
+                        "seed {seed} step {step}: listed `{}` refused: {e}",
+                        pick.example
+                    )
+                })?;
+            for e in &events {
+                let v = serde_json::to_value(e).unwrap();
+                let kind = v["event"].as_str().unwrap_or_default().to_string();
+                // A sea invasion that landed, not one whose roll named its own area.
+                if kind == "sea_invasion" && !v["to"].is_null() {
+                    reached.insert("sea invasion landed".into());
+                }
+                reached.insert(kind);
+            }
+            views.push(serde_json::json!({"step": step + 1, "ordered_by": SIDE, "adjudicated_by": "self",
+                "orders": serde_json::to_value(&orders).unwrap(), "rolls": dice.into_rolls(), "events": events}));
+            Solo1776::check_position(data, &next)
+                .map_err(|e| format!("seed {seed} step {step} after `{}`: {e}", pick.example))?;
+            st = next;
+        }
+        Err(format!("seed {seed}: no end after 3000 steps"))
+    }
+
+    #[test]
+    fn random_play_against_the_solo_1776_bot_keeps_the_invariants() {
+        let data = crate::solo_1776::data();
+        let games = 100;
+        let mut games_reaching = std::collections::BTreeMap::<String, usize>::new();
+        let failures: Vec<String> = (0..games)
+            .filter_map(|seed| {
+                let mut reached = std::collections::BTreeSet::new();
+                let r = play(&data, seed, &mut reached).err();
+                for k in reached {
+                    *games_reaching.entry(k).or_default() += 1;
+                }
+                r
+            })
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{} campaigns failed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+        eprintln!("of {games} campaigns, how many reached each event: {games_reaching:?}");
+    }
+}

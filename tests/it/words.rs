@@ -651,8 +651,13 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
         if let Some(cargo) = phase.get("cargo") {
             st["navies"]["cargo"] = json!({"crown": cargo});
         }
+        // And the zone the Crown navy leaves from, where one is given.
+        if let Some(zone) = phase.get("zone") {
+            st["navies"]["crown"] = zone.clone();
+        }
         st["phase"] = phase;
         st["phase"].as_object_mut().unwrap().remove("cargo");
+        st["phase"].as_object_mut().unwrap().remove("zone");
         rules.awaiting(&st).unwrap().unwrap().detail.unwrap()
     };
     let attack = json!({"side": "crown", "from": "SAV", "to": "EBN", "units": 1,
@@ -693,6 +698,15 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
                    "question": {"ask": "unload", "army_ports": ["CHS"], "supply_ports": []},
                    "cargo": {"units": 3, "leader": "leader", "food": 2, "war": 0}}),
             "land its army (Charleston), and its supplies can go ashore nowhere;",
+        ),
+        // 5.4: with the navy in zone C, the ports of that zone where the army lands become
+        // friendly, so the supplies may go ashore there: the question said "nowhere" above an
+        // option landing them in Charleston or Georgetown.
+        (
+            json!({"step": "decision", "side": "crown", "resume": "sieges",
+                   "question": {"ask": "unload", "army_ports": ["CHS", "GEO", "SAV"], "supply_ports": []},
+                   "cargo": {"units": 3, "leader": "leader", "food": 2, "war": 0}, "zone": "C"}),
+            "land its army (Charleston, Georgetown, Savannah), and its supplies can go ashore only where the army lands (Charleston, Georgetown);",
         ),
         (
             json!({"step": "decision", "side": "crown", "resume": "sieges",

@@ -380,6 +380,15 @@ impl Game for SouthernStrategy {
                                 format!("land its {what} ({})", areas(ports))
                             }
                         };
+                        // 5.4: where the army lands on the navy's own zone, the supplies may
+                        // go ashore with it, even with no friendly port there now.
+                        let with_army = options::supply_landings(
+                            data,
+                            st,
+                            *side,
+                            army_ports,
+                            supply_ports,
+                        );
                         let army = cargo.units > 0 || cargo.leader.is_some();
                         let mut aboard = Vec::new();
                         let mut parts = Vec::new();
@@ -389,7 +398,14 @@ impl Game for SouthernStrategy {
                         }
                         if cargo.food + cargo.war > 0 {
                             aboard.push(words::supplies(cargo.food, cargo.war));
-                            parts.push(place("supplies", supply_ports));
+                            parts.push(if supply_ports.is_empty() && !with_army.is_empty() {
+                                format!(
+                                    "its supplies can go ashore only where the army lands ({})",
+                                    areas(&with_army)
+                                )
+                            } else {
+                                place("supplies", &with_army)
+                            });
                         }
                         let navy_zone = st.navies.zone(*side);
                         // 9.3, 5.4 (RULINGS N8): the enemy navy in the same zone keeps

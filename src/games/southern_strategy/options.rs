@@ -698,6 +698,26 @@ fn battle_options<S: Sink<Orders>>(
     });
 }
 
+/// 5.4: the ports where the supplies aboard `side`'s navy may go ashore for the winter: the
+/// friendly ports (`supply_ports`), and those on the navy's own zone where its army lands,
+/// which the landing makes friendly.
+pub fn supply_landings(
+    data: &Data,
+    st: &State,
+    side: Side,
+    army_ports: &[Id],
+    supply_ports: &[Id],
+) -> Vec<Id> {
+    let own_zone = st.navies.zone(side);
+    let mut supply_to: Vec<Id> = supply_ports.to_vec();
+    for p in army_ports {
+        if data.area(p).sea.as_ref() == own_zone && !supply_to.contains(p) {
+            supply_to.push(*p);
+        }
+    }
+    supply_to
+}
+
 /// 12.3, 9.3 and 5.4: where the cargo of a navy leaving for the winter goes ashore, the army
 /// and the supplies each in one port or nowhere (lost).
 fn unload_options<S: Sink<Unload>>(
@@ -710,13 +730,7 @@ fn unload_options<S: Sink<Unload>>(
 ) {
     let cargo = st.navies.cargo.get(&side).cloned().unwrap_or_default();
     let own_zone = st.navies.zone(side);
-    // 5.4: supplies also go ashore where the army lands on the navy's own zone.
-    let mut supply_to: Vec<Id> = supply_ports.to_vec();
-    for p in army_ports {
-        if data.area(p).sea.as_ref() == own_zone && !supply_to.contains(p) {
-            supply_to.push(*p);
-        }
-    }
+    let supply_to = supply_landings(data, st, side, army_ports, supply_ports);
     let army = if cargo.units > 0 {
         army_ports.first().cloned()
     } else {

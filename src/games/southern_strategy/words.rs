@@ -154,6 +154,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
+    // 10.8: a skirmish's roll, which hits on 1 or 2 and follows its `skirmished` event.
+    let mut skirmish = false;
     // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
     let mut skirmishers: Option<Value> = None;
     // 12.2: the sides whose navy a sea battle sank in this step; an army aboard any other is
@@ -168,11 +170,15 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         match e["event"].as_str() {
             Some("battle_joined") => attacker = e["attacker"].clone(),
             Some("dug_in_hit_ignored") => ignored = 1,
-            // 10.4, 10.5: the hits a roll scored, where fewer units were there to lose.
-            Some("battle_roll") if !attacker.is_null() => {
-                let attacking = e["side"] == attacker;
-                let on = Side::parse(e["side"].as_str().unwrap_or(""))
-                    .map_or(2, |s| super::battle::hits_on(s, attacking));
+            // 10.4, 10.5, 10.8: the hits a roll scored, where fewer units were there to lose.
+            Some("battle_roll") if !attacker.is_null() || skirmish => {
+                let attacking = skirmish || e["side"] == attacker;
+                let on = if std::mem::take(&mut skirmish) {
+                    2
+                } else {
+                    Side::parse(e["side"].as_str().unwrap_or(""))
+                        .map_or(2, |s| super::battle::hits_on(s, attacking))
+                };
                 let scored = e["faces"].as_array().map_or(0, |f| {
                     f.iter()
                         .filter(|x| x.as_u64().is_some_and(|x| x <= u64::from(on)))
@@ -255,6 +261,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
             // 9.5: units a leader picked rejoin his army; an army without one goes back whole.
             Some("skirmished") => {
+                skirmish = true;
                 let army = e["from"].as_str().and_then(|from| before.army(from));
                 let units = e["units"].as_u64().unwrap_or(0);
                 let rejoin = army.is_some_and(|a| u64::from(a.units) > units);
