@@ -275,6 +275,25 @@ pub struct Offboard {
     /// 12 (RULINGS.md, A23): which target an Up move's reason names.
     #[serde(default)]
     pub up_reason: UpReason,
+    /// 12 (RULINGS.md, A2, A24): whether condition 1 gives way to condition 5.
+    #[serde(default)]
+    pub up_damping: UpDamping,
+}
+
+/// 12: whether an army that condition 1 draws up only by priority towns of its own goes up
+/// when the BRE number would send it down by condition 5 (RULINGS.md, A2, A24). Rule 12
+/// ranks the Up conditions above the Down ones, so the eighth edition follows that order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UpDamping {
+    /// The first seven editions: such an army does not go up while the BRE number is at
+    /// condition 5's bound (A2's old damping).
+    #[default]
+    #[serde(rename = "condition_5")]
+    Condition5,
+    /// The text's order: condition 1, with a target the Up restriction allows, moves the army
+    /// up whatever the Down conditions would say.
+    None,
 }
 
 /// 12: the target an Up move's reason names when several allow it (RULINGS.md, A23). The
