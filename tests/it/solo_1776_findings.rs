@@ -26,6 +26,35 @@ fn new_game(d: &Path, id: &str) {
     );
 }
 
+/// A new self-mode Solo 1776 game in `d`, `game.yaml`, from the set-up with `edit` applied
+/// to its state: a position a campaign would take long to reach.
+fn new_game_at(d: &Path, id: &str, edit: impl Fn(&mut serde_json::Value)) {
+    new_game(d, &format!("{id}-setup"));
+    let text = stdout(&ok(d, &["position", "game.yaml"]));
+    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    edit(&mut pos["state"]);
+    write(d, "position.yaml", &serde_yaml::to_string(&pos).unwrap());
+    std::fs::remove_file(d.join("game.yaml")).unwrap();
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            id,
+            "--mode",
+            "self",
+            "--position",
+            "position.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
+        ],
+    );
+}
+
 /// Plays `orders` (the text of an orders file) on `game.yaml` in `d`; returns the report.
 fn play(d: &Path, name: &str, orders: &str) -> String {
     write(d, name, orders);
@@ -126,4 +155,53 @@ fn the_answers_for_a_combat_at_a_british_town_name_it() {
             );
         }
     }
+}
+
+/// 17, finding B-2: after a British search finds two French battle fleets, `orders` listed
+/// only the loss of none or one ("the French lost 1 battle fleets"); the engagement may sink
+/// any number up to the fleets in play, so each is listed, in plain words.
+#[test]
+fn a_fleet_engagement_lists_every_loss_up_to_the_fleets_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-b2", |st| {
+        st["french"] = serde_json::json!({"fleets": 2, "landed": 2, "at": "new-england",
+            "operating": "new-england", "rolled": {"year": 1776, "quarter": 3}, "duty": "blockade"});
+    });
+    play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    let listed = options(d);
+    let expected: Vec<(String, String)> = [
+        (
+            "the French lost no battle fleets",
+            "fleet_engagement: {french_lost: 0}",
+        ),
+        (
+            "the French lost 1 battle fleet",
+            "fleet_engagement: {french_lost: 1}",
+        ),
+        (
+            "the French lost 2 battle fleets",
+            "fleet_engagement: {french_lost: 2}",
+        ),
+    ]
+    .iter()
+    .map(|(l, o)| (l.to_string(), o.to_string()))
+    .collect();
+    assert_eq!(listed, expected);
+    // With one fleet in play, the question and the answers speak of one.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-b2-one", |st| {
+        st["french"] = serde_json::json!({"fleets": 1, "landed": 1, "at": "new-england",
+            "operating": "new-england", "rolled": {"year": 1776, "quarter": 3}, "duty": "blockade"});
+    });
+    let report = play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    assert!(
+        report
+            .replace('\n', " ")
+            .replace("  ", " ")
+            .contains("(1 French battle fleet),"),
+        "{report}"
+    );
+    assert_eq!(options(d), expected[..2].to_vec());
 }

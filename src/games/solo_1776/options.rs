@@ -65,8 +65,11 @@ pub fn describe(st: &State) -> String {
             crate::engine::error::label_words(transport)
         ),
         Some(Question::FleetEngagement { what }) => format!(
-            "17: fight {what} ({} French battle fleets), then report how many French battle fleets were lost",
-            st.french.fleets
+            "17: fight {what} ({}), then report how many French battle fleets were lost",
+            match st.french.fleets {
+                1 => "1 French battle fleet".to_string(),
+                n => format!("{n} French battle fleets"),
+            }
         ),
     }
 }
@@ -194,18 +197,32 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
         ],
-        Some(Question::FleetEngagement { .. }) => (0..=st.french.fleets.min(1))
-            .map(|n| {
-                (
-                    format!("the French lost {n} battle fleets"),
-                    Orders {
-                        fleet_engagement: Some(FleetEngagementResult {
-                            french_lost: n.into(),
-                        }),
-                        ..o()
-                    },
-                )
-            })
-            .collect(),
+        // 17: the engagement may cost the French any number of the fleets in play, none to
+        // all (counted on the board the paused turn has reached: its facts may bring them in).
+        Some(Question::FleetEngagement { .. }) => {
+            let fleets = super::in_turn(data, st)
+                .as_ref()
+                .unwrap_or(st)
+                .french
+                .fleets;
+            (0..=fleets)
+                .map(|n| {
+                    let lost = match n {
+                        0 => "no battle fleets".to_string(),
+                        1 => "1 battle fleet".to_string(),
+                        n => format!("{n} battle fleets"),
+                    };
+                    (
+                        format!("the French lost {lost}"),
+                        Orders {
+                            fleet_engagement: Some(FleetEngagementResult {
+                                french_lost: n.into(),
+                            }),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
+        }
     }
 }
