@@ -205,3 +205,55 @@ fn a_fleet_engagement_lists_every_loss_up_to_the_fleets_in_play() {
     );
     assert_eq!(options(d), expected[..2].to_vec());
 }
+
+/// 12, finding C-1: a scouting roll that would find an army (3-6 on the reconstructed table)
+/// in an area with no American army printed "None in location none". It says there is no
+/// American army there to find. The demo games' dice are fixed by their ids, so the first of
+/// a few ids whose roll is 3-6 shows the line.
+#[test]
+fn scouting_an_area_with_no_army_says_there_is_none_to_find() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for i in 0..20 {
+        let _ = std::fs::remove_dir_all(d.join("s"));
+        let _ = std::fs::remove_file(d.join("game.yaml"));
+        ok(
+            d,
+            &[
+                "new",
+                "--game",
+                "solo-1776",
+                "--id",
+                &format!("s1776-c1-{i}"),
+                "--demo",
+                "--secrets",
+                "s",
+                "-o",
+                "game.yaml",
+            ],
+        );
+        let report = play(
+            d,
+            "scout.yaml",
+            "turn: {scout: [west-indies], american_turn: false}\n",
+        );
+        let line = report
+            .lines()
+            .skip_while(|l| !l.contains("British scouting in West Indies"))
+            .take(2)
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(!line.is_empty(), "{report}");
+        if line.contains("nothing found") {
+            continue;
+        }
+        assert!(
+            line.contains("no American army in West Indies to find (12)."),
+            "{line}"
+        );
+        assert!(!line.contains("None") && !line.contains("none"), "{line}");
+        return;
+    }
+    panic!("no demo game rolled 3-6 for the scouting");
+}
