@@ -41,7 +41,7 @@ pub fn data() -> Data {
 }
 
 /// An edition of the built-in data.
-fn data_of(files: &[(&str, &str)]) -> Data {
+pub fn data_of(files: &[(&str, &str)]) -> Data {
     let files: Vec<(String, String)> = files
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))

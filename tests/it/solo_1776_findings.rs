@@ -257,3 +257,68 @@ fn scouting_an_area_with_no_army_says_there_is_none_to_find() {
     }
     panic!("no demo game rolled 3-6 for the scouting");
 }
+
+/// 14, finding C-2: after a British attack on Washington at Philadelphia, which the
+/// Americans held, the result read "Philadelphia taken" when they kept it (and the record
+/// said `taken: true`) and "Philadelphia still British" when the British took it. The
+/// record did not keep who held the town before the combat, so from the eighth edition it
+/// says what the combat did to the town (`town_result`), `taken` only for a town the
+/// Americans took from the British, and the line says "held" or "lost to the British".
+#[test]
+fn a_british_attack_on_an_american_town_reads_held_or_lost() {
+    for (answer, words, taken) in [
+        (
+            "combat: {sp: 1, bre: 1, town: american}\n",
+            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia held.",
+            false,
+        ),
+        (
+            "combat: {sp: 1, bre: 1, town: british}\n",
+            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia lost to the British.",
+            false,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        new_game(d, "s1776-c2");
+        play(
+            d,
+            "attack.yaml",
+            "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+        );
+        let report = play(d, "answer.yaml", answer);
+        let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(words), "{report}");
+        let game = read(&d.join("game.yaml"));
+        assert!(game.contains(&format!("taken: {taken}")), "{game}");
+    }
+    // The seventh and earlier editions keep their record: only `taken`.
+    use super::solo_1776::data_of;
+    use adjutant::games::solo_1776 as solo;
+    assert!(data_of(solo::DATA_FILES).tables.combat_record.town_result);
+    assert!(
+        !data_of(solo::DATA_FILES_V7)
+            .tables
+            .combat_record
+            .town_result
+    );
+    // A British town the Americans take still reads "taken".
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-c2-taken");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {control: {philadelphia: british}, armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    let report = play(
+        d,
+        "answer.yaml",
+        "combat: {sp: 1, bre: 1, town: american}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("14: Washington's army lost 1 SP; BRE stays 1; Philadelphia taken."),
+        "{report}"
+    );
+}

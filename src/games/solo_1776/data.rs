@@ -349,6 +349,22 @@ pub struct Tables {
     /// 14, 16, 17 (RULINGS A19-A21): facts of a British turn the rules bound.
     #[serde(default)]
     pub reports: Reports,
+    /// 14: what a combat's record keeps of the town fought for.
+    #[serde(default)]
+    pub combat_record: CombatRecord,
+}
+
+/// 14: what a combat's record keeps of the town fought for. The first seven editions kept
+/// only `taken`, read as "the Americans hold the town after the combat", so a British attack
+/// on a town the Americans held read as the town taken when they kept it and still British
+/// when they lost it; a game keeps the edition it began with, so its record still verifies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatRecord {
+    /// The eighth edition: the result names what the combat did to the town (`town_result`),
+    /// and `taken` is true only for a town the Americans took from the British.
+    #[serde(default)]
+    pub town_result: bool,
 }
 
 /// Which facts of a British turn are held to the bounds the rules set (RULINGS A19-A21).
