@@ -322,3 +322,58 @@ fn a_british_attack_on_an_american_town_reads_held_or_lost() {
         "{report}"
     );
 }
+
+/// Finding C-3: an army an `armies` correction makes is named by the label the player gave
+/// it (`greene-force`), which the reports printed as it stands. The report, `show` and the
+/// question after a British attack word it ("Greene force"), and orders may name it so.
+#[test]
+fn an_army_made_by_a_correction_is_named_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-c3");
+    let report = play(
+        d,
+        "greene.yaml",
+        "turn: {armies: [{army: greene-force, area: west-indies, location: 15, sp: 6}], scout: [west-indies]}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("greene-force"), "{report}");
+    assert!(
+        flat.contains("Reported: Greene force is in location 15 of West Indies"),
+        "{report}"
+    );
+    assert!(
+        flat.contains("12: Greene force moves down 1 location (15 to 10, West Indies)"),
+        "{report}"
+    );
+    let show = stdout(&ok(d, &["show", "game.yaml"]));
+    assert!(!show.contains("greene-force"), "{show}");
+    assert!(show.contains("      Greene force: "), "{show}");
+    // The name the report prints names the army in orders too.
+    let report = play(
+        d,
+        "attack.yaml",
+        "turn: {losses: [{army: Greene force, sp: 1}], attacks: [{army: Greene force}]}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("greene-force"), "{report}");
+    assert!(
+        flat.contains("fight combat 1 of Greene force (5 SP"),
+        "{report}"
+    );
+    // A reason that names it in brackets (the French carry a supply to it, 17 duty 2) too.
+    use adjutant::games::solo_1776::words::id_words;
+    use minijinja::Value as J;
+    let said = id_words(
+        "the first port ... into location 15 (greene-force)".into(),
+        J::from_serialize(serde_json::json!({"west-indies": "West Indies"})),
+        J::from_serialize(serde_json::json!({})),
+        Some(J::from_serialize(
+            serde_json::json!({"greene-force": {"name": "greene-force"}}),
+        )),
+    );
+    assert_eq!(
+        said,
+        "the first port ... into location 15, joining Greene force"
+    );
+}

@@ -81,7 +81,7 @@ pub fn fight(
                     .into(),
             );
         }
-        let name = st.armies[id].name.clone();
+        let name = st.armies[id].words(id);
         facts::take(
             &mut st.armies.get_mut(id).expect("army").force,
             lost,

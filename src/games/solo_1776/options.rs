@@ -40,7 +40,7 @@ pub fn describe(st: &State) -> String {
             ..
         }) => format!(
             "14: fight combat {round} of {}{} on the board{}{}, then report the American losses{}",
-            st.armies.get(army).map_or(army.as_str(), |a| a.name.as_str()),
+            st.armies.get(army).map_or(army.clone(), |a| a.words(army)),
             st.armies.get(army).map_or(String::new(), |a| format!(
                 " ({} SP, {} artillery, {} supply)",
                 a.force.sp, a.force.artillery, a.force.supply
