@@ -377,3 +377,59 @@ fn an_army_made_by_a_correction_is_named_in_words() {
         "the first port ... into location 15, joining Greene force"
     );
 }
+
+/// 16 (A10), finding C-3: a damaged Continental Navy was "out until quarter 3 of 1777",
+/// though it is back at the start of that quarter; the line says "back in quarter 3", as
+/// `show` does. The demo games' dice are fixed by their ids: the first whose navy engages one
+/// of six transports shows the line.
+#[test]
+fn a_damaged_navy_says_when_it_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for i in 0..20 {
+        let _ = std::fs::remove_dir_all(d.join("s"));
+        let _ = std::fs::remove_file(d.join("game.yaml"));
+        ok(
+            d,
+            &[
+                "new",
+                "--game",
+                "solo-1776",
+                "--id",
+                &format!("s1776-c3-navy-{i}"),
+                "--demo",
+                "--secrets",
+                "s",
+                "-o",
+                "game.yaml",
+            ],
+        );
+        play(
+            d,
+            "transports.yaml",
+            "turn: {transports: [{id: t1}, {id: t2}, {id: t3}, {id: t4}, {id: t5}, {id: t6}], american_turn: false}\n",
+        );
+        if !read(&d.join("game.yaml")).contains("decision: engagement") {
+            continue;
+        }
+        let report = play(
+            d,
+            "damage.yaml",
+            "engagement: {damaged: true, quarters: 1}\n",
+        );
+        let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("is damaged by the engagement with")
+                && flat.contains(": back in quarter 1 of 1777."),
+            "{report}"
+        );
+        assert!(!flat.contains("out until"), "{report}");
+        let show = stdout(&ok(d, &["show", "game.yaml"]));
+        assert!(
+            show.contains("damaged, back in quarter 1 of 1777"),
+            "{show}"
+        );
+        return;
+    }
+    panic!("no demo game's navy engaged a transport");
+}
