@@ -38,6 +38,7 @@ mod side_words;
 mod solo_1776;
 mod solo_1776_faults;
 mod solo_1776_figures;
+mod solo_1776_findings;
 mod solo_1776_words;
 mod standing_policy;
 mod support;

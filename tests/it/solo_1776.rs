@@ -41,7 +41,7 @@ pub fn data() -> Data {
 }
 
 /// An edition of the built-in data.
-fn data_of(files: &[(&str, &str)]) -> Data {
+pub fn data_of(files: &[(&str, &str)]) -> Data {
     let files: Vec<(String, String)> = files
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
@@ -956,4 +956,65 @@ fn an_up_move_names_what_draws_it_from_the_seventh_edition() {
         UpReason::FirstFound
     );
     edition_game_verifies("sixth");
+}
+
+/// RULINGS A24: rule 12 ranks condition 1 above condition 5, so an army drawn up only by a
+/// priority town of its own goes up at a BRE number that would send it down had it stayed;
+/// the first seven editions refused the move (A2's old damping) and sent it down instead.
+/// The tester's position passes with the eighth edition's reading and not with the old one;
+/// the seventh edition's games verify.
+#[test]
+fn condition_1_comes_before_condition_5_from_the_eighth_edition() {
+    use adjutant::games::solo_1776::data::UpDamping;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/solo-1776");
+    let case = "12.1-up-to-hold-its-own-town-at-a-high-bre.yaml";
+    let path = dir.join(case);
+    assert!(run_case(&data_v1(), &path).is_ok(), "{case} fails today");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let old = tempfile::tempdir().unwrap();
+    let old_case = old.path().join(case);
+    std::fs::write(
+        &old_case,
+        text.replace("up_damping: none", "up_damping: condition_5"),
+    )
+    .unwrap();
+    let out = run_case(&data_v1(), &old_case);
+    assert!(
+        out.as_ref()
+            .is_err_and(|e| e.contains("scripted dice were not used")),
+        "{case} with the first reading: {out:?}"
+    );
+    // What the old reading did instead: refused the move, built a fort and went down.
+    let head = text.split("dice: [1]").next().unwrap();
+    std::fs::write(
+        &old_case,
+        format!(
+            "{}expect:\n  events_include:\n{}",
+            head.replace("up_damping: none", "up_damping: condition_5"),
+            [
+                r#"    - {event: up_refused, army: washington, condition: 1, reason: "SP 12 at least the requisite 9 of location 15, but at BRE number 2 (at least 2) condition 5 would bring it straight back down"}"#,
+                r#"    - {event: fort_built, army: washington, area: middle-states, location: 10, town: philadelphia, garrison: {sp: 5, artillery: 1, supply: 1}, reason: "Philadelphia: the first town of location 10 the British do not hold (strategic towns first, then by priority)"}"#,
+                r#"    - {event: moved, army: washington, area: middle-states, from: 10, to: 5, condition: 5, reason: "BRE number 2 at least 2"}"#,
+            ]
+            .join("\n")
+        ),
+    )
+    .unwrap();
+    let out = run_case(&data_v1(), &old_case);
+    assert!(out.is_ok(), "{case} with the first reading: {out:?}");
+    assert_eq!(
+        data_of(solo::DATA_FILES).tables.offboard.up_damping,
+        UpDamping::None
+    );
+    for old in [
+        solo::DATA_FILES_V7,
+        solo::DATA_FILES_V6,
+        solo::DATA_FILES_V1,
+    ] {
+        assert_eq!(
+            data_of(old).tables.offboard.up_damping,
+            UpDamping::Condition5
+        );
+    }
+    edition_game_verifies("seventh");
 }

@@ -24,6 +24,9 @@ pub struct Figures {
     /// Reversals of an Up by condition 1 by a Down by condition 4 at the next move: the
     /// bounce of the old reading of A2.
     pub up_1_down_4: u32,
+    /// Reversals of an Up by condition 1 by a Down by condition 5: the swing rule 12's order
+    /// gives an army drawn up to hold its own towns at a high BRE number (RULINGS A24).
+    pub up_1_down_5: u32,
     pub marches: u32,
     pub forts_built: u32,
     pub forts_destroyed: u32,
@@ -106,6 +109,9 @@ pub fn campaign(data: &adjutant::games::solo_1776::data::Data, seed: u64) -> Fig
                             if pc == 1 && condition == 4 {
                                 f.up_1_down_4 += 1;
                             }
+                            if pc == 1 && condition == 5 {
+                                f.up_1_down_5 += 1;
+                            }
                         }
                     }
                 }
@@ -128,7 +134,8 @@ pub fn campaign(data: &adjutant::games::solo_1776::data::Data, seed: u64) -> Fig
 
 /// 12 (RULINGS.md, A2) and the targets docs/solo-1776.md states for the retuned tables: no
 /// army goes up by condition 1 only to come straight back by condition 4 (before A2 was
-/// fixed, seed 1776 made 81 reversals in 96 pairs of consecutive moves, most of them that);
+/// fixed, seed 1776 made 81 reversals in 96 pairs of consecutive moves, most of them that;
+/// a return by condition 5 is rule 12's own order, A24, and is only counted);
 /// armies spend at most half their turns in location 0 (the first tables: over 80% with
 /// this generator; 45% until the forts the Americans hold were garrisoned as rule 15 asks,
 /// RULINGS A17, which keeps more SP out of the armies);

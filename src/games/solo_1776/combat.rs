@@ -5,7 +5,7 @@
 //! army fight on as the attacker.
 
 use super::data::Data;
-use super::events::Event;
+use super::events::{Event, TownResult};
 use super::facts;
 use super::movement::b_check;
 use super::orders::Holder;
@@ -81,7 +81,7 @@ pub fn fight(
                     .into(),
             );
         }
-        let name = st.armies[id].name.clone();
+        let name = st.armies[id].words(id);
         facts::take(
             &mut st.armies.get_mut(id).expect("army").force,
             lost,
@@ -91,10 +91,26 @@ pub fn fight(
         let bre_before = st.bre;
         st.bre = bre_after;
         let mut taken = false;
-        if let (Some(t), Some(h)) = (&town, r.town) {
+        let mut town_result = None;
+        if let Some(t) = &town {
             let tw = st.town_mut(t).expect("a known town");
-            tw.british = h == Holder::British;
-            taken = h == Holder::American;
+            let british_before = tw.british;
+            if let Some(h) = r.town {
+                tw.british = h == Holder::British;
+                taken = h == Holder::American;
+            }
+            // From the eighth edition the record says what the combat did to the town: a
+            // British attack may be on a town the Americans hold (A7), which they keep or lose.
+            if data.tables.combat_record.town_result {
+                let result = match (british_before, tw.british) {
+                    (true, false) => TownResult::Taken,
+                    (true, true) => TownResult::StillBritish,
+                    (false, false) => TownResult::Held,
+                    (false, true) => TownResult::Lost,
+                };
+                taken = result == TownResult::Taken;
+                town_result = Some(result);
+            }
         }
         ctx.event(Event::CombatResult {
             army: id.into(),
@@ -103,6 +119,7 @@ pub fn fight(
             bre_after,
             town: town.clone(),
             taken,
+            town_result,
         });
         let over = |ctx: &mut Ctx, reason: &str| {
             ctx.event(Event::CombatOver {

@@ -275,6 +275,25 @@ pub struct Offboard {
     /// 12 (RULINGS.md, A23): which target an Up move's reason names.
     #[serde(default)]
     pub up_reason: UpReason,
+    /// 12 (RULINGS.md, A2, A24): whether condition 1 gives way to condition 5.
+    #[serde(default)]
+    pub up_damping: UpDamping,
+}
+
+/// 12: whether an army that condition 1 draws up only by priority towns of its own goes up
+/// when the BRE number would send it down by condition 5 (RULINGS.md, A2, A24). Rule 12
+/// ranks the Up conditions above the Down ones, so the eighth edition follows that order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UpDamping {
+    /// The first seven editions: such an army does not go up while the BRE number is at
+    /// condition 5's bound (A2's old damping).
+    #[default]
+    #[serde(rename = "condition_5")]
+    Condition5,
+    /// The text's order: condition 1, with a target the Up restriction allows, moves the army
+    /// up whatever the Down conditions would say.
+    None,
 }
 
 /// 12: the target an Up move's reason names when several allow it (RULINGS.md, A23). The
@@ -330,6 +349,22 @@ pub struct Tables {
     /// 14, 16, 17 (RULINGS A19-A21): facts of a British turn the rules bound.
     #[serde(default)]
     pub reports: Reports,
+    /// 14: what a combat's record keeps of the town fought for.
+    #[serde(default)]
+    pub combat_record: CombatRecord,
+}
+
+/// 14: what a combat's record keeps of the town fought for. The first seven editions kept
+/// only `taken`, read as "the Americans hold the town after the combat", so a British attack
+/// on a town the Americans held read as the town taken when they kept it and still British
+/// when they lost it; a game keeps the edition it began with, so its record still verifies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatRecord {
+    /// The eighth edition: the result names what the combat did to the town (`town_result`),
+    /// and `taken` is true only for a town the Americans took from the British.
+    #[serde(default)]
+    pub town_result: bool,
 }
 
 /// Which facts of a British turn are held to the bounds the rules set (RULINGS A19-A21).

@@ -219,7 +219,9 @@ pub enum Event {
         initiated: Initiator,
         round: u32,
     },
-    /// 14: its result as the player reported it.
+    /// 14: its result as the player reported it. `taken`: the Americans took the town from
+    /// the British (in the first seven editions' games: the Americans hold it afterwards,
+    /// whoever held it before).
     CombatResult {
         army: String,
         lost: Force,
@@ -227,6 +229,10 @@ pub enum Event {
         bre_after: i32,
         town: Option<String>,
         taken: bool,
+        /// What the combat did to the town, from the eighth edition's tables
+        /// (`combat_record.town_result`); absent in earlier games.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        town_result: Option<TownResult>,
     },
     /// 14: the army stops fighting this turn.
     CombatOver {
@@ -263,4 +269,18 @@ pub enum Event {
     GameOver {
         date: Date,
     },
+}
+
+/// 14: what a combat did to the town it was fought for, by who held it before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TownResult {
+    /// British before, American after: the Americans took it.
+    Taken,
+    /// British before and after.
+    StillBritish,
+    /// American before and after: the Americans held it (against a British attack).
+    Held,
+    /// American before, British after: the British took it.
+    Lost,
 }

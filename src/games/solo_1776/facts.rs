@@ -87,7 +87,7 @@ pub fn army_known(st: &State, rule: &str, id: &str, path: String) -> Result<(), 
 
 /// The armies by name, for an error naming one that is not there.
 fn armies_are(st: &State) -> String {
-    let known: Vec<&str> = st.armies.values().map(|a| a.name.as_str()).collect();
+    let known: Vec<String> = st.armies.iter().map(|(id, a)| a.words(id)).collect();
     format!("the armies are {}", listed(&known, "and"))
 }
 
@@ -398,14 +398,21 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             artillery: count(l.artillery, "losses", format!("{path}.artillery"))?,
             supply: count(l.supply, "losses", format!("{path}.supply"))?,
         };
-        let (force, name) = match (&l.army, &l.fort, &l.detachment) {
+        // `name` goes into the record's fact as it always has; `said` into an error, where an
+        // army a correction made is named in words.
+        let (force, name, said) = match (&l.army, &l.fort, &l.detachment) {
             (Some(a), None, None) => {
                 army_known(st, "12", a, format!("{path}.army"))?;
                 let army = st.armies.get_mut(a).expect("known");
-                (&mut army.force, army.name.clone())
+                let said = army.words(a);
+                (&mut army.force, army.name.clone(), said)
             }
             (None, None, Some(d)) => match st.detachments.get_mut(d) {
-                Some(det) => (&mut det.force, format!("detachment {d}")),
+                Some(det) => (
+                    &mut det.force,
+                    format!("detachment {d}"),
+                    format!("detachment {d}"),
+                ),
                 None => {
                     let known: Vec<String> = st
                         .detachments
@@ -429,7 +436,11 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 }
             },
             (None, Some(f), None) => match st.forts.get_mut(f) {
-                Some(fort) => (&mut fort.garrison, format!("the garrison of fort `{f}`")),
+                Some(fort) => (
+                    &mut fort.garrison,
+                    format!("the garrison of fort `{f}`"),
+                    format!("the garrison of fort `{f}`"),
+                ),
                 None => {
                     return Err(err(
                         "15",
@@ -446,7 +457,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 ))
             }
         };
-        take(force, lost, &name, &path)?;
+        take(force, lost, &said, &path)?;
         say(
             ctx,
             "14",
@@ -532,7 +543,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 path,
                 format!(
                     "{} was attacked {before}; the bot answers a British attack on an army with one run of multiple combat a month (RULINGS A21)",
-                    st.armies[&a.army].name
+                    st.armies[&a.army].words(&a.army)
                 ),
             ));
         }
@@ -543,7 +554,7 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 path,
                 format!(
                     "{} is attacked twice; `attacks` names an army once, since the bot answers a British attack with one run of multiple combat (RULINGS A21)",
-                    st.armies[&a.army].name
+                    st.armies[&a.army].words(&a.army)
                 ),
             ));
         }
@@ -821,8 +832,8 @@ fn armies(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
                 "turn.armies".into(),
                 format!(
                     "the Americans keep one army per area: {} and {} are both in {}",
-                    st.armies[other].name,
-                    a.name,
+                    st.armies[other].words(other),
+                    a.words(id),
                     area_name(data, &a.area)
                 ),
             ));

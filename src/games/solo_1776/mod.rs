@@ -66,6 +66,20 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the seventh edition (before RULINGS A24 let condition 1 move an army
+/// up where condition 5 would bring it back), kept so that game files begun with them still
+/// load with the tables they pin. Its scenario is the current one.
+pub const DATA_FILES_V7: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v7/tables.yaml"),
+    ),
+];
+
 /// The data files of the sixth edition (before RULINGS A23 worded an Up move by what draws
 /// the army up), kept so that game files begun with them still load with the tables they
 /// pin. Its scenario is the current one.

@@ -5,7 +5,7 @@
 //! the area-change randomiser: on a change half the army goes to the neighbouring area.
 //! Detachments move one location a turn towards their area's army.
 
-use super::data::{AreaChange, Data, PriorityTowns, TownDef, UpReason, LOCATIONS};
+use super::data::{AreaChange, Data, PriorityTowns, TownDef, UpDamping, UpReason, LOCATIONS};
 use super::events::Event;
 use super::french;
 use super::script::{Ctx, Run};
@@ -182,11 +182,14 @@ pub fn ob_move(st: &mut State, ctx: &mut Ctx, id: &str, left: Option<String>) ->
         "no priority target lies above location {loc} and no French battle fleet is deployed higher"
     );
     let up_allowed = |by_strength: bool| -> Result<String, String> {
-        // Drawn up only by towns of its own (`any_priority`), it would have nothing to fight
-        // there (13), and condition 5 would bring it back on the same facts.
+        // The first seven editions: drawn up only by towns of its own (`any_priority`), it
+        // would have nothing to fight there (13), and condition 5 would bring it back on the
+        // same facts, so it stayed. Rule 12 ranks condition 1 above condition 5, so from the
+        // eighth edition it goes up (A24).
+        let damped = data.tables.offboard.up_damping == UpDamping::Condition5;
         let to_fight = above.iter().any(|(l, t)| reach(*l) && t.british);
         let to_hold = above.iter().any(|(l, t)| reach(*l) && !t.british);
-        if by_strength && to_hold && !to_fight && !french_higher && st.bre >= thr {
+        if damped && by_strength && to_hold && !to_fight && !french_higher && st.bre >= thr {
             return Err(format!(
                 "at BRE number {} (at least {thr}) condition 5 would bring it straight back down",
                 st.bre

@@ -40,7 +40,7 @@ pub fn describe(st: &State) -> String {
             ..
         }) => format!(
             "14: fight combat {round} of {}{} on the board{}{}, then report the American losses{}",
-            st.armies.get(army).map_or(army.as_str(), |a| a.name.as_str()),
+            st.armies.get(army).map_or(army.clone(), |a| a.words(army)),
             st.armies.get(army).map_or(String::new(), |a| format!(
                 " ({} SP, {} artillery, {} supply)",
                 a.force.sp, a.force.artillery, a.force.supply
@@ -65,14 +65,17 @@ pub fn describe(st: &State) -> String {
             crate::engine::error::label_words(transport)
         ),
         Some(Question::FleetEngagement { what }) => format!(
-            "17: fight {what} ({} French battle fleets), then report how many French battle fleets were lost",
-            st.french.fleets
+            "17: fight {what} ({}), then report how many French battle fleets were lost",
+            match st.french.fleets {
+                1 => "1 French battle fleet".to_string(),
+                n => format!("{n} French battle fleets"),
+            }
         ),
     }
 }
 
 /// Answers worth offering now; the caller keeps those the rules accept.
-pub fn candidates(_data: &Data, st: &State) -> Vec<(String, Orders)> {
+pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
     let o = Orders::default;
     match &st.question {
         None => vec![
@@ -110,47 +113,58 @@ pub fn candidates(_data: &Data, st: &State) -> Vec<(String, Orders)> {
         ],
         Some(Question::Combat { town, bre, .. }) => {
             let bre = *bre;
+            // 14 (with A7): each answer says what becomes of the town, in the words of who
+            // holds it now: after a British attack on an army at a town the Americans hold,
+            // the plain result is the attack beaten off and the town kept.
+            // The state keeps the board from before the paused turn; the town's holder is the
+            // one the turn's facts left it with (`in_turn`).
+            let board = super::in_turn(data, st);
+            let held = town
+                .as_ref()
+                .and_then(|t| board.as_ref().unwrap_or(st).town(t))
+                .map(|(_, _, t)| t);
+            let (keep, lose) = match held {
+                Some(t) if t.british => (
+                    Some((Holder::British, format!("the British keep {}", t.name))),
+                    Some((Holder::American, format!("the Americans take {}", t.name))),
+                ),
+                Some(t) => (
+                    Some((Holder::American, format!("the Americans hold {}", t.name))),
+                    Some((Holder::British, format!("the British take {}", t.name))),
+                ),
+                None => (None, None),
+            };
+            let result = |sp: u32, after: i32, town: &Option<(Holder, String)>| {
+                let bre_words = if after == bre {
+                    format!("the BRE number stays {bre}")
+                } else {
+                    format!("the BRE number falls to {after}")
+                };
+                let losses = if sp == 0 {
+                    "no American losses".to_string()
+                } else {
+                    format!("the Americans lose {sp} SP")
+                };
+                (
+                    match town {
+                        Some((_, words)) => format!("{losses}, {bre_words}; {words}"),
+                        None => format!("{losses}, {bre_words}"),
+                    },
+                    CombatResult {
+                        sp: sp.into(),
+                        bre: after.into(),
+                        town: town.as_ref().map(|(h, _)| *h),
+                        ..CombatResult::default()
+                    },
+                )
+            };
             let mut v = vec![
-                (
-                    format!("no American losses, the BRE number stays {}", bre),
-                    CombatResult {
-                        bre: bre.into(),
-                        town: town.as_ref().map(|_| Holder::British),
-                        ..CombatResult::default()
-                    },
-                ),
-                (
-                    format!("the Americans lose 1 SP, the BRE number stays {}", bre),
-                    CombatResult {
-                        sp: 1,
-                        bre: bre.into(),
-                        town: town.as_ref().map(|_| Holder::British),
-                        ..CombatResult::default()
-                    },
-                ),
-                (
-                    format!(
-                        "the Americans lose 1 SP, the BRE number falls to {}",
-                        bre - 1
-                    ),
-                    CombatResult {
-                        sp: 1,
-                        bre: (bre - 1).into(),
-                        town: town.as_ref().map(|_| Holder::British),
-                        ..CombatResult::default()
-                    },
-                ),
+                result(0, bre, &keep),
+                result(1, bre, &keep),
+                result(1, bre - 1, &keep),
             ];
-            if town.is_some() {
-                v.push((
-                    "the Americans take the town, losing 1 SP".into(),
-                    CombatResult {
-                        sp: 1,
-                        bre: bre.into(),
-                        town: Some(Holder::American),
-                        ..CombatResult::default()
-                    },
-                ));
+            if lose.is_some() {
+                v.push(result(1, bre, &lose));
             }
             v.into_iter()
                 .map(|(s, c)| {
@@ -183,18 +197,32 @@ pub fn candidates(_data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
         ],
-        Some(Question::FleetEngagement { .. }) => (0..=st.french.fleets.min(1))
-            .map(|n| {
-                (
-                    format!("the French lost {n} battle fleets"),
-                    Orders {
-                        fleet_engagement: Some(FleetEngagementResult {
-                            french_lost: n.into(),
-                        }),
-                        ..o()
-                    },
-                )
-            })
-            .collect(),
+        // 17: the engagement may cost the French any number of the fleets in play, none to
+        // all (counted on the board the paused turn has reached: its facts may bring them in).
+        Some(Question::FleetEngagement { .. }) => {
+            let fleets = super::in_turn(data, st)
+                .as_ref()
+                .unwrap_or(st)
+                .french
+                .fleets;
+            (0..=fleets)
+                .map(|n| {
+                    let lost = match n {
+                        0 => "no battle fleets".to_string(),
+                        1 => "1 battle fleet".to_string(),
+                        n => format!("{n} battle fleets"),
+                    };
+                    (
+                        format!("the French lost {lost}"),
+                        Orders {
+                            fleet_engagement: Some(FleetEngagementResult {
+                                french_lost: n.into(),
+                            }),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
+        }
     }
 }

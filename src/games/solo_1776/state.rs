@@ -95,6 +95,19 @@ pub struct Army {
     pub entrenched: bool,
 }
 
+impl Army {
+    /// The army as messages name it: its name, or, for one a correction made (12), whose
+    /// name is the label the player gave it (`greene-force`), that label in words (`Greene
+    /// force`). The state keeps the label, which records quote.
+    pub fn words(&self, id: &str) -> String {
+        if self.name == id {
+            crate::engine::error::label_words(id)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
 /// A detachment on the OB: it moves one location a turn towards its area's army (12).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -362,9 +375,16 @@ impl State {
                 .strip_prefix("the ")
                 .map_or(lower.clone(), str::to_string)
         };
+        // An army a correction made is named in the reports by its label in words (`Greene
+        // force` for `greene-force`), so that names it too.
+        let spaced = |s: &str| bare(&s.replace(['-', '_'], " "));
         self.armies
             .iter()
-            .find(|(id, a)| id.eq_ignore_ascii_case(t) || bare(&a.name) == bare(t))
+            .find(|(id, a)| {
+                id.eq_ignore_ascii_case(t)
+                    || bare(&a.name) == bare(t)
+                    || (a.name == **id && spaced(id) == spaced(t))
+            })
             .map(|(id, _)| id.clone())
     }
 

@@ -6,21 +6,36 @@ use std::collections::BTreeMap;
 
 use minijinja::Value as JValue;
 
-/// `id_words(areas, armies)`: a reason or reported fact as solo 1776's rules recorded it,
-/// with the ids they wrote into it as words. Those ids name a piece by where it is: a fort
-/// `<area>-<location>` (12), a detachment `<source>-<area>` or `<source>-<area>-<location>`
-/// (12), an army formed in play `<area>-army`; the French carry a supply to an army or a
-/// detachment named in brackets at the end (17, duty 2). The records keep the text as
-/// written: only the report's words change.
-pub fn id_words(text: String, areas: JValue, armies: JValue) -> String {
+/// `id_words(areas, armies[, state_armies])`: a reason or reported fact as solo 1776's rules
+/// recorded it, with the ids they wrote into it as words. Those ids name a piece by where it
+/// is: a fort `<area>-<location>` (12), a detachment `<source>-<area>` or
+/// `<source>-<area>-<location>` (12), an army formed in play `<area>-army`; the French carry a
+/// supply to an army or a detachment named in brackets at the end (17, duty 2). With the
+/// state's armies, an army a correction made (its name is the player's label) is named in
+/// words there too. The records keep the text as written: only the report's words change.
+pub fn id_words(
+    text: String,
+    areas: JValue,
+    armies: JValue,
+    state_armies: Option<JValue>,
+) -> String {
     let areas: BTreeMap<String, String> = serde_json::to_value(&areas)
         .ok()
         .and_then(|v| serde_json::from_value(v).ok())
         .unwrap_or_default();
-    let armies: BTreeMap<String, String> = serde_json::to_value(&armies)
+    let mut armies: BTreeMap<String, String> = serde_json::to_value(&armies)
         .ok()
         .and_then(|v| serde_json::from_value(v).ok())
         .unwrap_or_default();
+    // Armies a correction made: named by the player's label, read as words.
+    let made = state_armies.and_then(|v| serde_json::to_value(&v).ok());
+    for (id, a) in made.iter().filter_map(|v| v.as_object()).flatten() {
+        if a["name"].as_str() == Some(id.as_str()) {
+            armies
+                .entry(id.clone())
+                .or_insert_with(|| crate::engine::error::label_words(id));
+        }
+    }
     enum Piece {
         Army(String),
         Fort(u32, String),

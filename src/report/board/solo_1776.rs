@@ -136,6 +136,11 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         let loc = a["location"].as_u64().unwrap_or(0);
         let (x, y) = slot(area, loc);
         let mut v = a.clone();
+        // An army a correction made is named by the player's label: in words, as the
+        // reports name it.
+        if a["name"].as_str() == Some(id.as_str()) {
+            v["name"] = json!(crate::engine::error::label_words(id));
+        }
         v["id"] = json!(id);
         v["x"] = json!(x);
         v["y"] = json!(y);

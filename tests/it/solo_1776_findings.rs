@@ -1,0 +1,435 @@
+//! Faults a rules tester found by setting up Solo 1776 positions against rules 12-17 (the
+//! options `orders` lists after a British attack or a fleet engagement, and report lines a
+//! reader could not follow), each shown through the command line.
+
+use std::path::Path;
+
+use crate::support::*;
+
+/// A new self-mode Solo 1776 game in `d`, `game.yaml`, with its secrets in `s`.
+fn new_game(d: &Path, id: &str) {
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            id,
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
+        ],
+    );
+}
+
+/// A new self-mode Solo 1776 game in `d`, `game.yaml`, from the set-up with `edit` applied
+/// to its state: a position a campaign would take long to reach.
+fn new_game_at(d: &Path, id: &str, edit: impl Fn(&mut serde_json::Value)) {
+    new_game(d, &format!("{id}-setup"));
+    let text = stdout(&ok(d, &["position", "game.yaml"]));
+    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    edit(&mut pos["state"]);
+    write(d, "position.yaml", &serde_yaml::to_string(&pos).unwrap());
+    std::fs::remove_file(d.join("game.yaml")).unwrap();
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            id,
+            "--mode",
+            "self",
+            "--position",
+            "position.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
+        ],
+    );
+}
+
+/// Plays `orders` (the text of an orders file) on `game.yaml` in `d`; returns the report.
+fn play(d: &Path, name: &str, orders: &str) -> String {
+    write(d, name, orders);
+    ok(
+        d,
+        &[
+            "play",
+            "game.yaml",
+            name,
+            "--secrets",
+            "s",
+            "--report",
+            "report.txt",
+        ],
+    );
+    read(&d.join("report.txt"))
+}
+
+/// The options `orders` lists, each as its label and its orders.
+fn options(d: &Path) -> Vec<(String, String)> {
+    let out = stdout(&ok(d, &["orders", "game.yaml"]));
+    let lines: Vec<&str> = out.lines().collect();
+    lines
+        .windows(2)
+        .filter_map(|w| {
+            let label = w[0].strip_prefix("  - ")?;
+            Some((label.to_string(), w[1].trim().to_string()))
+        })
+        .collect()
+}
+
+/// 14 with A7, finding B-1: after a British attack on Washington at Philadelphia, which the
+/// Americans hold, every answer `orders` listed gave the town to the British (`town:
+/// british`) without saying so, one said the Americans "take" their own town, and the plain
+/// result, the attack beaten off with the town still American, was missing. Each label now
+/// says what happens to the town, and its orders match.
+#[test]
+fn the_answers_to_a_british_attack_at_an_american_town_say_who_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-b1");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    let listed = options(d);
+    assert!(!listed.is_empty(), "no options");
+    for (label, orders) in &listed {
+        if orders.contains("town: british") {
+            assert!(
+                label.contains("the British take Philadelphia"),
+                "{label}: {orders}"
+            );
+        } else {
+            assert!(
+                orders.contains("town: american")
+                    && label.contains("the Americans hold Philadelphia"),
+                "{label}: {orders}"
+            );
+        }
+    }
+    assert!(
+        listed.contains(&(
+            "no American losses, the BRE number stays 1; the Americans hold Philadelphia".into(),
+            "combat: {bre: 1, town: american}".into()
+        )),
+        "{listed:#?}"
+    );
+}
+
+/// 14, with B-1: for a combat at a town the British hold (here a British attack on an army
+/// standing at a town it failed to take, A7) the labels say the British keep it, or that the
+/// Americans take it, by name.
+#[test]
+fn the_answers_for_a_combat_at_a_british_town_name_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-b1-american");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {control: {philadelphia: british}, armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    let listed = options(d);
+    assert!(!listed.is_empty(), "no options");
+    for (label, orders) in &listed {
+        if orders.contains("town: british") {
+            assert!(
+                label.contains("the British keep Philadelphia"),
+                "{label}: {orders}"
+            );
+        } else {
+            assert!(
+                orders.contains("town: american")
+                    && label.contains("the Americans take Philadelphia"),
+                "{label}: {orders}"
+            );
+        }
+    }
+}
+
+/// 17, finding B-2: after a British search finds two French battle fleets, `orders` listed
+/// only the loss of none or one ("the French lost 1 battle fleets"); the engagement may sink
+/// any number up to the fleets in play, so each is listed, in plain words.
+#[test]
+fn a_fleet_engagement_lists_every_loss_up_to_the_fleets_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-b2", |st| {
+        st["french"] = serde_json::json!({"fleets": 2, "landed": 2, "at": "new-england",
+            "operating": "new-england", "rolled": {"year": 1776, "quarter": 3}, "duty": "blockade"});
+    });
+    play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    let listed = options(d);
+    let expected: Vec<(String, String)> = [
+        (
+            "the French lost no battle fleets",
+            "fleet_engagement: {french_lost: 0}",
+        ),
+        (
+            "the French lost 1 battle fleet",
+            "fleet_engagement: {french_lost: 1}",
+        ),
+        (
+            "the French lost 2 battle fleets",
+            "fleet_engagement: {french_lost: 2}",
+        ),
+    ]
+    .iter()
+    .map(|(l, o)| (l.to_string(), o.to_string()))
+    .collect();
+    assert_eq!(listed, expected);
+    // With one fleet in play, the question and the answers speak of one.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-b2-one", |st| {
+        st["french"] = serde_json::json!({"fleets": 1, "landed": 1, "at": "new-england",
+            "operating": "new-england", "rolled": {"year": 1776, "quarter": 3}, "duty": "blockade"});
+    });
+    let report = play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    assert!(
+        report
+            .replace('\n', " ")
+            .replace("  ", " ")
+            .contains("(1 French battle fleet),"),
+        "{report}"
+    );
+    assert_eq!(options(d), expected[..2].to_vec());
+}
+
+/// 12, finding C-1: a scouting roll that would find an army (3-6 on the reconstructed table)
+/// in an area with no American army printed "None in location none". It says there is no
+/// American army there to find. The demo games' dice are fixed by their ids, so the first of
+/// a few ids whose roll is 3-6 shows the line.
+#[test]
+fn scouting_an_area_with_no_army_says_there_is_none_to_find() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for i in 0..20 {
+        let _ = std::fs::remove_dir_all(d.join("s"));
+        let _ = std::fs::remove_file(d.join("game.yaml"));
+        ok(
+            d,
+            &[
+                "new",
+                "--game",
+                "solo-1776",
+                "--id",
+                &format!("s1776-c1-{i}"),
+                "--demo",
+                "--secrets",
+                "s",
+                "-o",
+                "game.yaml",
+            ],
+        );
+        let report = play(
+            d,
+            "scout.yaml",
+            "turn: {scout: [west-indies], american_turn: false}\n",
+        );
+        let line = report
+            .lines()
+            .skip_while(|l| !l.contains("British scouting in West Indies"))
+            .take(2)
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(!line.is_empty(), "{report}");
+        if line.contains("nothing found") {
+            continue;
+        }
+        assert!(
+            line.contains("no American army in West Indies to find (12)."),
+            "{line}"
+        );
+        assert!(!line.contains("None") && !line.contains("none"), "{line}");
+        return;
+    }
+    panic!("no demo game rolled 3-6 for the scouting");
+}
+
+/// 14, finding C-2: after a British attack on Washington at Philadelphia, which the
+/// Americans held, the result read "Philadelphia taken" when they kept it (and the record
+/// said `taken: true`) and "Philadelphia still British" when the British took it. The
+/// record did not keep who held the town before the combat, so from the eighth edition it
+/// says what the combat did to the town (`town_result`), `taken` only for a town the
+/// Americans took from the British, and the line says "held" or "lost to the British".
+#[test]
+fn a_british_attack_on_an_american_town_reads_held_or_lost() {
+    for (answer, words, taken) in [
+        (
+            "combat: {sp: 1, bre: 1, town: american}\n",
+            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia held.",
+            false,
+        ),
+        (
+            "combat: {sp: 1, bre: 1, town: british}\n",
+            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia lost to the British.",
+            false,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        new_game(d, "s1776-c2");
+        play(
+            d,
+            "attack.yaml",
+            "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+        );
+        let report = play(d, "answer.yaml", answer);
+        let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(words), "{report}");
+        let game = read(&d.join("game.yaml"));
+        assert!(game.contains(&format!("taken: {taken}")), "{game}");
+    }
+    // The seventh and earlier editions keep their record: only `taken`.
+    use super::solo_1776::data_of;
+    use adjutant::games::solo_1776 as solo;
+    assert!(data_of(solo::DATA_FILES).tables.combat_record.town_result);
+    assert!(
+        !data_of(solo::DATA_FILES_V7)
+            .tables
+            .combat_record
+            .town_result
+    );
+    // A British town the Americans take still reads "taken".
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-c2-taken");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {control: {philadelphia: british}, armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    let report = play(
+        d,
+        "answer.yaml",
+        "combat: {sp: 1, bre: 1, town: american}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("14: Washington's army lost 1 SP; BRE stays 1; Philadelphia taken."),
+        "{report}"
+    );
+}
+
+/// Finding C-3: an army an `armies` correction makes is named by the label the player gave
+/// it (`greene-force`), which the reports printed as it stands. The report, `show` and the
+/// question after a British attack word it ("Greene force"), and orders may name it so.
+#[test]
+fn an_army_made_by_a_correction_is_named_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-c3");
+    let report = play(
+        d,
+        "greene.yaml",
+        "turn: {armies: [{army: greene-force, area: west-indies, location: 15, sp: 6}], scout: [west-indies]}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("greene-force"), "{report}");
+    assert!(
+        flat.contains("Reported: Greene force is in location 15 of West Indies"),
+        "{report}"
+    );
+    assert!(
+        flat.contains("12: Greene force moves down 1 location (15 to 10, West Indies)"),
+        "{report}"
+    );
+    let show = stdout(&ok(d, &["show", "game.yaml"]));
+    assert!(!show.contains("greene-force"), "{show}");
+    assert!(show.contains("      Greene force: "), "{show}");
+    // The name the report prints names the army in orders too.
+    let report = play(
+        d,
+        "attack.yaml",
+        "turn: {losses: [{army: Greene force, sp: 1}], attacks: [{army: Greene force}]}\n",
+    );
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("greene-force"), "{report}");
+    assert!(
+        flat.contains("fight combat 1 of Greene force (5 SP"),
+        "{report}"
+    );
+    // A reason that names it in brackets (the French carry a supply to it, 17 duty 2) too.
+    use adjutant::games::solo_1776::words::id_words;
+    use minijinja::Value as J;
+    let said = id_words(
+        "the first port ... into location 15 (greene-force)".into(),
+        J::from_serialize(serde_json::json!({"west-indies": "West Indies"})),
+        J::from_serialize(serde_json::json!({})),
+        Some(J::from_serialize(
+            serde_json::json!({"greene-force": {"name": "greene-force"}}),
+        )),
+    );
+    assert_eq!(
+        said,
+        "the first port ... into location 15, joining Greene force"
+    );
+}
+
+/// 16 (A10), finding C-3: a damaged Continental Navy was "out until quarter 3 of 1777",
+/// though it is back at the start of that quarter; the line says "back in quarter 3", as
+/// `show` does. The demo games' dice are fixed by their ids: the first whose navy engages one
+/// of six transports shows the line.
+#[test]
+fn a_damaged_navy_says_when_it_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for i in 0..20 {
+        let _ = std::fs::remove_dir_all(d.join("s"));
+        let _ = std::fs::remove_file(d.join("game.yaml"));
+        ok(
+            d,
+            &[
+                "new",
+                "--game",
+                "solo-1776",
+                "--id",
+                &format!("s1776-c3-navy-{i}"),
+                "--demo",
+                "--secrets",
+                "s",
+                "-o",
+                "game.yaml",
+            ],
+        );
+        play(
+            d,
+            "transports.yaml",
+            "turn: {transports: [{id: t1}, {id: t2}, {id: t3}, {id: t4}, {id: t5}, {id: t6}], american_turn: false}\n",
+        );
+        if !read(&d.join("game.yaml")).contains("decision: engagement") {
+            continue;
+        }
+        let report = play(
+            d,
+            "damage.yaml",
+            "engagement: {damaged: true, quarters: 1}\n",
+        );
+        let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("is damaged by the engagement with")
+                && flat.contains(": back in quarter 1 of 1777."),
+            "{report}"
+        );
+        assert!(!flat.contains("out until"), "{report}");
+        let show = stdout(&ok(d, &["show", "game.yaml"]));
+        assert!(
+            show.contains("damaged, back in quarter 1 of 1777"),
+            "{show}"
+        );
+        return;
+    }
+    panic!("no demo game's navy engaged a transport");
+}
