@@ -373,7 +373,10 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                     .unwrap();
                 let want = format!("the {id} army: {form} (");
                 let t = titles(group(&doc, &format!("army-{id}")));
-                assert!(t.iter().any(|t| t.starts_with(&want)), "{id}: {t:?}");
+                assert!(
+                    t.iter().any(|t| t.starts_with(&want)),
+                    "{id}: want `{want}` in {t:?}"
+                );
                 if army["invading"] != true {
                     assert!(
                         t.iter().any(|t| t.contains(&name(&look["spaces"][at]))),
@@ -409,10 +412,16 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                     }
                 }
             }
-            for (id, army) in state["armies"].as_object().unwrap() {
+            // A turn paused at a question (a combat's result) is drawn as the turn's facts
+            // left the board (`Game::view`): its losses already taken.
+            let viewed = l.rules.view(state).unwrap();
+            for (id, army) in viewed["armies"].as_object().unwrap() {
                 let want = format!("{}: {} SP", name(&army["name"]), army["sp"]);
                 let t = titles(group(&doc, &format!("army-{id}")));
-                assert!(t.iter().any(|t| t.starts_with(&want)), "{id}: {t:?}");
+                assert!(
+                    t.iter().any(|t| t.starts_with(&want)),
+                    "{id}: want `{want}` in {t:?}"
+                );
             }
             // A detachment shows its dragoons, artillery and supply as the army's counter does
             // (D, A, S), not only its SP.

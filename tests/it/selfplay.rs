@@ -684,5 +684,33 @@ mod solo_1776 {
             failures.join("\n")
         );
         eprintln!("of {games} campaigns, how many reached each event: {games_reaching:?}");
+        // Random play walks the bot's paths the listed facts lead to: each of these in at
+        // least `least` of the campaigns (a path no listed fact reaches would show here as 0,
+        // as all of these but the moves did when `orders` listed only an empty turn). The
+        // sea invasion itself is not among them: in random campaigns the fleets nearly always
+        // have a duty that comes first (a dry army's supply, 17), which `no_sea_invasion` tells.
+        for (what, least) in [
+            ("combat", 80),             // 14, after a British attack or a march
+            ("be_roll", 80),            // 14
+            ("scouted", 80),            // 12
+            ("replacements", 80),       // 15
+            ("transport", 50),          // 16
+            ("navy_damaged", 8),        // 16
+            ("french_landing", 60),     // 17
+            ("french_duty", 60),        // 17
+            ("search", 40),             // 17
+            ("french_fleets_lost", 10), // 17
+            ("interception", 30),       // 17
+            ("no_sea_invasion", 10),    // 17 duty 3 (A25)
+            ("fort_built", 5),          // 12
+            ("fort_lost", 30),          // 12, 15
+            ("garrison", 25),           // 15
+            ("up_refused", 10),         // 12 (A4)
+            ("area_change", 80),        // 12
+            ("detachment_moved", 80),   // 12
+        ] {
+            let n = games_reaching.get(what).copied().unwrap_or(0);
+            assert!(n >= least, "only {n} of {games} campaigns reached `{what}`");
+        }
     }
 }

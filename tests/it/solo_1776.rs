@@ -1018,3 +1018,42 @@ fn condition_1_comes_before_condition_5_from_the_eighth_edition() {
     }
     edition_game_verifies("seventh");
 }
+
+/// 17 duty 3 (RULINGS A25): from the eighth edition an army moving down from location 15 where
+/// the fleets are, not carried off because they already have a duty or invaded this quarter,
+/// is told; the earlier editions said nothing, and their games replay so. The cases that show
+/// it fail without the reading.
+#[test]
+fn the_eighth_edition_tells_a_sea_invasion_the_fleets_do_not_make() {
+    assert!(data_of(solo::DATA_FILES).tables.french.invasion_skip_told);
+    for old in [
+        solo::DATA_FILES_V7,
+        solo::DATA_FILES_V6,
+        solo::DATA_FILES_V1,
+    ] {
+        assert!(!data_of(old).tables.french.invasion_skip_told);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in [
+        "17.3-no-second-sea-invasion-in-a-quarter-is-told.yaml",
+        "17.3-fleets-on-supply-duty-carry-no-invasion.yaml",
+    ] {
+        let path = super::support::root()
+            .join("tests/cases/solo-1776")
+            .join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
+        let silent = dir.path().join(case);
+        std::fs::write(
+            &silent,
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("invasion_skip_told: true", "invasion_skip_told: false"),
+        )
+        .unwrap();
+        let out = run_case(&data_v1(), &silent);
+        assert!(
+            out.as_ref().is_err_and(|e| e.contains("no_sea_invasion")),
+            "{case} without the reading: {out:?}"
+        );
+    }
+}

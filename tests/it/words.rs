@@ -572,6 +572,7 @@ fn every_solo_1776_event_and_answer_is_told_in_words() {
             {"event": "french_operating", "die": 3, "area": "south-central"},
             {"event": "french_duty", "duty": "west_indies", "area": "west-indies", "reason": "no American army needs them"},
             {"event": "sea_invasion", "army": "washington", "from": "middle-states", "die": 2, "to": "south-central", "sp": 1, "joined": "virginia", "reason": "the French carry them"},
+            {"event": "no_sea_invasion", "army": "washington", "area": "middle-states", "reason": "the French battle fleets there already have their duty this turn (to carry a supply)"},
             {"event": "interception", "area": "south-central", "location": 15, "die": 6, "target": 4, "attacked": true, "reason": "the French attack"},
             {"event": "search", "fleets": 1, "die": 5, "found": true},
             {"event": "french_fleets_lost", "lost": 1, "left": 0, "reason": "the fleet engagement after the British search"},

@@ -327,6 +327,11 @@ pub struct FrenchDef {
     /// OB and is entrenched; absent (the first two editions), it is not.
     #[serde(default)]
     pub invasion_entrenches: bool,
+    /// 17 duty 3 (A25): an army moving down from location 15 where the fleets are, which they
+    /// do not carry off because they already have a duty or have invaded this quarter, is told
+    /// (`true`); the first seven editions said nothing.
+    #[serde(default)]
+    pub invasion_skip_told: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -69,6 +69,13 @@ pub enum Event {
         joined: Option<String>,
         reason: String,
     },
+    /// 17 duty 3 (A25): the fleets where an army moves down from location 15 do not carry it
+    /// off, and why.
+    NoSeaInvasion {
+        army: String,
+        area: String,
+        reason: String,
+    },
     /// 17: a British reinforcement where the French operate.
     Interception {
         area: String,

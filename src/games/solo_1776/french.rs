@@ -135,12 +135,30 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
     let data = ctx.data;
     let a = st.armies[id].clone();
     let q = st.date.quarter();
-    if st.french.fleets == 0
-        || st.french.duty.is_some()
-        || st.french.invaded == Some(q)
-        || st.french.at.as_deref() != Some(a.area.as_str())
-        || a.location != 15
+    if st.french.fleets == 0 || st.french.at.as_deref() != Some(a.area.as_str()) || a.location != 15
     {
+        return Ok(false);
+    }
+    // A25: the fleets are there, but one invasion a quarter, and only as their one duty.
+    let busy = match st.french.duty {
+        Some(d) if d != Duty::Invasion => Some(format!(
+            "the French battle fleets there already have their duty this turn ({})",
+            duty_words(d)
+        )),
+        Some(_) => Some("the French battle fleets carried out this quarter's sea invasion".into()),
+        None if st.french.invaded == Some(q) => {
+            Some("the French battle fleets carried out this quarter's sea invasion".into())
+        }
+        None => None,
+    };
+    if let Some(reason) = busy {
+        if ctx.data.tables.french.invasion_skip_told {
+            ctx.event(Event::NoSeaInvasion {
+                army: id.into(),
+                area: a.area.clone(),
+                reason,
+            });
+        }
         return Ok(false);
     }
     let capacity = st.french.fleets * data.tables.french.capacity_per_fleet;
@@ -331,4 +349,14 @@ pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
         )?;
     }
     Ok(())
+}
+
+/// A duty in words, for why the fleets do not also carry out a sea invasion.
+fn duty_words(d: Duty) -> &'static str {
+    match d {
+        Duty::WestIndies => "to withdraw to the West Indies",
+        Duty::Supply => "to carry a supply",
+        Duty::Invasion => "a sea invasion",
+        Duty::Blockade => "to blockade",
+    }
 }

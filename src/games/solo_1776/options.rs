@@ -74,6 +74,166 @@ pub fn describe(st: &State) -> String {
     }
 }
 
+/// One of each kind of fact a British turn may report, each on its own, with a value the
+/// position makes likely: a changed BRE number, a British attack on each army on the board,
+/// scouting each army's area, a town taken where an army stands, board losses, an army's
+/// supply units, replacements, a transport at sea, the Continental Navy's change, the French
+/// coming in, the search for their fleets and British reinforcements where they are. A player reports several at once; listing each lets `orders` show what may
+/// be reported, and random play reach every path of the bot they lead to.
+fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
+    use super::orders::{
+        Attack, Intervention, Loss, NavyFact, Reinforce, Replacement, Search, Transport,
+    };
+    let t = || Turn {
+        american_turn: true,
+        ..Turn::default()
+    };
+    let mut out = vec![
+        (
+            format!("the BRE number rises to {}", st.bre + 1),
+            Turn {
+                bre: Some(i64::from(st.bre) + 1),
+                ..t()
+            },
+        ),
+        (
+            format!("the BRE number falls to {}", st.bre - 1),
+            Turn {
+                bre: Some(i64::from(st.bre) - 1),
+                ..t()
+            },
+        ),
+    ];
+    let area_name = |id: &str| data.area(id).map_or(id.to_string(), |a| a.name.clone());
+    for (id, a) in &st.armies {
+        let army = a.words(id);
+        if a.at.is_some() {
+            out.push((
+                format!("the British attack {army} on the board (14)"),
+                Turn {
+                    attacks: vec![Attack { army: id.clone() }],
+                    ..t()
+                },
+            ));
+            out.push((
+                format!("{army} lost 1 SP in a combat on the board"),
+                Turn {
+                    losses: vec![Loss {
+                        army: Some(id.clone()),
+                        fort: None,
+                        detachment: None,
+                        sp: 1,
+                        artillery: 0,
+                        supply: 0,
+                    }],
+                    ..t()
+                },
+            ));
+        } else {
+            out.push((
+                format!("the British scout {} (12)", area_name(&a.area)),
+                Turn {
+                    scout: vec![a.area.clone()],
+                    ..t()
+                },
+            ));
+        }
+        for town in st
+            .location(&a.area, a.location)
+            .towns
+            .iter()
+            .filter(|t| !t.british && t.priority.is_some())
+        {
+            out.push((
+                format!("the British take {} from the Americans", town.name),
+                Turn {
+                    control: [(town.id.clone(), Holder::British)].into(),
+                    ..t()
+                },
+            ));
+        }
+        out.push((
+            format!("{army} holds 2 supply units now (17)"),
+            Turn {
+                supply: [(a.area.clone(), 2)].into(),
+                ..t()
+            },
+        ));
+        out.push((
+            format!(
+                "American replacements: 2 SP join {army} in {} (15)",
+                area_name(&a.area)
+            ),
+            Turn {
+                replacements: vec![Replacement {
+                    area: a.area.clone(),
+                    sp: 2,
+                    artillery: 0,
+                    supply: 0,
+                }],
+                ..t()
+            },
+        ));
+    }
+    out.push((
+        "a British transport at sea (16)".into(),
+        Turn {
+            transports: vec![Transport {
+                id: "transport".into(),
+                escorted: false,
+            }],
+            ..t()
+        },
+    ));
+    let (navy, words) = match st.navy.out {
+        Some(_) => (NavyFact::Deployed, "the Continental Navy is deployed (16)"),
+        None => (
+            NavyFact::NotDeployed,
+            "the Continental Navy is not deployed (16)",
+        ),
+    };
+    out.push((
+        words.into(),
+        Turn {
+            navy: Some(navy),
+            ..t()
+        },
+    ));
+    if st.french.fleets == 0 && st.french.landed == 0 {
+        out.push((
+            "the French intervene with 2 battle fleets (17)".into(),
+            Turn {
+                french_intervention: Some(Intervention { fleets: 2 }),
+                ..t()
+            },
+        ));
+    } else if st.french.fleets > 0 {
+        out.push((
+            "2 British battle fleets search for the French (17)".into(),
+            Turn {
+                search: Some(Search { fleets: 2 }),
+                ..t()
+            },
+        ));
+        if let Some(area) = &st.french.at {
+            out.push((
+                format!(
+                    "British reinforcements reach location 15 of {} (17)",
+                    area_name(area)
+                ),
+                Turn {
+                    reinforce: vec![Reinforce {
+                        area: area.clone(),
+                        location: 15,
+                    }],
+                    ..t()
+                },
+            ));
+        }
+    }
+    out
+}
+
 /// Answers worth offering now; the caller keeps those the rules accept.
 pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
     let o = Orders::default;
@@ -110,7 +270,18 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     ..o()
                 },
             ),
-        ],
+        ]
+        .into_iter()
+        .chain(turn_facts(data, st).into_iter().map(|(words, turn)| {
+            (
+                format!("{words}, and the American turn"),
+                Orders {
+                    turn: Some(turn),
+                    ..o()
+                },
+            )
+        }))
+        .collect(),
         Some(Question::Combat { town, bre, .. }) => {
             let bre = *bre;
             // 14 (with A7): each answer says what becomes of the town, in the words of who
