@@ -323,6 +323,28 @@ fn lazy_candidates_are_the_candidates_one_at_a_time() {
     assert!(compared > 15_000, "only {compared} candidates compared");
 }
 
+/// The text report of a solitaire game's `steps` (as the report reads them), ending at `st`:
+/// whether every step's events render.
+fn whole_report<G: Game>(
+    data: &G::Data,
+    st: &G::State,
+    steps: &[serde_json::Value],
+    at_step: usize,
+) -> Result<String, String>
+where
+    G::State: serde::Serialize,
+{
+    let templates = adjutant::report::text::Templates::new(None);
+    let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": G::NAME,
+        "steps": steps, "reveals": [], "tip": "", "at_step": at_step, "verification_block": "", "state": st});
+    for (k, v) in G::lookups(data).as_object().unwrap() {
+        ctx[k] = v.clone();
+    }
+    templates
+        .render(&format!("{}/report.txt", G::NAME), &ctx)
+        .map_err(|e| format!("the report does not render: {e}"))
+}
+
 mod the_lost_cause {
     //! The same for The Lost Cause: the player picks uniformly among the listed answers.
 
@@ -374,15 +396,8 @@ mod the_lost_cause {
         let mut views = Vec::new();
         for step in 0..3000 {
             if TheLostCause::awaiting(data, &st).is_none() {
-                let templates = adjutant::report::text::Templates::new(None);
-                let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": "the-lost-cause",
-                    "steps": views, "reveals": [], "tip": "", "at_step": step, "verification_block": "", "state": st});
-                for (k, v) in TheLostCause::lookups(data).as_object().unwrap() {
-                    ctx[k] = v.clone();
-                }
-                templates
-                    .render("the-lost-cause/report.txt", &ctx)
-                    .map_err(|e| format!("seed {seed}: the report does not render: {e}"))?;
+                super::whole_report::<TheLostCause>(data, &st, &views, step)
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
                 if st.outcome.is_none() {
                     return Err(format!("seed {seed}: the game stopped without an outcome"));
                 }
@@ -609,15 +624,8 @@ mod solo_1776 {
         let mut views = Vec::new();
         for step in 0..3000 {
             if Solo1776::awaiting(data, &st).is_none() {
-                let templates = adjutant::report::text::Templates::new(None);
-                let mut ctx = serde_json::json!({"title": "self-play", "id": "selfplay", "game": "solo-1776",
-                    "steps": views, "reveals": [], "tip": "", "at_step": step, "verification_block": "", "state": st});
-                for (k, v) in Solo1776::lookups(data).as_object().unwrap() {
-                    ctx[k] = v.clone();
-                }
-                let text = templates
-                    .render("solo-1776/report.txt", &ctx)
-                    .map_err(|e| format!("seed {seed}: the report does not render: {e}"))?;
+                let text = super::whole_report::<Solo1776>(data, &st, &views, step)
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
                 if text.contains("{\"") {
                     return Err(format!("seed {seed}: the report prints JSON:\n{text}"));
                 }

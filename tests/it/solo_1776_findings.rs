@@ -86,6 +86,22 @@ fn options(d: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Each of the combat answers `listed` (label, orders) says in its label what its orders do
+/// with the town: `british` words for `town: british`, `american` words for `town: american`.
+fn each_says_who_holds(listed: &[(String, String)], british: &str, american: &str) {
+    assert!(!listed.is_empty(), "no options");
+    for (label, orders) in listed {
+        if orders.contains("town: british") {
+            assert!(label.contains(british), "{label}: {orders}");
+        } else {
+            assert!(
+                orders.contains("town: american") && label.contains(american),
+                "{label}: {orders}"
+            );
+        }
+    }
+}
+
 /// 14 with A7, finding B-1: after a British attack on Washington at Philadelphia, which the
 /// Americans hold, every answer `orders` listed gave the town to the British (`town:
 /// british`) without saying so, one said the Americans "take" their own town, and the plain
@@ -102,21 +118,11 @@ fn the_answers_to_a_british_attack_at_an_american_town_say_who_holds_it() {
         "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
     );
     let listed = options(d);
-    assert!(!listed.is_empty(), "no options");
-    for (label, orders) in &listed {
-        if orders.contains("town: british") {
-            assert!(
-                label.contains("the British take Philadelphia"),
-                "{label}: {orders}"
-            );
-        } else {
-            assert!(
-                orders.contains("town: american")
-                    && label.contains("the Americans hold Philadelphia"),
-                "{label}: {orders}"
-            );
-        }
-    }
+    each_says_who_holds(
+        &listed,
+        "the British take Philadelphia",
+        "the Americans hold Philadelphia",
+    );
     assert!(
         listed.contains(&(
             "no American losses, the BRE number stays 1; the Americans hold Philadelphia".into(),
@@ -139,22 +145,11 @@ fn the_answers_for_a_combat_at_a_british_town_name_it() {
         "attack.yaml",
         "turn: {control: {philadelphia: british}, armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
     );
-    let listed = options(d);
-    assert!(!listed.is_empty(), "no options");
-    for (label, orders) in &listed {
-        if orders.contains("town: british") {
-            assert!(
-                label.contains("the British keep Philadelphia"),
-                "{label}: {orders}"
-            );
-        } else {
-            assert!(
-                orders.contains("town: american")
-                    && label.contains("the Americans take Philadelphia"),
-                "{label}: {orders}"
-            );
-        }
-    }
+    each_says_who_holds(
+        &options(d),
+        "the British keep Philadelphia",
+        "the Americans take Philadelphia",
+    );
 }
 
 /// 17, finding B-2: after a British search finds two French battle fleets, `orders` listed
