@@ -323,6 +323,47 @@ fn lazy_candidates_are_the_candidates_one_at_a_time() {
     assert!(compared > 15_000, "only {compared} candidates compared");
 }
 
+/// What `play_listed` played: the orders, the option they came from, the state and events
+/// after them, and the dice rolled.
+type Played<'o, G> = (
+    <G as Game>::Orders,
+    &'o adjutant::engine::game::LegalOption,
+    <G as Game>::State,
+    Vec<<G as Game>::Event>,
+    KeyedDice,
+);
+
+/// Plays one of the solitaire side's listed `options`, picked at random, with dice keyed by
+/// `salt`, the game's `seed` and the `step`; refused, it is an error naming the option.
+fn play_listed<'o, G: Game>(
+    data: &G::Data,
+    st: &G::State,
+    options: &'o [adjutant::engine::game::LegalOption],
+    rng: &mut ChaCha8Rng,
+    salt: u8,
+    seed: u64,
+    step: usize,
+) -> Result<Played<'o, G>, String>
+where
+    G::Orders: serde::de::DeserializeOwned,
+{
+    let pick = &options[(rng.next_u32() as usize) % options.len()];
+    let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
+    let orders: G::Orders = serde_json::from_value(v).unwrap();
+    let mut key = [salt; 32];
+    key[..8].copy_from_slice(&seed.to_be_bytes());
+    key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
+    let mut dice = KeyedDice::new(&key);
+    let side = G::SIDES[0];
+    let (next, events) = G::apply(data, st, side, &orders, None, &mut dice).map_err(|e| {
+        format!(
+            "seed {seed} step {step}: listed `{}` refused: {e}",
+            pick.example
+        )
+    })?;
+    Ok((orders, pick, next, events, dice))
+}
+
 /// The text report of a solitaire game's `steps` (as the report reads them), ending at `st`:
 /// whether every step's events render.
 fn whole_report<G: Game>(
@@ -410,20 +451,8 @@ mod the_lost_cause {
                     st.question
                 ));
             }
-            let pick = &options[(rng.next_u32() as usize) % options.len()];
-            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
-            let orders: tlc::orders::Orders = serde_json::from_value(v).unwrap();
-            let mut key = [1u8; 32];
-            key[..8].copy_from_slice(&seed.to_be_bytes());
-            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let mut dice = KeyedDice::new(&key);
-            let (next, events) = TheLostCause::apply(data, &st, SIDE, &orders, None, &mut dice)
-                .map_err(|e| {
-                    format!(
-                        "seed {seed} step {step}: listed `{}` refused: {e}",
-                        pick.example
-                    )
-                })?;
+            let (orders, pick, next, events, dice) =
+                super::play_listed::<TheLostCause>(data, &st, &options, &mut rng, 1, seed, step)?;
             for e in &events {
                 let v = serde_json::to_value(e).unwrap();
                 reached.insert(v["event"].as_str().unwrap_or_default().to_string());
@@ -638,20 +667,8 @@ mod solo_1776 {
             if options.is_empty() {
                 return Err(format!("seed {seed} step {step}: no option listed"));
             }
-            let pick = &options[(rng.next_u32() as usize) % options.len()];
-            let v: serde_json::Value = serde_yaml::from_str(&pick.example).unwrap();
-            let orders = serde_json::from_value(v).unwrap();
-            let mut key = [3u8; 32];
-            key[..8].copy_from_slice(&seed.to_be_bytes());
-            key[8..16].copy_from_slice(&(step as u64).to_be_bytes());
-            let mut dice = KeyedDice::new(&key);
-            let (next, events) = Solo1776::apply(data, &st, SIDE, &orders, None, &mut dice)
-                .map_err(|e| {
-                    format!(
-                        "seed {seed} step {step}: listed `{}` refused: {e}",
-                        pick.example
-                    )
-                })?;
+            let (orders, pick, next, events, dice) =
+                super::play_listed::<Solo1776>(data, &st, &options, &mut rng, 3, seed, step)?;
             for e in &events {
                 let v = serde_json::to_value(e).unwrap();
                 let kind = v["event"].as_str().unwrap_or_default().to_string();
