@@ -286,7 +286,7 @@ fn example_of_play_18_0() {
         // the 1 is an automatic defeat; Rebel Yell's re-roll, with no DRM, is a 2: a draw.
         serde_json::json!({"event": "railroads_spent", "resource": "railroads-1", "theater": "mississippi"}),
         serde_json::json!({"event": "resource_removed", "resource": "railroads-1", "rule": "16.8", "to_cup": false}),
-        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf", "dice": [1], "drm": 1, "modifiers": [{"drm": 1, "why": "Railroads with Knoxville Confederate (13.8.3)"}], "result": 2, "against": 2, "versus": "below"}),
+        serde_json::json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf", "dice": [1], "drm": 1, "modifiers": [{"drm": 1, "why": "Railroads with Knoxville Confederate"}], "result": 2, "against": 2, "versus": "below"}),
         serde_json::json!({"event": "rebel_yell", "card": "A", "what": "Polk's battle against the Army of the Gulf", "dice": [2], "result": 2, "against": 2, "versus": "equal"}),
         serde_json::json!({"event": "battle", "rule": "9.1.1", "leader": "polk", "army": "orange", "result": "equal"}),
         serde_json::json!({"event": "initiative_removed", "rule": "9.1.1", "army": "orange", "markers": 1}),

@@ -128,7 +128,7 @@ pub fn battle(
                 let t = Test::one(rule, format!("{}'s Initiative Roll", l.name), l.initiative)
                     .with(&[drm])
                     .plus(control::shenandoah_penalty(st, theater), || {
-                        "the Union holds the Shenandoah Valley (13.8.4)".into()
+                        "the Union holds the Shenandoah Valley".into()
                     })
                     .confederate();
                 roll(st, ctx, t)?.1.passed()

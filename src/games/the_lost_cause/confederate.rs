@@ -273,7 +273,7 @@ fn confederate_modifiers(st: &State, marker: TrackMarker) -> [Modifier; 2] {
         Modifier::new(invasions, &invasion_words(invasions)),
         Modifier::new(
             i32::from(control::raider_on(st, marker).is_some()),
-            "the Commerce Raider (16.3)",
+            "the Commerce Raider",
         ),
     ]
 }
@@ -281,9 +281,9 @@ fn confederate_modifiers(st: &State, marker: TrackMarker) -> [Modifier; 2] {
 /// `n` Union armies in their Northern Invasion spaces, as a modifier's words.
 pub(super) fn invasion_words(n: i32) -> String {
     if n == 1 {
-        "a Northern Invasion (13.2)".into()
+        "a Northern Invasion".into()
     } else {
-        format!("{n} Northern Invasions (13.2)")
+        format!("{n} Northern Invasions")
     }
 }
 
@@ -313,7 +313,7 @@ fn morale_test(st: &mut State, ctx: &mut Ctx, year: i32, rule: &str) -> Run {
 fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
     let t = Test::one(rule, "War Effort roll".into(), st.blockade)
         .with(&confederate_modifiers(st, TrackMarker::Blockade))
-        .plus(extra, || format!("a Command action ({rule})"))
+        .plus(extra, || "a Command action".to_string())
         .confederate();
     let (_, v, first) = roll_with_first(st, ctx, t)?;
     let success = raider_success(ctx, v, first);
@@ -329,9 +329,9 @@ fn diplomatic(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
     let t = Test::one(rule, "Diplomatic roll".into(), st.recognition)
         .with(&confederate_modifiers(st, TrackMarker::Recognition))
         .plus(-2 * i32::from(st.emancipation), || {
-            "the Emancipation Proclamation (9.5)".into()
+            "the Emancipation Proclamation".into()
         })
-        .plus(extra, || format!("a Command action ({rule})"))
+        .plus(extra, || "a Command action".to_string())
         .confederate();
     let (_, v, first) = roll_with_first(st, ctx, t)?;
     let success = raider_success(ctx, v, first);

@@ -258,9 +258,9 @@ pub(super) fn naval(st: &mut State, ctx: &mut Ctx, choice: Naval, extra: i32, ru
         l.admin,
     )
     .plus(i32::from(st.recognition >= 6), || {
-        "European Recognition in its #6 box (9.6)".into()
+        "European Recognition in its #6 box".into()
     })
-    .plus(extra, || format!("a Command action ({rule})"))
+    .plus(extra, || "a Command action".to_string())
     .confederate();
     if !roll(st, ctx, t)?.1.passed() {
         return Ok(());

@@ -84,7 +84,7 @@ pub fn point(st: &mut State, ctx: &mut Ctx, line: Option<usize>) -> Run {
         }
         let bonus = Modifier::new(
             control::knoxville_bonus(st),
-            "Railroads with Knoxville Confederate (13.8.3)",
+            "Railroads with Knoxville Confederate",
         );
         battle(
             st,

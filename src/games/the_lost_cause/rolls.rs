@@ -27,7 +27,7 @@ impl Versus {
 }
 
 /// One die roll modifier and where it comes from (6.2.2), for the report: `Lee's Battle DRM`,
-/// `2 Northern Invasions (13.2)`.
+/// `2 Northern Invasions`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     pub drm: i32,

@@ -61,7 +61,7 @@ fn commander_drm(data: &Data, st: &State, army: &str) -> Modifier {
         .get(&theater)
         .and_then(|l| data.union_leader(l))
         .map_or_else(Modifier::none, |l| {
-            Modifier::new(l.initiative, &format!("{} in command (7.1)", l.name))
+            Modifier::new(l.initiative, &format!("{} in command", l.name))
         })
 }
 

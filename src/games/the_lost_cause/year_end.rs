@@ -98,13 +98,13 @@ fn election(st: &mut State, ctx: &mut Ctx) -> Run {
         .plus(lost.len() as i32, || {
             let names: Vec<String> = lost.iter().map(|s| data.space(s).name.clone()).collect();
             format!(
-                "{} not Confederate (8.3)",
+                "{} not Confederate",
                 crate::engine::error::listed(&names, "and")
             )
         })
         .plus(-invasions, || super::confederate::invasion_words(invasions))
         .plus(-i32::from(raider.is_some()), || {
-            "the Commerce Raider (16.3)".into()
+            "the Commerce Raider".into()
         });
     let (_, v) = roll(st, ctx, t)?;
     control::raider_returns(st, ctx, TrackMarker::Morale, v != Versus::Above);
