@@ -350,8 +350,26 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         ],
         &[("fifth", &fifth), ("sixth", &sixth)],
     );
+    // S12's attacker putting its excess right at once followed the text after the seventh.
+    let seventh = super::support::southern_data_of(ss::DATA_FILES_V7);
+    assert!(
+        seventh.pieces.readings.retreat_list_adjacent()
+            && seventh.pieces.readings.navies_leave_after_capture(),
+        "the seventh edition keeps B4 and N12"
+    );
+    assert!(!seventh.pieces.readings.attacker_excess_at_once());
+    pass_today_only(
+        &dir,
+        &[
+            "5.5-an-attacker-discards-at-once-what-its-line-cannot-take.yaml",
+            "5.5-an-attacker-with-room-on-its-line-is-asked-for-the-moves.yaml",
+        ],
+        &[("sixth", &sixth), ("seventh", &seventh)],
+    );
     // A game begun with each older edition still loads it and verifies.
-    for edition in ["first", "second", "third", "fourth", "fifth", "sixth"] {
+    for edition in [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+    ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));
         let tmp = tempfile::tempdir().unwrap();

@@ -44,12 +44,14 @@ fn render(data: &ss::data::Data, steps: &[serde_json::Value], seed: u64) -> Resu
 }
 
 /// What one game fought: a land battle joined (10.2, not refused), a siege declared (11.0),
-/// a sea battle rolled (12.2).
+/// a sea battle rolled (12.2); and whether an attacker was asked to move on the excess its
+/// battle left (5.5, RULINGS S12).
 #[derive(Debug, Default, Clone, Copy)]
 struct Fought {
     battle: bool,
     siege: bool,
     sea_battle: bool,
+    excess: bool,
 }
 
 impl Fought {
@@ -216,6 +218,13 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
             ));
         }
         fought.note(&events);
+        fought.excess |= matches!(
+            &next.phase,
+            ss::state::Phase::Decision {
+                question: ss::state::Question::Excess { .. },
+                ..
+            }
+        );
         views.push(
             serde_json::json!({"step": step + 1, "ordered_by": a.side, "adjudicated_by": "-",
             "orders": serde_json::to_value(&orders).unwrap(), "rolls": rolls, "events": events}),
@@ -233,7 +242,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let data = data();
     let mut failures = Vec::new();
     let mut finished = 0;
-    let (mut battles, mut sieges, mut sea_battles) = (0, 0, 0);
+    let (mut battles, mut sieges, mut sea_battles, mut excesses) = (0, 0, 0, 0);
     for seed in 0..200 {
         match play(&data, seed, 1500) {
             Ok((n, fought)) => {
@@ -241,6 +250,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
                 battles += usize::from(fought.battle);
                 sieges += usize::from(fought.siege);
                 sea_battles += usize::from(fought.sea_battle);
+                excesses += usize::from(fought.excess);
             }
             Err(e) => failures.push(e),
         }
@@ -258,14 +268,15 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     // Random play reaches every part of the rules often: at least one game in five fights a
     // land battle, lays a siege and fights a sea battle.
     eprintln!(
-        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle"
+        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess"
     );
-    for (what, n) in [
-        ("a land battle", battles),
-        ("a siege", sieges),
-        ("a sea battle", sea_battles),
+    for (what, n, least) in [
+        ("a land battle", battles, 40),
+        ("a siege", sieges, 40),
+        ("a sea battle", sea_battles, 40),
+        ("an attacker's excess moved on (S12)", excesses, 5),
     ] {
-        assert!(n >= 40, "only {n} of 200 games saw {what}");
+        assert!(n >= least, "only {n} of 200 games saw {what}");
     }
 }
 

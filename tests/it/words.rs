@@ -367,6 +367,7 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             json!({"answer": {"navy_zone": "D"}}),
             json!({"answer": {"commander": "RIC"}}),
             json!({"answer": {"unload": {"army": "WIL", "supplies": "WIL"}}}),
+            json!({"answer": {"excess": [{"from": "EBN", "to": "SAV", "war": 3}]}}),
         ],
         orders_types: &[
             "struct Orders",

@@ -92,6 +92,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the seventh edition (the readings of RULINGS S7, S9, S10, S11, N11, B1,
+/// B4, B16, B17, B18 and N12, before S12's attacker putting an excess right at once), kept so
+/// that game files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V7: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v7/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the sixth edition (the readings of RULINGS S7, S9, S10, S11, N11, B1,
 /// B16, B17 and B18, before B4's retreat lists of adjacent areas and N12's winter removal
 /// after Cornwallis is lost), kept so that game files begun with them still load with the
@@ -369,6 +391,10 @@ impl Game for SouthernStrategy {
                     state::Question::Commander { areas: choices } => format!(
                         "13.4: the new commander heads south; choose his Virginia area: {}",
                         areas(choices)
+                    ),
+                    state::Question::Excess { areas: over, .. } => format!(
+                        "5.5: your attack left {} over the supply limit; move the excess along your supply line, where there is room for it (what stays over is then discarded, War first)",
+                        areas(over)
                     ),
                     state::Question::Unload { army_ports, supply_ports } => {
                         // Only what the navy carries is named, and where it may go ashore.

@@ -575,6 +575,15 @@ impl<'a> Options<'a> {
                         supply_ports,
                         &mut lift(out, |u| answer(Answer::Unload(u)), |s| s),
                     ),
+                    // 5.5 (RULINGS S12): the moves along the attacker's lines, the ones that
+                    // put the excess right among them.
+                    Question::Excess { .. } => supply_options(
+                        self.board(),
+                        self.lines(),
+                        st,
+                        side,
+                        &mut lift(out, |m| answer(Answer::Excess(m)), |s| s),
+                    ),
                 }
             }
             Phase::Supply { .. }

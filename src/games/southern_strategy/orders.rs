@@ -54,6 +54,8 @@ pub enum Answer {
     Commander(Id),
     /// 12.3: where the cargo goes ashore; a part left out is lost.
     Unload(Unload),
+    /// 5.5 (RULINGS S12): the moves that put right the excess an attack left.
+    Excess(Vec<SupplyMove>),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::data::Data;
 use super::state::{LeaderRank, Phase, Question, Side, Stage, State};
-use super::{navy, siege, turn_end};
+use super::{navy, siege, supply, turn_end};
 use crate::engine::error::OrderError;
 
 fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
@@ -595,6 +595,12 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
                         Vec::new()
                     },
                     supply_ports: navy::supply_ports(data, st, *side),
+                },
+                Question::Excess {
+                    previous_passed, ..
+                } => Question::Excess {
+                    areas: supply::excess_waiting(data, st, *side),
+                    previous_passed: *previous_passed,
                 },
             };
             if *question != expected {

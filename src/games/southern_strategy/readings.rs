@@ -41,6 +41,21 @@ pub struct Readings {
     /// 12.3 with 14.0 (N12).
     #[serde(default)]
     pub winter_removal_after_capture: WinterRemovalAfterCapture,
+    /// 5.5 with 10.7 (S12).
+    #[serde(default)]
+    pub attacker_excess: AttackerExcess,
+}
+
+/// 5.5 with 10.7: when an attacker whose battle left it over a supply limit puts it right.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackerExcess {
+    /// The first seven editions: at its next impulse, as the defender may (S10).
+    #[default]
+    NextImpulse,
+    /// The text: at once, as the acting player; what cannot be moved is discarded, and where
+    /// the line has room the attacker is asked for the moves before play goes on.
+    AtOnce,
 }
 
 impl Readings {
@@ -97,6 +112,11 @@ impl Readings {
     /// aboard, ends the game at the winter unload.
     pub fn navies_leave_after_capture(&self) -> bool {
         self.winter_removal_after_capture == WinterRemovalAfterCapture::Completed
+    }
+
+    /// 5.5 with 10.7 (S12): whether an attacker puts right at once the excess its battle left.
+    pub fn attacker_excess_at_once(&self) -> bool {
+        self.attacker_excess == AttackerExcess::AtOnce
     }
 
     /// 9.6 with 10.8 (B17): whether a dug-in army ignores the first hit of a skirmish.

@@ -208,6 +208,14 @@ pub enum Question {
         army_ports: Vec<Id>,
         supply_ports: Vec<Id>,
     },
+    /// 5.5 with 10.7 (RULINGS S12): the attacker's battle left `areas` over their limits with
+    /// room on the line: the attacker moves the excess on before its full impulse ends.
+    Excess {
+        areas: Vec<Id>,
+        /// Whether the full impulse before the attacker's pair was a pass (7.0).
+        #[serde(default)]
+        previous_passed: bool,
+    },
 }
 
 /// The steps of the turn end (13.0) and of the next turn's start, in order, so a pause for a
@@ -215,6 +223,9 @@ pub enum Question {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
+    /// The impulses are still going: a question inside them (S12) resumes with the next
+    /// impulse, not with a step of the turn end.
+    Impulses,
     Sieges,
     /// 12.4: the Crown rolls for its navy's return, and places it if it returns...
     NavyReturn,

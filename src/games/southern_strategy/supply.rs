@@ -605,14 +605,7 @@ pub fn enforce_limits(
             discard_excess(data, st, side, &area, ev);
             continue;
         }
-        let room: u32 = lines
-            .line(data, at)
-            .into_iter()
-            .map(|i| {
-                let a = data.area_at(i);
-                limit_of(data, st, a).saturating_sub(st.supplies_at(&a.id).total())
-            })
-            .sum();
+        let room = room_on_line(data, st, &lines, at);
         let a = data.area_at(at);
         if room > 0 {
             let (name, held, limit) = (
@@ -638,6 +631,53 @@ pub fn enforce_limits(
         discard_excess(data, st, side, &area, ev);
     }
     Ok(())
+}
+
+/// 5.5: the room left on the supply line of the area at place `at`, the area's own included
+/// (none there, as it is over its limit).
+fn room_on_line(data: &Data, st: &State, lines: &SupplyMap, at: usize) -> u32 {
+    lines
+        .line(data, at)
+        .into_iter()
+        .map(|i| {
+            let a = data.area_at(i);
+            limit_of(data, st, a).saturating_sub(st.supplies_at(&a.id).total())
+        })
+        .sum()
+}
+
+/// 5.5 with 10.7 (RULINGS S12): an attacker whose battle left it over a limit puts it right
+/// at once, as the acting player. What cannot be moved on (in a siege, 11.1, or with no room
+/// on its line) is discarded now, War first; the areas returned are those over their limits
+/// with room on the line, where the attacker chooses the moves.
+pub fn excess_after_attack(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    ev: &mut Vec<Event>,
+) -> Vec<Id> {
+    let waiting = excess_waiting(data, st, side);
+    for (_, area, _) in over_limits(data, st, side) {
+        if !waiting.contains(&area) {
+            discard_excess(data, st, side, &area, ev);
+        }
+    }
+    waiting
+}
+
+/// The areas of `side` over their limits with room on their lines, which an attacker moves
+/// on after its battle (RULINGS S12): what the question asks, worked out again for a
+/// position's check.
+pub fn excess_waiting(data: &Data, st: &State, side: Side) -> Vec<Id> {
+    let over = over_limits(data, st, side);
+    if over.is_empty() {
+        return Vec::new();
+    }
+    let lines = SupplyMap::new(data, st, side);
+    over.into_iter()
+        .filter(|(at, area, _)| !st.besieged(area) && room_on_line(data, st, &lines, *at) > 0)
+        .map(|(_, area, _)| area)
+        .collect()
 }
 
 /// 5.5: the supply nodes of `side` holding more than their `limit`, in the map's order, each

@@ -4,10 +4,12 @@ use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
 use super::readings::CommanderWithoutUnits;
-use super::state::{Chit, Id, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
+use super::state::{
+    Chit, Id, ImpulseKind, LeaderRank, Phase, Question, Side, Stage, State, Supplies,
+};
 use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
-use crate::engine::error::OrderError;
+use crate::engine::error::{OrderError, Path};
 
 /// 13.0, in order: 1 Dug-In markers off; 2 sieges (13.1); 3 navies return (12.4); 4 new
 /// irregulars come out (13.2); 5 new irregulars into the cup (13.3); 6 the new Patriot
@@ -40,6 +42,9 @@ pub fn run_from(
         siege::lift_broken(data, st, ev);
         let winter = data.is_winter(st.turn.space);
         match stage {
+            // A question inside the impulses is answered in `answer`, which goes on with the
+            // next impulse itself.
+            Stage::Impulses => return,
             Stage::Sieges => siege::turn_end(data, st, ev),
             Stage::NavyReturn if !winter => {
                 navy::roll_for_return(st, Side::Crown, dice, ev);
@@ -143,6 +148,7 @@ fn place_returning(data: &Data, st: &mut State, resume: Stage, ev: &mut Vec<Even
 
 fn next_stage(s: Stage) -> Stage {
     match s {
+        Stage::Impulses => Stage::Impulses,
         Stage::Sieges => Stage::NavyReturn,
         Stage::NavyReturn => Stage::FrenchNavyReturn,
         Stage::FrenchNavyReturn => Stage::PlaceNavies,
@@ -204,6 +210,24 @@ pub fn answer(
             }
             commander_arrives(data, st, &area.id, ev);
         }
+        (
+            Question::Excess {
+                previous_passed, ..
+            },
+            Answer::Excess(moves),
+        ) => {
+            // 5.5 (RULINGS S12): the moves along the line, then the limits as after any
+            // moves: an excess the line still has room for is refused, the rest discarded.
+            supply::move_supplies(data, st, side, moves, Path::root("answer.excess"), ev)?;
+            supply::enforce_limits(data, st, side, Some("answer.excess"), ev)?;
+            st.phase = Phase::Impulse {
+                side,
+                kind: ImpulseKind::Full,
+                previous_passed: *previous_passed,
+            };
+            super::impulse::after_full(data, st, side, false, *previous_passed, dice, ev);
+            return Ok(());
+        }
         (Question::Unload { .. }, Answer::Unload(u)) => {
             navy::unload(data, st, side, u, ev)?;
             if st.phase == Phase::Over && data.pieces.readings.navies_leave_after_capture() {
@@ -220,6 +244,12 @@ pub fn answer(
             return Err(wrong(
                 "13.4",
                 "where the new commander enters: `answer: {commander: AREA}`",
+            ))
+        }
+        (Question::Excess { .. }, _) => {
+            return Err(wrong(
+                "5.5",
+                "how the supplies your attack left over their limit move on: `answer: {excess: [{from: AREA, to: AREA, food: N, war: N}]}`",
             ))
         }
         (Question::Unload { .. }, _) => return Err(wrong(

@@ -17,9 +17,9 @@ use super::orders::{
     Skirmish,
 };
 use super::state::{
-    Army, Id, ImpulseKind, LeaderRank, PendingAttack, Phase, Side, State, Supplies,
+    Army, Id, ImpulseKind, LeaderRank, PendingAttack, Phase, Question, Side, Stage, State, Supplies,
 };
-use super::{impulse, march, victory};
+use super::{impulse, march, supply, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
 
@@ -654,6 +654,23 @@ fn end_battle(
             kind: ImpulseKind::Full,
             previous_passed,
         };
+        // 5.5 with 10.7 (RULINGS S12): the attacker, the acting player, puts right at once an
+        // excess its battle left (only the defender may wait until its impulse): what cannot
+        // move on is discarded, and where its line has room it is asked for the moves.
+        if data.pieces.readings.attacker_excess_at_once() {
+            let areas = supply::excess_after_attack(data, st, at.side, ev);
+            if !areas.is_empty() {
+                st.phase = Phase::Decision {
+                    side: at.side,
+                    question: Question::Excess {
+                        areas,
+                        previous_passed,
+                    },
+                    resume: Stage::Impulses,
+                };
+                return;
+            }
+        }
         impulse::after_full(data, st, at.side, false, previous_passed, dice, ev);
     }
 }
