@@ -334,6 +334,33 @@ fn lazy_candidates_are_the_candidates_one_at_a_time() {
     assert!(compared > 15_000, "only {compared} candidates compared");
 }
 
+/// Plays `games` seeded games with `play` (which adds to its set the kinds of event a game
+/// passed through), fails with every game that failed, and says for each kind of event how
+/// many of the games passed through it.
+fn games_reaching(
+    games: u64,
+    play: impl Fn(u64, &mut std::collections::BTreeSet<String>) -> Result<usize, String>,
+) -> std::collections::BTreeMap<String, usize> {
+    let mut reaching = std::collections::BTreeMap::<String, usize>::new();
+    let failures: Vec<String> = (0..games)
+        .filter_map(|seed| {
+            let mut reached = std::collections::BTreeSet::new();
+            let r = play(seed, &mut reached).err();
+            for k in reached {
+                *reaching.entry(k).or_default() += 1;
+            }
+            r
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} games failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    reaching
+}
+
 /// What `play_listed` played: the orders, the option they came from, the state and events
 /// after them, and the dice rolled.
 type Played<'o, G> = (
@@ -514,24 +541,7 @@ mod the_lost_cause {
     #[test]
     fn random_self_play_of_the_lost_cause_keeps_the_invariants() {
         let data = data();
-        // For each kind of event, how many of the games passed through it.
-        let mut games_reaching = std::collections::BTreeMap::<String, usize>::new();
-        let failures: Vec<String> = (0..200)
-            .filter_map(|seed| {
-                let mut reached = std::collections::BTreeSet::new();
-                let r = play(&data, seed, &mut reached).err();
-                for k in reached {
-                    *games_reaching.entry(k).or_default() += 1;
-                }
-                r
-            })
-            .collect();
-        assert!(
-            failures.is_empty(),
-            "{} games failed:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        let games_reaching = super::games_reaching(200, |seed, reached| play(&data, seed, reached));
         // Random play walks every part of the rules a listed answer can lead to: each of these
         // in at least `least` of the 200 games (a rule no listed option reaches would show
         // here as 0).
@@ -702,23 +712,8 @@ mod solo_1776 {
     fn random_play_against_the_solo_1776_bot_keeps_the_invariants() {
         let data = crate::solo_1776::data();
         let games = 100;
-        let mut games_reaching = std::collections::BTreeMap::<String, usize>::new();
-        let failures: Vec<String> = (0..games)
-            .filter_map(|seed| {
-                let mut reached = std::collections::BTreeSet::new();
-                let r = play(&data, seed, &mut reached).err();
-                for k in reached {
-                    *games_reaching.entry(k).or_default() += 1;
-                }
-                r
-            })
-            .collect();
-        assert!(
-            failures.is_empty(),
-            "{} campaigns failed:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        let games_reaching =
+            super::games_reaching(games, |seed, reached| play(&data, seed, reached));
         eprintln!("of {games} campaigns, how many reached each event: {games_reaching:?}");
         // Random play walks the bot's paths the listed facts lead to: each of these in at
         // least `least` of the campaigns (a path no listed fact reaches would show here as 0,
