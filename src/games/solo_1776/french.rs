@@ -145,11 +145,11 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
             "the French battle fleets there already have their duty this turn ({})",
             duty_words(d)
         )),
-        Some(_) => Some("the French battle fleets carried out this quarter's sea invasion".into()),
-        None if st.french.invaded == Some(q) => {
+        // An invasion this turn (their duty now) is this quarter's.
+        duty if duty.is_some() || st.french.invaded == Some(q) => {
             Some("the French battle fleets carried out this quarter's sea invasion".into())
         }
-        None => None,
+        _ => None,
     };
     if let Some(reason) = busy {
         if ctx.data.tables.french.invasion_skip_told {

@@ -138,6 +138,25 @@ fn full_action(
     }
 }
 
+/// 7.0: the full impulse of `side` that ended in battle is over (the battle fought, and any
+/// excess it left put right, RULINGS S12): the sequence goes on as after any full impulse
+/// that acted.
+pub fn after_battle(
+    data: &Data,
+    st: &mut State,
+    side: Side,
+    previous_passed: bool,
+    dice: &mut dyn Dice,
+    ev: &mut Vec<Event>,
+) {
+    st.phase = Phase::Impulse {
+        side,
+        kind: ImpulseKind::Full,
+        previous_passed,
+    };
+    after_full(data, st, side, false, previous_passed, dice, ev);
+}
+
 /// 7.0: after a full impulse. A pass moves the Pass Marker one space back; the phase ends
 /// when it reaches 0, or at once when both players pass one after the other. Otherwise the
 /// other side's pair begins.

@@ -4,9 +4,7 @@ use super::data::Data;
 use super::events::Event;
 use super::orders::{self, Answer};
 use super::readings::CommanderWithoutUnits;
-use super::state::{
-    Chit, Id, ImpulseKind, LeaderRank, Phase, Question, Side, Stage, State, Supplies,
-};
+use super::state::{Chit, Id, LeaderRank, Phase, Question, Side, Stage, State, Supplies};
 use super::{march, navy, siege, supply, victory};
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
@@ -220,12 +218,7 @@ pub fn answer(
             // moves: an excess the line still has room for is refused, the rest discarded.
             supply::move_supplies(data, st, side, moves, Path::root("answer.excess"), ev)?;
             supply::enforce_limits(data, st, side, Some("answer.excess"), ev)?;
-            st.phase = Phase::Impulse {
-                side,
-                kind: ImpulseKind::Full,
-                previous_passed: *previous_passed,
-            };
-            super::impulse::after_full(data, st, side, false, *previous_passed, dice, ev);
+            super::impulse::after_battle(data, st, side, *previous_passed, dice, ev);
             return Ok(());
         }
         (Question::Unload { .. }, Answer::Unload(u)) => {

@@ -154,7 +154,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
-    // 10.8: a skirmish's roll, which hits on 1 or 2 and follows its `skirmished` event.
+    // 10.8: a skirmish's roll follows its `skirmished` event, rolled by the skirmishers as
+    // attackers (the Patriots, hitting on 1 or 2).
     let mut skirmish = false;
     // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
     let mut skirmishers: Option<Value> = None;
@@ -172,13 +173,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("dug_in_hit_ignored") => ignored = 1,
             // 10.4, 10.5, 10.8: the hits a roll scored, where fewer units were there to lose.
             Some("battle_roll") if !attacker.is_null() || skirmish => {
-                let attacking = skirmish || e["side"] == attacker;
-                let on = if std::mem::take(&mut skirmish) {
-                    2
-                } else {
-                    Side::parse(e["side"].as_str().unwrap_or(""))
-                        .map_or(2, |s| super::battle::hits_on(s, attacking))
-                };
+                let attacking = std::mem::take(&mut skirmish) || e["side"] == attacker;
+                let on = Side::parse(e["side"].as_str().unwrap_or(""))
+                    .map_or(2, |s| super::battle::hits_on(s, attacking));
                 let scored = e["faces"].as_array().map_or(0, |f| {
                     f.iter()
                         .filter(|x| x.as_u64().is_some_and(|x| x <= u64::from(on)))

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::data::{Data, Shape, Strategic, Theater};
+use super::data::{Data, Shape, Space, Strategic, Theater};
 use super::events::Event;
 use super::readings::{KeySpaces, RevisitedSpace};
 use super::script::{Ctx, Run, Stop};
@@ -61,12 +61,15 @@ pub fn union_spaces(data: &Data, st: &State) -> BTreeSet<String> {
 
 /// The flags on Union controlled key spaces (12.0).
 pub fn flags_taken(data: &Data, st: &State) -> i32 {
+    union_key_spaces(data, st).map(|s| s.flags as i32).sum()
+}
+
+/// The key spaces (those with flags) the Union controls (12.0).
+fn union_key_spaces<'a>(data: &'a Data, st: &'a State) -> impl Iterator<Item = &'a Space> + 'a {
     data.map
         .spaces
         .iter()
-        .filter(|s| s.flags > 0 && union_controls(data, st, &s.id))
-        .map(|s| s.flags as i32)
-        .sum()
+        .filter(move |s| s.flags > 0 && union_controls(data, st, &s.id))
 }
 
 /// Moves the morale marker (12.0): never above 12; at 0 the South has lost (15.0).
@@ -159,14 +162,8 @@ pub fn settle(st: &mut State, ctx: &mut Ctx) -> Run {
         st.flags_taken = taken;
         // L54: which key spaces the Union holds after the change, so a reader sees which
         // were taken or given back; the first six editions' records say only that some were.
-        let holds = (data.tables.readings.key_spaces == KeySpaces::Named).then(|| {
-            data.map
-                .spaces
-                .iter()
-                .filter(|s| s.flags > 0 && union_controls(data, st, &s.id))
-                .map(|s| s.id.clone())
-                .collect()
-        });
+        let holds = (data.tables.readings.key_spaces == KeySpaces::Named)
+            .then(|| union_key_spaces(data, st).map(|s| s.id.clone()).collect());
         shift_morale_holding(
             st,
             ctx,

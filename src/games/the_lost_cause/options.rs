@@ -66,11 +66,8 @@ use crate::engine::error::listed;
 /// it sails with already, or told to stay, stays where it is.
 pub(super) fn raider_words(r: RaiderTo, at: Option<&Place>) -> String {
     match (at, r.marker()) {
-        (Some(Place::Cup), _) => {
-            "the raider comes out of the Resource Cup to the Available box (9.7)".into()
-        }
-        // Refused out of the cup; worded for the record all the same.
-        _ if r == RaiderTo::Available => {
+        // `available` is refused out of the cup; worded for the record all the same.
+        _ if r == RaiderTo::Available || at == Some(&Place::Cup) => {
             "the raider comes out of the Resource Cup to the Available box (9.7)".into()
         }
         (Some(Place::Raiding(m)), to) if to.is_none() || to == Some(*m) => {

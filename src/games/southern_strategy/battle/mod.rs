@@ -17,7 +17,7 @@ use super::orders::{
     Skirmish,
 };
 use super::state::{
-    Army, Id, ImpulseKind, LeaderRank, PendingAttack, Phase, Question, Side, Stage, State, Supplies,
+    Army, Id, LeaderRank, PendingAttack, Phase, Question, Side, Stage, State, Supplies,
 };
 use super::{impulse, march, supply, victory};
 use crate::engine::dice::Dice;
@@ -647,13 +647,6 @@ fn end_battle(
     ev: &mut Vec<Event>,
 ) {
     if st.phase != Phase::Over {
-        // The battle is over: the attacker's full impulse ends, and sieges its result broke
-        // lift now (RULINGS.md B10 holds them only while the attack waits).
-        st.phase = Phase::Impulse {
-            side: at.side,
-            kind: ImpulseKind::Full,
-            previous_passed,
-        };
         // 5.5 with 10.7 (RULINGS S12): the attacker, the acting player, puts right at once an
         // excess its battle left (only the defender may wait until its impulse): what cannot
         // move on is discarded, and where its line has room it is asked for the moves.
@@ -671,7 +664,9 @@ fn end_battle(
                 return;
             }
         }
-        impulse::after_full(data, st, at.side, false, previous_passed, dice, ev);
+        // The battle is over: the attacker's full impulse ends, and sieges its result broke
+        // lift now (RULINGS.md B10 holds them only while the attack waits).
+        impulse::after_battle(data, st, at.side, previous_passed, dice, ev);
     }
 }
 
