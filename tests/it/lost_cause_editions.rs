@@ -336,3 +336,37 @@ fn sixth_edition_games_keep_their_bare_modifiers_card_recognition_and_key_spaces
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The seventh edition (RULINGS L55): a commander promoted to Advisor sent the Advisor before
+/// him back to the Leader Cup without a word in the record, so a reader saw that leader come
+/// out of the cup later with no sign he went in. The case that shows it fails under that
+/// edition, whose games still load and verify.
+#[test]
+fn seventh_edition_games_keep_their_silent_advisor_return() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::AdvisorReturn};
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    assert_eq!(
+        load(tlc::DATA_FILES).tables.readings.advisor_return,
+        AdvisorReturn::Named
+    );
+    for old in [tlc::DATA_FILES_V7, tlc::DATA_FILES_V6, tlc::DATA_FILES_V1] {
+        assert_eq!(
+            load(old).tables.readings.advisor_return,
+            AdvisorReturn::Unnamed
+        );
+    }
+    let case = root().join("tests/cases/the-lost-cause/10.4-shuffle-and-promote.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &case).is_ok());
+    let under_seventh = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V7), &case);
+    assert!(
+        under_seventh
+            .as_ref()
+            .is_err_and(|e| e.contains("returned")),
+        "under the seventh edition the record names no leader going back: {under_seventh:?}"
+    );
+    // The shipped example as it was before the eighth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-seventh-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

@@ -467,3 +467,38 @@ fn a_shuffle_promotes_only_a_commander_there_is() {
         "{listed}"
     );
 }
+
+/// 16.2, 16.6, 16.7: a naval marker refused a place says why, under the marker's own rule:
+/// Ironclads on a contested river space were refused as "9.6: the Navy cannot put the
+/// Ironclads marker on New Orleans now", above the options alone.
+#[test]
+fn a_naval_marker_refused_a_place_says_why_under_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "navy.yaml", |st| {
+        st["armies"]["orange"] = json!({"at": 1, "form": "army-of-the-gulf",
+            "route": ["ship-island", "new-orleans", "baton-rouge", "port-hudson", "vicksburg"]});
+        for r in ["ironclads-1", "gunboats-1", "coastal-forts-1"] {
+            st["resources"][r] = json!("available");
+        }
+    });
+    for (marker, to, want) in [
+        ("ironclads-1", "new-orleans", "16.7: the Navy cannot put the Ironclads marker on New Orleans: New Orleans is contested (a Union army is there), and Ironclads go only on a Confederate controlled river space or the Naval Blockade marker; it could"),
+        ("gunboats-1", "blockade", "16.6: the Navy cannot put the Gunboats marker on the Naval Blockade marker: Gunboats go only on a Confederate controlled or contested river space; it could"),
+        ("coastal-forts-1", "memphis", "16.2: the Navy cannot put the Coastal Forts marker on Memphis: Coastal Forts go only on the Naval Blockade marker; it could"),
+    ] {
+        let err = refusal(
+            d,
+            &game,
+            &format!("command: {{naval: {{place: {{resource: {marker}, to: {to}}}}}}}\n"),
+        );
+        assert!(err.contains(want), "`{want}` not in\n{err}");
+    }
+    // Where the place is one it may take, the order stands.
+    write(
+        d,
+        "o.yaml",
+        "command: {naval: {place: {resource: gunboats-1, to: new-orleans}}}\n",
+    );
+    ok(d, &["orders", game.to_str().unwrap(), "o.yaml"]);
+}

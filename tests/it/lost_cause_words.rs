@@ -475,6 +475,10 @@ fn a_roll_names_where_its_modifiers_come_from() {
         {"event": "roll", "rule": "7.1", "what": "Army of the Potomac Initiative Roll", "dice": [5], "drm": -1,
          "modifiers": [{"drm": -1, "why": "the card"}], "result": 4, "against": 3, "versus": "above"},
         {"event": "roll", "rule": "9.4", "what": "War Effort roll", "dice": [4], "drm": 1, "result": 5, "against": 3, "versus": "above"},
+        // Modifiers that cancel out are named all the same (L52).
+        {"event": "roll", "rule": "9.4", "what": "War Effort roll", "dice": [1], "drm": 0,
+         "modifiers": [{"drm": 1, "why": "Northern Invasion"}, {"drm": -1, "why": "Command action"}],
+         "result": 1, "against": 3, "versus": "below"},
         {"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces", "holds": ["forts-henry-donelson", "memphis", "new-orleans"]},
         {"event": "morale", "rule": "12.0", "from": 8, "to": 9, "why": "the South regained key spaces", "holds": []},
     ]);
@@ -488,9 +492,34 @@ fn a_roll_names_where_its_modifiers_come_from() {
         "rolled 5 -1 (the card) = 4",
         // A game begun before the seventh edition recorded the sum alone.
         "rolled 4 +1 = 5",
+        "rolled 1 +0 (Northern Invasion +1, Command action -1) = 1, which falls short of 3",
         // L54: which key spaces the Union holds after the change.
         "Confederate morale 9 -> 8: the Union took key spaces; the Union now holds Forts Henry & Donelson, Memphis and New Orleans (12.0).",
         "Confederate morale 8 -> 9: the South regained key spaces; the Union now holds no key space (12.0).",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+}
+
+/// 10.4 (RULINGS L55): a commander promoted to Advisor names the Advisor going back to the
+/// Leader Cup; a record of the earlier editions, without it, reads as it did.
+#[test]
+fn a_promotion_names_the_advisor_going_back_to_the_cup() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (st, _) = TheLostCause::setup(&data);
+    let events = json!([
+        {"event": "advisor", "rule": "10.4", "leader": "je-johnston", "returned": "lee"},
+        {"event": "advisor", "rule": "10.4", "leader": "polk"},
+    ]);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": {"command": {"shuffle": {"theater": "east", "promote": true}}}, "events": events, "rolls": []}]);
+    let text = report_text(&steps, &st, &lookups)
+        .replace('\n', " ")
+        .replace("      ", "");
+    for want in [
+        "J.E. Johnston becomes National Military Advisor, and Lee, Advisor until now, goes back to the Leader Cup (10.4).",
+        "Polk becomes National Military Advisor (10.4).",
     ] {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }

@@ -1057,3 +1057,83 @@ fn the_eighth_edition_tells_a_sea_invasion_the_fleets_do_not_make() {
         );
     }
 }
+
+/// 17 (RULINGS A26): from the ninth edition the French fleets withdraw to the West Indies as
+/// soon as a British turn reports the naval SP 2 or more against the Americans, before its
+/// reinforcements meet them, and a roll's reason counts one fleet as one ("1 battle fleet").
+/// The earlier editions keep their games: the cases fail without the readings, and a game
+/// begun with the eighth edition verifies.
+#[test]
+fn the_ninth_edition_withdraws_the_fleets_when_outnumbered_and_counts_one_fleet() {
+    let current = data_of(solo::DATA_FILES);
+    assert!(current.tables.french.withdraw_when_reported && current.tables.french.counted_fleets);
+    for old in [
+        solo::DATA_FILES_V8,
+        solo::DATA_FILES_V7,
+        solo::DATA_FILES_V1,
+    ] {
+        let french = data_of(old).tables.french;
+        assert!(!french.withdraw_when_reported && !french.counted_fleets);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (case, reading, without) in [
+        (
+            "17.1-fleets-withdraw-when-the-naval-sp-are-reported.yaml",
+            "withdraw_when_reported",
+            "dice",
+        ),
+        (
+            "17.4-one-fleet-on-blockade-is-counted-as-one.yaml",
+            "counted_fleets",
+            "1 fleets on blockade",
+        ),
+    ] {
+        let path = super::support::root()
+            .join("tests/cases/solo-1776")
+            .join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
+        let old = dir.path().join(case);
+        std::fs::write(
+            &old,
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replace(&format!("{reading}: true"), &format!("{reading}: false")),
+        )
+        .unwrap();
+        let out = run_case(&data_v1(), &old);
+        assert!(
+            out.as_ref().is_err_and(|e| e.contains(without)),
+            "{case} without the reading: {out:?}"
+        );
+    }
+    // The search roll's reason, as the game file records it.
+    let d = dir.path();
+    super::support::ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "one-fleet",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    super::support::write(
+        d,
+        "o.yaml",
+        "turn: {french_intervention: {fleets: 1}, search: {fleets: 1}, american_turn: false}\n",
+    );
+    super::support::ok(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    let game = super::support::read(&d.join("g.yaml"));
+    assert!(
+        game.contains("why: 17 British search with 1 battle fleet\n"),
+        "{game}"
+    );
+    edition_game_verifies("eighth");
+}

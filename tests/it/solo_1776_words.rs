@@ -62,6 +62,12 @@ fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
                    "what": "the garrison of fort `middle-states-10` lost 2 SP, 1 artillery, 0 supply in combat on the board"}),
             "Reported: the garrison of the fort in location 10 of Middle States lost 2 SP, 1 artillery in combat on the board (14).",
         ),
+        (
+            // The reason keeps its capitals: proper names stay proper names.
+            json!({"event": "french_fleets_lost", "lost": 2, "left": 1,
+                   "reason": "the fleet engagement of the French attack on the British reinforcement of New England"}),
+            "17: the fleet engagement of the French attack on the British reinforcement of New England: the French lose 2 battle fleets, 1 left.",
+        ),
     ];
     let (events, wants): (Vec<Value>, Vec<&str>) = cases.into_iter().unzip();
     for (line, want) in solo_1776_lines(&events).iter().zip(wants) {
@@ -127,4 +133,24 @@ fn solo_1776_show_of_an_american_combat_says_whose_turn_and_no_shift() {
         text.contains("In the middle of the American turn: combat 1 of Washington's army, an American attack, BRE number 1, no (BE) column shift."),
         "{text}"
     );
+}
+
+/// 12: `show` counts an army's dragoons in words, none and one alike.
+#[test]
+fn solo_1776_show_counts_dragoons_in_words() {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (mut state, _) = rules.setup().unwrap();
+    state["armies"]["washington"]["dragoons"] = json!(0);
+    let ctx = adjutant::report::text::with_lookups(
+        json!({"title": "show", "state": state, "awaiting": null}),
+        &rules.lookups(),
+    );
+    let text = adjutant::report::text::Templates::new(None)
+        .render("solo-1776/show.txt", &ctx)
+        .unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("Washington's army:"))
+        .unwrap_or_else(|| panic!("no line for Washington's army in\n{text}"));
+    assert!(line.contains("SP (0 dragoons),"), "{line}");
 }

@@ -332,6 +332,15 @@ pub struct FrenchDef {
     /// (`true`); the first seven editions said nothing.
     #[serde(default)]
     pub invasion_skip_told: bool,
+    /// 17 duty 1 (A26): the fleets withdraw to the West Indies when a British turn reports the
+    /// naval SP 2 or more against the Americans, before its reinforcements are checked for
+    /// interception (`true`); the first eight editions waited for the American turn.
+    #[serde(default)]
+    pub withdraw_when_reported: bool,
+    /// 17: a roll's reason counts one fleet as "1 battle fleet" (`true`); the first eight
+    /// editions wrote "1 battle fleets", and the reason is part of the roll's record.
+    #[serde(default)]
+    pub counted_fleets: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

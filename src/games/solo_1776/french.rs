@@ -273,7 +273,10 @@ pub fn reinforcements(st: &mut State, ctx: &mut Ctx, list: &[Reinforce]) -> Run 
             target: Some(target as u8),
             attacked,
             reason: if attacked {
-                format!("{die} is at most {target} ({} fleets on blockade + 1): fight the fleet engagement before embarking or landing", st.french.fleets)
+                format!(
+                    "{die} is at most {target} ({} on blockade + 1): fight the fleet engagement before embarking or landing",
+                    fleets_words(ctx.data, st.french.fleets, "fleet")
+                )
             } else {
                 format!("{die} is above {target}: the reinforcement goes through")
             },
@@ -338,7 +341,10 @@ pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
         return Ok(());
     }
     let fleets = s.fleets as u32;
-    let die = ctx.d6(&format!("17 British search with {fleets} battle fleets"));
+    let die = ctx.d6(&format!(
+        "17 British search with {}",
+        fleets_words(ctx.data, fleets, "battle fleet")
+    ));
     let found = u32::from(die) <= fleets;
     ctx.event(Event::Search { fleets, die, found });
     if found {
@@ -349,6 +355,40 @@ pub fn search(st: &mut State, ctx: &mut Ctx, s: &Search) -> Run {
         )?;
     }
     Ok(())
+}
+
+/// `n` fleets in a roll's record: `1 battle fleet`, `2 battle fleets`; the first eight
+/// editions wrote the plural whatever the count, and keep it.
+fn fleets_words(data: &Data, n: u32, what: &str) -> String {
+    if n == 1 && data.tables.french.counted_fleets {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// 17 duty 1 (RULINGS A26): the naval SP a British turn reports put the Americans 2 or more
+/// behind: the fleets withdraw to the West Indies at once, so no reinforcement reported in
+/// the same turn meets them. The American turn then gives them their duty as usual.
+pub fn withdraw_when_outnumbered(st: &mut State, ctx: &mut Ctx) {
+    let diff = st.naval.american - st.naval.british;
+    if !ctx.data.tables.french.withdraw_when_reported
+        || st.french.fleets == 0
+        || diff > -2
+        || st.french.duty == Some(Duty::WestIndies)
+    {
+        return;
+    }
+    st.french.at = Some(WEST_INDIES.into());
+    st.french.duty = Some(Duty::WestIndies);
+    ctx.event(Event::FrenchDuty {
+        duty: Duty::WestIndies,
+        area: WEST_INDIES.into(),
+        reason: format!(
+            "the naval SP just reported put the Americans at {diff} ({} American, {} British); they go at once, before any British reinforcement",
+            st.naval.american, st.naval.british
+        ),
+    });
 }
 
 /// A duty in words, for why the fleets do not also carry out a sea invasion.

@@ -66,6 +66,21 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the eighth edition (before RULINGS A26 withdrew the French fleets as
+/// soon as the naval SP were reported, and before a roll's reason counted one fleet in the
+/// singular), kept so that game files begun with them still load with the tables they pin.
+/// Its scenario is the current one.
+pub const DATA_FILES_V8: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v8/tables.yaml"),
+    ),
+];
+
 /// The data files of the seventh edition (before RULINGS A24 let condition 1 move an army
 /// up where condition 5 would bring it back), kept so that game files begun with them still
 /// load with the tables they pin. Its scenario is the current one.

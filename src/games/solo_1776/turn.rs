@@ -23,6 +23,7 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
     if let Some(f) = &t.french_intervention {
         french::intervene(st, ctx, f.fleets as u32);
     }
+    french::withdraw_when_outnumbered(st, ctx);
     for area in &t.scout {
         movement::scout(st, ctx, area);
     }

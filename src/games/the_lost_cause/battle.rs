@@ -8,6 +8,7 @@ use super::data::{Data, Theater};
 use super::events::Event;
 use super::options::{army_words, either, space};
 use super::orders::Target;
+use super::readings::AdvisorReturn;
 use super::rolls::{roll, Modifier, Test, Versus};
 use super::script::{Ctx, Run};
 use super::state::{Control, Place, Question, State};
@@ -290,10 +291,12 @@ pub(super) fn leader_shuffle(
         return Ok(());
     };
     let old = st.commanders.insert(theater, Some(new.clone())).flatten();
+    let mut returned = None;
     if let Some(o) = &old {
         if promote {
             if let Some(adv) = st.advisor.replace(o.clone()) {
-                st.leader_cup.push(adv);
+                st.leader_cup.push(adv.clone());
+                returned = Some(adv);
             }
         } else {
             st.leader_cup.push(o.clone());
@@ -309,6 +312,8 @@ pub(super) fn leader_shuffle(
         ctx.event(Event::Advisor {
             rule: "10.4".into(),
             leader: st.advisor.clone().unwrap_or_default(),
+            returned: returned
+                .filter(|_| ctx.data.tables.readings.advisor_return == AdvisorReturn::Named),
         });
     }
     Ok(())

@@ -236,6 +236,10 @@ pub enum Event {
     Advisor {
         rule: String,
         leader: String,
+        /// The Advisor `leader` replaces, back to the Leader Cup (from the eighth edition,
+        /// RULINGS L55).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        returned: Option<String>,
     },
     /// 10.4.
     Switched {

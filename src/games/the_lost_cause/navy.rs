@@ -78,11 +78,8 @@ pub(super) fn offered(
         other => other,
     };
     if choice != Naval::Pass && !options.contains(&choice) {
-        return Err(illegal(
-            "9.6",
-            super::options::naval_refusal(data, st, &choice, options),
-            key,
-        ));
+        let (rule, words) = super::options::naval_refusal(data, st, &choice, options);
+        return Err(illegal(rule, words, key));
     }
     Ok(choice)
 }
@@ -148,11 +145,7 @@ pub fn naval_options(data: &Data, st: &State) -> Vec<Naval> {
 /// a Confederate controlled or contested river space; 16.7 Ironclads on a Confederate
 /// controlled river space or the Blockade marker; one of a kind to a place.
 pub fn naval_spots(data: &Data, st: &State, kind: ResourceKind) -> Vec<String> {
-    let taken = |place: &Place| {
-        st.resources
-            .iter()
-            .any(|(id, p)| p == place && data.resource(id).map(|r| r.kind) == Some(kind))
-    };
+    let taken = |place: &Place| marker_there(data, st, kind, place);
     let mut out = Vec::new();
     if matches!(kind, ResourceKind::CoastalForts | ResourceKind::Ironclads)
         && !taken(&Place::Blockade)
@@ -172,6 +165,83 @@ pub fn naval_spots(data: &Data, st: &State, kind: ResourceKind) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether a marker of `kind` is at `place` already (one of a kind to a place).
+fn marker_there(data: &Data, st: &State, kind: ResourceKind, place: &Place) -> bool {
+    st.resources
+        .iter()
+        .any(|(id, p)| p == place && data.resource(id).map(|r| r.kind) == Some(kind))
+}
+
+/// Why a marker of `kind` may not go to `to` (the Naval Blockade marker, `blockade`, or a
+/// space), with the rule that says where it goes: `naval_spots` in words, for a refusal.
+/// `None` where the place is one the marker may take, or one this cannot judge.
+pub(super) fn spot_refusal(
+    data: &Data,
+    st: &State,
+    kind: ResourceKind,
+    to: &str,
+) -> Option<(&'static str, String)> {
+    let (rule, name, goes) = match kind {
+        ResourceKind::CoastalForts => (
+            "16.2",
+            "Coastal Forts",
+            "go only on the Naval Blockade marker",
+        ),
+        ResourceKind::Gunboats => (
+            "16.6",
+            "Gunboats",
+            "go only on a Confederate controlled or contested river space",
+        ),
+        ResourceKind::Ironclads => (
+            "16.7",
+            "Ironclads",
+            "go only on a Confederate controlled river space or the Naval Blockade marker",
+        ),
+        _ => return None,
+    };
+    let why = |what: String| Some((rule, format!("{what}, and {name} {goes}")));
+    let rule_alone = Some((rule, format!("{name} {goes}")));
+    if to == "blockade" {
+        if kind == ResourceKind::Gunboats {
+            return rule_alone;
+        }
+        if marker_there(data, st, kind, &Place::Blockade) {
+            return Some((rule, format!("another {name} marker is on the Naval Blockade marker already: one of a kind to a place")));
+        }
+        return None;
+    }
+    if !data.has_space(to) {
+        return None;
+    }
+    let space = data.space(to);
+    if kind == ResourceKind::CoastalForts {
+        return rule_alone;
+    }
+    if !space.river {
+        return why(format!("{} is no river space", space.name));
+    }
+    match (kind, holder(data, st, to)) {
+        (_, Holder::Union) => return why(format!("{} is Union controlled", space.name)),
+        (ResourceKind::Ironclads, Holder::Contested) => {
+            return why(format!(
+                "{} is contested (a Union army is there)",
+                space.name
+            ))
+        }
+        _ => {}
+    }
+    if marker_there(data, st, kind, &Place::Space(to.to_string())) {
+        return Some((
+            rule,
+            format!(
+                "another {name} marker is on {} already: one of a kind to a place",
+                space.name
+            ),
+        ));
+    }
+    None
 }
 
 /// A naval order naming its marker by the kind's name (`Gunboats`) where two markers share

@@ -90,17 +90,27 @@ pub(super) fn track_marker(m: TrackMarker) -> &'static str {
 
 /// Why the Navy cannot do `n` now (9.6), with what it could do instead; a Commerce Raider
 /// order says where the raider is and the order that fits.
-pub(super) fn naval_refusal(data: &Data, st: &State, n: &Naval, options: &[Naval]) -> String {
+/// Returns the rule to cite with the words: 9.6 for the Naval action, or the marker's own rule
+/// where the place it names is one the marker may not take (16.2, 16.6, 16.7).
+pub(super) fn naval_refusal(
+    data: &Data,
+    st: &State,
+    n: &Naval,
+    options: &[Naval],
+) -> (&'static str, String) {
     if let Naval::CommerceRaider(to) = n {
         match (super::navy::raider_place(st, data), to.marker()) {
             (Some(Place::Cup), Some(m)) => {
-                return format!(
-                    "the Commerce Raider is in the Resource Cup, so it cannot sail with {} yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: available`",
-                    track_marker(m)
+                return (
+                    "9.6",
+                    format!(
+                        "the Commerce Raider is in the Resource Cup, so it cannot sail with {} yet: a Commerce Raider action brings it out to the Available box (9.7), ordered as `commerce_raider: available`",
+                        track_marker(m)
+                    ),
                 )
             }
             (Some(Place::Available | Place::Raiding(_)), None) if *to == RaiderTo::Available => {
-                return "the Commerce Raider is already out of the Resource Cup: a Naval action sails it with the Confederate Morale, ER/EP or Naval Blockade marker (9.7)".into();
+                return ("9.6", "the Commerce Raider is already out of the Resource Cup: a Naval action sails it with the Confederate Morale, ER/EP or Naval Blockade marker (9.7)".into());
             }
             (Some(at @ (Place::Available | Place::Raiding(_))), None) => {
                 let leave = match at {
@@ -114,26 +124,54 @@ pub(super) fn naval_refusal(data: &Data, st: &State, n: &Naval, options: &[Naval
                     ),
                     _ => String::new(),
                 };
-                return format!(
-                    "a Naval action sails the Commerce Raider with the Confederate Morale, ER/EP or Naval Blockade marker (9.7){leave}"
+                return (
+                    "9.6",
+                    format!(
+                        "a Naval action sails the Commerce Raider with the Confederate Morale, ER/EP or Naval Blockade marker (9.7){leave}"
+                    ),
                 );
             }
             (None | Some(Place::Future | Place::Gone), _) => {
-                return "the Commerce Raider is not in play (6.1)".into()
+                return ("9.6", "the Commerce Raider is not in play (6.1)".into())
             }
             _ => {}
         }
     }
-    let could: Vec<String> = options.iter().map(|o| naval_words(data, st, o)).collect();
+    // Each a verb phrase after "it could": a raider's action is a noun in the list.
+    let could: Vec<String> = options
+        .iter()
+        .map(|o| match o {
+            Naval::CommerceRaider(_) => format!("take a {}", naval_words(data, st, o)),
+            _ => naval_words(data, st, o),
+        })
+        .collect();
     let instead = if could.is_empty() {
         "it has nothing it could do but pass".to_string()
     } else {
         format!("it could {}", listed(&could, "or"))
     };
-    format!(
-        "the Navy cannot {} now; {instead}",
-        naval_words(data, st, n)
-    )
+    let placed = match n {
+        Naval::Place { resource, to } | Naval::Move { resource, to } => data
+            .resource(resource)
+            .and_then(|r| super::navy::spot_refusal(data, st, r.kind, to)),
+        _ => None,
+    };
+    match placed {
+        Some((rule, why)) => (
+            rule,
+            format!(
+                "the Navy cannot {}: {why}; {instead}",
+                naval_words(data, st, n)
+            ),
+        ),
+        None => (
+            "9.6",
+            format!(
+                "the Navy cannot {} now; {instead}",
+                naval_words(data, st, n)
+            ),
+        ),
+    }
 }
 
 /// An Initiative marker in words: `Conditional, +1`.

@@ -1,7 +1,7 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
 //! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
 //! no meaning to (L48, L49), or missed a case the text decides (L51), or
-//! recorded less than a reader needs (L52). The choice is data (`readings` in
+//! recorded less than a reader needs (L52, L54, L55). The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -43,6 +43,20 @@ pub struct Readings {
     /// 12.0 (L54).
     #[serde(default)]
     pub key_spaces: KeySpaces,
+    /// 10.4 (L55).
+    #[serde(default)]
+    pub advisor_return: AdvisorReturn,
+}
+
+/// 10.4: what the record of a commander promoted to Advisor says of the Advisor he replaces.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdvisorReturn {
+    /// The first seven editions: nothing, though that leader goes back to the Leader Cup.
+    #[default]
+    Unnamed,
+    /// The leader going back to the Leader Cup.
+    Named,
 }
 
 /// 12.0: what the record of a morale change for key spaces says of them.
