@@ -33,7 +33,9 @@ pub fn check_depth(text: &str, what: &str) -> Result<(), Error> {
             continue;
         }
         if at_line_start {
-            if c == b' ' || c == b'-' {
+            // A block sequence's `-` and a complex key's `?` (with its `:`) nest like
+            // indentation: `? ? ? x` is three levels on one line.
+            if matches!(c, b' ' | b'-' | b'?' | b':') {
                 indent += 1;
                 i += 1;
                 continue;
@@ -198,6 +200,11 @@ mod tests {
         assert!(parse_yaml::<serde_json::Value>(ok, "x").is_ok());
         let block: String = (0..80).map(|i| format!("{}k:\n", "  ".repeat(i))).collect();
         assert!(check_depth(&block, "x").is_err());
+        // Complex keys nest on one line; a packet of them once reached the parser and took
+        // gigabytes.
+        let keys = format!("record:\n  {}x\n", "? ".repeat(200));
+        assert!(check_depth(&keys, "x").is_err());
+        assert!(check_depth("? a\n: b\n", "x").is_ok());
         let flow = format!("{}{}", "{a: ".repeat(64), "}".repeat(64));
         assert!(check_depth(&flow, "x").is_ok());
         assert!(check_depth(&format!("[{flow}]"), "x").is_err());

@@ -87,13 +87,16 @@ impl Secret {
         ))
     }
 
-    /// Chain element `x_i`.
+    /// Chain element `x_i`, for `i` below the chain length: `x_N` is the seed itself, from which
+    /// the signing key comes too, so it is never revealed; a chain of length N gives N - 1
+    /// reveals.
     pub fn element(&self, i: u64) -> Result<Hash, Error> {
-        if i > self.chain_length {
+        if i >= self.chain_length {
             return Err(Error::Secrets {
                 message: format!(
-                    "the chain of `{}` is used up ({} elements); start a new game",
-                    self.side, self.chain_length
+                    "the chain of `{}` is used up: its {} elements after the anchor are revealed but the last, which is the secret seed itself and is never revealed; start a new game",
+                    self.side,
+                    self.chain_length.saturating_sub(1)
                 ),
             });
         }
@@ -419,10 +422,20 @@ mod tests {
         );
     }
 
+    /// The last element of a chain is its seed, from which the signing key comes too: it is
+    /// never handed out, or anyone could sign as the side once the chain is used up.
     #[test]
-    fn element_beyond_the_chain_is_refused() {
+    fn the_seed_is_never_handed_out_as_an_element() {
         let s = Secret::demo("g", "crown", 4);
-        assert!(s.element(5).is_err());
-        assert!(s.element(4).is_ok());
+        assert_eq!(
+            chain::element("g", "crown", &s.seed().unwrap(), 4, 4),
+            s.seed().unwrap(),
+            "the last element is the seed itself"
+        );
+        assert!(s.element(3).is_ok());
+        for i in [4, 5] {
+            let err = s.element(i).unwrap_err().to_string();
+            assert!(err.contains("used up"), "{i}: {err}");
+        }
     }
 }

@@ -282,8 +282,9 @@ mod tests {
         let mut other = Ledger::new("w-2");
         assert!(answer(&s, &mut other, &hash(1)).is_err());
         assert!(ledger.answers.is_empty() && other.answers.is_empty());
-        // A used-up chain changes nothing.
-        let short = Secret::from_seed("w-1", WITNESS, 1, &sha256(b"w"), false);
+        // A used-up chain changes nothing. A chain of 2 serves one answer: its last element
+        // is the seed, never handed out.
+        let short = Secret::from_seed("w-1", WITNESS, 2, &sha256(b"w"), false);
         answer(&short, &mut ledger, &hash(1)).unwrap();
         assert!(answer(&short, &mut ledger, &hash(2)).is_err());
         assert_eq!(ledger.answers.len(), 1);

@@ -126,6 +126,26 @@ fn hostile_input_is_refused_quickly_and_clearly() {
     write(&d, "deep-game.yaml", &"{a: ".repeat(100_000));
     let err = refused(&d, &["verify", "deep-game.yaml"]);
     assert!(err.contains("nested more than 64"), "{err}");
+    // Complex keys nested on one line: a 4 MB packet of them took the parser gigabytes.
+    write(
+        &d,
+        "keys.packet.yaml",
+        &format!(
+            "format: adjutant-packet/2\nrecord:\n  {}x\n",
+            "? ".repeat(2_000_000)
+        ),
+    );
+    let err = refused(
+        &d,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "keys.packet.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(err.contains("nested more than 64"), "{err}");
     // A side or id that would lead out of the secrets folder.
     for (flag, value) in [("--side", "crown/../../y"), ("--id", "../escape")] {
         let mut args = vec!["keys", "--id", "g-x", "--side", "crown", "--secrets", "s"];

@@ -187,3 +187,46 @@ fn a_two_player_game_takes_no_dice_mode() {
     assert!(e.contains("for solitaire games"), "{e}");
     assert!(!dir.path().join("g.yaml").exists());
 }
+
+/// A hostile reader's attack: the last element of a chain is its seed, from which the signing
+/// key comes too. A witness that handed it out when its chain ran out would let anyone sign
+/// answers as the witness. The chain of 16 answers 15 hashes, none revealing the seed, and
+/// refuses the sixteenth, leaving its ledger as it was.
+#[test]
+fn a_witness_never_reveals_its_seed_when_its_chain_runs_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "tlc-short",
+            "--chain-length",
+            "16",
+            "--out",
+            "w.secret.yaml",
+        ],
+    );
+    let secret = secrets::load_file(&d.join("w.secret.yaml")).unwrap();
+    let seed = secret.seed.clone();
+    for n in 1..16 {
+        let (text, _) = answer(d, &hash(&format!("record {n}")));
+        let parsed = adjutant::engine::witness::Answer::parse(&text).unwrap();
+        assert_ne!(parsed.reveal, seed, "answer {n} reveals the seed");
+    }
+    let before = files(d);
+    let err = fails(
+        d,
+        &[
+            "witness",
+            "answer",
+            "--secret",
+            "w.secret.yaml",
+            &hash("record 16"),
+        ],
+    );
+    assert!(err.contains("used up") && !err.contains(&seed), "{err}");
+    assert!(before == files(d), "a refused answer changed a file");
+}
