@@ -289,7 +289,7 @@ pub fn witness_answer(
     if new {
         let mut staged = crate::engine::atomic::Staged::new();
         witness::stage_ledger(&mut staged, &ledger_path, &ledger)?;
-        commit.staged.append(&mut staged);
+        commit.staged.append(&mut staged)?;
     }
     commit.add(out, format!("{}\n", answer.to_line()).as_bytes())?;
     commit.commit()?;

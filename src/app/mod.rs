@@ -19,11 +19,13 @@ pub struct Loaded {
     pub game: GameFile,
 }
 
-/// Loads a game file to act on: its format, rules and data, and that its current state is the
-/// one its log carries (an edited state is refused, naming what to run).
+/// Loads a game file to act on: its format, rules and data, that its current state is the one
+/// its log carries, and that its records link up and carry their senders' signatures (an
+/// edited state or record is refused, naming what to run).
 pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
     let l = load_game_unchecked(path, data_dir)?;
     session::check_current_state(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
+    crate::engine::verify::check_log(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
     Ok(l)
 }
 
@@ -168,7 +170,7 @@ impl Commit {
                 )?;
             }
         }
-        first.append(&mut staged);
+        first.append(&mut staged)?;
         let result = first.commit();
         drop(locks);
         result

@@ -271,7 +271,7 @@ pub fn write_orders_with(
         // The commitment the record carries, which finds the policy again.
         let sent = prepared.record.policy_commit.as_deref().unwrap_or_default();
         secrets::stage_policy(&mut staged, secrets_dir, &l.game.id, &side, p, sent)?;
-        commit.staged.append(&mut staged);
+        commit.staged.append(&mut staged)?;
     }
     Ok((prepared.game, Packet::new(prepared.record)))
 }

@@ -3,8 +3,10 @@
 //! A command stages every output first (`Staged`): each regular file is written to a temporary
 //! file created exclusively, with a random name, in the target's own folder, and flushed to
 //! disk. Only when every output is ready does `commit` make them visible, renaming each over its
-//! target in the order staged, the game file last. So a command that fails, whichever output
-//! failed, leaves every file as it was. Outputs that are not regular files (`-` for standard
+//! target in the order staged, the game file last; should a rename fail, those made before it
+//! are undone, each target given back the file it held. So a command that fails, whichever
+//! output failed, leaves every file as it was. Two outputs of one command may not name one
+//! file, and an ordinary output never replaces a secret, a ledger or standing policies. Outputs that are not regular files (`-` for standard
 //! output, `/dev/null`, a pipe) are written directly at commit time, before any file is
 //! renamed, since such a write can still fail; they are never renamed over. A symbolic link is
 //! followed: its target is replaced and the link stays a link.
@@ -95,6 +97,9 @@ enum Stage {
 pub struct Staged {
     stages: Vec<Stage>,
     last: Vec<Stage>,
+    /// The files staged so far, each as its folder's real path and its name, so that two
+    /// spellings of one file are seen as one.
+    targets: Vec<PathBuf>,
 }
 
 /// How a staged file is made.
@@ -120,7 +125,7 @@ impl Staged {
 
     /// Stages a file of the given kind.
     pub fn add_kind(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<(), Error> {
-        let s = stage(path, bytes, kind)?;
+        let s = self.checked_stage(path, bytes, kind)?;
         self.stages.push(s);
         Ok(())
     }
@@ -128,22 +133,47 @@ impl Staged {
     /// Stages the file to make visible after all others: the game file, so that a failure
     /// anywhere leaves the old game in place.
     pub fn add_last(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let s = stage(path, bytes, Kind::Plain)?;
+        let s = self.checked_stage(path, bytes, Kind::Plain)?;
         self.last.push(s);
         Ok(())
     }
 
-    /// Moves `other`'s outputs after this one's (and its last ones after these last).
-    pub fn append(&mut self, other: &mut Staged) {
+    /// `stage`, refusing a file another output of this command already names.
+    fn checked_stage(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
+        let s = stage(path, bytes, kind)?;
+        if let Stage::Replace(_, target) | Stage::New(_, target) = &s {
+            let id = identity(target);
+            if self.targets.contains(&id) {
+                return Err(refused_output(
+                    path,
+                    "another output of this command names the same file; give each its own",
+                ));
+            }
+            self.targets.push(id);
+        }
+        Ok(s)
+    }
+
+    /// Moves `other`'s outputs after this one's (and its last ones after these last),
+    /// refusing a file both name.
+    pub fn append(&mut self, other: &mut Staged) -> Result<(), Error> {
+        if let Some(both) = other.targets.iter().find(|t| self.targets.contains(t)) {
+            return Err(refused_output(
+                both,
+                "another output of this command names the same file; give each its own",
+            ));
+        }
         self.stages.append(&mut other.stages);
         self.last.append(&mut other.last);
+        self.targets.append(&mut other.targets);
+        Ok(())
     }
 
     /// Makes every staged output visible: first those written straight out (standard output,
     /// a device, a pipe), which may still fail as they are written (a full disk, a closed
     /// pipe), then the staged files, renamed in order, the last ones at the end. So an output
     /// that fails leaves every file as it was: a ledger is never updated for a packet or report
-    /// that could not be written.
+    /// that could not be written. A rename that fails undoes the renames before it.
     pub fn commit(self) -> Result<(), Error> {
         fail_point();
         let (direct, renamed): (Vec<Stage>, Vec<Stage>) = self
@@ -151,7 +181,7 @@ impl Staged {
             .into_iter()
             .chain(self.last)
             .partition(|s| matches!(s, Stage::Stdout(_) | Stage::Direct(..)));
-        for s in direct.into_iter().chain(renamed) {
+        for s in direct {
             match s {
                 Stage::Stdout(bytes) => {
                     let mut out = std::io::stdout().lock();
@@ -166,23 +196,170 @@ impl Staged {
                         .map_err(io("open", &path))?;
                     f.write_all(&bytes).map_err(io("write", &path))?;
                 }
-                Stage::Replace(tmp, target) => {
-                    tmp.persist(&target)
-                        .map_err(|e| io("replace", &target)(e.error))?;
-                }
-                Stage::New(tmp, target) => {
-                    tmp.persist_noclobber(&target).map_err(|e| {
-                        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-                            exists_already(&target)
-                        } else {
-                            io("create", &target)(e.error)
-                        }
-                    })?;
-                }
+                _ => unreachable!("partitioned out"),
             }
+        }
+        let mut done: Vec<Undo> = Vec::new();
+        let undo_all = |done: Vec<Undo>| {
+            for u in done.into_iter().rev() {
+                u.undo();
+            }
+        };
+        for s in renamed {
+            let undo = match &s {
+                Stage::Replace(_, target) => Undo::keep(target),
+                Stage::New(_, target) => Ok(Undo::Remove(target.clone())),
+                _ => unreachable!("partitioned out"),
+            };
+            let undo = match undo {
+                Ok(u) => u,
+                Err(e) => {
+                    undo_all(done);
+                    return Err(e);
+                }
+            };
+            if let Err(e) = persist(s) {
+                // This target was not replaced: its kept copy goes, the others are undone.
+                undo.forget();
+                undo_all(done);
+                return Err(e);
+            }
+            done.push(undo);
+        }
+        for u in done {
+            u.forget();
         }
         Ok(())
     }
+}
+
+/// How to give a target back what it held before a commit renamed over it.
+enum Undo {
+    /// The target held this file, kept under a second name (a hard link, else a copy).
+    Restore { target: PathBuf, kept: PathBuf },
+    /// The target did not exist.
+    Remove(PathBuf),
+}
+
+impl Undo {
+    /// Keeps what `target` holds now, beside it, before it is replaced.
+    fn keep(target: &Path) -> Result<Undo, Error> {
+        if fs::symlink_metadata(target).is_err() {
+            return Ok(Undo::Remove(target.to_path_buf()));
+        }
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let kept = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".old")
+            .make_in(&dir, |p| {
+                fs::hard_link(target, p).or_else(|_| fs::copy(target, p).map(|_| ()))
+            })
+            .map_err(|e| Error::Io {
+                path: target.to_path_buf(),
+                action: "keep a copy of",
+                source: without_temp_path(e),
+            })?;
+        let (_, kept) = kept
+            .keep()
+            .map_err(|e| io("keep a copy of", target)(e.error))?;
+        Ok(Undo::Restore {
+            target: target.to_path_buf(),
+            kept,
+        })
+    }
+
+    /// Gives the target back what it held; best effort, as the command is failing already.
+    fn undo(self) {
+        match self {
+            Undo::Restore { target, kept } => {
+                let _ = fs::rename(&kept, &target);
+            }
+            Undo::Remove(target) => {
+                let _ = fs::remove_file(&target);
+            }
+        }
+    }
+
+    /// The commit went through: the kept copy goes.
+    fn forget(self) {
+        if let Undo::Restore { kept, .. } = self {
+            let _ = fs::remove_file(&kept);
+        }
+    }
+}
+
+/// Makes one staged file visible (a file staged to be renamed into place).
+fn persist(s: Stage) -> Result<(), Error> {
+    injected_rename_failure(&s)?;
+    match s {
+        Stage::Replace(tmp, target) => tmp
+            .persist(&target)
+            .map(|_| ())
+            .map_err(|e| io("replace", &target)(e.error)),
+        Stage::New(tmp, target) => tmp.persist_noclobber(&target).map(|_| ()).map_err(|e| {
+            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                exists_already(&target)
+            } else {
+                io("create", &target)(e.error)
+            }
+        }),
+        Stage::Stdout(_) | Stage::Direct(..) => unreachable!("written before any rename"),
+    }
+}
+
+/// A file as its folder's real path and its name: the same for any spelling of the path.
+fn identity(target: &Path) -> PathBuf {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    match target.file_name() {
+        Some(name) => dir.join(name),
+        None => dir,
+    }
+}
+
+/// An output refused before anything is written.
+fn refused_output(path: &Path, why: &str) -> Error {
+    Error::Io {
+        path: path.to_path_buf(),
+        action: "write",
+        source: std::io::Error::other(why.to_string()),
+    }
+}
+
+/// The formats of the private files a command keeps for itself: no ordinary output (a packet,
+/// a report, a game file) may replace one, however its path was spelled.
+const PRIVATE_FORMATS: [&str; 3] = [
+    "format: adjutant-secret/",
+    "format: adjutant-ledger/",
+    "format: adjutant-policies/",
+];
+
+/// Whether the file at `target` is a secret, a ledger or standing policies, by the format line
+/// near its start.
+fn is_private_file(target: &Path) -> bool {
+    let Ok(f) = File::open(target) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    if f.take(4096).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let head = String::from_utf8_lossy(&head);
+    head.lines().any(|l| {
+        PRIVATE_FORMATS
+            .iter()
+            .any(|f| l.trim_start().starts_with(f))
+    })
 }
 
 /// The refusal for a new private file whose name is taken: checked when it is staged, and
@@ -204,6 +381,12 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
     };
     if kind == Kind::NewPrivate && fs::symlink_metadata(&target).is_ok() {
         return Err(exists_already(&target));
+    }
+    if kind == Kind::Plain && is_private_file(&target) {
+        return Err(refused_output(
+            path,
+            "it holds a secret, a ledger or standing policies, which adjutant never writes over; name another file",
+        ));
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -255,6 +438,28 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 fn fail_point() {
     if std::env::var_os("ADJUTANT_FAIL_BEFORE_RENAME").is_some() {
         std::process::abort();
+    }
+}
+
+/// Test hook: `ADJUTANT_FAIL_AT_RENAME=N` makes the N-th rename of a commit fail (counting
+/// from 1 in this process), as a file another program holds open would, so a test can show the
+/// renames before it are undone.
+fn injected_rename_failure(s: &Stage) -> Result<(), Error> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RENAMES: AtomicUsize = AtomicUsize::new(0);
+    let Some(at) = std::env::var_os("ADJUTANT_FAIL_AT_RENAME") else {
+        return Ok(());
+    };
+    let n = RENAMES.fetch_add(1, Ordering::Relaxed) + 1;
+    match s {
+        Stage::Replace(_, target) | Stage::New(_, target)
+            if at.to_str().and_then(|a| a.parse().ok()) == Some(n) =>
+        {
+            Err(io("replace", target)(std::io::Error::other(
+                "the test hook ADJUTANT_FAIL_AT_RENAME refused this rename",
+            )))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -201,3 +201,53 @@ fn signature_batch(
     }
     batch
 }
+
+/// The quick half of `verify`, which every command makes before acting on a game file: the
+/// records link up (each `prev` the hash of the record before, the first the genesis hash,
+/// which covers the game's start), and from version 2 each carries its sender's signature. So
+/// an edited record, or an edited start, is refused before anything is played on it, and a
+/// packet made on it can never leave the player's own ledger ahead of the game. Replaying each
+/// step's dice and events is left to `verify`.
+pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+    let replay = Replay::from_genesis(rules, gf)?;
+    let hashes = record_hashes(&gf.log)?;
+    let edited = |step: u64, why: String| {
+        Error::Format {
+        what: "the game file".into(),
+        message: format!(
+            "its log was edited: the record of step {step} {why}. Run `adjutant verify` on it to see where it differs, and go on from an unedited copy"
+        ),
+    }
+    };
+    if replay.version >= 2 {
+        if let Some(rec) = gf.log.iter().find(|r| r.sig.is_none()) {
+            return Err(edited(rec.step, "carries no signature".into()));
+        }
+        if let Err(step) = signature_batch(&replay, gf, &hashes).check() {
+            let by = gf
+                .log
+                .iter()
+                .find(|r| r.step == step)
+                .map_or("?", |r| r.by.as_str());
+            return Err(edited(
+                step,
+                format!("does not carry `{by}`'s signature of what it now says"),
+            ));
+        }
+    }
+    let mut tip = replay.tip;
+    for (rec, hash) in gf.log.iter().zip(&hashes) {
+        if rec.prev != to_hex(&tip) {
+            let before = match rec.step {
+                1 => "the game's genesis (its players, data and start)".to_string(),
+                n => format!("the record of step {}", n - 1),
+            };
+            return Err(edited(
+                rec.step,
+                format!("does not follow {before}: its `prev` is not that hash"),
+            ));
+        }
+        tip = *hash;
+    }
+    Ok(())
+}

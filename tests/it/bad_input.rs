@@ -624,3 +624,190 @@ fn a_key_given_twice_in_orders_is_refused_with_its_line() {
         }
     }
 }
+
+/// A hostile player's attack on "every output together or none": the packet's rename fails
+/// after the ledger's went through (a packet file another program holds open). The ledger then
+/// said the chain element went out in a packet nobody has, and only byte-identical orders could
+/// ever be sent again. Now the renames before the failing one are undone: every file is as it
+/// was, and other orders go out afterwards.
+#[test]
+fn a_rename_that_fails_undoes_the_outputs_renamed_before_it() {
+    let g = TwoPlayers::new("ss-test-rename");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let before = files(&d);
+    for at in ["1", "2", "3"] {
+        let o = command(
+            &d,
+            &[
+                "orders",
+                "game.yaml",
+                "o.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                "p.yaml",
+            ],
+        )
+        .env("ADJUTANT_FAIL_AT_RENAME", at)
+        .output()
+        .unwrap();
+        assert!(!o.status.success(), "rename {at} was to fail");
+        let err = stderr(&o);
+        assert!(err.contains("ADJUTANT_FAIL_AT_RENAME"), "{err}");
+        assert!(
+            files(&d) == before,
+            "a failed rename {at} left files changed:\n{err}"
+        );
+    }
+    // The ledger among them: no element is on record as spent, so any orders may go out.
+    ok(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+    );
+}
+
+/// A hostile (or careless) player's attack: `-o` naming the player's own secret or ledger, by
+/// its path or through a link, destroyed it, and a report written over the game file was lost.
+/// Each is refused before anything is written.
+#[test]
+fn an_output_never_replaces_a_secret_a_ledger_or_another_output() {
+    let g = TwoPlayers::new("ss-test-alias");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let secret = "secrets/ss-test-alias.crown.secret.yaml";
+    let ledger = "secrets/ss-test-alias.crown.ledger.yaml";
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(d.join(secret), d.join("link.yaml")).unwrap();
+    for target in [secret, "link.yaml"] {
+        let err = refused(
+            &d,
+            &[
+                "orders",
+                "game.yaml",
+                "o.yaml",
+                "--secrets",
+                "secrets",
+                "-o",
+                target,
+            ],
+        );
+        assert!(err.contains("never writes over"), "{target}: {err}");
+    }
+    // The packet and the game file the same file.
+    let err = refused(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "./game.yaml",
+        ],
+    );
+    assert!(err.contains("same file"), "{err}");
+    // The ledger exists once the secret has served.
+    ok(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "first.yaml",
+        ],
+    );
+    assert!(d.join(ledger).exists());
+    for args in [
+        vec!["report", "game.yaml", "--format", "svg", "-o", ledger],
+        vec!["position", "game.yaml", "-o", ledger],
+    ] {
+        let err = refused(&d, &args);
+        assert!(err.contains("never writes over"), "{args:?}: {err}");
+    }
+}
+
+/// A hostile player's attack on "edited files are not played on": a die changed inside a
+/// signed record of the log (not the state) was only caught by `verify`; `orders` made a packet
+/// on it, which the opponent refused, while the player's own ledger already counted the chain
+/// element as gone, so the game could not go on from either copy. Every command now checks
+/// that the records link up and carry their senders' signatures, and refuses the edited log
+/// with every file as it was; an edited start is refused the same way.
+#[test]
+fn an_edited_record_in_the_log_is_refused_before_anything_is_played_on_it() {
+    let g = TwoPlayers::new("ss-test-edited-log");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    let p2 = g.send("patriot", "p2", "supply: []\n");
+    g.receive("crown", &p2);
+    let d = g.side_dir("crown");
+    let text = g.game_text("crown");
+    assert!(text.contains("log:"), "{text}");
+    // One digit of a record's reveal, inside the log.
+    let at = text.find("reveal: ").expect("a record in the log") + "reveal: ".len();
+    let digit = text.as_bytes()[at];
+    let other = if digit == b'0' { '1' } else { '0' };
+    let edited = format!("{}{}{}", &text[..at], other, &text[at + 1..]);
+    write(&d, "edited.yaml", &edited);
+    write(&d, "o.yaml", "supply: []\n");
+    for args in [
+        vec![
+            "orders",
+            "edited.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+        vec!["show", "edited.yaml"],
+        vec!["position", "edited.yaml", "-o", "pos.yaml"],
+    ] {
+        let err = refused(&d, &args);
+        assert!(
+            err.contains("edited.yaml") && err.contains("its log was edited: the record of step 1"),
+            "{args:?}: {err}"
+        );
+    }
+    // The start of a game begun from a position, edited under its first record: its genesis
+    // no longer leads to that record.
+    let demo = read(&root().join("games/southern-strategy/examples/demo-game.yaml"));
+    let game = game_at(&d, "positioned.yaml", &demo, |_| {});
+    let secrets = "positioned.yaml-secrets";
+    // The shipped example waits for the Crown's limited impulse.
+    write(&d, "first.yaml", "limited: skip\n");
+    ok(
+        &d,
+        &[
+            "play",
+            "positioned.yaml",
+            "first.yaml",
+            "--secrets",
+            secrets,
+        ],
+    );
+    let text = read(&game);
+    let at = text
+        .find("\nstart:")
+        .expect("a game begun from a position keeps its start");
+    let pw = text[at..].find("political_will: ").unwrap() + at + "political_will: ".len();
+    let edited = format!("{}9{}", &text[..pw], &text[pw + 1..]);
+    write(&d, "edited-start.yaml", &edited);
+    let err = refused(&d, &["show", "edited-start.yaml"]);
+    assert!(
+        err.contains("its log was edited: the record of step 1 does not follow the game's genesis"),
+        "{err}"
+    );
+}
