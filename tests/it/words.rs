@@ -828,3 +828,59 @@ fn a_supply_move_lists_the_areas_of_its_line() {
     );
     assert!(!text.contains(") - "), "{text}");
 }
+
+/// 9.6 with 10.5: the record notes a dug-in defender's ignored hit before the roll it comes out
+/// of, and the roll's `hits` after it: the report read "The dug-in defenders of Augusta ignore
+/// the first hit (9.6)." above "Crown rolls 3, 4: 0 hits.", though a 3 is a Crown hit. It now
+/// tells the roll as rolled, then the hit ignored and what the roll eliminated.
+#[test]
+fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let lines = |events: Value| -> Vec<String> {
+        let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
+        let mut orders = json!({"commit": 4});
+        rules
+            .annotate_step(&setup, &mut orders, &mut events)
+            .unwrap();
+        let ctx = adjutant::report::text::with_lookups(json!({"state": setup}), &rules.lookups());
+        let calls: Vec<(&str, Vec<Value>)> = events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let prev = if i > 0 {
+                    events[i - 1].clone()
+                } else {
+                    Value::Null
+                };
+                ("event", vec![e.clone(), prev])
+            })
+            .collect();
+        adjutant::report::text::Templates::new(None)
+            .call_macros("southern-strategy/events.txt", &ctx, &calls)
+            .unwrap()
+    };
+    let joined = json!({"event": "battle_joined", "attacker": "crown", "area": "AUG", "attacker_units": 4,
+        "defender_units": 2, "attacker_dice": 4, "defender_dice": 1});
+    let got = lines(json!([
+        joined,
+        {"event": "dug_in_hit_ignored", "area": "AUG"},
+        {"event": "battle_roll", "side": "crown", "faces": [3, 4], "hits": 0},
+    ]));
+    assert_eq!(got[1], "Crown rolls 3, 4: 1 hit.", "{got:?}");
+    assert_eq!(
+        got[2], "The dug-in defenders of Augusta ignore the first hit (9.6): none eliminated.",
+        "{got:?}"
+    );
+    let got = lines(json!([
+        joined,
+        {"event": "dug_in_hit_ignored", "area": "AUG"},
+        {"event": "battle_roll", "side": "crown", "faces": [1, 2, 3, 3], "hits": 2},
+    ]));
+    assert_eq!(got[1], "Crown rolls 1, 2, 3, 3: 4 hits.", "{got:?}");
+    assert_eq!(
+        got[2],
+        "The dug-in defenders of Augusta ignore the first hit (9.6): 3 hits left, with only 2 units there to eliminate.",
+        "{got:?}"
+    );
+}

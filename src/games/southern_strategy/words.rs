@@ -181,6 +181,10 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                         .filter(|x| x.as_u64().is_some_and(|x| x <= u64::from(on)))
                         .count()
                 }) as u64;
+                if attacking && ignored > 0 {
+                    // 9.6: the roll as rolled; the dug-in line after it says what it cost.
+                    e["dug_in_hits"] = scored.into();
+                }
                 let scored = scored.saturating_sub(if attacking { ignored } else { 0 });
                 if scored > e["hits"].as_u64().unwrap_or(0) {
                     e["scored"] = scored.into();
@@ -335,6 +339,23 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .unwrap_or_default()
             }
             _ => {}
+        }
+    }
+    roll_before_dug_in(events);
+}
+
+/// 9.6: the record notes the dug-in defenders' ignored hit before the roll it comes out of; the
+/// report tells the roll first (`dug_in_hits`, the hits as rolled), then the hit ignored and
+/// what the roll then eliminated.
+fn roll_before_dug_in(events: &mut [Value]) {
+    for i in 1..events.len() {
+        if events[i]["event"] == "battle_roll" && events[i - 1]["event"] == "dug_in_hit_ignored" {
+            let (hits, scored) = (events[i]["hits"].clone(), events[i]["scored"].clone());
+            events[i - 1]["eliminated"] = hits;
+            if !scored.is_null() {
+                events[i - 1]["scored"] = scored;
+            }
+            events.swap(i - 1, i);
         }
     }
 }
