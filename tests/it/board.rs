@@ -341,6 +341,32 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                         printed.contains(&format!("{food}F {war}W")),
                         "the attackers' supplies: {printed}"
                     );
+                    // Under their counter, centred on it: it was drawn above and to its left,
+                    // where it read as the supplies of the area beside.
+                    let g = group(&doc, "attack");
+                    let num = |n: roxmltree::Node, a: &str| -> f64 {
+                        n.attribute(a)
+                            .and_then(|v| v.parse().ok())
+                            .unwrap_or(f64::NAN)
+                    };
+                    let counter = g
+                        .descendants()
+                        .find(|d| d.has_tag_name("rect") && d.attribute("fill") != Some("#f7f1e1"))
+                        .expect("the attackers' counter");
+                    let label = g
+                        .descendants()
+                        .find(|d| {
+                            d.has_tag_name("text") && d.text().is_some_and(|t| t.ends_with('W'))
+                        })
+                        .expect("the attackers' supplies");
+                    let (x, w) = (num(counter, "x"), num(counter, "width"));
+                    let bottom = num(counter, "y") + num(counter, "height");
+                    let (lx, ly) = (num(label, "x"), num(label, "y"));
+                    assert!(
+                        (lx - (x + w / 2.0)).abs() < 1.0 && ly > bottom,
+                        "the label at ({lx}, {ly}) is not under the counter at x {x}..{} bottom {bottom}",
+                        x + w
+                    );
                 }
             }
         }
