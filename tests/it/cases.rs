@@ -366,9 +366,21 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         ],
         &[("sixth", &sixth), ("seventh", &seventh)],
     );
+    // S13's landing within the Port City's limits followed the text after the eighth.
+    let eighth = super::support::southern_data_of(ss::DATA_FILES_V8);
+    assert!(
+        eighth.pieces.readings.attacker_excess_at_once(),
+        "the eighth edition keeps S12"
+    );
+    assert!(!eighth.pieces.readings.landing_within_limits());
+    pass_today_only(
+        &dir,
+        &["9.3-a-landing-puts-ashore-what-the-port-can-hold.yaml"],
+        &[("seventh", &seventh), ("eighth", &eighth)],
+    );
     // A game begun with each older edition still loads it and verifies.
     for edition in [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
     ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));

@@ -334,6 +334,7 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "navy_returned", "side": "crown", "zone": "D"},
             {"event": "transported", "from": "CHS", "units": 1, "food": 1, "war": 1, "zone": "B", "subordinate": "stays"},
             {"event": "landed", "area": "WIL", "units": 1, "food": 1, "war": 1},
+            {"event": "landed", "area": "SUN", "units": 1, "food": 2, "war": 0, "aboard": {"food": 0, "war": 1}},
             {"event": "cargo_lost", "side": "crown", "food": 1, "war": 0},
             {"event": "commander_arrived", "name": "Greene", "area": "RIC", "units": 1, "food": 2, "war": 2},
             {"event": "skirmished", "from": "CHS", "to": "ORB", "units": 1, "war": 1},

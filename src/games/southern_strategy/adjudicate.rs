@@ -298,6 +298,10 @@ impl SouthernStrategy {
                     Path::root("supply_after"),
                     ev,
                 )?;
+                // 9.3 (S13): what a landing left over its Port City's limit stays aboard.
+                if outcome == Some(impulse::Full::Acted) {
+                    super::navy::keep_excess_aboard(data, st, &mut ev[before_action..]);
+                }
                 // Where the player could have moved the excess on (S3, B6, 9.0).
                 let moves = match outcome {
                     Some(impulse::Full::Acted) | None => Some("supply_after"),

@@ -248,6 +248,10 @@ pub enum Event {
         units: u32,
         food: u32,
         war: u32,
+        /// From the ninth edition (RULINGS S13): what stayed aboard, over the Port City's
+        /// limit or kept out of a siege (11.1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aboard: Option<Supplies>,
     },
     /// 12.3, 5.4: supplies aboard a navy were lost.
     CargoLost { side: Side, food: u32, war: u32 },

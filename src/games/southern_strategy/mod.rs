@@ -92,6 +92,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the eighth edition (the readings of the seventh and S12's, before S13's
+/// landing within the Port City's limits), kept so that game files begun with them still load
+/// with the pieces file they pin.
+pub const DATA_FILES_V8: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v8/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the seventh edition (the readings of RULINGS S7, S9, S10, S11, N11, B1,
 /// B4, B16, B17, B18 and N12, before S12's attacker putting an excess right at once), kept so
 /// that game files begun with them still load with the pieces file they pin.

@@ -423,23 +423,7 @@ fn land(
             key,
         ));
     }
-    // 11.1 (RULINGS S7): no supplies go ashore in a besieged City; they stay aboard.
     st.navies.cargo.remove(&Side::Crown);
-    let (food, war) = if siege_seals(data, st, &to.id) {
-        if cargo.food + cargo.war > 0 {
-            st.navies.cargo.insert(
-                Side::Crown,
-                super::state::Cargo {
-                    food: cargo.food,
-                    war: cargo.war,
-                    ..Default::default()
-                },
-            );
-        }
-        (0, 0)
-    } else {
-        (cargo.food, cargo.war)
-    };
     let entry = st.armies.get_or_insert_with(to.id, || Army {
         side: Side::Crown,
         units: 0,
@@ -449,6 +433,25 @@ fn land(
     entry.units += cargo.units;
     entry.leader = super::state::merged_command(cargo.leader, entry.leader);
     let s = st.supplies_at(&to.id);
+    // 11.1 (RULINGS S7): no supplies go ashore in a besieged City; they stay aboard. What
+    // goes ashore elsewhere may exceed the Port City's limit until the impulse's moves have
+    // carried it on (`keep_excess_aboard`).
+    let (food, war) = if siege_seals(data, st, &to.id) {
+        (0, 0)
+    } else {
+        (cargo.food, cargo.war)
+    };
+    let (left_food, left_war) = (cargo.food - food, cargo.war - war);
+    if left_food + left_war > 0 {
+        st.navies.cargo.insert(
+            Side::Crown,
+            super::state::Cargo {
+                food: left_food,
+                war: left_war,
+                ..Default::default()
+            },
+        );
+    }
     st.set_supplies(
         &to.id,
         Supplies {
@@ -456,13 +459,66 @@ fn land(
             war: s.war + war,
         },
     );
+    let told = data.pieces.readings.landing_within_limits() && left_food + left_war > 0;
     ev.push(Event::Landed {
         area: to.id,
         units: cargo.units,
         food,
         war,
+        aboard: told.then_some(Supplies {
+            food: left_food,
+            war: left_war,
+        }),
     });
     Ok(())
+}
+
+/// 9.3 with 5.5 (RULINGS S13): supplies go ashore with a landing "provided it does not violate
+/// the storage or carrying limits". Once the impulse's moves have carried on what they would
+/// (to and through the Port City), what the landing left over the Port City's limit never went
+/// ashore: it stays aboard, War before Food, and the landing's event says so. The first eight
+/// editions left it ashore, to be moved on or discarded (5.5).
+pub fn keep_excess_aboard(data: &Data, st: &mut State, ev: &mut [Event]) {
+    if !data.pieces.readings.landing_within_limits() {
+        return;
+    }
+    let Some(Event::Landed {
+        area,
+        food,
+        war,
+        aboard,
+        ..
+    }) = ev
+        .iter_mut()
+        .rev()
+        .find(|e| matches!(e, Event::Landed { .. }))
+    else {
+        return;
+    };
+    let s = st.supplies_at(area);
+    let excess = s
+        .total()
+        .saturating_sub(super::supply::limit(data, st, area));
+    let back_war = excess.min(*war).min(s.war);
+    let back_food = (excess - back_war).min(*food).min(s.food);
+    if back_war + back_food == 0 {
+        return;
+    }
+    st.set_supplies(
+        area,
+        Supplies {
+            food: s.food - back_food,
+            war: s.war - back_war,
+        },
+    );
+    let cargo = st.navies.cargo.entry(Side::Crown).or_default();
+    cargo.food += back_food;
+    cargo.war += back_war;
+    *food -= back_food;
+    *war -= back_war;
+    let kept = aboard.get_or_insert_with(Supplies::default);
+    kept.food += back_food;
+    kept.war += back_war;
 }
 
 /// 11.1 (RULINGS S7): whether a siege keeps every supply from going in or out of `area` by
@@ -688,6 +744,7 @@ pub fn unload(
                     units: cargo.units,
                     food: 0,
                     war: 0,
+                    aboard: None,
                 });
             }
             None => {

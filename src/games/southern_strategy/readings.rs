@@ -44,6 +44,22 @@ pub struct Readings {
     /// 5.5 with 10.7 (S12).
     #[serde(default)]
     pub attacker_excess: AttackerExcess,
+    /// 9.3 with 5.5 (S13).
+    #[serde(default)]
+    pub landing: Landing,
+}
+
+/// 9.3: what a Transport landing puts ashore of the supplies aboard.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Landing {
+    /// The first eight editions: everything aboard, the excess over the Port City's limit then
+    /// moved on or discarded (5.5).
+    #[default]
+    Everything,
+    /// The text: as much as the Port City's limit allows with the army landed, Food first; the
+    /// rest stays aboard.
+    WithinLimits,
 }
 
 /// 5.5 with 10.7: when an attacker whose battle left it over a supply limit puts it right.
@@ -117,6 +133,11 @@ impl Readings {
     /// 5.5 with 10.7 (S12): whether an attacker puts right at once the excess its battle left.
     pub fn attacker_excess_at_once(&self) -> bool {
         self.attacker_excess == AttackerExcess::AtOnce
+    }
+
+    /// 9.3 (S13): whether a landing puts ashore only what the Port City's limit allows.
+    pub fn landing_within_limits(&self) -> bool {
+        self.landing == Landing::WithinLimits
     }
 
     /// 9.6 with 10.8 (B17): whether a dug-in army ignores the first hit of a skirmish.
