@@ -885,3 +885,37 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         "{got:?}"
     );
 }
+
+/// A report's `Orders:` line names all an attack or a Transport carries: it read "carrying 4
+/// war" for an attack carrying 1 food and 4 war, and "transport 5 units from Savannah to sea
+/// zone C" for units sailing with 1 food and 1 war, which the events below then named.
+#[test]
+fn the_orders_line_names_what_an_attack_or_a_transport_carries() {
+    let rules = adjutant::games::load("southern-strategy", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": setup}), &rules.lookups());
+    let cases = [
+        (
+            json!({"full": {"attack": {"from": "SAV", "to": "EBN", "units": 4, "carry_food": 1, "carry_war": 4}}}),
+            "carrying 1 food and 4 war, the War to commit chosen if the defender accepts",
+        ),
+        (
+            json!({"full": {"attack": {"from": "SAV", "to": "EBN", "units": 4, "war": 2, "carry_food": 1}}}),
+            "with 4 units and 2 war, carrying 1 food",
+        ),
+        (
+            json!({"full": {"transport": {"embark": {"from": "SAV", "to_zone": "C", "units": 5, "food": 1, "war": 1}}}}),
+            "transport 5 units from Savannah to sea zone C (Off South Carolina) with 1 food and 1 war",
+        ),
+    ];
+    for (orders, want) in cases {
+        let got = adjutant::report::text::Templates::new(None)
+            .call_macros(
+                "southern-strategy/events.txt",
+                &ctx,
+                &[("orders", vec![orders])],
+            )
+            .unwrap();
+        assert!(got[0].contains(want), "`{want}` not in {got:?}");
+    }
+}
