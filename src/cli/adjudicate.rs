@@ -128,8 +128,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             (received, false)
         }
         (None, Some(w)) => {
-            let answer = app::read_witness_answer(w)?;
-            (app::adjudicate_witness(&l, &answer)?, true)
+            // Errors about the answer name its file.
+            let named = |e| app::naming_file(e, "the witness answer", w);
+            let answer = app::read_witness_answer(w).map_err(named)?;
+            (app::adjudicate_witness(&l, &answer).map_err(named)?, true)
         }
         (None, None) => (
             app::adjudicate_owed(&mut commit, &l, &a.common.secrets_dir())?,

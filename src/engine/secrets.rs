@@ -246,6 +246,26 @@ pub fn load_file(p: &Path) -> Result<Secret, Error> {
                 ),
             });
         }
+        // Nor may others write in its folder, where they could put their own secret or an
+        // emptied ledger in its place (a folder with the sticky bit, as /tmp, lets nobody
+        // replace another's files).
+        let folder = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mode = std::fs::metadata(folder)
+            .map(|m| m.permissions().mode())
+            .unwrap_or(0);
+        if mode & 0o022 != 0 && mode & 0o1000 == 0 {
+            return Err(Error::Secrets {
+                message: format!(
+                    "the folder `{}` holding the secret `{}` can be written by other users (mode {:o}), who could put another secret or ledger in its place; run `chmod 700` on it",
+                    folder.display(),
+                    p.display(),
+                    mode & 0o777
+                ),
+            });
+        }
     }
     Ok(secret)
 }

@@ -442,6 +442,8 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
         ],
     );
     assert!(err.contains("its signature is not the witness's"), "{err}");
+    // The refusal names the answer's file.
+    assert!(err.contains("`pinned.yaml`"), "{err}");
     // The answer as given, for A, does not fit B either.
     write(&p, "answer.yaml", &answer);
     let err = refused(

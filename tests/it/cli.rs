@@ -362,6 +362,35 @@ fn a_secret_others_can_read_is_refused() {
     assert!(err.contains("chmod 600"), "{err}");
 }
 
+/// A hostile neighbour's attack: a secrets folder others may write in lets them put their own
+/// secret, or an emptied ledger, in the player's. It is refused, naming `chmod 700`; a folder
+/// with the sticky bit (as /tmp) lets nobody replace another's files, and is taken.
+#[cfg(unix)]
+#[test]
+fn a_secrets_folder_others_can_write_in_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let g = TwoPlayers::new("ss-test-folder");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let args = [
+        "orders",
+        "game.yaml",
+        "o.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "p.yaml",
+    ];
+    std::fs::set_permissions(d.join("secrets"), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let err = refused(&d, &args);
+    assert!(
+        err.contains("can be written by other users") && err.contains("chmod 700"),
+        "{err}"
+    );
+    std::fs::set_permissions(d.join("secrets"), std::fs::Permissions::from_mode(0o1777)).unwrap();
+    ok(&d, &args);
+}
+
 /// A game at the Crown's first impulse, for the order errors.
 pub(crate) fn at_crown_impulse() -> TwoPlayers {
     // These ids give the Crown the initiative with the fixed test seeds.
