@@ -878,3 +878,31 @@ fn a_game_played_at_the_table_reads_cleanly_in_every_format() {
     sorted.sort();
     assert_eq!(armies, sorted, "{shown}");
 }
+
+/// A report waiting for a full impulse says that supply moves may go with its actions, which
+/// the options it lists left out: a player mailed the list chose among the actions alone.
+#[test]
+fn a_report_at_a_full_impulse_says_supply_moves_may_go_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = read(&root().join("games/southern-strategy/examples/demo-game.yaml"));
+    let game = game_at(d, "full.yaml", &demo, |_| {});
+    // The shipped example waits for the Crown's limited impulse; sent alone, the full one is next.
+    write(d, "l.yaml", "limited: skip\n");
+    ok(
+        d,
+        &[
+            "play",
+            "full.yaml",
+            "l.yaml",
+            "--secrets",
+            "full.yaml-secrets",
+        ],
+    );
+    let text = stdout(&ok(d, &["report", game.to_str().unwrap()]));
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("Beside these, supply moves may go with any action above but a pass (5.2, 9.0): 1 open now, which `adjutant orders GAME-FILE` lists."),
+        "{text}"
+    );
+}
