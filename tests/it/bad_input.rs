@@ -625,6 +625,20 @@ fn a_key_given_twice_in_orders_is_refused_with_its_line() {
     }
 }
 
+/// `orders game.yaml o.yaml --secrets secrets -o OUT`: the Crown's orders as the tests below
+/// send them.
+fn send_args(out: &str) -> [&str; 7] {
+    [
+        "orders",
+        "game.yaml",
+        "o.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        out,
+    ]
+}
+
 /// A hostile player's attack on "every output together or none": the packet's rename fails
 /// after the ledger's went through (a packet file another program holds open). The ledger then
 /// said the chain element went out in a packet nobody has, and only byte-identical orders could
@@ -637,21 +651,10 @@ fn a_rename_that_fails_undoes_the_outputs_renamed_before_it() {
     write(&d, "o.yaml", "supply: []\n");
     let before = files(&d);
     for at in ["1", "2", "3"] {
-        let o = command(
-            &d,
-            &[
-                "orders",
-                "game.yaml",
-                "o.yaml",
-                "--secrets",
-                "secrets",
-                "-o",
-                "p.yaml",
-            ],
-        )
-        .env("ADJUTANT_FAIL_AT_RENAME", at)
-        .output()
-        .unwrap();
+        let o = command(&d, &send_args("p.yaml"))
+            .env("ADJUTANT_FAIL_AT_RENAME", at)
+            .output()
+            .unwrap();
         assert!(!o.status.success(), "rename {at} was to fail");
         let err = stderr(&o);
         assert!(err.contains("ADJUTANT_FAIL_AT_RENAME"), "{err}");
@@ -661,18 +664,7 @@ fn a_rename_that_fails_undoes_the_outputs_renamed_before_it() {
         );
     }
     // The ledger among them: no element is on record as spent, so any orders may go out.
-    ok(
-        &d,
-        &[
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "p.yaml",
-        ],
-    );
+    ok(&d, &send_args("p.yaml"));
 }
 
 /// A hostile (or careless) player's attack: `-o` naming the player's own secret or ledger, by
@@ -688,47 +680,14 @@ fn an_output_never_replaces_a_secret_a_ledger_or_another_output() {
     #[cfg(unix)]
     std::os::unix::fs::symlink(d.join(secret), d.join("link.yaml")).unwrap();
     for target in [secret, "link.yaml"] {
-        let err = refused(
-            &d,
-            &[
-                "orders",
-                "game.yaml",
-                "o.yaml",
-                "--secrets",
-                "secrets",
-                "-o",
-                target,
-            ],
-        );
+        let err = refused(&d, &send_args(target));
         assert!(err.contains("never writes over"), "{target}: {err}");
     }
     // The packet and the game file the same file.
-    let err = refused(
-        &d,
-        &[
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "./game.yaml",
-        ],
-    );
+    let err = refused(&d, &send_args("./game.yaml"));
     assert!(err.contains("same file"), "{err}");
     // The ledger exists once the secret has served.
-    ok(
-        &d,
-        &[
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "first.yaml",
-        ],
-    );
+    ok(&d, &send_args("first.yaml"));
     assert!(d.join(ledger).exists());
     for args in [
         vec!["report", "game.yaml", "--format", "svg", "-o", ledger],

@@ -53,16 +53,14 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
     }
     let diff = st.naval.american - st.naval.british;
     if diff <= -2 {
-        st.french.at = Some(WEST_INDIES.into());
-        st.french.duty = Some(Duty::WestIndies);
-        ctx.event(Event::FrenchDuty {
-            duty: Duty::WestIndies,
-            area: WEST_INDIES.into(),
-            reason: format!(
+        to_the_west_indies(
+            st,
+            ctx,
+            format!(
                 "the naval SP difference is {diff} ({} American, {} British)",
                 st.naval.american, st.naval.british
             ),
-        });
+        );
         return;
     }
     let dry = data
@@ -379,15 +377,21 @@ pub fn withdraw_when_outnumbered(st: &mut State, ctx: &mut Ctx) {
     {
         return;
     }
+    let reason = format!(
+        "the naval SP just reported put the Americans at {diff} ({} American, {} British); they go at once, before any British reinforcement",
+        st.naval.american, st.naval.british
+    );
+    to_the_west_indies(st, ctx, reason);
+}
+
+/// 17 duty 1: the fleets withdraw to the West Indies, for `reason`.
+fn to_the_west_indies(st: &mut State, ctx: &mut Ctx, reason: String) {
     st.french.at = Some(WEST_INDIES.into());
     st.french.duty = Some(Duty::WestIndies);
     ctx.event(Event::FrenchDuty {
         duty: Duty::WestIndies,
         area: WEST_INDIES.into(),
-        reason: format!(
-            "the naval SP just reported put the Americans at {diff} ({} American, {} British); they go at once, before any British reinforcement",
-            st.naval.american, st.naval.british
-        ),
+        reason,
     });
 }
 
