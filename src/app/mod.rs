@@ -26,6 +26,8 @@ pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> 
     let l = load_game_unchecked(path, data_dir)?;
     session::check_current_state(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
     crate::engine::verify::check_log(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
+    crate::engine::verify::check_awaiting(l.rules.as_ref(), &l.game)
+        .map_err(|e| in_file(e, path))?;
     Ok(l)
 }
 

@@ -202,6 +202,33 @@ fn signature_batch(
     batch
 }
 
+/// Whether the file's `awaiting` says whose decision it is, and which, as its state and log do
+/// (the same comparison `verify` makes, from the file's own log): an edited one is refused
+/// before `show` or `orders` repeats it.
+pub fn check_awaiting(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+    let expected = if gf.pending.is_some() {
+        rules.awaiting(&gf.state)?
+    } else {
+        Replay::from_file(rules, gf)?.file_awaiting()?
+    };
+    let who = |a: &Option<Awaiting>| a.as_ref().map(|a| (a.side.clone(), a.decision.clone()));
+    if who(&expected) == who(&gf.awaiting) {
+        return Ok(());
+    }
+    let words = |a: &Option<Awaiting>| match a {
+        Some(a) => rules.awaiting_words(a),
+        None => "nothing (the game is over)".to_string(),
+    };
+    Err(Error::Format {
+        what: "the game file".into(),
+        message: format!(
+            "its `awaiting` was edited: it says it awaits {}, but its state and log await {}. Run `adjutant verify` on it, and go on from an unedited copy",
+            words(&gf.awaiting),
+            words(&expected)
+        ),
+    })
+}
+
 /// The quick half of `verify`, which every command makes before acting on a game file: the
 /// records link up (each `prev` the hash of the record before, the first the genesis hash,
 /// which covers the game's start), and from version 2 each carries its sender's signature. So

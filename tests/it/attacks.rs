@@ -511,6 +511,16 @@ fn an_edited_state_is_not_played_on() {
     assert!(err.contains("its state was edited"), "{err}");
     let err = refused(&p, &["show", "game.yaml"]);
     assert!(err.contains("its state was edited"), "{err}");
+    // Whose decision it is, edited alone: `show` repeated it as the next step.
+    let awaiting = text.replacen(
+        "awaiting:\n  side: crown\n",
+        "awaiting:\n  side: patriot\n",
+        1,
+    );
+    assert_ne!(awaiting, text, "the file names whose decision it is");
+    std::fs::write(g.game("patriot"), &awaiting).unwrap();
+    let err = refused(&p, &["show", "game.yaml"]);
+    assert!(err.contains("its `awaiting` was edited"), "{err}");
 }
 
 #[test]
