@@ -481,6 +481,8 @@ fn a_roll_names_where_its_modifiers_come_from() {
          "result": 1, "against": 3, "versus": "below"},
         {"event": "morale", "rule": "12.0", "from": 9, "to": 8, "why": "the Union took key spaces", "holds": ["forts-henry-donelson", "memphis", "new-orleans"]},
         {"event": "morale", "rule": "12.0", "from": 8, "to": 9, "why": "the South regained key spaces", "holds": []},
+        // A fall past the track's end reads as the 0 box it reaches (12.0).
+        {"event": "morale", "rule": "12.0", "from": 2, "to": -1, "why": "the Union took key spaces", "holds": ["memphis"]},
     ]);
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": {"command": "war_effort"}, "events": events, "rolls": []}]);
@@ -496,6 +498,7 @@ fn a_roll_names_where_its_modifiers_come_from() {
         // L54: which key spaces the Union holds after the change.
         "Confederate morale 9 -> 8: the Union took key spaces; the Union now holds Forts Henry & Donelson, Memphis and New Orleans (12.0).",
         "Confederate morale 8 -> 9: the South regained key spaces; the Union now holds no key space (12.0).",
+        "Confederate morale 2 -> 0: the Union took key spaces; the Union now holds Memphis (12.0).",
     ] {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }

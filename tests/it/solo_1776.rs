@@ -863,6 +863,7 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         date_forward: true,
         one_attack_per_army: true,
         once_a_month: false,
+        town_fort_lost_with_town: false,
     };
     assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
@@ -918,6 +919,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
             date_forward: true,
             one_attack_per_army: true,
             once_a_month: true,
+            town_fort_lost_with_town: true,
         }
     );
     edition_game_verifies("fifth");
@@ -1060,20 +1062,23 @@ fn the_eighth_edition_tells_a_sea_invasion_the_fleets_do_not_make() {
 
 /// 17 (RULINGS A26): from the ninth edition the French fleets withdraw to the West Indies as
 /// soon as a British turn reports the naval SP 2 or more against the Americans, before its
-/// reinforcements meet them, and a roll's reason counts one fleet as one ("1 battle fleet").
-/// The earlier editions keep their games: the cases fail without the readings, and a game
+/// reinforcements meet them, and a roll's reason counts one fleet as one ("1 battle fleet");
+/// and a fort in a town the Americans hold is lost only with its town (A27). The earlier
+/// editions keep their games: the cases fail without the readings, and a game
 /// begun with the eighth edition verifies.
 #[test]
 fn the_ninth_edition_withdraws_the_fleets_when_outnumbered_and_counts_one_fleet() {
     let current = data_of(solo::DATA_FILES);
     assert!(current.tables.french.withdraw_when_reported && current.tables.french.counted_fleets);
+    assert!(current.tables.reports.town_fort_lost_with_town);
     for old in [
         solo::DATA_FILES_V8,
         solo::DATA_FILES_V7,
         solo::DATA_FILES_V1,
     ] {
-        let french = data_of(old).tables.french;
-        assert!(!french.withdraw_when_reported && !french.counted_fleets);
+        let tables = data_of(old).tables;
+        assert!(!tables.french.withdraw_when_reported && !tables.french.counted_fleets);
+        assert!(!tables.reports.town_fort_lost_with_town);
     }
     let dir = tempfile::tempdir().unwrap();
     for (case, reading, without) in [
@@ -1081,6 +1086,16 @@ fn the_ninth_edition_withdraws_the_fleets_when_outnumbered_and_counts_one_fleet(
             "17.1-fleets-withdraw-when-the-naval-sp-are-reported.yaml",
             "withdraw_when_reported",
             "dice",
+        ),
+        (
+            "17.1-a-withdrawal-is-told-once-a-turn.yaml",
+            "withdraw_when_reported",
+            "events",
+        ),
+        (
+            "15.0-a-town-fort-is-lost-only-with-its-town.yaml",
+            "town_fort_lost_with_town",
+            "expected an error",
         ),
         (
             "17.4-one-fleet-on-blockade-is-counted-as-one.yaml",

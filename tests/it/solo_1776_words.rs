@@ -154,3 +154,46 @@ fn solo_1776_show_counts_dragoons_in_words() {
         .unwrap_or_else(|| panic!("no line for Washington's army in\n{text}"));
     assert!(line.contains("SP (0 dragoons),"), "{line}");
 }
+
+/// 17: the board's header said "French battle fleets: none yet." after the French had come in
+/// and lost every fleet, which `show` words as none in play. A search by six fleets always
+/// finds them (a d6 of at most 6).
+#[test]
+fn the_board_says_the_french_fleets_are_all_lost_once_they_are() {
+    use crate::support::{ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "lost-fleets",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    write(
+        d,
+        "t.yaml",
+        "turn: {french_intervention: {fleets: 1}, search: {fleets: 6}, american_turn: false}\n",
+    );
+    write(d, "f.yaml", "fleet_engagement: {french_lost: 1}\n");
+    ok(d, &["play", "g.yaml", "t.yaml", "--secrets", "s"]);
+    ok(d, &["play", "g.yaml", "f.yaml", "--secrets", "s"]);
+    let svg = stdout(&ok(d, &["report", "g.yaml", "--format", "svg"]));
+    let header = svg
+        .lines()
+        .find(|l| l.contains("French battle fleets:"))
+        .expect("the board's header names the French fleets");
+    assert!(
+        header.contains("French battle fleets: none in play, all lost."),
+        "{header}"
+    );
+}

@@ -400,6 +400,11 @@ pub struct Reports {
     /// reported over several files are held to once across the files.
     #[serde(default)]
     pub once_a_month: bool,
+    /// 15 with 12 (A27): a fort in a town the Americans hold is lost with its town, so
+    /// `forts_lost` naming it is refused unless the same report gives the town to the
+    /// British; absent or false (the first eight editions), it was taken, and rebuilt.
+    #[serde(default)]
+    pub town_fort_lost_with_town: bool,
 }
 
 #[derive(Debug, Clone)]

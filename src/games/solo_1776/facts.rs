@@ -632,6 +632,27 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
                 ),
             ));
         }
+        // A27: a fort in a town the Americans hold stands with its town (A17); it is lost
+        // when the British take the town, which this report would have said.
+        if data.tables.reports.town_fort_lost_with_town && data.tables.fort.garrisons_town_forts() {
+            let f = &st.forts[key];
+            let town = f.town.as_ref().and_then(|t| {
+                st.location(&f.area, f.location)
+                    .towns
+                    .iter()
+                    .find(|x| x.id == *t && !x.british)
+            });
+            if let Some(town) = town {
+                return Err(err(
+                    "15",
+                    format!("turn.forts_lost[{i}]"),
+                    format!(
+                        "the fort `{key}` stands in {}, a town the Americans hold, and falls with it: report the town taken (`control: {{{}: british}}`) and the fort goes with it (RULINGS A27)",
+                        town.name, town.id
+                    ),
+                ));
+            }
+        }
         gone.push((key.clone(), "reported captured or destroyed by the British"));
     }
     for (key, f) in &st.forts {

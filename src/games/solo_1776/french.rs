@@ -53,14 +53,17 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
     }
     let diff = st.naval.american - st.naval.british;
     if diff <= -2 {
-        to_the_west_indies(
-            st,
-            ctx,
-            format!(
-                "the naval SP difference is {diff} ({} American, {} British)",
-                st.naval.american, st.naval.british
-            ),
+        let reason = format!(
+            "the naval SP difference is {diff} ({} American, {} British)",
+            st.naval.american, st.naval.british
         );
+        // A26: withdrawn already in this turn's British part, which said so.
+        if withdrawn_this_turn(ctx) {
+            st.french.at = Some(WEST_INDIES.into());
+            st.french.duty = Some(Duty::WestIndies);
+        } else {
+            to_the_west_indies(st, ctx, reason);
+        }
         return;
     }
     let dry = data
@@ -378,10 +381,23 @@ pub fn withdraw_when_outnumbered(st: &mut State, ctx: &mut Ctx) {
         return;
     }
     let reason = format!(
-        "the naval SP just reported put the Americans at {diff} ({} American, {} British); they go at once, before any British reinforcement",
+        "the naval SP difference is {diff} ({} American, {} British), so they go at once, before any British reinforcement",
         st.naval.american, st.naval.british
     );
     to_the_west_indies(st, ctx, reason);
+}
+
+/// Whether this turn has told the fleets' withdrawal to the West Indies already.
+fn withdrawn_this_turn(ctx: &Ctx) -> bool {
+    ctx.events.iter().any(|e| {
+        matches!(
+            e,
+            Event::FrenchDuty {
+                duty: Duty::WestIndies,
+                ..
+            }
+        )
+    })
 }
 
 /// 17 duty 1: the fleets withdraw to the West Indies, for `reason`.

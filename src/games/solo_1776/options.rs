@@ -161,7 +161,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
         ));
         out.push((
             format!(
-                "American replacements: 2 SP join {army} in {} (15)",
+                "American replacements: 2 SP arrive in {}, with {army} or where rule 15 places them (15)",
                 area_name(&a.area)
             ),
             Turn {
