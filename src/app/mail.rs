@@ -145,6 +145,9 @@ pub struct Send<'a> {
     /// The game file, beside which the mail thread is kept.
     pub game: &'a Path,
     pub packet: Packet,
+    /// The file the packet was read from, if any: a mail written to a file (`eml:FILE`) may
+    /// not go over it.
+    pub packet_path: Option<&'a Path>,
     pub to: Vec<String>,
     pub cc: Vec<String>,
     pub via: Via,
@@ -294,6 +297,31 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         references: thread.references(rec.step),
         message_id: Some(message_id.clone()),
     };
+    if let Via::Eml(path) = &s.via {
+        // The message is one more output: it may not go over a file this command reads or
+        // writes besides.
+        let thread_file = thread::path(s.game);
+        let others = [
+            (Some(s.game), "the game file"),
+            (s.packet_path, "the packet it carries"),
+            (
+                Some(thread_file.as_path()),
+                "the game's mail thread, which this command notes",
+            ),
+        ];
+        if let Some((_, what)) = others
+            .iter()
+            .find(|(p, _)| p.is_some_and(|p| atomic::same_path(path, p)))
+        {
+            return Err(Error::Io {
+                path: path.clone(),
+                action: "write",
+                source: std::io::Error::other(format!(
+                    "it is {what}; write the mail to a file of its own"
+                )),
+            });
+        }
+    }
     let sent = crate::mail::send::send(&out, &s.via, s.mail.smtp.as_ref())?;
     thread.note(rec.step, &message_id);
     // The thread file only links the mails: the mail went out whether or not it is written.

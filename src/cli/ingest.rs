@@ -177,6 +177,7 @@ fn bot_turn(
         let send = app::Send {
             game,
             packet: app::read_packet(packet_path)?,
+            packet_path: Some(packet_path),
             to: Vec::new(),
             cc: Vec::new(),
             via: app::via(None, &config.mail)?,

@@ -55,6 +55,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         let send = app::Send {
             game: &a.game,
             packet,
+            packet_path: out.as_deref(),
             to: a.to.clone(),
             cc: Vec::new(),
             via: app::via(a.via.as_deref(), &config.mail)?,

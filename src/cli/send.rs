@@ -38,6 +38,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let send = app::Send {
         game: &a.game,
         packet: app::read_packet(&a.packet)?,
+        packet_path: Some(&a.packet),
         to: a.to.clone(),
         cc: a.cc.clone(),
         via: app::via(a.via.as_deref(), &config.mail)?,

@@ -314,6 +314,12 @@ fn persist(s: Stage) -> Result<(), Error> {
     }
 }
 
+/// Whether `a` and `b` name one file, however spelled (through links too, where they exist).
+pub fn same_path(a: &Path, b: &Path) -> bool {
+    let real = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| identity(p));
+    a != Path::new("-") && b != Path::new("-") && real(a) == real(b)
+}
+
 /// A file as its folder's real path and its name: the same for any spelling of the path.
 fn identity(target: &Path) -> PathBuf {
     let dir = match target.parent() {
@@ -338,14 +344,15 @@ fn refused_output(path: &Path, why: &str) -> Error {
 
 /// The formats of the private files a command keeps for itself: no ordinary output (a packet,
 /// a report, a game file) may replace one, however its path was spelled.
-const PRIVATE_FORMATS: [&str; 3] = [
-    "format: adjutant-secret/",
-    "format: adjutant-ledger/",
-    "format: adjutant-policies/",
+const PRIVATE_FORMATS: [&str; 4] = [
+    "adjutant-secret/",
+    "adjutant-ledger/",
+    "adjutant-policies/",
+    "adjutant-witness-ledger/",
 ];
 
-/// Whether the file at `target` is a secret, a ledger or standing policies, by the format line
-/// near its start.
+/// Whether the file at `target` is a secret, a ledger (a player's or a witness's) or standing
+/// policies, by the format it names near its start.
 fn is_private_file(target: &Path) -> bool {
     let Ok(f) = File::open(target) else {
         return false;
@@ -354,12 +361,10 @@ fn is_private_file(target: &Path) -> bool {
     if f.take(4096).read_to_end(&mut head).is_err() {
         return false;
     }
+    // Named anywhere near the start, however the YAML is written (block or flow, quoted or
+    // not): no other file adjutant writes names these formats.
     let head = String::from_utf8_lossy(&head);
-    head.lines().any(|l| {
-        PRIVATE_FORMATS
-            .iter()
-            .any(|f| l.trim_start().starts_with(f))
-    })
+    PRIVATE_FORMATS.iter().any(|f| head.contains(f))
 }
 
 /// The refusal for a new private file whose name is taken: checked when it is staged, and

@@ -184,6 +184,10 @@ fn stage_to(staged: &mut Staged, p: &Path, secret: &Secret) -> Result<(), Error>
             source,
         })?;
     }
+    // A new secret is made only where it may be used: not in a folder others may write in.
+    if !secret.demo {
+        check_folder(p)?;
+    }
     let text = serde_yaml::to_string(secret).map_err(|e| Error::Encode(e.to_string()))?;
     let text = format!(
         "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
@@ -247,27 +251,44 @@ pub fn load_file(p: &Path) -> Result<Secret, Error> {
             });
         }
         // Nor may others write in its folder, where they could put their own secret or an
-        // emptied ledger in its place (a folder with the sticky bit, as /tmp, lets nobody
-        // replace another's files).
-        let folder = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mode = std::fs::metadata(folder)
-            .map(|m| m.permissions().mode())
-            .unwrap_or(0);
-        if mode & 0o022 != 0 && mode & 0o1000 == 0 {
-            return Err(Error::Secrets {
-                message: format!(
-                    "the folder `{}` holding the secret `{}` can be written by other users (mode {:o}), who could put another secret or ledger in its place; run `chmod 700` on it",
-                    folder.display(),
-                    p.display(),
-                    mode & 0o777
-                ),
-            });
+        // emptied ledger in its place: the folder named, and the one it really lies in.
+        check_folder(p)?;
+        if let Ok(real) = std::fs::canonicalize(p) {
+            check_folder(&real)?;
         }
     }
     Ok(secret)
+}
+
+/// Refuses a secret at `p` in a folder other users may write in: they could put another
+/// secret, an emptied ledger or their own standing policies there (even a folder with the
+/// sticky bit, as /tmp, lets them make the ledger before its owner does).
+#[cfg(unix)]
+fn check_folder(p: &Path) -> Result<(), Error> {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mode = std::fs::metadata(folder)
+        .map(|m| m.permissions().mode())
+        .unwrap_or(0);
+    if mode & 0o022 == 0 {
+        return Ok(());
+    }
+    Err(Error::Secrets {
+        message: format!(
+            "the folder `{}` holding the secret `{}` can be written by other users (mode {:o}), who could put another secret or ledger in its place; run `chmod 700` on it",
+            folder.display(),
+            p.display(),
+            mode & 0o7777
+        ),
+    })
+}
+
+#[cfg(not(unix))]
+fn check_folder(_p: &Path) -> Result<(), Error> {
+    Ok(())
 }
 
 /// The standing policies a side has committed, kept as privately as its secret until each is

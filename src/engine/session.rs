@@ -295,6 +295,9 @@ pub fn prepare(
             &sign::record_message(&gf.id, &hash),
         )));
     }
+    if gf.pending.is_some() {
+        check_pending(rules, gf, &rec, hash)?;
+    }
     let mut next = gf.clone();
     next.pending = None;
     next.log.push(rec.clone());
@@ -307,6 +310,28 @@ pub fn prepare(
         game: next,
         record: rec,
         usage,
+    })
+}
+
+/// The result this copy computed and keeps unsent (`GameFile::pending`), checked before a
+/// record carries it out under the player's signature: the log replayed from the genesis, and
+/// the owed step adjudicated again with the element `rec` reveals, as the opponent will. An
+/// edited pending result is refused here, before the ledger counts the element as sent.
+fn check_pending(rules: &dyn Rules, gf: &GameFile, rec: &Record, hash: Hash) -> Result<(), Error> {
+    let mut replay = Replay::from_genesis(rules, gf)?;
+    for r in &gf.log {
+        replay.push(r)?;
+    }
+    replay.push_hashed(rec, hash).map(|_| ()).map_err(|e| Error::Format {
+        what: "the game file".into(),
+        message: format!(
+            "its pending result of step {} is not what the rules and your dice give ({}): the file was edited. Run `adjutant verify` on it, and go on from an unedited copy",
+            gf.pending.as_ref().map_or(0, |p| p.step),
+            match e {
+                Error::Packet { message, .. } => message,
+                other => other.to_string(),
+            }
+        ),
     })
 }
 

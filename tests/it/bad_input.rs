@@ -770,3 +770,102 @@ fn an_edited_record_in_the_log_is_refused_before_anything_is_played_on_it() {
         "{err}"
     );
 }
+
+/// A hostile tester's findings on outputs: `send --via eml:FILE` wrote the mail over the game
+/// file (or the packet, or the game's mail thread), a witness's ledger of answers could be
+/// written over by `position -o`, and a secret written in flow style was not known for one and
+/// could be replaced. Each is refused with every file as it was.
+#[test]
+fn no_output_goes_over_the_game_file_a_witness_ledger_or_a_secret_in_any_style() {
+    let (g, packet) = crate::mail::crown_packet();
+    let c = g.side_dir("crown");
+    let p = packet.to_str().unwrap();
+    for target in ["game.yaml", "./game.yaml", p, "game.mail.yaml"] {
+        let via = format!("eml:{target}");
+        let err = refused(
+            &c,
+            &[
+                "send",
+                "game.yaml",
+                p,
+                "--via",
+                &via,
+                "--secrets",
+                "secrets",
+            ],
+        );
+        assert!(
+            err.contains("write the mail to a file of its own"),
+            "{target}: {err}"
+        );
+    }
+    // A witness's ledger of answers, and a secret written in flow style with quoted keys.
+    write(
+        &c,
+        "answers.yaml",
+        "format: adjutant-witness-ledger/1\ngame: w\nanswers: []\n",
+    );
+    write(
+        &c,
+        "flow.secret.yaml",
+        "{\"format\": \"adjutant-secret/1\", \"game\": \"g\", \"side\": \"crown\"}\n",
+    );
+    for target in ["answers.yaml", "flow.secret.yaml"] {
+        let err = refused(&c, &["position", "game.yaml", "-o", target]);
+        assert!(err.contains("never writes over"), "{target}: {err}");
+    }
+}
+
+/// A hostile tester's attack: the result a copy computed and keeps unsent (`pending:`) was
+/// never checked, so an edited one (a side changed in its events, even with the state and
+/// its hash edited alike) went out under the player's signature, the opponent refused it,
+/// and the player's ledger had spent the element: the game could go on from neither copy. It
+/// is now adjudicated again before it is signed, and refused with every file as it was.
+#[test]
+fn an_edited_pending_result_is_refused_before_it_is_signed() {
+    let g = TwoPlayers::new("ss-test-pending");
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    let p = g.side_dir("patriot");
+    let text = g.game_text("patriot");
+    let at = text
+        .find("\npending:")
+        .expect("the patriot holds the result it computed");
+    let end = text[at..].find("\nlog:").map_or(text.len(), |e| at + e);
+    let pending = &text[at..end];
+    let edited_pending = pending.replacen("side: crown", "side: patriot", 1);
+    assert_ne!(edited_pending, pending, "{pending}");
+    let edited = format!("{}{}{}", &text[..at], edited_pending, &text[end..]);
+    std::fs::write(g.game("patriot"), &edited).unwrap();
+    write(&p, "o.yaml", "supply: []\n");
+    let err = refused(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p2.yaml",
+        ],
+    );
+    assert!(
+        err.contains("its pending result of step 1 is not what the rules and your dice give"),
+        "{err}"
+    );
+    // The unedited copy goes on: no element was spent.
+    std::fs::write(g.game("patriot"), &text).unwrap();
+    ok(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p2.yaml",
+        ],
+    );
+}

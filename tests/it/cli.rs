@@ -363,8 +363,9 @@ fn a_secret_others_can_read_is_refused() {
 }
 
 /// A hostile neighbour's attack: a secrets folder others may write in lets them put their own
-/// secret, or an emptied ledger, in the player's. It is refused, naming `chmod 700`; a folder
-/// with the sticky bit (as /tmp) lets nobody replace another's files, and is taken.
+/// secret, an emptied ledger or a ledger made before its owner's in the player's (the sticky
+/// bit of /tmp does not stop the last). It is refused, naming `chmod 700`, however the secret
+/// is reached (through a link into such a folder too), and no secret is made in one.
 #[cfg(unix)]
 #[test]
 fn a_secrets_folder_others_can_write_in_is_refused() {
@@ -381,14 +382,41 @@ fn a_secrets_folder_others_can_write_in_is_refused() {
         "-o",
         "p.yaml",
     ];
-    std::fs::set_permissions(d.join("secrets"), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let mode = |p: &std::path::Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap()
+    };
+    for m in [0o777, 0o1777, 0o770] {
+        mode(&d.join("secrets"), m);
+        let err = refused(&d, &args);
+        assert!(
+            err.contains("can be written by other users") && err.contains("chmod 700"),
+            "{m:o}: {err}"
+        );
+    }
+    mode(&d.join("secrets"), 0o700);
+    // The secret moved to an open folder, a link left in its place.
+    let open = d.join("open");
+    std::fs::create_dir(&open).unwrap();
+    mode(&open, 0o777);
+    let secret = d.join("secrets/ss-test-folder.crown.secret.yaml");
+    std::fs::rename(&secret, open.join("s.yaml")).unwrap();
+    std::os::unix::fs::symlink(open.join("s.yaml"), &secret).unwrap();
     let err = refused(&d, &args);
-    assert!(
-        err.contains("can be written by other users") && err.contains("chmod 700"),
-        "{err}"
+    assert!(err.contains("open") && err.contains("chmod 700"), "{err}");
+    // No secret is made where it could not be used.
+    let err = refused(
+        &d,
+        &[
+            "keys",
+            "--id",
+            "k-2",
+            "--side",
+            "crown",
+            "--secrets",
+            "open",
+        ],
     );
-    std::fs::set_permissions(d.join("secrets"), std::fs::Permissions::from_mode(0o1777)).unwrap();
-    ok(&d, &args);
+    assert!(err.contains("chmod 700"), "{err}");
 }
 
 /// A game at the Crown's first impulse, for the order errors.
