@@ -838,34 +838,12 @@ fn an_edited_pending_result_is_refused_before_it_is_signed() {
     let edited = format!("{}{}{}", &text[..at], edited_pending, &text[end..]);
     std::fs::write(g.game("patriot"), &edited).unwrap();
     write(&p, "o.yaml", "supply: []\n");
-    let err = refused(
-        &p,
-        &[
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "p2.yaml",
-        ],
-    );
+    let err = refused(&p, &send_args("p2.yaml"));
     assert!(
         err.contains("its pending result of step 1 is not what the rules and your dice give"),
         "{err}"
     );
     // The unedited copy goes on: no element was spent.
     std::fs::write(g.game("patriot"), &text).unwrap();
-    ok(
-        &p,
-        &[
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "p2.yaml",
-        ],
-    );
+    ok(&p, &send_args("p2.yaml"));
 }
