@@ -49,16 +49,36 @@ pub fn adjudicate(
     Ok(received)
 }
 
-/// A packet, its signature good, for a step the log already holds with another record: not a
-/// stale copy (which it was called) but a second, different record signed for one step, which
-/// the protocol forbids (dice-protocol 2.3).
+/// A packet for a step the log already holds with another record: signed by its sender's key
+/// in this game, not a stale copy (which it was called) but a second, different record signed
+/// for one step, which the protocol forbids (dice-protocol 2.3); signed by another key, a
+/// packet of another game under the same id (or a forged one), which accuses nobody.
 fn conflicting(l: &Loaded, packet: &Packet, e: Error) -> Error {
     let rec = &packet.record;
     let logged = rec
         .step
         .checked_sub(1)
         .and_then(|i| l.game.log.get(i as usize));
+    let signed_here = || {
+        let replay = Replay::from_file(l.rules.as_ref(), &l.game);
+        match (replay, rec.hash()) {
+            (Ok(r), Ok(h)) => r.check_signature(rec, &h).is_ok(),
+            _ => false,
+        }
+    };
     match (e, logged) {
+        (Error::Packet { step, .. }, Some(logged))
+            if step == rec.step && logged != rec && rec.game == l.game.id && !signed_here() =>
+        {
+            Error::Packet {
+                step,
+                message: format!(
+                    "step {step} is already in the log, and this packet is not signed with {}'s key in this game: it belongs to another game under the same id `{}`, or was forged",
+                    l.rules.side_name(&rec.by),
+                    l.game.id
+                ),
+            }
+        }
         (Error::Packet { step, .. }, Some(logged))
             if step == rec.step && logged != rec && rec.game == l.game.id =>
         {

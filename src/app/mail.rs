@@ -119,25 +119,38 @@ pub fn ingest_message(
 
 /// Which packet of several a message's was used, and which were passed over.
 fn choice_note(found: &crate::mail::ingest::Found) -> Option<String> {
-    if found.ignored.is_empty() {
+    if found.ignored.is_empty() && found.damaged.is_empty() {
         return None;
     }
-    let steps: Vec<String> = found
-        .ignored
-        .iter()
-        .map(|p| p.record.step.to_string())
-        .collect();
-    let (noun, pronoun) = if steps.len() == 1 {
-        ("packet", "it")
-    } else {
-        ("packets", "they")
-    };
-    Some(format!(
-        "used the packet for step {} (from `{}`); ignored the quoted {noun} for step {}: {pronoun} did not fit the game's next step",
-        found.packet.record.step,
-        found.packet.record.by,
-        steps.join(", ")
-    ))
+    let mut parts = vec![format!(
+        "used the packet for step {} (from `{}`)",
+        found.packet.record.step, found.packet.record.by
+    )];
+    if !found.ignored.is_empty() {
+        let steps: Vec<String> = found
+            .ignored
+            .iter()
+            .map(|p| p.record.step.to_string())
+            .collect();
+        let (noun, pronoun) = if steps.len() == 1 {
+            ("packet", "it")
+        } else {
+            ("packets", "they")
+        };
+        let quoted = if found.ignored_quoted { "quoted " } else { "" };
+        parts.push(format!(
+            "ignored the {quoted}{noun} for step {}: {pronoun} did not fit the game's next step",
+            steps.join(", ")
+        ));
+    }
+    // A damaged copy beside the packet used (a relay's change, a bad paste) is said, not
+    // passed over in silence.
+    for why in &found.damaged {
+        parts.push(format!(
+            "ignored a damaged copy that could not be read ({why})"
+        ));
+    }
+    Some(parts.join("; "))
 }
 
 /// What `send` mails and how.

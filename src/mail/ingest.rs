@@ -17,6 +17,11 @@ pub struct Found {
     /// The message's other packets, passed over: quoted from earlier mails, or not for the
     /// game's next step.
     pub ignored: Vec<Packet>,
+    /// Whether every packet passed over was quoted from an earlier mail.
+    pub ignored_quoted: bool,
+    /// Why each block that looked like a packet and could not be read was passed over, when
+    /// another packet was used.
+    pub damaged: Vec<String>,
     /// The address in `From:`, compared with the player's (a hint, not a proof).
     pub from: Option<String>,
     pub subject: Option<String>,
@@ -406,6 +411,10 @@ impl Scan {
                 .filter(|&i| i != chosen)
                 .map(|i| self.packets[i].0.clone())
                 .collect(),
+            ignored_quoted: (0..self.packets.len())
+                .filter(|&i| i != chosen)
+                .all(|i| self.packets[i].1),
+            damaged: self.damaged.iter().map(|(e, _)| e.to_string()).collect(),
             from: self.from.clone(),
             subject: self.subject.clone(),
             message_id: self.message_id.clone(),

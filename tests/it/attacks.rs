@@ -609,3 +609,63 @@ fn a_sealed_packet_with_a_field_adjutant_does_not_know_is_not_blamed_on_the_mail
         ],
     );
 }
+
+/// A packet of another game under the same id (its players made their own keys), for a step
+/// the log already holds, was called a second record signed for one step, a breach of the
+/// protocol to keep as evidence. It is not signed with the sender's key in this game, and the
+/// refusal says so, accusing nobody.
+#[test]
+fn a_packet_of_another_game_under_the_same_id_is_not_called_a_breach() {
+    let id = "ss-atk-same-id";
+    let g = TwoPlayers::new(id);
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    // Another game under the same id, with keys of its own.
+    let other = tempfile::tempdir().unwrap();
+    let o = other.path();
+    let line = |side: &str| {
+        stdout(&ok(
+            o,
+            &["keys", "--id", id, "--side", side, "--secrets", "s"],
+        ))
+        .trim()
+        .to_string()
+    };
+    let (crown, patriot) = (line("crown"), line("patriot"));
+    ok(
+        o,
+        &[
+            "new",
+            "--id",
+            id,
+            "--anchor",
+            &format!("crown={crown}"),
+            "--anchor",
+            &format!("patriot={patriot}"),
+            "-o",
+            "game.yaml",
+        ],
+    );
+    write(o, "o.yaml", "supply: []\n");
+    ok(
+        o,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "p.yaml",
+        ],
+    );
+    let foreign = o.join("p.yaml");
+    let err = refused(
+        &g.side_dir("patriot"),
+        &adjudicate_args(foreign.to_str().unwrap(), "reply.yaml"),
+    );
+    assert!(
+        err.contains("is not signed with Crown's key in this game") && !err.contains("evidence"),
+        "{err}"
+    );
+}

@@ -158,9 +158,35 @@ fn of_two_unquoted_packets_the_one_for_the_next_step_is_used() {
     let msg = write(tmp.path(), "both.eml", &both);
     let o = ingest(tmp.path(), &msg);
     assert!(o.status.success(), "{}", stderr(&o));
+    // Neither was quoted: the note does not call the one passed over quoted.
+    let said = stderr(&o);
     assert!(
-        stderr(&o).contains("used the packet for step 3"),
-        "{}",
-        stderr(&o)
+        said.contains("used the packet for step 3")
+            && said.contains("ignored the packet for step 2")
+            && !said.contains("quoted"),
+        "{said}"
+    );
+}
+
+/// A mail holding the packet and a damaged copy of it (a relay changed a byte of the copy):
+/// the packet is used, and the note says a damaged copy was passed over, where it said nothing.
+#[test]
+fn a_damaged_copy_beside_the_packet_is_said_to_be_ignored() {
+    let good = read(&v2_dir().join("step-3.packet.txt"));
+    let damaged = good.replacen("pass_track: 5", "pass_track: 4", 1);
+    assert_ne!(damaged, good);
+    let both = format!(
+        "From: crown@example.org\nSubject: step 3\nMessage-ID: <damaged@example.org>\n\n{good}\nAgain:\n{damaged}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    demo_game(tmp.path());
+    let msg = write(tmp.path(), "damaged.eml", &both);
+    let o = ingest(tmp.path(), &msg);
+    let said = stderr(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.contains("used the packet for step 3")
+            && said.contains("ignored a damaged copy that could not be read"),
+        "{said}"
     );
 }

@@ -194,7 +194,7 @@ impl<'a> Replay<'a> {
     }
 
     /// Checks the signature of `rec` (version 2), or that it has none (version 1).
-    fn check_signature(&self, rec: &Record, hash: &Hash) -> Result<(), Error> {
+    pub fn check_signature(&self, rec: &Record, hash: &Hash) -> Result<(), Error> {
         let step = rec.step;
         match (&rec.sig, self.version) {
             (None, 1) => Ok(()),
