@@ -6,9 +6,10 @@
 //! target in the order staged, the game file last; should a rename fail, those made before it
 //! are undone, each target given back the file it held. So a command that fails, whichever
 //! output failed, leaves every file as it was. Two outputs of one command may not name one
-//! file, and an ordinary output never replaces a secret, a ledger or standing policies. Outputs that are not regular files (`-` for standard
-//! output, `/dev/null`, a pipe) are written directly at commit time, before any file is
-//! renamed, since such a write can still fail; they are never renamed over. A symbolic link is
+//! file, and an ordinary output never replaces a secret, a ledger or standing policies.
+//! Outputs that are not regular files (`-` for standard output, `/dev/null`, a pipe) are
+//! written directly at commit time, before any file is renamed, since such a write can still
+//! fail; they are never renamed over. A symbolic link is
 //! followed: its target is replaced and the link stays a link.
 //!
 //! `Lock` holds an advisory lock on a file for a read-modify-write: the game file itself, or a
@@ -247,14 +248,7 @@ impl Undo {
         if fs::symlink_metadata(target).is_err() {
             return Ok(Undo::Remove(target.to_path_buf()));
         }
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let (dir, name) = folder_and_name(target);
         let kept = tempfile::Builder::new()
             .prefix(&format!(".{name}."))
             .suffix(".old")
@@ -312,6 +306,19 @@ fn persist(s: Stage) -> Result<(), Error> {
         }),
         Stage::Stdout(_) | Stage::Direct(..) => unreachable!("written before any rename"),
     }
+}
+
+/// The folder a file is in (`.` for a bare name) and its name, for files made beside it.
+fn folder_and_name(target: &Path) -> (PathBuf, String) {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (dir, name)
 }
 
 /// Whether `a` and `b` name one file, however spelled (through links too, where they exist).
@@ -393,14 +400,7 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
             "it holds a secret, a ledger or standing policies, which adjutant never writes over; name another file",
         ));
     }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let (dir, name) = folder_and_name(&target);
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
