@@ -245,6 +245,14 @@ fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether `e` is a failure of this side's file system rather than a fault of the message.
+fn is_local_failure(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<crate::engine::Error>(),
+        Some(crate::engine::Error::Io { .. })
+    )
+}
+
 /// Moves the messages of `rejected/` (all but its log) back to `new/`.
 fn retry(maildir: &Path) -> anyhow::Result<usize> {
     let rejected = maildir.join("rejected");
@@ -295,7 +303,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .filter(|p| p.is_file())
             .collect();
         files.sort();
-        let (mut good, mut bad) = (0, 0);
+        let (mut good, mut bad, mut failed) = (0, 0, 0);
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
             // away: wait for it, and skip a message that is gone.
@@ -314,6 +322,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                         let flags = if a.mark_read { ":2,S" } else { ":2," };
                         move_to(&f, &maildir.join("cur"), flags)?;
                     }
+                }
+                // This side's file system failed (a rename, a write): the message is not at
+                // fault, so it stays in `new/` for the next run, which takes it.
+                Err(e) if is_local_failure(&e) => {
+                    failed += 1;
+                    eprintln!(
+                        "{}: not taken, the file system failed: {e:#}; the message stays in `new/` for the next run",
+                        f.display()
+                    );
                 }
                 Err(e) => {
                     bad += 1;
@@ -339,7 +356,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             "{} taken, {bad} refused",
             super::counted(good, "message", "messages")
         );
-        return Ok(if bad == 0 {
+        return Ok(if failed > 0 {
+            ExitCode::from(3)
+        } else if bad == 0 {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)

@@ -324,3 +324,37 @@ fn ingest_takes_a_packet_file_as_it_was_written() {
     assert!(err.contains("letter.txt"), "names the file: {err}");
     assert!(err.contains("no adjutant packet"), "{err}");
 }
+
+/// A hostile tester's finding: a message whose adjudication failed on this side's file system
+/// (a rename refused) was moved to `rejected/` as if it were at fault, with exit status 1. It
+/// stays in `new/`, the run exits 3 (the file system failed), and the next run takes it.
+#[test]
+fn a_local_failure_leaves_the_message_for_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    demo_into(&t.join("games"));
+    let md = t.join("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/1.eml")).unwrap();
+    let s = demo_secrets();
+    let args = [
+        "ingest",
+        "--maildir",
+        "Maildir",
+        "--games",
+        "games",
+        "--secrets",
+        s.as_str(),
+    ];
+    let o = command(t, &args)
+        .env("ADJUTANT_FAIL_AT_RENAME", "1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("stays in `new/`"), "{}", stderr(&o));
+    assert_eq!(names(&md.join("new")), vec!["1.eml"]);
+    assert!(!md.join("rejected").exists());
+    let o = run(t, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(&md.join("cur")), vec!["1.eml:2,"]);
+}
