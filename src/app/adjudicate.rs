@@ -68,27 +68,20 @@ fn conflicting(l: &Loaded, packet: &Packet, e: Error) -> Error {
     };
     match (e, logged) {
         (Error::Packet { step, .. }, Some(logged))
-            if step == rec.step && logged != rec && rec.game == l.game.id && !signed_here() =>
-        {
-            Error::Packet {
-                step,
-                message: format!(
-                    "step {step} is already in the log, and this packet is not signed with {}'s key in this game: it belongs to another game under the same id `{}`, or was forged",
-                    l.rules.side_name(&rec.by),
-                    l.game.id
-                ),
-            }
-        }
-        (Error::Packet { step, .. }, Some(logged))
             if step == rec.step && logged != rec && rec.game == l.game.id =>
         {
-            Error::Packet {
-                step,
-                message: format!(
-                    "step {step} is already in the log with a different record, signed by {}: two different records for one step break the protocol (dice-protocol 2.3); keep both packets as evidence",
-                    l.rules.side_name(&rec.by)
-                ),
-            }
+            let by = l.rules.side_name(&rec.by);
+            let message = if signed_here() {
+                format!(
+                    "step {step} is already in the log with a different record, signed by {by}: two different records for one step break the protocol (dice-protocol 2.3); keep both packets as evidence"
+                )
+            } else {
+                format!(
+                    "step {step} is already in the log, and this packet is not signed with {by}'s key in this game: it belongs to another game under the same id `{}`, or was forged",
+                    l.game.id
+                )
+            };
+            Error::Packet { step, message }
         }
         (e, _) => e,
     }

@@ -341,11 +341,11 @@ pub fn render(
             Some(a) => l.rules.legal_options(&state, &a.side)?.into_iter().map(|o| o.summary).collect(),
             None => Vec::new(),
         },
-        // What may go with the options (a full impulse's supply moves, 5.2): its rule in a
-        // clause, and how many parts are open.
+        // What may go with the options (a full impulse's supply moves, 5.2), and how many
+        // parts are open.
         "additions": match &awaiting {
             Some(a) => l.rules.legal_additions(&state, &a.side)?.map(|add| json!({
-                "how": add.how.split(':').next().unwrap_or_default().trim(),
+                "what": add.what,
                 "count": add.parts.len(),
             })),
             None => None,

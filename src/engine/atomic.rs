@@ -145,10 +145,7 @@ impl Staged {
         if let Stage::Replace(_, target) | Stage::New(_, target) = &s {
             let id = identity(target);
             if self.targets.contains(&id) {
-                return Err(refused_output(
-                    path,
-                    "another output of this command names the same file; give each its own",
-                ));
+                return Err(named_twice(path));
             }
             self.targets.push(id);
         }
@@ -159,10 +156,7 @@ impl Staged {
     /// refusing a file both name.
     pub fn append(&mut self, other: &mut Staged) -> Result<(), Error> {
         if let Some(both) = other.targets.iter().find(|t| self.targets.contains(t)) {
-            return Err(refused_output(
-                both,
-                "another output of this command names the same file; give each its own",
-            ));
+            return Err(named_twice(both));
         }
         self.stages.append(&mut other.stages);
         self.last.append(&mut other.last);
@@ -308,17 +302,21 @@ fn persist(s: Stage) -> Result<(), Error> {
     }
 }
 
-/// The folder a file is in (`.` for a bare name) and its name, for files made beside it.
+/// The folder a file is in: `.` for a bare name.
+pub fn folder_of(p: &Path) -> &Path {
+    match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// The folder a file is in and its name, for files made beside it.
 fn folder_and_name(target: &Path) -> (PathBuf, String) {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    (dir, name)
+    (folder_of(target).to_path_buf(), name)
 }
 
 /// Whether `a` and `b` name one file, however spelled (through links too, where they exist).
@@ -329,15 +327,20 @@ pub fn same_path(a: &Path, b: &Path) -> bool {
 
 /// A file as its folder's real path and its name: the same for any spelling of the path.
 fn identity(target: &Path) -> PathBuf {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(target);
     let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     match target.file_name() {
         Some(name) => dir.join(name),
         None => dir,
     }
+}
+
+/// The refusal of a file two outputs of one command name.
+fn named_twice(path: &Path) -> Error {
+    refused_output(
+        path,
+        "another output of this command names the same file; give each its own",
+    )
 }
 
 /// An output refused before anything is written.

@@ -45,6 +45,9 @@ pub struct LegalOption {
 /// (5.2, 9.0). Listing every move with every action would make a list of hundreds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Additions {
+    /// What may go with the options, in a clause with its rule, for a report's list of them:
+    /// `supply moves may go with any action above but a pass (5.2, 9.0)`.
+    pub what: String,
     /// How the parts combine with the options, in a sentence: where they go in the orders.
     pub how: String,
     /// Each part with its snippet; each goes with at least one listed option.

@@ -266,10 +266,7 @@ pub fn load_file(p: &Path) -> Result<Secret, Error> {
 #[cfg(unix)]
 fn check_folder(p: &Path) -> Result<(), Error> {
     use std::os::unix::fs::PermissionsExt;
-    let folder = match p.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let folder = atomic::folder_of(p);
     let mode = std::fs::metadata(folder)
         .map(|m| m.permissions().mode())
         .unwrap_or(0);

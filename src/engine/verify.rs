@@ -101,18 +101,9 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
             replay.file_awaiting()?
         }
     };
-    // Whose decision and which: the `detail` sentence is words for the player, which a newer
-    // adjutant may word better, so an old file's wording is no divergence.
-    let who = |a: &Option<Awaiting>| a.as_ref().map(|a| (a.side.clone(), a.decision.clone()));
-    if who(&expected_awaiting) != who(&gf.awaiting) {
-        let words = |a: &Option<Awaiting>| match a {
-            Some(a) => rules.awaiting_words(a),
-            None => "nothing (the game is over)".to_string(),
-        };
+    if let Some((said, due)) = awaiting_differs(rules, &gf.awaiting, &expected_awaiting) {
         return Err(diverged(format!(
-            "the file says it awaits {}, the log says {}",
-            words(&gf.awaiting),
-            words(&expected_awaiting)
+            "the file says it awaits {said}, the log says {due}"
         )));
     }
     Ok(Summary {
@@ -211,22 +202,34 @@ pub fn check_awaiting(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     } else {
         Replay::from_file(rules, gf)?.file_awaiting()?
     };
+    match awaiting_differs(rules, &gf.awaiting, &expected) {
+        None => Ok(()),
+        Some((said, due)) => Err(Error::Format {
+            what: "the game file".into(),
+            message: format!(
+                "its `awaiting` was edited: it says it awaits {said}, but its state and log await {due}. Run `adjutant verify` on it, and go on from an unedited copy"
+            ),
+        }),
+    }
+}
+
+/// Where a file's `awaiting` names another decision than `expected` (whose, and which), both
+/// in words. The `detail` sentence is words for the player, which a newer adjutant may word
+/// better, so an old file's wording is no difference.
+fn awaiting_differs(
+    rules: &dyn Rules,
+    said: &Option<Awaiting>,
+    expected: &Option<Awaiting>,
+) -> Option<(String, String)> {
     let who = |a: &Option<Awaiting>| a.as_ref().map(|a| (a.side.clone(), a.decision.clone()));
-    if who(&expected) == who(&gf.awaiting) {
-        return Ok(());
+    if who(said) == who(expected) {
+        return None;
     }
     let words = |a: &Option<Awaiting>| match a {
         Some(a) => rules.awaiting_words(a),
         None => "nothing (the game is over)".to_string(),
     };
-    Err(Error::Format {
-        what: "the game file".into(),
-        message: format!(
-            "its `awaiting` was edited: it says it awaits {}, but its state and log await {}. Run `adjutant verify` on it, and go on from an unedited copy",
-            words(&gf.awaiting),
-            words(&expected)
-        ),
-    })
+    Some((words(said), words(expected)))
 }
 
 /// The quick half of `verify`, which every command makes before acting on a game file: the
@@ -238,17 +241,9 @@ pub fn check_awaiting(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
 pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     let replay = Replay::from_genesis(rules, gf)?;
     let hashes = record_hashes(&gf.log)?;
-    let edited = |step: u64, why: String| {
-        Error::Format {
-        what: "the game file".into(),
-        message: format!(
-            "its log was edited: the record of step {step} {why}. Run `adjutant verify` on it to see where it differs, and go on from an unedited copy"
-        ),
-    }
-    };
     if replay.version >= 2 {
         if let Some(rec) = gf.log.iter().find(|r| r.sig.is_none()) {
-            return Err(edited(rec.step, "carries no signature".into()));
+            return Err(edited_log(rec.step, "carries no signature".into()));
         }
         if let Err(step) = signature_batch(&replay, gf, &hashes).check() {
             let by = gf
@@ -256,7 +251,7 @@ pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
                 .iter()
                 .find(|r| r.step == step)
                 .map_or("?", |r| r.by.as_str());
-            return Err(edited(
+            return Err(edited_log(
                 step,
                 format!("does not carry `{by}`'s signature of what it now says"),
             ));
@@ -269,7 +264,7 @@ pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
                 1 => "the game's genesis (its players, data and start)".to_string(),
                 n => format!("the record of step {}", n - 1),
             };
-            return Err(edited(
+            return Err(edited_log(
                 rec.step,
                 format!("does not follow {before}: its `prev` is not that hash"),
             ));
@@ -277,4 +272,15 @@ pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
         tip = *hash;
     }
     Ok(())
+}
+
+/// The refusal of a game file whose log was edited at the record of `step`, saying `why`.
+fn edited_log(step: u64, why: String) -> Error {
+    let message = format!(
+        "its log was edited: the record of step {step} {why}. Run `adjutant verify` on it to see where it differs, and go on from an unedited copy"
+    );
+    Error::Format {
+        what: "the game file".into(),
+        message,
+    }
 }

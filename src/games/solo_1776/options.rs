@@ -78,8 +78,9 @@ pub fn describe(st: &State) -> String {
 /// position makes likely: a changed BRE number, a British attack on each army on the board,
 /// scouting each army's area, a town taken where an army stands, board losses, an army's
 /// supply units, replacements, a transport at sea, the Continental Navy's change, the French
-/// coming in, the search for their fleets and British reinforcements where they are. A player reports several at once; listing each lets `orders` show what may
-/// be reported, and random play reach every path of the bot they lead to.
+/// coming in, the search for their fleets and British reinforcements where they are. A player
+/// reports several at once; listing each lets `orders` show what may be reported, and random
+/// play reach every path of the bot they lead to.
 fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
     use super::orders::{
         Attack, Intervention, Loss, NavyFact, Reinforce, Replacement, Search, Transport,

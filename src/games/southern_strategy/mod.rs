@@ -615,8 +615,10 @@ impl Game for SouthernStrategy {
             })
         };
         let parts = listed(moves.0, with_an_action, options::example);
+        let what = "supply moves may go with any action above but a pass (5.2, 9.0)";
         (!parts.is_empty()).then(|| Additions {
-            how: "supply moves may go with any action above but a pass (5.2, 9.0): list them under `supply:` to make them before the action, or under `supply_after:` to make them after it, from where the action leaves the armies (a move before the action may also make possible an action the list leaves out, such as Food brought to pay for a march); the moves open before the action:".to_string(),
+            what: what.to_string(),
+            how: format!("{what}: list them under `supply:` to make them before the action, or under `supply_after:` to make them after it, from where the action leaves the armies (a move before the action may also make possible an action the list leaves out, such as Food brought to pay for a march); the moves open before the action:"),
             parts,
         })
     }
