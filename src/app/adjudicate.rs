@@ -325,6 +325,14 @@ pub fn play(
     adjudicate(commit, l, &packet, secrets_dir)
 }
 
-pub fn verify(l: &Loaded) -> Result<Summary, Error> {
-    verify::verify(l.rules.as_ref(), &l.game)
+/// `verify`, with the secrets in `secrets_dir` (if any) checking the dice of a result the
+/// file holds unsent: a secret of this game that matches its anchor gives the element that
+/// keys them; without one they are checked as far as anyone can before the result is mailed.
+pub fn verify(l: &Loaded, secrets_dir: Option<&Path>) -> Result<Summary, Error> {
+    let gf = &l.game;
+    let held = |party: &str, index: u64| {
+        let secret = secrets::load(secrets_dir?, &gf.id, party).ok()?;
+        session::secret_element(gf, &secret, party, index).ok()
+    };
+    verify::verify_holding(l.rules.as_ref(), gf, &held)
 }

@@ -112,7 +112,7 @@ fn self_mode_makes_both_secrets_and_plays_to_the_end() {
         rounds += 1;
     }
     assert_eq!(rounds, toy::STEPS);
-    let summary = verify(&l).unwrap();
+    let summary = verify(&l, None).unwrap();
     assert_eq!(summary.steps_replayed, toy::STEPS as usize);
     assert_eq!(summary.dice_party.as_deref(), Some(SELF));
     // `--hotseat` for a solitaire game is self mode too.
@@ -169,7 +169,7 @@ fn witness_mode_plays_to_the_end_with_a_separate_witness() {
         );
         l.game = got.game;
     }
-    let summary = verify(&l).unwrap();
+    let summary = verify(&l, None).unwrap();
     assert_eq!(summary.steps_replayed, toy::STEPS as usize);
     assert_eq!(summary.dice_party.as_deref(), Some(WITNESS));
     // The ledger holds one answer per step, each for the `prev` of its witness record.

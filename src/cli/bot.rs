@@ -173,7 +173,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
         None => {
             let out = a.orders.clone().unwrap_or_else(|| PathBuf::from("-"));
-            super::emit(&out, choice.file.text.as_bytes())?;
+            crate::engine::atomic::write_apart(&out, choice.file.text.as_bytes(), &a.game)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -135,7 +135,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         let out = a.packet.as_deref().expect("clap requires -o with --resend");
         let held = app::Held::of(&l, &a.common.secrets_dir());
         let packet = app::last_packet(&l, a.side.as_deref(), &held)?;
-        crate::engine::atomic::write(out, app::packet_text(&packet)?.as_bytes())?;
+        crate::engine::atomic::write_apart(out, app::packet_text(&packet)?.as_bytes(), &a.game)?;
         eprintln!(
             "packet for step {} written again; mail it to your opponent",
             packet.record.step

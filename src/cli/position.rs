@@ -25,6 +25,6 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let text = app::position(&l, a.at)?;
-    crate::engine::atomic::write(&a.out, text.as_bytes())?;
+    crate::engine::atomic::write_apart(&a.out, text.as_bytes(), &a.game)?;
     Ok(ExitCode::SUCCESS)
 }

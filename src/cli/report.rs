@@ -19,7 +19,7 @@ pub struct Args {
     format: Format,
     /// Which steps: last, all, 12, 12-20, or a campaign turn as turn:1780.3 (for solo 1776 a
     /// month: turn:1777.4) [default: last; all for html]
-    #[arg(long, value_parser = |s: &str| Selection::parse(s).ok_or_else(|| format!("`{s}` is not last, all, N, N-M or turn:YEAR.SPACE")))]
+    #[arg(long, value_parser = |s: &str| Selection::parse(s).ok_or_else(|| format!("`{s}` is not last, all, a step N, steps N-M, or a campaign turn such as turn:1780.3 (the year and the space of the Turn Track; for Solo 1776 the year and the month, turn:1777.4)")))]
     steps: Option<Selection>,
     /// Write here instead of standard output
     #[arg(short, long, value_name = "FILE", default_value = "-")]
@@ -36,6 +36,6 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     let steps = a.steps.unwrap_or_else(|| a.format.default_steps());
     let bytes = app::report_steps(&l, &steps, a.format, &a.common.templates(&l.game.id)?)?;
-    super::emit(&a.out, &bytes)?;
+    crate::engine::atomic::write_apart(&a.out, &bytes, &a.game)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -42,7 +42,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .clone()
         .or_else(|| (!a.send).then(|| PathBuf::from("-")));
     if let Some(out) = &out {
-        crate::engine::atomic::write(out, app::packet_text(&packet)?.as_bytes())?;
+        crate::engine::atomic::write_apart(out, app::packet_text(&packet)?.as_bytes(), &a.game)?;
         if out != &PathBuf::from("-") {
             eprintln!(
                 "packet for step {step} written again to `{}`",

@@ -16,7 +16,7 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game_unchecked(&a.game, a.common.data_dir())?;
-    let s = app::verify(&l)?;
+    let s = app::verify(&l, Some(&a.common.secrets_dir()))?;
     let count = super::counted;
     println!(
         "verified `{}` ({}): {}, {} re-adjudicated, {} checked",
@@ -50,7 +50,14 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         None => {}
     }
     if let Some(p) = s.pending {
-        println!("step {p} was adjudicated in this copy; its dice are checkable once its result is mailed");
+        match &s.pending_keyed_by {
+            Some(party) => println!(
+                "step {p} was adjudicated in this copy and its result is not mailed yet: adjudicated again, its dice with the secret of `{party}`, and it matches"
+            ),
+            None => println!(
+                "step {p} was adjudicated in this copy and its result is not mailed yet: its events and state follow from the rolls it reports; the values of those rolls can be checked once the result is mailed, or here with the secret that keys them (`--secrets`)"
+            ),
+        }
     }
     match &s.awaiting {
         // The side as the reports name it ("the Confederate player"), the decision in words.

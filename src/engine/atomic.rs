@@ -441,6 +441,22 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     s.commit()
 }
 
+/// `write` for a command that reads the game file `game` and writes something else (a report,
+/// a position, a packet sent again): a `path` naming the game file, however spelled or linked,
+/// is refused, as the output would replace the game.
+pub fn write_apart(path: &Path, bytes: &[u8], game: &Path) -> Result<(), Error> {
+    if same_path(path, game) {
+        return Err(refused_output(
+            path,
+            &format!(
+                "it is the game file this command reads (`{}`); write to another file",
+                game.display()
+            ),
+        ));
+    }
+    write(path, bytes)
+}
+
 /// Test hook: `ADJUTANT_FAIL_BEFORE_RENAME=1` aborts the process once every output is staged
 /// and before any is made visible, so a test can show the targets are left whole.
 fn fail_point() {

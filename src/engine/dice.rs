@@ -177,6 +177,76 @@ impl Dice for KeyedDice {
     }
 }
 
+/// The dice a step's result reports, given back in order: a result not mailed yet is checked
+/// with them, since the element that keys its real dice is not revealed (`verify` on a copy
+/// holding a pending result). A roll asked for is answered with the next reported roll when
+/// that one has the same reason and shape and lawful values; otherwise with ones (the first
+/// item, the order unchanged), which the rolls recorded here then show as a difference from
+/// the report.
+pub struct ReportedDice<'r> {
+    reported: std::slice::Iter<'r, Roll>,
+    rolls: Vec<Roll>,
+}
+
+impl<'r> ReportedDice<'r> {
+    pub fn new(reported: &'r [Roll]) -> Self {
+        ReportedDice {
+            reported: reported.iter(),
+            rolls: Vec::new(),
+        }
+    }
+
+    pub fn into_rolls(self) -> Vec<Roll> {
+        self.rolls
+    }
+
+    /// The next reported roll, if it is for `why`.
+    fn next_for(&mut self, why: &str) -> Option<&'r Roll> {
+        self.reported.next().filter(|r| r.why == why)
+    }
+}
+
+impl Dice for ReportedDice<'_> {
+    fn d6(&mut self, count: usize, why: &str) -> Vec<u8> {
+        let faces = match self.next_for(why).and_then(|r| r.d6.as_ref()) {
+            Some(f) if f.len() == count && f.iter().all(|v| (1..=6).contains(v)) => f.clone(),
+            _ => vec![1; count],
+        };
+        record_d6(&mut self.rolls, why, &faces);
+        faces
+    }
+
+    fn draw(&mut self, n: usize, why: &str) -> usize {
+        let index = match self.next_for(why).and_then(|r| r.draw.as_ref()) {
+            Some(d) if d.of as usize == n && (d.index as usize) < n => d.index as usize,
+            _ => 0,
+        };
+        record_draw(&mut self.rolls, why, n, index);
+        index
+    }
+
+    fn shuffle(&mut self, n: usize, why: &str) -> Vec<usize> {
+        let lawful = |s: &Shuffle| {
+            let mut seen = vec![false; n];
+            s.of as usize == n
+                && s.order.len() == n
+                && s.order
+                    .iter()
+                    .all(|&i| (i as usize) < n && !std::mem::replace(&mut seen[i as usize], true))
+        };
+        let order: Vec<usize> = match self.next_for(why).and_then(|r| r.shuffle.as_ref()) {
+            Some(s) if lawful(s) => s.order.iter().map(|&i| i as usize).collect(),
+            _ => (0..n).collect(),
+        };
+        record_shuffle(&mut self.rolls, why, &order);
+        order
+    }
+
+    fn rolls(&self) -> &[Roll] {
+        &self.rolls
+    }
+}
+
 /// Dice for tests: each d6 face and each draw index is taken from a script, in order, so a
 /// test states exactly which rolls it relies on. Shuffles take `n - 1` scripted values, the
 /// `j` of each swap, as the protocol draws them.

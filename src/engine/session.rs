@@ -12,7 +12,7 @@ use ed25519_dalek::SigningKey;
 
 use super::canon::{from_hex, to_hex, Hash};
 use super::chain;
-use super::dice::{KeyedDice, Roll};
+use super::dice::{KeyedDice, ReportedDice, Roll};
 use super::game::{Awaiting, Rules};
 use super::gamefile::{DiceSettings, GameFile, Player, DICE_PROTOCOL, FORMAT, FORMAT_1};
 use super::ledger::Usage;
@@ -78,24 +78,45 @@ mod log;
 pub use genesis::*;
 pub use log::*;
 
-/// Applies a record's orders with the dice keyed by `key`, under the adjudicator's policy.
+/// What a step's dice come from when it is adjudicated: the key `K_e` that its adjudicator's
+/// chain element gives (dice-protocol section 2), or, for a result not mailed yet whose
+/// element is still secret, the rolls the result reports, given back in order
+/// (`ReportedDice`): the step's events and state are then checked, the values of its rolls
+/// not.
+#[derive(Debug, Clone, Copy)]
+pub enum StepDice<'a> {
+    Key(&'a Hash),
+    Reported(&'a [Roll]),
+}
+
+/// Applies a record's orders with the step's dice, under the adjudicator's policy.
 pub fn adjudicate(
     rules: &dyn Rules,
     adjudicator: &str,
     state: &Value,
     rec: &Record,
-    key: &Hash,
+    dice: StepDice<'_>,
     policy: Option<&Value>,
 ) -> Result<(Value, StepView), Error> {
     let orders = rec.orders.clone().unwrap_or(Value::Null);
-    let mut dice = KeyedDice::new(key);
-    let (next, events) = rules.apply(state, &rec.by, &orders, policy, &mut dice)?;
+    let (next, events, rolls) = match dice {
+        StepDice::Key(key) => {
+            let mut dice = KeyedDice::new(key);
+            let (next, events) = rules.apply(state, &rec.by, &orders, policy, &mut dice)?;
+            (next, events, dice.into_rolls())
+        }
+        StepDice::Reported(reported) => {
+            let mut dice = ReportedDice::new(reported);
+            let (next, events) = rules.apply(state, &rec.by, &orders, policy, &mut dice)?;
+            (next, events, dice.into_rolls())
+        }
+    };
     let view = StepView {
         step: rec.step,
         ordered_by: rec.by.clone(),
         adjudicated_by: adjudicator.to_string(),
         orders,
-        rolls: dice.into_rolls(),
+        rolls,
         events,
         state: to_hex(&state_hash(&next)?),
         policy: None,
@@ -107,7 +128,7 @@ pub fn adjudicate(
 /// Version 3 (dice-protocol 3.2): a step adjudicated reading its adjudicator's standing
 /// policy row by row. The step runs without the policy; while a run ends waiting for the
 /// adjudicator at a decision whose row has not been read, `row` reveals that row and the step
-/// runs again from the start, with the same key, under the rows read so far. A row read
+/// runs again from the start, with the same dice, under the rows read so far. A row read
 /// again (its answer gave none, or one the rules refused) leaves the pause. Returns the last
 /// run and the rows read, in the order read.
 pub fn adjudicate_by_rows(
@@ -115,11 +136,11 @@ pub fn adjudicate_by_rows(
     adjudicator: &str,
     state: &Value,
     rec: &Record,
-    key: &Hash,
+    dice: StepDice<'_>,
     mut row: impl FnMut(&str) -> Result<policy_rows::RowReveal, Error>,
 ) -> Result<(Value, StepView, Vec<policy_rows::RowReveal>), Error> {
     let mut read: Vec<policy_rows::RowReveal> = Vec::new();
-    let (mut next, mut view) = adjudicate(rules, adjudicator, state, rec, key, None)?;
+    let (mut next, mut view) = adjudicate(rules, adjudicator, state, rec, dice, None)?;
     while let Some(name) = rules.policy_row(&next, adjudicator)? {
         if read.iter().any(|r| r.row == name) {
             break;
@@ -130,7 +151,7 @@ pub fn adjudicate_by_rows(
             .map(|r| (r.row.clone(), r.answer.clone()))
             .collect();
         let policy = rules.policy_of_rows(&answers)?;
-        (next, view) = adjudicate(rules, adjudicator, state, rec, key, policy.as_ref())?;
+        (next, view) = adjudicate(rules, adjudicator, state, rec, dice, policy.as_ref())?;
     }
     Ok((next, view, read))
 }
@@ -475,13 +496,21 @@ fn answer_owed(
         let mut revealed_rows = Vec::new();
         let (state, mut view, policy) = match replay.commits.get(&me) {
             None => {
-                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
+                let (s, v) =
+                    adjudicate(rules, &me, &replay.state, &owed, StepDice::Key(&key), None)?;
                 (s, v, None)
             }
             // Version 1 reveals the policy in force in every result.
             Some(commit) if replay.version < 2 => {
                 let p = committed(&me, commit)?;
-                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
+                let (s, v) = adjudicate(
+                    rules,
+                    &me,
+                    &replay.state,
+                    &owed,
+                    StepDice::Key(&key),
+                    Some(&p.policy),
+                )?;
                 (s, v, Some(p))
             }
             // Version 3 reveals the rows the step reads, one by one (dice-protocol 3.2).
@@ -492,7 +521,7 @@ fn answer_owed(
                     &me,
                     &replay.state,
                     &owed,
-                    &key,
+                    StepDice::Key(&key),
                     |name| {
                         if rows.is_none() {
                             rows = Some(policy_rows::rows_of(rules, &committed(&me, commit)?)?);
@@ -510,11 +539,18 @@ fn answer_owed(
             }
             // Version 2 keeps it hidden unless the step reaches a decision it answers.
             Some(commit) => {
-                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, &key, None)?;
+                let (s, v) =
+                    adjudicate(rules, &me, &replay.state, &owed, StepDice::Key(&key), None)?;
                 if policy_asked(rules, &me, &s)? {
                     let p = committed(&me, commit)?;
-                    let (s, v) =
-                        adjudicate(rules, &me, &replay.state, &owed, &key, Some(&p.policy))?;
+                    let (s, v) = adjudicate(
+                        rules,
+                        &me,
+                        &replay.state,
+                        &owed,
+                        StepDice::Key(&key),
+                        Some(&p.policy),
+                    )?;
                     (s, v, Some(p))
                 } else {
                     (s, v, None)

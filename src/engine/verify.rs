@@ -19,9 +19,13 @@ pub struct Summary {
     pub steps_replayed: usize,
     pub rolls: usize,
     pub state: String,
-    /// A step adjudicated in this copy whose result is not sent yet: its dice can only be
-    /// checked once the reveal that keys them is mailed.
+    /// A step adjudicated in this copy whose result is not sent yet. It was adjudicated again:
+    /// its events and state follow from the rolls it reports, whose values can be checked
+    /// only with the element that keys them, mailed with the result.
     pub pending: Option<u64>,
+    /// The party whose secret, held here, gave that element, so that the pending step's dice
+    /// were checked too.
+    pub pending_keyed_by: Option<String>,
     pub awaiting: Option<Awaiting>,
     /// A solitaire game's dice party, `witness` or `self` (dice-protocol section 5).
     pub dice_party: Option<String>,
@@ -32,11 +36,23 @@ pub struct Summary {
     pub signatures: usize,
 }
 
+/// `verify_holding` with no secret held: a pending result is checked from the rolls it
+/// reports.
+pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
+    verify_holding(rules, gf, &|_, _| None)
+}
+
 /// Replays a game file and checks everything; in a version 2 game, every signature too, all in
 /// one batch on a second thread while the replay runs. The first step that fails either check
 /// is named: a bad signature at or before the step where the replay diverged wins, as the
-/// likelier cause.
-pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
+/// likelier cause. A result the file holds unsent is adjudicated again too, with the element
+/// that keys its dice where `held` gives it (the holder's own secret: party and index in,
+/// element out), else with the rolls it reports.
+pub fn verify_holding(
+    rules: &dyn Rules,
+    gf: &GameFile,
+    held: &dyn Fn(&str, u64) -> Option<super::canon::Hash>,
+) -> Result<Summary, Error> {
     let mut replay = Replay::from_genesis(rules, gf)?;
     let hashes = record_hashes(&gf.log)?;
     let batch = if replay.version >= 2 {
@@ -72,6 +88,7 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         message,
     };
     let file_state = to_hex(&state_hash(&gf.state)?);
+    let mut pending_keyed_by = None;
     let expected_awaiting = match &gf.pending {
         Some(pending) => {
             let owed = replay.owed().ok_or_else(|| {
@@ -89,6 +106,23 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
                     pending.state
                 )));
             }
+            let step = owed.step;
+            let reveal = replay
+                .owed_keyer()
+                .and_then(|(party, index)| held(&party, index).map(|r| (party, r)));
+            replay
+                .check_pending(pending, reveal.as_ref().map(|(_, r)| r))
+                .map_err(|e| {
+                    let why = match e {
+                        Error::Packet { message, .. } => message,
+                        other => other.to_string(),
+                    };
+                    Error::Divergence {
+                        step,
+                        message: format!("the result this copy holds unsent: {why}"),
+                    }
+                })?;
+            pending_keyed_by = reveal.map(|(party, _)| party);
             rules.awaiting(&gf.state)?
         }
         None => {
@@ -114,7 +148,8 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
         rolls: replay.rolls_checked,
         state: file_state,
         pending: gf.pending.as_ref().map(|p| p.step),
-        awaiting: gf.awaiting.clone(),
+        pending_keyed_by,
+        awaiting: expected_awaiting,
         dice_party: replay.dice_party().map(str::to_string),
         version: replay.version,
         signatures: if replay.version >= 2 { gf.log.len() } else { 0 },
@@ -195,15 +230,17 @@ fn signature_batch(
 
 /// Whether the file's `awaiting` says whose decision it is, and which, as its state and log do
 /// (the same comparison `verify` makes, from the file's own log): an edited one is refused
-/// before `show` or `orders` repeats it.
-pub fn check_awaiting(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+/// before `show` or `orders` repeats it. Returns the awaiting the state gives, whose sentence
+/// (`detail`) is the one to print: the file's own is not signed, and may be an older
+/// adjutant's wording or an edit.
+pub fn check_awaiting(rules: &dyn Rules, gf: &GameFile) -> Result<Option<Awaiting>, Error> {
     let expected = if gf.pending.is_some() {
         rules.awaiting(&gf.state)?
     } else {
         Replay::from_file(rules, gf)?.file_awaiting()?
     };
     match awaiting_differs(rules, &gf.awaiting, &expected) {
-        None => Ok(()),
+        None => Ok(expected),
         Some((said, due)) => Err(Error::Format {
             what: "the game file".into(),
             message: format!(

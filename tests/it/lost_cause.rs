@@ -394,7 +394,7 @@ fn a_whole_game_in_self_mode_verifies() {
         2 * steps,
         "one player record and one dice record a step"
     );
-    let summary = adjutant::app::verify(&l).unwrap();
+    let summary = adjutant::app::verify(&l, None).unwrap();
     assert_eq!(summary.steps_replayed as usize, steps);
     let out = super::support::ok(dir.path(), &["verify", path.to_str().unwrap()]);
     assert!(

@@ -25,6 +25,7 @@ mod mail_thread;
 mod mail_v2;
 mod options;
 mod options_supply;
+mod pending;
 mod positions;
 mod protocol_doc;
 mod quiet_steps;

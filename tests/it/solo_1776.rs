@@ -246,7 +246,7 @@ fn a_whole_bot_campaign_in_self_mode_verifies() {
     assert!(questions > 0, "the bot never asked for a result");
     assert!(st.french.landed >= 2, "the French came in");
     assert_eq!(l.game.log.len(), 2 * steps);
-    let summary = adjutant::app::verify(&l).unwrap();
+    let summary = adjutant::app::verify(&l, None).unwrap();
     assert_eq!(summary.steps_replayed as usize, steps);
     let out = super::support::ok(dir.path(), &["verify", path.to_str().unwrap()]);
     assert!(super::support::stdout(&out).contains("self mode"));

@@ -468,7 +468,7 @@ pub fn play_solitaire(
 /// witness's ledger says it answered, in order.
 pub fn check_witnessed(path: &Path, answered: &[String]) {
     let l = adjutant::app::load_game(path, None).unwrap();
-    adjutant::app::verify(&l).unwrap();
+    adjutant::app::verify(&l, None).unwrap();
     let witness_prevs: Vec<&String> = l
         .game
         .log

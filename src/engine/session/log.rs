@@ -221,6 +221,35 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// The party whose next chain element keys the step the log owes a result for, and that
+    /// element's index: who holds a pending result of it, and what checks its dice.
+    pub fn owed_keyer(&self) -> Option<(String, u64)> {
+        let (owed, _) = self.owed.as_ref()?;
+        let party = self.adjudicator_of(&owed.by);
+        let index = self.reveals_by(&party) + 1;
+        Some((party, index))
+    }
+
+    /// Checks `result`, which a copy holds for the step the log owes and has not mailed
+    /// (`GameFile::pending`), by adjudicating that step again: with the dice `reveal` keys,
+    /// the keyer's next chain element, where it is known; else with the rolls the result
+    /// reports, which checks its events and state and leaves only the values of its rolls to
+    /// the reveal. The log is not advanced.
+    pub fn check_pending(
+        &mut self,
+        result: &StepResult,
+        reveal: Option<&Hash>,
+    ) -> Result<StepView, Error> {
+        let Some((owed, owed_hash)) = self.owed.clone() else {
+            return Err(Error::Packet {
+                step: result.step,
+                message: "the file holds a pending result, but no step awaits one".into(),
+            });
+        };
+        let (_, view) = self.check_result(&owed, &owed_hash, reveal, result, owed.step)?;
+        Ok(view)
+    }
+
     /// `push` with the record's hash already computed.
     pub fn push_hashed(&mut self, rec: &Record, hash: Hash) -> Result<Option<StepView>, Error> {
         let step = rec.step;
@@ -295,7 +324,8 @@ impl<'a> Replay<'a> {
                 }
             }
             (Some((owed, owed_hash)), Some(result)) => {
-                let (state, v) = self.check_result(&owed, &owed_hash, &reveal, result, step)?;
+                let (state, v) =
+                    self.check_result(&owed, &owed_hash, Some(&reveal), result, step)?;
                 self.state = state;
                 view = Some(v);
             }
@@ -354,7 +384,7 @@ impl<'a> Replay<'a> {
         &mut self,
         owed: &Record,
         owed_hash: &Hash,
-        reveal: &Hash,
+        reveal: Option<&Hash>,
         result: &StepResult,
         step: u64,
     ) -> Result<(Value, StepView), Error> {
@@ -366,7 +396,11 @@ impl<'a> Replay<'a> {
             )));
         }
         let adjudicator = self.adjudicator_of(&owed.by);
-        let key = chain::step_key(&self.id, owed.step, owed_hash, reveal);
+        let key = reveal.map(|r| chain::step_key(&self.id, owed.step, owed_hash, r));
+        let dice = match &key {
+            Some(key) => StepDice::Key(key),
+            None => StepDice::Reported(&result.rolls),
+        };
         let commit = self.commits.get(&adjudicator).cloned();
         if let Some(first) = result.policy_rows.first() {
             if self.version < 3 {
@@ -400,7 +434,7 @@ impl<'a> Replay<'a> {
                     &adjudicator,
                     &self.state,
                     owed,
-                    &key,
+                    dice,
                     |name| {
                         let Some(r) = shown.get(k) else {
                             return Err(refuse(format!(
@@ -441,7 +475,7 @@ impl<'a> Replay<'a> {
                 }
                 (s, v)
             }
-            (None, None) => adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?,
+            (None, None) => adjudicate(self.rules, &adjudicator, &self.state, owed, dice, None)?,
             (None, Some(_)) => {
                 return Err(refuse(format!(
                     "its result reveals a policy, but `{adjudicator}` committed none"
@@ -470,14 +504,14 @@ impl<'a> Replay<'a> {
                         &adjudicator,
                         &self.state,
                         owed,
-                        &key,
+                        dice,
                         Some(&p.policy),
                     )?
                 } else {
                     // Version 2 reveals a policy only in the result of a step that reached a
                     // decision it answers; whether it did is seen without it.
                     let plain =
-                        adjudicate(self.rules, &adjudicator, &self.state, owed, &key, None)?;
+                        adjudicate(self.rules, &adjudicator, &self.state, owed, dice, None)?;
                     match (policy_asked(self.rules, &adjudicator, &plain.0)?, revealed) {
                         (false, None) => plain,
                         (false, Some(_)) => {
@@ -494,20 +528,31 @@ impl<'a> Replay<'a> {
                         }
                         (true, Some(p)) => {
                             check(p)?;
-                            adjudicate(self.rules, &adjudicator, &self.state, owed, &key, Some(&p.policy))?
+                            adjudicate(self.rules, &adjudicator, &self.state, owed, dice, Some(&p.policy))?
                         }
                     }
                 }
             }
         };
         if let Some(k) = first_difference(&view.rolls, &result.rolls) {
-            return Err(refuse(format!(
-                "the result of step {} reports roll {} as {}, but the dice give {}",
-                owed.step,
-                k + 1,
-                describe_roll(result.rolls.get(k)),
-                describe_roll(view.rolls.get(k))
-            )));
+            return Err(refuse(match key {
+                Some(_) => format!(
+                    "the result of step {} reports roll {} as {}, but the dice give {}",
+                    owed.step,
+                    k + 1,
+                    describe_roll(result.rolls.get(k)),
+                    describe_roll(view.rolls.get(k))
+                ),
+                None => format!(
+                    "the result of step {} reports roll {} as {}, but the rules roll {} there",
+                    owed.step,
+                    k + 1,
+                    describe_roll(result.rolls.get(k)),
+                    view.rolls
+                        .get(k)
+                        .map_or("nothing".into(), |r| format!("`{}`", r.why))
+                ),
+            }));
         }
         if view.events != result.events {
             return Err(refuse(format!(
@@ -521,7 +566,9 @@ impl<'a> Replay<'a> {
                 owed.step, result.state, view.state
             )));
         }
-        self.rolls_checked += view.rolls.len();
+        if key.is_some() {
+            self.rolls_checked += view.rolls.len();
+        }
         view.note_policy(result, || self.commits.get(&adjudicator).cloned());
         Ok((state, view))
     }

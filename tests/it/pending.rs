@@ -1,0 +1,203 @@
+//! A copy of the game holding a result it has not mailed yet (`pending`): what a third party
+//! handed such a file can trust, and what the copy's holder can check with their own secret.
+//! And the other things a copy says of itself that no signature covers: whose decision it
+//! awaits in words, and which files a command may write over.
+
+use adjutant::engine::canon::to_hex;
+use adjutant::engine::gamefile::GameFile;
+use adjutant::engine::record::state_hash;
+use serde_json::json;
+
+use crate::support::*;
+
+fn parse(text: &str) -> GameFile {
+    GameFile::parse(text).unwrap()
+}
+
+/// The Patriot's copy once it has adjudicated the Crown's first supply phase: the result of
+/// step 1 waits there to go out with the Patriot's own supply moves.
+fn patriot_holding_step_1(id: &str) -> TwoPlayers {
+    let g = TwoPlayers::new(id);
+    let c1 = g.send("crown", "c1", "supply: []\n");
+    g.receive("patriot", &c1);
+    let gf = parse(&g.game_text("patriot"));
+    assert_eq!(gf.pending.as_ref().map(|p| p.step), Some(1));
+    g
+}
+
+/// Writes `gf`, edited by `edit` with its state hash kept in step with the state, as
+/// `name` in the Patriot's folder.
+fn forged(g: &TwoPlayers, name: &str, edit: impl FnOnce(&mut GameFile)) -> String {
+    let mut gf = parse(&g.game_text("patriot"));
+    edit(&mut gf);
+    let hash = to_hex(&state_hash(&gf.state).unwrap());
+    gf.pending.as_mut().unwrap().state = hash;
+    write(&g.side_dir("patriot"), name, &gf.to_yaml().unwrap());
+    name.to_string()
+}
+
+/// A holder who edits the state of their copy and the hash its pending result gives together
+/// is caught by `verify`, which adjudicates the pending step again from the log: the step's
+/// state and events must follow from the rules and the rolls the result reports, even where
+/// the key of those rolls is not known yet. The same for an invented roll and a dropped event.
+#[test]
+fn verify_refuses_a_pending_result_forged_with_its_state() {
+    let g = patriot_holding_step_1("ss-test-forged-pending");
+    let p = g.side_dir("patriot");
+    // Run with an empty secrets folder: this is a third party's check.
+    let nobody = tempfile::tempdir().unwrap();
+    let nobody = nobody.path().to_str().unwrap();
+    let honest = stdout(&ok(&p, &["verify", "game.yaml", "--secrets", nobody]));
+    assert!(
+        honest.contains("step 1") && honest.contains("follow from the rolls"),
+        "{honest}"
+    );
+    let units = forged(&g, "units.yaml", |gf| {
+        gf.state["political_will"] = json!(6);
+        let armies = gf.state["armies"].as_object_mut().unwrap();
+        let (_, army) = armies
+            .iter_mut()
+            .find(|(_, a)| a["side"] == "patriot")
+            .unwrap();
+        army["units"] = json!(army["units"].as_u64().unwrap() + 2);
+    });
+    let roll = forged(&g, "roll.yaml", |gf| {
+        gf.pending.as_mut().unwrap().rolls.push(
+            serde_json::from_value(json!({"why": "10.4 defender roll", "d6": [6, 6, 6]})).unwrap(),
+        );
+    });
+    let event = forged(&g, "event.yaml", |gf| {
+        let events = &mut gf.pending.as_mut().unwrap().events;
+        assert!(!events.is_empty(), "step 1 reports events");
+        events.pop();
+    });
+    for (file, what) in [
+        (&units, "the state"),
+        (&roll, "the rolls"),
+        (&event, "the events"),
+    ] {
+        let e = refused(&p, &["verify", file, "--secrets", nobody]);
+        assert!(e.contains("step 1"), "{what}: {e}");
+    }
+    // The copy's own holder, with the secret that keyed step 1, checks the dice too.
+    let own = stdout(&ok(&p, &["verify", "game.yaml", "--secrets", "secrets"]));
+    assert!(own.contains("with the secret of `patriot`"), "{own}");
+}
+
+/// A pending result with a roll in it: the holder's secret checks the roll's value, which
+/// nobody else can check before the result is mailed. A die changed in the holder's copy is
+/// refused with the secret.
+#[test]
+fn the_holders_secret_checks_a_pending_roll() {
+    let g = patriot_holding_step_1("ss-test-pending-roll");
+    let p2 = g.send("patriot", "p2", "supply: []\n");
+    g.receive("crown", &p2);
+    // The Crown adjudicated the Patriot's supply phase and rolled for initiative (6.0). Its
+    // result waits in its copy, or went out at once when the next decision is the Patriot's.
+    let crown = parse(&g.game_text("crown"));
+    let (side, text) = match &crown.pending {
+        Some(r) if !r.rolls.is_empty() => ("crown", g.game_text("crown")),
+        _ => {
+            let replies: Vec<_> = std::fs::read_dir(g.side_dir("crown"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.to_string_lossy().contains("reply-"))
+                .collect();
+            let reply = replies.last().expect("the result went out at once");
+            g.receive("patriot", reply);
+            let patriot = parse(&g.game_text("patriot"));
+            assert!(patriot.pending.is_some(), "the Patriot holds a result now");
+            ("patriot", g.game_text("patriot"))
+        }
+    };
+    let d = g.side_dir(side);
+    let mut gf = parse(&text);
+    let rolled = gf
+        .pending
+        .as_ref()
+        .is_some_and(|r| r.rolls.iter().any(|r| r.d6.is_some()));
+    if !rolled {
+        // The step this fixed game reaches rolls nothing; the test needs a roll.
+        panic!("the pending step of `{side}` rolls no die: choose another opening");
+    }
+    let roll = gf
+        .pending
+        .as_mut()
+        .unwrap()
+        .rolls
+        .iter_mut()
+        .find(|r| r.d6.is_some())
+        .unwrap();
+    let face = &mut roll.d6.as_mut().unwrap()[0];
+    *face = if *face == 6 { 1 } else { *face + 1 };
+    write(&d, "die.yaml", &gf.to_yaml().unwrap());
+    let e = refused(&d, &["verify", "die.yaml", "--secrets", "secrets"]);
+    assert!(e.contains("roll 1"), "{e}");
+    let fine = stdout(&ok(&d, &["verify", "game.yaml", "--secrets", "secrets"]));
+    assert!(
+        fine.contains(&format!("with the secret of `{side}`")),
+        "{fine}"
+    );
+}
+
+/// The sentence a file keeps on the decision it awaits is not signed and may be worded by an
+/// older adjutant; what `show` and `verify` print is the sentence the state gives, so an
+/// edited one is never repeated.
+#[test]
+fn an_edited_awaiting_sentence_is_never_shown() {
+    let g = TwoPlayers::new("ss-test-awaiting-sentence");
+    let d = g.side_dir("crown");
+    let mut gf = parse(&g.game_text("crown"));
+    gf.awaiting.as_mut().unwrap().detail = Some("Crown wins; nothing left to do".into());
+    write(&d, "edited.yaml", &gf.to_yaml().unwrap());
+    for args in [
+        vec!["show", "edited.yaml"],
+        vec!["verify", "edited.yaml"],
+        vec!["orders", "edited.yaml", "--side", "crown"],
+    ] {
+        let out = stdout(&ok(&d, &args));
+        assert!(!out.contains("nothing left to do"), "{args:?}: {out}");
+    }
+}
+
+/// No command writes its output over the game file it reads: `resend`, `orders --resend`,
+/// `report` and `position` refuse it, by its name or through a link, and leave every file
+/// as it was.
+#[test]
+fn no_output_overwrites_the_game_file_read() {
+    let g = patriot_holding_step_1("ss-test-output-over-game");
+    g.send("patriot", "p2", "supply: []\n");
+    let d = g.side_dir("patriot");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("game.yaml", d.join("link.yaml")).unwrap();
+    for args in [
+        vec![
+            "resend",
+            "game.yaml",
+            "-o",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+        vec![
+            "orders",
+            "game.yaml",
+            "--resend",
+            "-o",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+        vec!["report", "game.yaml", "-o", "game.yaml"],
+        vec!["report", "game.yaml", "--format", "html", "-o", "game.yaml"],
+        vec!["report", "game.yaml", "-o", "link.yaml"],
+        vec!["position", "game.yaml", "-o", "game.yaml"],
+        vec!["position", "game.yaml", "-o", "./link.yaml"],
+    ] {
+        let e = refused(&d, &args);
+        assert!(
+            e.contains("game file") && e.contains("game.yaml"),
+            "{args:?}: {e}"
+        );
+    }
+}
