@@ -442,10 +442,12 @@ pub fn report_steps(
         return Err(Error::Format {
             what: "report".into(),
             message: if begun {
-                let why = if turnless {
-                    "this game has no campaign turns, so select its steps by number (`--steps N` or `N-M`)"
-                } else {
-                    "a step's result travels in a record of its own, whose number names no step"
+                let why = match selection {
+                    _ if turnless => "this game has no campaign turns, so select its steps by number (`--steps N` or `N-M`)".to_string(),
+                    crate::report::log::Selection::Turn(year, space) => format!(
+                        "no step falls in turn {year}.{space}: a turn is a year and a space of the Turn Track, for Solo 1776 a year and a month from 1 to 12"
+                    ),
+                    _ => "a step's result travels in a record of its own, whose number names no step".to_string(),
                 };
                 format!(
                     "no adjudicated step matches that selection; the game's steps are {} ({why})",

@@ -502,3 +502,35 @@ fn a_naval_marker_refused_a_place_says_why_under_its_rule() {
     );
     ok(d, &["orders", game.to_str().unwrap(), "o.yaml"]);
 }
+
+/// 16.5: a Forts marker refused a space names the space as the map does and says why: it read
+/// "`red-river` is not a Confederate controlled track space without a Fortification", the id
+/// the player never wrote.
+#[test]
+fn a_forts_marker_refused_a_space_names_it_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "forts.yaml", |st| {
+        st["resources"]["forts-1"] = json!("available");
+    });
+    for (space, want) in [
+        ("Red River", "and Red River is on no track"),
+        (
+            "Maryland & Pennsylvania",
+            "and Maryland & Pennsylvania is on no track",
+        ),
+        ("Atlantis", "and there is no space `Atlantis`"),
+    ] {
+        let err = refusal(
+            d,
+            &game,
+            &format!("command: {{place: {{resource: Forts, space: \"{space}\"}}}}\n"),
+        );
+        assert!(err.contains("16.5"), "{err}");
+        assert!(err.contains(want), "`{want}` not in\n{err}");
+        assert!(
+            !err.contains("red-river") && !err.contains("maryland-pennsylvania"),
+            "an id in\n{err}"
+        );
+    }
+}

@@ -130,7 +130,22 @@ fn a_turn_outside_the_game_selects_nothing() {
             &["report", game.to_str().unwrap(), "--steps", turn],
         );
         assert!(err.contains("no adjudicated step matches"), "{turn}: {err}");
+        // It said "a step's result travels in a record of its own", which is about step
+        // numbers, not turns.
+        assert!(
+            err.contains("no step falls in turn") && !err.contains("travels"),
+            "{turn}: {err}"
+        );
     }
+    // A turn written without its space is a usage error that says how a turn is written.
+    let err = fails(
+        game.parent().unwrap(),
+        &["report", game.to_str().unwrap(), "--steps", "turn:1780"],
+    );
+    assert!(
+        err.contains("turn:1780.3") && !err.contains("YEAR.SPACE"),
+        "{err}"
+    );
 }
 
 /// The Lost Cause marks no campaign turns (its war runs by years and cards), so `--steps

@@ -499,9 +499,21 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
                         illegal("16.5", "a Forts marker needs a `space`".into(), "command.place.space")
                     })?;
                     if !fort_spaces(data, st).iter().any(|x| x == s) {
+                        let name = super::options::space(data, s);
+                        let why = if !data.has_space(s) {
+                            format!("there is no space `{s}`")
+                        } else if !on_a_track(data, s) {
+                            format!("{name} is on no track")
+                        } else if holder(data, st, s) != Holder::Confederate {
+                            format!("{name} is not Confederate controlled")
+                        } else {
+                            format!("{name} has a Fortification already")
+                        };
                         return Err(illegal(
                             "16.5",
-                            format!("`{s}` is not a Confederate controlled track space without a Fortification"),
+                            format!(
+                                "a Forts marker goes on a Confederate controlled track space without a Fortification, and {why}"
+                            ),
                             "command.place.space",
                         ));
                     }
@@ -570,22 +582,24 @@ fn check_command(data: &Data, st: &State, c: &Command) -> Result<(), Stop> {
 
 /// 16.5: where a Forts marker may go.
 pub fn fort_spaces(data: &Data, st: &State) -> Vec<String> {
-    let on_track = |s: &str| {
-        data.map
-            .tracks
-            .iter()
-            .any(|t| t.spaces.iter().any(|x| x == s))
-    };
     data.map
         .spaces
         .iter()
-        .filter(|s| on_track(&s.id) && holder(data, st, &s.id) == Holder::Confederate)
+        .filter(|s| on_a_track(data, &s.id) && holder(data, st, &s.id) == Holder::Confederate)
         .filter(|s| {
             !st.fortified.contains(&s.id)
                 && st.marker_on(data, &s.id, ResourceKind::Forts).is_none()
         })
         .map(|s| s.id.clone())
         .collect()
+}
+
+/// Whether the space is on one of the map's tracks.
+fn on_a_track(data: &Data, space: &str) -> bool {
+    data.map
+        .tracks
+        .iter()
+        .any(|t| t.spaces.iter().any(|x| x == space))
 }
 
 /// 10.0: a Command action, used as the player orders.
