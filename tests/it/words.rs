@@ -919,3 +919,134 @@ fn the_orders_line_names_what_an_attack_or_a_transport_carries() {
         assert!(got[0].contains(want), "`{want}` not in {got:?}");
     }
 }
+
+/// Plays the `orders` on a new hot-seat game begun at the state `position` in `d`; the
+/// report of the last, on one line.
+fn played_from(d: &std::path::Path, id: &str, position: &Value, orders: &[&str]) -> String {
+    write_position(d, "pos.yaml", "southern-strategy", position);
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            id,
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            "pos.yaml",
+            "-o",
+            "game.yaml",
+        ],
+    );
+    let mut report = String::new();
+    for (k, o) in orders.iter().enumerate() {
+        let name = format!("o{k}.yaml");
+        write(d, &name, o);
+        report = stdout(&ok(d, &["play", "game.yaml", &name, "--secrets", "s"]));
+    }
+    flat(&report)
+}
+
+/// Text wrapped for mail, on one line.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// 9.2 with 9.3 and 12.3: the Subordinate Leader's army landing where the Leader's stands
+/// joins it, and the report says he comes off, as it does for a march; a landing said only
+/// "3 units and the Subordinate Leader land in Savannah".
+#[test]
+fn a_landing_that_joins_the_leader_says_the_subordinate_comes_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = played_from(
+        dir.path(),
+        "ss-landing-joins",
+        &landing_on_the_leader(),
+        &["full: {transport: {land: SAV}}\n"],
+    );
+    assert!(
+        report.contains("land in Savannah with 1 food and 1 war (9.3); they join the army there, and the Subordinate Leader comes off (9.2)."),
+        "{report}"
+    );
+    let show = flat(&stdout(&ok(dir.path(), &["show", "game.yaml"])));
+    assert!(show.contains("Savannah 7 units, Cornwallis"), "{show}");
+}
+
+/// 12.3 with 5.4: a navy leaving for the winter with an army and no supplies aboard offers
+/// the landing without a port for supplies, and a port named anyway is told plainly; the
+/// example named one, and the report read "Crown moves no supplies from sea zone D to
+/// Savannah".
+#[test]
+fn a_winter_landing_with_nothing_aboard_names_no_supplies() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let first = played_from(
+        d,
+        "ss-winter-empty",
+        &winter_with_an_army_aboard(),
+        &["full: pass\n"],
+    );
+    let listed = stdout(&ok(d, &["orders", "game.yaml"]));
+    let answer = listed
+        .lines()
+        .find(|l| l.contains("unload:"))
+        .unwrap_or_else(|| panic!("no unload answer listed:\n{first}\n{listed}"));
+    assert!(!answer.contains("supplies"), "{answer}");
+    assert!(listed.contains("no supplies aboard"), "{listed}");
+    write(
+        d,
+        "w.yaml",
+        "answer: {unload: {army: SAV, supplies: SAV}}\n",
+    );
+    let report = flat(&stdout(&ok(
+        d,
+        &["play", "game.yaml", "w.yaml", "--secrets", "s"],
+    )));
+    assert!(!report.contains("moves no supplies"), "{report}");
+    assert!(
+        report.contains("The Crown navy has no supplies aboard to put ashore in Savannah (5.4)."),
+        "{report}"
+    );
+    assert!(
+        report.contains("the Subordinate Leader comes off (9.2)"),
+        "{report}"
+    );
+}
+
+/// Cornwallis with 4 units in Savannah; the Subordinate Leader with 3 units, 1 Food and 1 War
+/// aboard the Crown navy off Georgia, at the Crown's full impulse of the third space of 1780.
+fn landing_on_the_leader() -> Value {
+    let boxes = json!({"loyalists": 0, "militia": 0});
+    let pool = json!({"militia": 5, "loyalists": 5});
+    let war = json!({"food": 0, "war": 1});
+    json!({
+        "armies": {"SAV": {"side": "crown", "units": 4, "leader": "leader"}},
+        "campaign_turns": 1, "cup": [], "holds": [], "leaders_lost": 0,
+        "navies": {"crown": "D", "french": "A",
+                   "cargo": {"crown": {"units": 3, "leader": "subordinate", "food": 1, "war": 1}}},
+        "partisans": {"GA": boxes, "NC": boxes, "SC": boxes, "VA": boxes},
+        "pass_track": 3, "patriot_commander": "Gates",
+        "phase": {"step": "impulse", "side": "crown", "kind": "full", "previous_passed": false},
+        "political_will": 4,
+        "pool": {"GA": pool, "NC": pool, "SC": pool, "VA": pool},
+        "sieges": [],
+        "supplies": {"GRB": war, "MOT": war, "N96": war, "WAT": war, "SAV": {"food": 1, "war": 1}},
+        "turn": {"year": 1780, "space": 3}, "years_ended": 0, "initiative": "crown",
+    })
+}
+
+/// The same army aboard, with no supplies, at the Patriot's full impulse of the next space
+/// after a pass: passing ends the turn, and the navy leaves for the winter (12.3).
+fn winter_with_an_army_aboard() -> Value {
+    let mut st = landing_on_the_leader();
+    st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+    st["armies"]["RIC"] = json!({"side": "patriot", "units": 2, "leader": "leader"});
+    st["campaign_turns"] = json!(2);
+    st["cup"] = json!([{"side": "patriot", "colony": "SC", "swamp_fox": true}]);
+    st["navies"]["cargo"]["crown"] = json!({"units": 3, "leader": "subordinate"});
+    st["phase"] =
+        json!({"step": "impulse", "side": "patriot", "kind": "full", "previous_passed": true});
+    st["turn"]["space"] = json!(4);
+    st
+}

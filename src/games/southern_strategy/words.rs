@@ -285,8 +285,21 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 }
             }
             Some("landed") => {
-                if let Some(rank) = before.navies.cargo.get(&Side::Crown).and_then(|c| c.leader) {
-                    e["commander"] = Value::String(leader_name(data, before, Side::Crown, rank));
+                // The army landing is the cargo of the navy that carried it: the Crown's, or in
+                // a winter landing (12.3) whichever navy had an army aboard.
+                let side = [Side::Crown, Side::Patriot]
+                    .into_iter()
+                    .find(|s| before.navies.cargo.get(s).is_some_and(|c| c.units > 0))
+                    .unwrap_or(Side::Crown);
+                let leader = before.navies.cargo.get(&side).and_then(|c| c.leader);
+                if let Some(rank) = leader {
+                    e["commander"] = Value::String(leader_name(data, before, side, rank));
+                }
+                // 9.2: a landing that joins the army of the other leader brings the
+                // Subordinate Leader off, as a march into it does.
+                let there = before.army(e["area"].as_str().unwrap_or(""));
+                if leader.is_some() && there.is_some_and(|a| a.side == side && a.leader.is_some()) {
+                    e["rejoined"] = Value::Bool(true);
                 }
             }
             Some("navy_defeated") => sunk.push(e["side"].clone()),

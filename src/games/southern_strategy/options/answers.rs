@@ -152,7 +152,9 @@ pub(super) fn unload_options<S: Sink<Unload>>(
     } else {
         None
     };
+    // With nothing aboard, the example names no port for supplies (5.4).
     let supplies = match &army {
+        _ if cargo.food + cargo.war == 0 => None,
         Some(p) if supply_to.contains(p) => Some(*p),
         _ => supply_ports.first().cloned(),
     };
@@ -165,10 +167,12 @@ pub(super) fn unload_options<S: Sink<Unload>>(
                 nowhere().chain(ids(army_ports)).collect(),
             );
         }
-        open.one_of(
-            "answer.unload.supplies",
-            nowhere().chain(ids(&supply_to)).collect(),
-        );
+        if cargo.food + cargo.war > 0 {
+            open.one_of(
+                "answer.unload.supplies",
+                nowhere().chain(ids(&supply_to)).collect(),
+            );
+        }
         open.with(Unload { army, supplies })
     };
     out.offer(unload, || {
