@@ -527,3 +527,39 @@ fn a_promotion_names_the_advisor_going_back_to_the_cup() {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }
 }
+
+/// 8.5.1 and 8.7.1: an army's course is a roll on a table, not a test: a 3 read "which only
+/// equals 3: failed (8.5.1, 6.2.1)". It says which side of the table the roll fell on. And a
+/// skipped action whose words name their rule cites it once with the skip's: "stays combined
+/// (8.8.1) (6.1)" read as two brackets.
+#[test]
+fn a_course_roll_reads_as_a_table_and_a_skip_cites_its_rules_once() {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let (st, _) = TheLostCause::setup(&data);
+    let events = json!([
+        {"event": "roll", "rule": "8.5.1", "what": "The Army of the Tennessee's course from Vicksburg (4+: it joins the Western Army Group)",
+         "dice": [3], "drm": 0, "result": 3, "against": 3, "versus": "equal"},
+        {"event": "roll", "rule": "8.7.1", "what": "The green army's course from Atlanta (4+: Montgomery)",
+         "dice": [5], "drm": 0, "result": 5, "against": 3, "versus": "above"},
+        {"event": "ignored", "rule": "6.1", "what": "the Eastern Army Group stays combined (8.8.1)"},
+        {"event": "ignored", "rule": "6.1", "what": "the Commerce Raider is not in play"},
+    ]);
+    // As a report reads a step: its events annotated from the state before it.
+    let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
+    let mut orders = json!({"start": true});
+    TheLostCause::annotate_step(&data, &st, &mut orders, &mut events);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": orders, "events": events, "rolls": []}]);
+    let text = report_text(&steps, &st, &lookups);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "(4+: it joins the Western Army Group): rolled 3, under 4 (8.5.1).",
+        "(4+: Montgomery): rolled 5, 4 or more (8.7.1).",
+        "Skipped: the Eastern Army Group stays combined (8.8.1, 6.1).",
+        "Skipped: the Commerce Raider is not in play (6.1).",
+    ] {
+        assert!(flat.contains(want), "`{want}` not in\n{text}");
+    }
+    assert!(!flat.contains("failed (8.5.1"), "{text}");
+}

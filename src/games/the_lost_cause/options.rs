@@ -667,7 +667,13 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
             Command::CommerceRaider(RaiderTo::Available),
         ));
     } else if let Some(place) = place {
-        for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade] {
+        // From a track marker, naming the marker it is on leaves it in place; from the
+        // Available box, `stay` does (9.7 lets the player perform the action or not).
+        let stay = (place == Place::Available).then_some(RaiderTo::Stay);
+        for r in [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade]
+            .into_iter()
+            .chain(stay)
+        {
             out.push((
                 format!(
                     "10.9 Commerce Raider action: {}",
@@ -708,9 +714,21 @@ mod tests {
             words(&st),
             vec!["10.9 Commerce Raider action: the raider comes out of the Resource Cup to the Available box (9.7)"]
         );
+        // From the box it sails with one of the three markers, or stays there: the rules
+        // took `stay`, which the list left out.
         st.resources.insert(raider, Place::Available);
         let sails = words(&st);
-        assert_eq!(sails.len(), 3, "{sails:?}");
-        assert!(sails.iter().all(|w| w.contains("sails with")), "{sails:?}");
+        assert_eq!(sails.len(), 4, "{sails:?}");
+        assert_eq!(
+            sails.iter().filter(|w| w.contains("sails with")).count(),
+            3,
+            "{sails:?}"
+        );
+        assert!(
+            sails.contains(
+                &"10.9 Commerce Raider action: the raider stays in the Available box".to_string()
+            ),
+            "{sails:?}"
+        );
     }
 }

@@ -17,6 +17,31 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     invading(data, before, events);
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
+    cited_once(events);
+}
+
+/// 6.1: a skipped action whose words end with the rule that keeps it (`the Eastern Army Group
+/// stays combined (8.8.1)`) has that rule cited beside the event's own, in one bracket
+/// (`cites`), where the line read "... (8.8.1) (6.1)".
+fn cited_once(events: &mut [Value]) {
+    for e in events.iter_mut() {
+        if e.get("event").and_then(Value::as_str) != Some("ignored") {
+            continue;
+        }
+        let Some(what) = e.get("what").and_then(Value::as_str) else {
+            continue;
+        };
+        let Some((words, rule)) = what
+            .strip_suffix(')')
+            .and_then(|w| w.rsplit_once(" ("))
+            .filter(|(_, r)| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        else {
+            continue;
+        };
+        let (words, rule) = (words.to_string(), rule.to_string());
+        e["what"] = Value::String(words);
+        e["cites"] = Value::String(rule);
+    }
 }
 
 /// 12.0: a morale change a card makes (`why: the card`) gets the card in play then (`card`,
