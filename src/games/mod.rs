@@ -64,6 +64,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         solo_1776::Solo1776::NAME => &[
             solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V9,
             solo_1776::DATA_FILES_V8,
             solo_1776::DATA_FILES_V7,
             solo_1776::DATA_FILES_V6,

@@ -166,8 +166,14 @@ pub fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
             serde_json::json!([{"id": "tr-1", "escorted": r(2) == 0}, {"id": "tr-2"}]),
         );
     }
-    let armies: Vec<&String> = st.armies.keys().collect();
-    if !armies.is_empty() && r(4) == 0 {
+    // 14 (RULINGS A28): the British attack an army on the board, at a town.
+    let armies: Vec<&String> = st
+        .armies
+        .iter()
+        .filter(|(_, a)| a.at.is_some())
+        .map(|(id, _)| id)
+        .collect();
+    if r(4) == 0 && !armies.is_empty() {
         let a = armies[r(armies.len() as u32) as usize];
         t.insert("attacks".into(), serde_json::json!([{ "army": a }]));
     }
@@ -770,6 +776,28 @@ fn the_half_a_sea_invasion_leaves_behind_is_entrenched() {
 
 /// A game begun with the `edition` edition of the tables (a fixture in `tests/data`) loads
 /// with it and verifies.
+/// The rules case `case` passes with its `reading` on (`reading: true` in the case), and with
+/// it off (in a copy written in `dir`) fails with `without` in its complaint.
+fn passes_only_with(dir: &Path, case: &str, reading: &str, without: &str) {
+    let path = super::support::root()
+        .join("tests/cases/solo-1776")
+        .join(case);
+    assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
+    let old = dir.join(case);
+    std::fs::write(
+        &old,
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .replace(&format!("{reading}: true"), &format!("{reading}: false")),
+    )
+    .unwrap();
+    let out = run_case(&data_v1(), &old);
+    assert!(
+        out.as_ref().is_err_and(|e| e.contains(without)),
+        "{case} without the reading: {out:?}"
+    );
+}
+
 fn edition_game_verifies(edition: &str) {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
         "tests/data/solo-1776-{edition}-edition/demo-game.yaml"
@@ -864,6 +892,7 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         one_attack_per_army: true,
         once_a_month: false,
         town_fort_lost_with_town: false,
+        attacks_on_board_only: false,
     };
     assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
@@ -920,6 +949,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
             one_attack_per_army: true,
             once_a_month: true,
             town_fort_lost_with_town: true,
+            attacks_on_board_only: true,
         }
     );
     edition_game_verifies("fifth");
@@ -1103,23 +1133,7 @@ fn the_ninth_edition_withdraws_the_fleets_when_outnumbered_and_counts_one_fleet(
             "1 fleets on blockade",
         ),
     ] {
-        let path = super::support::root()
-            .join("tests/cases/solo-1776")
-            .join(case);
-        assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
-        let old = dir.path().join(case);
-        std::fs::write(
-            &old,
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .replace(&format!("{reading}: true"), &format!("{reading}: false")),
-        )
-        .unwrap();
-        let out = run_case(&data_v1(), &old);
-        assert!(
-            out.as_ref().is_err_and(|e| e.contains(without)),
-            "{case} without the reading: {out:?}"
-        );
+        passes_only_with(dir.path(), case, reading, without);
     }
     // The search roll's reason, as the game file records it.
     let d = dir.path();
@@ -1151,4 +1165,68 @@ fn the_ninth_edition_withdraws_the_fleets_when_outnumbered_and_counts_one_fleet(
         "{game}"
     );
     edition_game_verifies("eighth");
+}
+
+/// 14 with 12 (RULINGS A28): from the tenth edition a British attack on an army off the board
+/// is refused, where the earlier editions fought it on the board; their games keep that, and a
+/// game begun with the ninth edition verifies.
+#[test]
+fn the_tenth_edition_refuses_an_attack_on_an_army_off_the_board() {
+    assert!(
+        data_of(solo::DATA_FILES)
+            .tables
+            .reports
+            .attacks_on_board_only
+    );
+    for old in [
+        solo::DATA_FILES_V9,
+        solo::DATA_FILES_V8,
+        solo::DATA_FILES_V1,
+    ] {
+        assert!(!data_of(old).tables.reports.attacks_on_board_only);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "14.0-an-attack-on-an-army-off-the-board-refused.yaml",
+        "attacks_on_board_only",
+        "expected an error",
+    );
+    // Through the command line: the army `orders` offers no attack on is refused one.
+    let d = dir.path();
+    super::support::ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "off-board",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let listed = super::support::stdout(&super::support::ok(d, &["orders", "g.yaml"]));
+    let off_board: Vec<&str> = ["northern", "southern", "virginia"]
+        .into_iter()
+        .filter(|a| !listed.contains(&format!("attacks: [{{army: {a}}}]")))
+        .collect();
+    let army = off_board
+        .first()
+        .expect("an army off the board at the start");
+    super::support::write(
+        d,
+        "o.yaml",
+        &format!("turn: {{attacks: [{{army: {army}}}]}}\n"),
+    );
+    let err = super::support::refused(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("14: ") && err.contains("is off the board"),
+        "{err}"
+    );
+    edition_game_verifies("ninth");
 }

@@ -348,7 +348,7 @@ fn an_army_made_by_a_correction_is_named_in_words() {
     let report = play(
         d,
         "attack.yaml",
-        "turn: {losses: [{army: Greene force, sp: 1}], attacks: [{army: Greene force}]}\n",
+        "turn: {losses: [{army: Greene force, sp: 1}], armies: [{army: Greene force, location: 15, at: st-eustatius}], attacks: [{army: Greene force}]}\n",
     );
     let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
     assert!(!flat.contains("greene-force"), "{report}");

@@ -197,3 +197,48 @@ fn the_board_says_the_french_fleets_are_all_lost_once_they_are() {
         "{header}"
     );
 }
+
+/// A transport labelled `transport` (the label `orders` suggests) is named once: the lines
+/// read "against transport Transport"; and a combat result with no losses says "lose nothing",
+/// as the event line for it does, where it read "lose 0 SP".
+#[test]
+fn a_transport_is_named_once_and_no_loss_reads_as_nothing() {
+    let lines = solo_1776_lines(&[
+        json!({"event": "transport", "transport": "transport", "die": 6, "engaged": true, "reason": "5-6: it engages"}),
+        json!({"event": "navy_undamaged", "transport": "transport-2"}),
+        json!({"event": "transport", "transport": "tr-1", "die": 2, "engaged": false, "reason": "1-4: the transport passes"}),
+    ]);
+    assert!(
+        lines[0].contains("rolls 6 against Transport: a 5-6"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].contains("the engagement with Transport 2 undamaged."),
+        "{lines:?}"
+    );
+    assert!(lines[2].contains("against transport Tr 1:"), "{lines:?}");
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let got = adjutant::report::text::Templates::new(None)
+        .call_macros(
+            "solo-1776/events.txt",
+            &ctx,
+            &[
+                ("orders", vec![json!({"combat": {"sp": 0, "bre": 2}})]),
+                (
+                    "orders",
+                    vec![json!({"combat": {"sp": 2, "supply": 1, "bre": 1}})],
+                ),
+            ],
+        )
+        .unwrap();
+    assert!(
+        got[0].contains("the Americans lose nothing; BRE 2"),
+        "{got:?}"
+    );
+    assert!(
+        got[1].contains("the Americans lose 2 SP, 1 supply; BRE 1"),
+        "{got:?}"
+    );
+}

@@ -405,6 +405,10 @@ pub struct Reports {
     /// British; absent or false (the first eight editions), it was taken, and rebuilt.
     #[serde(default)]
     pub town_fort_lost_with_town: bool,
+    /// 14 with 12 (A28): the British attack only an army on the board, at a town; absent or
+    /// false (the first nine editions), an attack on an army off the board was fought too.
+    #[serde(default)]
+    pub attacks_on_board_only: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -342,6 +342,17 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     for (i, a) in t.attacks.iter().enumerate() {
         let path = format!("turn.attacks[{i}].army");
         army_known(st, "14", &a.army, path.clone())?;
+        // A28: an army off the board stands on no hex the British could reach.
+        if data.tables.reports.attacks_on_board_only && st.armies[&a.army].at.is_none() {
+            return Err(err(
+                "14",
+                path,
+                format!(
+                    "{} is off the board, on the Off-Board chart, so no British force can attack it (RULINGS A7, A28); the British attack an army that stands at a town on the board",
+                    st.armies[&a.army].words(&a.army)
+                ),
+            ));
+        }
         if earlier.attacked.contains(&a.army) {
             return Err(err(
                 "14",
