@@ -482,6 +482,7 @@ fn answer_owed(
         }
         let owed_hash = replay.tip;
         let key = chain::step_key(&replay.id, owed.step, &owed_hash, &r);
+        let dice = StepDice::Key(&key);
         let committed = |me: &str, commit: &str| -> Result<PolicyReveal, Error> {
             let p = policy_of(me, commit)?;
             if to_hex(&policy_rows::commitment(rules, replay.version, &p)?) != commit {
@@ -496,21 +497,13 @@ fn answer_owed(
         let mut revealed_rows = Vec::new();
         let (state, mut view, policy) = match replay.commits.get(&me) {
             None => {
-                let (s, v) =
-                    adjudicate(rules, &me, &replay.state, &owed, StepDice::Key(&key), None)?;
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, dice, None)?;
                 (s, v, None)
             }
             // Version 1 reveals the policy in force in every result.
             Some(commit) if replay.version < 2 => {
                 let p = committed(&me, commit)?;
-                let (s, v) = adjudicate(
-                    rules,
-                    &me,
-                    &replay.state,
-                    &owed,
-                    StepDice::Key(&key),
-                    Some(&p.policy),
-                )?;
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, dice, Some(&p.policy))?;
                 (s, v, Some(p))
             }
             // Version 3 reveals the rows the step reads, one by one (dice-protocol 3.2).
@@ -521,7 +514,7 @@ fn answer_owed(
                     &me,
                     &replay.state,
                     &owed,
-                    StepDice::Key(&key),
+                    dice,
                     |name| {
                         if rows.is_none() {
                             rows = Some(policy_rows::rows_of(rules, &committed(&me, commit)?)?);
@@ -539,18 +532,11 @@ fn answer_owed(
             }
             // Version 2 keeps it hidden unless the step reaches a decision it answers.
             Some(commit) => {
-                let (s, v) =
-                    adjudicate(rules, &me, &replay.state, &owed, StepDice::Key(&key), None)?;
+                let (s, v) = adjudicate(rules, &me, &replay.state, &owed, dice, None)?;
                 if policy_asked(rules, &me, &s)? {
                     let p = committed(&me, commit)?;
-                    let (s, v) = adjudicate(
-                        rules,
-                        &me,
-                        &replay.state,
-                        &owed,
-                        StepDice::Key(&key),
-                        Some(&p.policy),
-                    )?;
+                    let (s, v) =
+                        adjudicate(rules, &me, &replay.state, &owed, dice, Some(&p.policy))?;
                     (s, v, Some(p))
                 } else {
                     (s, v, None)
