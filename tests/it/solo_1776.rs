@@ -1194,36 +1194,18 @@ fn the_tenth_edition_refuses_an_attack_on_an_army_off_the_board() {
     );
     // Through the command line: the army `orders` offers no attack on is refused one.
     let d = dir.path();
-    super::support::ok(
-        d,
-        &[
-            "new",
-            "--game",
-            "solo-1776",
-            "--id",
-            "off-board",
-            "--mode",
-            "self",
-            "--secrets",
-            "s",
-            "-o",
-            "g.yaml",
-        ],
-    );
-    let listed = super::support::stdout(&super::support::ok(d, &["orders", "g.yaml"]));
-    let off_board: Vec<&str> = ["northern", "southern", "virginia"]
+    super::support::new_solitaire(d, "solo-1776", "off-board", None, 64);
+    let listed = super::support::stdout(&super::support::ok(d, &["orders", "game.yaml"]));
+    let army = ["northern", "southern", "virginia"]
         .into_iter()
-        .filter(|a| !listed.contains(&format!("attacks: [{{army: {a}}}]")))
-        .collect();
-    let army = off_board
-        .first()
+        .find(|a| !listed.contains(&format!("attacks: [{{army: {a}}}]")))
         .expect("an army off the board at the start");
     super::support::write(
         d,
         "o.yaml",
         &format!("turn: {{attacks: [{{army: {army}}}]}}\n"),
     );
-    let err = super::support::refused(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    let err = super::support::refused(d, &["play", "game.yaml", "o.yaml", "--secrets", "secrets"]);
     assert!(
         err.contains("14: ") && err.contains("is off the board"),
         "{err}"
