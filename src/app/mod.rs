@@ -21,12 +21,14 @@ pub struct Loaded {
 
 /// Loads a game file to act on: its format, rules and data, that its current state is the one
 /// its log carries, and that its records link up and carry their senders' signatures (an
-/// edited state or record is refused, naming what to run). The decision it awaits is put in
-/// the words its state gives.
+/// edited state or record is refused, naming what to run), and that a result it holds unsent
+/// follows from the rules. The decision it awaits is put in the words its state gives.
 pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
     let mut l = load_game_unchecked(path, data_dir)?;
     session::check_current_state(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
     crate::engine::verify::check_log(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
+    crate::engine::verify::check_pending_result(l.rules.as_ref(), &l.game)
+        .map_err(|e| in_file(e, path))?;
     // Whose decision it is was checked; the words for it are the state's, not the file's.
     l.game.awaiting = crate::engine::verify::check_awaiting(l.rules.as_ref(), &l.game)
         .map_err(|e| in_file(e, path))?;

@@ -161,6 +161,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     // 14.0: a game that has ended takes no orders; the refusal says who won and why.
     app::refuse_when_over(&l, "orders", &a.common.templates(&l.game.id)?)?;
+    if let Some(out) = &a.packet {
+        use crate::engine::atomic::refuse_over_input;
+        refuse_over_input(out, orders_path, "the orders file")?;
+        if let Some(policy) = &a.policy {
+            refuse_over_input(out, policy, "the policy file")?;
+        }
+    }
     let file = app::read_orders(orders_path)?;
     let outcome = match &a.packet {
         None => {

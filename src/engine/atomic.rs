@@ -325,6 +325,29 @@ pub fn same_path(a: &Path, b: &Path) -> bool {
     a != Path::new("-") && b != Path::new("-") && real(a) == real(b)
 }
 
+/// Whether `a` and `b` are one file on disk: by its device and inode, so a hard link is seen
+/// too; `-` for an input is the file standard input reads, when it reads one.
+fn one_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let id = |p: &Path| {
+            let p = if p == Path::new("-") {
+                Path::new("/dev/stdin")
+            } else {
+                p
+            };
+            fs::metadata(p).ok().map(|m| (m.dev(), m.ino()))
+        };
+        a != Path::new("-") && id(a).is_some() && id(a) == id(b)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
 /// A file as its folder's real path and its name: the same for any spelling of the path.
 fn identity(target: &Path) -> PathBuf {
     let dir = folder_of(target);
@@ -445,16 +468,23 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// a position, a packet sent again): a `path` naming the game file, however spelled or linked,
 /// is refused, as the output would replace the game.
 pub fn write_apart(path: &Path, bytes: &[u8], game: &Path) -> Result<(), Error> {
-    if same_path(path, game) {
+    refuse_over_input(path, game, "the game file")?;
+    write(path, bytes)
+}
+
+/// Refuses an output `path` that names `input`, the `what` ("the orders file") a command reads,
+/// however spelled or linked: the output would replace it.
+pub fn refuse_over_input(path: &Path, input: &Path, what: &str) -> Result<(), Error> {
+    if same_path(path, input) || one_file(path, input) {
         return Err(refused_output(
             path,
             &format!(
-                "it is the game file this command reads (`{}`); write to another file",
-                game.display()
+                "it is {what} this command reads (`{}`); write to another file",
+                input.display()
             ),
         ));
     }
-    write(path, bytes)
+    Ok(())
 }
 
 /// Test hook: `ADJUTANT_FAIL_BEFORE_RENAME=1` aborts the process once every output is staged

@@ -312,6 +312,40 @@ pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
 }
 
 /// The refusal of a game file whose log was edited at the record of `step`, saying `why`.
+/// The result a copy holds unsent (`pending`), checked as `verify` checks it, from the rolls
+/// it reports, before any command acts on the copy: it is not signed, so its state and its
+/// state hash could be edited together. Replaying the log costs a few milliseconds even for a
+/// long game, and only a copy holding a pending result pays it.
+pub fn check_pending_result(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+    let Some(pending) = &gf.pending else {
+        return Ok(());
+    };
+    let mut replay = Replay::from_genesis(rules, gf)?;
+    replay.check_signatures = false;
+    for rec in &gf.log {
+        replay
+            .push(rec)
+            .map_err(|e| edited_log(rec.step, format!("does not replay ({})", packet_words(e))))?;
+    }
+    replay.check_pending(pending, None).map_err(|e| Error::Format {
+        what: "the game file".into(),
+        message: format!(
+            "its pending result of step {} is not what the rules give ({}): the file was edited. Run `adjutant verify` on it, and go on from an unedited copy",
+            pending.step,
+            packet_words(e)
+        ),
+    })?;
+    Ok(())
+}
+
+/// A refusal of a record as words for another sentence.
+fn packet_words(e: Error) -> String {
+    match e {
+        Error::Packet { message, .. } => message,
+        other => other.to_string(),
+    }
+}
+
 fn edited_log(step: u64, why: String) -> Error {
     let message = format!(
         "its log was edited: the record of step {step} {why}. Run `adjutant verify` on it to see where it differs, and go on from an unedited copy"

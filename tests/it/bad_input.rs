@@ -820,7 +820,8 @@ fn no_output_goes_over_the_game_file_a_witness_ledger_or_a_secret_in_any_style()
 /// never checked, so an edited one (a side changed in its events, even with the state and
 /// its hash edited alike) went out under the player's signature, the opponent refused it,
 /// and the player's ledger had spent the element: the game could go on from neither copy. It
-/// is now adjudicated again before it is signed, and refused with every file as it was.
+/// is now adjudicated again when the copy is loaded (and before it is signed), and refused
+/// with every file as it was.
 #[test]
 fn an_edited_pending_result_is_refused_before_it_is_signed() {
     let g = TwoPlayers::new("ss-test-pending");
@@ -840,7 +841,8 @@ fn an_edited_pending_result_is_refused_before_it_is_signed() {
     write(&p, "o.yaml", "supply: []\n");
     let err = refused(&p, &send_args("p2.yaml"));
     assert!(
-        err.contains("its pending result of step 1 is not what the rules and your dice give"),
+        // Refused on loading the copy, before any packet is made.
+        err.contains("its pending result of step 1 is not what the rules give"),
         "{err}"
     );
     // The unedited copy goes on: no element was spent.

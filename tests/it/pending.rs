@@ -78,6 +78,20 @@ fn verify_refuses_a_pending_result_forged_with_its_state() {
     ] {
         let e = refused(&p, &["verify", file, "--secrets", nobody]);
         assert!(e.contains("step 1"), "{what}: {e}");
+        // No other command acts on it either: the file was edited (it was shown, reported,
+        // written as a position and offered options).
+        for args in [
+            vec!["show", file],
+            vec!["report", file, "--steps", "all"],
+            vec!["position", file],
+            vec!["orders", file],
+        ] {
+            let e = refused(&p, &args);
+            assert!(
+                e.contains("pending result of step 1") && e.contains(file),
+                "{what}, {args:?}: {e}"
+            );
+        }
     }
     // The copy's own holder, with the secret that keyed step 1, checks the dice too.
     let own = stdout(&ok(&p, &["verify", "game.yaml", "--secrets", "secrets"]));
@@ -170,6 +184,7 @@ fn no_output_overwrites_the_game_file_read() {
     let d = g.side_dir("patriot");
     #[cfg(unix)]
     std::os::unix::fs::symlink("game.yaml", d.join("link.yaml")).unwrap();
+    std::fs::hard_link(d.join("game.yaml"), d.join("hard.yaml")).unwrap();
     for args in [
         vec![
             "resend",
@@ -193,11 +208,168 @@ fn no_output_overwrites_the_game_file_read() {
         vec!["report", "game.yaml", "-o", "link.yaml"],
         vec!["position", "game.yaml", "-o", "game.yaml"],
         vec!["position", "game.yaml", "-o", "./link.yaml"],
+        vec!["report", "hard.yaml", "-o", "game.yaml"],
+        vec!["position", "hard.yaml", "-o", "game.yaml"],
     ] {
         let e = refused(&d, &args);
         assert!(
             e.contains("game file") && e.contains("game.yaml"),
             "{args:?}: {e}"
         );
+    }
+    // Nor does a packet replace the orders or the policy it is made from.
+    write(&d, "o.yaml", "limited: skip\n");
+    write(&d, "pol.yaml", "battle: {}\n");
+    for (args, what) in [
+        (
+            vec![
+                "orders",
+                "game.yaml",
+                "o.yaml",
+                "-o",
+                "o.yaml",
+                "--secrets",
+                "secrets",
+            ],
+            "the orders file",
+        ),
+        (
+            vec![
+                "orders",
+                "game.yaml",
+                "o.yaml",
+                "-o",
+                "pol.yaml",
+                "--policy",
+                "pol.yaml",
+                "--secrets",
+                "secrets",
+            ],
+            "the policy file",
+        ),
+    ] {
+        let e = refused(&d, &args);
+        assert!(e.contains(what), "{args:?}: {e}");
+    }
+}
+
+/// A solitaire game keeps no result unmailed: its dice party answers at once (dice-protocol
+/// section 5). A player who grafts a result from another game of the same set-up (where they
+/// chose the dice) onto a step the witness never answered is refused by every command; it
+/// verified, since its events and state followed from the rolls it reported.
+#[test]
+fn a_solitaire_game_holding_a_pending_result_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answer = stdout(&ok(
+        d,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "tlc-graft",
+            "--secrets",
+            "w",
+            "--chain-length",
+            "64",
+        ],
+    ));
+    let anchor = answer.lines().last().unwrap().trim().to_string();
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            "tlc-graft",
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={anchor}"),
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
+        ],
+    );
+    write(d, "o.yaml", "start: true\n");
+    ok(
+        d,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "-o",
+            "p1.txt",
+            "--secrets",
+            "s",
+        ],
+    );
+    // The same start in self mode, whose dice the player holds.
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            "tlc-other",
+            "--mode",
+            "self",
+            "--secrets",
+            "s2",
+            "--chain-length",
+            "64",
+            "-o",
+            "other.yaml",
+        ],
+    );
+    ok(d, &["play", "other.yaml", "o.yaml", "--secrets", "s2"]);
+    let other = parse(&read(&d.join("other.yaml")));
+    let mut gf = parse(&read(&d.join("game.yaml")));
+    gf.pending = other.log.last().unwrap().result.clone();
+    gf.state = other.state.clone();
+    gf.awaiting = other.awaiting.clone();
+    write(d, "forged.yaml", &gf.to_yaml().unwrap());
+    for args in [
+        vec!["verify", "forged.yaml"],
+        vec!["verify", "forged.yaml", "--secrets", "w"],
+        vec!["show", "forged.yaml"],
+        vec!["report", "forged.yaml"],
+    ] {
+        let e = refused(d, &args);
+        assert!(
+            e.contains("solitaire") && e.contains("pending"),
+            "{args:?}: {e}"
+        );
+    }
+}
+
+/// The game file read from standard input (`-`) is the file the shell redirected there: an
+/// output naming that file is refused as well, where it replaced the game.
+#[cfg(unix)]
+#[test]
+fn no_output_overwrites_the_game_file_read_from_standard_input() {
+    let g = patriot_holding_step_1("ss-test-output-over-stdin");
+    g.send("patriot", "p2", "supply: []\n");
+    let d = g.side_dir("patriot");
+    let before = files(&d);
+    for args in [
+        vec!["report", "-", "-o", "game.yaml"],
+        vec!["position", "-", "-o", "game.yaml"],
+        vec!["resend", "-", "-o", "game.yaml", "--secrets", "secrets"],
+    ] {
+        let out = command(&d, &args)
+            .stdin(std::fs::File::open(d.join("game.yaml")).unwrap())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}: {}", stdout(&out));
+        let e = stderr(&out);
+        assert!(
+            e.contains("the game file this command reads"),
+            "{args:?}: {e}"
+        );
+        assert_eq!(files(&d), before, "{args:?} changed a file");
     }
 }

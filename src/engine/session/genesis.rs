@@ -239,6 +239,14 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
                 ticked(&sides, "and")
             )));
         }
+        // Dice-protocol section 5: the dice party answers each step at once, in a record of
+        // its own, so no result waits in the player's copy. One there was put in by hand.
+        if let Some(p) = &gf.pending {
+            return Err(bad(format!(
+                "it holds a pending result of step {}, but a solitaire game never keeps one: its dice party's record carries every result. Run `adjutant verify` on a copy without it",
+                p.step
+            )));
+        }
     } else {
         let mut expected: Vec<&str> = rules.sides().to_vec();
         expected.sort();

@@ -613,7 +613,15 @@ fn describe_roll(r: Option<&Roll>) -> String {
     let what = match (&r.d6, &r.draw, &r.shuffle) {
         (Some(d6), _, _) => d6.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
         (_, Some(d), _) => format!("item {} of {} drawn", d.index + 1, d.of),
-        (_, _, Some(s)) => format!("a shuffle of {}", s.of),
+        (_, _, Some(s)) => format!(
+            "a shuffle of {} into the order {}",
+            s.of,
+            s.order
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
         _ => "no die".into(),
     };
     format!("`{}: {what}`", r.why)
