@@ -330,9 +330,24 @@ pub fn play(
 /// keys them; without one they are checked as far as anyone can before the result is mailed.
 pub fn verify(l: &Loaded, secrets_dir: Option<&Path>) -> Result<Summary, Error> {
     let gf = &l.game;
+    // A secret file there for the party that does not serve is said, not passed over.
+    let refused = std::cell::RefCell::new(None);
     let held = |party: &str, index: u64| {
-        let secret = secrets::load(secrets_dir?, &gf.id, party).ok()?;
-        session::secret_element(gf, &secret, party, index).ok()
+        let dir = secrets_dir?;
+        if !secrets::path(dir, &gf.id, party).exists() {
+            return None;
+        }
+        match secrets::load(dir, &gf.id, party)
+            .and_then(|secret| session::secret_element(gf, &secret, party, index))
+        {
+            Ok(element) => Some(element),
+            Err(e) => {
+                *refused.borrow_mut() = Some(e.to_string());
+                None
+            }
+        }
     };
-    verify::verify_holding(l.rules.as_ref(), gf, &held)
+    let mut summary = verify::verify_holding(l.rules.as_ref(), gf, &held)?;
+    summary.pending_secret_refused = refused.into_inner();
+    Ok(summary)
 }

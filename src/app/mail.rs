@@ -314,6 +314,7 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         // The message is one more output: it may not go over a file this command reads or
         // writes besides.
         let thread_file = thread::path(s.game);
+        let config = crate::config::default_path();
         let others = [
             (Some(s.game), "the game file"),
             (s.packet_path, "the packet it carries"),
@@ -321,10 +322,14 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
                 Some(thread_file.as_path()),
                 "the game's mail thread, which this command notes",
             ),
+            (
+                Some(config.as_path()),
+                "adjutant's config file, which holds the mail settings",
+            ),
         ];
         if let Some((_, what)) = others
             .iter()
-            .find(|(p, _)| p.is_some_and(|p| atomic::same_path(path, p)))
+            .find(|(p, _)| p.is_some_and(|p| atomic::names_input(path, p)))
         {
             return Err(Error::Io {
                 path: path.clone(),

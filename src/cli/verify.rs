@@ -58,6 +58,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 "step {p} was adjudicated in this copy and its result is not mailed yet: its events and state follow from the rolls it reports; the values of those rolls can be checked once the result is mailed, or here with the secret that keys them (`--secrets`)"
             ),
         }
+        if let Some(why) = &s.pending_secret_refused {
+            println!("the secret found for it was not used: {why}");
+        }
     }
     match &s.awaiting {
         // The side as the reports name it ("the Confederate player"), the decision in words.

@@ -325,6 +325,12 @@ pub fn same_path(a: &Path, b: &Path) -> bool {
     a != Path::new("-") && b != Path::new("-") && real(a) == real(b)
 }
 
+/// Whether the output `path` names the file `input`, however spelled: by its path, through
+/// links (hard ones too), or as the file standard input reads for an `input` of `-`.
+pub fn names_input(path: &Path, input: &Path) -> bool {
+    same_path(path, input) || one_file(path, input)
+}
+
 /// Whether `a` and `b` are one file on disk: by its device and inode, so a hard link is seen
 /// too; `-` for an input is the file standard input reads, when it reads one.
 fn one_file(a: &Path, b: &Path) -> bool {
@@ -475,7 +481,7 @@ pub fn write_apart(path: &Path, bytes: &[u8], game: &Path) -> Result<(), Error> 
 /// Refuses an output `path` that names `input`, the `what` ("the orders file") a command reads,
 /// however spelled or linked: the output would replace it.
 pub fn refuse_over_input(path: &Path, input: &Path, what: &str) -> Result<(), Error> {
-    if same_path(path, input) || one_file(path, input) {
+    if names_input(path, input) {
         return Err(refused_output(
             path,
             &format!(

@@ -26,6 +26,8 @@ pub struct Summary {
     /// The party whose secret, held here, gave that element, so that the pending step's dice
     /// were checked too.
     pub pending_keyed_by: Option<String>,
+    /// Why a secret found for that party did not serve (another game's, another chain's).
+    pub pending_secret_refused: Option<String>,
     pub awaiting: Option<Awaiting>,
     /// A solitaire game's dice party, `witness` or `self` (dice-protocol section 5).
     pub dice_party: Option<String>,
@@ -149,6 +151,7 @@ pub fn verify_holding(
         state: file_state,
         pending: gf.pending.as_ref().map(|p| p.step),
         pending_keyed_by,
+        pending_secret_refused: None,
         awaiting: expected_awaiting,
         dice_party: replay.dice_party().map(str::to_string),
         version: replay.version,

@@ -799,6 +799,28 @@ fn no_output_goes_over_the_game_file_a_witness_ledger_or_a_secret_in_any_style()
             "{target}: {err}"
         );
     }
+    // Nor over the config file `send` read its mail settings from (it replaced it).
+    write(&c, "config.yaml", "format: adjutant-config/1\nmail: {}\n");
+    let before = files(&c);
+    let out = command(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            p,
+            "--via",
+            "eml:config.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    )
+    .env("ADJUTANT_CONFIG", c.join("config.yaml"))
+    .output()
+    .unwrap();
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("adjutant's config file"), "{err}");
+    assert_eq!(files(&c), before, "{err}");
     // A witness's ledger of answers, and a secret written in flow style with quoted keys.
     write(
         &c,

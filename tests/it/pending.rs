@@ -96,6 +96,25 @@ fn verify_refuses_a_pending_result_forged_with_its_state() {
     // The copy's own holder, with the secret that keyed step 1, checks the dice too.
     let own = stdout(&ok(&p, &["verify", "game.yaml", "--secrets", "secrets"]));
     assert!(own.contains("with the secret of `patriot`"), "{own}");
+    // A secret there under the Patriot's name that is not the Patriot's is said to be unused,
+    // not passed over in silence.
+    let wrong = p.join("wrong");
+    std::fs::create_dir(&wrong).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrong, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let id = "ss-test-forged-pending";
+    let crown = adjutant::engine::secrets::path(&g.side_dir("crown").join("secrets"), id, "crown");
+    let as_patriot = adjutant::engine::secrets::path(&wrong, id, "patriot");
+    std::fs::copy(&crown, &as_patriot).unwrap();
+    let said = stdout(&ok(&p, &["verify", "game.yaml", "--secrets", "wrong"]));
+    assert!(
+        said.contains("the secret found for it was not used")
+            && said.contains("follow from the rolls"),
+        "{said}"
+    );
 }
 
 /// A pending result with a roll in it: the holder's secret checks the roll's value, which
