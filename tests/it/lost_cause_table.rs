@@ -534,3 +534,23 @@ fn a_forts_marker_refused_a_space_names_it_and_says_why() {
         );
     }
 }
+
+/// `show` said "On the Naval Blockade marker: nothing" and, two lines on, that the Commerce
+/// Raider was on the Naval Blockade marker (9.7): the raider is named there.
+#[test]
+fn the_raider_on_the_blockade_marker_is_not_shown_as_nothing_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "raider.yaml", |st| {
+        st["resources"]["commerce-raider"] = json!({"raiding": "blockade"});
+    });
+    let shown = words(&stdout(&ok(d, &["show", game.to_str().unwrap()])));
+    assert!(
+        shown.contains("On the Naval Blockade marker: the Commerce Raider alone"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Commerce Raider: on the Naval Blockade marker"),
+        "{shown}"
+    );
+}
