@@ -334,24 +334,28 @@ pub fn names_input(path: &Path, input: &Path) -> bool {
 /// Whether `a` and `b` are one file on disk: by its device and inode, so a hard link is seen
 /// too; `-` for an input is the file standard input reads, when it reads one.
 fn one_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let id = |p: &Path| {
-            let p = if p == Path::new("-") {
-                Path::new("/dev/stdin")
-            } else {
-                p
-            };
-            fs::metadata(p).ok().map(|m| (m.dev(), m.ino()))
+    let id = |p: &Path| {
+        let p = if p == Path::new("-") {
+            Path::new("/dev/stdin")
+        } else {
+            p
         };
-        a != Path::new("-") && id(a).is_some() && id(a) == id(b)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (a, b);
-        false
-    }
+        fs::metadata(p).ok().and_then(|m| file_id(&m))
+    };
+    a != Path::new("-") && id(a).is_some_and(|a| Some(a) == id(b))
+}
+
+/// A file's device and inode, which name it whatever its path (none where the system does
+/// not say).
+#[cfg(unix)]
+fn file_id(m: &fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_m: &fs::Metadata) -> Option<(u64, u64)> {
+    None
 }
 
 /// A file as its folder's real path and its name: the same for any spelling of the path.
@@ -544,18 +548,16 @@ impl Lock {
     }
 }
 
-#[cfg(unix)]
+/// Whether the open `file` is still the one at `path`; where the system gives no file
+/// identity, it is taken to be.
 fn same_file(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
     match (file.metadata(), fs::metadata(path)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        (Ok(a), Ok(b)) => match (file_id(&a), file_id(&b)) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        },
         _ => false,
     }
-}
-
-#[cfg(not(unix))]
-fn same_file(_file: &File, _path: &Path) -> bool {
-    true
 }
 
 /// The most any file adjutant reads may hold: a game file of thousands of steps is a few

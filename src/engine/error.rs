@@ -420,6 +420,15 @@ impl Error {
             _ => 1,
         }
     }
+
+    /// The refusal's words for a sentence of another's: a refused packet's message without
+    /// the step it names, any other error as it reads.
+    pub fn into_reason(self) -> String {
+        match self {
+            Error::Packet { message, .. } => message,
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A parser's message with the long values it quotes cut short: a file that is not YAML

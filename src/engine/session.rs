@@ -348,10 +348,7 @@ fn check_pending(rules: &dyn Rules, gf: &GameFile, rec: &Record, hash: Hash) -> 
         message: format!(
             "its pending result of step {} is not what the rules and your dice give ({}): the file was edited. Run `adjutant verify` on it, and go on from an unedited copy",
             gf.pending.as_ref().map_or(0, |p| p.step),
-            match e {
-                Error::Packet { message, .. } => message,
-                other => other.to_string(),
-            }
+            e.into_reason()
         ),
     })
 }

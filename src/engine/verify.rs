@@ -114,15 +114,9 @@ pub fn verify_holding(
                 .and_then(|(party, index)| held(&party, index).map(|r| (party, r)));
             replay
                 .check_pending(pending, reveal.as_ref().map(|(_, r)| r))
-                .map_err(|e| {
-                    let why = match e {
-                        Error::Packet { message, .. } => message,
-                        other => other.to_string(),
-                    };
-                    Error::Divergence {
-                        step,
-                        message: format!("the result this copy holds unsent: {why}"),
-                    }
+                .map_err(|e| Error::Divergence {
+                    step,
+                    message: format!("the result this copy holds unsent: {}", e.into_reason()),
                 })?;
             pending_keyed_by = reveal.map(|(party, _)| party);
             rules.awaiting(&gf.state)?
@@ -314,7 +308,6 @@ pub fn check_log(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     Ok(())
 }
 
-/// The refusal of a game file whose log was edited at the record of `step`, saying `why`.
 /// The result a copy holds unsent (`pending`), checked as `verify` checks it, from the rolls
 /// it reports, before any command acts on the copy: it is not signed, so its state and its
 /// state hash could be edited together. Replaying the log costs a few milliseconds even for a
@@ -328,27 +321,20 @@ pub fn check_pending_result(rules: &dyn Rules, gf: &GameFile) -> Result<(), Erro
     for rec in &gf.log {
         replay
             .push(rec)
-            .map_err(|e| edited_log(rec.step, format!("does not replay ({})", packet_words(e))))?;
+            .map_err(|e| edited_log(rec.step, format!("does not replay ({})", e.into_reason())))?;
     }
     replay.check_pending(pending, None).map_err(|e| Error::Format {
         what: "the game file".into(),
         message: format!(
             "its pending result of step {} is not what the rules give ({}): the file was edited. Run `adjutant verify` on it, and go on from an unedited copy",
             pending.step,
-            packet_words(e)
+            e.into_reason()
         ),
     })?;
     Ok(())
 }
 
-/// A refusal of a record as words for another sentence.
-fn packet_words(e: Error) -> String {
-    match e {
-        Error::Packet { message, .. } => message,
-        other => other.to_string(),
-    }
-}
-
+/// The refusal of a game file whose log was edited at the record of `step`, saying `why`.
 fn edited_log(step: u64, why: String) -> Error {
     let message = format!(
         "its log was edited: the record of step {step} {why}. Run `adjutant verify` on it to see where it differs, and go on from an unedited copy"
