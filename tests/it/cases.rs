@@ -378,9 +378,26 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         &["9.3-a-landing-puts-ashore-what-the-port-can-hold.yaml"],
         &[("seventh", &seventh), ("eighth", &eighth)],
     );
+    // S14's sieges lifting before the attacker's excess is weighed followed the text after
+    // the ninth.
+    let ninth = super::support::southern_data_of(ss::DATA_FILES_V9);
+    assert!(
+        ninth.pieces.readings.landing_within_limits(),
+        "the ninth edition keeps S13"
+    );
+    assert!(!ninth.pieces.readings.sieges_lift_before_excess());
+    pass_today_only(
+        &dir,
+        &["11.3-a-siege-the-sortie-broke-lifts-before-the-excess-is-weighed.yaml"],
+        &[
+            ("seventh", &seventh),
+            ("eighth", &eighth),
+            ("ninth", &ninth),
+        ],
+    );
     // A game begun with each older edition still loads it and verifies.
     for edition in [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
     ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));

@@ -92,6 +92,28 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the ninth edition (the readings of the eighth and S13's, before S14's
+/// sieges lifting before an attacker's excess is weighed), kept so that game files begun with
+/// them still load with the pieces file they pin.
+pub const DATA_FILES_V9: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/southern-strategy/map.yaml"),
+    ),
+    (
+        data::TRACKS,
+        include_str!("../../../games/southern-strategy/tracks.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/southern-strategy/v9/pieces.yaml"),
+    ),
+    (
+        data::SETUP,
+        include_str!("../../../games/southern-strategy/setup.yaml"),
+    ),
+];
+
 /// The data files of the eighth edition (the readings of the seventh and S12's, before S13's
 /// landing within the Port City's limits), kept so that game files begun with them still load
 /// with the pieces file they pin.

@@ -1,5 +1,5 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11). The choice is data
+//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11, S12, S13, S14). The choice is data
 //! (`readings` in `pieces.yaml`), so that a game file, which pins its data by hash, always
 //! replays by the readings it began with: the first edition's `pieces.yaml` has no
 //! `readings`, and each reading defaults to the first.
@@ -41,7 +41,7 @@ pub struct Readings {
     /// 12.3 with 14.0 (N12).
     #[serde(default)]
     pub winter_removal_after_capture: WinterRemovalAfterCapture,
-    /// 5.5 with 10.7 (S12).
+    /// 5.5 with 10.7 (S12), and with 11.3 (S14).
     #[serde(default)]
     pub attacker_excess: AttackerExcess,
     /// 9.3 with 5.5 (S13).
@@ -69,9 +69,13 @@ pub enum AttackerExcess {
     /// The first seven editions: at its next impulse, as the defender may (S10).
     #[default]
     NextImpulse,
-    /// The text: at once, as the acting player; what cannot be moved is discarded, and where
-    /// the line has room the attacker is asked for the moves before play goes on.
+    /// At once, as the acting player; what cannot be moved is discarded, and where the line
+    /// has room the attacker is asked for the moves before play goes on (the eighth and ninth
+    /// editions: a siege the battle broke still closed the line while the excess was weighed).
     AtOnce,
+    /// The text: `AtOnce`, once the sieges the battle broke have lifted (11.3, S14), so a City
+    /// a sortie came out of takes its share of the excess.
+    AfterSiegesLift,
 }
 
 impl Readings {
@@ -132,7 +136,13 @@ impl Readings {
 
     /// 5.5 with 10.7 (S12): whether an attacker puts right at once the excess its battle left.
     pub fn attacker_excess_at_once(&self) -> bool {
-        self.attacker_excess == AttackerExcess::AtOnce
+        self.attacker_excess != AttackerExcess::NextImpulse
+    }
+
+    /// 11.3 with 5.5 (S14): whether the sieges a battle broke lift before the attacker's
+    /// excess is weighed.
+    pub fn sieges_lift_before_excess(&self) -> bool {
+        self.attacker_excess == AttackerExcess::AfterSiegesLift
     }
 
     /// 9.3 (S13): whether a landing puts ashore only what the Port City's limit allows.

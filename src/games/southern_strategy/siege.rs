@@ -101,7 +101,15 @@ pub fn declare(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
 /// defender, the attackers still stand where they came from for this purpose (RULINGS.md B10),
 /// so nothing lifts until the battle is fought.
 pub fn lift_broken(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
-    if st.sieges.is_empty() || st.pending_attack().is_some() {
+    if st.pending_attack().is_none() {
+        lift_broken_now(data, st, ev);
+    }
+}
+
+/// `lift_broken` once a battle is fought, while the state still holds its attack (11.3 with
+/// 5.5, RULINGS S14): the attackers stand where the battle left them.
+pub fn lift_broken_now(data: &Data, st: &mut State, ev: &mut Vec<Event>) {
+    if st.sieges.is_empty() {
         return;
     }
     let broken: Vec<Id> = st

@@ -651,6 +651,11 @@ fn end_battle(
         // excess its battle left (only the defender may wait until its impulse): what cannot
         // move on is discarded, and where its line has room it is asked for the moves.
         if data.pieces.readings.attacker_excess_at_once() {
+            // 11.3 (RULINGS S14): a siege lifts as soon as its conditions fail, so one the
+            // battle broke no longer closes the line the excess may move along.
+            if data.pieces.readings.sieges_lift_before_excess() {
+                super::siege::lift_broken_now(data, st, ev);
+            }
             let areas = supply::excess_after_attack(data, st, at.side, ev);
             if !areas.is_empty() {
                 st.phase = Phase::Decision {
