@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::*;
 use crate::bot::{Budget, Decision, Settings};
+use crate::engine::secrets::Secret;
 
 /// What the bot decided for a game file.
 pub struct BotChoice {
@@ -14,27 +15,46 @@ pub struct BotChoice {
     pub decision: Decision<Value>,
 }
 
-/// The search's seed when none is given: from what every holder of the game file knows (its
-/// id, how many records it holds, the side), so anyone can make the same decision again, and
-/// a different one at each step.
+/// The search's seed when none is given and the side's secret is not at hand: from what every
+/// holder of the game file knows (its id, how many records it holds, the side), so anyone can
+/// make the same decision again, and a different one at each step. `hint` uses it: advice
+/// hides nothing.
 pub fn default_seed(gf: &GameFile, side: &str) -> u64 {
     crate::bot::fnv(format!("{}/{}/{side}", gf.id, gf.log.len()).as_bytes())
 }
 
-/// The settings for a search of `gf`: `playouts` or `think`, else the default playouts.
+/// The secret of `side` in `dir`, for the bot playing that side: `None` when the folder holds
+/// no secret of the side (a file that is there but cannot be used is an error).
+pub fn bot_secret(gf: &GameFile, side: &str, dir: &Path) -> Result<Option<Secret>, Error> {
+    if !secrets::path(dir, &gf.id, side).exists() {
+        return Ok(None);
+    }
+    secrets::load(dir, &gf.id, side).map(Some)
+}
+
+/// The settings for a search of `gf`: `playouts` or `think`, else the default playouts. The
+/// seed is `seed`, else one made from `own`, the side's secret (`Secret::search_seed`), so
+/// that the bot's orders and hidden policy cannot be worked out ahead by its opponent, else
+/// `default_seed`.
 pub fn bot_settings(
     gf: &GameFile,
     side: &str,
     playouts: Option<u32>,
     think: Option<std::time::Duration>,
     seed: Option<u64>,
-) -> Settings {
+    own: Option<&Secret>,
+) -> Result<Settings, Error> {
     let budget = match (playouts, think) {
         (Some(n), _) => Budget::Playouts(n),
         (None, Some(t)) => Budget::Think(t),
         (None, None) => Budget::Playouts(crate::bot::DEFAULT_PLAYOUTS),
     };
-    Settings::new(budget, seed.unwrap_or_else(|| default_seed(gf, side)))
+    let seed = match (seed, own) {
+        (Some(s), _) => s,
+        (None, Some(secret)) => secret.search_seed(gf.log.len() as u64)?,
+        (None, None) => default_seed(gf, side),
+    };
+    Ok(Settings::new(budget, seed))
 }
 
 /// The side the bot decides for: the one named, which must be the side whose decision it is.

@@ -16,18 +16,45 @@ pub struct Thinking {
     /// reproducible
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub think: Option<std::time::Duration>,
-    /// The search's seed [default: from the game id, the step and the side]
+    /// The search's seed [default: for the bot, from its side's secret where the secrets
+    /// folder holds it, so its opponent cannot work its orders out ahead; for advice, and
+    /// without that secret, from the game id, the step and the side]
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }
 
 impl Thinking {
+    /// The settings for advice (`hint`): its seed needs no secret.
     pub fn settings(
         &self,
         gf: &crate::engine::gamefile::GameFile,
         side: &str,
-    ) -> crate::bot::Settings {
-        app::bot_settings(gf, side, self.playouts, self.think, self.seed)
+    ) -> anyhow::Result<crate::bot::Settings> {
+        Ok(app::bot_settings(
+            gf,
+            side,
+            self.playouts,
+            self.think,
+            self.seed,
+            None,
+        )?)
+    }
+
+    /// The settings for the bot playing `side`, its seed from `own`, the side's secret.
+    pub fn playing(
+        &self,
+        gf: &crate::engine::gamefile::GameFile,
+        side: &str,
+        own: Option<&crate::engine::secrets::Secret>,
+    ) -> anyhow::Result<crate::bot::Settings> {
+        Ok(app::bot_settings(
+            gf,
+            side,
+            self.playouts,
+            self.think,
+            self.seed,
+            own,
+        )?)
     }
 }
 
@@ -107,7 +134,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game(&a.game, a.common.data_dir())?;
     app::refuse_when_over(&l, "the bot", &a.common.templates(&l.game.id)?)?;
     let side = app::bot_side(&l, a.side.as_deref())?;
-    let settings = a.thinking.settings(&l.game, &side);
+    // The bot's own secret seeds its search; a packet needs it anyway, so without it nothing
+    // is searched or shown (a standing policy printed before the refusal would be read by
+    // whoever ran it).
+    let dir = a.common.secrets_dir();
+    let own = match &a.packet {
+        Some(_) => Some(crate::engine::secrets::load(&dir, &l.game.id, &side)?),
+        None => app::bot_secret(&l.game, &side, &dir)?,
+    };
+    let settings = a.thinking.playing(&l.game, &side, own.as_ref())?;
     let choice = app::bot_decide(&l, Some(&side), &settings)?;
     if a.explain {
         let step = l.game.log.len() as u64 + 1;
@@ -157,14 +192,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             } else {
                 None
             };
-            let (gf, packet) = app::write_orders_with(
-                &mut commit,
-                &l,
-                &choice.file,
-                Some(&side),
-                &a.common.secrets_dir(),
-                policy,
-            )?;
+            let (gf, packet) =
+                app::write_orders_with(&mut commit, &l, &choice.file, Some(&side), &dir, policy)?;
             commit.commit_packet(out, &packet, &a.game, &gf)?;
             eprintln!(
                 "the bot's packet for step {} written; mail it to your opponent",
@@ -203,7 +232,7 @@ pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let side = app::bot_side(&l, a.side.as_deref())?;
-    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side))?;
+    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side)?)?;
     print!("{}", app::explain(&l, &choice, true, None, &templates)?);
     println!("the best option as orders:");
     for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {

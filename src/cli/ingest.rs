@@ -214,7 +214,12 @@ fn bot_turn(
     }
     let mut commit = app::Commit::new();
     commit.lock(game)?;
-    let choice = app::bot_decide(&l, Some(side), &a.thinking.settings(&l.game, side))?;
+    let own = crate::engine::secrets::load(&a.common.secrets_dir(), &l.game.id, side)?;
+    let choice = app::bot_decide(
+        &l,
+        Some(side),
+        &a.thinking.playing(&l.game, side, Some(&own))?,
+    )?;
     let (gf, packet) = app::write_orders(
         &mut commit,
         &l,

@@ -87,6 +87,20 @@ impl Secret {
         ))
     }
 
+    /// The seed of the bot's search for this party's decision at `step` (`adjutant bot`),
+    /// made from the secret seed so that only its holder can run the same search. With a seed
+    /// anyone could make, an opponent could run the bot's search ahead of time: try each of
+    /// their own orders against the bot's answer, or read the standing policy it keeps hidden.
+    pub fn search_seed(&self, step: u64) -> Result<u64, Error> {
+        let mut text = b"adjutant bot search seed\0".to_vec();
+        text.extend_from_slice(&self.seed()?);
+        text.extend_from_slice(format!("\0{}\0{}\0{step}", self.game, self.side).as_bytes());
+        let h = sha256(&text);
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&h[..8]);
+        Ok(u64::from_be_bytes(first))
+    }
+
     /// Chain element `x_i`, for `i` below the chain length: `x_N` is the seed itself, from which
     /// the signing key comes too, so it is never revealed; a chain of length N gives N - 1
     /// reveals.

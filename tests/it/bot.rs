@@ -11,7 +11,7 @@ use adjutant::engine::game::{Game, Rules};
 use adjutant::engine::ranges;
 use adjutant::games::southern_strategy::{self as ss, SouthernStrategy as SS};
 
-use super::support::{self, ok, read, stdout, write};
+use super::support::{self, ok, read, stderr, stdout, write};
 
 fn data() -> ss::data::Data {
     support::southern_data()
@@ -399,6 +399,98 @@ fn the_bot_decides_the_same_whatever_it_cannot_know() {
     let dir = game_a.parent().unwrap();
     write(dir, "bot.yaml", &orders_a);
     ok(dir, &["orders", "game.yaml", "bot.yaml"]);
+}
+
+/// The bot's search is seeded from its own secret. Its opponent, holding the same game file
+/// with only their own secret, runs the search from another seed (so cannot play the bot's
+/// answers out ahead of time), and is refused before anything is searched or shown when
+/// asking for the packet and standing policy the bot would commit. The bot's owner makes the
+/// same decision every time.
+#[test]
+fn the_bots_search_is_seeded_from_its_own_secret() {
+    let t = tempfile::tempdir().unwrap();
+    let game = patriot_after_crown_supply(t.path(), "crown secret one", None);
+    let dir = game.parent().unwrap();
+    let explain = |secrets: &str| {
+        let o = ok(
+            dir,
+            &[
+                "bot",
+                "game.yaml",
+                "--side",
+                "patriot",
+                "--playouts",
+                "200",
+                "--explain",
+                "--secrets",
+                secrets,
+            ],
+        );
+        (stdout(&o), stderr(&o))
+    };
+    let owner = explain("secrets");
+    assert_eq!(
+        owner,
+        explain("secrets"),
+        "the owner's decision is made again"
+    );
+    let crown_secrets = t.path().join("crown/secrets");
+    let opponent = explain(crown_secrets.to_str().unwrap());
+    assert!(
+        owner.1.contains("% of the playouts") && opponent.1.contains("% of the playouts"),
+        "{}",
+        owner.1
+    );
+    assert_ne!(
+        owner.1, opponent.1,
+        "the opponent's search ran from the bot's own seed"
+    );
+    // The seed the opponent can make gives the opponent's search, not the owner's.
+    let public = adjutant::app::default_seed(
+        &adjutant::engine::gamefile::GameFile::parse(&read(&game)).unwrap(),
+        "patriot",
+    );
+    let with_public = stdout(&ok(
+        dir,
+        &[
+            "bot",
+            "game.yaml",
+            "--side",
+            "patriot",
+            "--playouts",
+            "200",
+            "--seed",
+            &public.to_string(),
+            "--secrets",
+            "secrets",
+        ],
+    ));
+    assert_eq!(with_public, opponent.0);
+    // The committed standing policy is never shown to the opponent.
+    let before = support::files(dir);
+    let o = support::run(
+        dir,
+        &[
+            "bot",
+            "game.yaml",
+            "--side",
+            "patriot",
+            "-o",
+            "p.txt",
+            "--standing",
+            "--explain",
+            "--secrets",
+            crown_secrets.to_str().unwrap(),
+        ],
+    );
+    assert!(!o.status.success());
+    let said = stderr(&o);
+    assert!(
+        !said.contains("standing policy") && !said.contains("of the playouts"),
+        "{said}"
+    );
+    assert!(said.contains("secret"), "{said}");
+    assert_eq!(before, support::files(dir), "a refused run changes no file");
 }
 
 /// The estimate the search judges positions by (`estimate.rs`), on positions whose answer a
