@@ -127,6 +127,73 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
     ok(dir.path(), &["verify", "g.yaml"]);
 }
 
+/// 10.1: refusals that differ only in the supplies the army takes read differently in the
+/// bot's advice; they all read "refuse battle, to Monck's Corner", so a player could not tell
+/// which was advised.
+#[test]
+fn refusals_taking_different_supplies_read_differently_in_the_advice() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = position_file(
+        dir.path(),
+        serde_json::json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "BFT": {"side": "crown", "units": 8, "leader": "leader"},
+                "CHS": {"side": "patriot", "units": 4, "leader": "leader"},
+                // Orangeburg held, so every refusal goes to Monck's Corner.
+                "ORB": {"side": "crown", "units": 1},
+            },
+            "supplies": {"BFT": {"food": 4, "war": 4}, "CHS": {"food": 3, "war": 3}},
+        }),
+    );
+    ok(
+        dir.path(),
+        &[
+            "new",
+            "--id",
+            "ss-advice-refusals",
+            "--demo",
+            "--secrets",
+            "s",
+            "--position",
+            pos.to_str().unwrap(),
+            "-o",
+            "g.yaml",
+        ],
+    );
+    write(
+        dir.path(),
+        "attack.yaml",
+        "side: crown\nfull: {attack: {from: BFT, to: CHS, units: 6, carry_war: 3}}\n",
+    );
+    ok(
+        dir.path(),
+        &["play", "g.yaml", "attack.yaml", "--secrets", "s"],
+    );
+    let advice = stdout(&ok(
+        dir.path(),
+        &["hint", "g.yaml", "--playouts", "400", "--secrets", "s"],
+    ));
+    // Each option on one line, without its share and chance.
+    let flat = advice.split_whitespace().collect::<Vec<_>>().join(" ");
+    let options: Vec<&str> = flat
+        .split(" - ")
+        .skip(1)
+        .map(|o| o.split(" (").next().unwrap_or(o))
+        .collect();
+    let refusals = options
+        .iter()
+        .filter(|o| o.contains("refuse battle"))
+        .count();
+    assert!(refusals >= 2, "{advice}");
+    let mut seen = std::collections::BTreeSet::new();
+    for o in &options {
+        assert!(seen.insert(*o), "`{o}` twice in the advice:\n{advice}");
+    }
+}
+
 /// What the bot refuses, and why.
 #[test]
 fn the_bot_refuses_what_it_cannot_do() {

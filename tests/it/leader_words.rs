@@ -315,7 +315,7 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
     );
     assert_eq!(
         wiped[2],
-        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4).",
+        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and Cornwallis eliminated (10.4).",
         "{wiped:?}"
     );
 }

@@ -254,7 +254,7 @@ fn wiped_out_attackers_hand_their_supplies_to_the_defender() {
     );
     assert_eq!(
         wiped[2],
-        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and its leader eliminated (10.4). The defenders take the 1 war it carried (10.7).",
+        "The attacking Crown army loses its last unit before Beaufort and surrenders: 1 unit and Cornwallis eliminated (10.4). The defenders take the 1 war it carried (10.7).",
         "{wiped:?}"
     );
     // Committed by the attacker's standing policy in the same step: 2 of the 3 War carried.

@@ -920,8 +920,9 @@ fn the_orders_line_names_what_an_attack_or_a_transport_carries() {
     }
 }
 
-/// Plays the `orders` on a new hot-seat game begun at the state `position` in `d`; the
-/// report of the last, on one line.
+/// Plays the `orders` on a new hot-seat game begun at the state `position` in `d`, with the
+/// demo secrets (so the dice of a game id are always the same); the report of the last, on
+/// one line.
 fn played_from(d: &std::path::Path, id: &str, position: &Value, orders: &[&str]) -> String {
     write_position(d, "pos.yaml", "southern-strategy", position);
     ok(
@@ -930,7 +931,7 @@ fn played_from(d: &std::path::Path, id: &str, position: &Value, orders: &[&str])
             "new",
             "--id",
             id,
-            "--hotseat",
+            "--demo",
             "--secrets",
             "s",
             "--position",
@@ -1010,6 +1011,153 @@ fn a_winter_landing_with_nothing_aboard_names_no_supplies() {
     );
     assert!(
         report.contains("the Subordinate Leader comes off (9.2)"),
+        "{report}"
+    );
+}
+
+/// `landing_on_the_leader` with `armies`, `supplies` and `holds` in place of its own, and the
+/// phase `phase`.
+fn position_with(armies: Value, supplies: Value, holds: Value, phase: Value) -> Value {
+    let mut st = landing_on_the_leader();
+    st["armies"] = armies;
+    st["supplies"] = supplies;
+    st["holds"] = holds;
+    st["phase"] = phase;
+    st["navies"] = json!({});
+    st
+}
+
+/// 10.1 with 8.4 and 9.2: a refusing army's arrival (a Loyalist Hold falling, the Subordinate
+/// Leader coming off as two armies join) is told after the refusal that brought it, where the
+/// report told the Hold eliminated before the army had fallen back into the Fort.
+#[test]
+fn a_refusal_is_told_before_what_its_arrival_does() {
+    let impulse =
+        json!({"step": "impulse", "side": "crown", "kind": "full", "previous_passed": false});
+    let cases = [
+        (
+            position_with(
+                json!({"AUG": {"side": "crown", "units": 5, "leader": "leader"},
+                       "SLD": {"side": "patriot", "units": 3, "leader": "leader"}}),
+                json!({"AUG": {"food": 2, "war": 4}, "SLD": {"food": 2, "war": 2}}),
+                json!(["N96"]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: AUG, to: SLD, units: 5, carry_war: 4}}\n",
+            "battle: {refuse: {to: N96, food: 1}}\n",
+            "The Loyalists holding Ninety Six are eliminated",
+        ),
+        (
+            position_with(
+                json!({"HHS": {"side": "crown", "units": 6, "leader": "leader"},
+                       "CAM": {"side": "patriot", "units": 3, "leader": "subordinate"},
+                       "SNW": {"side": "patriot", "units": 2, "leader": "leader"}}),
+                json!({"HHS": {"food": 2, "war": 5}, "CAM": {"food": 2, "war": 2}}),
+                json!([]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: HHS, to: CAM, units: 6, carry_war: 5}}\n",
+            "battle: {refuse: {to: SNW, food: 1}}\n",
+            "the Subordinate Leader comes off",
+        ),
+    ];
+    for (n, (mut position, attack, refuse, arrival)) in cases.into_iter().enumerate() {
+        if position["holds"] == json!(["N96"]) {
+            // The Loyalist holding Ninety Six comes out of South Carolina's pool (2.3).
+            position["pool"]["SC"]["loyalists"] = json!(4);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let report = played_from(
+            dir.path(),
+            &format!("ss-refusal-order-{n}"),
+            &position,
+            &[attack, refuse],
+        );
+        let refused = report.find("refuses battle and falls back");
+        let after = report.find(arrival);
+        assert!(
+            refused.is_some() && after.is_some() && refused < after,
+            "{report}"
+        );
+    }
+}
+
+/// 8.3 (RULINGS P7), 8.5, 13.1: a raid that takes an army's last Unit says the army is gone
+/// and its supplies go back to the stock; a South Carolina action with the Swamp Fox in play
+/// says the Militia spent goes back into the cup; a starved army names its leader. The report
+/// said only "A Crown Unit in Monck's Corner is eliminated", nothing of the Militia's way back,
+/// and "2 units and its subordinate eliminated".
+#[test]
+fn raids_the_swamp_fox_and_surrenders_say_what_becomes_of_everything() {
+    let limited =
+        json!({"step": "impulse", "side": "patriot", "kind": "limited", "previous_passed": false});
+    let mut raid = position_with(
+        json!({"MCK": {"side": "crown", "units": 1},
+               "SAV": {"side": "crown", "units": 3, "leader": "leader"},
+               "SLD": {"side": "patriot", "units": 1}}),
+        json!({"MCK": {"food": 0, "war": 2}, "SLD": {"food": 1, "war": 0}}),
+        json!([]),
+        limited.clone(),
+    );
+    // Three Militia: two left after the one spent and the Swamp Fox add 3, so a die of 3 or
+    // more succeeds (8.3); the game ids are tried until one does.
+    raid["partisans"]["SC"] = json!({"loyalists": 0, "militia": 3, "swamp_fox": true});
+    raid["pool"]["SC"]["militia"] = json!(2);
+    raid["campaign_turns"] = json!(2);
+    raid["turn"]["space"] = json!(4);
+    let report = (0..30)
+        .map(|n| {
+            let dir = tempfile::tempdir().unwrap();
+            played_from(
+                dir.path(),
+                &format!("ss-raid-last-unit-{n}"),
+                &raid,
+                &["limited: {raid: {colony: SC, unit: MCK}}\nfull: pass\n"],
+            )
+        })
+        .find(|r| r.contains("success (8.3)"))
+        .expect("one of 30 raids succeeds");
+    assert!(
+        report.contains("it was the army's last, so the army is gone and the 2 war it carried go back to the stock (8.3, RULINGS P7)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("the Militia spent goes back into the Irregular Cup (8.5)"),
+        "{report}"
+    );
+    let mut starving = position_with(
+        json!({"SAV": {"side": "crown", "units": 3, "leader": "leader"},
+               "AUG": {"side": "crown", "units": 2, "leader": "subordinate"},
+               "EBN": {"side": "patriot", "units": 2},
+               "SLD": {"side": "patriot", "units": 2, "leader": "leader"}}),
+        json!({"SAV": {"food": 2, "war": 2}, "AUG": {"food": 0, "war": 2},
+               "EBN": {"food": 1, "war": 1}, "SLD": {"food": 1, "war": 1}}),
+        json!([]),
+        json!({"step": "impulse", "side": "patriot", "kind": "full", "previous_passed": true}),
+    );
+    starving["sieges"] = json!(["AUG"]);
+    starving["pass_track"] = json!(1);
+    let dir = tempfile::tempdir().unwrap();
+    let report = played_from(dir.path(), "ss-starved", &starving, &["full: pass\n"]);
+    assert!(
+        report.contains("2 units and the Subordinate Leader eliminated (13.1, 11.2)"),
+        "{report}"
+    );
+}
+
+/// 12.2: the supplies aboard a navy a sea battle sinks are lost with it, and the report says
+/// so, as the winter's loss of cargo (12.3) always did. The game is a play-tester's, kept
+/// whole with its dice.
+#[test]
+fn a_navy_sunk_at_sea_loses_its_cargo_in_words() {
+    let fixture = root().join("tests/data/ss-sea-battle/cargo-lost.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let report = flat(&stdout(&ok(
+        dir.path(),
+        &["report", fixture.to_str().unwrap(), "--steps", "1"],
+    )));
+    assert!(
+        report.contains("leaves the map; the 3 food and 2 war aboard are lost with it (12.2)."),
         "{report}"
     );
 }

@@ -162,7 +162,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // 12.2: the sides whose navy a sea battle sank in this step; an army aboard any other is
     // lost as its navy leaves for the winter (12.3).
     let mut sunk: Vec<Value> = Vec::new();
+    // 12.2: the sides whose cargo changed earlier in the step (supplies moved aboard or
+    // ashore, an army sailing or landing), whose cargo the state before does not tell.
+    let mut loaded: Vec<Value> = Vec::new();
+    // 8.3 (RULINGS P7): the Units raids took in this step, and the Food, by area.
+    let mut raided: Vec<(Value, u32, u32)> = Vec::new();
     for e in events.iter_mut() {
+        if matches!(e["event"].as_str(), Some("transported" | "landed")) {
+            loaded.push(Side::Crown.name().into());
+            loaded.push(Side::Patriot.name().into());
+        }
         if e["event"] == "battle_roll" {
             if let Some(back) = skirmishers.take() {
                 e["skirmishers_back"] = back;
@@ -302,7 +311,57 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     e["rejoined"] = Value::Bool(true);
                 }
             }
-            Some("navy_defeated") => sunk.push(e["side"].clone()),
+            Some("supplies_moved")
+                if [&e["from"], &e["to"]]
+                    .iter()
+                    .any(|a| data.find_sea(a.as_str().unwrap_or("")).is_some()) =>
+            {
+                loaded.push(e["side"].clone())
+            }
+            // 12.2: what the defeated navy carried is lost with it.
+            Some("navy_defeated") => {
+                sunk.push(e["side"].clone());
+                let cargo = Side::parse(e["side"].as_str().unwrap_or(""))
+                    .filter(|_| !loaded.contains(&e["side"]))
+                    .and_then(|side| before.navies.cargo.get(&side))
+                    .filter(|c| c.food + c.war > 0);
+                if let Some(c) = cargo {
+                    e["cargo"] = serde_json::json!({"food": c.food, "war": c.war});
+                }
+            }
+            // 8.5: with the Swamp Fox in play, the Militia a South Carolina action spends goes
+            // back into the Irregular Cup.
+            Some("raided") | Some("foraged")
+                if e["colony"] == "SC"
+                    && e["side"] != Side::Crown.name()
+                    && before.partisans.get("SC").is_some_and(|p| p.swamp_fox) =>
+            {
+                e["to_cup"] = true.into();
+            }
+            Some("food_destroyed") => raided.push((e["area"].clone(), 0, 1)),
+            // 8.3 (RULINGS P7): a raid that takes an army's last Unit removes the army, and
+            // what it carried goes back to the stock.
+            Some("unit_eliminated") => {
+                let area = e["area"].clone();
+                let (units, food) = raided
+                    .iter()
+                    .filter(|(a, _, _)| *a == area)
+                    .fold((0, 0), |(u, f), (_, du, df)| (u + du, f + df));
+                let id = data
+                    .find_area_key(area.as_str().unwrap_or(""))
+                    .map(|a| a.id);
+                if let Some(id) = id {
+                    let army = before.army(&id).filter(|a| a.leader.is_none());
+                    if army.is_some_and(|a| a.units == units + 1) {
+                        let s = before.supplies_at(&id);
+                        e["last"] = serde_json::json!({
+                            "food": s.food.saturating_sub(food),
+                            "war": s.war,
+                        });
+                    }
+                }
+                raided.push((area, 1, 0));
+            }
             // 9.3 with 12.2 and 12.3: an army lost at sea, by its leader's name, with how it
             // was lost: with a navy a sea battle sank, or left aboard one leaving for winter.
             Some("surrendered") if data.find_sea(e["area"].as_str().unwrap_or("")).is_some() => {
@@ -328,7 +387,10 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             // The turn end: no battle is fought in it, so a surrender there is a besieged army
             // with no Food left (13.1, 11.2).
             Some("impulse_phase_ended") => turn_end = true,
-            Some("surrendered") if turn_end => e["starved"] = true.into(),
+            Some("surrendered") if turn_end => {
+                e["starved"] = true.into();
+                name_surrendered(data, before, e);
+            }
             // 10.4: the attackers lost their last unit to the defender's roll; they surrender
             // before the area they attacked, which they never held.
             Some("surrendered")
@@ -337,6 +399,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .is_some_and(|(side, _, to)| *side == e["side"] && *to == e["area"]) =>
             {
                 e["attacking"] = true.into();
+                name_surrendered(data, before, e);
                 handed_over(e, carried, attack.as_ref().map(|(_, _, to)| to));
             }
             // 10.4, 10.5: the defenders lost their last unit in the battle: the attackers won,
@@ -346,15 +409,51 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .as_ref()
                     .is_some_and(|(side, _, to)| *side != e["side"] && *to == e["area"]) =>
             {
+                name_surrendered(data, before, e);
                 winner = attack
                     .as_ref()
                     .map(|(side, _, _)| side.clone())
                     .unwrap_or_default()
             }
+            Some("surrendered") => name_surrendered(data, before, e),
             _ => {}
         }
     }
     roll_before_dug_in(events);
+    refusal_before_its_arrival(events);
+}
+
+/// An army that surrenders on land, with its leader by name (`commander`): Cornwallis, the
+/// Patriot commander, or the Subordinate Leader.
+fn name_surrendered(data: &Data, before: &State, e: &mut Value) {
+    let side = Side::parse(e["side"].as_str().unwrap_or(""));
+    let rank = serde_json::from_value::<LeaderRank>(e["leader"].clone()).ok();
+    if let (Some(side), Some(rank)) = (side, rank) {
+        e["commander"] = Value::String(leader_name(data, before, side, rank));
+    }
+}
+
+/// 10.1: the record tells what the refusing army's arrival did (a Loyalist Hold there
+/// eliminated, 8.4; the Subordinate Leader coming off as it joins an army, 9.2) before the
+/// refusal itself; the report tells the refusal first.
+fn refusal_before_its_arrival(events: &mut [Value]) {
+    for i in 0..events.len() {
+        if events[i]["event"] != "battle_refused" {
+            continue;
+        }
+        let to = events[i]["to"].clone();
+        let mut first = i;
+        while first > 0
+            && matches!(
+                events[first - 1]["event"].as_str(),
+                Some("hold_eliminated" | "subordinate_rejoined")
+            )
+            && events[first - 1]["area"] == to
+        {
+            first -= 1;
+        }
+        events[first..=i].rotate_right(1);
+    }
 }
 
 /// 9.6: the record notes the dug-in defenders' ignored hit before the roll it comes out of; the
