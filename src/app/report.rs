@@ -557,7 +557,17 @@ fn replay_page(
             let owner = l.rules.side_name(&s.adjudicated_by);
             calls.push(("policy_note", vec![json!(s), json!(owner)]));
         }
+        // Each roll in the game's words, last: why it was rolled and what came up.
+        for r in &s.rolls {
+            calls.push(("dice_why", vec![json!(r)]));
+            calls.push(("dice_result", vec![json!(r), json!(s.events)]));
+        }
         let mut words = templates.call_macros(&events, &words_ctx, &calls)?;
+        let rolls: Vec<Value> = words
+            .split_off(words.len() - 2 * s.rolls.len())
+            .chunks(2)
+            .map(|w| json!({"why": w[0], "result": w[1]}))
+            .collect();
         let policy_note = s.policy.is_some().then(|| words.pop()).flatten();
         let orders = words.remove(0);
         let mut frame = picture(state, s.step, &label)?;
@@ -567,6 +577,7 @@ fn replay_page(
         frame["orders"] = json!(orders);
         frame["policy_note"] = json!(policy_note);
         frame["events"] = words.iter().map(|w| replay::event_item(w)).collect();
+        frame["rolls"] = json!(rolls);
         frame["awaiting"] = json!(l.rules.awaiting(state)?);
         frames.push(frame);
     }

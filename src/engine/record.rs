@@ -193,7 +193,9 @@ impl Packet {
     }
 
     pub fn parse(text: &str) -> Result<Packet, Error> {
-        let packet: Packet = super::input::parse_yaml(text, "the packet")?;
+        // A key given twice is refused: the signature covers the record as parsed, with the
+        // last of the two, and a reader of the text could take the first for the orders.
+        let packet: Packet = super::input::parse_written(text, "the packet")?;
         if packet.format != PACKET_FORMAT && packet.format != PACKET_FORMAT_1 {
             return Err(Error::Format {
                 what: "the packet".into(),

@@ -95,6 +95,27 @@ fn a_march_into_an_enemy_area_is_refused() {
     assert!(err.contains("9.1") && err.contains("enemy army"), "{err}");
 }
 
+/// A packet whose orders give a key twice is refused, resealed or not: the signature covers
+/// the orders as parsed, which keep the last of the two, while a reader of the packet's text
+/// may take the first for the orders played. It was accepted, and played the last.
+#[test]
+fn a_packet_giving_a_key_twice_is_refused() {
+    let g = TwoPlayers::new("ss-test-packet-twice");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let text = read(&packet);
+    assert!(text.contains("  orders:\n    supply: []\n"), "{text}");
+    let twice = text.replace(
+        "  orders:\n    supply: []\n",
+        "  orders:\n    supply: [{from: SAV, to: CHS, food: 1}]\n    supply: []\n",
+    );
+    let p = g.side_dir("patriot");
+    let f = write(&p, "twice.txt", &reseal(&twice));
+    let before = files(&p);
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    assert!(err.contains("given twice"), "{err}");
+    assert_eq!(before, files(&p), "a refused packet changes no file");
+}
+
 #[test]
 fn bad_packets_are_refused_and_change_nothing() {
     let g = TwoPlayers::new("ss-test-packets");
@@ -176,6 +197,13 @@ fn bad_packets_are_refused_and_change_nothing() {
     g.receive("patriot", &packet);
     let err = adjudicate_refused(&p, packet.to_str().unwrap());
     assert!(err.contains("already in the log"), "{err}");
+    // Its writer, adjudicating it by mistake, is told where it goes; the message called it a
+    // stale or replayed packet.
+    let own = adjudicate_refused(&g.side_dir("crown"), packet.to_str().unwrap());
+    assert!(
+        own.contains("a packet you wrote goes by mail to your opponent") && !own.contains("stale"),
+        "{own}"
+    );
 }
 
 #[test]

@@ -492,7 +492,7 @@ fn southern_strategy_show_lists_cargo_at_sea_and_sieges() {
         &text,
         &[
             "Crown navy: in sea zone D (Off Georgia), carrying an army of 2 units with its Subordinate Leader and 0 food 1 war",
-            "Sieges: Charleston (the Patriot army inside, besieged by the Crown) (11.0)",
+            "Sieges: Charleston (the Patriot army inside, under siege by the Crown) (11.0)",
             "2 units, under siege",
         ],
     );

@@ -1015,6 +1015,88 @@ fn a_winter_landing_with_nothing_aboard_names_no_supplies() {
     );
 }
 
+/// 12.1 with 9.3: `orders` names the sea zones a navy may move between as the reports do
+/// ("from D to C" before), and a navy with an army aboard told to move is told the army lands
+/// first (it was told to "land them or transport them", and a Transport is no option there).
+#[test]
+fn navy_moves_name_their_sea_zones_and_an_army_aboard_lands_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut empty = landing_on_the_leader();
+    empty["navies"]["cargo"] = json!({});
+    empty["armies"]["SAV"]["units"] = json!(7);
+    played_from(d, "ss-navy-words", &empty, &[]);
+    let listed = flat(&stdout(&ok(d, &["orders", "game.yaml"])));
+    assert!(
+        listed.contains(
+            "move the navy (12.1) from sea zone D (Off Georgia) to sea zone C (Off South Carolina)"
+        ),
+        "{listed}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    played_from(d, "ss-navy-aboard", &landing_on_the_leader(), &[]);
+    write(d, "m.yaml", "full: {navy: {move: C}}\n");
+    let err = refused(d, &["orders", "game.yaml", "m.yaml"]);
+    assert!(
+        err.contains("12.0")
+            && err.contains("the army lands first")
+            && !err.contains("transport them"),
+        "{err}"
+    );
+}
+
+/// 13.2: the HTML replay words each roll as the game's text report does: a draw from the
+/// Irregular Cup is "counter 2 of the 3 in the cup" in both, where the page said "item 2 of 3".
+#[test]
+fn the_html_replay_words_a_cup_draw_as_the_text_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut st = landing_on_the_leader();
+    st["navies"]["cargo"] = json!({});
+    st["armies"]["SAV"]["units"] = json!(7);
+    st["armies"]["CHS"] = json!({"side": "patriot", "units": 2, "leader": "leader"});
+    st["cup"] = json!([{"side": "patriot", "colony": "NC"}, {"side": "crown", "colony": "GA"},
+                       {"side": "patriot", "colony": "VA"}]);
+    st["pool"]["NC"]["militia"] = json!(4);
+    st["pool"]["GA"]["loyalists"] = json!(4);
+    st["pool"]["VA"]["militia"] = json!(4);
+    st["pass_track"] = json!(1);
+    st["phase"] =
+        json!({"step": "impulse", "side": "patriot", "kind": "full", "previous_passed": true});
+    let text = played_from(d, "ss-html-draws", &st, &["full: pass\n"]);
+    assert!(text.contains("in the cup"), "{text}");
+    ok(
+        d,
+        &[
+            "report",
+            "game.yaml",
+            "--format",
+            "html",
+            "-o",
+            "replay.html",
+        ],
+    );
+    let page = flat(&read(&d.join("replay.html")));
+    assert!(
+        !page.contains("item "),
+        "a roll worded by the generic macro"
+    );
+    let draws: Vec<&str> = text
+        .split("13.2 ")
+        .skip(1)
+        .filter_map(|t| t.split(" in the cup").next())
+        .filter_map(|t| t.split(": ").nth(1))
+        .collect();
+    assert!(!draws.is_empty(), "{text}");
+    for d in draws {
+        assert!(
+            page.contains(&format!("{d} in the cup")),
+            "`{d}` not in the page"
+        );
+    }
+}
+
 /// `landing_on_the_leader` with `armies`, `supplies` and `holds` in place of its own, and the
 /// phase `phase`.
 fn position_with(armies: Value, supplies: Value, holds: Value, phase: Value) -> Value {

@@ -264,6 +264,12 @@ impl<'a> Replay<'a> {
             return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
         }
         self.check_signature(rec, &hash)?;
+        if rec.step + 1 == self.next_step && hash == self.tip {
+            return Err(refuse(format!(
+                "step {} is already in the log, as its last record: a packet you wrote goes by mail to your opponent, who adjudicates it; one you received was applied already",
+                rec.step
+            )));
+        }
         if rec.step != self.next_step {
             return Err(refuse(if rec.step < self.next_step {
                 format!(

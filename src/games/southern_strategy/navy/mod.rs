@@ -44,7 +44,7 @@ pub fn activate(
             let key = key.field("move");
             let to = zone_id(data, to, key)?;
             if st.navies.cargo.get(&side).is_some_and(|c| c.units > 0) {
-                return Err(err("12.0", "a navy transporting troops does not move on its own; land them or transport them (9.3)".into(), key));
+                return Err(err("12.0", "a navy with an army aboard does not move on its own: the army lands first (`full: {transport: {land: AREA}}`, 9.3)".into(), key));
             }
             if !data.seas_adjacent(&zone, &to) {
                 return Err(err(

@@ -472,7 +472,13 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
         for z in &next_zones {
             out.offer(
                 || Action::Navy(NavyAction::Move(*z)).into(),
-                || format!("move the navy (12.1) from {zone} to {z}"),
+                || {
+                    format!(
+                        "move the navy (12.1) from {} to {}",
+                        words::sea_zone(data, zone),
+                        words::sea_zone(data, z)
+                    )
+                },
             );
         }
     }
