@@ -1,0 +1,36 @@
+//! Mail faults a hostile tester found (third hunt): errors that did not name the message
+//! file, options that were ignored, a long game file name, and terminal escapes in errors.
+
+use crate::mail::crown_packet;
+use crate::support::*;
+
+/// A game file whose name is as long as a name may be (240 characters and `.yaml`) is
+/// rewritten in place: the staging file beside it keeps within the system's name limit.
+#[test]
+fn a_game_file_with_a_long_name_is_rewritten_in_place() {
+    let (g, packet) = crown_packet();
+    let p = g.side_dir("patriot");
+    let long = format!("{}.yaml", "y".repeat(240));
+    std::fs::rename(p.join("game.yaml"), p.join(&long)).unwrap();
+    let before = read(&p.join(&long));
+    ok(
+        &p,
+        &[
+            "adjudicate",
+            &long,
+            packet.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+            "--report",
+            "r.txt",
+        ],
+    );
+    assert_ne!(read(&p.join(&long)), before);
+    ok(&p, &["verify", &long]);
+    let stray: Vec<String> = std::fs::read_dir(&p)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
