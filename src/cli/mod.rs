@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::error::printable;
+
 mod adjudicate;
 mod bot;
 mod completions;
@@ -193,13 +195,14 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
+            // Errors quote values from files and mail: control characters are escaped.
             let top = e.to_string();
-            eprintln!("error: {top}");
+            eprintln!("error: {}", printable(&top));
             for cause in e.chain().skip(1) {
                 // An I/O error the message already quotes is not said twice.
                 let cause = cause.to_string();
                 if !top.contains(&cause) {
-                    eprintln!("  because: {cause}");
+                    eprintln!("  because: {}", printable(&cause));
                 }
             }
             ExitCode::from(exit_code(&e))

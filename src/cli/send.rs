@@ -53,7 +53,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::engine::error::printable(&e.to_string()));
             // Only a failure of the mail itself is mended in the settings; a refused packet
             // is not to be mailed by hand either.
             if e.exit_code() == 3 {

@@ -34,3 +34,34 @@ fn a_game_file_with_a_long_name_is_rewritten_in_place() {
         .collect();
     assert!(stray.is_empty(), "{stray:?}");
 }
+
+/// A control character in text an error quotes from a file (an unsigned player address) is
+/// written escaped, never sent raw to the terminal.
+#[test]
+fn terminal_escapes_in_a_quoted_value_are_escaped() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let game = c.join("game.yaml");
+    let text = read(&game).replacen(
+        "email: bob@example.org",
+        "email: \"bob\\e]0;pwned\\a@example.org\"",
+        1,
+    );
+    assert!(text.contains("pwned"));
+    std::fs::write(&game, text).unwrap();
+    let err = refused(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            "eml:out.eml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(err.contains("pwned"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("\\u{1b}]0;pwned\\u{7}"), "{err}");
+}
