@@ -224,6 +224,17 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
     1
 }
 
+/// `--via`: `smtp`, `sendmail` or `eml:FILE`, with a file after `eml:` (a usage error
+/// otherwise, before anything is read).
+pub(crate) fn via_arg(text: &str) -> Result<String, String> {
+    if text == "eml:" {
+        return Err(
+            "`eml:` names no file: give the file to write the message to, as `eml:FILE`".into(),
+        );
+    }
+    Ok(text.to_string())
+}
+
 /// `n` and its noun, singular for one: `1 record`, `2 records`.
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -20,7 +20,7 @@ pub struct Args {
     cc: Vec<String>,
     /// `smtp`, `sendmail`, or `eml:FILE` to write the message for another mail client
     /// [default: the `mail.via` of your config, else sendmail]
-    #[arg(long)]
+    #[arg(long, value_parser = super::via_arg)]
     via: Option<String>,
     /// Attach the game file too
     #[arg(long)]

@@ -4,6 +4,29 @@
 use crate::mail::crown_packet;
 use crate::support::*;
 
+/// `--via eml:` with no file after the colon is a usage error saying what is missing.
+#[test]
+fn an_eml_via_without_a_file_is_a_usage_error() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let before = files(&c);
+    let o = run(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            "eml:",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("eml:FILE"), "{}", stderr(&o));
+    assert_eq!(files(&c), before);
+}
+
 /// A game file whose name is as long as a name may be (240 characters and `.yaml`) is
 /// rewritten in place: the staging file beside it keeps within the system's name limit.
 #[test]
