@@ -13,7 +13,8 @@ pub struct Args {
     #[arg(required_unless_present_any = ["maildir", "imap"])]
     message: Option<PathBuf>,
     /// Process every message in the Maildir's `new/`: good ones move to `cur/`, refused ones to
-    /// `rejected/` with the reason in `rejected/log.txt`
+    /// `rejected/` with the reason in `rejected/log.txt`; a move never replaces a file (a name
+    /// taken gets `.1`, `.2` ...)
     #[arg(long, value_name = "DIR", conflicts_with_all = ["message", "imap"])]
     maildir: Option<PathBuf>,
     /// Read the IMAP folder of your config's `mail.imap`: each message holding a packet for a
@@ -45,8 +46,9 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// With `--maildir`: first move the messages refused before (in `rejected/`) back to
-    /// `new/`; with `--imap`: look again at the messages looked at before. To take them after
-    /// fixing what was wrong on your side
+    /// `new/` (with `--check`: check them where they are, moving nothing); with `--imap`: look
+    /// again at the messages looked at before. To take them after fixing what was wrong on
+    /// your side
     #[arg(long)]
     retry: bool,
     /// With `--maildir` or `--imap`: mark the messages taken as read (they stay unread
@@ -234,15 +236,62 @@ fn bot_turn(
     Ok(said)
 }
 
-/// Moves a message file, keeping its name, creating the folder if needed.
-fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)?;
+/// The refusal log in `rejected/`. No message moved there is given this name.
+const REJECTED_LOG: &str = "log.txt";
+
+/// Moves a message file into `dir` (made if missing) under its own name and `suffix`, or,
+/// when that name is taken, the first free `<name>.<n><suffix>`; returns the name it got. A
+/// move never replaces a file: a rename would, and lose the mail (or the log) there. The file
+/// is linked under its new name, which fails if the name is taken, then unlinked from the old
+/// one; a run stopped between the two leaves the message in both folders, never in neither.
+fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<String> {
+    let io = |path: &Path, action: &'static str| {
+        let path = path.to_path_buf();
+        move |source| crate::engine::Error::Io {
+            path,
+            action,
+            source,
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir, "make the folder"))?;
     let name = msg
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    std::fs::rename(msg, dir.join(format!("{name}{suffix}")))?;
-    Ok(())
+    let reserved = dir.file_name().is_some_and(|d| d == "rejected");
+    for n in 0..10_000u32 {
+        let candidate = match n {
+            0 => format!("{name}{suffix}"),
+            n => format!("{name}.{n}{suffix}"),
+        };
+        if reserved && candidate == REJECTED_LOG {
+            continue;
+        }
+        let to = dir.join(&candidate);
+        let linked = match std::fs::hard_link(msg, &to) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // A file system without hard links: a rename, once the name is seen to be free.
+            Err(_) if std::fs::symlink_metadata(&to).is_err() => {
+                std::fs::rename(msg, &to).map_err(io(msg, "move"))?;
+                false
+            }
+            Err(_) => continue,
+            Ok(()) => true,
+        };
+        if linked {
+            std::fs::remove_file(msg).map_err(io(msg, "move"))?;
+        }
+        return Ok(candidate);
+    }
+    Err(crate::engine::Error::Io {
+        path: dir.join(&name),
+        action: "move a message to",
+        source: std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "that name and 10000 others are taken",
+        ),
+    }
+    .into())
 }
 
 /// Whether `e` is a failure of this side's file system rather than a fault of the message.
@@ -253,21 +302,27 @@ fn is_local_failure(e: &anyhow::Error) -> bool {
     )
 }
 
-/// Moves the messages of `rejected/` (all but its log) back to `new/`.
-fn retry(maildir: &Path) -> anyhow::Result<usize> {
+/// The messages of `rejected/` (all but its log), in name order.
+fn rejected_messages(maildir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let rejected = maildir.join("rejected");
     let Ok(entries) = std::fs::read_dir(&rejected) else {
-        return Ok(0);
+        return Ok(Vec::new());
     };
-    let mut n = 0;
+    let mut found = Vec::new();
     for e in entries {
-        let p = e?.path();
-        if p.is_file() && p.file_name().is_some_and(|n| n != "log.txt") {
-            move_to(&p, &maildir.join("new"), "")?;
-            n += 1;
+        let p = e
+            .map_err(|source| crate::engine::Error::Io {
+                path: rejected.clone(),
+                action: "read",
+                source,
+            })?
+            .path();
+        if p.is_file() && p.file_name().is_some_and(|n| n != REJECTED_LOG) {
+            found.push(p);
         }
     }
-    Ok(n)
+    found.sort();
+    Ok(found)
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
@@ -287,11 +342,20 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 maildir.display()
             );
         }
-        if a.retry {
-            eprintln!(
-                "{} moved back to `new/` to be taken again",
-                super::counted(retry(maildir)?, "refused message", "refused messages")
-            );
+        let again = if a.retry {
+            rejected_messages(maildir)?
+        } else {
+            Vec::new()
+        };
+        let n = super::counted(again.len(), "refused message", "refused messages");
+        if a.check && a.retry {
+            // `--check` changes nothing: they are checked where they are.
+            eprintln!("{n} would be moved back to `new/` to be taken again (checked below where they are)");
+        } else if a.retry {
+            for p in &again {
+                move_to(p, &maildir.join("new"), "")?;
+            }
+            eprintln!("{n} moved back to `new/` to be taken again");
         }
         let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
             .map_err(|source| crate::engine::Error::Io {
@@ -303,6 +367,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .filter(|p| p.is_file())
             .collect();
         files.sort();
+        if a.check {
+            files.extend(again);
+        }
         let (mut good, mut bad, mut failed) = (0, 0, 0);
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
@@ -334,20 +401,23 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 }
                 Err(e) => {
                     bad += 1;
-                    eprintln!("{}: refused: {e:#}", f.display());
+                    let why = format!("{e:#}");
+                    eprintln!("{}: refused: {why}", f.display());
                     if !a.check {
                         let rejected = maildir.join("rejected");
-                        move_to(&f, &rejected, "")?;
-                        let name = f
-                            .file_name()
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .unwrap_or_default();
+                        let name = move_to(&f, &rejected, "")?;
+                        let log = rejected.join(REJECTED_LOG);
                         use std::io::Write;
-                        let mut log = std::fs::OpenOptions::new()
+                        std::fs::OpenOptions::new()
                             .create(true)
                             .append(true)
-                            .open(rejected.join("log.txt"))?;
-                        writeln!(log, "{name}: {e:#}")?;
+                            .open(&log)
+                            .and_then(|mut l| writeln!(l, "{name}: {why}"))
+                            .map_err(|source| crate::engine::Error::Io {
+                                path: log,
+                                action: "write",
+                                source,
+                            })?;
                     }
                 }
             }
