@@ -68,7 +68,15 @@ pub struct Args {
     common: super::Common,
 }
 
-fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
+/// What a message taken brought: what to say, and whether a packet of the bot's could not be
+/// mailed (the message is still taken; the run exits 3).
+struct Taken {
+    said: String,
+    mail_failed: bool,
+}
+
+fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
+    let mut mail_failed = false;
     let mut commit = app::Commit::new();
     let games = match (&a.game, &a.games) {
         (Some(f), _) => Games::File(f),
@@ -156,24 +164,31 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 ),
             };
             if let Some(side) = &a.bot {
-                said.push_str(&bot_turn(a, &config, &target, side, reply.as_deref())?);
+                let (words, failed) = bot_turn(a, &config, &target, side, reply.as_deref())?;
+                said.push_str(&words);
+                mail_failed = failed;
             }
             said
         }
     };
-    Ok(step)
+    Ok(Taken {
+        said: step,
+        mail_failed,
+    })
 }
 
 /// `--bot`: mails the reply packet a run wrote, then, while the decision is the bot's, its
-/// orders as a packet made with the bot's own secret. Says what went out.
+/// orders as a packet made with the bot's own secret. Says what went out, and whether a packet
+/// could not be mailed.
 fn bot_turn(
     a: &Args,
     config: &crate::config::Config,
     game: &Path,
     side: &str,
     reply: Option<&Path>,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, bool)> {
     let mut said = String::new();
+    let failed = std::cell::Cell::new(false);
     let send_packet = |packet_path: &Path| -> anyhow::Result<String> {
         let l = app::load_game(game, a.common.data_dir())?;
         let send = app::Send {
@@ -191,15 +206,19 @@ fn bot_turn(
     };
     // The game file has moved on by the time a packet is mailed, so a mail that fails does not
     // refuse the message (taking it again would find it applied): it says how to send the
-    // packet once the mail works.
+    // packet once the mail works, and the run exits 3 so that a bot run by cron does not stall
+    // unnoticed.
     let mail = |packet_path: &Path| -> String {
         match send_packet(packet_path) {
             Ok(where_to) => format!("; mailed `{}` ({where_to})", packet_path.display()),
-            Err(e) => format!(
+            Err(e) => {
+                failed.set(true);
+                format!(
                 "; could not mail `{}`: {e:#}; the game has moved on, so send it with `adjutant resend {} --send` once the mail works",
                 packet_path.display(),
                 game.display()
-            ),
+            )
+            }
         }
     };
     if let Some(r) = reply {
@@ -212,7 +231,7 @@ fn bot_turn(
         .as_ref()
         .is_some_and(|w| w.side == side && w.decision != "adjudicate");
     if !deciding {
-        return Ok(said);
+        return Ok((said, failed.get()));
     }
     let mut commit = app::Commit::new();
     commit.lock(game)?;
@@ -233,7 +252,7 @@ fn bot_turn(
         packet.record.step
     ));
     said.push_str(&mail(&out));
-    Ok(said)
+    Ok((said, failed.get()))
 }
 
 /// The refusal log in `rejected/`. No message moved there is given this name.
@@ -379,11 +398,18 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(_) if !f.exists() => continue,
                 Err(e) => return Err(e.into()),
             };
-            let raw = std::fs::read(&f)?;
+            let raw = std::fs::read(&f).map_err(|source| crate::engine::Error::Io {
+                path: f.clone(),
+                action: "read",
+                source,
+            })?;
             match one(&a, &raw) {
-                Ok(what) => {
+                Ok(taken) => {
                     good += 1;
-                    eprintln!("{}: {what}", f.display());
+                    if taken.mail_failed {
+                        failed += 1;
+                    }
+                    eprintln!("{}: {}", f.display(), taken.said);
                     if !a.check {
                         // Maildir's info suffix: `S` is the Seen flag.
                         let flags = if a.mark_read { ":2,S" } else { ":2," };
@@ -458,8 +484,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Ok(e) => e.into(),
         Err(e) => e,
     })?;
-    eprintln!("{done}");
-    Ok(ExitCode::SUCCESS)
+    eprintln!("{}", done.said);
+    Ok(if done.mail_failed {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `--imap` (and `--watch`): each read of the folder reports what it took and refused.
@@ -477,10 +507,15 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
     let mut refused = 0;
+    let mut mail_failed = false;
     let mut poll = 0;
     loop {
         poll += 1;
-        let mut take = |raw: &[u8]| one(a, raw).map_err(|e| format!("{e:#}"));
+        let mut take = |raw: &[u8]| {
+            let taken = one(a, raw).map_err(|e| format!("{e:#}"))?;
+            mail_failed |= taken.mail_failed;
+            Ok(taken.said)
+        };
         match app::imap_batch(
             &settings,
             &games,
@@ -526,7 +561,9 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
         }
         std::thread::sleep(std::time::Duration::from_secs(a.interval));
     }
-    Ok(if refused == 0 {
+    Ok(if mail_failed {
+        ExitCode::from(3)
+    } else if refused == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
