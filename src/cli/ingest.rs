@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::app::{self, Games};
+use crate::engine::error::printable;
 
 /// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
 #[derive(clap::Args)]
@@ -23,7 +24,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "message")]
     imap: bool,
     /// With `--imap`: keep reading the folder, every `--interval` seconds
-    #[arg(long, requires = "imap")]
+    #[arg(long, requires = "imap", conflicts_with_all = ["maildir", "message"])]
     watch: bool,
     /// With `--watch`: seconds between two reads of the folder
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "watch")]
@@ -99,10 +100,10 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
         a.check,
     )?;
     if let Some(w) = &done.from_warning {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable(w));
     }
     if let Some(c) = &done.choice {
-        eprintln!("{c}");
+        eprintln!("{}", printable(c));
     }
     let step = match done.received {
         None if done.already_applied => format!(
@@ -409,7 +410,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     if taken.mail_failed {
                         failed += 1;
                     }
-                    eprintln!("{}: {}", f.display(), taken.said);
+                    eprintln!("{}: {}", f.display(), printable(&taken.said));
                     if !a.check {
                         // Maildir's info suffix: `S` is the Seen flag.
                         let flags = if a.mark_read { ":2,S" } else { ":2," };
@@ -421,13 +422,14 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(e) if is_local_failure(&e) => {
                     failed += 1;
                     eprintln!(
-                        "{}: not taken, the file system failed: {e:#}; the message stays in `new/` for the next run",
-                        f.display()
+                        "{}: not taken, the file system failed: {}; the message stays in `new/` for the next run",
+                        f.display(),
+                        printable(&format!("{e:#}"))
                     );
                 }
                 Err(e) => {
                     bad += 1;
-                    let why = format!("{e:#}");
+                    let why = printable(&format!("{e:#}"));
                     eprintln!("{}: refused: {why}", f.display());
                     if !a.check {
                         let rejected = maildir.join("rejected");
@@ -480,11 +482,30 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
             anyhow::Error::new(e).context(format!("the message `{}`", path.display()))
         }
-        Ok(e) if path != Path::new("-") => app::naming_file(e, "the message", path).into(),
+        Ok(e) if path != Path::new("-") => {
+            let e = app::naming_file(e, "the message", path);
+            let in_message = format!("the packet in the message `{}`", path.display());
+            match e {
+                crate::engine::Error::Format { what, message } if what == "the packet" => {
+                    crate::engine::Error::Format {
+                        what: in_message,
+                        message,
+                    }
+                }
+                crate::engine::Error::Yaml { what, source } if what == "the packet" => {
+                    crate::engine::Error::Yaml {
+                        what: in_message,
+                        source,
+                    }
+                }
+                other => other,
+            }
+            .into()
+        }
         Ok(e) => e.into(),
         Err(e) => e,
     })?;
-    eprintln!("{}", done.said);
+    eprintln!("{}", printable(&done.said));
     Ok(if done.mail_failed {
         ExitCode::from(3)
     } else {
@@ -526,10 +547,12 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
             Ok(tally) => {
                 for (uid, outcome) in &tally.done {
                     match outcome {
-                        app::Outcome::Taken(what) => eprintln!("message {uid}: {what}"),
+                        app::Outcome::Taken(what) => {
+                            eprintln!("message {uid}: {}", printable(what))
+                        }
                         app::Outcome::Refused(why) => {
                             refused += 1;
-                            eprintln!("message {uid}: refused: {why}")
+                            eprintln!("message {uid}: refused: {}", printable(why))
                         }
                     }
                 }
@@ -553,7 +576,7 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                 }
             }
             // A server that is down for a while does not stop a watch.
-            Err(e) if a.watch => eprintln!("error: {e}"),
+            Err(e) if a.watch => eprintln!("error: {}", printable(&e.to_string())),
             Err(e) => return Err(e.into()),
         }
         if !a.watch || a.polls.is_some_and(|n| poll >= n) {

@@ -4,6 +4,61 @@
 use crate::mail::crown_packet;
 use crate::support::*;
 
+/// The Crown's first packet, with the armoured text edited by `edit`, in the Patriot's folder.
+fn edited_packet(edit: impl Fn(&str) -> String) -> (TwoPlayers, std::path::PathBuf) {
+    let (g, packet) = crown_packet();
+    let text = edit(&read(&packet));
+    let p = write(&g.side_dir("patriot"), "edited.packet.yaml", &text);
+    (g, p)
+}
+
+fn ingest_check(g: &TwoPlayers, msg: &std::path::Path) -> String {
+    refused(
+        &g.side_dir("patriot"),
+        &[
+            "ingest",
+            msg.to_str().unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--check",
+        ],
+    )
+}
+
+/// A packet that arrived changed, or nested too deep, is refused naming the message file.
+#[test]
+fn a_damaged_packet_in_a_message_names_the_message_file() {
+    let (g, p) = edited_packet(|t| t.replacen("by: crown", "by: patriot", 1));
+    let err = ingest_check(&g, &p);
+    assert!(err.contains("changed the packet"), "{err}");
+    assert!(err.contains("edited.packet.yaml"), "names the file: {err}");
+    let (g, p) = edited_packet(|t| {
+        t.replacen(
+            "-----BEGIN ADJUTANT PACKET-----\n",
+            &format!("-----BEGIN ADJUTANT PACKET-----\nzz: {}\n", "[".repeat(70)),
+            1,
+        )
+    });
+    let err = ingest_check(&g, &p);
+    assert!(err.contains("nested more than"), "{err}");
+    assert!(err.contains("edited.packet.yaml"), "names the file: {err}");
+}
+
+/// `--watch` goes with `--imap` only: with `--maildir` it is a usage error, not ignored.
+#[test]
+fn watch_with_maildir_is_a_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(t.join("md").join(sub)).unwrap();
+    }
+    let o = run(t, &["ingest", "--maildir", "md", "--games", ".", "--watch"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--watch"), "{}", stderr(&o));
+}
+
 /// `--via eml:` with no file after the colon is a usage error saying what is missing.
 #[test]
 fn an_eml_via_without_a_file_is_a_usage_error() {
