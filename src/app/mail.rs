@@ -433,6 +433,10 @@ pub fn via(given: Option<&str>, mail: &crate::config::MailConfig) -> Result<Via,
     match text {
         "smtp" => Ok(Via::Smtp),
         "sendmail" => Ok(Via::Sendmail(mail.sendmail.clone())),
+        "eml:" => Err(Error::Format {
+            what: "sending".into(),
+            message: "`eml:` names no file: give the file to write the message to, as `eml:FILE` (in `--via` or the config's `mail.via`)".into(),
+        }),
         v if v.starts_with("eml:") => Ok(Via::Eml(PathBuf::from(&v[4..]))),
         v => Err(Error::Format {
             what: "sending".into(),

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::app::{self, Games};
+use crate::engine::error::printable;
 
 /// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
 #[derive(clap::Args)]
@@ -13,7 +14,8 @@ pub struct Args {
     #[arg(required_unless_present_any = ["maildir", "imap"])]
     message: Option<PathBuf>,
     /// Process every message in the Maildir's `new/`: good ones move to `cur/`, refused ones to
-    /// `rejected/` with the reason in `rejected/log.txt`
+    /// `rejected/` with the reason in `rejected/log.txt`; a move never replaces a file (a name
+    /// taken gets `.1`, `.2` ...)
     #[arg(long, value_name = "DIR", conflicts_with_all = ["message", "imap"])]
     maildir: Option<PathBuf>,
     /// Read the IMAP folder of your config's `mail.imap`: each message holding a packet for a
@@ -22,7 +24,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "message")]
     imap: bool,
     /// With `--imap`: keep reading the folder, every `--interval` seconds
-    #[arg(long, requires = "imap")]
+    #[arg(long, requires = "imap", conflicts_with_all = ["maildir", "message"])]
     watch: bool,
     /// With `--watch`: seconds between two reads of the folder
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "watch")]
@@ -45,8 +47,9 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// With `--maildir`: first move the messages refused before (in `rejected/`) back to
-    /// `new/`; with `--imap`: look again at the messages looked at before. To take them after
-    /// fixing what was wrong on your side
+    /// `new/` (with `--check`: check them where they are, moving nothing); with `--imap`: look
+    /// again at the messages looked at before. To take them after fixing what was wrong on
+    /// your side
     #[arg(long)]
     retry: bool,
     /// With `--maildir` or `--imap`: mark the messages taken as read (they stay unread
@@ -66,7 +69,15 @@ pub struct Args {
     common: super::Common,
 }
 
-fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
+/// What a message taken brought: what to say, and whether a packet of the bot's could not be
+/// mailed (the message is still taken; the run exits 3).
+struct Taken {
+    said: String,
+    mail_failed: bool,
+}
+
+fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
+    let mut mail_failed = false;
     let mut commit = app::Commit::new();
     let games = match (&a.game, &a.games) {
         (Some(f), _) => Games::File(f),
@@ -89,10 +100,10 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
         a.check,
     )?;
     if let Some(w) = &done.from_warning {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable(w));
     }
     if let Some(c) = &done.choice {
-        eprintln!("{c}");
+        eprintln!("{}", printable(c));
     }
     let step = match done.received {
         None if done.already_applied => format!(
@@ -154,24 +165,31 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<String> {
                 ),
             };
             if let Some(side) = &a.bot {
-                said.push_str(&bot_turn(a, &config, &target, side, reply.as_deref())?);
+                let (words, failed) = bot_turn(a, &config, &target, side, reply.as_deref())?;
+                said.push_str(&words);
+                mail_failed = failed;
             }
             said
         }
     };
-    Ok(step)
+    Ok(Taken {
+        said: step,
+        mail_failed,
+    })
 }
 
 /// `--bot`: mails the reply packet a run wrote, then, while the decision is the bot's, its
-/// orders as a packet made with the bot's own secret. Says what went out.
+/// orders as a packet made with the bot's own secret. Says what went out, and whether a packet
+/// could not be mailed.
 fn bot_turn(
     a: &Args,
     config: &crate::config::Config,
     game: &Path,
     side: &str,
     reply: Option<&Path>,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, bool)> {
     let mut said = String::new();
+    let failed = std::cell::Cell::new(false);
     let send_packet = |packet_path: &Path| -> anyhow::Result<String> {
         let l = app::load_game(game, a.common.data_dir())?;
         let send = app::Send {
@@ -189,15 +207,19 @@ fn bot_turn(
     };
     // The game file has moved on by the time a packet is mailed, so a mail that fails does not
     // refuse the message (taking it again would find it applied): it says how to send the
-    // packet once the mail works.
+    // packet once the mail works, and the run exits 3 so that a bot run by cron does not stall
+    // unnoticed.
     let mail = |packet_path: &Path| -> String {
         match send_packet(packet_path) {
             Ok(where_to) => format!("; mailed `{}` ({where_to})", packet_path.display()),
-            Err(e) => format!(
+            Err(e) => {
+                failed.set(true);
+                format!(
                 "; could not mail `{}`: {e:#}; the game has moved on, so send it with `adjutant resend {} --send` once the mail works",
                 packet_path.display(),
                 game.display()
-            ),
+            )
+            }
         }
     };
     if let Some(r) = reply {
@@ -210,7 +232,7 @@ fn bot_turn(
         .as_ref()
         .is_some_and(|w| w.side == side && w.decision != "adjudicate");
     if !deciding {
-        return Ok(said);
+        return Ok((said, failed.get()));
     }
     let mut commit = app::Commit::new();
     commit.lock(game)?;
@@ -236,18 +258,65 @@ fn bot_turn(
         packet.record.step
     ));
     said.push_str(&mail(&out));
-    Ok(said)
+    Ok((said, failed.get()))
 }
 
-/// Moves a message file, keeping its name, creating the folder if needed.
-fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)?;
+/// The refusal log in `rejected/`. No message moved there is given this name.
+const REJECTED_LOG: &str = "log.txt";
+
+/// Moves a message file into `dir` (made if missing) under its own name and `suffix`, or,
+/// when that name is taken, the first free `<name>.<n><suffix>`; returns the name it got. A
+/// move never replaces a file: a rename would, and lose the mail (or the log) there. The file
+/// is linked under its new name, which fails if the name is taken, then unlinked from the old
+/// one; a run stopped between the two leaves the message in both folders, never in neither.
+fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<String> {
+    let io = |path: &Path, action: &'static str| {
+        let path = path.to_path_buf();
+        move |source| crate::engine::Error::Io {
+            path,
+            action,
+            source,
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir, "make the folder"))?;
     let name = msg
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    std::fs::rename(msg, dir.join(format!("{name}{suffix}")))?;
-    Ok(())
+    let reserved = dir.file_name().is_some_and(|d| d == "rejected");
+    for n in 0..10_000u32 {
+        let candidate = match n {
+            0 => format!("{name}{suffix}"),
+            n => format!("{name}.{n}{suffix}"),
+        };
+        if reserved && candidate == REJECTED_LOG {
+            continue;
+        }
+        let to = dir.join(&candidate);
+        let linked = match std::fs::hard_link(msg, &to) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // A file system without hard links: a rename, once the name is seen to be free.
+            Err(_) if std::fs::symlink_metadata(&to).is_err() => {
+                std::fs::rename(msg, &to).map_err(io(msg, "move"))?;
+                false
+            }
+            Err(_) => continue,
+            Ok(()) => true,
+        };
+        if linked {
+            std::fs::remove_file(msg).map_err(io(msg, "move"))?;
+        }
+        return Ok(candidate);
+    }
+    Err(crate::engine::Error::Io {
+        path: dir.join(&name),
+        action: "move a message to",
+        source: std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "that name and 10000 others are taken",
+        ),
+    }
+    .into())
 }
 
 /// Whether `e` is a failure of this side's file system rather than a fault of the message.
@@ -258,21 +327,27 @@ fn is_local_failure(e: &anyhow::Error) -> bool {
     )
 }
 
-/// Moves the messages of `rejected/` (all but its log) back to `new/`.
-fn retry(maildir: &Path) -> anyhow::Result<usize> {
+/// The messages of `rejected/` (all but its log), in name order.
+fn rejected_messages(maildir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let rejected = maildir.join("rejected");
     let Ok(entries) = std::fs::read_dir(&rejected) else {
-        return Ok(0);
+        return Ok(Vec::new());
     };
-    let mut n = 0;
+    let mut found = Vec::new();
     for e in entries {
-        let p = e?.path();
-        if p.is_file() && p.file_name().is_some_and(|n| n != "log.txt") {
-            move_to(&p, &maildir.join("new"), "")?;
-            n += 1;
+        let p = e
+            .map_err(|source| crate::engine::Error::Io {
+                path: rejected.clone(),
+                action: "read",
+                source,
+            })?
+            .path();
+        if p.is_file() && p.file_name().is_some_and(|n| n != REJECTED_LOG) {
+            found.push(p);
         }
     }
-    Ok(n)
+    found.sort();
+    Ok(found)
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
@@ -292,11 +367,20 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 maildir.display()
             );
         }
-        if a.retry {
-            eprintln!(
-                "{} moved back to `new/` to be taken again",
-                super::counted(retry(maildir)?, "refused message", "refused messages")
-            );
+        let again = if a.retry {
+            rejected_messages(maildir)?
+        } else {
+            Vec::new()
+        };
+        let n = super::counted(again.len(), "refused message", "refused messages");
+        if a.check && a.retry {
+            // `--check` changes nothing: they are checked where they are.
+            eprintln!("{n} would be moved back to `new/` to be taken again (checked below where they are)");
+        } else if a.retry {
+            for p in &again {
+                move_to(p, &maildir.join("new"), "")?;
+            }
+            eprintln!("{n} moved back to `new/` to be taken again");
         }
         let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
             .map_err(|source| crate::engine::Error::Io {
@@ -308,6 +392,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             .filter(|p| p.is_file())
             .collect();
         files.sort();
+        if a.check {
+            files.extend(again);
+        }
         let (mut good, mut bad, mut failed) = (0, 0, 0);
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
@@ -317,11 +404,18 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(_) if !f.exists() => continue,
                 Err(e) => return Err(e.into()),
             };
-            let raw = std::fs::read(&f)?;
+            let raw = std::fs::read(&f).map_err(|source| crate::engine::Error::Io {
+                path: f.clone(),
+                action: "read",
+                source,
+            })?;
             match one(&a, &raw) {
-                Ok(what) => {
+                Ok(taken) => {
                     good += 1;
-                    eprintln!("{}: {what}", f.display());
+                    if taken.mail_failed {
+                        failed += 1;
+                    }
+                    eprintln!("{}: {}", f.display(), printable(&taken.said));
                     if !a.check {
                         // Maildir's info suffix: `S` is the Seen flag.
                         let flags = if a.mark_read { ":2,S" } else { ":2," };
@@ -333,26 +427,30 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(e) if is_local_failure(&e) => {
                     failed += 1;
                     eprintln!(
-                        "{}: not taken, the file system failed: {e:#}; the message stays in `new/` for the next run",
-                        f.display()
+                        "{}: not taken, the file system failed: {}; the message stays in `new/` for the next run",
+                        f.display(),
+                        printable(&format!("{e:#}"))
                     );
                 }
                 Err(e) => {
                     bad += 1;
-                    eprintln!("{}: refused: {e:#}", f.display());
+                    let why = printable(&format!("{e:#}"));
+                    eprintln!("{}: refused: {why}", f.display());
                     if !a.check {
                         let rejected = maildir.join("rejected");
-                        move_to(&f, &rejected, "")?;
-                        let name = f
-                            .file_name()
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .unwrap_or_default();
+                        let name = move_to(&f, &rejected, "")?;
+                        let log = rejected.join(REJECTED_LOG);
                         use std::io::Write;
-                        let mut log = std::fs::OpenOptions::new()
+                        std::fs::OpenOptions::new()
                             .create(true)
                             .append(true)
-                            .open(rejected.join("log.txt"))?;
-                        writeln!(log, "{name}: {e:#}")?;
+                            .open(&log)
+                            .and_then(|mut l| writeln!(l, "{name}: {why}"))
+                            .map_err(|source| crate::engine::Error::Io {
+                                path: log,
+                                action: "write",
+                                source,
+                            })?;
                     }
                 }
             }
@@ -389,12 +487,35 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
             anyhow::Error::new(e).context(format!("the message `{}`", path.display()))
         }
-        Ok(e) if path != Path::new("-") => app::naming_file(e, "the message", path).into(),
+        Ok(e) if path != Path::new("-") => {
+            let e = app::naming_file(e, "the message", path);
+            let in_message = format!("the packet in the message `{}`", path.display());
+            match e {
+                crate::engine::Error::Format { what, message } if what == "the packet" => {
+                    crate::engine::Error::Format {
+                        what: in_message,
+                        message,
+                    }
+                }
+                crate::engine::Error::Yaml { what, source } if what == "the packet" => {
+                    crate::engine::Error::Yaml {
+                        what: in_message,
+                        source,
+                    }
+                }
+                other => other,
+            }
+            .into()
+        }
         Ok(e) => e.into(),
         Err(e) => e,
     })?;
-    eprintln!("{done}");
-    Ok(ExitCode::SUCCESS)
+    eprintln!("{}", printable(&done.said));
+    Ok(if done.mail_failed {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `--imap` (and `--watch`): each read of the folder reports what it took and refused.
@@ -412,10 +533,15 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
     let mut refused = 0;
+    let mut mail_failed = false;
     let mut poll = 0;
     loop {
         poll += 1;
-        let mut take = |raw: &[u8]| one(a, raw).map_err(|e| format!("{e:#}"));
+        let mut take = |raw: &[u8]| {
+            let taken = one(a, raw).map_err(|e| format!("{e:#}"))?;
+            mail_failed |= taken.mail_failed;
+            Ok(taken.said)
+        };
         match app::imap_batch(
             &settings,
             &games,
@@ -426,10 +552,12 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
             Ok(tally) => {
                 for (uid, outcome) in &tally.done {
                     match outcome {
-                        app::Outcome::Taken(what) => eprintln!("message {uid}: {what}"),
+                        app::Outcome::Taken(what) => {
+                            eprintln!("message {uid}: {}", printable(what))
+                        }
                         app::Outcome::Refused(why) => {
                             refused += 1;
-                            eprintln!("message {uid}: refused: {why}")
+                            eprintln!("message {uid}: refused: {}", printable(why))
                         }
                     }
                 }
@@ -453,7 +581,7 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                 }
             }
             // A server that is down for a while does not stop a watch.
-            Err(e) if a.watch => eprintln!("error: {e}"),
+            Err(e) if a.watch => eprintln!("error: {}", printable(&e.to_string())),
             Err(e) => return Err(e.into()),
         }
         if !a.watch || a.polls.is_some_and(|n| poll >= n) {
@@ -461,7 +589,9 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
         }
         std::thread::sleep(std::time::Duration::from_secs(a.interval));
     }
-    Ok(if refused == 0 {
+    Ok(if mail_failed {
+        ExitCode::from(3)
+    } else if refused == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::error::printable;
+
 mod adjudicate;
 mod bot;
 mod completions;
@@ -193,13 +195,14 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
+            // Errors quote values from files and mail: control characters are escaped.
             let top = e.to_string();
-            eprintln!("error: {top}");
+            eprintln!("error: {}", printable(&top));
             for cause in e.chain().skip(1) {
                 // An I/O error the message already quotes is not said twice.
                 let cause = cause.to_string();
                 if !top.contains(&cause) {
-                    eprintln!("  because: {cause}");
+                    eprintln!("  because: {}", printable(&cause));
                 }
             }
             ExitCode::from(exit_code(&e))
@@ -219,6 +222,17 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
         }
     }
     1
+}
+
+/// `--via`: `smtp`, `sendmail` or `eml:FILE`, with a file after `eml:` (a usage error
+/// otherwise, before anything is read).
+pub(crate) fn via_arg(text: &str) -> Result<String, String> {
+    if text == "eml:" {
+        return Err(
+            "`eml:` names no file: give the file to write the message to, as `eml:FILE`".into(),
+        );
+    }
+    Ok(text.to_string())
 }
 
 /// `n` and its noun, singular for one: `1 record`, `2 records`.

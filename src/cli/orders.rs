@@ -214,7 +214,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         ) {
             return Err(e.into());
         }
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::engine::error::printable(&e.to_string()));
         // A fault in the policy file is not helped by the options of the orders.
         let in_policy = matches!(&e, Error::Shape { what, .. } if what.starts_with("the policy"));
         if in_policy {

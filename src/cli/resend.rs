@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     send: bool,
     /// With `--send`: `smtp`, `sendmail` or `eml:FILE` [default: the config's `mail.via`]
-    #[arg(long, requires = "send")]
+    #[arg(long, value_parser = super::via_arg, requires = "send")]
     via: Option<String>,
     /// With `--send`: the recipient [default: the opponent's address in the game file]
     #[arg(long, requires = "send")]

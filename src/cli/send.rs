@@ -20,7 +20,7 @@ pub struct Args {
     cc: Vec<String>,
     /// `smtp`, `sendmail`, or `eml:FILE` to write the message for another mail client
     /// [default: the `mail.via` of your config, else sendmail]
-    #[arg(long)]
+    #[arg(long, value_parser = super::via_arg)]
     via: Option<String>,
     /// Attach the game file too
     #[arg(long)]
@@ -53,7 +53,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::engine::error::printable(&e.to_string()));
             // Only a failure of the mail itself is mended in the settings; a refused packet
             // is not to be mailed by hand either.
             if e.exit_code() == 3 {

@@ -244,7 +244,7 @@ impl Undo {
         }
         let (dir, name) = folder_and_name(target);
         let kept = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
+            .prefix(&beside_prefix(&name))
             .suffix(".old")
             .make_in(&dir, |p| {
                 fs::hard_link(target, p).or_else(|_| fs::copy(target, p).map(|_| ()))
@@ -317,6 +317,18 @@ fn folder_and_name(target: &Path) -> (PathBuf, String) {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     (folder_of(target).to_path_buf(), name)
+}
+
+/// The start of a file name made beside `name` (a staged write, a kept copy): `.` and the
+/// name, cut to its first 200 bytes so that with the random part and the ending it stays
+/// within the 255 bytes a name may have, however long the target's own name is.
+fn beside_prefix(name: &str) -> String {
+    const KEEP: usize = 200;
+    let mut end = name.len().min(KEEP);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(".{}.", &name[..end])
 }
 
 /// Whether `a` and `b` name one file, however spelled (through links too, where they exist).
@@ -437,7 +449,7 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         ));
     }
     let (dir, name) = folder_and_name(&target);
-    let prefix = format!(".{name}.");
+    let prefix = beside_prefix(&name);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]

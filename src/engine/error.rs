@@ -431,6 +431,30 @@ impl Error {
     }
 }
 
+/// `text` safe to print on a terminal: each control character but the line break and the
+/// tab (an escape sequence, a bell, a carriage return, C1 controls, bidirectional overrides)
+/// written as `\u{1b}`. Errors quote values from files and mail (a player's name or address,
+/// a message's subject) that anyone may have written; printed raw, an escape sequence would
+/// reach the terminal, retitle it or hide the lines above.
+pub fn printable(text: &str) -> String {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(unsafe_char) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A parser's message with the long values it quotes cut short: a file that is not YAML
 /// adjutant expects (say `/etc/passwd` given as a game file) must not be echoed back whole.
 pub(crate) fn shorten_quoted(message: &str) -> String {
@@ -643,6 +667,15 @@ mod tests {
         );
         assert_eq!(super::as_written(&vec!["red", "blue"]), "[red, blue]");
         assert_eq!(super::as_written(&"pass"), "pass");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_for_the_terminal() {
+        assert_eq!(
+            super::printable("`Bob\u{1b}]0;pwned\u{7}`\n\tok\r"),
+            "`Bob\\u{1b}]0;pwned\\u{7}`\n\tok\\u{d}"
+        );
+        assert_eq!(super::printable("plain: `é`"), "plain: `é`");
     }
 
     #[test]

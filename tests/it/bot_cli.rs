@@ -408,6 +408,8 @@ fn a_bot_packet_that_cannot_be_mailed_is_kept_for_resend() {
         &[],
     );
     let said = support::stderr(&o);
+    // A bot run by cron must not stall silently: the run exits 3, the mail transport failed.
+    assert_eq!(o.status.code(), Some(3), "{said}");
     assert!(said.contains("the bot (patriot) decided step"), "{said}");
     assert!(said.contains("could not mail"), "{said}");
     assert!(said.contains("adjutant resend game.yaml --send"), "{said}");
@@ -434,6 +436,28 @@ fn a_bot_packet_that_cannot_be_mailed_is_kept_for_resend() {
     .unwrap();
     assert!(o.status.success(), "{}", support::stderr(&o));
     assert!(read(&out).contains("-----BEGIN ADJUTANT PACKET-----"));
+}
+
+/// A sendmail that is not there, or an `eml:` that names the game file, fails the bot's mail
+/// too: the message is taken and the run exits 3.
+#[test]
+fn a_bot_packet_mailed_by_a_missing_sendmail_exits_3() {
+    for via in [
+        "sendmail\n  sendmail: /nonexistent/sendmail",
+        "eml:game.yaml",
+    ] {
+        let (g, packet) = super::mail::crown_packet();
+        let p = g.side_dir("patriot");
+        let before = std::fs::read(p.join("game.yaml")).unwrap();
+        let o = ingest_as_bot(&g, &packet, via, &[]);
+        let said = support::stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{via}: {said}");
+        assert!(said.contains("could not mail"), "{said}");
+        assert_eq!(std::fs::read_dir(p.join("Maildir/cur")).unwrap().count(), 1);
+        let after = std::fs::read(p.join("game.yaml")).unwrap();
+        assert_ne!(after, before, "the message was taken");
+        assert!(String::from_utf8_lossy(&after).starts_with("# adjutant game file"));
+    }
 }
 
 /// Dice-protocol 3.1 with 10.1: the bot's packet commits a hidden standing policy for the

@@ -358,3 +358,91 @@ fn a_local_failure_leaves_the_message_for_the_next_run() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(names(&md.join("cur")), vec!["1.eml:2,"]);
 }
+
+/// Every file under `dir` with its bytes, as a sorted list of contents: a move may rename a
+/// message, never lose one.
+fn contents(dir: &Path) -> Vec<Vec<u8>> {
+    let mut v: Vec<Vec<u8>> = files(dir).into_values().collect();
+    v.sort();
+    v
+}
+
+/// A Maildir move never replaces a file: a refused message named like one refused before, or
+/// like the refusal log, and a taken one named like one in `cur/`, each get a free name, and
+/// the refusal lines go to the log alone, never into a message.
+#[test]
+fn maildir_moves_never_replace_a_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    demo_into(&t.join("games"));
+    let md = t.join("Maildir");
+    for sub in ["new", "cur", "tmp", "rejected"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    write(&md, "rejected/log.txt", "old log line\n");
+    write(&md, "rejected/x", "PRECIOUS rejected\n");
+    write(&md, "cur/y:2,", "PRECIOUS cur\n");
+    let refused = std::fs::read(mail_dir().join("no-packet.eml")).unwrap();
+    std::fs::write(md.join("new/x"), &refused).unwrap();
+    std::fs::write(md.join("new/log.txt"), &refused).unwrap();
+    std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/y")).unwrap();
+    let s = demo_secrets();
+    let ingest = |extra: &[&str]| {
+        let mut args = vec!["ingest", "--maildir", "Maildir", "--games", "games"];
+        args.extend(["--secrets", s.as_str()]);
+        args.extend(extra);
+        run(t, &args)
+    };
+    let mut before = contents(&md);
+    let o = ingest(&[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let log = read(&md.join("rejected/log.txt"));
+    assert!(log.starts_with("old log line\n"), "{log}");
+    assert_eq!(log.lines().count(), 3, "{log}");
+    assert!(!log.contains("From:"), "no mail in the log: {log}");
+    let mut after = contents(&md);
+    // The log grew by its two lines; every other file is there, under whatever name.
+    before.retain(|c| c != b"old log line\n");
+    after.retain(|c| !c.starts_with(b"old log line\n"));
+    assert_eq!(after, before, "a file was lost or changed");
+    assert!(names(&md.join("new")).is_empty());
+    assert_eq!(
+        names(&md.join("cur")).len(),
+        2,
+        "{:?}",
+        names(&md.join("cur"))
+    );
+    // `--retry` moves the refused messages back beside a new message of the same name.
+    write(
+        &md,
+        "new/x",
+        "From: a@example.org\nSubject: DIFFERENT\n\nhello\n",
+    );
+    let before = contents(&md);
+    let o = ingest(&["--retry", "--check"]);
+    assert!(
+        stderr(&o).contains("3 refused messages would be moved back"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(contents(&md), before, "--check changes nothing");
+    let mut before: Vec<Vec<u8>> = contents(&md)
+        .into_iter()
+        .filter(|c| !c.starts_with(b"old log line\n"))
+        .collect();
+    let o = ingest(&["--retry"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let mut after: Vec<Vec<u8>> = contents(&md)
+        .into_iter()
+        .filter(|c| !c.starts_with(b"old log line\n"))
+        .collect();
+    before.sort();
+    after.sort();
+    assert_eq!(after, before, "a file was lost or changed");
+    assert_eq!(
+        names(&md.join("rejected")).len(),
+        5,
+        "{:?}",
+        names(&md.join("rejected"))
+    );
+}

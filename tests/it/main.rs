@@ -21,6 +21,7 @@ mod lost_cause_table;
 mod lost_cause_words;
 mod lost_mail;
 mod mail;
+mod mail_faults;
 mod mail_thread;
 mod mail_v2;
 mod options;
