@@ -554,3 +554,68 @@ fn the_raider_on_the_blockade_marker_is_not_shown_as_nothing_there() {
         "{shown}"
     );
 }
+
+/// The demo game with card 24 (whose third Confederate line is a Commerce Raider action, 9.7)
+/// in play at that line, asking where the raider goes, and the raider at `raider`.
+fn raider_question(d: &Path, name: &str, raider: Value) -> PathBuf {
+    demo_at(d, name, |st| {
+        // Card 24 leaves its stack or pile for the card in play, which takes its place.
+        let old = st["card"].clone();
+        fn swap(v: &mut Value, old: &Value) {
+            match v {
+                Value::Array(items) => items.iter_mut().for_each(|x| {
+                    if x == "24" {
+                        *x = old.clone();
+                    } else {
+                        swap(x, old);
+                    }
+                }),
+                Value::Object(m) => m.values_mut().for_each(|x| swap(x, old)),
+                _ => {}
+            }
+        }
+        swap(st, &old);
+        st["card"] = json!("24");
+        st["cursor"] = json!({"line": 2, "step": "confederate"});
+        st["question"] = json!({"ask": "raider"});
+        st["resources"]["commerce-raider"] = raider;
+    })
+}
+
+/// 9.7: with the Commerce Raider on the Naval Blockade marker, a card's Commerce Raider action
+/// listed `raider: blockade` and `raider: stay` in the same words ("the raider stays with the
+/// Naval Blockade marker"): two options that do one thing. Naming the marker it is on leaves
+/// it in place, as the Command action's list has it; `stay` is still taken.
+#[test]
+fn a_raider_on_a_marker_is_offered_staying_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let on_blockade = raider_question(d, "on-blockade.yaml", json!({"raiding": "blockade"}));
+    let listed = options(d, &on_blockade);
+    assert_eq!(
+        listed
+            .matches("the raider stays with the Naval Blockade marker")
+            .count(),
+        1,
+        "{listed}"
+    );
+    assert!(
+        listed.contains(
+            "Commerce Raider: the raider stays with the Naval Blockade marker raider: blockade"
+        ),
+        "{listed}"
+    );
+    assert!(!listed.contains("raider: stay"), "{listed}");
+    let report = play(d, &on_blockade, "raider: stay\n");
+    assert!(
+        report.contains("the raider stays with the Naval Blockade marker"),
+        "{report}"
+    );
+    // From the Available box, `stay` is the one order that leaves it there.
+    let in_box = raider_question(d, "in-box.yaml", json!("available"));
+    let listed = options(d, &in_box);
+    assert!(
+        listed.contains("Commerce Raider: the raider stays in the Available box raider: stay"),
+        "{listed}"
+    );
+}
