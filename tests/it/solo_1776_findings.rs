@@ -428,3 +428,20 @@ fn a_damaged_navy_says_when_it_is_back() {
     }
     panic!("no demo game's navy engaged a transport");
 }
+
+/// 12-17: orders with the wrong key while the bot waits for a British turn cited "1776", the
+/// game's name, as their rule; a pause for a combat result cites "14". The turn the orders
+/// must give runs rules 12 to 17, so the refusal cites those.
+#[test]
+fn a_wrong_key_for_a_turn_cites_the_rules_of_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-wrong-key");
+    write(d, "o.yaml", "combat: {sp: 1, bre: 1, town: british}\n");
+    let err = fails(d, &["orders", "game.yaml", "o.yaml"]);
+    assert!(
+        err.contains("`o.yaml`: 12-17: the bot waits for `turn`"),
+        "{err}"
+    );
+    assert!(!err.contains("1776: the bot waits"), "{err}");
+}
