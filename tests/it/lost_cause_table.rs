@@ -619,3 +619,29 @@ fn a_raider_on_a_marker_is_offered_staying_once() {
         "{listed}"
     );
 }
+
+/// The report's closing line: the text format said "European Recognition 2 (EP), ..., 30
+/// Headline cards played in the war so far", while Markdown and BBCode dropped the
+/// Emancipation Proclamation mark and the count of cards played. Every format says it all.
+#[test]
+fn every_report_format_closes_with_the_same_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "ep.yaml", |st| {
+        st["emancipation"] = json!(true);
+    });
+    play(d, &game, "command: morale_test\n");
+    let g = game.to_str().unwrap();
+    let text = words(&stdout(&ok(d, &["report", g])));
+    let start = text.rfind(": morale ").unwrap_or_else(|| panic!("{text}")) + 2;
+    let end = text[start..]
+        .find("in the war so far.")
+        .unwrap_or_else(|| panic!("{text}"));
+    let tail = &text[start..start + end];
+    assert!(tail.contains("(EP), Blockade"), "{tail}");
+    assert!(tail.contains("Headline cards played"), "{tail}");
+    for format in ["markdown", "bbcode"] {
+        let out = words(&stdout(&ok(d, &["report", g, "--format", format])));
+        assert!(out.contains(tail), "{format}: {tail}\n{out}");
+    }
+}
