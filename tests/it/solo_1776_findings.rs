@@ -445,3 +445,33 @@ fn a_wrong_key_for_a_turn_cites_the_rules_of_the_turn() {
     );
     assert!(!err.contains("1776: the bot waits"), "{err}");
 }
+
+/// 14, 15: a board loss or a replacement of nothing (0 SP, artillery and supply) was taken,
+/// and the report read "lost 0 SP in combat" and counted it as a loss on the board. It is
+/// refused with its rule, as a loss beyond what the army holds is (RULINGS A29).
+#[test]
+fn a_loss_or_replacement_of_nothing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-zero-loss");
+    for (orders, want) in [
+        (
+            "turn: {losses: [{army: washington, sp: 0}]}\n",
+            "(`turn.losses[0]`): 14: a loss of nothing",
+        ),
+        (
+            "turn: {replacements: [{area: middle-states, sp: 0}]}\n",
+            "(`turn.replacements[0]`): 15: replacements of nothing",
+        ),
+    ] {
+        write(d, "o.yaml", orders);
+        let err = fails(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
+        assert!(err.contains(want), "{orders}: {err}");
+    }
+    // Artillery or supply alone is a loss all the same.
+    play(
+        d,
+        "o.yaml",
+        "turn: {losses: [{army: washington, artillery: 1}], american_turn: false}\n",
+    );
+}
