@@ -645,3 +645,17 @@ fn every_report_format_closes_with_the_same_line() {
         assert!(out.contains(tail), "{format}: {tail}\n{out}");
     }
 }
+
+/// 9.7: an answer the orders cannot read named no rule ("unknown variant `foo`, expected one
+/// of ..."), where every other refusal of the same answer cites the rule it answers to.
+#[test]
+fn an_unreadable_answer_cites_the_rule_of_its_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = raider_question(d, "bad-raider.yaml", json!({"raiding": "blockade"}));
+    let err = refusal(d, &game, "raider: foo\n");
+    assert!(
+        err.contains("(`raider`): 9.7: unknown variant `foo`"),
+        "{err}"
+    );
+}

@@ -475,3 +475,18 @@ fn a_loss_or_replacement_of_nothing_is_refused() {
         "turn: {losses: [{army: washington, artillery: 1}], american_turn: false}\n",
     );
 }
+
+/// 13: a town's holder the orders cannot read named no rule ("unknown variant `french`,
+/// expected `british` or `american`"), where other refusals of town control cite 13.
+#[test]
+fn an_unreadable_fact_cites_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-bad-control");
+    write(d, "o.yaml", "turn: {control: {quebec: french}}\n");
+    let err = fails(d, &["orders", "game.yaml", "o.yaml"]);
+    assert!(
+        err.contains("(`turn.control.quebec`): 13: unknown variant `french`"),
+        "{err}"
+    );
+}

@@ -420,6 +420,10 @@ impl Game for Solo1776 {
         position::check(data, st)
     }
 
+    fn orders_rule(path: &str) -> Option<&'static str> {
+        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+    }
+
     fn view(data: &Data, st: &State) -> State {
         in_turn(data, st).unwrap_or_else(|| st.clone())
     }

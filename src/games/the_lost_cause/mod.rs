@@ -429,6 +429,10 @@ impl Game for TheLostCause {
         }
     }
 
+    fn orders_rule(path: &str) -> Option<&'static str> {
+        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+    }
+
     fn view(data: &Data, st: &State) -> State {
         month::at_pause(data, st).unwrap_or_else(|| st.clone())
     }
