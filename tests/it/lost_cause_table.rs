@@ -659,3 +659,37 @@ fn an_unreadable_answer_cites_the_rule_of_its_question() {
         "{err}"
     );
 }
+
+/// "Next:" in every report format and `show` led with the orders key ("Next: the Confederate
+/// player, command: 10.0 Directed Command action: choose its use"; `raider:`, `railroads:`,
+/// `battle:` likewise), an internal word before the words that say it. The question's words
+/// come first, and the key is named as what the orders give.
+#[test]
+fn next_says_the_decision_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = raider_question(d, "next.yaml", json!({"raiding": "blockade"}));
+    let g = game.to_str().unwrap();
+    let show = words(&stdout(&ok(d, &["show", g])));
+    assert!(
+        show.contains(
+            "Next: 9.7 Commerce Raider action: choose where it sails (ordered with `raider`)"
+        ),
+        "{show}"
+    );
+    play(d, &game, "raider: blockade\n");
+    for (format, want) in [
+        ("text", "Next: the Confederate player, "),
+        ("markdown", "**Next:** the Confederate player, "),
+        ("bbcode", "[b]Next:[/b] the Confederate player, "),
+    ] {
+        let out = words(&stdout(&ok(d, &["report", g, "--format", format])));
+        let next = &out[out.find(want).unwrap_or_else(|| panic!("{format}: {out}"))..];
+        let next = &next[want.len()..];
+        assert!(
+            !next.starts_with("command:") && !next.starts_with("railroads:"),
+            "{format}: {next}"
+        );
+        assert!(next.contains("(ordered with "), "{format}: {next}");
+    }
+}
