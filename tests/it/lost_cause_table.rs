@@ -693,3 +693,24 @@ fn next_says_the_decision_in_words() {
         assert!(next.contains("(ordered with "), "{format}: {next}");
     }
 }
+
+/// 14.6: the picture's footer called the cards waiting for 1865 "held back after the war's
+/// last year", reading the last year from the cards printed (the sample deck prints none for
+/// 1865) instead of the game's last year, 1865, whose Draw Pile takes them all.
+#[test]
+fn the_picture_counts_the_cards_for_1865_as_for_1865() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "stack-1865.yaml", |st| {
+        let stacks = st["stacks"].as_object_mut().unwrap();
+        let last = stacks.keys().next_back().unwrap().clone();
+        let cards = stacks.remove(&last).unwrap();
+        stacks.insert("1865".into(), cards);
+    });
+    let svg = stdout(&ok(
+        d,
+        &["report", game.to_str().unwrap(), "--format", "svg"],
+    ));
+    assert!(svg.contains(" for 1865"), "{svg}");
+    assert!(!svg.contains("after the war's last year"), "{svg}");
+}
