@@ -620,3 +620,16 @@ fn broadsheet_and_strategic_space_lines_cite_their_rules() {
         lines[4]
     );
 }
+
+/// 8.4: a branch read "The green army takes the Georgia, from Atlanta track", the track's
+/// name run into the sentence; the name is set off in quotes, as one name.
+#[test]
+fn a_branch_sets_the_tracks_name_off() {
+    let lines = event_lines(&[
+        json!({"event": "branch", "rule": "8.4", "army": "green", "track": "atlanta-savannah"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The green army takes the track \"Georgia, from Atlanta\" (8.4)."
+    );
+}
