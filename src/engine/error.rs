@@ -372,7 +372,8 @@ pub enum Error {
     },
     Orders(OrderError),
     /// Orders (or a policy) whose value at `path` has the wrong shape: an unknown field or
-    /// word, or text where a number belongs. No rule is broken, so none is named.
+    /// word, or text where a number belongs. A game may put the rule of the key in `message`
+    /// (`Game::orders_rule`); otherwise none is named.
     Shape {
         what: String,
         path: Option<String>,

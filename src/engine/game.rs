@@ -378,6 +378,11 @@ pub trait Game: 'static {
     fn view(_data: &Self::Data, state: &Self::State) -> Self::State {
         state.clone()
     }
+    /// The rule an orders value at `path` (`raider`, `turn.control.quebec`) answers to, cited
+    /// when the value cannot be read at all, as its other refusals cite it; `None` names none.
+    fn orders_rule(_path: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A loaded game (rules plus checked data), driven through JSON values.
@@ -485,6 +490,43 @@ fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
 /// `from_value` for orders or a policy, a player's own writing: an error names where in the
 /// value it sits (for an unknown field, the field itself), so the orders file's line can be
 /// found.
+/// The rule of the longest entry of `table` (an orders key path and its rule) that `path` is
+/// at or under: `turn.control` for `turn.control.quebec`, `turn.losses` for `turn.losses[0].sp`.
+pub fn rule_under(table: &[(&str, &'static str)], path: &str) -> Option<&'static str> {
+    table
+        .iter()
+        .filter(|(key, _)| {
+            path.strip_prefix(key)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+        })
+        .max_by_key(|(key, _)| key.len())
+        .map(|(_, rule)| *rule)
+}
+
+/// `from_written` for orders of `G`, a shape fault citing the rule of the key it is under.
+fn orders_from_written<G: Game>(v: &Value) -> Result<G::Orders, Error> {
+    from_written("orders", v).map_err(|e| match e {
+        Error::Shape {
+            what,
+            path,
+            line,
+            message,
+        } => {
+            let message = match path.as_deref().and_then(G::orders_rule) {
+                Some(rule) => format!("{rule}: {message}"),
+                None => message,
+            };
+            Error::Shape {
+                what,
+                path,
+                line,
+                message,
+            }
+        }
+        other => other,
+    })
+}
+
 fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
     if let Some((path, n)) = beyond_any_count(v, &mut String::new()) {
         return Err(Error::Shape {
@@ -593,7 +635,7 @@ impl<G: Game> Rules for Loaded<G> {
         Ok(G::awaiting(&self.data, &self.state(state)?))
     }
     fn check_orders_shape(&self, orders: &Value) -> Result<(), Error> {
-        from_written::<G::Orders>("orders", orders).map(|_| ())
+        orders_from_written::<G>(orders).map(|_| ())
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
         let policy: G::Policy = from_written("the policy", policy)?;
@@ -653,7 +695,7 @@ impl<G: Game> Rules for Loaded<G> {
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error> {
         let state = self.state(state)?;
-        let orders: G::Orders = from_written("orders", orders)?;
+        let orders: G::Orders = orders_from_written::<G>(orders)?;
         let policy: Option<G::Policy> =
             policy.map(|p| from_written("the policy", p)).transpose()?;
         let (next, events) = G::apply(&self.data, &state, side, &orders, policy.as_ref(), dice)?;
@@ -716,7 +758,7 @@ impl<G: Game> Rules for Loaded<G> {
             .transpose()
     }
     fn canonical_orders(&self, orders: &Value) -> Result<Value, Error> {
-        to_value(&from_written::<G::Orders>("orders", orders)?)
+        to_value(&orders_from_written::<G>(orders)?)
     }
     fn bot(
         &self,
@@ -783,6 +825,17 @@ mod tests {
     }
 
     impl Draw for Roll {}
+
+    /// The longest key a path is at or under decides; a key that is only a prefix of a word
+    /// (`turn.area` of `turn.areas`) does not.
+    #[test]
+    fn a_path_takes_the_rule_of_the_longest_key_it_is_under() {
+        let table = [("turn", "12-17"), ("turn.losses", "14"), ("turn.area", "x")];
+        assert_eq!(rule_under(&table, "turn.losses[0].sp"), Some("14"));
+        assert_eq!(rule_under(&table, "turn.losses"), Some("14"));
+        assert_eq!(rule_under(&table, "turn.areas.canada"), Some("12-17"));
+        assert_eq!(rule_under(&table, "combat"), None);
+    }
 
     /// An option whose own orders are refused is still listed when a value inside its range
     /// is accepted, with that value in its example; one with no accepted value is not.

@@ -554,3 +554,163 @@ fn the_raider_on_the_blockade_marker_is_not_shown_as_nothing_there() {
         "{shown}"
     );
 }
+
+/// The demo game with card 24 (whose third Confederate line is a Commerce Raider action, 9.7)
+/// in play at that line, asking where the raider goes, and the raider at `raider`.
+fn raider_question(d: &Path, name: &str, raider: Value) -> PathBuf {
+    demo_at(d, name, |st| {
+        // Card 24 leaves its stack or pile for the card in play, which takes its place.
+        let old = st["card"].clone();
+        fn swap(v: &mut Value, old: &Value) {
+            match v {
+                Value::Array(items) => items.iter_mut().for_each(|x| {
+                    if x == "24" {
+                        *x = old.clone();
+                    } else {
+                        swap(x, old);
+                    }
+                }),
+                Value::Object(m) => m.values_mut().for_each(|x| swap(x, old)),
+                _ => {}
+            }
+        }
+        swap(st, &old);
+        st["card"] = json!("24");
+        st["cursor"] = json!({"line": 2, "step": "confederate"});
+        st["question"] = json!({"ask": "raider"});
+        st["resources"]["commerce-raider"] = raider;
+    })
+}
+
+/// 9.7: with the Commerce Raider on the Naval Blockade marker, a card's Commerce Raider action
+/// listed `raider: blockade` and `raider: stay` in the same words ("the raider stays with the
+/// Naval Blockade marker"): two options that do one thing. Naming the marker it is on leaves
+/// it in place, as the Command action's list has it; `stay` is still taken.
+#[test]
+fn a_raider_on_a_marker_is_offered_staying_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let on_blockade = raider_question(d, "on-blockade.yaml", json!({"raiding": "blockade"}));
+    let listed = options(d, &on_blockade);
+    assert_eq!(
+        listed
+            .matches("the raider stays with the Naval Blockade marker")
+            .count(),
+        1,
+        "{listed}"
+    );
+    assert!(
+        listed.contains(
+            "Commerce Raider: the raider stays with the Naval Blockade marker raider: blockade"
+        ),
+        "{listed}"
+    );
+    assert!(!listed.contains("raider: stay"), "{listed}");
+    let report = play(d, &on_blockade, "raider: stay\n");
+    assert!(
+        report.contains("the raider stays with the Naval Blockade marker"),
+        "{report}"
+    );
+    // From the Available box, `stay` is the one order that leaves it there.
+    let in_box = raider_question(d, "in-box.yaml", json!("available"));
+    let listed = options(d, &in_box);
+    assert!(
+        listed.contains("Commerce Raider: the raider stays in the Available box raider: stay"),
+        "{listed}"
+    );
+}
+
+/// The report's closing line: the text format said "European Recognition 2 (EP), ..., 30
+/// Headline cards played in the war so far", while Markdown and BBCode dropped the
+/// Emancipation Proclamation mark and the count of cards played. Every format says it all.
+#[test]
+fn every_report_format_closes_with_the_same_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "ep.yaml", |st| {
+        st["emancipation"] = json!(true);
+    });
+    play(d, &game, "command: morale_test\n");
+    let g = game.to_str().unwrap();
+    let text = words(&stdout(&ok(d, &["report", g])));
+    let start = text.rfind(": morale ").unwrap_or_else(|| panic!("{text}")) + 2;
+    let end = text[start..]
+        .find("in the war so far.")
+        .unwrap_or_else(|| panic!("{text}"));
+    let tail = &text[start..start + end];
+    assert!(tail.contains("(EP), Blockade"), "{tail}");
+    assert!(tail.contains("Headline cards played"), "{tail}");
+    for format in ["markdown", "bbcode"] {
+        let out = words(&stdout(&ok(d, &["report", g, "--format", format])));
+        assert!(out.contains(tail), "{format}: {tail}\n{out}");
+    }
+}
+
+/// 9.7: an answer the orders cannot read named no rule ("unknown variant `foo`, expected one
+/// of ..."), where every other refusal of the same answer cites the rule it answers to.
+#[test]
+fn an_unreadable_answer_cites_the_rule_of_its_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = raider_question(d, "bad-raider.yaml", json!({"raiding": "blockade"}));
+    let err = refusal(d, &game, "raider: foo\n");
+    assert!(
+        err.contains("(`raider`): 9.7: unknown variant `foo`"),
+        "{err}"
+    );
+}
+
+/// "Next:" in every report format and `show` led with the orders key ("Next: the Confederate
+/// player, command: 10.0 Directed Command action: choose its use"; `raider:`, `railroads:`,
+/// `battle:` likewise), an internal word before the words that say it. The question's words
+/// come first, and the key is named as what the orders give.
+#[test]
+fn next_says_the_decision_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = raider_question(d, "next.yaml", json!({"raiding": "blockade"}));
+    let g = game.to_str().unwrap();
+    let show = words(&stdout(&ok(d, &["show", g])));
+    assert!(
+        show.contains(
+            "Next: 9.7 Commerce Raider action: choose where it sails (ordered with `raider`)"
+        ),
+        "{show}"
+    );
+    play(d, &game, "raider: blockade\n");
+    for (format, want) in [
+        ("text", "Next: the Confederate player, "),
+        ("markdown", "**Next:** the Confederate player, "),
+        ("bbcode", "[b]Next:[/b] the Confederate player, "),
+    ] {
+        let out = words(&stdout(&ok(d, &["report", g, "--format", format])));
+        let next = &out[out.find(want).unwrap_or_else(|| panic!("{format}: {out}"))..];
+        let next = &next[want.len()..];
+        assert!(
+            !next.starts_with("command:") && !next.starts_with("railroads:"),
+            "{format}: {next}"
+        );
+        assert!(next.contains("(ordered with "), "{format}: {next}");
+    }
+}
+
+/// 14.6: the picture's footer called the cards waiting for 1865 "held back after the war's
+/// last year", reading the last year from the cards printed (the sample deck prints none for
+/// 1865) instead of the game's last year, 1865, whose Draw Pile takes them all.
+#[test]
+fn the_picture_counts_the_cards_for_1865_as_for_1865() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "stack-1865.yaml", |st| {
+        let stacks = st["stacks"].as_object_mut().unwrap();
+        let last = stacks.keys().next_back().unwrap().clone();
+        let cards = stacks.remove(&last).unwrap();
+        stacks.insert("1865".into(), cards);
+    });
+    let svg = stdout(&ok(
+        d,
+        &["report", game.to_str().unwrap(), "--format", "svg"],
+    ));
+    assert!(svg.contains(" for 1865"), "{svg}");
+    assert!(!svg.contains("after the war's last year"), "{svg}");
+}

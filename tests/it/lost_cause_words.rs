@@ -563,3 +563,73 @@ fn a_course_roll_reads_as_a_table_and_a_skip_cites_its_rules_once() {
     }
     assert!(!flat.contains("failed (8.5.1"), "{text}");
 }
+
+/// Each line in `events` as the report prints it (the `event` macro, no neighbours).
+fn event_lines(events: &[Value]) -> Vec<String> {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let calls: Vec<(&str, Vec<Value>)> =
+        events.iter().map(|e| ("event", vec![e.clone()])).collect();
+    Templates::new(None)
+        .call_macros("the-lost-cause/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+/// 5.1 (Broadsheet cards), 13.8.3: lines a play-tester found citing no rule, or not the rule
+/// of the card that acts. Friction of War making a Directed action Conditional cited none; its
+/// cancelling a Conditional one cited only 6.0 (Conditional actions are subject to Broadsheet
+/// cards), not the card's own rule; the Rebel Yell re-roll cited none; Knoxville's +1 for
+/// Railroads cited none, where Decatur's reads "(Decatur, 13.8.2)".
+#[test]
+fn broadsheet_and_strategic_space_lines_cite_their_rules() {
+    let railroads = json!({"drm": 1, "why": "Railroads with Knoxville Confederate"});
+    let lines = event_lines(&[
+        json!({"event": "friction"}),
+        json!({"event": "ignored", "rule": "6.0", "what": "Friction of War cancels this Conditional action"}),
+        json!({"event": "rebel_yell", "card": "A", "what": "Polk's Initiative Roll", "dice": [3],
+               "result": 3, "against": 2, "versus": "above"}),
+        json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf",
+               "dice": [1], "drm": 1, "modifiers": [railroads.clone()], "result": 2, "against": 2,
+               "versus": "below"}),
+        json!({"event": "roll", "rule": "9.1.1", "what": "Polk's battle against the Army of the Gulf",
+               "dice": [1], "drm": 2, "modifiers": [{"drm": 1, "why": "Polk's Battle DRM"}, railroads],
+               "result": 3, "against": 2, "versus": "below"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "Friction of War (Broadsheet card, 5.1): this Directed action becomes Conditional (6.0)."
+    );
+    assert_eq!(
+        lines[1],
+        "Skipped: Friction of War (Broadsheet card, 5.1) cancels this Conditional action (6.0)."
+    );
+    assert!(
+        lines[2].ends_with("(Broadsheet card A, 5.1)."),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains("(Railroads with Knoxville Confederate, 13.8.3)"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("Railroads with Knoxville Confederate (13.8.3) +1"),
+        "{}",
+        lines[4]
+    );
+}
+
+/// 8.4: a branch read "The green army takes the Georgia, from Atlanta track", the track's
+/// name run into the sentence; the name is set off in quotes, as one name.
+#[test]
+fn a_branch_sets_the_tracks_name_off() {
+    let lines = event_lines(&[
+        json!({"event": "branch", "rule": "8.4", "army": "green", "track": "atlanta-savannah"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The green army takes the track \"Georgia, from Atlanta\" (8.4)."
+    );
+}

@@ -186,10 +186,14 @@ pub fn british_turn(st: &State, rng: &mut rand_chacha::ChaCha8Rng) -> Value {
             "canada",
         ];
         let a = areas[r(areas.len() as u32) as usize];
-        t.insert(
-            "replacements".into(),
-            serde_json::json!([{"area": a, "sp": r(4), "supply": r(2)}]),
-        );
+        let (sp, supply) = (r(4), r(2));
+        // Replacements of nothing are refused (RULINGS A29): none arrive that turn.
+        if sp + supply > 0 {
+            t.insert(
+                "replacements".into(),
+                serde_json::json!([{"area": a, "sp": sp, "supply": supply}]),
+            );
+        }
     }
     if st.date.year == 1778 && st.date.month == 6 {
         t.insert(

@@ -462,3 +462,24 @@ fn board_svg(d: &Path, game: &Path) -> String {
     );
     read(&d.join("board.svg"))
 }
+
+/// 13: an army off the board whose every (B) check failed "evades to the OB", where it
+/// already stands; it marches nowhere and stays there for its OB move.
+#[test]
+fn an_army_off_the_board_whose_checks_fail_stays_on_the_ob() {
+    let off = line(
+        json!({"event": "evaded", "army": "washington", "area": "middle-states",
+               "location": 15, "from": null}),
+        None,
+    );
+    assert_eq!(
+        off,
+        "13: every (B) check failed: Washington's army marches on no town and stays on the OB (location 15 of Middle States)."
+    );
+    let on = line(
+        json!({"event": "evaded", "army": "washington", "area": "middle-states",
+               "location": 10, "from": "perth-amboy"}),
+        None,
+    );
+    assert!(on.contains("evades to the OB from Perth Amboy"), "{on}");
+}

@@ -428,3 +428,65 @@ fn a_damaged_navy_says_when_it_is_back() {
     }
     panic!("no demo game's navy engaged a transport");
 }
+
+/// 12-17: orders with the wrong key while the bot waits for a British turn cited "1776", the
+/// game's name, as their rule; a pause for a combat result cites "14". The turn the orders
+/// must give runs rules 12 to 17, so the refusal cites those.
+#[test]
+fn a_wrong_key_for_a_turn_cites_the_rules_of_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-wrong-key");
+    write(d, "o.yaml", "combat: {sp: 1, bre: 1, town: british}\n");
+    let err = fails(d, &["orders", "game.yaml", "o.yaml"]);
+    assert!(
+        err.contains("`o.yaml`: 12-17: the bot waits for `turn`"),
+        "{err}"
+    );
+    assert!(!err.contains("1776: the bot waits"), "{err}");
+}
+
+/// 14, 15: a board loss or a replacement of nothing (0 SP, artillery and supply) was taken,
+/// and the report read "lost 0 SP in combat" and counted it as a loss on the board. It is
+/// refused with its rule, as a loss beyond what the army holds is (RULINGS A29).
+#[test]
+fn a_loss_or_replacement_of_nothing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-zero-loss");
+    for (orders, want) in [
+        (
+            "turn: {losses: [{army: washington, sp: 0}]}\n",
+            "(`turn.losses[0]`): 14: a loss of nothing",
+        ),
+        (
+            "turn: {replacements: [{area: middle-states, sp: 0}]}\n",
+            "(`turn.replacements[0]`): 15: replacements of nothing",
+        ),
+    ] {
+        write(d, "o.yaml", orders);
+        let err = fails(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
+        assert!(err.contains(want), "{orders}: {err}");
+    }
+    // Artillery or supply alone is a loss all the same.
+    play(
+        d,
+        "o.yaml",
+        "turn: {losses: [{army: washington, artillery: 1}], american_turn: false}\n",
+    );
+}
+
+/// 13: a town's holder the orders cannot read named no rule ("unknown variant `french`,
+/// expected `british` or `american`"), where other refusals of town control cite 13.
+#[test]
+fn an_unreadable_fact_cites_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-bad-control");
+    write(d, "o.yaml", "turn: {control: {quebec: french}}\n");
+    let err = fails(d, &["orders", "game.yaml", "o.yaml"]);
+    assert!(
+        err.contains("(`turn.control.quebec`): 13: unknown variant `french`"),
+        "{err}"
+    );
+}

@@ -335,8 +335,9 @@ impl Game for Solo1776 {
         let want = state.question.as_ref().map_or("turn", |q| q.key());
         let keys = orders.keys();
         if keys != [want] {
+            // The British turn the bot waits for runs rules 12 to 17; a pause cites its own.
             return Err(OrderError::new(
-                state.question.as_ref().map_or("1776", |q| q.rule()),
+                state.question.as_ref().map_or("12-17", |q| q.rule()),
                 format!(
                     "the bot waits for `{want}`; the orders must give `{want}` and nothing else (they give {})",
                     facts::listed(&keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>(), "and")
@@ -417,6 +418,10 @@ impl Game for Solo1776 {
 
     fn check_position(data: &Data, st: &State) -> Result<(), OrderError> {
         position::check(data, st)
+    }
+
+    fn orders_rule(path: &str) -> Option<&'static str> {
+        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
     }
 
     fn view(data: &Data, st: &State) -> State {

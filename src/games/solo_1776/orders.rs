@@ -295,3 +295,30 @@ impl crate::engine::replay::Keyed for Orders {
         Orders::keys(self)
     }
 }
+
+/// The rule each orders key answers to, as the checks of its facts cite it, for a value there
+/// that cannot be read; the turn as a whole runs rules 12 to 17.
+pub const RULES_BY_KEY: &[(&str, &str)] = &[
+    ("turn", "12-17"),
+    ("turn.bre", "12"),
+    ("turn.control", "13"),
+    ("turn.areas", "12"),
+    ("turn.naval", "17"),
+    ("turn.supply", "17"),
+    ("turn.losses", "14"),
+    ("turn.armies", "12"),
+    ("turn.towns", "13"),
+    ("turn.requisite", "12"),
+    ("turn.forts_lost", "15"),
+    ("turn.navy", "16"),
+    ("turn.replacements", "15"),
+    ("turn.french_intervention", "17"),
+    ("turn.transports", "16"),
+    ("turn.reinforce", "17"),
+    ("turn.search", "17"),
+    ("turn.scout", "12"),
+    ("turn.attacks", "14"),
+    ("combat", "14"),
+    ("engagement", "16"),
+    ("fleet_engagement", "17"),
+];

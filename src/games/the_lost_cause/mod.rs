@@ -429,6 +429,10 @@ impl Game for TheLostCause {
         }
     }
 
+    fn orders_rule(path: &str) -> Option<&'static str> {
+        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+    }
+
     fn view(data: &Data, st: &State) -> State {
         month::at_pause(data, st).unwrap_or_else(|| st.clone())
     }
@@ -500,8 +504,9 @@ impl Game for TheLostCause {
                "dice_leaders": dice_leaders, "dice_names": ["dice_leaders"],
                "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
-               // The war's last year: the latest a card is dealt in (14.6).
-               "last_year": data.deck.cards.iter().map(|c| c.year).max(),
+               // The war's last year (14.6: 1865 deals every card left); a deck need not
+               // print cards for it, so the printed years do not tell it.
+               "last_year": data.pieces.setup.last_year,
                "side_names": {"csa": "the Confederate player"}})
     }
 

@@ -381,26 +381,25 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 )
             })
             .collect(),
-        Question::Raider => [
-            RaiderTo::Morale,
-            RaiderTo::Recognition,
-            RaiderTo::Blockade,
-            RaiderTo::Stay,
-        ]
-        .into_iter()
-        .map(|r| {
-            (
-                format!(
-                    "Commerce Raider: {}",
-                    raider_words(r, super::navy::raider_place(st, data).as_ref())
-                ),
-                Orders {
-                    raider: Some(r),
-                    ..o()
-                },
-            )
-        })
-        .collect(),
+        // 9.7: on a track marker, naming that marker leaves the raider in place, so `stay`
+        // would be the same option twice; from the Available box only `stay` leaves it there.
+        Question::Raider => {
+            let place = super::navy::raider_place(st, data);
+            let stay = (!matches!(place, Some(Place::Raiding(_)))).then_some(RaiderTo::Stay);
+            [RaiderTo::Morale, RaiderTo::Recognition, RaiderTo::Blockade]
+                .into_iter()
+                .chain(stay)
+                .map(|r| {
+                    (
+                        format!("Commerce Raider: {}", raider_words(r, place.as_ref())),
+                        Orders {
+                            raider: Some(r),
+                            ..o()
+                        },
+                    )
+                })
+                .collect()
+        }
         Question::Reroll { .. } => [true, false]
             .into_iter()
             .map(|b| {

@@ -399,3 +399,27 @@ impl Orders {
         self
     }
 }
+
+/// The rule each orders key answers to (the question it answers, `state::Question::rule`, and
+/// the Command action a `command` names), for a value there that cannot be read.
+pub const RULES_BY_KEY: &[(&str, &str)] = &[
+    ("start", "3.0"),
+    ("battle", "9.1"),
+    ("raid", "9.2"),
+    ("command", "10.0"),
+    ("command.battle", "10.1"),
+    ("command.place", "10.2"),
+    ("command.naval", "10.3"),
+    ("command.switch", "10.4"),
+    ("command.shuffle", "10.4"),
+    ("command.raid", "10.5"),
+    ("command.commerce_raider", "10.9"),
+    ("naval", "9.6"),
+    ("naval.commerce_raider", "9.7"),
+    ("raider", "9.7"),
+    ("reroll", "5.1"),
+    ("torpedoes", "16.10"),
+    ("railroads", "16.8"),
+    ("initiative_order", "11.0"),
+    ("infrastructure", "14.5"),
+];

@@ -203,6 +203,14 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             artillery: count(l.artillery, "losses", format!("{path}.artillery"))?,
             supply: count(l.supply, "losses", format!("{path}.supply"))?,
         };
+        // RULINGS A29: a loss of nothing is no combat loss to record.
+        if lost.sp == 0 && lost.artillery == 0 && lost.supply == 0 {
+            return Err(err(
+                "14",
+                path,
+                "a loss of nothing: give the SP, artillery or supply lost in the combat (more than 0)".into(),
+            ));
+        }
         // `name` goes into the record's fact as it always has; `said` into an error, where an
         // army a correction made is named in words.
         let (force, name, said) = match (&l.army, &l.fort, &l.detachment) {
@@ -378,9 +386,17 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
     for (i, r) in t.replacements.iter().enumerate() {
         let path = format!("turn.replacements[{i}]");
         area(data, "15", &r.area, format!("{path}.area"))?;
-        count(r.sp, "replacements", format!("{path}.sp"))?;
-        count(r.artillery, "replacements", format!("{path}.artillery"))?;
-        count(r.supply, "replacements", format!("{path}.supply"))?;
+        let sp = count(r.sp, "replacements", format!("{path}.sp"))?;
+        let artillery = count(r.artillery, "replacements", format!("{path}.artillery"))?;
+        let supply = count(r.supply, "replacements", format!("{path}.supply"))?;
+        // RULINGS A29: replacements of nothing place nothing for 15 to place.
+        if sp == 0 && artillery == 0 && supply == 0 {
+            return Err(err(
+                "15",
+                path,
+                "replacements of nothing: give the SP, artillery or supply that arrive (more than 0)".into(),
+            ));
+        }
     }
     if let Some(s) = &t.search {
         if st.french.fleets == 0 && t.french_intervention.is_none() {
