@@ -280,7 +280,10 @@ fn a_second_different_packet_for_an_adjudicated_step_is_refused() {
         &g.side_dir(o),
         &adjudicate_args(a.to_str().unwrap(), "reply2.yaml"),
     );
-    assert!(err.contains("one you received was applied already"), "{err}");
+    assert!(
+        err.contains("one you received was applied already"),
+        "{err}"
+    );
 }
 
 /// The Crown's packet of a march from Savannah, its path and its text, in a game at the

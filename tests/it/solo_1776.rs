@@ -897,6 +897,7 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         once_a_month: false,
         town_fort_lost_with_town: false,
         attacks_on_board_only: false,
+        nothing_refused: false,
     };
     assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
@@ -954,6 +955,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
             once_a_month: true,
             town_fort_lost_with_town: true,
             attacks_on_board_only: true,
+            nothing_refused: true,
         }
     );
     edition_game_verifies("fifth");
@@ -1215,4 +1217,27 @@ fn the_tenth_edition_refuses_an_attack_on_an_army_off_the_board() {
         "{err}"
     );
     edition_game_verifies("ninth");
+}
+
+/// 14, 15 (RULINGS A29): from the eleventh edition a board loss or replacements of nothing are
+/// refused (`solo_1776_findings` plays the refusals through the command line); the earlier
+/// editions took them, and a game begun with the tenth edition verifies.
+#[test]
+fn the_eleventh_edition_refuses_a_loss_of_nothing() {
+    assert!(data_of(solo::DATA_FILES).tables.reports.nothing_refused);
+    for old in [
+        solo::DATA_FILES_V10,
+        solo::DATA_FILES_V9,
+        solo::DATA_FILES_V1,
+    ] {
+        assert!(!data_of(old).tables.reports.nothing_refused);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "14.0-a-loss-of-nothing-refused.yaml",
+        "nothing_refused",
+        "expected an error",
+    );
+    edition_game_verifies("tenth");
 }

@@ -409,6 +409,10 @@ pub struct Reports {
     /// false (the first nine editions), an attack on an army off the board was fought too.
     #[serde(default)]
     pub attacks_on_board_only: bool,
+    /// 14, 15 (A29): a board loss or replacements of 0 SP, 0 artillery and 0 supply are
+    /// refused; absent or false (the first ten editions), they were taken.
+    #[serde(default)]
+    pub nothing_refused: bool,
 }
 
 #[derive(Debug, Clone)]

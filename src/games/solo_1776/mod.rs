@@ -66,6 +66,20 @@ pub const DATA_FILES_V1: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the tenth edition (before RULINGS A29 refused a loss or replacements of
+/// nothing), kept so that game files begun with them still load with the tables they pin. Its
+/// scenario is the current one.
+pub const DATA_FILES_V10: &[(&str, &str)] = &[
+    (
+        data::SCENARIO,
+        include_str!("../../../games/solo-1776/scenario.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/solo-1776/v10/tables.yaml"),
+    ),
+];
+
 /// The data files of the ninth edition (before RULINGS A28 refused a British attack on an
 /// army off the board), kept so that game files begun with them still load with the tables
 /// they pin. Its scenario is the current one.

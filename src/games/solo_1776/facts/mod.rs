@@ -203,8 +203,13 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
             artillery: count(l.artillery, "losses", format!("{path}.artillery"))?,
             supply: count(l.supply, "losses", format!("{path}.supply"))?,
         };
-        // RULINGS A29: a loss of nothing is no combat loss to record.
-        if lost.sp == 0 && lost.artillery == 0 && lost.supply == 0 {
+        // RULINGS A29 (from the eleventh edition): a loss of nothing is no combat loss to
+        // record.
+        if data.tables.reports.nothing_refused
+            && lost.sp == 0
+            && lost.artillery == 0
+            && lost.supply == 0
+        {
             return Err(err(
                 "14",
                 path,
@@ -389,8 +394,9 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         let sp = count(r.sp, "replacements", format!("{path}.sp"))?;
         let artillery = count(r.artillery, "replacements", format!("{path}.artillery"))?;
         let supply = count(r.supply, "replacements", format!("{path}.supply"))?;
-        // RULINGS A29: replacements of nothing place nothing for 15 to place.
-        if sp == 0 && artillery == 0 && supply == 0 {
+        // RULINGS A29 (from the eleventh edition): replacements of nothing place nothing for
+        // 15 to place.
+        if data.tables.reports.nothing_refused && sp == 0 && artillery == 0 && supply == 0 {
             return Err(err(
                 "15",
                 path,
