@@ -101,6 +101,9 @@ pub struct Staged {
     /// The files staged so far, each as its folder's real path and its name, so that two
     /// spellings of one file are seen as one.
     targets: Vec<PathBuf>,
+    /// The device and inode of each staged file that exists already, so that two hard links
+    /// to one file are seen as one too: replacing both would leave one of the outputs lost.
+    files: Vec<(u64, u64)>,
 }
 
 /// How a staged file is made.
@@ -144,10 +147,12 @@ impl Staged {
         let s = stage(path, bytes, kind)?;
         if let Stage::Replace(_, target) | Stage::New(_, target) = &s {
             let id = identity(target);
-            if self.targets.contains(&id) {
+            let file = fs::metadata(target).ok().and_then(|m| file_id(&m));
+            if self.targets.contains(&id) || file.is_some_and(|f| self.files.contains(&f)) {
                 return Err(named_twice(path));
             }
             self.targets.push(id);
+            self.files.extend(file);
         }
         Ok(s)
     }
@@ -158,9 +163,20 @@ impl Staged {
         if let Some(both) = other.targets.iter().find(|t| self.targets.contains(t)) {
             return Err(named_twice(both));
         }
+        if let Some(i) = other.files.iter().position(|f| self.files.contains(f)) {
+            // The target of `other` with that device and inode, for the refusal to name.
+            let named = other
+                .targets
+                .iter()
+                .find(|t| fs::metadata(t).ok().and_then(|m| file_id(&m)) == Some(other.files[i]))
+                .cloned()
+                .unwrap_or_default();
+            return Err(named_twice(&named));
+        }
         self.stages.append(&mut other.stages);
         self.last.append(&mut other.last);
         self.targets.append(&mut other.targets);
+        self.files.append(&mut other.files);
         Ok(())
     }
 

@@ -181,6 +181,62 @@ fn an_edited_awaiting_sentence_is_never_shown() {
     }
 }
 
+/// An output that is a hard link to the game file a command writes is refused before
+/// anything is written, as one naming it by its path is: `orders -o`, `bot -o` and
+/// `adjudicate --report` took it, and the rename split the link (the output written, the game
+/// file's new state kept only under its own name).
+#[test]
+fn an_output_hard_linked_to_the_game_file_written_is_refused() {
+    let g = TwoPlayers::new("ss-test-hard-linked-output");
+    let c = g.side_dir("crown");
+    std::fs::hard_link(c.join("game.yaml"), c.join("hard.yaml")).unwrap();
+    write(&c, "o.yaml", "supply: []\n");
+    let before = files(&c);
+    for args in [
+        vec![
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "-o",
+            "hard.yaml",
+            "--secrets",
+            "secrets",
+        ],
+        vec![
+            "bot",
+            "game.yaml",
+            "--playouts",
+            "20",
+            "-o",
+            "hard.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    ] {
+        let e = refused(&c, &args);
+        assert!(e.contains("names the same file"), "{args:?}: {e}");
+        assert_eq!(before, files(&c), "{args:?} changed a file");
+    }
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let p = g.side_dir("patriot");
+    std::fs::hard_link(p.join("game.yaml"), p.join("hard.yaml")).unwrap();
+    let before = files(&p);
+    let e = refused(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--report",
+            "hard.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(e.contains("names the same file"), "{e}");
+    assert_eq!(before, files(&p), "a refused adjudication changed a file");
+}
+
 /// No command writes its output over the game file it reads: `resend`, `orders --resend`,
 /// `report` and `position` refuse it, by its name or through a link, and leave every file
 /// as it was.
