@@ -386,6 +386,10 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         "the ninth edition keeps S13"
     );
     assert!(!ninth.pieces.readings.sieges_lift_before_excess());
+    // N13's winter unload without a pause where nothing is to be chosen came with it
+    // (`words::a_winter_unload_with_no_port_is_not_asked` plays it).
+    assert!(!ninth.pieces.readings.unload_asked_only_with_a_choice());
+    assert!(data().pieces.readings.unload_asked_only_with_a_choice());
     pass_today_only(
         &dir,
         &["11.3-a-siege-the-sortie-broke-lifts-before-the-excess-is-weighed.yaml"],

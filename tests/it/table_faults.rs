@@ -122,23 +122,18 @@ fn a_refused_winter_unload_says_why() {
             "cargo": {"crown": {"units": 2, "leader": "leader", "food": 1, "war": 1}}});
         start_of_winter(st);
     });
-    for (answer, why) in [
-        (
-            "army: CHS",
-            "9.3: the army aboard cannot land in `Charleston`: the French navy is in sea zone C (Off South Carolina) too, which bars every landing (RULINGS N8)",
-        ),
-        (
-            "supplies: GEO",
-            "5.4: the supplies aboard cannot go ashore in `Georgetown`: the French navy is in sea zone C (Off South Carolina) too",
-        ),
-    ] {
-        write(d, "answer.yaml", &format!("answer: {{unload: {{{answer}}}}}\n"));
-        let err = words(&refused(
-            d,
-            &["orders", held.to_str().unwrap(), "answer.yaml"],
-        ));
-        assert!(err.contains(why), "`{answer}`: {err}");
-    }
+    // With the French navy in the navy's own zone every landing is barred (RULINGS N8): no
+    // port is left to choose, so the cargo is lost without a pause (N13), Cornwallis aboard
+    // with it (N3), and the answer the first nine editions asked for is refused as too late.
+    write(d, "answer.yaml", "answer: {unload: {army: CHS}}\n");
+    let err = words(&refused(
+        d,
+        &["orders", held.to_str().unwrap(), "answer.yaml"],
+    ));
+    assert!(
+        err.contains("the game is over") && err.contains("Cornwallis is captured"),
+        "{err}"
+    );
     let open_held = table_position(d, "held-open.yaml", |st| {
         st["armies"].as_object_mut().unwrap().remove("WAX");
         st["armies"]["SUN"] = json!({"side": "patriot", "units": 1});

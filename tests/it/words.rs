@@ -1097,6 +1097,29 @@ fn the_html_replay_words_a_cup_draw_as_the_text_report_does() {
     }
 }
 
+/// 12.3 with 5.4 (RULINGS N13): a navy leaving for the winter with supplies aboard and no
+/// friendly port in its zone loses them without pausing the game for the one answer that
+/// loses them; the game paused for `answer: {unload: {}}`, a mail exchange for nothing.
+#[test]
+fn a_winter_unload_with_no_port_is_not_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut st = winter_with_an_army_aboard();
+    st["armies"] = json!({"CHS": {"side": "crown", "units": 3, "leader": "leader"},
+                          "GEO": {"side": "patriot", "units": 2, "leader": "leader"}});
+    st["supplies"] = json!({"CHS": {"food": 2, "war": 2}, "GEO": {"food": 1, "war": 1}});
+    st["navies"] = json!({"crown": "B", "french": "D", "cargo": {"crown": {"food": 3, "war": 2}}});
+    let report = played_from(d, "ss-winter-no-port", &st, &["full: pass\n"]);
+    assert!(
+        report.contains("The Crown navy's cargo is lost: 3 food and 2 war (12.3)."),
+        "{report}"
+    );
+    let game = read(&d.join("game.yaml"));
+    assert!(!game.contains("decision: answer"), "{report}");
+    let listed = stdout(&ok(d, &["orders", "game.yaml"]));
+    assert!(!listed.contains("unload"), "{listed}");
+}
+
 /// `landing_on_the_leader` with `armies`, `supplies` and `holds` in place of its own, and the
 /// phase `phase`.
 fn position_with(armies: Value, supplies: Value, holds: Value, phase: Value) -> Value {

@@ -1,5 +1,6 @@
 //! Which reading of the rulebook a game plays by, where an earlier edition of adjutant read
-//! against the text (RULINGS.md S7, S9, N11, B16, B1, S10, B17, B18, S11, S12, S13, S14). The choice is data
+//! against the text, or asked where there was nothing to choose (RULINGS.md S7, S9, N11, B16,
+//! B1, S10, B17, B18, S11, S12, S13, S14, N13). The choice is data
 //! (`readings` in `pieces.yaml`), so that a game file, which pins its data by hash, always
 //! replays by the readings it began with: the first edition's `pieces.yaml` has no
 //! `readings`, and each reading defaults to the first.
@@ -47,6 +48,22 @@ pub struct Readings {
     /// 9.3 with 5.5 (S13).
     #[serde(default)]
     pub landing: Landing,
+    /// 12.3 with 5.4 (N13).
+    #[serde(default)]
+    pub winter_unload: WinterUnload,
+}
+
+/// 12.3: whether the game pauses for a navy's winter unload that has nothing to choose.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinterUnload {
+    /// The first nine editions: it pauses whenever a navy leaving for the winter has cargo,
+    /// even with no port to put any of it in, where the only answer loses it all.
+    #[default]
+    AlwaysAsked,
+    /// It pauses only where the owner has a port to choose; with none, the cargo is lost at
+    /// once, as the one answer would lose it.
+    AskedWithAChoice,
 }
 
 /// 9.3: what a Transport landing puts ashore of the supplies aboard.
@@ -143,6 +160,11 @@ impl Readings {
     /// excess is weighed.
     pub fn sieges_lift_before_excess(&self) -> bool {
         self.attacker_excess == AttackerExcess::AfterSiegesLift
+    }
+
+    /// 12.3 (N13): whether a winter unload with no port to choose is played without asking.
+    pub fn unload_asked_only_with_a_choice(&self) -> bool {
+        self.winter_unload == WinterUnload::AskedWithAChoice
     }
 
     /// 9.3 (S13): whether a landing puts ashore only what the Port City's limit allows.

@@ -98,6 +98,22 @@ pub fn run_from(
                             Vec::new()
                         };
                         let supply_ports = navy::supply_ports(data, st, side);
+                        // 12.3 (RULINGS N13): with no port for the army or the supplies, the
+                        // one answer loses the cargo: it is lost without a pause.
+                        if army_ports.is_empty()
+                            && supply_ports.is_empty()
+                            && data.pieces.readings.unload_asked_only_with_a_choice()
+                        {
+                            navy::unload(data, st, side, &Default::default(), ev)
+                                .expect("an unload of nothing is always taken");
+                            if st.phase == Phase::Over {
+                                if data.pieces.readings.navies_leave_after_capture() {
+                                    navy::leave_after_capture(st, ev);
+                                }
+                                return;
+                            }
+                            continue;
+                        }
                         st.phase = Phase::Decision {
                             side,
                             question: Question::Unload {
