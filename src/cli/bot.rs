@@ -30,14 +30,7 @@ impl Thinking {
         gf: &crate::engine::gamefile::GameFile,
         side: &str,
     ) -> anyhow::Result<crate::bot::Settings> {
-        Ok(app::bot_settings(
-            gf,
-            side,
-            self.playouts,
-            self.think,
-            self.seed,
-            None,
-        )?)
+        self.playing(gf, side, None)
     }
 
     /// The settings for the bot playing `side`, its seed from `own`, the side's secret.
