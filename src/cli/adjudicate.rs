@@ -109,6 +109,22 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut commit = app::Commit::new();
     commit.lock(&a.game)?;
     let l = app::load_game(&a.game, a.common.data_dir())?;
+    // No output replaces the packet or witness answer read (kept as evidence of the step).
+    let outputs = [
+        Some(&a.out.report),
+        a.out.reply.as_ref(),
+        a.out.out.as_ref(),
+    ];
+    for (input, what) in [
+        (&a.packet, "the packet"),
+        (&a.witness, "the witness answer"),
+    ] {
+        if let Some(input) = input {
+            for output in outputs.into_iter().flatten() {
+                crate::engine::atomic::refuse_over_input(output, input, what)?;
+            }
+        }
+    }
     // A packet comes from the other player, who needs a reply; a witness answer or the
     // file's own owed step is all on this machine, as in hot-seat play.
     let (received, here) = match (&a.packet, &a.witness) {

@@ -235,6 +235,32 @@ fn an_output_hard_linked_to_the_game_file_written_is_refused() {
     );
     assert!(e.contains("names the same file"), "{e}");
     assert_eq!(before, files(&p), "a refused adjudication changed a file");
+    // Nor does the report or the reply replace the packet read.
+    let sent = read(&packet);
+    for output in ["--report", "--reply"] {
+        let e = refused(
+            &p,
+            &[
+                "adjudicate",
+                "game.yaml",
+                packet.to_str().unwrap(),
+                output,
+                packet.to_str().unwrap(),
+                "--secrets",
+                "secrets",
+            ],
+        );
+        assert!(
+            e.contains("it is the packet this command reads"),
+            "{output}: {e}"
+        );
+        assert_eq!(
+            before,
+            files(&p),
+            "{output}: a refused adjudication changed a file"
+        );
+        assert_eq!(sent, read(&packet), "{output} replaced the packet");
+    }
 }
 
 /// No command writes its output over the game file it reads: `resend`, `orders --resend`,
