@@ -225,6 +225,10 @@ fn bot_turn(
     if let Some(r) = reply {
         said.push_str(&mail(r));
     }
+    // Locked before it is read, as `bot -o` does: another run cannot move the game on between
+    // the read the bot decides from and the write of its orders.
+    let mut commit = app::Commit::new();
+    commit.lock(game)?;
     let l = app::load_game(game, a.common.data_dir())?;
     let deciding = l
         .game
@@ -234,8 +238,6 @@ fn bot_turn(
     if !deciding {
         return Ok((said, failed.get()));
     }
-    let mut commit = app::Commit::new();
-    commit.lock(game)?;
     let own = crate::engine::secrets::load(&a.common.secrets_dir(), &l.game.id, side)?;
     let choice = app::bot_decide(
         &l,
@@ -283,6 +285,9 @@ fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // Room for the `.N` of a taken name and the suffix within a file name's 255 bytes: a
+    // message with a longest name is filed under its name cut short, not left in `new/`.
+    let name = crate::engine::atomic::cut_name(&name, 255 - 6 - suffix.len().min(200)).to_string();
     let reserved = dir.file_name().is_some_and(|d| d == "rejected");
     for n in 0..10_000u32 {
         let candidate = match n {

@@ -339,12 +339,18 @@ fn folder_and_name(target: &Path) -> (PathBuf, String) {
 /// name, cut to its first 200 bytes so that with the random part and the ending it stays
 /// within the 255 bytes a name may have, however long the target's own name is.
 fn beside_prefix(name: &str) -> String {
-    const KEEP: usize = 200;
-    let mut end = name.len().min(KEEP);
+    format!(".{}.", cut_name(name, 200))
+}
+
+/// The first `max` bytes of `name` at most, cut between characters: for a name made from
+/// another (a staged write, a mail filed away) to stay within the 255 bytes a file name may
+/// have.
+pub fn cut_name(name: &str, max: usize) -> &str {
+    let mut end = name.len().min(max);
     while !name.is_char_boundary(end) {
         end -= 1;
     }
-    format!(".{}.", &name[..end])
+    &name[..end]
 }
 
 /// Whether `a` and `b` name one file, however spelled (through links too, where they exist).

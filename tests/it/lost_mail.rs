@@ -367,6 +367,51 @@ fn contents(dir: &Path) -> Vec<Vec<u8>> {
     v
 }
 
+/// A message whose name is as long as a file name may be is filed under its name cut short:
+/// with `:2,` added it could not be moved to `cur/`, stayed in `new/`, and every later run
+/// stopped at it before the messages after it.
+#[test]
+fn a_message_with_a_longest_name_is_filed_and_the_next_is_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    demo_into(&t.join("games"));
+    let md = t.join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    let long = "m".repeat(254);
+    std::fs::copy(
+        mail_dir().join("gmail-plain.eml"),
+        md.join("new").join(&long),
+    )
+    .unwrap();
+    let refused = std::fs::read(mail_dir().join("no-packet.eml")).unwrap();
+    std::fs::write(md.join("new/zzz"), &refused).unwrap();
+    let s = demo_secrets();
+    let o = run(
+        t,
+        &[
+            "ingest",
+            "--maildir",
+            "Maildir",
+            "--games",
+            "games",
+            "--secrets",
+            s.as_str(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(names(&md.join("new")).is_empty(), "{}", stderr(&o));
+    let filed = names(&md.join("cur"));
+    assert!(
+        filed
+            .iter()
+            .any(|n| n.starts_with("mmmm") && n.ends_with(":2,") && n.len() <= 255),
+        "{filed:?}"
+    );
+    assert!(names(&md.join("rejected")).iter().any(|n| n == "zzz"));
+}
+
 /// A Maildir move never replaces a file: a refused message named like one refused before, or
 /// like the refusal log, and a taken one named like one in `cur/`, each get a free name, and
 /// the refusal lines go to the log alone, never into a message.

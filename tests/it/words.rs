@@ -1118,6 +1118,31 @@ fn a_winter_unload_with_no_port_is_not_asked() {
     assert!(!game.contains("decision: answer"), "{report}");
     let listed = stdout(&ok(d, &["orders", "game.yaml"]));
     assert!(!listed.contains("unload"), "{listed}");
+    // An army aboard with no port to land in and no supplies aboard: a Crown port in the zone
+    // (Savannah) could take supplies, but there are none, so nothing is left to choose either.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut st = winter_with_an_army_aboard();
+    st["armies"] = json!({"SAV": {"side": "crown", "units": 2},
+                          "AUG": {"side": "crown", "units": 4, "leader": "leader"},
+                          "SUN": {"side": "crown", "units": 2},
+                          "BFT": {"side": "patriot", "units": 1},
+                          "CHS": {"side": "patriot", "units": 2},
+                          "GEO": {"side": "patriot", "units": 1},
+                          "RIC": {"side": "patriot", "units": 2, "leader": "leader"}});
+    st["supplies"] = json!({"GRB": {"food": 0, "war": 1}, "SAV": {"food": 1, "war": 1},
+                            "AUG": {"food": 2, "war": 2}});
+    st["navies"] = json!({"crown": "D", "french": "A",
+                          "cargo": {"crown": {"units": 3, "leader": "subordinate"}}});
+    let report = played_from(d, "ss-winter-no-landing", &st, &["full: pass\n"]);
+    assert!(
+        report.contains("is lost as its navy leaves for the winter"),
+        "{report}"
+    );
+    assert!(
+        !read(&d.join("game.yaml")).contains("decision: answer"),
+        "{report}"
+    );
 }
 
 /// `landing_on_the_leader` with `armies`, `supplies` and `holds` in place of its own, and the

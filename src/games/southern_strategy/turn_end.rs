@@ -98,10 +98,12 @@ pub fn run_from(
                             Vec::new()
                         };
                         let supply_ports = navy::supply_ports(data, st, side);
-                        // 12.3 (RULINGS N13): with no port for the army or the supplies, the
-                        // one answer loses the cargo: it is lost without a pause.
+                        // 12.3 (RULINGS N13): with no port for the army aboard nor for the
+                        // supplies aboard, the one answer loses the cargo: it is lost without a
+                        // pause.
+                        let supplies = st.navies.cargo[&side].food + st.navies.cargo[&side].war;
                         if army_ports.is_empty()
-                            && supply_ports.is_empty()
+                            && (supply_ports.is_empty() || supplies == 0)
                             && data.pieces.readings.unload_asked_only_with_a_choice()
                         {
                             navy::unload(data, st, side, &Default::default(), ev)
