@@ -633,3 +633,88 @@ fn a_branch_sets_the_tracks_name_off() {
         "The green army takes the track \"Georgia, from Atlanta\" (8.4)."
     );
 }
+
+/// 5.1 with 6.0: Friction of War's lines in a report read "cancels this Conditional action"
+/// and "this Directed action becomes Conditional" without saying which of the card's actions
+/// they were. They name the card's line now (card 10: a Conditional Battle action in the
+/// Mississippi theater, then a Directed Naval action), with its rule; the record keeps its
+/// words.
+#[test]
+fn friction_of_war_names_the_action_it_cancels() {
+    use crate::support::{game_at, read, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = read(&root().join("games/the-lost-cause/examples/demo-game.yaml"));
+    // Friction of War revealed, and card 10 next: it is played once card 8 is done.
+    let game = game_at(d, "g.yaml", &demo, |st| {
+        st["friction"] = json!(true);
+        for stack in st["stacks"].as_object_mut().unwrap().values_mut() {
+            stack.as_array_mut().unwrap().retain(|c| c != "10");
+        }
+        st["draw_pile"]
+            .as_array_mut()
+            .unwrap()
+            .insert(0, json!("10"));
+    });
+    let game = game.to_str().unwrap();
+    write(d, "o.yaml", "command: {switch: {theater: east}}\n");
+    ok(d, &["play", game, "o.yaml", "--secrets", "g.yaml-secrets"]);
+    let text = stdout(&ok(d, &["report", game]));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Skipped: Friction of War (Broadsheet card, 5.1) cancels the card's Conditional Battle action in the Mississippi theater (9.1, 6.0).",
+        "Friction of War (Broadsheet card, 5.1): the card's Directed Naval action becomes Conditional (9.6, 6.0).",
+    ] {
+        assert!(flat.contains(want), "`{want}` not in\n{text}");
+    }
+    let recorded = read(&d.join("g.yaml"));
+    assert!(
+        recorded.contains("what: Friction of War cancels this Conditional action"),
+        "the record keeps its words"
+    );
+    ok(d, &["verify", game]);
+}
+
+/// 5.1 with 6.0: a step that resumes a Confederate line paused inside it (a Command action
+/// asking how to use it) showed that line's friction event when it paused, so the step's
+/// friction events are the next lines'; one paused for Railroads before the line (16.8) has
+/// not reached the line's own yet. Card 1's lines: Command (Directed), Command (Conditional),
+/// War Effort (Directed).
+#[test]
+fn friction_of_war_names_the_lines_after_a_pause() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("1");
+    st["card_friction"] = json!(true);
+    let events = || {
+        vec![
+            json!({"event": "ignored", "rule": "6.0", "what": "Friction of War cancels this Conditional action"}),
+            json!({"event": "friction"}),
+        ]
+    };
+    let named = |st: &Value| {
+        let mut ev = events();
+        rules.annotate_step(st, &mut json!(null), &mut ev).unwrap();
+        ev.iter()
+            .map(|e| format!("{} ({})", e["action"], e["cites"]))
+            .collect::<Vec<_>>()
+    };
+    st["cursor"] = json!({"step": "confederate", "line": 0});
+    st["question"] = json!({"ask": "command", "symbol": "square"});
+    assert_eq!(
+        named(&st),
+        [
+            "\"Command action\" (\"10.0\")",
+            "\"War Effort action\" (\"9.4\")"
+        ]
+    );
+    st["cursor"] = json!({"step": "confederate", "line": 1});
+    st["question"] = json!({"ask": "railroads", "line": 1});
+    assert_eq!(
+        named(&st),
+        [
+            "\"Command action\" (\"10.0\")",
+            "\"War Effort action\" (\"9.4\")"
+        ]
+    );
+}

@@ -483,3 +483,28 @@ fn an_army_off_the_board_whose_checks_fail_stays_on_the_ob() {
     );
     assert!(on.contains("evades to the OB from Perth Amboy"), "{on}");
 }
+
+/// 12 (RULINGS A5): an army moving down from location 10 or 5 builds a fort first, and the
+/// report says why when it builds none; but when its location had a fort already (one fort to
+/// a location) nothing was said, so the play-tester's Canadian expedition left location 5 of
+/// Canada, Fort Ticonderoga's, in silence (step 41) where the other armies each had a line.
+#[test]
+fn an_army_moving_down_past_a_fort_says_it_builds_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = playtest("game.yaml");
+    let text = stdout(&ok(
+        dir.path(),
+        &["report", game.to_str().unwrap(), "--steps", "41"],
+    ));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let want = "12: the Canadian expedition builds no fort in location 5 of Canada: the location has one already, at Fort Ticonderoga (one fort to a location, A5); it moves down 1 location (5 to 0, Canada), condition 5: BRE number 2 at least 2.";
+    assert!(flat.contains(want), "`{want}` not in\n{text}");
+    // An army that tried to build says so once, as before.
+    assert!(
+        flat.contains("12: the Northern army builds a fort at Hartford")
+            && flat.contains(
+                "12: the Northern army moves down 1 location (10 to 5, New England), condition 5"
+            ),
+        "{text}"
+    );
+}

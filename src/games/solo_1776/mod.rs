@@ -218,6 +218,7 @@ pub fn in_turn(data: &Data, st: &State) -> Option<State> {
 
 impl Game for Solo1776 {
     const NAME: &'static str = "solo-1776";
+    const ANNOTATES_STEPS: bool = true;
     const SIDES: &'static [&'static str] = &[SIDE];
     type Data = Data;
     type State = State;
@@ -436,6 +437,11 @@ impl Game for Solo1776 {
 
     fn orders_rule(path: &str) -> Option<&'static str> {
         crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+    }
+
+    /// `words::annotate`: a Down move past a fort says the army builds none there.
+    fn annotate_step(data: &Data, before: &State, _orders: &mut Value, events: &mut [Value]) {
+        words::annotate(data, before, events);
     }
 
     fn view(data: &Data, st: &State) -> State {

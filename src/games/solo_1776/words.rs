@@ -1,10 +1,74 @@
-//! Solo 1776's recorded ids in words, for the reports: the rules write ids into some reasons
-//! and facts they record (a fort, a detachment, an army formed in play), and the records keep
-//! them as written, which `verify` compares. The `id_words` template filter reads them out.
+//! Solo 1776's records in words, for the reports: the rules write ids into some reasons and
+//! facts they record (a fort, a detachment, an army formed in play), and the records keep
+//! them as written, which `verify` compares. The `id_words` template filter reads them out,
+//! and `annotate` adds to a report's copy of a step's events what the record leaves unsaid.
 
 use std::collections::BTreeMap;
 
 use minijinja::Value as JValue;
+use serde_json::{json, Value};
+
+use super::data::Data;
+use super::state::{fort_key, State};
+
+/// Adds to a report's copy of a step's events what its words need (`Game::annotate_step`).
+pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
+    kept_forts(data, before, events);
+}
+
+/// 12 (RULINGS A5): an army moving down from location 10 or 5 builds a fort first, and the
+/// record says why when it builds none (`no_fort`), except when its location has a fort
+/// already, one fort being all a location has: then it records only the move. Such a move
+/// gets `kept_fort`, with the fort's town hex where the board before the step (at the
+/// bot's pause, if the turn was paused) shows it. A Down move the rules tried to build
+/// before is the one whose army's `fort_built` or `no_fort` comes just before it, or before
+/// the army's taking off the board (`evaded`) that comes between.
+fn kept_forts(data: &Data, before: &State, events: &mut [Value]) {
+    let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
+    for i in 0..events.len() {
+        let e = &events[i];
+        let (Some("moved"), Some(army), Some(area), Some(from), Some(to)) = (
+            e["event"].as_str(),
+            e["army"].as_str(),
+            e["area"].as_str(),
+            e["from"].as_u64(),
+            e["to"].as_u64(),
+        ) else {
+            continue;
+        };
+        if !matches!(from, 5 | 10) || to + 5 != from {
+            continue;
+        }
+        let of_army = |e: &Value| e["army"].as_str() == Some(army);
+        let mut j = i;
+        while j > 0 && events[j - 1]["event"] == "evaded" && of_army(&events[j - 1]) {
+            j -= 1;
+        }
+        let tried = j > 0
+            && matches!(
+                events[j - 1]["event"].as_str(),
+                Some("fort_built" | "no_fort")
+            )
+            && of_army(&events[j - 1]);
+        if tried {
+            continue;
+        }
+        let from = from as u32;
+        let town = board
+            .forts
+            .get(&fort_key(area, from))
+            .and_then(|f| f.town.clone())
+            .or_else(|| {
+                board
+                    .areas
+                    .get(area)
+                    .and_then(|a| a.locations.get(&from))
+                    .and_then(|l| l.towns.iter().find(|t| t.fort && !t.british))
+                    .map(|t| t.id.clone())
+            });
+        events[i]["kept_fort"] = json!({ "town": town });
+    }
+}
 
 /// `id_words(areas, armies[, state_armies])`: a reason or reported fact as solo 1776's rules
 /// recorded it, with the ids they wrote into it as words. Those ids name a piece by where it

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::data::{CardKind, Data};
+use super::data::{CardKind, ConfederateAction, Data, Symbol};
 use super::orders::Orders;
-use super::state::{Place, State};
+use super::state::{Cursor, Place, Question, State};
 
 /// Adds to a step's orders and events what the report's words need.
 pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
@@ -18,6 +18,85 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
     cited_once(events);
+    friction_lines(data, before, events);
+}
+
+/// What `confederate::line` records when Friction of War cancels a Conditional action.
+const FRICTION_CANCELS: &str = "Friction of War cancels this Conditional action";
+
+/// 5.1 with 6.0: Friction of War cancels the next Headline card's Conditional Confederate
+/// actions and makes its Directed ones Conditional; the record says so without saying which
+/// line it acted on. Each such event gets the card's line in words (`action`) and the rule of
+/// that action (`cites`). A line with friction on records exactly one of the two events
+/// (none for a Mandatory one) before anything else it does, so the events match the card's
+/// non-Mandatory lines in order from the line the step starts at.
+fn friction_lines(data: &Data, before: &State, events: &mut [Value]) {
+    let mut card = before.card.clone();
+    // A step that resumes a line paused inside it showed that line's friction event in the
+    // step that paused; one paused for Railroads before it (16.8) has not reached it yet.
+    let mut next = match (&before.cursor, &before.question) {
+        (Cursor::Confederate { line }, Some(Question::Railroads { line: Some(l) }))
+            if l == line =>
+        {
+            *line
+        }
+        (Cursor::Confederate { line }, Some(_)) => line + 1,
+        (Cursor::Confederate { line }, None) => *line,
+        _ => 0,
+    };
+    for e in events.iter_mut() {
+        let symbol = match e.get("event").and_then(Value::as_str) {
+            Some("card_revealed") => {
+                card = e.get("card").and_then(Value::as_str).map(Into::into);
+                next = 0;
+                continue;
+            }
+            Some("friction") => Symbol::Circle,
+            Some("ignored") if e.get("what").and_then(Value::as_str) == Some(FRICTION_CANCELS) => {
+                Symbol::Square
+            }
+            _ => continue,
+        };
+        let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+            continue;
+        };
+        let lines = &data.card(c).confederate;
+        let Some(i) = (next..lines.len()).find(|&i| lines[i].symbol() != Symbol::Arrow) else {
+            continue;
+        };
+        next = i + 1;
+        if lines[i].symbol() != symbol {
+            continue;
+        }
+        let (words, rule) = action_words(&lines[i]);
+        if let Value::Object(o) = e {
+            o.insert("action".into(), words.into());
+            o.insert("cites".into(), rule.into());
+        }
+    }
+}
+
+/// A card's Confederate action as the report names it, with its rule (9.1-9.9, 10.0).
+fn action_words(action: &ConfederateAction) -> (String, &'static str) {
+    match action {
+        ConfederateAction::Battle { theater, .. } => (
+            format!("Battle action in the {} theater", theater.title()),
+            "9.1",
+        ),
+        ConfederateAction::Raid { .. } => ("Raid action".into(), "9.2"),
+        ConfederateAction::MoraleTest { .. } => ("Morale Test action".into(), "9.3"),
+        ConfederateAction::WarEffort { .. } => ("War Effort action".into(), "9.4"),
+        ConfederateAction::Diplomatic { .. } => ("Diplomatic action".into(), "9.5"),
+        ConfederateAction::Naval { .. } => ("Naval action".into(), "9.6"),
+        ConfederateAction::CommerceRaider { .. } => ("Commerce Raider action".into(), "9.7"),
+        ConfederateAction::LeaderShuffle { theater, .. } => (
+            format!("Leader Shuffle action in the {} theater", theater.title()),
+            "9.8",
+        ),
+        ConfederateAction::LeaderAttrition { .. } => ("Leader Attrition action".into(), "9.9"),
+        ConfederateAction::Command { .. } => ("Command action".into(), "10.0"),
+        ConfederateAction::Morale { .. } => ("morale line".into(), "12.0"),
+    }
 }
 
 /// 6.1: a skipped action whose words end with the rule that keeps it (`the Eastern Army Group
