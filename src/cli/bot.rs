@@ -132,7 +132,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     // whoever ran it).
     let dir = a.common.secrets_dir();
     let own = match &a.packet {
-        Some(_) => Some(crate::engine::secrets::load(&dir, &l.game.id, &side)?),
+        Some(_) => Some(app::bot_own_secret(&l.game, &side, &dir)?),
         None => app::bot_secret(&l.game, &side, &dir)?,
     };
     let settings = a.thinking.playing(&l.game, &side, own.as_ref())?;

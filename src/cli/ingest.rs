@@ -238,7 +238,7 @@ fn bot_turn(
     if !deciding {
         return Ok((said, failed.get()));
     }
-    let own = crate::engine::secrets::load(&a.common.secrets_dir(), &l.game.id, side)?;
+    let own = app::bot_own_secret(&l.game, side, &a.common.secrets_dir())?;
     let choice = app::bot_decide(
         &l,
         Some(side),

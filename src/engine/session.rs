@@ -370,6 +370,13 @@ pub fn secret_element(
     side: &str,
     index: u64,
 ) -> Result<Hash, Error> {
+    check_secret(gf, secret, side)?;
+    secret.element(index)
+}
+
+/// Whether `secret` is the one `side` began `gf` with: its game, side, chain length and
+/// anchor.
+pub fn check_secret(gf: &GameFile, secret: &Secret, side: &str) -> Result<(), Error> {
     if secret.game != gf.id || secret.side != side {
         return Err(Error::Secrets {
             message: format!(
@@ -378,12 +385,20 @@ pub fn secret_element(
             ),
         });
     }
-    if secret.chain_length != gf.dice.chain_length || secret.anchor()? != anchor_of(gf, side)? {
+    if secret.chain_length != gf.dice.chain_length {
+        return Err(Error::Secrets {
+            message: format!(
+                "the secret of `{side}` makes a chain of {} elements, the game file's is {}: it is not the secret this game began with",
+                secret.chain_length, gf.dice.chain_length
+            ),
+        });
+    }
+    if secret.anchor()? != anchor_of(gf, side)? {
         return Err(Error::Secrets {
             message: format!("the secret of `{side}` does not match the anchor in the game file"),
         });
     }
-    secret.element(index)
+    Ok(())
 }
 
 /// Receives a record from the other side: checks it, verifies the result it reports, and

@@ -491,6 +491,33 @@ fn the_bots_search_is_seeded_from_its_own_secret() {
     );
     assert!(said.contains("secret"), "{said}");
     assert_eq!(before, support::files(dir), "a refused run changes no file");
+    // A secret file of the right game and side that is not the one the game began with is
+    // refused, not used to seed the search without a word; one of another chain length says
+    // so.
+    use adjutant::engine::canon::sha256;
+    use adjutant::engine::secrets::{self, Secret};
+    for (n, length) in [(1, 64), (2, 128)] {
+        let wrong = t.path().join(format!("wrong-{n}"));
+        let other = Secret::from_seed("ss-no-peeking", "patriot", length, &sha256(b"other"), false);
+        secrets::save(&wrong, &other).unwrap();
+        let e = support::refused(
+            dir,
+            &[
+                "bot",
+                "game.yaml",
+                "--side",
+                "patriot",
+                "--secrets",
+                wrong.to_str().unwrap(),
+            ],
+        );
+        let want = if length == 64 {
+            "does not match the anchor"
+        } else {
+            "makes a chain of 128 elements, the game file's is 64"
+        };
+        assert!(e.contains(want), "{e}");
+    }
 }
 
 /// The estimate the search judges positions by (`estimate.rs`), on positions whose answer a
