@@ -107,7 +107,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
     }
     let step = match done.received {
         None if done.already_applied => format!(
-            "already applied: step {} is in `{}` (a copy of a mail taken before); nothing changed",
+            "already applied: step {} is in `{}` (a copy of a mail taken before, or of a packet this copy wrote); nothing changed",
             done.step,
             done.game_path.display()
         ),
