@@ -13,6 +13,7 @@ use serde_json::Value;
 use super::dice::Dice;
 use super::error::{Error, OrderError};
 use super::ranges::{Draw, Range};
+use super::written::{from_written, orders_from_written};
 
 /// Who must decide next, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -487,123 +488,6 @@ fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
     })
 }
 
-/// `from_value` for orders or a policy, a player's own writing: an error names where in the
-/// value it sits (for an unknown field, the field itself), so the orders file's line can be
-/// found.
-/// The rule of the longest entry of `table` (an orders key path and its rule) that `path` is
-/// at or under: `turn.control` for `turn.control.quebec`, `turn.losses` for `turn.losses[0].sp`.
-pub fn rule_under(table: &[(&str, &'static str)], path: &str) -> Option<&'static str> {
-    table
-        .iter()
-        .filter(|(key, _)| {
-            path.strip_prefix(key)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
-        })
-        .max_by_key(|(key, _)| key.len())
-        .map(|(_, rule)| *rule)
-}
-
-/// `from_written` for orders of `G`, a shape fault citing the rule of the key it is under.
-fn orders_from_written<G: Game>(v: &Value) -> Result<G::Orders, Error> {
-    from_written("orders", v).map_err(|e| match e {
-        Error::Shape {
-            what,
-            path,
-            line,
-            message,
-        } => {
-            let message = match path.as_deref().and_then(G::orders_rule) {
-                Some(rule) => format!("{rule}: {message}"),
-                None => message,
-            };
-            Error::Shape {
-                what,
-                path,
-                line,
-                message,
-            }
-        }
-        other => other,
-    })
-}
-
-fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
-    if let Some((path, n)) = beyond_any_count(v, &mut String::new()) {
-        return Err(Error::Shape {
-            what: what.to_string(),
-            path: Some(path).filter(|p| !p.is_empty()),
-            line: None,
-            message: format!(
-                "`{n}` is more than any count in a game (at most {MAX_WRITTEN}): no game has that many pieces, cubes or steps"
-            ),
-        });
-    }
-    serde_path_to_error::deserialize(v).map_err(|e| Error::Shape {
-        what: what.to_string(),
-        path: Some(e.path().to_string()).filter(|p| p != "."),
-        line: None,
-        message: plain_types(&e.inner().to_string()),
-    })
-}
-
-/// The largest number a player may write in orders or a policy. Every count in the three games
-/// (units, cubes, counters, dice, dates) is far below it, and sums of the few numbers one
-/// orders file holds stay far from the rules' number types' limits: a count of 4294967290
-/// units added to another wrapped around to a legal total, and the rules would have played it.
-pub const MAX_WRITTEN: u64 = 100_000;
-
-/// The first number in `v` above `MAX_WRITTEN` (or below its negative), with its path written
-/// as the parser writes one (`full.march.groups[0].units`); `path` is where `v` sits.
-fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
-    match v {
-        Value::Number(n) => {
-            let big = match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => u > MAX_WRITTEN,
-                (None, Some(i)) => i.unsigned_abs() > MAX_WRITTEN,
-                _ => n.as_f64().is_some_and(|f| f.abs() > MAX_WRITTEN as f64),
-            };
-            big.then(|| (path.clone(), n.to_string()))
-        }
-        Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
-            let len = path.len();
-            path.push_str(&format!("[{i}]"));
-            let found = beyond_any_count(item, path);
-            path.truncate(len);
-            found
-        }),
-        Value::Object(map) => map.iter().find_map(|(k, item)| {
-            let len = path.len();
-            if !path.is_empty() {
-                path.push('.');
-            }
-            path.push_str(k);
-            let found = beyond_any_count(item, path);
-            path.truncate(len);
-            found
-        }),
-        _ => None,
-    }
-}
-
-/// A parser's message with Rust's number types in words: a player reads "expected a whole
-/// number", not "expected u32".
-fn plain_types(message: &str) -> String {
-    let message = ["u8", "u16", "u32", "u64", "usize", "i32", "i64"]
-        .iter()
-        .fold(message.to_string(), |m, t| {
-            m.replace(&format!("expected {t}"), "expected a whole number")
-        });
-    // `expected struct Policy`: a Rust type's name, where the player wrote something other
-    // than `key: value` lines.
-    match message.split_once("expected struct ") {
-        Some((before, after)) => {
-            let rest = after.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
-            format!("{before}expected `key: value` lines{rest}")
-        }
-        None => message,
-    }
-}
-
 fn to_value<T: Serialize>(v: &T) -> Result<Value, Error> {
     serde_json::to_value(v).map_err(|e| Error::Encode(e.to_string()))
 }
@@ -825,17 +709,6 @@ mod tests {
     }
 
     impl Draw for Roll {}
-
-    /// The longest key a path is at or under decides; a key that is only a prefix of a word
-    /// (`turn.area` of `turn.areas`) does not.
-    #[test]
-    fn a_path_takes_the_rule_of_the_longest_key_it_is_under() {
-        let table = [("turn", "12-17"), ("turn.losses", "14"), ("turn.area", "x")];
-        assert_eq!(rule_under(&table, "turn.losses[0].sp"), Some("14"));
-        assert_eq!(rule_under(&table, "turn.losses"), Some("14"));
-        assert_eq!(rule_under(&table, "turn.areas.canada"), Some("12-17"));
-        assert_eq!(rule_under(&table, "combat"), None);
-    }
 
     /// An option whose own orders are refused is still listed when a value inside its range
     /// is accepted, with that value in its example; one with no accepted value is not.

@@ -27,5 +27,6 @@ pub mod sign;
 pub(crate) mod toy;
 pub mod verify;
 pub mod witness;
+pub mod written;
 
 pub use error::Error;

@@ -436,7 +436,7 @@ impl Game for Solo1776 {
     }
 
     fn orders_rule(path: &str) -> Option<&'static str> {
-        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+        crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
     }
 
     /// `words::annotate`: a Down move past a fort says the army builds none there.

@@ -430,7 +430,7 @@ impl Game for TheLostCause {
     }
 
     fn orders_rule(path: &str) -> Option<&'static str> {
-        crate::engine::game::rule_under(orders::RULES_BY_KEY, path)
+        crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
     }
 
     fn view(data: &Data, st: &State) -> State {
