@@ -144,6 +144,16 @@ fn demo_into(dir: &Path) -> String {
     id
 }
 
+/// The demo game in `t/games` and a Maildir `t/Maildir` with the folders `subs`.
+fn maildir_beside_the_demo(t: &Path, subs: &[&str]) -> std::path::PathBuf {
+    demo_into(&t.join("games"));
+    let md = t.join("Maildir");
+    for sub in subs {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    md
+}
+
 fn names(d: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(d)
         .map(|r| {
@@ -161,10 +171,8 @@ fn names(d: &Path) -> Vec<String> {
 fn refused_maildir_messages_are_taken_again_with_retry_and_stay_unread() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
-    demo_into(&t.join("games"));
+    let md = maildir_beside_the_demo(t, &["new"]);
     std::fs::create_dir_all(t.join("other-games")).unwrap();
-    let md = t.join("Maildir");
-    std::fs::create_dir_all(md.join("new")).unwrap();
     std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/1.eml")).unwrap();
     let ingest = |games: &str, extra: &[&str]| {
         let mut args = vec![
@@ -332,9 +340,7 @@ fn ingest_takes_a_packet_file_as_it_was_written() {
 fn a_local_failure_leaves_the_message_for_the_next_run() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
-    demo_into(&t.join("games"));
-    let md = t.join("Maildir");
-    std::fs::create_dir_all(md.join("new")).unwrap();
+    let md = maildir_beside_the_demo(t, &["new"]);
     std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/1.eml")).unwrap();
     let s = demo_secrets();
     let args = [
@@ -374,11 +380,7 @@ fn contents(dir: &Path) -> Vec<Vec<u8>> {
 fn a_message_with_a_longest_name_is_filed_and_the_next_is_read() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
-    demo_into(&t.join("games"));
-    let md = t.join("Maildir");
-    for sub in ["new", "cur", "tmp"] {
-        std::fs::create_dir_all(md.join(sub)).unwrap();
-    }
+    let md = maildir_beside_the_demo(t, &["new", "cur", "tmp"]);
     let long = "m".repeat(254);
     std::fs::copy(
         mail_dir().join("gmail-plain.eml"),
@@ -419,11 +421,7 @@ fn a_message_with_a_longest_name_is_filed_and_the_next_is_read() {
 fn maildir_moves_never_replace_a_file() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
-    demo_into(&t.join("games"));
-    let md = t.join("Maildir");
-    for sub in ["new", "cur", "tmp", "rejected"] {
-        std::fs::create_dir_all(md.join(sub)).unwrap();
-    }
+    let md = maildir_beside_the_demo(t, &["new", "cur", "tmp", "rejected"]);
     write(&md, "rejected/log.txt", "old log line\n");
     write(&md, "rejected/x", "PRECIOUS rejected\n");
     write(&md, "cur/y:2,", "PRECIOUS cur\n");
