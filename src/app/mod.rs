@@ -47,6 +47,28 @@ pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loade
     Ok(Loaded { rules, game })
 }
 
+/// The secret `side` began `gf` with, where `dir` holds one: `None` when the folder holds no
+/// secret of the side; a file there that cannot be used, or is not the secret the game began
+/// with, is an error. The bot seeds its search from it; `verify` checks a pending roll with it.
+pub fn held_secret(
+    gf: &GameFile,
+    side: &str,
+    dir: &Path,
+) -> Result<Option<secrets::Secret>, Error> {
+    if !secrets::path(dir, &gf.id, side).exists() {
+        return Ok(None);
+    }
+    own_secret(gf, side, dir).map(Some)
+}
+
+/// `held_secret` for a run that must have it (one that writes a packet of the bot's): a
+/// missing secret is an error naming the file looked for.
+pub fn own_secret(gf: &GameFile, side: &str, dir: &Path) -> Result<secrets::Secret, Error> {
+    let secret = secrets::load(dir, &gf.id, side)?;
+    session::check_secret(gf, &secret, side)?;
+    Ok(secret)
+}
+
 /// Names the file in an error about "the game file".
 fn in_file(e: Error, path: &Path) -> Error {
     naming_file(e, "the game file", path)
@@ -54,16 +76,14 @@ fn in_file(e: Error, path: &Path) -> Error {
 
 /// Names the file `path` in an error about `what` ("the orders file", "the packet").
 pub(crate) fn naming_file(e: Error, what: &str, path: &Path) -> Error {
-    let named = || format!("{what} `{}`", path.display());
+    renamed(e, what, format!("{what} `{}`", path.display()))
+}
+
+/// `e`, where it is about `what` (a format or YAML fault), said to be about `to` instead.
+pub(crate) fn renamed(e: Error, what: &str, to: String) -> Error {
     match e {
-        Error::Format { what: w, message } if w == what => Error::Format {
-            what: named(),
-            message,
-        },
-        Error::Yaml { what: w, source } if w == what => Error::Yaml {
-            what: named(),
-            source,
-        },
+        Error::Format { what: w, message } if w == what => Error::Format { what: to, message },
+        Error::Yaml { what: w, source } if w == what => Error::Yaml { what: to, source },
         other => other,
     }
 }

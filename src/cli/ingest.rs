@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::app::{self, Games};
+use crate::engine::atomic::io;
 use crate::engine::error::printable;
 
 /// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
@@ -238,7 +239,7 @@ fn bot_turn(
     if !deciding {
         return Ok((said, failed.get()));
     }
-    let own = app::bot_own_secret(&l.game, side, &a.common.secrets_dir())?;
+    let own = app::own_secret(&l.game, side, &a.common.secrets_dir())?;
     let choice = app::bot_decide(
         &l,
         Some(side),
@@ -272,15 +273,7 @@ const REJECTED_LOG: &str = "log.txt";
 /// is linked under its new name, which fails if the name is taken, then unlinked from the old
 /// one; a run stopped between the two leaves the message in both folders, never in neither.
 fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<String> {
-    let io = |path: &Path, action: &'static str| {
-        let path = path.to_path_buf();
-        move |source| crate::engine::Error::Io {
-            path,
-            action,
-            source,
-        }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir, "make the folder"))?;
+    std::fs::create_dir_all(dir).map_err(io("make the folder", dir))?;
     let name = msg
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -302,14 +295,14 @@ fn move_to(msg: &Path, dir: &Path, suffix: &str) -> anyhow::Result<String> {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             // A file system without hard links: a rename, once the name is seen to be free.
             Err(_) if std::fs::symlink_metadata(&to).is_err() => {
-                std::fs::rename(msg, &to).map_err(io(msg, "move"))?;
+                std::fs::rename(msg, &to).map_err(io("move", msg))?;
                 false
             }
             Err(_) => continue,
             Ok(()) => true,
         };
         if linked {
-            std::fs::remove_file(msg).map_err(io(msg, "move"))?;
+            std::fs::remove_file(msg).map_err(io("move", msg))?;
         }
         return Ok(candidate);
     }
@@ -340,13 +333,7 @@ fn rejected_messages(maildir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     };
     let mut found = Vec::new();
     for e in entries {
-        let p = e
-            .map_err(|source| crate::engine::Error::Io {
-                path: rejected.clone(),
-                action: "read",
-                source,
-            })?
-            .path();
+        let p = e.map_err(io("read", &rejected))?.path();
         if p.is_file() && p.file_name().is_some_and(|n| n != REJECTED_LOG) {
             found.push(p);
         }
@@ -388,11 +375,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{n} moved back to `new/` to be taken again");
         }
         let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
-            .map_err(|source| crate::engine::Error::Io {
-                path: maildir.join("new"),
-                action: "read",
-                source,
-            })?
+            .map_err(io("read", &maildir.join("new")))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.is_file())
             .collect();
@@ -409,11 +392,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(_) if !f.exists() => continue,
                 Err(e) => return Err(e.into()),
             };
-            let raw = std::fs::read(&f).map_err(|source| crate::engine::Error::Io {
-                path: f.clone(),
-                action: "read",
-                source,
-            })?;
+            let raw = std::fs::read(&f).map_err(io("read", &f))?;
             match one(&a, &raw) {
                 Ok(taken) => {
                     good += 1;
@@ -451,11 +430,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                             .append(true)
                             .open(&log)
                             .and_then(|mut l| writeln!(l, "{name}: {why}"))
-                            .map_err(|source| crate::engine::Error::Io {
-                                path: log,
-                                action: "write",
-                                source,
-                            })?;
+                            .map_err(io("write", &log))?;
                     }
                 }
             }
@@ -481,11 +456,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
         v
     } else {
-        std::fs::read(path).map_err(|source| crate::engine::Error::Io {
-            path: path.to_path_buf(),
-            action: "read",
-            source,
-        })?
+        std::fs::read(path).map_err(io("read", path))?
     };
     let done = one(&a, &raw).map_err(|e| match e.downcast::<crate::engine::Error>() {
         // A refused packet is named by the file it came in, as `adjudicate` names it.
@@ -495,22 +466,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Ok(e) if path != Path::new("-") => {
             let e = app::naming_file(e, "the message", path);
             let in_message = format!("the packet in the message `{}`", path.display());
-            match e {
-                crate::engine::Error::Format { what, message } if what == "the packet" => {
-                    crate::engine::Error::Format {
-                        what: in_message,
-                        message,
-                    }
-                }
-                crate::engine::Error::Yaml { what, source } if what == "the packet" => {
-                    crate::engine::Error::Yaml {
-                        what: in_message,
-                        source,
-                    }
-                }
-                other => other,
-            }
-            .into()
+            app::renamed(e, "the packet", in_message).into()
         }
         Ok(e) => e.into(),
         Err(e) => e,

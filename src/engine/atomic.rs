@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 
 use super::Error;
 
-fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
+/// An I/O failure of `action` on `path`, as an error naming both.
+pub fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
     let path = path.to_path_buf();
     move |source| Error::Io {
         path,
@@ -99,11 +100,10 @@ pub struct Staged {
     stages: Vec<Stage>,
     last: Vec<Stage>,
     /// The files staged so far, each as its folder's real path and its name, so that two
-    /// spellings of one file are seen as one.
-    targets: Vec<PathBuf>,
-    /// The device and inode of each staged file that exists already, so that two hard links
-    /// to one file are seen as one too: replacing both would leave one of the outputs lost.
-    files: Vec<(u64, u64)>,
+    /// spellings of one file are seen as one, and (for a file that exists already) its device
+    /// and inode, so that two hard links to one file are too: replacing both would leave one
+    /// of the outputs lost.
+    targets: Vec<(PathBuf, Option<(u64, u64)>)>,
 }
 
 /// How a staged file is made.
@@ -146,37 +146,31 @@ impl Staged {
     fn checked_stage(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         let s = stage(path, bytes, kind)?;
         if let Stage::Replace(_, target) | Stage::New(_, target) = &s {
-            let id = identity(target);
-            let file = fs::metadata(target).ok().and_then(|m| file_id(&m));
-            if self.targets.contains(&id) || file.is_some_and(|f| self.files.contains(&f)) {
+            let target = (identity(target), id_of(target));
+            if self.names(&target) {
                 return Err(named_twice(path));
             }
-            self.targets.push(id);
-            self.files.extend(file);
+            self.targets.push(target);
         }
         Ok(s)
+    }
+
+    /// Whether a staged file is `target`, by its path or its device and inode.
+    fn names(&self, (path, file): &(PathBuf, Option<(u64, u64)>)) -> bool {
+        self.targets
+            .iter()
+            .any(|(p, f)| p == path || (file.is_some() && f == file))
     }
 
     /// Moves `other`'s outputs after this one's (and its last ones after these last),
     /// refusing a file both name.
     pub fn append(&mut self, other: &mut Staged) -> Result<(), Error> {
-        if let Some(both) = other.targets.iter().find(|t| self.targets.contains(t)) {
+        if let Some((both, _)) = other.targets.iter().find(|t| self.names(t)) {
             return Err(named_twice(both));
-        }
-        if let Some(i) = other.files.iter().position(|f| self.files.contains(f)) {
-            // The target of `other` with that device and inode, for the refusal to name.
-            let named = other
-                .targets
-                .iter()
-                .find(|t| fs::metadata(t).ok().and_then(|m| file_id(&m)) == Some(other.files[i]))
-                .cloned()
-                .unwrap_or_default();
-            return Err(named_twice(&named));
         }
         self.stages.append(&mut other.stages);
         self.last.append(&mut other.last);
         self.targets.append(&mut other.targets);
-        self.files.append(&mut other.files);
         Ok(())
     }
 
@@ -374,7 +368,7 @@ fn one_file(a: &Path, b: &Path) -> bool {
         } else {
             p
         };
-        fs::metadata(p).ok().and_then(|m| file_id(&m))
+        id_of(p)
     };
     a != Path::new("-") && id(a).is_some_and(|a| Some(a) == id(b))
 }
@@ -390,6 +384,11 @@ fn file_id(m: &fs::Metadata) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn file_id(_m: &fs::Metadata) -> Option<(u64, u64)> {
     None
+}
+
+/// `file_id` of the file at `p`, if there is one.
+fn id_of(p: &Path) -> Option<(u64, u64)> {
+    fs::metadata(p).ok().and_then(|m| file_id(&m))
 }
 
 /// A file as its folder's real path and its name: the same for any spelling of the path.
