@@ -333,19 +333,12 @@ pub fn verify(l: &Loaded, secrets_dir: Option<&Path>) -> Result<Summary, Error> 
     // A secret file there for the party that does not serve is said, not passed over.
     let refused = std::cell::RefCell::new(None);
     let held = |party: &str, index: u64| {
-        let dir = secrets_dir?;
-        if !secrets::path(dir, &gf.id, party).exists() {
-            return None;
-        }
-        match secrets::load(dir, &gf.id, party)
-            .and_then(|secret| session::secret_element(gf, &secret, party, index))
-        {
-            Ok(element) => Some(element),
-            Err(e) => {
-                *refused.borrow_mut() = Some(e.to_string());
-                None
-            }
-        }
+        let element = held_secret(gf, party, secrets_dir?)
+            .and_then(|secret| secret.map(|s| s.element(index)).transpose());
+        element.unwrap_or_else(|e| {
+            *refused.borrow_mut() = Some(e.to_string());
+            None
+        })
     };
     let mut summary = verify::verify_holding(l.rules.as_ref(), gf, &held)?;
     summary.pending_secret_refused = refused.into_inner();

@@ -23,24 +23,6 @@ pub fn default_seed(gf: &GameFile, side: &str) -> u64 {
     crate::bot::fnv(format!("{}/{}/{side}", gf.id, gf.log.len()).as_bytes())
 }
 
-/// The secret of `side` in `dir`, for the bot playing that side: `None` when the folder holds
-/// no secret of the side (a file that is there but cannot be used, or is not the secret the
-/// game began with, is an error).
-pub fn bot_secret(gf: &GameFile, side: &str, dir: &Path) -> Result<Option<Secret>, Error> {
-    if !secrets::path(dir, &gf.id, side).exists() {
-        return Ok(None);
-    }
-    bot_own_secret(gf, side, dir).map(Some)
-}
-
-/// `bot_secret` for a run that must have it (one that writes the bot's packet): a missing
-/// secret is an error naming the file looked for.
-pub fn bot_own_secret(gf: &GameFile, side: &str, dir: &Path) -> Result<Secret, Error> {
-    let secret = secrets::load(dir, &gf.id, side)?;
-    session::check_secret(gf, &secret, side)?;
-    Ok(secret)
-}
-
 /// The settings for a search of `gf`: `playouts` or `think`, else the default playouts. The
 /// seed is `seed`, else one made from `own`, the side's secret (`Secret::search_seed`), so
 /// that the bot's orders and hidden policy cannot be worked out ahead by its opponent, else

@@ -132,8 +132,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     // whoever ran it).
     let dir = a.common.secrets_dir();
     let own = match &a.packet {
-        Some(_) => Some(app::bot_own_secret(&l.game, &side, &dir)?),
-        None => app::bot_secret(&l.game, &side, &dir)?,
+        Some(_) => Some(app::own_secret(&l.game, &side, &dir)?),
+        None => app::held_secret(&l.game, &side, &dir)?,
     };
     let settings = a.thinking.playing(&l.game, &side, own.as_ref())?;
     let choice = app::bot_decide(&l, Some(&side), &settings)?;

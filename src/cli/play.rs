@@ -82,7 +82,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         if current.game.log.len() >= 20_000 {
             anyhow::bail!("the bots have played 20,000 steps without an end; nothing was written");
         }
-        let own = app::bot_secret(&current.game, &w.side, &a.common.secrets_dir())?;
+        let own = app::held_secret(&current.game, &w.side, &a.common.secrets_dir())?;
         let choice = app::bot_decide(
             &current,
             Some(&w.side),
