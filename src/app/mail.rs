@@ -426,6 +426,10 @@ pub fn stage_thread(
     commit.add(&thread::path(game_path), thread.to_text()?.as_bytes())
 }
 
+/// The refusal of `eml:` with no file after it, in `--via` (a usage error) or the config.
+pub const EML_WITHOUT_FILE: &str =
+    "`eml:` names no file: give the file to write the message to, as `eml:FILE`";
+
 /// How to send, from `--via` or the config's `mail.via`: `smtp`, `sendmail` (the default) or
 /// `eml:FILE`.
 pub fn via(given: Option<&str>, mail: &crate::config::MailConfig) -> Result<Via, Error> {
@@ -435,7 +439,7 @@ pub fn via(given: Option<&str>, mail: &crate::config::MailConfig) -> Result<Via,
         "sendmail" => Ok(Via::Sendmail(mail.sendmail.clone())),
         "eml:" => Err(Error::Format {
             what: "sending".into(),
-            message: "`eml:` names no file: give the file to write the message to, as `eml:FILE` (in `--via` or the config's `mail.via`)".into(),
+            message: format!("{EML_WITHOUT_FILE} (in `--via` or the config's `mail.via`)"),
         }),
         v if v.starts_with("eml:") => Ok(Via::Eml(PathBuf::from(&v[4..]))),
         v => Err(Error::Format {

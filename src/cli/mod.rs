@@ -228,9 +228,7 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
 /// otherwise, before anything is read).
 pub(crate) fn via_arg(text: &str) -> Result<String, String> {
     if text == "eml:" {
-        return Err(
-            "`eml:` names no file: give the file to write the message to, as `eml:FILE`".into(),
-        );
+        return Err(crate::app::EML_WITHOUT_FILE.into());
     }
     Ok(text.to_string())
 }

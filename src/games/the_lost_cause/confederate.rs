@@ -16,6 +16,10 @@ use super::battle::{draw_leader, leader_shuffle};
 use super::navy::{commerce_raider, naval, raider_place};
 pub use super::navy::{naval_options, naval_spots};
 
+/// What `line` records when Friction of War cancels a Conditional action; the reports find
+/// the event by it (`words::friction_lines`).
+pub(super) const FRICTION_CANCELS: &str = "Friction of War cancels this Conditional action";
+
 pub(super) fn illegal(rule: &str, message: String, key: &str) -> Stop {
     Stop::Illegal(err(rule, message, key))
 }
@@ -29,7 +33,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
             Symbol::Square => {
                 ctx.event(Event::Ignored {
                     rule: "6.0".into(),
-                    what: "Friction of War cancels this Conditional action".into(),
+                    what: FRICTION_CANCELS.into(),
                 });
                 return Ok(());
             }

@@ -21,9 +21,6 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     friction_lines(data, before, events);
 }
 
-/// What `confederate::line` records when Friction of War cancels a Conditional action.
-const FRICTION_CANCELS: &str = "Friction of War cancels this Conditional action";
-
 /// 5.1 with 6.0: Friction of War cancels the next Headline card's Conditional Confederate
 /// actions and makes its Directed ones Conditional; the record says so without saying which
 /// line it acted on. Each such event gets the card's line in words (`action`) and the rule of
@@ -52,7 +49,10 @@ fn friction_lines(data: &Data, before: &State, events: &mut [Value]) {
                 continue;
             }
             Some("friction") => Symbol::Circle,
-            Some("ignored") if e.get("what").and_then(Value::as_str) == Some(FRICTION_CANCELS) => {
+            Some("ignored")
+                if e.get("what").and_then(Value::as_str)
+                    == Some(super::confederate::FRICTION_CANCELS) =>
+            {
                 Symbol::Square
             }
             _ => continue,
