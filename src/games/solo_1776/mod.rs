@@ -40,158 +40,75 @@ pub struct Solo1776;
 /// The one side: the player, as the British.
 pub const SIDE: &str = "british";
 
+/// An edition's files: its `scenario` and `tables` (paths under `games/solo-1776/`).
+macro_rules! edition {
+    ($scenario:literal, $tables:literal) => {
+        &[
+            (
+                data::SCENARIO,
+                include_str!(concat!("../../../games/solo-1776/", $scenario)),
+            ),
+            (
+                data::TABLES,
+                include_str!(concat!("../../../games/solo-1776/", $tables)),
+            ),
+        ]
+    };
+}
+
 /// The data files, as built into adjutant.
-pub const DATA_FILES: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/tables.yaml"),
-    ),
-];
+pub const DATA_FILES: &[(&str, &str)] = edition!("scenario.yaml", "tables.yaml");
 
 /// The data files of the first edition (adjutant-solo-1776/1 as first shipped), kept so that
 /// game files begun with them still load with the tables they pin: the tables were retuned
 /// for plausibility later (docs/solo-1776.md).
-pub const DATA_FILES_V1: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/v1/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v1/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V1: &[(&str, &str)] = edition!("v1/scenario.yaml", "v1/tables.yaml");
 
 /// The data files of the tenth edition (before RULINGS A29 refused a loss or replacements of
 /// nothing), kept so that game files begun with them still load with the tables they pin. Its
 /// scenario is the current one.
-pub const DATA_FILES_V10: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v10/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V10: &[(&str, &str)] = edition!("scenario.yaml", "v10/tables.yaml");
 
 /// The data files of the ninth edition (before RULINGS A28 refused a British attack on an
 /// army off the board), kept so that game files begun with them still load with the tables
 /// they pin. Its scenario is the current one.
-pub const DATA_FILES_V9: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v9/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V9: &[(&str, &str)] = edition!("scenario.yaml", "v9/tables.yaml");
 
 /// The data files of the eighth edition (before RULINGS A26 withdrew the French fleets as
 /// soon as the naval SP were reported, and before a roll's reason counted one fleet in the
 /// singular), kept so that game files begun with them still load with the tables they pin.
 /// Its scenario is the current one.
-pub const DATA_FILES_V8: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v8/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V8: &[(&str, &str)] = edition!("scenario.yaml", "v8/tables.yaml");
 
 /// The data files of the seventh edition (before RULINGS A24 let condition 1 move an army
 /// up where condition 5 would bring it back), kept so that game files begun with them still
 /// load with the tables they pin. Its scenario is the current one.
-pub const DATA_FILES_V7: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v7/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V7: &[(&str, &str)] = edition!("scenario.yaml", "v7/tables.yaml");
 
 /// The data files of the sixth edition (before RULINGS A23 worded an Up move by what draws
 /// the army up), kept so that game files begun with them still load with the tables they
 /// pin. Its scenario is the current one.
-pub const DATA_FILES_V6: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v6/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V6: &[(&str, &str)] = edition!("scenario.yaml", "v6/tables.yaml");
 
 /// The data files of the fifth edition (RULINGS A19-A21, before A22 held a month reported
 /// over several files to once for each transport, scouted area and attacked army), kept so
 /// that game files begun with them still load with the tables they pin. Its scenario is the
 /// current one.
-pub const DATA_FILES_V5: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v5/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V5: &[(&str, &str)] = edition!("scenario.yaml", "v5/tables.yaml");
 
 /// The data files of the fourth edition (RULINGS A17, before A19-A21 bounded what a British
 /// turn reports), kept so that game files begun with them still load with the tables they
 /// pin. Its scenario is the current one.
-pub const DATA_FILES_V4: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v4/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V4: &[(&str, &str)] = edition!("scenario.yaml", "v4/tables.yaml");
 
 /// The data files of the third edition (RULINGS A16, before A17's town forts), kept so that
 /// game files begun with them still load with the tables they pin. The second and third
 /// editions share one scenario (`v3/scenario.yaml`, without the fort garrisoned at the start).
-pub const DATA_FILES_V3: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/v3/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v3/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V3: &[(&str, &str)] = edition!("v3/scenario.yaml", "v3/tables.yaml");
 
 /// The data files of the second edition (the retuned tables, before RULINGS A16), kept so that
 /// game files begun with them still load with the tables they pin.
-pub const DATA_FILES_V2: &[(&str, &str)] = &[
-    (
-        data::SCENARIO,
-        include_str!("../../../games/solo-1776/v3/scenario.yaml"),
-    ),
-    (
-        data::TABLES,
-        include_str!("../../../games/solo-1776/v2/tables.yaml"),
-    ),
-];
+pub const DATA_FILES_V2: &[(&str, &str)] = edition!("v3/scenario.yaml", "v2/tables.yaml");
 
 /// The board at the bot's pause in the middle of a turn: the state keeps the board from before
 /// the turn and the answers and dice so far, so the turn is replayed up to the question (every
