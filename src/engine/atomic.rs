@@ -18,6 +18,7 @@
 use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use super::Error;
 
@@ -418,6 +419,79 @@ fn refused_output(path: &Path, why: &str) -> Error {
     }
 }
 
+/// Inputs this run reads besides the ones its command names (the files of a `--data` folder,
+/// a `--templates` folder): an output replacing one would destroy an input of the very run
+/// writing it, so none is staged over one (see `reading_file`, `reading_folder`).
+static READ_INPUTS: Mutex<Vec<ReadInput>> = Mutex::new(Vec::new());
+
+struct ReadInput {
+    /// The path as the command was given it (or built it from a folder it was given).
+    given: PathBuf,
+    /// What it is, for the refusal: "the data folder".
+    what: &'static str,
+    /// A folder whose every file is an input (by its real path); `None` for one file.
+    folder: Option<PathBuf>,
+}
+
+/// Notes that this run reads the file at `path`, which is in `what` ("the data folder"): an
+/// output of the run naming it, however spelled or linked, is refused from now on.
+pub fn reading_file(path: &Path, what: &'static str) {
+    note_input(ReadInput {
+        given: path.to_path_buf(),
+        what,
+        folder: None,
+    });
+}
+
+/// Notes that this run reads files from anywhere in the folder `dir`, `what` ("the templates
+/// folder"): an output of the run inside it is refused from now on. A folder that is not
+/// there is left out: nothing is read from it.
+pub fn reading_folder(dir: &Path, what: &'static str) {
+    if let Ok(real) = fs::canonicalize(dir) {
+        note_input(ReadInput {
+            given: dir.to_path_buf(),
+            what,
+            folder: Some(real),
+        });
+    }
+}
+
+fn note_input(input: ReadInput) {
+    let mut read = READ_INPUTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if !read.iter().any(|r| r.given == input.given) {
+        read.push(input);
+    }
+}
+
+/// The refusal of an output over an input noted by `reading_file` or `reading_folder`.
+fn over_read_input(path: &Path, target: &Path) -> Result<(), Error> {
+    let real = identity(target);
+    let read = READ_INPUTS.lock().unwrap_or_else(PoisonError::into_inner);
+    let hit = read.iter().find(|r| match &r.folder {
+        Some(dir) => real.starts_with(dir),
+        None => names_input(target, &r.given),
+    });
+    match hit {
+        Some(r) if r.folder.is_some() => Err(refused_output(
+            path,
+            &format!(
+                "it is inside {} this command reads (`{}`); write to a file outside it",
+                r.what,
+                r.given.display()
+            ),
+        )),
+        Some(r) => Err(refused_output(
+            path,
+            &format!(
+                "it is a file of {} this command reads (`{}`); write to another file",
+                r.what,
+                r.given.display()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The formats of the private files a command keeps for itself: no ordinary output (a packet,
 /// a report, a game file) may replace one, however its path was spelled.
 const PRIVATE_FORMATS: [&str; 4] = [
@@ -460,6 +534,7 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         Target::Direct(p) => return Ok(Stage::Direct(p, bytes.to_vec())),
         Target::Replace(p) => p,
     };
+    over_read_input(path, &target)?;
     if kind == Kind::NewPrivate && fs::symlink_metadata(&target).is_ok() {
         return Err(exists_already(&target));
     }

@@ -148,6 +148,7 @@ fn load_game<G: Game>(
             }
             Some(dir) => {
                 let p = dir.join(name);
+                crate::engine::atomic::reading_file(&p, "the data folder");
                 std::fs::read_to_string(&p).map_err(|source| Error::Io {
                     path: p,
                     action: "read game data",

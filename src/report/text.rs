@@ -260,6 +260,9 @@ impl Templates {
     /// The built-in templates, each overridden by a file of the same name in `dir`.
     pub fn new(dir: Option<&Path>) -> Templates {
         let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
+        if let Some(d) = &dir {
+            crate::engine::atomic::reading_folder(d, "the templates folder");
+        }
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
         env.set_auto_escape_callback(auto_escape);

@@ -899,3 +899,120 @@ fn an_edited_pending_result_is_refused_before_it_is_signed() {
     std::fs::write(g.game("patriot"), &text).unwrap();
     ok(&p, &send_args("p2.yaml"));
 }
+
+/// The files a command reads from a rules data folder (`--data`) and the templates folder
+/// (`--templates`) are inputs like the game file: no output of the same run may replace one,
+/// however the path is spelled or linked, so a slip of `-o` cannot destroy a map or a
+/// template. Other files beside the data are not inputs and may be written.
+#[cfg(unix)]
+#[test]
+fn no_output_is_written_into_the_data_or_templates_folder_read() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    copy_game_data("southern-strategy", &d.join("data"), |_, t| t);
+    std::fs::create_dir_all(d.join("tpl/southern-strategy")).unwrap();
+    write(d, "tpl/southern-strategy/show.txt", "{{ title }}\n");
+    std::os::unix::fs::symlink("data/map.yaml", d.join("map-link.yaml")).unwrap();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "x",
+            "--demo",
+            "--secrets",
+            "s",
+            "--data",
+            "data",
+            "-o",
+            "x.yaml",
+        ],
+    );
+    for (args, folder) in [
+        (
+            vec![
+                "report",
+                "x.yaml",
+                "--data",
+                "data",
+                "--format",
+                "svg",
+                "-o",
+                "data/map.yaml",
+            ],
+            "data/map.yaml",
+        ),
+        (
+            vec![
+                "position",
+                "x.yaml",
+                "--data",
+                "data",
+                "-o",
+                "./data/../data/map.yaml",
+            ],
+            "data/map.yaml",
+        ),
+        (
+            vec![
+                "position",
+                "x.yaml",
+                "--data",
+                "data",
+                "-o",
+                "map-link.yaml",
+            ],
+            "data/map.yaml",
+        ),
+        (
+            vec![
+                "report",
+                "x.yaml",
+                "--data",
+                "data",
+                "--templates",
+                "tpl",
+                "--format",
+                "html",
+                "-o",
+                "tpl/southern-strategy/show.txt",
+            ],
+            "tpl",
+        ),
+    ] {
+        let e = refused(d, &args);
+        assert!(
+            e.contains("this command reads") && e.contains(&format!("`{folder}`")),
+            "{args:?}: {e}"
+        );
+    }
+    // Beside those files, the same outputs are written, in the data folder too.
+    ok(
+        d,
+        &[
+            "report",
+            "x.yaml",
+            "--data",
+            "data",
+            "--templates",
+            "tpl",
+            "--format",
+            "html",
+            "-o",
+            "r.html",
+        ],
+    );
+    assert!(d.join("r.html").exists());
+    ok(
+        d,
+        &[
+            "position",
+            "x.yaml",
+            "--data",
+            "data",
+            "-o",
+            "data/start.yaml",
+        ],
+    );
+    assert!(d.join("data/start.yaml").exists());
+}
