@@ -1328,3 +1328,82 @@ fn winter_with_an_army_aboard() -> Value {
     st["turn"]["space"] = json!(4);
     st
 }
+
+/// 12.2: each sea battle roll names the parts of its modifier (the Political Will track's
+/// naval modifier, and +1 for the side beginning the battle), and when neither total reaches
+/// 10 the report says that neither navy is defeated, where it ended on the two rolls. Games
+/// are tried by id (the demo secrets fix each one's dice) until both endings have been read.
+#[test]
+fn a_sea_battle_names_its_modifiers_and_says_when_neither_navy_is_defeated() {
+    let mut st = landing_on_the_leader();
+    st["navies"] = json!({"crown": "C", "french": "C"});
+    st["armies"]["SAV"]["units"] = json!(7);
+    // A red space of 1: the Crown adds it, the Patriots take it off (and add 1 for beginning).
+    st["political_will"] = json!(6);
+    st["phase"] =
+        json!({"step": "impulse", "side": "patriot", "kind": "full", "previous_passed": false});
+    let (mut neither, mut defeat) = (0, 0);
+    for k in 0..60 {
+        let dir = tempfile::tempdir().unwrap();
+        let text = played_from(
+            dir.path(),
+            &format!("ss-sea-{k}"),
+            &st,
+            &["full: {navy: battle}\n"],
+        );
+        let crown = text
+            .split("Sea battle (12.2): Crown rolls ")
+            .nth(1)
+            .and_then(|t| t.split('.').next())
+            .unwrap_or_else(|| panic!("no Crown roll: {text}"))
+            .to_string();
+        let patriot = text
+            .split("Sea battle (12.2): Patriot rolls ")
+            .nth(1)
+            .and_then(|t| t.split('.').next())
+            .unwrap_or_else(|| panic!("no Patriot roll: {text}"))
+            .to_string();
+        assert!(
+            crown.contains("+1 (+1 naval modifier on the Political Will track) = ")
+                && !crown.contains("beginning"),
+            "{crown}"
+        );
+        assert!(
+            patriot.contains(
+                "+0 (-1 naval modifier on the Political Will track, +1 for beginning the battle) = "
+            ),
+            "{patriot}"
+        );
+        let total = |roll: &str| -> i64 {
+            let (faces, rest) = roll.split_once(',').unwrap();
+            let sum: i64 = faces
+                .split(" + ")
+                .map(|f| f.trim().parse::<i64>().unwrap())
+                .sum();
+            let t: i64 = rest
+                .rsplit("= ")
+                .next()
+                .unwrap()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .unwrap();
+            assert_eq!(t, sum + if roll == crown { 1 } else { 0 }, "{roll}");
+            t
+        };
+        let (c, p) = (total(&crown), total(&patriot));
+        let said = text.contains("Neither navy reached 10: both stay in the zone.");
+        assert_eq!(said, c < 10 && p < 10, "{text}");
+        if said {
+            neither += 1;
+        } else {
+            defeat += 1;
+            assert!(text.contains("is defeated in sea zone C"), "{text}");
+        }
+        if neither > 0 && defeat > 0 {
+            return;
+        }
+    }
+    panic!("60 games gave {neither} battles with no defeat and {defeat} with one");
+}

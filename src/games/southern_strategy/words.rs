@@ -167,6 +167,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     let mut loaded: Vec<Value> = Vec::new();
     // 8.3 (RULINGS P7): the Units raids took in this step, and the Food, by area.
     let mut raided: Vec<(Value, u32, u32)> = Vec::new();
+    // 12.2: the total of the sea battle's first roll, once it is rolled.
+    let mut sea_roll: Option<i64> = None;
     for e in events.iter_mut() {
         if matches!(e["event"].as_str(), Some("transported" | "landed")) {
             loaded.push(Side::Crown.name().into());
@@ -317,6 +319,22 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .any(|a| data.find_sea(a.as_str().unwrap_or("")).is_some()) =>
             {
                 loaded.push(e["side"].clone())
+            }
+            // 12.2: a roll's modifier in its parts: the Political Will track's naval
+            // modifier and the 1 the side that began the battle adds, whose impulse it is;
+            // the second roll says whether either reached 10.
+            Some("sea_battle_roll") => {
+                let modifier = e["modifier"].as_i64().unwrap_or(0);
+                let began = matches!(
+                    before.phase,
+                    super::state::Phase::Impulse { side, .. } if e["side"] == side.name()
+                );
+                e["began"] = began.into();
+                e["naval"] = (modifier - i64::from(began)).into();
+                let total = e["total"].as_i64().unwrap_or(0);
+                if let Some(first) = sea_roll.replace(total) {
+                    e["neither"] = (first < 10 && total < 10).into();
+                }
             }
             // 12.2: what the defeated navy carried is lost with it.
             Some("navy_defeated") => {
