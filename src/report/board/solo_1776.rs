@@ -92,6 +92,15 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         for loc in LOCATIONS {
             let x = x_of(loc);
             let l = &area["locations"][loc.to_string()];
+            // 12, 15: the towns an American fort stands in, framed on the board: the fort's
+            // counter stacks with the location's pieces, beside whichever town comes first.
+            let fort_in = |town: &Value| {
+                state["forts"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .any(|(_, f)| !town.is_null() && f["town"] == *town)
+            };
             let towns: Vec<Value> = l["towns"]
                 .as_array()
                 .into_iter()
@@ -99,6 +108,9 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                 .enumerate()
                 .map(|(k, t)| {
                     let mut t = t.clone();
+                    if fort_in(&t["id"]) {
+                        t["american_fort"] = json!(true);
+                    }
                     t["x"] = json!(x + 14.0);
                     t["y"] = json!(round1(y + 24.0 + k as f64 * TOWN_STEP));
                     t
@@ -171,6 +183,9 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         v["id"] = json!(id);
         v["x"] = json!(x);
         v["y"] = json!(y);
+        if let Some(t) = f["town"].as_str() {
+            v["town_name"] = json!(town_name(t));
+        }
         forts.push(v);
     }
     let columns: Vec<Value> = LOCATIONS
@@ -243,5 +258,47 @@ mod tests {
         // The row below starts where this one ends.
         let next = board["rows"].as_array().unwrap()[1]["y"].as_f64().unwrap();
         assert_eq!(next, top + h);
+    }
+
+    /// 12, 15: a fort built in the third town of a location frames that town, not the first
+    /// beside which its counter stacks, and the counter names its town.
+    #[test]
+    fn a_fort_marks_the_town_it_stands_in() {
+        let lookups = json!({"area_order": ["north"], "areas": {"north": "North"},
+                             "towns": {"t2": "Hartford"}});
+        let towns: Vec<Value> = (0..3)
+            .map(|k| json!({"id": format!("t{k}"), "name": format!("Town {k}")}))
+            .collect();
+        let location = |towns: Vec<Value>| json!({"requisite": 3, "towns": towns});
+        let state = json!({
+            "areas": {"north": {"locations": {"0": location(Vec::new()), "5": location(Vec::new()),
+                                              "10": location(towns), "15": location(Vec::new())}}},
+            "armies": {}, "detachments": {},
+            "forts": {"north-10": {"area": "north", "location": 10, "town": "t2", "garrison": {"sp": 5}},
+                      "old": {"area": "north", "location": 10, "garrison": {"sp": 1}}},
+            "french": {},
+        });
+        let board = layout(&lookups, &state);
+        let cell = board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["location"] == 10)
+            .unwrap();
+        let framed: Vec<&Value> = cell["towns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["american_fort"] == true)
+            .map(|t| &t["id"])
+            .collect();
+        assert_eq!(framed, [&json!("t2")]);
+        let named: Vec<&Value> = board["forts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| &f["town_name"])
+            .collect();
+        assert_eq!(named, [&json!("Hartford"), &Value::Null]);
     }
 }
