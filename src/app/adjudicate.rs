@@ -26,6 +26,20 @@ fn secret_reveals<'a>(
     }
 }
 
+/// Where an adjudication finds a committed standing policy by its side and commitment: among
+/// those this run committed and has not written yet (`committed`), else in the side's policies
+/// file in `dir`.
+fn policy_source<'a>(
+    game: &'a str,
+    dir: &'a Path,
+    committed: &'a [(String, String, crate::engine::record::PolicyReveal)],
+) -> impl Fn(&str, &str) -> Result<crate::engine::record::PolicyReveal, Error> + 'a {
+    move |side, commit| match committed.iter().find(|(s, c, _)| s == side && c == commit) {
+        Some((_, _, p)) => Ok(p.clone()),
+        None => secrets::load_policy(dir, game, side, commit),
+    }
+}
+
 /// `adjudicate`: receives a packet with the receiver's secret from `secrets_dir`, and stages
 /// the receiver's ledger in `commit`.
 pub fn adjudicate(
@@ -34,9 +48,9 @@ pub fn adjudicate(
     packet: &Packet,
     secrets_dir: &Path,
 ) -> Result<Received, Error> {
-    let id = l.game.id.clone();
     let reveal_of = secret_reveals(&l.game, secrets_dir);
-    let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
+    let committed = commit.policies.clone();
+    let policy_of = policy_source(&l.game.id, secrets_dir, &committed);
     let received = session::receive(
         l.rules.as_ref(),
         &l.game,
@@ -133,9 +147,9 @@ pub fn adjudicate_owed(
             });
         }
     }
-    let id = l.game.id.clone();
     let reveal_of = secret_reveals(&l.game, secrets_dir);
-    let policy_of = |side: &str, commit: &str| secrets::load_policy(secrets_dir, &id, side, commit);
+    let committed = commit.policies.clone();
+    let policy_of = policy_source(&l.game.id, secrets_dir, &committed);
     let received = session::adjudicate_owed(l.rules.as_ref(), &l.game, &reveal_of, &policy_of)?;
     note_uses(commit, secrets_dir, l, &received.uses)?;
     Ok(received)

@@ -129,6 +129,10 @@ pub struct Commit {
     locks: Vec<(PathBuf, atomic::Lock)>,
     /// Ledgers read (under their secret's lock) and changed by this command.
     ledgers: BTreeMap<PathBuf, (crate::engine::ledger::Ledger, bool)>,
+    /// Standing policies committed by this command (side, commitment, policy), staged but not
+    /// written yet: a step adjudicated later in the same run (the bot's attack in `play --bot`)
+    /// reads them here.
+    policies: Vec<(String, String, crate::engine::record::PolicyReveal)>,
 }
 
 impl Commit {
@@ -183,6 +187,7 @@ impl Commit {
             mut staged,
             locks,
             ledgers,
+            policies: _,
         } = self;
         // The ledgers go first: an element is on record as used before anything that reveals
         // it appears.

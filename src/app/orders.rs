@@ -272,6 +272,9 @@ pub fn write_orders_with(
         let sent = prepared.record.policy_commit.as_deref().unwrap_or_default();
         secrets::stage_policy(&mut staged, secrets_dir, &l.game.id, &side, p, sent)?;
         commit.staged.append(&mut staged)?;
+        commit
+            .policies
+            .push((side.clone(), sent.to_string(), p.clone()));
     }
     Ok((prepared.game, Packet::new(prepared.record)))
 }

@@ -19,8 +19,9 @@ pub struct Args {
     /// The side giving the orders [default: the side whose decision it is]
     #[arg(long)]
     side: Option<String>,
-    /// Commit to this hidden standing policy with the orders
-    #[arg(long, value_name = "FILE", conflicts_with = "bot")]
+    /// Commit to this hidden standing policy with the orders (it answers for you when the bot
+    /// attacks, too)
+    #[arg(long, value_name = "FILE", requires = "orders")]
     policy: Option<PathBuf>,
     /// Adjutant's bot plays this side (give it twice for a game between bots, which plays
     /// to the end); its choices and the options it weighed end the report

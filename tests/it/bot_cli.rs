@@ -127,6 +127,71 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
     ok(dir.path(), &["verify", "g.yaml"]);
 }
 
+/// Dice-protocol 3.1 against the bot: `play --policy` commits the player's standing policy
+/// with their orders while the bot plays the other side (the two could not be given together).
+/// The Crown attacks with its War left open and a policy committing all it carries: however the
+/// bot answers, the run ends with no question left for the Crown, since an accepted battle
+/// takes the Crown's War from the policy (10.2), and the policy stays in force.
+#[test]
+fn a_standing_policy_is_committed_in_a_game_against_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crown_full_impulse_beside_ebenezer(d, "ss-bot-policy");
+    write(
+        d,
+        "attack.yaml",
+        "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, carry_war: 3}}\n",
+    );
+    write(d, "policy.yaml", "attack: {commit: all}\n");
+    let o = ok(
+        d,
+        &[
+            "play",
+            "g.yaml",
+            "attack.yaml",
+            "--policy",
+            "policy.yaml",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "100",
+            "--secrets",
+            "s",
+        ],
+    );
+    let report = stdout(&o);
+    assert!(report.contains("The bot (Patriot)"), "{report}");
+    let game = read(&d.join("g.yaml"));
+    assert!(game.contains("policy_commit:"), "{game}");
+    let shown = stdout(&ok(d, &["show", "g.yaml", "--secrets", "s"]));
+    assert!(
+        shown.contains("Standing policies in force")
+            && shown.contains("Crown's, committed with step 1"),
+        "{shown}"
+    );
+    // Accepted, the battle was fought with the policy's War; refused, there was none to give.
+    let accepted = game.contains("accept:");
+    assert_eq!(accepted, report.contains("standing policy"), "{report}");
+    assert!(!game.contains("decision: commit"), "{game}");
+    ok(d, &["verify", "g.yaml"]);
+    // A policy goes with orders: with only the bot to play, there are none to commit it with.
+    let err = support::fails(
+        d,
+        &[
+            "play",
+            "g.yaml",
+            "--policy",
+            "policy.yaml",
+            "--bot",
+            "patriot",
+        ],
+    );
+    assert!(
+        err.contains("--policy") && err.contains("<ORDERS>"),
+        "{err}"
+    );
+}
+
 /// 10.1: refusals that differ only in the supplies the army takes read differently in the
 /// bot's advice; they all read "refuse battle, to Monck's Corner", so a player could not tell
 /// which was advised.
