@@ -402,8 +402,19 @@ fn show_and_the_board_give_the_ids_orders_name_detachments_and_forts_by() {
         "detachment title"
     );
     assert!(
-        svg.contains("<title>an American fort (canada-5): garrison 5 SP"),
+        svg.contains("<title>an American fort (canada-5) at Fort Ticonderoga: garrison 5 SP"),
         "fort title"
+    );
+    // The fort built at Hartford frames Hartford, the second town of its location.
+    let hartford = svg
+        .split("<g id=\"town-hartford\">")
+        .nth(1)
+        .unwrap_or_default();
+    let hartford = hartford.split("</g>").next().unwrap_or_default();
+    assert!(
+        hartford.contains("stroke=\"#1f4e9e\" stroke-width=\"2\"/>")
+            && hartford.contains("an American fort stands here"),
+        "{hartford}"
     );
 }
 
