@@ -385,7 +385,10 @@ pub fn parse_packet_text(text: &str) -> Result<Packet, Error> {
     let mut blocks = crate::mail::armour::blocks(text);
     match blocks.len() {
         0 => Packet::parse(text),
-        1 => crate::mail::armour::read_block(&blocks.remove(0).body?),
+        1 => {
+            let block = blocks.remove(0);
+            crate::mail::armour::read_block(&block.body?, block.first_line)
+        }
         _ => Err(Error::Format {
             what: "the packet file".into(),
             message: "it holds more than one packet".into(),

@@ -107,6 +107,16 @@ fn parse_checked<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error
 /// mapping is refused with its line, where the parse would keep the last one without a word
 /// and play orders other than those the player read at the top of the file.
 pub fn parse_written<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
+    parse_written_at(text, what, &|line| line)
+}
+
+/// `parse_written` of a text cut from a file (a packet between its armour lines): `line_in_file`
+/// turns a line of `text` into the line of the file it came from, for the refusal to name.
+pub fn parse_written_at<T: DeserializeOwned>(
+    text: &str,
+    what: &str,
+    line_in_file: &dyn Fn(usize) -> usize,
+) -> Result<T, Error> {
     let plain = checked(text, what)?;
     // YAML's own value type refuses a repeated key; the file is small, so it is read twice.
     if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(plain) {
@@ -118,7 +128,8 @@ pub fn parse_written<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, E
                 .unwrap_or_default()
                 .to_string();
             let start = e.location().map(|l| l.line()).unwrap_or(1);
-            let line = second_line_of(plain, start, key.trim_matches('"')).unwrap_or(start);
+            let line =
+                line_in_file(second_line_of(plain, start, key.trim_matches('"')).unwrap_or(start));
             let under = message[..at].trim_end_matches(": ");
             let inside = if under.is_empty() {
                 String::new()

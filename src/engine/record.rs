@@ -193,9 +193,15 @@ impl Packet {
     }
 
     pub fn parse(text: &str) -> Result<Packet, Error> {
+        Packet::parse_at(text, &|line| line)
+    }
+
+    /// `parse` of a packet cut from a file: `line_in_file` turns a line of `text` into the
+    /// line of the file it came from, for a refusal to name.
+    pub fn parse_at(text: &str, line_in_file: &dyn Fn(usize) -> usize) -> Result<Packet, Error> {
         // A key given twice is refused: the signature covers the record as parsed, with the
         // last of the two, and a reader of the text could take the first for the orders.
-        let packet: Packet = super::input::parse_written(text, "the packet")?;
+        let packet: Packet = super::input::parse_written_at(text, "the packet", line_in_file)?;
         if packet.format != PACKET_FORMAT && packet.format != PACKET_FORMAT_1 {
             return Err(Error::Format {
                 what: "the packet".into(),

@@ -129,8 +129,10 @@ fn changed(why: impl std::fmt::Display) -> Error {
 }
 
 /// The packet between armour lines: version 2 unwrapped and checked against its checksum,
-/// version 1 as it is. A text that arrived changed is refused with `CHANGED`.
-pub fn read_block(body: &str) -> Result<Packet, Error> {
+/// version 1 as it is. A text that arrived changed is refused with `CHANGED`. `first_line` is
+/// the line of the text the block was found in that its body starts on (`Block::first_line`),
+/// so that a refusal names the line of that text.
+pub fn read_block(body: &str, first_line: usize) -> Result<Packet, Error> {
     let mut lines: Vec<&str> = body.lines().collect();
     while lines.last().is_some_and(|l| l.trim().is_empty()) {
         lines.pop();
@@ -148,7 +150,7 @@ pub fn read_block(body: &str) -> Result<Packet, Error> {
         let v1 = yaml
             .trim_start()
             .starts_with(&format!("format: {PACKET_FORMAT_1}"));
-        return match Packet::parse(&yaml) {
+        return match Packet::parse_at(&yaml, &|line| line + first_line - 1) {
             Ok(p) if p.format == PACKET_FORMAT_1 => Ok(p),
             Ok(_) => Err(changed("its checksum line is missing")),
             Err(e @ Error::Yaml { .. }) if v1 || yaml.contains("record:") => {
@@ -158,7 +160,19 @@ pub fn read_block(body: &str) -> Result<Packet, Error> {
         };
     };
     let text = unwrap(&yaml);
-    let packet = match Packet::parse(&text) {
+    // The line of the body each line of the unwrapped text starts on: a line `wrap` cut
+    // goes on over the lines after it.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| !l.ends_with('\\'))
+                .map(|(i, _)| i + 1),
+        )
+        .collect();
+    let in_file = |line: usize| first_line + starts.get(line - 1).copied().unwrap_or(line - 1);
+    let packet = match Packet::parse_at(&text, &in_file) {
         Ok(p) => p,
         Err(e @ Error::Yaml { .. }) => {
             return Err(if sealed_as_read(&text, &sum) {
@@ -184,6 +198,8 @@ pub struct Block {
     /// Quoted from an earlier mail: behind `>`, in an HTML `<blockquote>` (which
     /// `html_to_text` marks with `>`), or after an "Original Message" line.
     pub quoted: bool,
+    /// The line of the text the body starts on (the one after the BEGIN line), counting from 1.
+    pub first_line: usize,
 }
 
 /// Outlook's line above the mail it replies to, in plain text and in its HTML.
@@ -202,14 +218,14 @@ fn starts_quoted_part(line: &str) -> bool {
 pub fn blocks(text: &str) -> Vec<Block> {
     let text = undo_dash_escapes(text);
     let mut out = Vec::new();
-    let mut lines = text.lines().peekable();
+    let mut lines = text.lines().enumerate().peekable();
     let mut after_original = false;
-    while let Some(line) = lines.next() {
+    while let Some((at_line, line)) = lines.next() {
         // Outlook's header block of the mail it replies to: `From:` then `Sent:`.
         let outlook_header = line.trim_start().starts_with("From:")
             && lines
                 .peek()
-                .is_some_and(|next| next.trim_start().starts_with("Sent:"));
+                .is_some_and(|(_, next)| next.trim_start().starts_with("Sent:"));
         if starts_quoted_part(line) || outlook_header {
             after_original = true;
         }
@@ -222,7 +238,7 @@ pub fn blocks(text: &str) -> Vec<Block> {
         let bare = prefix.trim_end();
         let mut body = String::new();
         let mut closed = false;
-        for l in lines.by_ref() {
+        for (_, l) in lines.by_ref() {
             if l.contains(END) {
                 closed = true;
                 break;
@@ -244,6 +260,7 @@ pub fn blocks(text: &str) -> Vec<Block> {
                 })
             },
             quoted,
+            first_line: at_line + 2,
         });
     }
     out

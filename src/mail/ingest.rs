@@ -67,9 +67,13 @@ fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
             quoted: false,
         });
     }
-    out.extend(blocks.into_iter().map(|b| Candidate {
-        packet: b.body.and_then(|body| armour::read_block(&body)),
-        quoted: b.quoted,
+    out.extend(blocks.into_iter().map(|b| {
+        Candidate {
+            packet: b
+                .body
+                .and_then(|body| armour::read_block(&body, b.first_line)),
+            quoted: b.quoted,
+        }
     }));
 }
 

@@ -114,6 +114,35 @@ fn a_packet_giving_a_key_twice_is_refused() {
     let err = adjudicate_refused(&p, f.to_str().unwrap());
     assert!(err.contains("given twice"), "{err}");
     assert_eq!(before, files(&p), "a refused packet changes no file");
+    // The line named is the repeat's line in the file, counted from its top (the armour and
+    // the comment lines above it included), where it was counted from the BEGIN line.
+    let sealed = read(&f);
+    let repeat = sealed
+        .lines()
+        .position(|l| l == "    supply: []")
+        .expect("the repeated key")
+        + 1;
+    assert!(repeat > 4, "{sealed}");
+    assert!(
+        err.contains(&format!("line {repeat}:")),
+        "line {repeat}: {err}"
+    );
+    // A long line the armour cut in two counts as the two lines it is in the file.
+    let long = twice.replace(
+        "  orders:\n",
+        &format!(
+            "  orders:\n{}\n",
+            adjutant::mail::armour::wrap(&format!("    # {}", "x".repeat(200)))
+        ),
+    );
+    let f = write(&p, "twice-long.txt", &reseal(&long));
+    let err = adjudicate_refused(&p, f.to_str().unwrap());
+    let sealed = read(&f);
+    let repeat = sealed.lines().position(|l| l == "    supply: []").unwrap() + 1;
+    assert!(
+        err.contains(&format!("line {repeat}:")),
+        "line {repeat}: {err}\n{sealed}"
+    );
 }
 
 #[test]
