@@ -255,7 +255,7 @@ impl Undo {
         }
         let (dir, name) = folder_and_name(target);
         let kept = tempfile::Builder::new()
-            .prefix(&beside_prefix(&name))
+            .prefix(&run_prefix(&name))
             .suffix(".old")
             .make_in(&dir, |p| {
                 fs::hard_link(target, p).or_else(|_| fs::copy(target, p).map(|_| ()))
@@ -335,6 +335,66 @@ fn folder_and_name(target: &Path) -> (PathBuf, String) {
 /// within the 255 bytes a name may have, however long the target's own name is.
 fn beside_prefix(name: &str) -> String {
     format!(".{}.", cut_name(name, 200))
+}
+
+/// `beside_prefix` with this process's id after it: the files a run makes beside a target
+/// (`.game.yaml.4242.x1Y.tmp`, `.old`) say which run made them, so that a later run can tell
+/// those a killed run left (`sweep_leftovers`) from those of a run still going.
+fn run_prefix(name: &str) -> String {
+    format!("{}{}.", beside_prefix(name), std::process::id())
+}
+
+/// How long a file a run made beside a target must have been left untouched before a later
+/// run takes it for a leftover: a run's own live only while it writes its outputs.
+const LEFTOVER_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes what a run killed before it could clean up (`kill -9`, a power cut) left beside
+/// `name` in `dir`: the staged writes (`.tmp`) and kept copies (`.old`) its `run_prefix` names,
+/// when that process is no longer running and the file has been left for `LEFTOVER_AFTER`.
+/// Nothing else is touched; a file that cannot be removed stays, as it did before.
+#[cfg(unix)]
+fn sweep_leftovers(dir: &Path, name: &str) {
+    let prefix = beside_prefix(name);
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+            continue;
+        };
+        if !(rest.ends_with(".tmp") || rest.ends_with(".old")) {
+            continue;
+        }
+        let Some(pid) = rest.split('.').next().and_then(|p| p.parse::<i32>().ok()) else {
+            continue;
+        };
+        if pid <= 0 || pid.unsigned_abs() == std::process::id() || running(pid) {
+            continue;
+        }
+        let Ok(meta) = fs::symlink_metadata(entry.path()) else {
+            continue;
+        };
+        let left = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age >= LEFTOVER_AFTER);
+        if meta.is_file() && left {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn sweep_leftovers(_dir: &Path, _name: &str) {}
+
+/// Whether a process `pid` is running (or may be: one of another user's answers so too).
+#[cfg(unix)]
+fn running(pid: i32) -> bool {
+    // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    found || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
 /// The first `max` bytes of `name` at most, cut between characters: for a name made from
@@ -545,7 +605,8 @@ fn stage(path: &Path, bytes: &[u8], kind: Kind) -> Result<Stage, Error> {
         ));
     }
     let (dir, name) = folder_and_name(&target);
-    let prefix = beside_prefix(&name);
+    sweep_leftovers(&dir, &name);
+    let prefix = run_prefix(&name);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]

@@ -463,6 +463,75 @@ fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
     ok(&d, &["verify", "game.yaml"]);
 }
 
+/// Every hidden file beside the outputs under `dir` (`.NAME.PID.RANDOM.tmp` or `.old`).
+fn leftovers(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<_> = files(dir)
+        .into_keys()
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            name.starts_with('.') && (name.ends_with(".tmp") || name.ends_with(".old"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A run killed once its outputs are staged leaves them as hidden files beside their targets
+/// (the targets stay whole). A later run writing beside them removes those a dead process left
+/// over ten minutes ago, and keeps the others, which may be a run's still going; they stayed
+/// for ever.
+#[cfg(unix)]
+#[test]
+fn a_later_run_sweeps_what_a_killed_run_left() {
+    let g = TwoPlayers::new("ss-test-sweep");
+    let d = g.side_dir("crown");
+    write(&d, "o.yaml", "supply: []\n");
+    let args = [
+        "orders",
+        "game.yaml",
+        "o.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "p.yaml",
+    ];
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+        .args(args)
+        .current_dir(&d)
+        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let left = leftovers(&d);
+    // The packet, the game file and the ledger.
+    assert_eq!(left.len(), 3, "{left:?}");
+    // All but the packet's made old; the packet's is as fresh as a live run's would be.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for p in &left {
+        if !p
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with(".p.yaml.")
+        {
+            let f = std::fs::File::options().write(true).open(p).unwrap();
+            f.set_modified(hour_ago).unwrap();
+        }
+    }
+    ok(&d, &args);
+    let now = leftovers(&d);
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(
+        now[0]
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with(".p.yaml."),
+        "{now:?}"
+    );
+    ok(&d, &["verify", "game.yaml"]);
+}
+
 /// `keys --side` takes a side as the reports write it (`Crown`), and refuses a side no game
 /// has, with the sides it knows: a secret for `redcoat` could never be used. `new` takes the
 /// anchor's side in any case too.
