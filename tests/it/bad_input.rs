@@ -438,29 +438,25 @@ fn malformed_game_files_and_data_are_refused_with_names() {
 fn a_crash_between_write_and_rename_leaves_the_old_game_file() {
     let g = TwoPlayers::new("ss-test-crash");
     let d = g.side_dir("crown");
-    write(&d, "o.yaml", "supply: []\n");
     let before = g.game_text("crown");
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args([
-            "orders",
-            "game.yaml",
-            "o.yaml",
-            "--secrets",
-            "secrets",
-            "-o",
-            "p.yaml",
-        ])
-        .current_dir(&d)
-        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    killed_before_rename(&d);
     assert_eq!(
         g.game_text("crown"),
         before,
         "the game file is whole and unchanged"
     );
     ok(&d, &["verify", "game.yaml"]);
+}
+
+/// `orders` run to send `supply: []` in `d` (`send_args`), the process killed once every output
+/// is staged and before any is put into place.
+fn killed_before_rename(d: &std::path::Path) {
+    write(d, "o.yaml", "supply: []\n");
+    let o = command(d, &send_args("p.yaml"))
+        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
 }
 
 /// Every hidden file beside the outputs under `dir` (`.NAME.PID.RANDOM.tmp` or `.old`).
@@ -485,23 +481,7 @@ fn leftovers(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 fn a_later_run_sweeps_what_a_killed_run_left() {
     let g = TwoPlayers::new("ss-test-sweep");
     let d = g.side_dir("crown");
-    write(&d, "o.yaml", "supply: []\n");
-    let args = [
-        "orders",
-        "game.yaml",
-        "o.yaml",
-        "--secrets",
-        "secrets",
-        "-o",
-        "p.yaml",
-    ];
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
-        .args(args)
-        .current_dir(&d)
-        .env("ADJUTANT_FAIL_BEFORE_RENAME", "1")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    killed_before_rename(&d);
     let left = leftovers(&d);
     // The packet, the game file and the ledger.
     assert_eq!(left.len(), 3, "{left:?}");
@@ -518,7 +498,7 @@ fn a_later_run_sweeps_what_a_killed_run_left() {
             f.set_modified(hour_ago).unwrap();
         }
     }
-    ok(&d, &args);
+    ok(&d, &send_args("p.yaml"));
     let now = leftovers(&d);
     assert_eq!(now.len(), 1, "{now:?}");
     assert!(
@@ -1011,106 +991,41 @@ fn no_output_is_written_into_the_data_or_templates_folder_read() {
     std::fs::create_dir_all(d.join("tpl/southern-strategy")).unwrap();
     write(d, "tpl/southern-strategy/show.txt", "{{ title }}\n");
     std::os::unix::fs::symlink("data/map.yaml", d.join("map-link.yaml")).unwrap();
-    ok(
-        d,
-        &[
-            "new",
-            "--id",
-            "x",
-            "--demo",
-            "--secrets",
-            "s",
-            "--data",
-            "data",
-            "-o",
-            "x.yaml",
-        ],
-    );
-    for (args, folder) in [
+    let new = "new --id x --demo --secrets s --data data -o x.yaml";
+    ok(d, &new.split(' ').collect::<Vec<_>>());
+    // Each command line, read with the data folder, and the input its output would replace.
+    let with_data = |line: &str| -> Vec<String> {
+        let (command, rest) = line.split_once(' ').unwrap();
+        [command, "x.yaml", "--data", "data"]
+            .into_iter()
+            .chain(rest.split(' '))
+            .map(String::from)
+            .collect()
+    };
+    for (line, input) in [
+        ("report --format svg -o data/map.yaml", "data/map.yaml"),
+        ("position -o ./data/../data/map.yaml", "data/map.yaml"),
+        ("position -o map-link.yaml", "data/map.yaml"),
         (
-            vec![
-                "report",
-                "x.yaml",
-                "--data",
-                "data",
-                "--format",
-                "svg",
-                "-o",
-                "data/map.yaml",
-            ],
-            "data/map.yaml",
-        ),
-        (
-            vec![
-                "position",
-                "x.yaml",
-                "--data",
-                "data",
-                "-o",
-                "./data/../data/map.yaml",
-            ],
-            "data/map.yaml",
-        ),
-        (
-            vec![
-                "position",
-                "x.yaml",
-                "--data",
-                "data",
-                "-o",
-                "map-link.yaml",
-            ],
-            "data/map.yaml",
-        ),
-        (
-            vec![
-                "report",
-                "x.yaml",
-                "--data",
-                "data",
-                "--templates",
-                "tpl",
-                "--format",
-                "html",
-                "-o",
-                "tpl/southern-strategy/show.txt",
-            ],
+            "report --templates tpl --format html -o tpl/southern-strategy/show.txt",
             "tpl",
         ),
     ] {
+        let args = with_data(line);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let e = refused(d, &args);
         assert!(
-            e.contains("this command reads") && e.contains(&format!("`{folder}`")),
-            "{args:?}: {e}"
+            e.contains("this command reads") && e.contains(&format!("`{input}`")),
+            "{line}: {e}"
         );
     }
     // Beside those files, the same outputs are written, in the data folder too.
-    ok(
-        d,
-        &[
-            "report",
-            "x.yaml",
-            "--data",
-            "data",
-            "--templates",
-            "tpl",
-            "--format",
-            "html",
-            "-o",
-            "r.html",
-        ],
-    );
-    assert!(d.join("r.html").exists());
-    ok(
-        d,
-        &[
-            "position",
-            "x.yaml",
-            "--data",
-            "data",
-            "-o",
-            "data/start.yaml",
-        ],
-    );
-    assert!(d.join("data/start.yaml").exists());
+    for (line, made) in [
+        ("report --templates tpl --format html -o r.html", "r.html"),
+        ("position -o data/start.yaml", "data/start.yaml"),
+    ] {
+        let args = with_data(line);
+        ok(d, &args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(d.join(made).exists(), "{line}");
+    }
 }

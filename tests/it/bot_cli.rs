@@ -103,28 +103,23 @@ fn the_bot_answers_a_battle_when_the_game_pauses_for_it() {
         "attack.yaml",
         "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, war: 2}}\n",
     );
-    let o = ok(
-        dir.path(),
-        &[
-            "play",
-            "g.yaml",
-            "attack.yaml",
-            "--bot",
-            "patriot",
-            "--playouts",
-            "100",
-            "--secrets",
-            "s",
-        ],
-    );
-    let report = stdout(&o);
-    assert!(report.contains("The bot (Patriot)"), "{report}");
-    let game = read(&dir.path().join("g.yaml"));
+    let (report, game) = bot_patriot_answers(dir.path(), &[]);
     assert!(
         game.contains("battle:"),
         "the bot's answer to the attack is not in the game file:\n{report}"
     );
     ok(dir.path(), &["verify", "g.yaml"]);
+}
+
+/// `play g.yaml attack.yaml` in `d` with `more` arguments, the bot playing the Patriots after
+/// it: the report, which must show the bot's turn, and the game file after.
+fn bot_patriot_answers(d: &Path, more: &[&str]) -> (String, String) {
+    let mut args = vec!["play", "g.yaml", "attack.yaml"];
+    args.extend(more);
+    args.extend(["--bot", "patriot", "--playouts", "100", "--secrets", "s"]);
+    let report = stdout(&ok(d, &args));
+    assert!(report.contains("The bot (Patriot)"), "{report}");
+    (report, read(&d.join("g.yaml")))
 }
 
 /// Dice-protocol 3.1 against the bot: `play --policy` commits the player's standing policy
@@ -143,25 +138,7 @@ fn a_standing_policy_is_committed_in_a_game_against_the_bot() {
         "side: crown\nfull: {attack: {from: SAV, to: EBN, units: 6, carry_war: 3}}\n",
     );
     write(d, "policy.yaml", "attack: {commit: all}\n");
-    let o = ok(
-        d,
-        &[
-            "play",
-            "g.yaml",
-            "attack.yaml",
-            "--policy",
-            "policy.yaml",
-            "--bot",
-            "patriot",
-            "--playouts",
-            "100",
-            "--secrets",
-            "s",
-        ],
-    );
-    let report = stdout(&o);
-    assert!(report.contains("The bot (Patriot)"), "{report}");
-    let game = read(&d.join("g.yaml"));
+    let (report, game) = bot_patriot_answers(d, &["--policy", "policy.yaml"]);
     assert!(game.contains("policy_commit:"), "{game}");
     let shown = stdout(&ok(d, &["show", "g.yaml", "--secrets", "s"]));
     assert!(

@@ -1351,18 +1351,15 @@ fn a_sea_battle_names_its_modifiers_and_says_when_neither_navy_is_defeated() {
             &st,
             &["full: {navy: battle}\n"],
         );
-        let crown = text
-            .split("Sea battle (12.2): Crown rolls ")
-            .nth(1)
-            .and_then(|t| t.split('.').next())
-            .unwrap_or_else(|| panic!("no Crown roll: {text}"))
-            .to_string();
-        let patriot = text
-            .split("Sea battle (12.2): Patriot rolls ")
-            .nth(1)
-            .and_then(|t| t.split('.').next())
-            .unwrap_or_else(|| panic!("no Patriot roll: {text}"))
-            .to_string();
+        // What follows "Crown rolls " up to the end of its sentence.
+        let roll = |side: &str| {
+            text.split(&format!("Sea battle (12.2): {side} rolls "))
+                .nth(1)
+                .and_then(|t| t.split('.').next())
+                .unwrap_or_else(|| panic!("no {side} roll: {text}"))
+                .to_string()
+        };
+        let (crown, patriot) = (roll("Crown"), roll("Patriot"));
         assert!(
             crown.contains("+1 (+1 naval modifier on the Political Will track) = ")
                 && !crown.contains("beginning"),

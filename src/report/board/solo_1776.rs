@@ -204,35 +204,47 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
 mod tests {
     use super::*;
 
+    /// `n` towns, `t0`, `t1`, ...
+    fn towns(n: usize) -> Vec<Value> {
+        (0..n)
+            .map(|k| json!({"id": format!("t{k}"), "name": format!("Town {k}")}))
+            .collect()
+    }
+
+    fn location(towns: Vec<Value>) -> Value {
+        json!({"requisite": 3, "towns": towns})
+    }
+
+    /// The laid-out cell of `area` at OB location `loc`.
+    fn cell<'b>(board: &'b Value, area: &str, loc: u64) -> &'b Value {
+        board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["area"] == area && c["location"] == loc)
+            .unwrap()
+    }
+
     /// A location holding an army, two detachments and a fort, beside one with five towns:
     /// its row grows so that every piece and town stays inside its cell, above the requisite
     /// line (the fourth piece was drawn in the row below).
     #[test]
     fn a_crowded_location_stays_inside_its_row() {
         let lookups = json!({"area_order": ["south", "north"], "areas": {"north": "North", "south": "South"}, "towns": {}});
-        let towns: Vec<Value> = (0..5)
-            .map(|k| json!({"id": format!("t{k}"), "name": format!("Town {k}")}))
-            .collect();
-        let location = |towns: Vec<Value>| json!({"requisite": 3, "towns": towns});
         let area = |towns: Vec<Value>| {
             json!({"locations": {"0": location(Vec::new()), "5": location(towns),
                                  "10": location(Vec::new()), "15": location(Vec::new())}})
         };
         let piece = json!({"area": "north", "location": 5, "sp": 2});
         let state = json!({
-            "areas": {"north": area(towns), "south": area(Vec::new())},
+            "areas": {"north": area(towns(5)), "south": area(Vec::new())},
             "armies": {"main": piece},
             "detachments": {"d1": piece, "d2": piece},
             "forts": {"f": piece},
             "french": {},
         });
         let board = layout(&lookups, &state);
-        let cell = board["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["area"] == "north" && c["location"] == 5)
-            .unwrap();
+        let cell = cell(&board, "north", 5);
         let (top, h) = (cell["y"].as_f64().unwrap(), cell["h"].as_f64().unwrap());
         assert!(h > CELL_H, "the row did not grow: {h}");
         let mut pieces = 0;
@@ -266,26 +278,16 @@ mod tests {
     fn a_fort_marks_the_town_it_stands_in() {
         let lookups = json!({"area_order": ["north"], "areas": {"north": "North"},
                              "towns": {"t2": "Hartford"}});
-        let towns: Vec<Value> = (0..3)
-            .map(|k| json!({"id": format!("t{k}"), "name": format!("Town {k}")}))
-            .collect();
-        let location = |towns: Vec<Value>| json!({"requisite": 3, "towns": towns});
         let state = json!({
             "areas": {"north": {"locations": {"0": location(Vec::new()), "5": location(Vec::new()),
-                                              "10": location(towns), "15": location(Vec::new())}}},
+                                              "10": location(towns(3)), "15": location(Vec::new())}}},
             "armies": {}, "detachments": {},
             "forts": {"north-10": {"area": "north", "location": 10, "town": "t2", "garrison": {"sp": 5}},
                       "old": {"area": "north", "location": 10, "garrison": {"sp": 1}}},
             "french": {},
         });
         let board = layout(&lookups, &state);
-        let cell = board["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["location"] == 10)
-            .unwrap();
-        let framed: Vec<&Value> = cell["towns"]
+        let framed: Vec<&Value> = cell(&board, "north", 10)["towns"]
             .as_array()
             .unwrap()
             .iter()
