@@ -171,7 +171,10 @@ pub fn read_block(body: &str, first_line: usize) -> Result<Packet, Error> {
                 .map(|(i, _)| i + 1),
         )
         .collect();
-    let in_file = |line: usize| first_line + starts.get(line - 1).copied().unwrap_or(line - 1);
+    let in_file = |line: usize| {
+        let i = line.saturating_sub(1);
+        first_line + starts.get(i).copied().unwrap_or(i)
+    };
     let packet = match Packet::parse_at(&text, &in_file) {
         Ok(p) => p,
         Err(e @ Error::Yaml { .. }) => {
