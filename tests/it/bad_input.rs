@@ -23,7 +23,15 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         ("limited: skip\nfull: pass\nbogus: 1\n", &["the orders file `bad.yaml` line 3 (`bogus`)", "unknown field `bogus`"]),
         // A value of the wrong shape is placed by its line too, as a rule's refusal is.
         ("limited: skipp\n", &["the orders file `bad.yaml` line 1 (`limited`)", "unknown variant `skipp`"]),
-        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "invalid type: string \"lots\", expected a whole number"]),
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "9.1: invalid type: string \"lots\", expected a whole number"]),
+        // Each shape fault cites the rule of the key it is under, as the rule's refusals do.
+        ("limited: {forage: [SAV]}\n", &["(`limited.forage`)", "8.2: invalid type"]),
+        ("supply: [{from: SAV}]\n", &["(`supply[0]`)", "5.2: missing field `to`"]),
+        ("limited: skip\nfull: {attack: {from: SAV, to: EBN}}\n", &["(`full.attack`)", "9.4: missing field `units`"]),
+        ("limited: skip\nfull: {navy: {move: [C]}}\n", &["(`full.navy.move`)", "12.1: invalid type"]),
+        ("limited: skip\nfull: {transport: {embark: {from: SAV}}}\n", &["(`full.transport.embark`)", "9.3: missing field"]),
+        ("battle: {accept: {commit: x}}\n", &["(`battle.accept.commit`)", "10.3: invalid value"]),
+        ("answer: {navy_zone: 7}\n", &["(`answer.navy_zone`)", "12.4: invalid type"]),
         ("game: another-game\nlimited: skip\nfull: pass\n", &["is for game `another-game`"]),
         // A count no game holds is refused as written, before any rule adds it to another: two
         // march groups of 4294967290 and 14 units would wrap to the 8 units Savannah holds.

@@ -22,6 +22,40 @@ use super::data::{Area, Data};
 use super::state::{Id, Key};
 use crate::engine::error::{OrderError, Path};
 
+/// The rule each key of the orders answers to (`engine::written::rule_under`), cited when a
+/// value there cannot be read at all, as the rule's own refusals cite it.
+pub const RULES_BY_KEY: &[(&str, &str)] = &[
+    ("supply", "5.2"),
+    ("supply_after", "5.2"),
+    ("limited", "7.0"),
+    ("full", "7.0"),
+    ("limited.recruit", "8.1"),
+    ("full.recruit", "8.1"),
+    ("limited.forage", "8.2"),
+    ("full.forage", "8.2"),
+    ("limited.raid", "8.3"),
+    ("full.raid", "8.3"),
+    ("limited.hold", "8.4"),
+    ("full.hold", "8.4"),
+    ("full.march", "9.1"),
+    ("full.transport", "9.3"),
+    ("full.attack", "9.4"),
+    ("full.skirmish", "9.5"),
+    ("full.dig_in", "9.6"),
+    ("full.navy", "12.0"),
+    ("full.navy.move", "12.1"),
+    ("full.navy.battle", "12.2"),
+    ("battle", "10.1"),
+    ("battle.refuse", "10.1"),
+    ("battle.accept", "10.3"),
+    ("commit", "10.2"),
+    ("answer", "4.0"),
+    ("answer.unload", "12.3"),
+    ("answer.navy_zone", "12.4"),
+    ("answer.commander", "13.4"),
+    ("answer.excess", "5.5"),
+];
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
