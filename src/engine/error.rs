@@ -486,6 +486,16 @@ pub(crate) fn shorten_quoted(message: &str) -> String {
 /// A shape error's message in a player's words where serde's are about its own types: a
 /// choice such as `refuse` written as a bare word where it takes fields under it.
 fn plain_message(message: &str, path: Option<&str>) -> String {
+    // A rule cited before serde's words (`10.1: invalid type: ...`) stays in front of them.
+    if let Some((rule, rest)) = message.split_once(": ") {
+        if !rule.is_empty()
+            && rule
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        {
+            return format!("{rule}: {}", plain_message(rest, path));
+        }
+    }
     let name = path
         .and_then(|p| p.rsplit('.').next())
         .filter(|n| !n.is_empty() && !n.ends_with(']'));

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::dice::Dice;
 use super::error::{Error, OrderError};
 use super::ranges::{Draw, Range};
-use super::written::{from_written, orders_from_written};
+use super::written::{orders_from_written, policy_from_written};
 
 /// Who must decide next, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -384,6 +384,10 @@ pub trait Game: 'static {
     fn orders_rule(_path: &str) -> Option<&'static str> {
         None
     }
+    /// `orders_rule` for a standing policy's values (`battle.armies.CHS`, `attack.commit`).
+    fn policy_rule(_path: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A loaded game (rules plus checked data), driven through JSON values.
@@ -522,7 +526,7 @@ impl<G: Game> Rules for Loaded<G> {
         orders_from_written::<G>(orders).map(|_| ())
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
-        let policy: G::Policy = from_written("the policy", policy)?;
+        let policy: G::Policy = policy_from_written::<G>(policy)?;
         G::check_policy(&self.data, &policy).map_err(|e| Error::Shape {
             what: "the policy".into(),
             path: e.path.clone(),
@@ -553,7 +557,7 @@ impl<G: Game> Rules for Loaded<G> {
         G::policy_rows(&self.data)
     }
     fn policy_answers(&self, policy: &Value) -> Result<Vec<Value>, Error> {
-        let policy: G::Policy = from_written("the policy", policy)?;
+        let policy: G::Policy = policy_from_written::<G>(policy)?;
         Ok(G::policy_answers(&self.data, &policy))
     }
     fn policy_row(&self, state: &Value, side: &str) -> Result<Option<String>, Error> {
@@ -580,8 +584,7 @@ impl<G: Game> Rules for Loaded<G> {
     ) -> Result<(Value, Vec<Value>), Error> {
         let state = self.state(state)?;
         let orders: G::Orders = orders_from_written::<G>(orders)?;
-        let policy: Option<G::Policy> =
-            policy.map(|p| from_written("the policy", p)).transpose()?;
+        let policy: Option<G::Policy> = policy.map(policy_from_written::<G>).transpose()?;
         let (next, events) = G::apply(&self.data, &state, side, &orders, policy.as_ref(), dice)?;
         Ok((
             to_value(&next)?,

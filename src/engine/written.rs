@@ -23,14 +23,29 @@ pub fn rule_under(table: &[(&str, &'static str)], path: &str) -> Option<&'static
 
 /// `from_written` for orders of `G`, a shape fault citing the rule of the key it is under.
 pub fn orders_from_written<G: Game>(v: &Value) -> Result<G::Orders, Error> {
-    from_written("orders", v).map_err(|e| match e {
+    from_written_citing("orders", v, G::orders_rule)
+}
+
+/// `from_written` for a standing policy of `G`, a shape fault citing the rule of the key it is
+/// under.
+pub fn policy_from_written<G: Game>(v: &Value) -> Result<G::Policy, Error> {
+    from_written_citing("the policy", v, G::policy_rule)
+}
+
+/// `from_written`, a shape fault citing the rule `rule_of` gives the path of its value.
+fn from_written_citing<T: DeserializeOwned>(
+    what: &str,
+    v: &Value,
+    rule_of: fn(&str) -> Option<&'static str>,
+) -> Result<T, Error> {
+    from_written(what, v).map_err(|e| match e {
         Error::Shape {
             what,
             path,
             line,
             message,
         } => {
-            let message = match path.as_deref().and_then(G::orders_rule) {
+            let message = match path.as_deref().and_then(rule_of) {
                 Some(rule) => format!("{rule}: {message}"),
                 None => message,
             };

@@ -84,12 +84,22 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
     );
     assert!(
         err.contains(
-            "the policy file `typo.yaml` line 2 (`battle.default`): unknown variant `acept`"
+            "the policy file `typo.yaml` line 2 (`battle.default`): 10.1: unknown variant `acept`"
         ),
         "{err}"
     );
     // The orders are not at fault, so their options are not listed under the policy's error.
     assert!(!err.contains("legal options"), "{err}");
+    // An attack's commitment that cannot be read cites 10.2, the rule it answers to.
+    write(&p, "commit.yaml", "attack: {commit: lots}\n");
+    let err = refused(
+        &p,
+        &with_policy("march.yaml", "commit.packet.yaml", "commit.yaml"),
+    );
+    assert!(
+        err.contains("line 1 (`attack.commit`): 10.2: invalid value"),
+        "{err}"
+    );
     // A choice written as a bare word is worded for a player, not in serde's terms.
     write(&p, "bare.yaml", "battle:\n  armies:\n    CHS: refuse\n");
     let err = refused(
@@ -97,7 +107,7 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         &with_policy("march.yaml", "bare.packet.yaml", "bare.yaml"),
     );
     assert!(
-        err.contains("line 3 (`battle.armies.CHS.refuse`): `refuse` takes its details under it"),
+        err.contains("line 3 (`battle.armies.CHS.refuse`): 10.1: `refuse` takes its details under it"),
         "{err}"
     );
     assert!(!err.contains("variant"), "{err}");

@@ -544,6 +544,10 @@ impl Game for SouthernStrategy {
         crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
     }
 
+    fn policy_rule(path: &str) -> Option<&'static str> {
+        crate::engine::written::rule_under(orders::POLICY_RULES_BY_KEY, path)
+    }
+
     fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
         words::annotate_step(data, before, orders, events)
     }

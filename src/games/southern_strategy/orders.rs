@@ -56,6 +56,10 @@ pub const RULES_BY_KEY: &[(&str, &str)] = &[
     ("answer.excess", "5.5"),
 ];
 
+/// `RULES_BY_KEY` for a standing policy (dice-protocol 3.1): its battle answers (10.1, 10.3)
+/// and its attack's commitment (10.2).
+pub const POLICY_RULES_BY_KEY: &[(&str, &str)] = &[("battle", "10.1"), ("attack", "10.2")];
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
