@@ -12,7 +12,12 @@ use super::input;
 use super::sign;
 use super::Error;
 
-pub const FORMAT: &str = "adjutant-secret/1";
+/// A secret that names the dice protocol of the games it serves (`protocol`), as every secret
+/// made for play now does.
+pub const FORMAT: &str = "adjutant-secret/2";
+/// A secret made before version 2 named none, and serves a game of any protocol; demo secrets
+/// and the secrets tests make from fixed seeds are still written so.
+pub const FORMAT_1: &str = "adjutant-secret/1";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +30,11 @@ pub struct Secret {
     /// A published demonstration secret: its dice are not secret from anyone.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub demo: bool,
+    /// Version 2: the dice protocol of the games this secret serves (`adjutant-dice/3`). A game
+    /// file of another protocol is refused with it: a copy edited to an older version, with
+    /// unsigned records, would let whoever handles the mail change the orders in a packet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
 }
 
 impl Secret {
@@ -34,7 +44,11 @@ impl Secret {
         getrandom::fill(&mut seed).map_err(|e| Error::Secrets {
             message: format!("the system RNG failed: {e}"),
         })?;
-        Ok(Secret::from_seed(game, side, chain_length, &seed, false))
+        Ok(Secret {
+            format: FORMAT.into(),
+            protocol: Some(super::gamefile::DICE_PROTOCOL.into()),
+            ..Secret::from_seed(game, side, chain_length, &seed, false)
+        })
     }
 
     /// A demonstration secret anyone can recompute: `H("adjutant demo seed <game> <side>")`.
@@ -45,12 +59,13 @@ impl Secret {
 
     pub fn from_seed(game: &str, side: &str, chain_length: u64, seed: &Hash, demo: bool) -> Secret {
         Secret {
-            format: FORMAT.into(),
+            format: FORMAT_1.into(),
             game: game.into(),
             side: side.into(),
             chain_length,
             seed: to_hex(seed),
             demo,
+            protocol: None,
         }
     }
 
@@ -231,9 +246,18 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
 pub fn load_file(p: &Path) -> Result<Secret, Error> {
     let text = atomic::read_limited(p, 64 << 10)?;
     let secret: Secret = input::parse_yaml(&text, &format!("secret `{}`", p.display()))?;
-    if secret.format != FORMAT {
+    // Version 1 named no protocol, version 2 names one.
+    let shaped = match secret.format.as_str() {
+        FORMAT => secret.protocol.is_some(),
+        FORMAT_1 => secret.protocol.is_none(),
+        _ => false,
+    };
+    if !shaped {
         return Err(Error::Secrets {
-            message: format!("`{}` is not an {FORMAT} secret", p.display()),
+            message: format!(
+                "`{}` is not an {FORMAT} secret (naming its `protocol`) nor an {FORMAT_1} one (naming none)",
+                p.display()
+            ),
         });
     }
     check_names(&secret.game, &secret.side)?;

@@ -398,6 +398,16 @@ pub fn check_secret(gf: &GameFile, secret: &Secret, side: &str) -> Result<(), Er
             message: format!("the secret of `{side}` does not match the anchor in the game file"),
         });
     }
+    // A game begun for this secret is of its protocol: a copy saying another was edited, and
+    // an older version's unsigned records would let the mail's handlers change orders.
+    if let Some(p) = secret.protocol.as_ref().filter(|p| **p != gf.dice.protocol) {
+        return Err(Error::Secrets {
+            message: format!(
+                "the secret of `{side}` was made for a game of dice protocol `{p}`, but this game file says `{}` (format `{}`): a game begun with it is of `{p}`, so this copy was edited, to records nobody signs or policies revealed whole. Take the game file from your own earlier copy, or begin the game again",
+                gf.dice.protocol, gf.format
+            ),
+        });
+    }
     Ok(())
 }
 

@@ -672,3 +672,117 @@ fn a_packet_of_another_game_under_the_same_id_is_not_called_a_breach() {
         "{err}"
     );
 }
+
+/// A downgrade in transit: a game begun now is of protocol version 3 (signed records), but a
+/// copy of its game file edited to say version 1 (unsigned records) would let anyone who
+/// handles the mail change the orders in a packet. A secret `keys` makes now names the
+/// protocol of the games it serves, so its holder's adjutant refuses a copy of another
+/// version, whoever's packet comes with it, and changes no file. A secret made before (here
+/// the Crown's, as tests make them) serves any version, as old games need.
+#[test]
+fn a_game_file_downgraded_to_unsigned_records_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let crown = fixed_secret(&d.join("crown-s"), "dg", "crown");
+    let patriot = stdout(&ok(
+        d,
+        &[
+            "keys",
+            "--id",
+            "dg",
+            "--side",
+            "patriot",
+            "--secrets",
+            "patriot-s",
+            "--chain-length",
+            "64",
+        ],
+    ))
+    .trim()
+    .to_string();
+    let made = read(&d.join("patriot-s/dg.patriot.secret.yaml"));
+    assert!(
+        made.contains("format: adjutant-secret/2") && made.contains("protocol: adjutant-dice/3"),
+        "{made}"
+    );
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "dg",
+            "--anchor",
+            &format!("crown={crown}"),
+            "--anchor",
+            &format!("patriot={patriot}"),
+            "--chain-length",
+            "64",
+            "-o",
+            "g3.yaml",
+        ],
+    );
+    let v3 = read(&d.join("g3.yaml"));
+    assert!(v3.contains("format: adjutant/3"), "{v3}");
+    let v1: String = v3
+        .replace("format: adjutant/3", "format: adjutant/1")
+        .replace("protocol: adjutant-dice/3", "protocol: adjutant-dice/1")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("key: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    write(d, "crown.yaml", &v1);
+    write(d, "patriot.yaml", &v1);
+    write(d, "o.yaml", "supply: []\n");
+    // The Crown's old secret serves the version 1 copy: its packet carries no signature.
+    ok(
+        d,
+        &[
+            "orders",
+            "crown.yaml",
+            "o.yaml",
+            "--secrets",
+            "crown-s",
+            "-o",
+            "p1.yaml",
+        ],
+    );
+    assert!(!read(&d.join("p1.yaml")).contains("sig:"));
+    let err = refused(
+        d,
+        &[
+            "adjudicate",
+            "patriot.yaml",
+            "p1.yaml",
+            "--secrets",
+            "patriot-s",
+        ],
+    );
+    assert!(
+        err.contains("adjutant-dice/3")
+            && err.contains("adjutant-dice/1")
+            && err.contains("edited"),
+        "{err}"
+    );
+    // The version 3 game itself is played as ever.
+    std::fs::copy(d.join("g3.yaml"), d.join("c3.yaml")).unwrap();
+    std::fs::copy(d.join("g3.yaml"), d.join("p3.yaml")).unwrap();
+    // (The Crown's ledger now pins the version 1 copy; the same secret, saved afresh.)
+    std::fs::remove_dir_all(d.join("crown-s")).unwrap();
+    fixed_secret(&d.join("crown-s"), "dg", "crown");
+    ok(
+        d,
+        &[
+            "orders",
+            "c3.yaml",
+            "o.yaml",
+            "--secrets",
+            "crown-s",
+            "-o",
+            "q1.yaml",
+        ],
+    );
+    ok(
+        d,
+        &["adjudicate", "p3.yaml", "q1.yaml", "--secrets", "patriot-s"],
+    );
+}

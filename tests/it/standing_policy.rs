@@ -107,7 +107,9 @@ fn a_hidden_standing_policy_answers_an_attack_in_one_mail_and_is_checked() {
         &with_policy("march.yaml", "bare.packet.yaml", "bare.yaml"),
     );
     assert!(
-        err.contains("line 3 (`battle.armies.CHS.refuse`): 10.1: `refuse` takes its details under it"),
+        err.contains(
+            "line 3 (`battle.armies.CHS.refuse`): 10.1: `refuse` takes its details under it"
+        ),
         "{err}"
     );
     assert!(!err.contains("variant"), "{err}");
