@@ -84,7 +84,9 @@ pub struct Player {
 
 impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, Error> {
-        let gf: GameFile = super::input::parse_yaml(text, "the game file")?;
+        // A key given twice is refused, as in orders and packets: a reader of the file would
+        // take the first (an army, a record's orders), and the parse keeps the last.
+        let gf: GameFile = super::input::parse_written(text, "the game file")?;
         let Some((_, protocol, _)) = VERSIONS.iter().find(|(f, _, _)| *f == gf.format) else {
             return Err(Error::Format {
                 what: "the game file".into(),

@@ -159,3 +159,58 @@ fn the_awaited_decision_is_checked_and_its_wording_is_not() {
     let e = verify(rules.as_ref(), &gf).unwrap_err().to_string();
     assert!(e.contains("awaits"), "{e}");
 }
+
+/// A game file that gives a key twice is refused with the line of the repeat, as orders,
+/// positions and packets are: a YAML reader keeps the last of the two without a word, so a
+/// reader of the file would see one army (or one record's orders) and `show` and `verify`
+/// another. Both `show` and `verify` accepted such a file.
+#[test]
+fn a_game_file_giving_a_key_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = read(&root().join("games/southern-strategy/examples/demo-game.yaml"));
+    let army = "    CHS:\n      side: patriot\n      units: 2\n";
+    let record = "  orders:\n    supply: []\n  sig:";
+    assert!(text.contains(army) && text.contains(record), "{text}");
+    // The value a reader meets first is forged; the last, which a YAML reader keeps, is true.
+    let forged_units = "      units: 20";
+    let forged_moves = "    supply: [{from: SAV, to: D, food: 4, war: 4}]";
+    for (name, edited, forged) in [
+        (
+            "army.yaml",
+            text.replacen(
+                army,
+                &army.replace(
+                    "      units: 2\n",
+                    &format!("{forged_units}\n      units: 2\n"),
+                ),
+                1,
+            ),
+            forged_units,
+        ),
+        (
+            "record.yaml",
+            text.replacen(
+                record,
+                &format!("  orders:\n{forged_moves}\n    supply: []\n  sig:"),
+                1,
+            ),
+            forged_moves,
+        ),
+    ] {
+        write(d, name, &edited);
+        // The repeat is the line after the forged one.
+        let repeat = edited.lines().position(|l| l == forged).unwrap() + 2;
+        for args in [
+            vec!["verify", name],
+            vec!["show", name],
+            vec!["orders", name],
+        ] {
+            let err = refused(d, &args);
+            assert!(
+                err.contains("given twice") && err.contains(&format!("line {repeat}:")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
