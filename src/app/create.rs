@@ -251,6 +251,14 @@ impl PositionFile {
                 what: format!("the position `{}`", self.path.display()),
                 message,
             },
+            Error::Shape { path, message, .. } => Error::Shape {
+                what: format!("the position `{}`", self.path.display()),
+                line: path
+                    .as_deref()
+                    .and_then(|p| crate::engine::locate::line_of(&self.text, p)),
+                path,
+                message,
+            },
             other => other,
         })
     }

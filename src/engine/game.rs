@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::dice::Dice;
 use super::error::{Error, OrderError};
 use super::ranges::{Draw, Range};
-use super::written::{orders_from_written, policy_from_written};
+use super::written::{from_written, orders_from_written, policy_from_written};
 
 /// Who must decide next, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -535,7 +535,22 @@ impl<G: Game> Rules for Loaded<G> {
         })
     }
     fn check_position(&self, state: &Value) -> Result<(), Error> {
-        let st = self.state(state)?;
+        // A position is the player's own writing, as orders are: a number beyond any count
+        // (which the rules' sums would overflow) is refused with where it sits.
+        let st: G::State = from_written("the position", state).map_err(|e| match e {
+            Error::Shape {
+                what,
+                path,
+                line,
+                message,
+            } => Error::Shape {
+                what,
+                path: Some(path.map_or("state".into(), |p| format!("state.{p}"))),
+                line,
+                message,
+            },
+            other => other,
+        })?;
         G::check_position(&self.data, &st).map_err(|mut fault| {
             fault.path = Some(match fault.path.take() {
                 Some(p) => format!("state.{p}"),

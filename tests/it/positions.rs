@@ -274,3 +274,104 @@ fn a_bad_solitaire_position_is_refused_with_its_rule() {
         assert!(!d.join("g.yaml").exists());
     }
 }
+
+/// Numbers no game holds and places no route has, in a position of each game: each is refused
+/// with its place in the file (and its rule where one decides it), where they crashed adjutant
+/// or were summed past the rules' number types (4294967295 Loyalists and 1 more wrapped to a
+/// legal count), or where a month 13 was taken as a date.
+#[test]
+fn a_position_beyond_any_count_or_route_is_refused_not_crashed_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let huge = serde_json::json!(4_294_967_295u64);
+    // A month out of range is placed at the date it is part of.
+    for (game, key, value, wanted) in [
+        (
+            "southern-strategy",
+            "supplies.CHS.food",
+            huge.clone(),
+            "more than any count",
+        ),
+        (
+            "southern-strategy",
+            "partisans.GA.loyalists",
+            huge.clone(),
+            "more than any count",
+        ),
+        (
+            "southern-strategy",
+            "leaders_lost",
+            huge.clone(),
+            "more than any count",
+        ),
+        (
+            "the-lost-cause",
+            "headlines_played",
+            huge.clone(),
+            "more than any count",
+        ),
+        (
+            "the-lost-cause",
+            "armies.blue.at",
+            serde_json::json!(6),
+            "8.0: the blue army's route has 5 spaces",
+        ),
+        (
+            "the-lost-cause",
+            "armies.blue.at",
+            serde_json::json!(5),
+            "8.0: the blue army's route has 5 spaces",
+        ),
+        (
+            "solo-1776",
+            "date.month",
+            serde_json::json!(13),
+            "1776: `{year: 1776, month: 13}` is no turn of the game",
+        ),
+        (
+            "solo-1776",
+            "date.month",
+            serde_json::json!(0),
+            "1776: `{year: 1776, month: 0}` is no turn of the game",
+        ),
+        (
+            "solo-1776",
+            "date.month",
+            huge.clone(),
+            "more than any count",
+        ),
+    ] {
+        let rules = adjutant::games::load(game, None).unwrap();
+        let mut state = rules.setup().unwrap().0;
+        let mut at = &mut state;
+        for part in key.split('.') {
+            at = &mut at[part];
+        }
+        assert!(!at.is_null(), "{game}: no `{key}` in the set-up");
+        *at = value;
+        super::support::write_position(d, "bad.yaml", game, &state);
+        let args = [
+            "new",
+            "--game",
+            game,
+            "--id",
+            "bad",
+            "--demo",
+            "--secrets",
+            "s",
+            "--position",
+            "bad.yaml",
+            "-o",
+            "g.yaml",
+        ];
+        let err = super::support::refused(d, &args);
+        assert!(
+            err.contains("the position `bad.yaml` line ")
+                && [key, key.trim_end_matches(".month")]
+                    .iter()
+                    .any(|k| err.contains(&format!("(`state.{k}`): ")))
+                && err.contains(wanted),
+            "{game} `{key}`: {err}"
+        );
+    }
+}

@@ -15,6 +15,7 @@ fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
 
 /// Checks `st` against the rules; the first fault found is returned.
 pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
+    facts::date_of_the_game(data, st.date, "date")?;
     facts::bre(i64::from(st.bre), "bre".into())?;
     for (id, area) in &st.areas {
         facts::known_area(data, id, format!("areas.{id}"))?;

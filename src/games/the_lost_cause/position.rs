@@ -16,9 +16,10 @@ fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
 /// Checks `st` against the rules; the first fault found is returned.
 pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
     decision(st)?;
+    // The armies first: the flags and the Strategic spaces are read from where they stand.
+    armies(data, st)?;
     tracks(data, st)?;
     strategic(data, st)?;
-    armies(data, st)?;
     cards(data, st)?;
     leaders(data, st)?;
     resources(data, st)?;
@@ -208,7 +209,9 @@ fn cards(data: &Data, st: &State) -> Result<(), OrderError> {
         .iter()
         .filter(|c| c.kind == CardKind::Headline)
         .count() as u32;
-    if left + st.headlines_played - u32::from(in_play) != total {
+    // Counted wide: a position's numbers are the player's to write (5.1 names it otherwise).
+    let counted = u64::from(left) + u64::from(st.headlines_played);
+    if counted.checked_sub(u64::from(in_play)) != Some(u64::from(total)) {
         return Err(bad(
             "5.1",
             "headlines_played",

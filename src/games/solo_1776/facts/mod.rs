@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use super::data::{Data, Date};
 use super::events::Event;
 use super::options::month;
 use super::orders::{Holder, NavyFact, Turn};
@@ -26,21 +27,28 @@ fn say(ctx: &mut Ctx, rule: &str, what: String) {
     });
 }
 
+/// Refuses a date `d` (at `path`) that is no turn of the game: months 1 to 12, from the
+/// scenario's first turn to its last.
+pub fn date_of_the_game(data: &Data, d: Date, path: &str) -> Result<(), OrderError> {
+    let (start, end) = (data.scenario.setup.date, data.scenario.end);
+    if !(1..=12).contains(&d.month) || d > end || d < start {
+        return Err(err(
+            "1776",
+            path.into(),
+            format!(
+                "`{{year: {}, month: {}}}` is no turn of the game (months 1 to 12, from {} {} to {} {})",
+                d.year, d.month, month(start.month), start.year, month(end.month), end.year
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Takes the turn's facts into the state, or refuses them all.
 pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> {
     let data = ctx.data;
     if let Some(d) = t.date {
-        let (start, end) = (data.scenario.setup.date, data.scenario.end);
-        if !(1..=12).contains(&d.month) || d > end || d < start {
-            return Err(err(
-                "1776",
-                "turn.date".into(),
-                format!(
-                    "`{{year: {}, month: {}}}` is no turn of the game (months 1 to 12, from {} {} to {} {})",
-                    d.year, d.month, month(start.month), start.year, month(end.month), end.year
-                ),
-            ));
-        }
+        date_of_the_game(data, d, "turn.date")?;
         // A20: the date goes forward only; set back, it would hand out again the quarter's
         // French roll and sea invasion (17) and move a damaged navy's return (16).
         if data.tables.reports.date_forward && d < st.date {
