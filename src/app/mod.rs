@@ -84,6 +84,18 @@ pub(crate) fn renamed(e: Error, what: &str, to: String) -> Error {
     match e {
         Error::Format { what: w, message } if w == what => Error::Format { what: to, message },
         Error::Yaml { what: w, source } if w == what => Error::Yaml { what: to, source },
+        Error::Position { what: w, fault } if w == what => Error::Position { what: to, fault },
+        Error::Shape {
+            what: w,
+            path,
+            line,
+            message,
+        } if w == what => Error::Shape {
+            what: to,
+            path,
+            line,
+            message,
+        },
         other => other,
     }
 }

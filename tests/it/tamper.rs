@@ -214,3 +214,56 @@ fn a_game_file_giving_a_key_twice_is_refused() {
         }
     }
 }
+
+/// A game file's `start:` is a position, checked as `new --position` checks one: edited at step
+/// 0 together with the state (so that nothing else tells), an army of 40 units in Charlotte
+/// was verified, shown and played from, though `new --position` refuses it (2.2: 20 units exist).
+#[test]
+fn a_start_position_no_rule_allows_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let scenario = root().join("games/southern-strategy/scenarios/sample-turn.yaml");
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "club-1",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            scenario.to_str().unwrap(),
+            "-o",
+            "club.yaml",
+        ],
+    );
+    let text = read(&d.join("club.yaml"));
+    // Charlotte's army, in `start:` and in `state:`: its units made 40 in both.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut edited = 0;
+    for i in 0..lines.len() {
+        if lines[i] == "    CLT:" {
+            if let Some(u) = lines[i + 1..]
+                .iter()
+                .position(|l| l.starts_with("      units: "))
+            {
+                lines[i + 1 + u] = "      units: 40".into();
+                edited += 1;
+            }
+            if edited == 2 {
+                break;
+            }
+        }
+    }
+    assert_eq!(edited, 2, "{text}");
+    write(d, "forged.yaml", &(lines.join("\n") + "\n"));
+    for args in [vec!["verify", "forged.yaml"], vec!["show", "forged.yaml"]] {
+        let err = refused(d, &args);
+        assert!(
+            err.contains("`forged.yaml`") && err.contains("start") && err.contains("2.2"),
+            "{args:?}: {err}"
+        );
+    }
+    ok(d, &["verify", "club.yaml"]);
+}

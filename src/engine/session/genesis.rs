@@ -163,6 +163,37 @@ pub fn start_state(rules: &dyn Rules, gf: &GameFile) -> Result<Value, Error> {
     }
 }
 
+/// The game's start position (`start:`), checked as `new --position` checked it: the genesis
+/// hash binds it, but whoever edits it at step 0 can edit the hash along with it, and nothing
+/// else in the file would tell a position no rule allows. A fault is placed under `start`.
+fn check_start(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
+    let Some(start) = &gf.start else {
+        return Ok(());
+    };
+    let under_start = |p: String| p.replacen("state", "start", 1);
+    rules.check_position(start).map_err(|e| match e {
+        Error::Position { mut fault, .. } => {
+            fault.path = fault.path.map(under_start);
+            Error::Position {
+                what: "the game file".into(),
+                fault,
+            }
+        }
+        Error::Shape {
+            path,
+            line,
+            message,
+            ..
+        } => Error::Shape {
+            what: "the game file".into(),
+            path: path.map(under_start),
+            line,
+            message,
+        },
+        other => other,
+    })
+}
+
 /// Creates a game file from the set-up (or the position `start`) and each side's player,
 /// anchor and public key.
 pub fn create(
@@ -272,7 +303,7 @@ pub fn check_file(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
             )));
         }
     }
-    Ok(())
+    check_start(rules, gf)
 }
 
 /// Each party's public key in a version 2 game; none in version 1.
