@@ -335,7 +335,8 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
                     "it is not a packet this adjutant reads",
                     "lower-case hex",
                     "is not a side",
-                    "is for game"
+                    "is for game",
+                    "it does not follow this game file"
                 ]
                 .iter()
                 .any(|w| err.contains(w)),
@@ -784,5 +785,49 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
     ok(
         d,
         &["adjudicate", "p3.yaml", "q1.yaml", "--secrets", "patriot-s"],
+    );
+}
+
+/// A packet of another game under the same id (a rematch begun with fresh secrets) is refused
+/// as such: it follows another game's first position. It was refused for its signature, in
+/// words that said it was changed on its way or forged, which an honest opponent's packet of
+/// the last match sent to the wrong game is not.
+#[test]
+fn a_packet_of_another_game_under_the_same_id_is_named_as_such() {
+    let id = "ss-atk-other";
+    let g = TwoPlayers::new(id);
+    let a = g.send("crown", "a", "supply: []\n");
+    let other = tempfile::tempdir().unwrap();
+    let o = other.path();
+    let line = |side: &str| {
+        let secrets = format!("{side}/secrets");
+        let args = [
+            "keys",
+            "--id",
+            id,
+            "--side",
+            side,
+            "--secrets",
+            &secrets,
+            "--chain-length",
+            "64",
+        ];
+        stdout(&ok(o, &args)).trim().to_string()
+    };
+    let (crown, patriot) = (line("crown"), line("patriot"));
+    new_copies(o, id, &crown, &patriot, None);
+    let err = refused(
+        &o.join("patriot"),
+        &[
+            "adjudicate",
+            "game.yaml",
+            a.to_str().unwrap(),
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert!(
+        err.contains("another game") && !err.contains("changed after it was signed"),
+        "{err}"
     );
 }

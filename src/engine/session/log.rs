@@ -263,6 +263,12 @@ impl<'a> Replay<'a> {
         if !self.is_party(&rec.by) {
             return Err(refuse(format!("`{}` is not a side of this game", rec.by)));
         }
+        // A record for the next step that does not follow this log belongs to another game
+        // under this id (a rematch) or another copy, whose keys need not be this game's: said
+        // so before its signature is read, which would call it changed or forged.
+        if rec.step == self.next_step && rec.prev != to_hex(&self.tip) {
+            return Err(not_following(rec, self.next_step));
+        }
         self.check_signature(rec, &hash)?;
         if rec.step + 1 == self.next_step && hash == self.tip {
             return Err(refuse(format!(
@@ -285,11 +291,7 @@ impl<'a> Replay<'a> {
             }));
         }
         if rec.prev != to_hex(&self.tip) {
-            return Err(refuse(format!(
-                "its prev `{}` is not the hash of step {} in this game file (another copy of the game, or an edited log)",
-                rec.prev,
-                self.next_step - 1
-            )));
+            return Err(not_following(rec, self.next_step));
         }
         let Some(expected) = self.next_sender()? else {
             return Err(refuse(
@@ -672,4 +674,16 @@ pub fn states(rules: &dyn Rules, gf: &GameFile) -> Result<BTreeMap<u64, Value>, 
         out.insert(p.step, gf.state.clone());
     }
     Ok(out)
+}
+
+/// The refusal of a record whose `prev` is not the hash of the step before it in this log.
+fn not_following(rec: &Record, next_step: u64) -> Error {
+    let before = next_step - 1;
+    Error::Packet {
+        step: rec.step,
+        message: format!(
+            "it does not follow this game file: its prev `{}` is not the hash of step {before} here, so it belongs to another game under the same id (an earlier match, begun with other secrets), to another copy of this game or an edited log, or was itself edited",
+            rec.prev
+        ),
+    }
 }
