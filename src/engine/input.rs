@@ -160,7 +160,16 @@ fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
         let body = line.trim_start();
         let indent = line.len() - body.len();
         let body = body.strip_prefix("- ").unwrap_or(body);
-        let named = written.iter().any(|k| body.starts_with(k.as_str()));
+        // An explicit key (`? limited`, its value on the next line after `:`) names it too.
+        let named = match body.strip_prefix("? ") {
+            Some(key_part) => {
+                let key_part = key_part.trim();
+                written.iter().any(|k| {
+                    key_part == k.trim_end_matches(':') || key_part.starts_with(k.as_str())
+                })
+            }
+            None => written.iter().any(|k| body.starts_with(k.as_str())),
+        };
         if !named {
             continue;
         }

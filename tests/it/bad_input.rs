@@ -721,8 +721,18 @@ fn a_key_given_twice_in_orders_is_refused_with_its_line() {
         "nested.yaml",
         "command:\n  switch: {theater: east}\n  switch: {theater: west}\n",
     );
+    // The repeat written as an explicit key, its value on the line after.
+    write(
+        d,
+        "explicit.yaml",
+        "command: war_effort\n\n? command\n: war_effort\n",
+    );
     let secrets = ex.join("demo-secrets");
-    for (file, line) in [("twice.yaml", "line 2"), ("nested.yaml", "line 3")] {
+    for (file, line) in [
+        ("twice.yaml", "line 2"),
+        ("nested.yaml", "line 3"),
+        ("explicit.yaml", "line 3"),
+    ] {
         for args in [
             vec!["orders", "game.yaml", file],
             vec![
