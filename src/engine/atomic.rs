@@ -345,7 +345,7 @@ fn run_prefix(name: &str) -> String {
 }
 
 /// How long a file a run made beside a target must have been left untouched before a later
-/// run takes it for a leftover: a run's own live only while it writes its outputs.
+/// run takes it for a leftover: a live run's files last only while it writes its outputs.
 const LEFTOVER_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Removes what a run killed before it could clean up (`kill -9`, a power cut) left beside
@@ -389,7 +389,8 @@ fn sweep_leftovers(dir: &Path, name: &str) {
 #[cfg(not(unix))]
 fn sweep_leftovers(_dir: &Path, _name: &str) {}
 
-/// Whether a process `pid` is running (or may be: one of another user's answers so too).
+/// Whether a process `pid` is running, or may be: another user's process, which we may not
+/// signal, counts as running.
 #[cfg(unix)]
 fn running(pid: i32) -> bool {
     // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
