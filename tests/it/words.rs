@@ -1404,3 +1404,51 @@ fn a_sea_battle_names_its_modifiers_and_says_when_neither_navy_is_defeated() {
     }
     panic!("60 games gave {neither} battles with no defeat and {defeat} with one");
 }
+
+/// 10.4 with 9.5 and 10.8: skirmishers whose roll wipes out the army they attack see it
+/// surrender before they go back to their own army: the battle ends at once (10.4), and the
+/// return comes after it. The report told the return first, then the surrender.
+#[test]
+fn skirmishers_go_back_after_the_army_they_wiped_out_surrenders() {
+    let boxes = json!({"loyalists": 0, "militia": 0});
+    let pool = json!({"militia": 5, "loyalists": 5});
+    let st = json!({
+        "armies": {"CAM": {"side": "patriot", "units": 5, "leader": "leader"},
+                   "HHS": {"side": "crown", "units": 3},
+                   "WAX": {"side": "crown", "units": 2, "leader": "leader"}},
+        "campaign_turns": 7, "cup": [{"side": "patriot", "colony": "SC", "swamp_fox": true}],
+        "holds": [], "leaders_lost": 0, "navies": {},
+        "partisans": {"GA": boxes, "NC": boxes, "SC": boxes, "VA": boxes},
+        "pass_track": 3, "initiative": "patriot", "patriot_commander": "Greene",
+        "phase": {"side": "patriot", "step": "impulse", "kind": "full", "previous_passed": false},
+        "political_will": 4,
+        "pool": {"GA": pool, "NC": pool, "SC": pool, "VA": pool},
+        "sieges": [],
+        "supplies": {"CAM": {"food": 3, "war": 5}, "WAX": {"food": 1, "war": 1}},
+        "turn": {"space": 4, "year": 1781}, "years_ended": 1,
+    });
+    let back =
+        "The 2 skirmishing units go back to Camden and rejoin Greene's army there (9.5, 10.8).";
+    let (mut wiped, mut not) = (0, 0);
+    for k in 0..40 {
+        let dir = tempfile::tempdir().unwrap();
+        let text = played_from(
+            dir.path(),
+            &format!("ss-skirmish-{k}"),
+            &st,
+            &["full: {skirmish: {from: CAM, to: WAX, units: 2, war: 3}}\n"],
+        );
+        let returned = text.find(back).unwrap_or_else(|| panic!("{text}"));
+        match text.find("The Crown army at Waxhaws surrenders") {
+            Some(surrender) => {
+                assert!(surrender < returned, "{text}");
+                wiped += 1;
+            }
+            None => not += 1,
+        }
+        if wiped > 0 && not > 0 {
+            return;
+        }
+    }
+    panic!("40 skirmishes: {wiped} wiped the army out, {not} did not");
+}

@@ -439,6 +439,22 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     }
     roll_before_dug_in(events);
     refusal_before_its_arrival(events);
+    return_after_surrender(events);
+}
+
+/// 10.4 with 9.5 and 10.8: skirmishers whose roll wipes out the army they attack go back to
+/// their own army after it surrenders, the battle having ended at once (10.4): the return the
+/// roll's line would tell moves to the surrender's.
+fn return_after_surrender(events: &mut [Value]) {
+    for i in 1..events.len() {
+        if events[i]["event"] == "surrendered" && events[i - 1]["skirmishers_back"].is_object() {
+            let back = events[i - 1]["skirmishers_back"].take();
+            events[i - 1]
+                .as_object_mut()
+                .map(|o| o.remove("skirmishers_back"));
+            events[i]["skirmishers_back"] = back;
+        }
+    }
 }
 
 /// An army that surrenders on land, with its leader by name (`commander`): Cornwallis, the
