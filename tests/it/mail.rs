@@ -276,10 +276,12 @@ fn a_maildir_batch_takes_the_good_and_moves_the_bad_aside() {
     let log = read(&md.join("rejected/log.txt"));
     // Of the two packets in `two-packets.eml` (steps 3 and 4), the one for the game's next
     // step, 4 once `apple-mail.eml` brought step 3, is the one tried: a copy of step 3 with
-    // its step changed, refused for its signature.
+    // its step changed, refused as not following step 3 (its prev is step 2's hash).
     assert!(
         log.contains("no adjutant packet")
-            && log.contains("2-two-packets.eml: packet for step 4 refused: its signature")
+            && log.contains(
+                "2-two-packets.eml: packet for step 4 refused: it does not follow this game file"
+            )
             && log.contains("truncated"),
         "{log}"
     );
