@@ -363,10 +363,21 @@ fn sweep_leftovers(dir: &Path, name: &str) {
         let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
             continue;
         };
-        if !(rest.ends_with(".tmp") || rest.ends_with(".old")) {
+        // Exactly `PID.RANDOM.tmp` (or `.old`): digits, then tempfile's letters and digits.
+        let Some(made) = rest
+            .strip_suffix(".tmp")
+            .or_else(|| rest.strip_suffix(".old"))
+        else {
             continue;
-        }
-        let Some(pid) = rest.split('.').next().and_then(|p| p.parse::<i32>().ok()) else {
+        };
+        let Some((pid, random)) = made.split_once('.') else {
+            continue;
+        };
+        let ours = !pid.is_empty()
+            && pid.bytes().all(|b| b.is_ascii_digit())
+            && !random.is_empty()
+            && random.bytes().all(|b| b.is_ascii_alphanumeric());
+        let Some(pid) = pid.parse::<i32>().ok().filter(|_| ours) else {
             continue;
         };
         if pid <= 0 || pid.unsigned_abs() == std::process::id() || running(pid) {

@@ -495,9 +495,18 @@ fn a_later_run_sweeps_what_a_killed_run_left() {
     let left = leftovers(&d);
     // The packet, the game file and the ledger.
     assert_eq!(left.len(), 3, "{left:?}");
+    // Old files adjutant never names so (no random part, a sign before the process id) are
+    // not its leftovers, and are kept.
+    for decoy in [
+        ".game.yaml.123.tmp",
+        ".game.yaml.+3999999.x.tmp",
+        ".game.yaml.77.a.b.old",
+    ] {
+        write(&d, decoy, "not adjutant's");
+    }
     // All but the packet's made old; the packet's is as fresh as a live run's would be.
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    for p in &left {
+    for p in leftovers(&d) {
         if !p
             .file_name()
             .unwrap()
@@ -509,16 +518,16 @@ fn a_later_run_sweeps_what_a_killed_run_left() {
         }
     }
     ok(&d, &send_args("p.yaml"));
-    let now = leftovers(&d);
-    assert_eq!(now.len(), 1, "{now:?}");
+    let now: Vec<String> = leftovers(&d)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(now.len(), 4, "{now:?}");
     assert!(
-        now[0]
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with(".p.yaml."),
+        now[..3].iter().all(|n| n.starts_with(".game.yaml.")),
         "{now:?}"
     );
+    assert!(now[3].starts_with(".p.yaml."), "{now:?}");
     ok(&d, &["verify", "game.yaml"]);
 }
 
