@@ -128,19 +128,27 @@ pub fn parse_written_at<T: DeserializeOwned>(
                 .unwrap_or_default()
                 .to_string();
             let start = e.location().map(|l| l.line()).unwrap_or(1);
-            let line =
-                line_in_file(second_line_of(plain, start, key.trim_matches('"')).unwrap_or(start));
             let under = message[..at].trim_end_matches(": ");
             let inside = if under.is_empty() {
                 String::new()
             } else {
                 format!(" (under `{under}`)")
             };
+            // The repeat's own line where the text shows it; else (a key spelled another way,
+            // escaped or tagged, or in a flow mapping) the mapping the parser names.
+            let message = match second_line_of(plain, start, key.trim_matches('"')) {
+                Some(line) => format!(
+                    "line {}: the key {key} is given twice{inside}; give each key once",
+                    line_in_file(line)
+                ),
+                None => format!(
+                    "the key {key} is given twice{inside}, in the mapping that begins on line {} (once spelled another way); give each key once",
+                    line_in_file(start)
+                ),
+            };
             return Err(Error::Format {
                 what: what.to_string(),
-                message: format!(
-                    "line {line}: the key {key} is given twice{inside}; give each key once"
-                ),
+                message,
             });
         }
     }
@@ -156,10 +164,25 @@ fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
         format!("'{key}':"),
     ];
     let mut first_indent = None;
+    // The mapping's own keys stand at the indentation of its first line: a line written left
+    // of it ends the mapping, and a key of the same name after it is another mapping's.
+    let mut mapping_indent = None;
     for (i, line) in text.lines().enumerate().skip(start.saturating_sub(1)) {
         let body = line.trim_start();
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        // A sequence item's `- ` counts as indentation: its mapping's keys line up after it.
+        let item = body.strip_prefix("- ");
+        let body = item.unwrap_or(body);
         let indent = line.len() - body.len();
-        let body = body.strip_prefix("- ").unwrap_or(body);
+        match mapping_indent {
+            None => mapping_indent = Some(indent),
+            Some(m) if indent < m => return None,
+            // The next item of the sequence: another mapping.
+            Some(m) if indent == m && item.is_some() => return None,
+            Some(_) => {}
+        }
         // An explicit key (`? limited`, its value on the next line after `:`) names it too.
         let named = match body.strip_prefix("? ") {
             Some(key_part) => {
@@ -207,6 +230,22 @@ pub fn check_name(what: &str, name: &str) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The repeat is found inside its own mapping only: a sequence item's keys line up after
+    /// its `- `, the next item is another mapping, and so is anything written further left.
+    #[test]
+    fn a_repeat_is_looked_for_in_its_own_mapping() {
+        let item = "supply:\n  - from: A\n    to: C\n    from: B\n";
+        assert_eq!(second_line_of(item, 2, "from"), Some(4));
+        let items = "supply:\n  - from: A\n  - from: B\n";
+        assert_eq!(second_line_of(items, 2, "from"), None);
+        let second = "supply:\n  - from: A\n  - from: B\n    from: C\n";
+        assert_eq!(second_line_of(second, 3, "from"), Some(4));
+        let other = "crown:\n  name: a\n  \"n\\x61me\": b\npatriot:\n  name: c\n";
+        assert_eq!(second_line_of(other, 2, "name"), None);
+        let explicit = "command: a\n\n? command\n: b\n";
+        assert_eq!(second_line_of(explicit, 1, "command"), Some(3));
+    }
 
     #[test]
     fn deep_nesting_is_refused_quickly_and_shallow_accepted() {

@@ -267,3 +267,49 @@ fn a_start_position_no_rule_allows_is_refused() {
     }
     ok(d, &["verify", "club.yaml"]);
 }
+
+/// A repeated key spelled another way (escaped, `"politic\x61l_will"`) is refused all the
+/// same; where its line cannot be told from the text, the refusal names the mapping it is in
+/// and says so, where it named the mapping's first key as the repeat, or a key of the same
+/// name in the next mapping (the other player's `name:` for a repeated crown `name`).
+#[test]
+fn a_repeat_spelled_another_way_names_its_mapping_not_a_wrong_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = read(&root().join("games/southern-strategy/examples/demo-game.yaml"));
+    let will = text
+        .lines()
+        .find(|l| l.starts_with("  political_will: "))
+        .unwrap()
+        .to_string();
+    let edited = text.replacen(
+        &format!("{will}\n"),
+        &format!("{will}\n  \"politic\\x61l_will\": 9\n"),
+        1,
+    );
+    write(d, "will.yaml", &edited);
+    let state_line = edited.lines().position(|l| l == "state:").unwrap() + 1;
+    let err = refused(d, &["show", "will.yaml"]);
+    assert!(
+        err.contains("given twice")
+            && err.contains(&format!(
+                "in the mapping that begins on line {}",
+                state_line + 1
+            ))
+            && !err.contains(": line "),
+        "{err}"
+    );
+    // Crown's name given twice, the second time escaped: Patriot's `name:` is not the repeat.
+    let crown_name = edited
+        .lines()
+        .position(|l| l.starts_with("    name: "))
+        .unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines.insert(crown_name + 1, "    \"n\\x61me\": Mallory".into());
+    write(d, "name.yaml", &(lines.join("\n") + "\n"));
+    let err = refused(d, &["show", "name.yaml"]);
+    assert!(
+        err.contains("given twice") && err.contains("in the mapping that begins on line"),
+        "{err}"
+    );
+}
