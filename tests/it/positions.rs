@@ -375,3 +375,57 @@ fn a_position_beyond_any_count_or_route_is_refused_not_crashed_on() {
         );
     }
 }
+
+/// 4.0: a Lost Cause position at a line past the card in play's lines is refused: it asked a
+/// question no line of the card puts, and a game was made from it that nobody could play.
+#[test]
+fn a_lost_cause_position_past_its_cards_lines_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
+    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
+    let text = super::support::read(&d.join("pos.yaml"));
+    assert!(text.contains("  cursor:\n    line: 1\n"), "{text}");
+    super::support::write(
+        d,
+        "bad.yaml",
+        &text.replace("  cursor:\n    line: 1\n", "  cursor:\n    line: 99999\n"),
+    );
+    let args = [
+        "new",
+        "--game",
+        "the-lost-cause",
+        "--id",
+        "bad",
+        "--mode",
+        "self",
+        "--secrets",
+        "s",
+        "--position",
+        "bad.yaml",
+        "-o",
+        "g.yaml",
+    ];
+    let err = super::support::refused(d, &args);
+    assert!(
+        err.contains("(`state.cursor`): 4.0: ") && err.contains("lines"),
+        "{err}"
+    );
+    // The position as written is taken.
+    let args = [
+        "new",
+        "--game",
+        "the-lost-cause",
+        "--id",
+        "good",
+        "--mode",
+        "self",
+        "--secrets",
+        "s",
+        "--position",
+        "pos.yaml",
+        "-o",
+        "g.yaml",
+    ];
+    super::support::ok(d, &args);
+}

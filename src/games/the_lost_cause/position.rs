@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::control;
 use super::data::{CardKind, Data};
-use super::state::{Control, Navies, Place, State};
+use super::state::{Control, Cursor, Navies, Place, State};
 use crate::engine::error::OrderError;
 
 fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
@@ -16,6 +16,7 @@ fn bad(rule: &str, path: impl Into<String>, message: String) -> OrderError {
 /// Checks `st` against the rules; the first fault found is returned.
 pub fn check(data: &Data, st: &State) -> Result<(), OrderError> {
     decision(st)?;
+    lines(data, st)?;
     // The armies first: the flags and the Strategic spaces are read from where they stand.
     armies(data, st)?;
     tracks(data, st)?;
@@ -37,6 +38,58 @@ fn decision(st: &State) -> Result<(), OrderError> {
         ));
     }
     Ok(())
+}
+
+/// 4.0 (step 2 of the month): the card in play's actions are done line by line, the Union's
+/// then the Confederacy's; a position between them stands at a line of the card in play, or
+/// just past its last, and a question waits only at a line that puts one.
+fn lines(data: &Data, st: &State) -> Result<(), OrderError> {
+    let (line, side) = match st.cursor {
+        Cursor::Union { line } => (line, Side::Union),
+        Cursor::Confederate { line } => (line, Side::Confederate),
+        _ => return Ok(()),
+    };
+    let Some(card) = st
+        .card
+        .as_deref()
+        .filter(|c| data.has_card(c))
+        .map(|c| data.card(c))
+    else {
+        return Err(bad(
+            "4.0",
+            "cursor",
+            "the position stands at a line of the card in play, but no card of the deck is in play"
+                .into(),
+        ));
+    };
+    let (count, whose) = match side {
+        Side::Union => (card.union.len(), "Union"),
+        Side::Confederate => (card.confederate.len(), "Confederate"),
+    };
+    let most = if st.question.is_some() {
+        count
+    } else {
+        count + 1
+    };
+    if line >= most {
+        return Err(bad(
+            "4.0",
+            "cursor",
+            format!(
+                "card {} has {count} {whose} lines (numbered from 0), so the month cannot stand at line {line}{}",
+                card.id,
+                if st.question.is_some() { " with a question waiting" } else { "" }
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The two lists of a card's lines.
+#[derive(Clone, Copy)]
+enum Side {
+    Union,
+    Confederate,
 }
 
 /// 13.8.1: a Strategic space whose connected spaces are all Confederate is Confederate, one
