@@ -27,6 +27,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         count(s.rolls, "roll", "rolls")
     );
     println!("state hash {}", s.state);
+    // A start is checked against the rules, but only the players know which one they agreed
+    // on: a file mailed by the opponent could begin from another legal position.
+    if l.game.start.is_some() {
+        println!(
+            "start: a position (`start:`), not the rulebook's set-up: it keeps the rules; check that it is the position you agreed on"
+        );
+    }
     match s.version {
         1 => println!(
             "protocol version 1: records are not signed (start a new game from this position for signed records)"

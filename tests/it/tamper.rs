@@ -265,7 +265,13 @@ fn a_start_position_no_rule_allows_is_refused() {
             "{args:?}: {err}"
         );
     }
-    ok(d, &["verify", "club.yaml"]);
+    // `verify` says the game starts from a position: only the players know which they agreed
+    // on, and a legal one mailed by an opponent passes every check.
+    let said = stdout(&ok(d, &["verify", "club.yaml"]));
+    assert!(said.contains("start: a position (`start:`)"), "{said}");
+    let demo = root().join("games/southern-strategy/examples/demo-game.yaml");
+    let said = stdout(&ok(d, &["verify", demo.to_str().unwrap()]));
+    assert!(!said.contains("start:"), "{said}");
 }
 
 /// A repeated key spelled another way (escaped, `"politic\x61l_will"`) is refused all the
