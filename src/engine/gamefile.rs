@@ -23,6 +23,9 @@ pub const DICE_PROTOCOL_2: &str = "adjutant-dice/2";
 pub const FORMAT_1: &str = "adjutant/1";
 pub const DICE_PROTOCOL_1: &str = "adjutant-dice/1";
 
+/// The dice protocols this adjutant plays, newest first.
+pub const DICE_PROTOCOLS: [&str; 3] = [DICE_PROTOCOL, DICE_PROTOCOL_2, DICE_PROTOCOL_1];
+
 /// Each format this adjutant reads, its dice protocol and its version.
 const VERSIONS: [(&str, &str, u32); 3] = [
     (FORMAT, DICE_PROTOCOL, 3),

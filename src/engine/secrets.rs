@@ -246,12 +246,23 @@ pub fn load(dir: &Path, game: &str, side: &str) -> Result<Secret, Error> {
 pub fn load_file(p: &Path) -> Result<Secret, Error> {
     let text = atomic::read_limited(p, 64 << 10)?;
     let secret: Secret = input::parse_yaml(&text, &format!("secret `{}`", p.display()))?;
-    // Version 1 named no protocol, version 2 names one.
+    // Version 1 named no protocol, version 2 names one this adjutant knows.
     let shaped = match secret.format.as_str() {
         FORMAT => secret.protocol.is_some(),
         FORMAT_1 => secret.protocol.is_none(),
         _ => false,
     };
+    if let Some(named) = secret.protocol.as_deref().filter(|_| shaped) {
+        if !super::gamefile::DICE_PROTOCOLS.contains(&named) {
+            return Err(Error::Secrets {
+                message: format!(
+                    "`{}` names dice protocol `{named}`, which this adjutant does not know ({})",
+                    p.display(),
+                    super::gamefile::DICE_PROTOCOLS.join(", ")
+                ),
+            });
+        }
+    }
     if !shaped {
         return Err(Error::Secrets {
             message: format!(

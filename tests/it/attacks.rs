@@ -764,6 +764,31 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
             && err.contains("edited"),
         "{err}"
     );
+    // A secret naming a protocol no adjutant has is refused for what it is, not taken for a
+    // sign that the game file was edited.
+    let secret = d.join("patriot-s/dg.patriot.secret.yaml");
+    let made = read(&secret);
+    write(
+        &d.join("patriot-s"),
+        "dg.patriot.secret.yaml",
+        &made.replace("protocol: adjutant-dice/3", "protocol: foo"),
+    );
+    let err = refused(
+        d,
+        &[
+            "adjudicate",
+            "patriot.yaml",
+            "p1.yaml",
+            "--secrets",
+            "patriot-s",
+        ],
+    );
+    assert!(
+        err.contains("names dice protocol `foo`, which this adjutant does not know")
+            && err.contains("dg.patriot.secret.yaml"),
+        "{err}"
+    );
+    write(&d.join("patriot-s"), "dg.patriot.secret.yaml", &made);
     // The version 3 game itself is played as ever.
     std::fs::copy(d.join("g3.yaml"), d.join("c3.yaml")).unwrap();
     std::fs::copy(d.join("g3.yaml"), d.join("p3.yaml")).unwrap();
