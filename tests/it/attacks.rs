@@ -748,16 +748,14 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
         ],
     );
     assert!(!read(&d.join("p1.yaml")).contains("sig:"));
-    let err = refused(
-        d,
-        &[
-            "adjudicate",
-            "patriot.yaml",
-            "p1.yaml",
-            "--secrets",
-            "patriot-s",
-        ],
-    );
+    let adjudicate = [
+        "adjudicate",
+        "patriot.yaml",
+        "p1.yaml",
+        "--secrets",
+        "patriot-s",
+    ];
+    let err = refused(d, &adjudicate);
     assert!(
         err.contains("adjutant-dice/3")
             && err.contains("adjutant-dice/1")
@@ -773,16 +771,7 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
         "dg.patriot.secret.yaml",
         &made.replace("protocol: adjutant-dice/3", "protocol: foo"),
     );
-    let err = refused(
-        d,
-        &[
-            "adjudicate",
-            "patriot.yaml",
-            "p1.yaml",
-            "--secrets",
-            "patriot-s",
-        ],
-    );
+    let err = refused(d, &adjudicate);
     assert!(
         err.contains("names dice protocol `foo`, which this adjutant does not know")
             && err.contains("dg.patriot.secret.yaml"),

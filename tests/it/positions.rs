@@ -207,6 +207,38 @@ fn every_state_of_the_solo_1776_bot_is_a_valid_position() {
     assert!(checked > 100, "only {checked} states were checked");
 }
 
+/// The set-up of `game` with the value at `key` (`supplies.CHS.food`) made `value`; the key
+/// must be there.
+fn set_up_with(game: &str, key: &str, value: serde_json::Value) -> serde_json::Value {
+    let rules = adjutant::games::load(game, None).unwrap();
+    let mut state = rules.setup().unwrap().0;
+    let mut at = &mut state;
+    for part in key.split('.') {
+        at = &mut at[part];
+    }
+    assert!(!at.is_null(), "{game}: no `{key}` in the set-up");
+    *at = value;
+    state
+}
+
+/// `new` of a `game` with the demo secrets from the position `bad.yaml`.
+fn new_from_bad(game: &str) -> [&str; 12] {
+    [
+        "new",
+        "--game",
+        game,
+        "--id",
+        "bad",
+        "--demo",
+        "--secrets",
+        "s",
+        "--position",
+        "bad.yaml",
+        "-o",
+        "g.yaml",
+    ]
+}
+
 /// The solitaire games refuse a broken position with the rule it breaks, through the CLI.
 #[test]
 fn a_bad_solitaire_position_is_refused_with_its_rule() {
@@ -238,33 +270,8 @@ fn a_bad_solitaire_position_is_refused_with_its_rule() {
             "13.8.1",
         ),
     ] {
-        let rules = adjutant::games::load(game, None).unwrap();
-        let mut state = rules.setup().unwrap().0;
-        let mut at = &mut state;
-        for part in key.split('.') {
-            at = &mut at[part];
-        }
-        *at = value;
-        super::support::write_position(d, "bad.yaml", game, &state);
-        let o = command(
-            d,
-            &[
-                "new",
-                "--game",
-                game,
-                "--id",
-                "bad",
-                "--demo",
-                "--secrets",
-                "s",
-                "--position",
-                "bad.yaml",
-                "-o",
-                "g.yaml",
-            ],
-        )
-        .output()
-        .unwrap();
+        super::support::write_position(d, "bad.yaml", game, &set_up_with(game, key, value));
+        let o = command(d, &new_from_bad(game)).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr).to_string();
         assert!(!o.status.success(), "{game}: `{key}` accepted");
         assert!(
@@ -341,30 +348,8 @@ fn a_position_beyond_any_count_or_route_is_refused_not_crashed_on() {
             "more than any count",
         ),
     ] {
-        let rules = adjutant::games::load(game, None).unwrap();
-        let mut state = rules.setup().unwrap().0;
-        let mut at = &mut state;
-        for part in key.split('.') {
-            at = &mut at[part];
-        }
-        assert!(!at.is_null(), "{game}: no `{key}` in the set-up");
-        *at = value;
-        super::support::write_position(d, "bad.yaml", game, &state);
-        let args = [
-            "new",
-            "--game",
-            game,
-            "--id",
-            "bad",
-            "--demo",
-            "--secrets",
-            "s",
-            "--position",
-            "bad.yaml",
-            "-o",
-            "g.yaml",
-        ];
-        let err = super::support::refused(d, &args);
+        super::support::write_position(d, "bad.yaml", game, &set_up_with(game, key, value));
+        let err = super::support::refused(d, &new_from_bad(game));
         assert!(
             err.contains("the position `bad.yaml` line ")
                 && [key, key.trim_end_matches(".month")]
