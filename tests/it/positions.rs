@@ -146,23 +146,9 @@ fn a_bad_position_is_refused_with_its_rule_and_line() {
         assert!(good.contains(from), "the example position has no `{from}`");
         let bad = good.replacen(from, to, 1);
         std::fs::write(d.join("bad.yaml"), &bad).unwrap();
-        let o = command(
-            d,
-            &[
-                "new",
-                "--id",
-                "bad",
-                "--demo",
-                "--secrets",
-                "s",
-                "--position",
-                "bad.yaml",
-                "-o",
-                "g.yaml",
-            ],
-        )
-        .output()
-        .unwrap();
+        let o = command(d, &new_from_bad("southern-strategy"))
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&o.stderr).to_string();
         assert!(!o.status.success(), "`{to}` was accepted");
         let head = "the position `bad.yaml` line ";
