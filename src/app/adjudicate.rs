@@ -21,7 +21,7 @@ fn secret_reveals<'a>(
     dir: &'a Path,
 ) -> impl Fn(&str, u64) -> Result<session::Contribution, Error> + 'a {
     move |party, index| {
-        let secret = secrets::load(dir, &gf.id, party)?;
+        let secret = super::own_secret(gf, party, dir)?;
         session::Contribution::of_secret(gf, &secret, party, index)
     }
 }

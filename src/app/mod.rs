@@ -65,7 +65,16 @@ pub fn held_secret(
 /// missing secret is an error naming the file looked for.
 pub fn own_secret(gf: &GameFile, side: &str, dir: &Path) -> Result<secrets::Secret, Error> {
     let secret = secrets::load(dir, &gf.id, side)?;
-    session::check_secret(gf, &secret, side)?;
+    // A secret that does not fit the game names its file: which one was read is the question.
+    session::check_secret(gf, &secret, side).map_err(|e| match e {
+        Error::Secrets { message } => Error::Secrets {
+            message: format!(
+                "{message} (the secret read: `{}`)",
+                secrets::path(dir, &gf.id, side).display()
+            ),
+        },
+        other => other,
+    })?;
     Ok(secret)
 }
 

@@ -247,7 +247,7 @@ pub fn write_orders_with(
     // Before the secret is read: while a step waits for its dice the default side is the
     // dice party's, whose secret a witness-mode player does not hold.
     session::check_may_send(l.rules.as_ref(), &l.game, &side)?;
-    let secret = secrets::load(secrets_dir, &l.game.id, &side)?;
+    let secret = super::own_secret(&l.game, &side, secrets_dir)?;
     commit.lock(&secrets::path(secrets_dir, &l.game.id, &side))?;
     let policy = match policy {
         Some(value) => {

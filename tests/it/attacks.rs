@@ -759,7 +759,8 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
     assert!(
         err.contains("adjutant-dice/3")
             && err.contains("adjutant-dice/1")
-            && err.contains("edited"),
+            && err.contains("edited")
+            && err.contains("(the secret read: `patriot-s/dg.patriot.secret.yaml`)"),
         "{err}"
     );
     // A secret naming a protocol no adjutant has is refused for what it is, not taken for a
