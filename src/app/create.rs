@@ -236,30 +236,14 @@ impl PositionFile {
     /// Checks the position against the rules; a fault names the file and the line of the bad
     /// value.
     pub fn check(&self, rules: &dyn Rules) -> Result<(), Error> {
+        let what = format!("the position `{}`", self.path.display());
         rules.check_position(&self.state).map_err(|e| match e {
-            Error::Position { mut fault, .. } => {
-                fault.line = fault
-                    .path
-                    .as_deref()
-                    .and_then(|p| crate::engine::locate::line_of(&self.text, p));
-                Error::Position {
-                    what: format!("the position `{}`", self.path.display()),
-                    fault,
-                }
-            }
-            Error::Format { message, .. } => Error::Format {
-                what: format!("the position `{}`", self.path.display()),
-                message,
-            },
-            Error::Shape { path, message, .. } => Error::Shape {
-                what: format!("the position `{}`", self.path.display()),
-                line: path
-                    .as_deref()
-                    .and_then(|p| crate::engine::locate::line_of(&self.text, p)),
-                path,
-                message,
-            },
-            other => other,
+            Error::Format { message, .. } => Error::Format { what, message },
+            other => other.in_position(
+                what,
+                |p| p,
+                |p| crate::engine::locate::line_of(&self.text, p),
+            ),
         })
     }
 }

@@ -422,6 +422,42 @@ impl Error {
         }
     }
 
+    /// A position's fault (a rule's, `Position`, or a value of the wrong `Shape`) told of as
+    /// about `what`, its path through `repath` and its line, where `line_of` finds one, from
+    /// the file it was read in; any other error as it is. A position is checked in one place
+    /// (`Rules::check_position`) and read from a position file, a game file's `start:` or a
+    /// state: each says where with this.
+    pub fn in_position(
+        self,
+        what: String,
+        repath: impl Fn(Option<String>) -> Option<String>,
+        line_of: impl Fn(&str) -> Option<usize>,
+    ) -> Error {
+        match self {
+            Error::Position { mut fault, .. } => {
+                fault.path = repath(fault.path.take());
+                fault.line = fault.path.as_deref().and_then(&line_of).or(fault.line);
+                Error::Position { what, fault }
+            }
+            Error::Shape {
+                path,
+                line,
+                message,
+                ..
+            } => {
+                let path = repath(path);
+                let line = path.as_deref().and_then(&line_of).or(line);
+                Error::Shape {
+                    what,
+                    path,
+                    line,
+                    message,
+                }
+            }
+            other => other,
+        }
+    }
+
     /// The refusal's words for a sentence of another's: a refused packet's message without
     /// the step it names, any other error as it reads.
     pub fn into_reason(self) -> String {

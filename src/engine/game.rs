@@ -537,29 +537,18 @@ impl<G: Game> Rules for Loaded<G> {
     fn check_position(&self, state: &Value) -> Result<(), Error> {
         // A position is the player's own writing, as orders are: a number beyond any count
         // (which the rules' sums would overflow) is refused with where it sits.
-        let st: G::State = from_written("the position", state).map_err(|e| match e {
-            Error::Shape {
-                what,
-                path,
-                line,
-                message,
-            } => Error::Shape {
-                what,
-                path: Some(path.map_or("state".into(), |p| format!("state.{p}"))),
-                line,
-                message,
-            },
-            other => other,
-        })?;
-        G::check_position(&self.data, &st).map_err(|mut fault| {
-            fault.path = Some(match fault.path.take() {
-                Some(p) => format!("state.{p}"),
-                None => "state".to_string(),
-            });
-            Error::Position {
+        // Paths under the position's `state:`.
+        let in_state = |e: Error| {
+            let under =
+                |p: Option<String>| Some(p.map_or("state".into(), |p| format!("state.{p}")));
+            e.in_position("the position".into(), under, |_| None)
+        };
+        let st: G::State = from_written("the position", state).map_err(in_state)?;
+        G::check_position(&self.data, &st).map_err(|fault| {
+            in_state(Error::Position {
                 what: "the position".into(),
                 fault: Box::new(fault),
-            }
+            })
         })
     }
     fn begin(&self, position: &Value) -> Result<Value, Error> {

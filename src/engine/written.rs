@@ -38,25 +38,18 @@ fn from_written_citing<T: DeserializeOwned>(
     v: &Value,
     rule_of: fn(&str) -> Option<&'static str>,
 ) -> Result<T, Error> {
-    from_written(what, v).map_err(|e| match e {
-        Error::Shape {
-            what,
-            path,
-            line,
+    from_written(what, v).map_err(|mut e| {
+        if let Error::Shape {
+            path: Some(path),
             message,
-        } => {
-            let message = match path.as_deref().and_then(rule_of) {
-                Some(rule) => format!("{rule}: {message}"),
-                None => message,
-            };
-            Error::Shape {
-                what,
-                path,
-                line,
-                message,
+            ..
+        } = &mut e
+        {
+            if let Some(rule) = rule_of(path) {
+                *message = format!("{rule}: {message}");
             }
         }
-        other => other,
+        e
     })
 }
 

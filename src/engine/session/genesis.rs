@@ -170,28 +170,10 @@ fn check_start(rules: &dyn Rules, gf: &GameFile) -> Result<(), Error> {
     let Some(start) = &gf.start else {
         return Ok(());
     };
-    let under_start = |p: String| p.replacen("state", "start", 1);
-    rules.check_position(start).map_err(|e| match e {
-        Error::Position { mut fault, .. } => {
-            fault.path = fault.path.map(under_start);
-            Error::Position {
-                what: "the game file".into(),
-                fault,
-            }
-        }
-        Error::Shape {
-            path,
-            line,
-            message,
-            ..
-        } => Error::Shape {
-            what: "the game file".into(),
-            path: path.map(under_start),
-            line,
-            message,
-        },
-        other => other,
-    })
+    let under_start = |p: Option<String>| p.map(|p| p.replacen("state", "start", 1));
+    rules
+        .check_position(start)
+        .map_err(|e| e.in_position("the game file".into(), under_start, |_| None))
 }
 
 /// Creates a game file from the set-up (or the position `start`) and each side's player,
