@@ -144,6 +144,16 @@ fn demo_into(dir: &Path) -> String {
     id
 }
 
+/// `ingest` of the Maildir `t/Maildir` for the games in `t/games`, with the demo secrets and
+/// `extra` arguments.
+fn ingest_maildir(t: &Path, extra: &[&str]) -> std::process::Command {
+    let s = demo_secrets();
+    let mut args = vec!["ingest", "--maildir", "Maildir", "--games", "games"];
+    args.extend(["--secrets", s.as_str()]);
+    args.extend(extra);
+    command(t, &args)
+}
+
 /// The demo game in `t/games` and a Maildir `t/Maildir` with the folders `subs`.
 fn maildir_beside_the_demo(t: &Path, subs: &[&str]) -> std::path::PathBuf {
     demo_into(&t.join("games"));
@@ -342,17 +352,7 @@ fn a_local_failure_leaves_the_message_for_the_next_run() {
     let t = tmp.path();
     let md = maildir_beside_the_demo(t, &["new"]);
     std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/1.eml")).unwrap();
-    let s = demo_secrets();
-    let args = [
-        "ingest",
-        "--maildir",
-        "Maildir",
-        "--games",
-        "games",
-        "--secrets",
-        s.as_str(),
-    ];
-    let o = command(t, &args)
+    let o = ingest_maildir(t, &[])
         .env("ADJUTANT_FAIL_AT_RENAME", "1")
         .output()
         .unwrap();
@@ -360,7 +360,7 @@ fn a_local_failure_leaves_the_message_for_the_next_run() {
     assert!(stderr(&o).contains("stays in `new/`"), "{}", stderr(&o));
     assert_eq!(names(&md.join("new")), vec!["1.eml"]);
     assert!(!md.join("rejected").exists());
-    let o = run(t, &args);
+    let o = ingest_maildir(t, &[]).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(names(&md.join("cur")), vec!["1.eml:2,"]);
 }
@@ -389,19 +389,7 @@ fn a_message_with_a_longest_name_is_filed_and_the_next_is_read() {
     .unwrap();
     let refused = std::fs::read(mail_dir().join("no-packet.eml")).unwrap();
     std::fs::write(md.join("new/zzz"), &refused).unwrap();
-    let s = demo_secrets();
-    let o = run(
-        t,
-        &[
-            "ingest",
-            "--maildir",
-            "Maildir",
-            "--games",
-            "games",
-            "--secrets",
-            s.as_str(),
-        ],
-    );
+    let o = ingest_maildir(t, &[]).output().unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(names(&md.join("new")).is_empty(), "{}", stderr(&o));
     let filed = names(&md.join("cur"));
@@ -429,13 +417,7 @@ fn maildir_moves_never_replace_a_file() {
     std::fs::write(md.join("new/x"), &refused).unwrap();
     std::fs::write(md.join("new/log.txt"), &refused).unwrap();
     std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/y")).unwrap();
-    let s = demo_secrets();
-    let ingest = |extra: &[&str]| {
-        let mut args = vec!["ingest", "--maildir", "Maildir", "--games", "games"];
-        args.extend(["--secrets", s.as_str()]);
-        args.extend(extra);
-        run(t, &args)
-    };
+    let ingest = |extra: &[&str]| ingest_maildir(t, extra).output().unwrap();
     let mut before = contents(&md);
     let o = ingest(&[]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));

@@ -362,41 +362,29 @@ fn a_lost_cause_position_past_its_cards_lines_is_refused() {
         "bad.yaml",
         &text.replace("  cursor:\n    line: 1\n", "  cursor:\n    line: 99999\n"),
     );
-    let args = [
-        "new",
-        "--game",
-        "the-lost-cause",
-        "--id",
-        "bad",
-        "--mode",
-        "self",
-        "--secrets",
-        "s",
-        "--position",
-        "bad.yaml",
-        "-o",
-        "g.yaml",
-    ];
-    let err = super::support::refused(d, &args);
+    // A self-mode game `id` made from the position `file`.
+    let new = |id: &'static str, file: &'static str| {
+        [
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            id,
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "--position",
+            file,
+            "-o",
+            "g.yaml",
+        ]
+    };
+    let err = super::support::refused(d, &new("bad", "bad.yaml"));
     assert!(
         err.contains("(`state.cursor`): 4.0: ") && err.contains("lines"),
         "{err}"
     );
     // The position as written is taken.
-    let args = [
-        "new",
-        "--game",
-        "the-lost-cause",
-        "--id",
-        "good",
-        "--mode",
-        "self",
-        "--secrets",
-        "s",
-        "--position",
-        "pos.yaml",
-        "-o",
-        "g.yaml",
-    ];
-    super::support::ok(d, &args);
+    super::support::ok(d, &new("good", "pos.yaml"));
 }
