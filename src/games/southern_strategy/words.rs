@@ -447,11 +447,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
 /// roll's line would tell moves to the surrender's.
 fn return_after_surrender(events: &mut [Value]) {
     for i in 1..events.len() {
-        if events[i]["event"] == "surrendered" && events[i - 1]["skirmishers_back"].is_object() {
-            let back = events[i - 1]["skirmishers_back"].take();
-            events[i - 1]
-                .as_object_mut()
-                .map(|o| o.remove("skirmishers_back"));
+        if events[i]["event"] != "surrendered" {
+            continue;
+        }
+        let back = events[i - 1]
+            .as_object_mut()
+            .and_then(|o| o.remove("skirmishers_back"));
+        if let Some(back) = back {
             events[i]["skirmishers_back"] = back;
         }
     }
