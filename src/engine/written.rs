@@ -114,14 +114,25 @@ fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
     }
 }
 
+/// Rust's number types in words, with the numbers each allows: a player told "expected a whole
+/// number" after writing `-2` would not know what was wrong. Counts above `MAX_WRITTEN` are
+/// refused before a type's upper limit is reached, so the wider types name only their floor.
+const NUMBER_TYPES: [(&str, &str); 7] = [
+    ("u8", "a whole number from 0 to 255"),
+    ("u16", "a whole number from 0 to 65535"),
+    ("u32", "a whole number, 0 or more"),
+    ("u64", "a whole number, 0 or more"),
+    ("usize", "a whole number, 0 or more"),
+    ("i32", "a whole number"),
+    ("i64", "a whole number"),
+];
+
 /// A parser's message with Rust's number types in words: a player reads "expected a whole
-/// number", not "expected u32".
+/// number, 0 or more", not "expected u32".
 fn plain_types(message: &str) -> String {
-    let message = ["u8", "u16", "u32", "u64", "usize", "i32", "i64"]
-        .iter()
-        .fold(message.to_string(), |m, t| {
-            m.replace(&format!("expected {t}"), "expected a whole number")
-        });
+    let message = NUMBER_TYPES.iter().fold(message.to_string(), |m, (t, words)| {
+        m.replace(&format!("expected {t}"), &format!("expected {words}"))
+    });
     // `expected struct Policy`: a Rust type's name, where the player wrote something other
     // than `key: value` lines.
     match message.split_once("expected struct ") {
@@ -136,6 +147,24 @@ fn plain_types(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number type is named with the numbers it allows, so a number refused for its range
+    /// says what range; a type name that begins another (`u8`, `u16`) is not mistaken for it.
+    #[test]
+    fn number_types_are_named_with_their_ranges() {
+        assert_eq!(
+            plain_types("invalid value: integer `300`, expected u8"),
+            "invalid value: integer `300`, expected a whole number from 0 to 255"
+        );
+        assert_eq!(
+            plain_types("invalid value: integer `-1`, expected u16"),
+            "invalid value: integer `-1`, expected a whole number from 0 to 65535"
+        );
+        assert_eq!(
+            plain_types("invalid type: string \"x\", expected u32"),
+            "invalid type: string \"x\", expected a whole number, 0 or more"
+        );
+    }
 
     /// The longest key a path is at or under decides; a key that is only a prefix of a word
     /// (`turn.area` of `turn.areas`) does not.

@@ -24,6 +24,9 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         // A value of the wrong shape is placed by its line too, as a rule's refusal is.
         ("limited: skipp\n", &["the orders file `bad.yaml` line 1 (`limited`)", "unknown variant `skipp`"]),
         ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: lots}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "9.1: invalid type: string \"lots\", expected a whole number"]),
+        // A number out of its type's range says which numbers are allowed, not only "a whole
+        // number" (which the number written already is).
+        ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: -2}\n", &["(`full.march.groups[0].units`)", "9.1: invalid value: integer `-2`, expected a whole number, 0 or more"]),
         // Each shape fault cites the rule of the key it is under, as the rule's refusals do.
         ("limited: {forage: [SAV]}\n", &["(`limited.forage`)", "8.2: invalid type"]),
         ("supply: [{from: SAV}]\n", &["(`supply[0]`)", "5.2: missing field `to`"]),
