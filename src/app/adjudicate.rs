@@ -253,6 +253,14 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
             )));
         }
         sig
+    } else if answer.format == witness::ANSWER_FORMAT {
+        // A witness that signs serves only signed games: this one was made, or edited, to a
+        // version whose answers anyone could pin to other orders.
+        return Err(refuse(format!(
+            "it is a signed `{}` answer, which a witness gives only for games of version 2 and later, but this game file is version 1 (`{}`), whose answers are unsigned: the file was made or edited to an older version than its witness serves",
+            witness::ANSWER_FORMAT,
+            l.game.format
+        )));
     } else {
         String::new()
     };
@@ -272,6 +280,30 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
     session::adjudicate_owed(l.rules.as_ref(), &l.game, &reveal_of, &|_, _| {
         Err(refuse("a solitaire game has no standing policies".into()))
     })
+}
+
+/// `verify GAME --witness-answers FILE`: holds a witness game to the answers its witness
+/// posted (`witness::check_posted`).
+pub fn check_witness_answers(l: &Loaded, path: &Path) -> Result<witness::PostedCheck, Error> {
+    let what = format!("the witness answers `{}`", path.display());
+    if session::dice_party(l.rules.as_ref(), &l.game) != Some(WITNESS) {
+        return Err(Error::Format {
+            what,
+            message: format!(
+                "game `{}` has no witness: its dice come from {}",
+                l.game.id,
+                match session::dice_party(l.rules.as_ref(), &l.game) {
+                    Some(_) => "the player's own second chain (self mode)",
+                    None => "its players' secrets",
+                }
+            ),
+        });
+    }
+    // A long game's answers are a few hundred lines of about 400 bytes.
+    let posted = witness::parse_posted(&atomic::read_limited(path, 16 << 20)?, &what)?;
+    let request = witness_request(l.rules.as_ref(), &l.game)?;
+    let waiting = request.as_ref().map(|r| (r.record.as_str(), r.element));
+    witness::check_posted(&l.game, &posted, waiting, &what)
 }
 
 /// `witness new`: a witness's secret for a game id, saved with mode 0600 at `out` (default: in

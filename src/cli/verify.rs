@@ -10,6 +10,11 @@ use crate::app;
 pub struct Args {
     /// The game file (`-` for standard input)
     game: PathBuf,
+    /// A witness game: the answers its witness posted, one to a line, as `witness answer`
+    /// printed them; every witness record must follow the hash answered with its element,
+    /// and no answer may be left unused
+    #[arg(long, value_name = "FILE")]
+    witness_answers: Option<PathBuf>,
     #[command(flatten)]
     common: super::Common,
 }
@@ -17,6 +22,10 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = app::load_game_unchecked(&a.game, a.common.data_dir())?;
     let s = app::verify(&l, Some(&a.common.secrets_dir()))?;
+    let posted = match &a.witness_answers {
+        Some(path) => Some(app::check_witness_answers(&l, path)?),
+        None => None,
+    };
     let count = super::counted;
     println!(
         "verified `{}` ({}): {}, {} re-adjudicated, {} checked",
@@ -48,9 +57,20 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         ),
     }
     match s.dice_party.as_deref() {
-        Some("witness") => println!(
-            "dice: witness mode; check that each witness record's `prev` is the hash the witness answered with that element"
-        ),
+        Some("witness") => match &posted {
+            Some(p) if p.waiting => println!(
+                "dice: witness mode; witness answers: {} posted, {} for the records the game played them with and 1 for the step it waits for; none left over",
+                p.answers,
+                p.answers - 1
+            ),
+            Some(p) => println!(
+                "dice: witness mode; witness answers: {} posted, each for the record the game played it with; none left over",
+                p.answers
+            ),
+            None => println!(
+                "dice: witness mode; check that each witness record's `prev` is the hash the witness answered with that element (`--witness-answers` with the answers the witness posted does it)"
+            ),
+        },
         Some(_) => println!(
             "dice: self mode; the player held the dice chain and could have looked ahead (use a witness for a trusted report)"
         ),

@@ -5,12 +5,15 @@
 //! mail is answered again with the same element) and never one element for two hashes (a
 //! player who asks again with other orders gets the next element, which the game cannot use).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::atomic::{self, Kind, Staged};
-use super::canon::{from_user_hex, to_hex};
+use super::canon::{from_hex, from_user_hex, to_hex};
+use super::chain;
+use super::gamefile::GameFile;
 use super::input;
 use super::secrets::Secret;
 use super::session::WITNESS;
@@ -47,9 +50,14 @@ pub struct Answer {
 
 impl Answer {
     pub fn parse(text: &str) -> Result<Answer, Error> {
-        let answer: Answer = input::parse_yaml(text, "the witness answer")?;
+        Answer::parse_as(text, "the witness answer")
+    }
+
+    /// `parse`, its errors naming the answer `what`.
+    fn parse_as(text: &str, what: &str) -> Result<Answer, Error> {
+        let answer: Answer = input::parse_yaml(text, what)?;
         let bad = |message: String| Error::Format {
-            what: "the witness answer".into(),
+            what: what.into(),
             message,
         };
         match (answer.format.as_str(), &answer.sig) {
@@ -221,6 +229,185 @@ pub fn stage_ledger(staged: &mut Staged, path: &Path, ledger: &Ledger) -> Result
         "# adjutant witness ledger: the hashes this witness answered; keep it with the secret.\n{text}"
     );
     staged.add_kind(path, text.as_bytes(), Kind::Private)
+}
+
+/// One answer as the witness posted it, with the line of the posted file it is on.
+#[derive(Debug, Clone)]
+pub struct Posted {
+    pub line: usize,
+    pub answer: Answer,
+}
+
+/// Reads the answers a witness posted (a forum thread, a mail): one to a line, each the line
+/// `witness answer` printed, or the same as an item of a YAML list (`- {format: ...}`). Blank
+/// lines and `#` comments are passed over. `what` names the file in errors.
+pub fn parse_posted(text: &str, what: &str) -> Result<Vec<Posted>, Error> {
+    let mut posted = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let item = line.strip_prefix("- ").unwrap_or(line);
+        let answer = Answer::parse_as(item, &format!("{what} line {}", i + 1))?;
+        posted.push(Posted {
+            line: i + 1,
+            answer,
+        });
+    }
+    Ok(posted)
+}
+
+/// What `verify --witness-answers` found: the answers posted (an answer repeated for lost
+/// mail counted once), and whether one of them is for the step the game waits for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostedCheck {
+    pub answers: usize,
+    pub waiting: bool,
+}
+
+/// Holds a witness game to the answers its witness posted (dice-protocol section 5). Each
+/// answer must be this game's witness's: its element on the chain that ends at the game's
+/// anchor, and in a game of version 2 or later signed with the game's witness key. A signed
+/// answer in a version 1 game means the file was made (or edited) to an older version than
+/// its witness serves, where an unsigned answer can be pinned to any orders. Each witness
+/// record of the log must follow the hash the witness answered with its element, and every
+/// answer must be one the game used, or the one for the step it waits for (`waiting`, the
+/// record hash and element the game asks the witness for); any other is an answer the
+/// player asked for and did not use. `what` names the posted file.
+pub fn check_posted(
+    gf: &GameFile,
+    posted: &[Posted],
+    waiting: Option<(&str, u64)>,
+    what: &str,
+) -> Result<PostedCheck, Error> {
+    let at = |p: &Posted, message: String| Error::Format {
+        what: format!("{what} line {}", p.line),
+        message,
+    };
+    let witness = gf.players.get(WITNESS).ok_or_else(|| Error::Format {
+        what: what.into(),
+        message: format!("game `{}` has no witness", gf.id),
+    })?;
+    let anchor = from_hex(&witness.anchor).ok_or_else(|| Error::Format {
+        what: "the game file".into(),
+        message: "the witness's anchor is not 64 lower-case hex digits".into(),
+    })?;
+    let key = witness.key.as_deref().and_then(sign::parse_public);
+    // Each element once: an answer repeated for lost mail is the same answer.
+    let mut by_element: BTreeMap<u64, &Posted> = BTreeMap::new();
+    for p in posted {
+        let a = &p.answer;
+        if a.game != gf.id {
+            return Err(at(
+                p,
+                format!("the answer is for game `{}`, not `{}`", a.game, gf.id),
+            ));
+        }
+        match (gf.version(), a.format.as_str()) {
+            (1, ANSWER_FORMAT) => {
+                return Err(at(p, format!(
+                    "the witness signed this answer (`{ANSWER_FORMAT}`), as a witness does only for games of version 2 and later, but this game file is version 1 (`{}`), whose witness answers are unsigned and can be pinned to any orders: the file was made or edited to an older version than its witness serves, and its dice cannot be trusted",
+                    gf.format
+                )));
+            }
+            (v, ANSWER_FORMAT_1) if v >= 2 => {
+                return Err(at(p, format!(
+                    "the answer is unsigned (`{ANSWER_FORMAT_1}`), but the witness of a version {v} game signs every answer: this is not an answer its witness gave"
+                )));
+            }
+            _ => {}
+        }
+        if a.element == 0 || a.element > gf.dice.chain_length {
+            return Err(at(
+                p,
+                format!(
+                    "element {} is not on the witness's chain of {} elements",
+                    a.element, gf.dice.chain_length
+                ),
+            ));
+        }
+        let (Some(record), Some(reveal)) = (from_hex(&a.record), from_hex(&a.reveal)) else {
+            return Err(at(
+                p,
+                "its `for` and `reveal` must be 64 lower-case hex digits".into(),
+            ));
+        };
+        if let (Some(key), Some(sig)) = (&key, &a.sig) {
+            if !sign::verify(
+                key,
+                &sign::answer_message(&a.game, a.element, &record, &reveal),
+                sig,
+            ) {
+                return Err(at(p, format!(
+                    "its signature is not the witness's signature of element {} for the hash `{}`, by the key in the game file: the answer was changed, or comes from another witness than this game's",
+                    a.element, a.record
+                )));
+            }
+        }
+        match by_element.get(&a.element) {
+            Some(first) if first.answer != *a => {
+                return Err(at(p, format!(
+                    "element {} was posted on line {} for another hash or reveal: a witness gives each element once",
+                    a.element, first.line
+                )));
+            }
+            Some(_) => {}
+            None => {
+                by_element.insert(a.element, p);
+            }
+        }
+    }
+    // The reveals lead down the chain to the game's anchor, each to the one before.
+    let mut below = (0, anchor);
+    for (&k, p) in &by_element {
+        let mut x = from_hex(&p.answer.reveal).unwrap_or_default();
+        for i in (below.0 + 1..=k).rev() {
+            x = chain::step_down(&gf.id, WITNESS, i, &x);
+        }
+        if x != below.1 {
+            return Err(at(p, format!(
+                "element {k}'s reveal is not on the chain of the witness named in the game file (its anchor `{}`): the answer comes from another witness, or was changed",
+                witness.anchor
+            )));
+        }
+        below = (k, from_hex(&p.answer.reveal).unwrap_or_default());
+    }
+    // Every witness record follows the hash the witness answered with its element.
+    let mut used = 0;
+    for (k, r) in (1u64..).zip(gf.log.iter().filter(|r| r.by == WITNESS)) {
+        used = k;
+        let Some(p) = by_element.get(&k) else {
+            return Err(Error::Format {
+                what: what.into(),
+                message: format!(
+                    "no answer for element {k}, which keyed the witness record of step {}: the witness's posted answers must include every element the game used",
+                    r.step
+                ),
+            });
+        };
+        if p.answer.record != r.prev {
+            return Err(at(p, format!(
+                "the witness answered element {k} for the hash `{}`, but the game played it with the hash `{}` (the witness record of step {}): the element was used for other orders than those the witness answered",
+                p.answer.record, r.prev, r.step
+            )));
+        }
+    }
+    let mut is_waiting = false;
+    for (&k, p) in by_element.range(used + 1..) {
+        if waiting == Some((p.answer.record.as_str(), k)) {
+            is_waiting = true;
+            continue;
+        }
+        return Err(at(p, format!(
+            "element {k} was answered for the hash `{}`, which no record of this game follows: the player asked the witness again for a step and did not use the answer, or this game file is not the latest copy",
+            p.answer.record
+        )));
+    }
+    Ok(PostedCheck {
+        answers: by_element.len(),
+        waiting: is_waiting,
+    })
 }
 
 #[cfg(test)]

@@ -130,9 +130,11 @@ const NUMBER_TYPES: [(&str, &str); 7] = [
 /// A parser's message with Rust's number types in words: a player reads "expected a whole
 /// number, 0 or more", not "expected u32".
 fn plain_types(message: &str) -> String {
-    let message = NUMBER_TYPES.iter().fold(message.to_string(), |m, (t, words)| {
-        m.replace(&format!("expected {t}"), &format!("expected {words}"))
-    });
+    let message = NUMBER_TYPES
+        .iter()
+        .fold(message.to_string(), |m, (t, words)| {
+            m.replace(&format!("expected {t}"), &format!("expected {words}"))
+        });
     // `expected struct Policy`: a Rust type's name, where the player wrote something other
     // than `key: value` lines.
     match message.split_once("expected struct ") {

@@ -486,6 +486,173 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     );
 }
 
+/// A solitaire player holds the only secret a witness game's file is checked with, so a game
+/// made (or edited) to version 1, whose witness answers are unsigned, takes an answer pinned to
+/// other orders, and the player's own secret cannot object. The witness's posted answers can:
+/// `adjudicate` refuses a signed answer in a version 1 game, and `verify --witness-answers`
+/// holds the game to the answers the witness posted.
+#[test]
+fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
+    std::fs::create_dir_all(&w).unwrap();
+    std::fs::create_dir_all(&p).unwrap();
+    let line = stdout(&ok(
+        &w,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "s1776-dg",
+            "--chain-length",
+            "64",
+            "--out",
+            "w.secret",
+        ],
+    ))
+    .trim()
+    .to_string();
+    ok(
+        &p,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-dg",
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={line}"),
+            "--chain-length",
+            "64",
+            "--secrets",
+            "s",
+            "-o",
+            "g3.yaml",
+        ],
+    );
+    // The player writes the game as version 1 and strips its own secret of its protocol.
+    let v1: String = read(&p.join("g3.yaml"))
+        .replace("format: adjutant/3", "format: adjutant/1")
+        .replace("protocol: adjutant-dice/3", "protocol: adjutant-dice/1")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("key: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    write(&p, "game.yaml", &v1);
+    let secret = p.join("s/s1776-dg.british.secret.yaml");
+    let own: String = read(&secret)
+        .replace("adjutant-secret/2", "adjutant-secret/1")
+        .lines()
+        .filter(|l| !l.starts_with("protocol: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&secret, own).unwrap();
+    // Orders A go out, and the witness answers their hash.
+    write(&p, "a.yaml", "turn: {}\n");
+    let orders = |name: &str| {
+        stdout(&ok(
+            &p,
+            &[
+                "orders",
+                "game.yaml",
+                name,
+                "--secrets",
+                "s",
+                "-o",
+                "packet.yaml",
+            ],
+        ))
+        .trim()
+        .to_string()
+    };
+    let hash_a = orders("a.yaml");
+    let answer_a = stdout(&ok(
+        &w,
+        &["witness", "answer", "--secret", "w.secret", &hash_a],
+    ));
+    assert!(answer_a.contains("adjutant-witness/2"), "{answer_a}");
+    // The answer as the witness gave it is refused by a version 1 game.
+    write(&p, "answer-a.yaml", &answer_a);
+    let before = read(&p.join("game.yaml"));
+    let err = refused(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "answer-a.yaml",
+            "--secrets",
+            "s",
+        ],
+    );
+    assert!(
+        err.contains("`adjutant-witness/2`")
+            && err.contains("version 1")
+            && err.contains("answer-a.yaml"),
+        "{err}"
+    );
+    assert_eq!(read(&p.join("game.yaml")), before);
+    // Knowing the element, the player goes back, records orders B instead, and pins A's
+    // element to B, stripped of its signature as a version 1 answer.
+    write(&p, "game.yaml", &v1);
+    std::fs::remove_file(p.join("s/s1776-dg.british.ledger.yaml")).unwrap();
+    write(&p, "b.yaml", "turn: {bre: 1}\n");
+    let hash_b = orders("b.yaml");
+    assert_ne!(hash_a, hash_b);
+    let sig_at = answer_a.find(", sig: ").unwrap();
+    let pinned = format!("{}}}\n", &answer_a[..sig_at])
+        .replace("adjutant-witness/2", "adjutant-witness/1")
+        .replace(&hash_a, &hash_b);
+    write(&p, "pinned.yaml", &pinned);
+    ok(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "pinned.yaml",
+            "--secrets",
+            "s",
+        ],
+    );
+    // The game verifies on its own: a version 1 game cannot tell.
+    ok(&p, &["verify", "game.yaml", "--secrets", "s"]);
+    // Against the answer the witness posted, it is caught: a signed answer for a version 1
+    // game, and element 1 answered for A but played with B.
+    write(
+        &p,
+        "posted.txt",
+        &format!("# the witness's thread\n{answer_a}"),
+    );
+    let err = refused(
+        &p,
+        &["verify", "game.yaml", "--witness-answers", "posted.txt"],
+    );
+    assert!(
+        err.contains("`posted.txt` line 2")
+            && err.contains("`adjutant-witness/2`")
+            && err.contains("version 1"),
+        "{err}"
+    );
+    // The same answer posted unsigned (a witness of version 1) still does not fit: the
+    // element was answered for A.
+    write(
+        &p,
+        "posted-1.txt",
+        &format!("{}}}\n", &answer_a[..sig_at]).replace("adjutant-witness/2", "adjutant-witness/1"),
+    );
+    let err = refused(
+        &p,
+        &["verify", "game.yaml", "--witness-answers", "posted-1.txt"],
+    );
+    assert!(
+        err.contains(&hash_a) && err.contains(&hash_b) && err.contains("element 1"),
+        "{err}"
+    );
+}
+
 #[test]
 fn an_edited_state_is_not_played_on() {
     let g = TwoPlayers::new("ss-atk-edit");

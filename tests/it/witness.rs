@@ -230,3 +230,141 @@ fn a_witness_never_reveals_its_seed_when_its_chain_runs_out() {
     assert!(err.contains("used up") && !err.contains(&seed), "{err}");
     assert!(before == files(d), "a refused answer changed a file");
 }
+
+/// `verify --witness-answers` holds a witness game to the answers its witness posted: every
+/// witness record must follow the hash the witness answered with its element, and an answer
+/// the game did not use (a player who asked twice for one step) is named. An answer for the
+/// step the game waits for is not left over.
+#[test]
+fn verify_holds_a_witness_game_to_the_answers_its_witness_posted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
+    std::fs::create_dir_all(&w).unwrap();
+    std::fs::create_dir_all(&p).unwrap();
+    let line = stdout(&ok(
+        &w,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "s1776-wa",
+            "--chain-length",
+            "64",
+            "--out",
+            "w.secret.yaml",
+        ],
+    ))
+    .trim()
+    .to_string();
+    ok(
+        &p,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-wa",
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={line}"),
+            "--chain-length",
+            "64",
+            "--secrets",
+            "s",
+            "-o",
+            "game.yaml",
+        ],
+    );
+    let step = |orders: &str| {
+        write(&p, "o.yaml", orders);
+        let h = stdout(&ok(
+            &p,
+            &[
+                "orders",
+                "game.yaml",
+                "o.yaml",
+                "--secrets",
+                "s",
+                "-o",
+                "packet.yaml",
+            ],
+        ))
+        .trim()
+        .to_string();
+        let (a, _) = answer(&w, &h);
+        (h, a.trim().to_string())
+    };
+    let (_, a1) = step("turn: {}\n");
+    write(&p, "a1.yaml", &a1);
+    ok(
+        &p,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "--witness",
+            "a1.yaml",
+            "--secrets",
+            "s",
+        ],
+    );
+    let verify = |posted: &str| {
+        write(&p, "posted.txt", posted);
+        ["verify", "game.yaml", "--witness-answers", "posted.txt"]
+    };
+    let out = stdout(&ok(&p, &verify(&format!("- {a1}"))));
+    assert!(out.contains("witness answers: 1 posted, each for the record the game played it with; none left over"), "{out}");
+    // The same answer posted twice (a lost mail answered again) is one answer.
+    let out = stdout(&ok(&p, &verify(&format!("{a1}\n{a1}"))));
+    assert!(out.contains("witness answers: 1 posted"), "{out}");
+    // No answer for element 1: the reader cannot hold the game to one.
+    let err = refused(&p, &verify("# nothing yet\n"));
+    assert!(err.contains("element 1") && err.contains("step 2"), "{err}");
+    // The next orders wait for the witness, which has answered them: not left over.
+    let (h2, a2) = step("turn: {}\n");
+    let out = stdout(&ok(&p, &verify(&format!("{a1}\n{a2}"))));
+    assert!(
+        out.contains(
+            "2 posted, 1 for the records the game played them with and 1 for the step it waits for"
+        ),
+        "{out}"
+    );
+    // The player asks again for the same step with other orders: the witness's second
+    // answer is one this game never used.
+    let stray = answer(&w, &hash("other orders")).0.trim().to_string();
+    let err = refused(&p, &verify(&format!("{a1}\n{a2}\n{stray}")));
+    assert!(
+        err.contains("posted.txt` line 3") && err.contains("element 3") && err.contains("asked"),
+        "{err}"
+    );
+    assert!(!err.contains(&h2), "{err}");
+    // An answer from another witness, or changed, is refused for its signature.
+    let forged = a1.replacen("element: 1", "element: 2", 1);
+    let err = refused(&p, &verify(&forged));
+    assert!(
+        err.contains("line 1") && err.contains("not the witness's"),
+        "{err}"
+    );
+    // A game with no witness takes no witness answers.
+    ok(
+        &p,
+        &[
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s1776-self",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "self.yaml",
+        ],
+    );
+    let err = refused(
+        &p,
+        &["verify", "self.yaml", "--witness-answers", "posted.txt"],
+    );
+    assert!(err.contains("no witness"), "{err}");
+}
