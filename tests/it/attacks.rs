@@ -355,83 +355,20 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
 #[test]
 fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     let dir = tempfile::tempdir().unwrap();
-    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
-    std::fs::create_dir_all(&w).unwrap();
-    std::fs::create_dir_all(&p).unwrap();
-    let line = stdout(&ok(
-        &w,
-        &[
-            "witness",
-            "new",
-            "--game-id",
-            "s1776-atk",
-            "--chain-length",
-            "64",
-            "--out",
-            "w.secret",
-        ],
-    ))
-    .trim()
-    .to_string();
-    ok(
-        &p,
-        &[
-            "new",
-            "--game",
-            "solo-1776",
-            "--id",
-            "s1776-atk",
-            "--mode",
-            "witness",
-            "--anchor",
-            &format!("witness={line}"),
-            "--chain-length",
-            "64",
-            "--secrets",
-            "s",
-            "-o",
-            "game.yaml",
-        ],
-    );
+    let (w, p) = witness_game(dir.path(), "solo-1776", "s1776-atk", "game.yaml");
     let start = read(&p.join("game.yaml"));
     // The player records orders A and asks the witness for its element.
     write(&p, "a.yaml", "turn: {}\n");
-    let hash_a = stdout(&ok(
-        &p,
-        &[
-            "orders",
-            "game.yaml",
-            "a.yaml",
-            "--secrets",
-            "s",
-            "-o",
-            "a.packet",
-        ],
-    ))
-    .trim()
-    .to_string();
+    let hash_a = record_hash(&p, "game.yaml", "a.yaml");
     let answer = stdout(&ok(
         &w,
-        &["witness", "answer", "--secret", "w.secret", &hash_a],
+        &["witness", "answer", "--secret", "w.secret.yaml", &hash_a],
     ));
     // Then goes back and records orders B instead, and pins A's answer to B's hash.
     std::fs::write(p.join("game.yaml"), &start).unwrap();
     std::fs::remove_file(p.join("s/s1776-atk.british.ledger.yaml")).unwrap();
     write(&p, "b.yaml", "turn: {bre: 1}\n");
-    let hash_b = stdout(&ok(
-        &p,
-        &[
-            "orders",
-            "game.yaml",
-            "b.yaml",
-            "--secrets",
-            "s",
-            "-o",
-            "b.packet",
-        ],
-    ))
-    .trim()
-    .to_string();
+    let hash_b = record_hash(&p, "game.yaml", "b.yaml");
     assert_ne!(hash_a, hash_b);
     write(&p, "pinned.yaml", &answer.replace(&hash_a, &hash_b));
     let err = refused(
@@ -466,7 +403,7 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     // is told so, and how to play on in the open.
     let answer_b = stdout(&ok(
         &w,
-        &["witness", "answer", "--secret", "w.secret", &hash_b],
+        &["witness", "answer", "--secret", "w.secret.yaml", &hash_b],
     ));
     write(&p, "answer-b.yaml", &answer_b);
     let err = refused(
@@ -494,44 +431,7 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
 #[test]
 fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
-    std::fs::create_dir_all(&w).unwrap();
-    std::fs::create_dir_all(&p).unwrap();
-    let line = stdout(&ok(
-        &w,
-        &[
-            "witness",
-            "new",
-            "--game-id",
-            "s1776-dg",
-            "--chain-length",
-            "64",
-            "--out",
-            "w.secret",
-        ],
-    ))
-    .trim()
-    .to_string();
-    ok(
-        &p,
-        &[
-            "new",
-            "--game",
-            "solo-1776",
-            "--id",
-            "s1776-dg",
-            "--mode",
-            "witness",
-            "--anchor",
-            &format!("witness={line}"),
-            "--chain-length",
-            "64",
-            "--secrets",
-            "s",
-            "-o",
-            "g3.yaml",
-        ],
-    );
+    let (w, p) = witness_game(dir.path(), "solo-1776", "s1776-dg", "g3.yaml");
     // The player writes the game as version 1 and strips its own secret of its protocol.
     let v1: String = read(&p.join("g3.yaml"))
         .replace("format: adjutant/3", "format: adjutant/1")
@@ -551,26 +451,11 @@ fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers
     std::fs::write(&secret, own).unwrap();
     // Orders A go out, and the witness answers their hash.
     write(&p, "a.yaml", "turn: {}\n");
-    let orders = |name: &str| {
-        stdout(&ok(
-            &p,
-            &[
-                "orders",
-                "game.yaml",
-                name,
-                "--secrets",
-                "s",
-                "-o",
-                "packet.yaml",
-            ],
-        ))
-        .trim()
-        .to_string()
-    };
+    let orders = |name: &str| record_hash(&p, "game.yaml", name);
     let hash_a = orders("a.yaml");
     let answer_a = stdout(&ok(
         &w,
-        &["witness", "answer", "--secret", "w.secret", &hash_a],
+        &["witness", "answer", "--secret", "w.secret.yaml", &hash_a],
     ));
     assert!(answer_a.contains("adjutant-witness/2"), "{answer_a}");
     // The answer as the witness gave it is refused by a version 1 game.

@@ -608,3 +608,68 @@ pub fn copy_game_data(game: &str, to: &Path, edit: impl Fn(&str, String) -> Stri
         }
     }
 }
+
+/// A solitaire game in witness mode, set up as two people would through the command line: the
+/// witness makes its secret (`witness/w.secret.yaml` under `dir`), the player a game of `game`
+/// from the witness's public line (`player/OUT`, its own secret in `player/s`), chains of 64.
+/// Returns the witness's folder and the player's.
+pub fn witness_game(dir: &Path, game: &str, id: &str, out: &str) -> (PathBuf, PathBuf) {
+    let (w, p) = (dir.join("witness"), dir.join("player"));
+    std::fs::create_dir_all(&w).unwrap();
+    std::fs::create_dir_all(&p).unwrap();
+    let line = stdout(&ok(
+        &w,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            id,
+            "--chain-length",
+            "64",
+            "--out",
+            "w.secret.yaml",
+        ],
+    ))
+    .trim()
+    .to_string();
+    ok(
+        &p,
+        &[
+            "new",
+            "--game",
+            game,
+            "--id",
+            id,
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={line}"),
+            "--chain-length",
+            "64",
+            "--secrets",
+            "s",
+            "-o",
+            out,
+        ],
+    );
+    (w, p)
+}
+
+/// `orders GAME ORDERS -o packet.yaml` with the secrets in `s`, as a solitaire player sends
+/// orders: the record hash it prints, for the witness.
+pub fn record_hash(p: &Path, game: &str, orders: &str) -> String {
+    stdout(&ok(
+        p,
+        &[
+            "orders",
+            game,
+            orders,
+            "--secrets",
+            "s",
+            "-o",
+            "packet.yaml",
+        ],
+    ))
+    .trim()
+    .to_string()
+}

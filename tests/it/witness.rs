@@ -238,60 +238,10 @@ fn a_witness_never_reveals_its_seed_when_its_chain_runs_out() {
 #[test]
 fn verify_holds_a_witness_game_to_the_answers_its_witness_posted() {
     let dir = tempfile::tempdir().unwrap();
-    let (w, p) = (dir.path().join("witness"), dir.path().join("player"));
-    std::fs::create_dir_all(&w).unwrap();
-    std::fs::create_dir_all(&p).unwrap();
-    let line = stdout(&ok(
-        &w,
-        &[
-            "witness",
-            "new",
-            "--game-id",
-            "s1776-wa",
-            "--chain-length",
-            "64",
-            "--out",
-            "w.secret.yaml",
-        ],
-    ))
-    .trim()
-    .to_string();
-    ok(
-        &p,
-        &[
-            "new",
-            "--game",
-            "solo-1776",
-            "--id",
-            "s1776-wa",
-            "--mode",
-            "witness",
-            "--anchor",
-            &format!("witness={line}"),
-            "--chain-length",
-            "64",
-            "--secrets",
-            "s",
-            "-o",
-            "game.yaml",
-        ],
-    );
+    let (w, p) = witness_game(dir.path(), "solo-1776", "s1776-wa", "game.yaml");
     let step = |orders: &str| {
         write(&p, "o.yaml", orders);
-        let h = stdout(&ok(
-            &p,
-            &[
-                "orders",
-                "game.yaml",
-                "o.yaml",
-                "--secrets",
-                "s",
-                "-o",
-                "packet.yaml",
-            ],
-        ))
-        .trim()
-        .to_string();
+        let h = record_hash(&p, "game.yaml", "o.yaml");
         let (a, _) = answer(&w, &h);
         (h, a.trim().to_string())
     };
