@@ -210,16 +210,12 @@ impl Commit {
             ledgers,
             policies: _,
         } = self;
-        // The ledgers go first: an element is on record as used before anything that reveals
-        // it appears.
+        // The ledgers go first, before even standard output: an element is on record as used
+        // before anything that reveals it leaves the process.
         let mut first = atomic::Staged::new();
         for (path, (ledger, changed)) in &ledgers {
             if *changed {
-                first.add_kind(
-                    path,
-                    crate::engine::ledger::to_text(ledger)?.as_bytes(),
-                    atomic::Kind::Private,
-                )?;
+                first.add_guard(path, crate::engine::ledger::to_text(ledger)?.as_bytes())?;
             }
         }
         first.append(&mut staged)?;

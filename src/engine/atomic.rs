@@ -98,6 +98,9 @@ enum Stage {
 /// Outputs waiting to be made visible together.
 #[derive(Default)]
 pub struct Staged {
+    /// Files put into place before anything is written out: ledgers, which must say that a
+    /// chain element went out before any byte that reveals it leaves the process.
+    guards: Vec<Stage>,
     stages: Vec<Stage>,
     last: Vec<Stage>,
     /// The files staged so far, each as its folder's real path and its name, so that two
@@ -135,6 +138,17 @@ impl Staged {
         Ok(())
     }
 
+    /// Stages a private file to put into place before any output is written out or renamed:
+    /// a ledger recording that a chain element goes out in this command's packet or answer.
+    /// A run stopped (a kill, an interrupt) once its output is out has spent the element,
+    /// whatever else it did not finish; one stopped before has only spent it on the record it
+    /// made, which the same orders make again.
+    pub fn add_guard(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        let s = self.checked_stage(path, bytes, Kind::Private)?;
+        self.guards.push(s);
+        Ok(())
+    }
+
     /// Stages the file to make visible after all others: the game file, so that a failure
     /// anywhere leaves the old game in place.
     pub fn add_last(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -169,73 +183,139 @@ impl Staged {
         if let Some((both, _)) = other.targets.iter().find(|t| self.names(t)) {
             return Err(named_twice(both));
         }
+        self.guards.append(&mut other.guards);
         self.stages.append(&mut other.stages);
         self.last.append(&mut other.last);
         self.targets.append(&mut other.targets);
         Ok(())
     }
 
-    /// Makes every staged output visible: first those written straight out (standard output,
-    /// a device, a pipe), which may still fail as they are written (a full disk, a closed
-    /// pipe), then the staged files, renamed in order, the last ones at the end. So an output
-    /// that fails leaves every file as it was: a ledger is never updated for a packet or report
-    /// that could not be written. A rename that fails undoes the renames before it.
+    /// Makes every staged output visible: first the guards (ledgers), renamed into place; then
+    /// the outputs written straight out (standard output, a device, a pipe), which may still
+    /// fail as they are written (a full disk, a closed pipe); then the staged files, renamed in
+    /// order, the last ones at the end. An output that fails before any byte of it went out
+    /// leaves every file as it was: a ledger is never updated for a packet nobody could
+    /// receive. Once bytes went out, the guards stay in place, whatever fails after: what
+    /// went out may have been read. A rename that fails undoes the renames before it, bar
+    /// guards kept so.
     pub fn commit(self) -> Result<(), Error> {
         fail_point();
-        let (direct, renamed): (Vec<Stage>, Vec<Stage>) = self
-            .stages
+        let Staged {
+            guards,
+            stages,
+            last,
+            targets: _,
+        } = self;
+        let (direct, renamed): (Vec<Stage>, Vec<Stage>) = stages
             .into_iter()
-            .chain(self.last)
+            .chain(last)
             .partition(|s| matches!(s, Stage::Stdout(_) | Stage::Direct(..)));
-        for s in direct {
-            match s {
-                Stage::Stdout(bytes) => {
-                    let mut out = std::io::stdout().lock();
-                    out.write_all(&bytes)
-                        .and_then(|_| out.flush())
-                        .map_err(io("write", Path::new("-")))?;
-                }
-                Stage::Direct(path, bytes) => {
-                    let mut f = fs::OpenOptions::new()
-                        .write(true)
-                        .open(&path)
-                        .map_err(io("open", &path))?;
-                    f.write_all(&bytes).map_err(io("write", &path))?;
-                }
-                _ => unreachable!("partitioned out"),
-            }
+        let mut done = Renamed::default();
+        for s in guards {
+            done.persist(s)?;
         }
-        let mut done: Vec<Undo> = Vec::new();
-        let undo_all = |done: Vec<Undo>| {
-            for u in done.into_iter().rev() {
-                u.undo();
-            }
-        };
-        for s in renamed {
-            let undo = match &s {
-                Stage::Replace(_, target) => Undo::keep(target),
-                Stage::New(_, target) => Ok(Undo::Remove(target.clone())),
-                _ => unreachable!("partitioned out"),
-            };
-            let undo = match undo {
-                Ok(u) => u,
-                Err(e) => {
-                    undo_all(done);
-                    return Err(e);
+        let mut sent = 0;
+        for s in direct {
+            if let Err(e) = write_out(s, &mut sent) {
+                if sent == 0 {
+                    done.undo_all();
+                } else {
+                    done.keep_all();
                 }
-            };
-            if let Err(e) = persist(s) {
-                // This target was not replaced: its kept copy goes, the others are undone.
-                undo.forget();
-                undo_all(done);
                 return Err(e);
             }
-            done.push(undo);
         }
-        for u in done {
+        if sent > 0 {
+            // Bytes went out: from here on nothing undoes the guards.
+            done.keep_all();
+        }
+        fail_after_output();
+        for s in renamed {
+            done.persist(s)?;
+        }
+        done.keep_all();
+        Ok(())
+    }
+}
+
+/// Writes an output straight out, adding the bytes that went out to `sent`, which keeps
+/// counting those of a write that fails part-way.
+fn write_out(s: Stage, sent: &mut usize) -> Result<(), Error> {
+    fn all(w: &mut impl Write, bytes: &[u8], sent: &mut usize) -> std::io::Result<()> {
+        let mut at = 0;
+        while at < bytes.len() {
+            match w.write(&bytes[at..]) {
+                Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+                Ok(n) => {
+                    at += n;
+                    *sent += n;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        w.flush()
+    }
+    match s {
+        Stage::Stdout(bytes) => {
+            let mut out = std::io::stdout().lock();
+            all(&mut out, &bytes, sent).map_err(io("write", Path::new("-")))
+        }
+        Stage::Direct(path, bytes) => {
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .map_err(io("open", &path))?;
+            all(&mut f, &bytes, sent).map_err(io("write", &path))
+        }
+        _ => unreachable!("only outputs written straight out"),
+    }
+}
+
+/// The renames of a commit so far, each with how to undo it; those `keep_all` was called for
+/// are never undone.
+#[derive(Default)]
+struct Renamed {
+    undo: Vec<Undo>,
+}
+
+impl Renamed {
+    /// Renames one staged file into place; when that fails, undoes every rename not kept.
+    fn persist(&mut self, s: Stage) -> Result<(), Error> {
+        let undo = match &s {
+            Stage::Replace(_, target) => Undo::keep(target),
+            Stage::New(_, target) => Ok(Undo::Remove(target.clone())),
+            _ => unreachable!("only renamed files"),
+        };
+        let undo = match undo {
+            Ok(u) => u,
+            Err(e) => {
+                self.undo_all();
+                return Err(e);
+            }
+        };
+        if let Err(e) = persist(s) {
+            // This target was not replaced: its kept copy goes, the others are undone.
+            undo.forget();
+            self.undo_all();
+            return Err(e);
+        }
+        self.undo.push(undo);
+        Ok(())
+    }
+
+    /// Gives every target renamed so far (and not kept) back what it held.
+    fn undo_all(&mut self) {
+        for u in self.undo.drain(..).rev() {
+            u.undo();
+        }
+    }
+
+    /// The renames so far stand: their kept copies go.
+    fn keep_all(&mut self) {
+        for u in self.undo.drain(..) {
             u.forget();
         }
-        Ok(())
     }
 }
 
@@ -682,6 +762,15 @@ pub fn refuse_over_input(path: &Path, input: &Path, what: &str) -> Result<(), Er
 /// and before any is made visible, so a test can show the targets are left whole.
 fn fail_point() {
     if std::env::var_os("ADJUTANT_FAIL_BEFORE_RENAME").is_some() {
+        std::process::abort();
+    }
+}
+
+/// Test hook: `ADJUTANT_FAIL_AFTER_OUTPUT=1` aborts the process once the outputs written
+/// straight out (standard output, a device) are written and before the staged files that
+/// follow them are put into place: a kill or an interrupt at that instant.
+fn fail_after_output() {
+    if std::env::var_os("ADJUTANT_FAIL_AFTER_OUTPUT").is_some() {
         std::process::abort();
     }
 }

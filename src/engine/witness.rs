@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::atomic::{self, Kind, Staged};
+use super::atomic::{self, Staged};
 use super::canon::{from_hex, from_user_hex, to_hex};
 use super::chain;
 use super::gamefile::GameFile;
@@ -228,7 +228,9 @@ pub fn stage_ledger(staged: &mut Staged, path: &Path, ledger: &Ledger) -> Result
     let text = format!(
         "# adjutant witness ledger: the hashes this witness answered; keep it with the secret.\n{text}"
     );
-    staged.add_kind(path, text.as_bytes(), Kind::Private)
+    // In place before the answer is printed: an element answered is spent, even if the run
+    // stops before it finishes.
+    staged.add_guard(path, text.as_bytes())
 }
 
 /// One answer as the witness posted it, with the line of the posted file it is on.

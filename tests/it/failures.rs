@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Stdio;
 
-use crate::cli::{parse, passing_orders};
+use crate::cli::{at_crown_impulse, parse, passing_orders};
 use crate::support::*;
 
 #[test]
@@ -331,4 +331,51 @@ fn failures_name_the_file_and_exit_with_the_documented_status() {
         err.contains("edited.packet"),
         "names the packet file: {err}"
     );
+}
+
+/// A hostile player's attack on "an element is used once": `orders -o -` is interrupted once
+/// its packet is on standard output and before its files are put into place (Ctrl-C, a closed
+/// terminal or a kill at that instant; the test hook aborts there). The packet went out, so
+/// the ledger must already say its element did: it was put into place after the packet was
+/// written, and a second run with other orders revealed the same element in a second packet,
+/// letting the receiver choose between two sets of dice.
+#[test]
+fn a_run_killed_once_its_packet_is_out_has_spent_its_element() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    write(&d, "a.yaml", "limited: skip\nfull: pass\n");
+    let to_stdout = [
+        "orders",
+        "game.yaml",
+        "a.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "-",
+    ];
+    let o = command(&d, &to_stdout)
+        .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let packet = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(packet.contains("reveal:"), "the packet went out:\n{packet}");
+    // Other orders for the same step are refused: their packet would reveal the same element.
+    write(&d, "b.yaml", "limited: skip\n");
+    let err = refused(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "b.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "b.packet",
+        ],
+    );
+    assert!(err.contains("already went out"), "{err}");
+    assert!(!d.join("b.packet").exists());
+    // The same orders write the same packet again.
+    assert_eq!(stdout(&ok(&d, &to_stdout)), packet);
 }

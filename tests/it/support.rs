@@ -23,7 +23,8 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
         .env_remove("ADJUTANT_SECRETS")
         .env("ADJUTANT_CONFIG", "/nonexistent/adjutant-config.yaml")
         .env_remove("ADJUTANT_FAIL_BEFORE_RENAME")
-        .env_remove("ADJUTANT_FAIL_AT_RENAME");
+        .env_remove("ADJUTANT_FAIL_AT_RENAME")
+        .env_remove("ADJUTANT_FAIL_AFTER_OUTPUT");
     c
 }
 

@@ -318,3 +318,40 @@ fn verify_holds_a_witness_game_to_the_answers_its_witness_posted() {
     );
     assert!(err.contains("no witness"), "{err}");
 }
+
+/// A witness interrupted once its answer is printed, before its files are put into place, has
+/// spent the element: the ledger was put into place after the answer was printed, so the next
+/// hash got the same element, signed for a second record, and the player could choose between
+/// two sets of dice for one step.
+#[test]
+fn a_witness_stopped_once_its_answer_is_out_has_spent_the_element() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "tlc-stop",
+            "--chain-length",
+            "16",
+            "--out",
+            "w.secret.yaml",
+        ],
+    );
+    let o = command(
+        d,
+        &["witness", "answer", "--secret", "w.secret.yaml", &hash("a")],
+    )
+    .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
+    .output()
+    .unwrap();
+    assert!(!o.status.success());
+    let printed = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(printed.contains("element: 1"), "{printed}");
+    let (second, _) = answer(d, &hash("b"));
+    assert!(second.contains("element: 2"), "{second}");
+    // The first hash asked again gets its own answer back.
+    assert_eq!(answer(d, &hash("a")).0, printed);
+}
