@@ -392,7 +392,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(_) if !f.exists() => continue,
                 Err(e) => return Err(e.into()),
             };
-            let raw = std::fs::read(&f).map_err(io("read", &f))?;
+            let raw = read_message(&f)?;
             match one(&a, &raw) {
                 Ok(taken) => {
                     good += 1;
@@ -451,13 +451,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .message
         .as_deref()
         .expect("clap requires a message without --maildir");
-    let raw = if path == Path::new("-") {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
-        v
-    } else {
-        std::fs::read(path).map_err(io("read", path))?
-    };
+    let raw = read_message(path)?;
     let done = one(&a, &raw).map_err(|e| match e.downcast::<crate::engine::Error>() {
         // A refused packet is named by the file it came in, as `adjudicate` names it.
         Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
@@ -557,4 +551,26 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A message as `ingest` takes it, from a file or standard input (`-`): at most one byte more
+/// than the largest message adjutant reads, which is enough for the scan to refuse it, so an
+/// endless input (`/dev/zero`, a runaway pipe) is never read whole.
+fn read_message(path: &Path) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let limit = crate::mail::ingest::MAX_MESSAGE as u64 + 1;
+    let mut raw = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .take(limit)
+            .read_to_end(&mut raw)
+            .map_err(io("read", path))?;
+    } else {
+        std::fs::File::open(path)
+            .map_err(io("read", path))?
+            .take(limit)
+            .read_to_end(&mut raw)
+            .map_err(io("read", path))?;
+    }
+    Ok(raw)
 }

@@ -379,3 +379,43 @@ fn a_run_killed_once_its_packet_is_out_has_spent_its_element() {
     // The same orders write the same packet again.
     assert_eq!(stdout(&ok(&d, &to_stdout)), packet);
 }
+
+/// `ingest` reads a message from a pipe (procmail, `.forward`) or a file: an endless one is
+/// refused once it passes the largest message adjutant reads. It was read whole before its
+/// size was checked, and `/dev/zero` took the machine's memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn ingest_stops_reading_an_endless_message_at_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = root().join("games/southern-strategy/examples/demo-game.yaml");
+    let game = game.to_str().unwrap();
+    for from_stdin in [false, true] {
+        let message = if from_stdin { "-" } else { "/dev/zero" };
+        let mut child = command(d, &["ingest", message, "--game", game, "--check"])
+            .stdin(if from_stdin {
+                Stdio::from(std::fs::File::open("/dev/zero").unwrap())
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(120) {
+                child.kill().unwrap();
+                panic!("`ingest {message}` was still reading after two minutes");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(1), "{message}: {err}");
+        assert!(err.contains("more than the 33554432"), "{message}: {err}");
+    }
+}
