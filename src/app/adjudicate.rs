@@ -29,14 +29,29 @@ fn secret_reveals<'a>(
 /// Where an adjudication finds a committed standing policy by its side and commitment: among
 /// those this run committed and has not written yet (`committed`), else in the side's policies
 /// file in `dir`.
+/// A policy read from its file is held to its commitment here, where the file is known, so a
+/// file changed since (a restored old copy, an edit) is named.
 fn policy_source<'a>(
-    game: &'a str,
+    l: &'a Loaded,
     dir: &'a Path,
     committed: &'a [(String, String, crate::engine::record::PolicyReveal)],
 ) -> impl Fn(&str, &str) -> Result<crate::engine::record::PolicyReveal, Error> + 'a {
     move |side, commit| match committed.iter().find(|(s, c, _)| s == side && c == commit) {
         Some((_, _, p)) => Ok(p.clone()),
-        None => secrets::load_policy(dir, game, side, commit),
+        None => {
+            let p = secrets::load_policy(dir, &l.game.id, side, commit)?;
+            let hash =
+                crate::engine::policy_rows::commitment(l.rules.as_ref(), l.game.version(), &p)?;
+            if crate::engine::canon::to_hex(&hash) != commit {
+                return Err(Error::Secrets {
+                    message: format!(
+                        "`{}` holds a policy under the commitment `{commit}` that does not match it: the file was changed since `{side}` committed that policy; restore it from the backup of your secrets",
+                        secrets::policies_path(dir, &l.game.id, side).display()
+                    ),
+                });
+            }
+            Ok(p)
+        }
     }
 }
 
@@ -50,7 +65,7 @@ pub fn adjudicate(
 ) -> Result<Received, Error> {
     let reveal_of = secret_reveals(&l.game, secrets_dir);
     let committed = commit.policies.clone();
-    let policy_of = policy_source(&l.game.id, secrets_dir, &committed);
+    let policy_of = policy_source(l, secrets_dir, &committed);
     let received = session::receive(
         l.rules.as_ref(),
         &l.game,
@@ -149,7 +164,7 @@ pub fn adjudicate_owed(
     }
     let reveal_of = secret_reveals(&l.game, secrets_dir);
     let committed = commit.policies.clone();
-    let policy_of = policy_source(&l.game.id, secrets_dir, &committed);
+    let policy_of = policy_source(l, secrets_dir, &committed);
     let received = session::adjudicate_owed(l.rules.as_ref(), &l.game, &reveal_of, &policy_of)?;
     note_uses(commit, secrets_dir, l, &received.uses)?;
     Ok(received)

@@ -561,6 +561,19 @@ fn an_empty_row_is_revealed_and_the_battle_waits_for_the_defender() {
             && err.contains("restore it from the backup"),
         "{err}"
     );
+    // A policies file changed since the commitment (a restored old copy, an edit) is refused
+    // naming the file, which is what to look at.
+    let kept = read(&aside);
+    let damaged = kept.replace("Monck's Corner", "Charleston");
+    assert_ne!(damaged, kept);
+    std::fs::write(&policies, &damaged).unwrap();
+    let err = adjudicate_refused(&p, attack.to_str().unwrap());
+    assert!(
+        err.contains(&format!("secrets/{}.patriot.policies.yaml` holds", gf.id))
+            && err.contains("does not match")
+            && err.contains("restore it from the backup"),
+        "{err}"
+    );
     std::fs::rename(&aside, &policies).unwrap();
     let (report, _) = g.receive("patriot", &attack);
     let gf = parse(&g.game_text("patriot"));
