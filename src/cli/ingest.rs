@@ -387,19 +387,32 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
             // away: wait for it, and skip a message that is gone.
-            let _held = match crate::engine::atomic::Lock::exclusive(&f) {
-                Ok(l) => l,
-                Err(_) if !f.exists() => continue,
-                Err(e) => return Err(e.into()),
+            let name = shown(&f);
+            // A message that cannot be locked or read is this side's failure (its rights, the
+            // disk): it stays in `new/` for the next run, and the batch goes on.
+            let held = crate::engine::atomic::Lock::exclusive(&f).map_err(anyhow::Error::from);
+            if held.is_err() && !f.exists() {
+                continue;
+            }
+            let raw = held.and_then(|held| Ok((held, read_message(&f)?)));
+            let (_held, raw) = match raw {
+                Ok(r) => r,
+                Err(e) => {
+                    failed += 1;
+                    eprintln!(
+                        "{name}: not taken, it cannot be read: {}; the message stays in `new/` for the next run",
+                        printable(&format!("{e:#}"))
+                    );
+                    continue;
+                }
             };
-            let raw = read_message(&f)?;
             match one(&a, &raw) {
                 Ok(taken) => {
                     good += 1;
                     if taken.mail_failed {
                         failed += 1;
                     }
-                    eprintln!("{}: {}", f.display(), printable(&taken.said));
+                    eprintln!("{name}: {}", printable(&taken.said));
                     if !a.check {
                         // Maildir's info suffix: `S` is the Seen flag.
                         let flags = if a.mark_read { ":2,S" } else { ":2," };
@@ -411,25 +424,24 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 Err(e) if is_local_failure(&e) => {
                     failed += 1;
                     eprintln!(
-                        "{}: not taken, the file system failed: {}; the message stays in `new/` for the next run",
-                        f.display(),
+                        "{name}: not taken, the file system failed: {}; the message stays in `new/` for the next run",
                         printable(&format!("{e:#}"))
                     );
                 }
                 Err(e) => {
                     bad += 1;
                     let why = printable(&format!("{e:#}"));
-                    eprintln!("{}: refused: {why}", f.display());
+                    eprintln!("{name}: refused: {why}");
                     if !a.check {
                         let rejected = maildir.join("rejected");
-                        let name = move_to(&f, &rejected, "")?;
+                        let name = one_line(&move_to(&f, &rejected, "")?);
                         let log = rejected.join(REJECTED_LOG);
                         use std::io::Write;
                         std::fs::OpenOptions::new()
                             .create(true)
                             .append(true)
                             .open(&log)
-                            .and_then(|mut l| writeln!(l, "{name}: {why}"))
+                            .and_then(|mut l| writeln!(l, "{name}: {}", one_line(&why)))
                             .map_err(io("write", &log))?;
                     }
                 }
@@ -573,4 +585,15 @@ fn read_message(path: &Path) -> anyhow::Result<Vec<u8>> {
             .map_err(io("read", path))?;
     }
     Ok(raw)
+}
+
+/// A path as `ingest` prints and logs it: a message's file name may be the sender's choice, so
+/// control characters and line breaks in it are escaped (`\u{1b}`, `\n`).
+fn shown(p: &Path) -> String {
+    one_line(&p.display().to_string())
+}
+
+/// `printable`, with line breaks and tabs escaped too: a name or a reason in a one-line entry.
+fn one_line(text: &str) -> String {
+    printable(text).replace('\n', "\\n").replace('\t', "\\t")
 }

@@ -265,6 +265,9 @@ pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
             raw.len()
         )));
     }
+    // A byte-order mark, which some Windows tools put before a saved message, hides its first
+    // header: the mail's MIME parts would go undecoded.
+    let raw = raw.strip_prefix(b"\xef\xbb\xbf").unwrap_or(raw);
     if !has_headers(raw) {
         // A packet file as `orders -o` or `resend -o` writes it (its first line a comment),
         // or a mail's text saved without its headers: all of it is the body. Read as a mail,

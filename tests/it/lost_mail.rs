@@ -471,3 +471,73 @@ fn maildir_moves_never_replace_a_file() {
         names(&md.join("rejected"))
     );
 }
+
+/// A message in `new/` that cannot be read (here a link to `/proc/self/mem`, whose first page
+/// no process can read; a file of another user's, for anyone but root) is a failure on this
+/// side: it stays in `new/`, the run exits 3, and the batch goes on to the packet after it.
+/// It stopped the batch, on every run, and the packet behind it was never taken.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_maildir_message_does_not_stop_the_batch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let md = maildir_beside_the_demo(t, &["new"]);
+    std::os::unix::fs::symlink("/proc/self/mem", md.join("new/1-unreadable")).unwrap();
+    std::fs::copy(mail_dir().join("gmail-plain.eml"), md.join("new/2.eml")).unwrap();
+    let o = ingest_maildir(t, &[]).output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("1-unreadable: not taken") && err.contains("stays in `new/`"),
+        "{err}"
+    );
+    assert_eq!(names(&md.join("new")), vec!["1-unreadable"]);
+    assert_eq!(names(&md.join("cur")), vec!["2.eml:2,"]);
+}
+
+/// A message's file name is the sender's to choose in some setups: the names `ingest` prints
+/// and logs are escaped, so a name cannot move the terminal's cursor or forge a log line.
+#[test]
+fn maildir_names_are_escaped_where_they_are_printed_and_logged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let md = maildir_beside_the_demo(t, &["new"]);
+    let name = "1\u{1b}[2J\nforged: adjudicated step 9";
+    std::fs::copy(mail_dir().join("no-packet.eml"), md.join("new").join(name)).unwrap();
+    let o = ingest_maildir(t, &[]).output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("1\\u{1b}[2J\\nforged"), "{err}");
+    let log = read(&md.join("rejected/log.txt"));
+    assert_eq!(log.lines().count(), 1, "{log:?}");
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    // The message itself is filed under its own name.
+    assert!(md.join("rejected").join(name).exists());
+}
+
+/// A message saved with a byte-order mark before its headers (some Windows mail tools do) is
+/// read as a mail, its base64 body decoded; it was read as a bare packet file and held none.
+#[test]
+fn a_saved_message_with_a_byte_order_mark_is_still_a_mail() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    demo_into(&t.join("games"));
+    let mut raw = b"\xef\xbb\xbf".to_vec();
+    raw.extend(std::fs::read(mail_dir().join("base64-body.eml")).unwrap());
+    std::fs::write(t.join("bom.eml"), raw).unwrap();
+    let s = demo_secrets();
+    let o = run(
+        t,
+        &[
+            "ingest",
+            "bom.eml",
+            "--games",
+            "games",
+            "--secrets",
+            &s,
+            "--check",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
