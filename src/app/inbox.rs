@@ -10,6 +10,9 @@ pub enum Outcome {
     Taken(String),
     /// Refused: left in the folder, marked as looked at.
     Refused(String),
+    /// Not taken for a failure on this side (its file system): left in the folder unmarked,
+    /// for the next read to take.
+    Failed(String),
 }
 
 /// One run over the folder.
@@ -19,6 +22,9 @@ pub struct Tally {
     pub done: Vec<(u32, Outcome)>,
     /// Messages without a packet for a known game, left alone.
     pub others: usize,
+    /// Messages larger than any adjutant reads, by UID with their size: left alone (marked
+    /// as looked at), so that one of them does not stop every read of the folder.
+    pub too_big: Vec<(u32, usize)>,
 }
 
 /// Whether a message holds a packet for one of `games` (or a damaged packet, which may be).
@@ -42,8 +48,9 @@ pub fn holds_packet_for(raw: &[u8], games: &Games) -> bool {
 
 /// Reads the folder `s.folder`: each message not looked at before (every one with `all`)
 /// that holds a packet for a known game goes to `take`; one taken is filed in `s.file_into`
-/// (marked read first with `mark_read`), one refused stays, marked `$adjutant`. Messages are
-/// fetched without being marked read.
+/// (marked read first with `mark_read`), one refused stays, marked `$adjutant`, and one not
+/// taken for a failure on this side stays unmarked. A message larger than any adjutant reads
+/// is not fetched. Messages are fetched without being marked read.
 ///
 /// # Errors
 /// The connection, login or folder failing; a message's own failure is in the tally.
@@ -52,31 +59,36 @@ pub fn imap_batch(
     games: &Games,
     all: bool,
     mark_read: bool,
-    take: &mut dyn FnMut(&[u8]) -> Result<String, String>,
+    take: &mut dyn FnMut(&[u8]) -> Outcome,
 ) -> Result<Tally, Error> {
     let mut session = Session::open(s)?;
     session.select(&s.folder)?;
     let mut tally = Tally::default();
     for uid in session.uids(all)? {
+        let size = session.size(uid)?;
+        if size > crate::mail::ingest::MAX_MESSAGE {
+            session.flag(uid, LOOKED_AT)?;
+            tally.too_big.push((uid, size));
+            continue;
+        }
         let raw = session.fetch(uid)?;
         if !holds_packet_for(&raw, games) {
             session.flag(uid, LOOKED_AT)?;
             tally.others += 1;
             continue;
         }
-        match take(&raw) {
-            Ok(what) => {
+        let outcome = take(&raw);
+        match &outcome {
+            Outcome::Taken(_) => {
                 if mark_read {
                     session.flag(uid, "\\Seen")?;
                 }
                 session.file_into(uid, &s.file_into)?;
-                tally.done.push((uid, Outcome::Taken(what)));
             }
-            Err(why) => {
-                session.flag(uid, LOOKED_AT)?;
-                tally.done.push((uid, Outcome::Refused(why)));
-            }
+            Outcome::Refused(_) => session.flag(uid, LOOKED_AT)?,
+            Outcome::Failed(_) => {}
         }
+        tally.done.push((uid, outcome));
     }
     session.logout();
     Ok(tally)

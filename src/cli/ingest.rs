@@ -70,15 +70,19 @@ pub struct Args {
     common: super::Common,
 }
 
-/// What a message taken brought: what to say, and whether a packet of the bot's could not be
-/// mailed (the message is still taken; the run exits 3).
+/// What a message taken brought: what to say, and whether the bot's turn after it failed (its
+/// packet not written, or not mailed: the message is still taken, since the game moved on, and
+/// the run exits 3).
 struct Taken {
     said: String,
     mail_failed: bool,
+    /// The game the bot took its turn in (or tried to), with `--bot`.
+    bot_game: Option<PathBuf>,
 }
 
 fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
     let mut mail_failed = false;
+    let mut bot_game = None;
     let mut commit = app::Commit::new();
     let games = match (&a.game, &a.games) {
         (Some(f), _) => Games::File(f),
@@ -166,9 +170,21 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
                 ),
             };
             if let Some(side) = &a.bot {
-                let (words, failed) = bot_turn(a, &config, &target, side, reply.as_deref())?;
-                said.push_str(&words);
-                mail_failed = failed;
+                // The message is taken whatever becomes of the bot's turn: the game has moved
+                // on, and taking the message again would only find it applied.
+                match bot_turn(a, &config, &target, side, reply.as_deref()) {
+                    Ok((words, failed)) => {
+                        said.push_str(&words);
+                        mail_failed = failed;
+                    }
+                    Err(e) => {
+                        said.push_str(&format!(
+                            "; the bot ({side}) could not decide: {e:#}; the next `ingest --bot` run decides, mail or no mail"
+                        ));
+                        mail_failed = true;
+                    }
+                }
+                bot_game = Some(target);
             }
             said
         }
@@ -176,7 +192,65 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
     Ok(Taken {
         said: step,
         mail_failed,
+        bot_game,
     })
+}
+
+/// `--bot`: the bot decides in each game (the `--game`, or each of `--games`) whose decision
+/// is its own, mail or no mail, bar those in `tried` (whose turn a message of this run took
+/// already). A run whose bot could not write its packet, or a game the bot moves first in,
+/// would otherwise wait for a message that never comes. Says what it did, one line a game, and
+/// whether any of it failed.
+fn owed_turns(a: &Args, config: &crate::config::Config, tried: &[PathBuf]) -> (Vec<String>, bool) {
+    let Some(side) = a.bot.as_deref().filter(|_| !a.check) else {
+        return (Vec::new(), false);
+    };
+    let games: Vec<PathBuf> = match (&a.game, &a.games) {
+        (Some(f), _) => vec![f.clone()],
+        (None, Some(d)) => {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(d)
+                .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            found.sort();
+            // A game of the folder is `<id>.yaml` (thread files, packets and the like are not).
+            found.retain(|p| {
+                let Some(stem) = p
+                    .file_name()
+                    .and_then(|n| n.to_str()?.strip_suffix(".yaml"))
+                else {
+                    return false;
+                };
+                crate::engine::atomic::read(p)
+                    .ok()
+                    .and_then(|t| crate::engine::gamefile::GameFile::parse(&t).ok())
+                    .is_some_and(|g| g.id == stem)
+            });
+            found
+        }
+        (None, None) => Vec::new(),
+    };
+    let (mut said, mut failed) = (Vec::new(), false);
+    for game in games.iter().filter(|g| !tried.contains(g)) {
+        match bot_turn(a, config, game, side, None) {
+            Ok((words, _)) if words.is_empty() => {}
+            Ok((words, mail_failed)) => {
+                failed |= mail_failed;
+                said.push(format!(
+                    "`{}`: {}",
+                    game.display(),
+                    words.trim_start_matches("; ")
+                ));
+            }
+            Err(e) => {
+                failed = true;
+                said.push(format!(
+                    "`{}`: the bot ({side}) could not decide: {e:#}",
+                    game.display()
+                ));
+            }
+        }
+    }
+    (said, failed)
 }
 
 /// `--bot`: mails the reply packet a run wrote, then, while the decision is the bot's, its
@@ -384,6 +458,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             files.extend(again);
         }
         let (mut good, mut bad, mut failed) = (0, 0, 0);
+        let mut tried = Vec::new();
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
             // away: wait for it, and skip a message that is gone.
@@ -412,6 +487,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     if taken.mail_failed {
                         failed += 1;
                     }
+                    tried.extend(taken.bot_game);
                     eprintln!("{name}: {}", printable(&taken.said));
                     if !a.check {
                         // Maildir's info suffix: `S` is the Seen flag.
@@ -447,6 +523,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        let config = crate::config::Config::load(&crate::config::default_path())?;
+        let (owed, owed_failed) = owed_turns(&a, &config, &tried);
+        for line in owed {
+            eprintln!("{}", printable(&line));
+        }
+        failed += usize::from(owed_failed);
         eprintln!(
             "{} taken, {bad} refused",
             super::counted(good, "message", "messages")
@@ -478,7 +560,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Err(e) => e,
     })?;
     eprintln!("{}", printable(&done.said));
-    Ok(if done.mail_failed {
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let tried: Vec<PathBuf> = done.bot_game.into_iter().collect();
+    let (owed, owed_failed) = owed_turns(&a, &config, &tried);
+    for line in owed {
+        eprintln!("{}", printable(&line));
+    }
+    Ok(if done.mail_failed || owed_failed {
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
@@ -504,10 +592,22 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
     let mut poll = 0;
     loop {
         poll += 1;
+        let mut tried = Vec::new();
         let mut take = |raw: &[u8]| {
-            let taken = one(a, raw).map_err(|e| format!("{e:#}"))?;
-            mail_failed |= taken.mail_failed;
-            Ok(taken.said)
+            match one(a, raw) {
+                Ok(taken) => {
+                    mail_failed |= taken.mail_failed;
+                    tried.extend(taken.bot_game);
+                    app::Outcome::Taken(taken.said)
+                }
+                // This side's file system failed: the message is not at fault, and stays
+                // unmarked for the next read, as a Maildir's stays in `new/`.
+                Err(e) if is_local_failure(&e) => {
+                    mail_failed = true;
+                    app::Outcome::Failed(format!("{e:#}"))
+                }
+                Err(e) => app::Outcome::Refused(format!("{e:#}")),
+            }
         };
         match app::imap_batch(
             &settings,
@@ -526,8 +626,23 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                             refused += 1;
                             eprintln!("message {uid}: refused: {}", printable(why))
                         }
+                        app::Outcome::Failed(why) => eprintln!(
+                            "message {uid}: not taken, the file system failed: {}; it stays in the folder, unmarked, for the next read",
+                            printable(why)
+                        ),
                     }
                 }
+                for (uid, size) in &tally.too_big {
+                    eprintln!(
+                        "message {uid}: {size} bytes, more than the {} adjutant reads; left alone",
+                        crate::mail::ingest::MAX_MESSAGE
+                    );
+                }
+                let (owed, owed_failed) = owed_turns(a, &config, &tried);
+                for line in owed {
+                    eprintln!("{}", printable(&line));
+                }
+                mail_failed |= owed_failed;
                 if !a.watch || !tally.done.is_empty() {
                     let taken = tally
                         .done
@@ -543,7 +658,7 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                             .iter()
                             .filter(|(_, o)| matches!(o, app::Outcome::Refused(_)))
                             .count(),
-                        super::counted(tally.others, "other", "others")
+                        super::counted(tally.others + tally.too_big.len(), "other", "others")
                     );
                 }
             }

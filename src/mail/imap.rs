@@ -292,6 +292,20 @@ impl Session {
             .collect())
     }
 
+    /// A message's size in bytes, as the server gives it (`RFC822.SIZE`).
+    pub fn size(&mut self, uid: u32) -> Result<usize, Error> {
+        let lines = self.command(&format!("UID FETCH {uid} (RFC822.SIZE)"))?;
+        lines
+            .iter()
+            .filter(|l| l.text.contains("FETCH"))
+            .find_map(|l| {
+                let (_, after) = l.text.split_once("RFC822.SIZE ")?;
+                let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().ok()
+            })
+            .ok_or_else(|| imap_err(format!("message {uid} is gone from the folder")))
+    }
+
     /// The whole message, fetched without marking it read.
     pub fn fetch(&mut self, uid: u32) -> Result<Vec<u8>, Error> {
         let mut lines = self.command(&format!("UID FETCH {uid} (BODY.PEEK[])"))?;

@@ -399,14 +399,18 @@ fn ingest_as_bot(
         std::fs::create_dir_all(maildir.join(sub)).unwrap();
     }
     super::mail_thread::send_eml(&c, packet, maildir.join("new/1.eml").to_str().unwrap());
-    let config = p.join("config.yaml");
     std::fs::write(
-        &config,
+        p.join("config.yaml"),
         format!("format: adjutant-config/1\nmail:\n  via: {via}\n"),
     )
     .unwrap();
+    bot_reads_its_maildir(&p, extra)
+}
+
+/// `ingest --bot patriot` on the Maildir in `p`, with the config there.
+fn bot_reads_its_maildir(p: &Path, extra: &[&str]) -> std::process::Output {
     support::command(
-        &p,
+        p,
         &[
             "ingest",
             "--maildir",
@@ -425,9 +429,52 @@ fn ingest_as_bot(
         .copied()
         .collect::<Vec<_>>(),
     )
-    .env("ADJUTANT_CONFIG", &config)
+    .env("ADJUTANT_CONFIG", p.join("config.yaml"))
     .output()
     .unwrap()
+}
+
+/// The bot's own packet cannot be written once the Crown's message is adjudicated (a failure
+/// on the bot's side: here a folder where the packet goes). The game has moved on, so the
+/// message is taken and the run exits 3; the next run, with no new mail, lets the bot decide.
+/// The message stayed in `new/` as not taken, the next run found it applied and filed it, and
+/// the bot never decided: the game stalled with every run exiting 0.
+#[test]
+fn a_bot_that_could_not_write_its_packet_decides_on_the_next_run() {
+    let (g, packet) = super::mail::crown_packet();
+    let p = g.side_dir("patriot");
+    let out = p.join("bot-out.eml");
+    let id = parse(&g.game_text("patriot")).id;
+    let blocked = p.join(format!("{id}-step-2.packet.yaml"));
+    std::fs::create_dir(&blocked).unwrap();
+    let o = ingest_as_bot(&g, &packet, &format!("eml:{}", out.display()), &[]);
+    let said = support::stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{said}");
+    assert!(
+        said.contains("the bot (patriot) could not decide"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_dir(p.join("Maildir/cur")).unwrap().count(),
+        1,
+        "{said}"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir(&blocked).unwrap();
+    let o = bot_reads_its_maildir(&p, &[]);
+    let said = support::stderr(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
+    assert!(read(&out).contains("-----BEGIN ADJUTANT PACKET-----"));
+    ok(&p, &["verify", "game.yaml"]);
+    // A further run finds nothing owed and does nothing.
+    let o = bot_reads_its_maildir(&p, &[]);
+    assert!(o.status.success(), "{}", support::stderr(&o));
+    assert!(
+        !support::stderr(&o).contains("decided"),
+        "{}",
+        support::stderr(&o)
+    );
 }
 
 /// When the bot's mail cannot be sent, the game has already moved on: the message is taken,

@@ -207,3 +207,71 @@ fn a_game_by_smtp_and_imap_through_real_servers() {
     );
     let _ = imap.log();
 }
+
+/// A failure on this side while taking a message (here a report that cannot be written) leaves
+/// the message in the folder unmarked and the run exits 3, so the next read takes it: it was
+/// reported refused (exit 1) and marked as looked at, and a watch never took it again. A mail
+/// larger than adjutant reads is left alone and named, where it stopped every read of the
+/// folder, so no packet behind it was ever taken.
+#[test]
+#[ignore = "needs openssl and Dovecot; .ci/run installs them and runs it"]
+fn imap_leaves_a_message_it_failed_to_take_for_the_next_read() {
+    let (g, packet) = crate::mail::crown_packet();
+    let tmp = tempfile::tempdir().unwrap();
+    let imap = Dovecot::start(&tmp.path().join("dovecot"), &[("bob", "bob-pw")]);
+    let d = g.side_dir("patriot");
+    write(
+        &d,
+        "config.yaml",
+        &format!(
+            "format: adjutant-config/1\nmail:\n  imap:\n    host: localhost\n    port: {}\n    tls: implicit\n    user: bob\n    password_env: ADJ_TEST_IMAP_PW\n    ca_file: {}\n    file_into: adjutant\n",
+            imap.port,
+            imap.cert.display()
+        ),
+    );
+    let inbox = imap.root.join("bob/Maildir/new");
+    let mut big =
+        b"From: carol@example.org\nTo: bob@example.org\nSubject: holiday photos\n\n".to_vec();
+    big.resize(big.len() + (33 << 20), b'a');
+    std::fs::write(inbox.join("1.big"), big).unwrap();
+    crate::mail_thread::send_eml(&g.side_dir("crown"), &packet, "to-bob.eml");
+    std::fs::copy(
+        g.side_dir("crown").join("to-bob.eml"),
+        inbox.join("2.packet"),
+    )
+    .unwrap();
+    let before = g.game_text("patriot");
+    let ingest = |report: &str| {
+        adjutant(
+            &d,
+            "patriot",
+            &[
+                "ingest",
+                "--imap",
+                "--game",
+                "game.yaml",
+                "--secrets",
+                "secrets",
+                "--report",
+                report,
+            ],
+        )
+    };
+    let o = ingest("/nonexistent/report.txt");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("not taken, the file system failed") && err.contains("/nonexistent"),
+        "{err}"
+    );
+    assert!(
+        err.contains("more than the 33554432 adjutant reads; left alone"),
+        "{err}"
+    );
+    assert_eq!(g.game_text("patriot"), before);
+    // Put right, the next read takes it (no `--retry`); the large mail stays where it is.
+    let err = succeeds(ingest("/dev/null"), "the next read");
+    assert!(err.contains("1 message taken, 0 refused"), "{err}");
+    assert_eq!(imap.messages("bob", "adjutant").len(), 1);
+    assert_eq!(imap.messages("bob", "").len(), 1);
+}
