@@ -47,6 +47,22 @@ pub fn path(game_file: &Path) -> PathBuf {
     game_file.with_file_name(format!("{stem}.mail.yaml"))
 }
 
+/// The longest Message-ID carried into a later mail's headers. Mail headers are not signed,
+/// so an opponent's mail may carry any id; mail systems make ids well under 100 characters,
+/// and twelve references of this length still fold into lines within RFC 5322's 998.
+const MAX_ID: usize = 250;
+
+/// Whether a bracketed id can go into `In-Reply-To` and `References`: not too long, and
+/// printable ASCII without spaces (RFC 5322 3.6.4), so it can neither break a header line
+/// nor add one.
+pub fn usable(id: &str) -> bool {
+    id.len() <= MAX_ID
+        && id.len() > 2
+        && id.bytes().all(|b| b.is_ascii_graphic())
+        && id.starts_with('<')
+        && id.ends_with('>')
+}
+
 /// `<id>` with the angle brackets, as headers carry it.
 pub fn bracketed(id: &str) -> String {
     let id = id.trim().trim_start_matches('<').trim_end_matches('>');
@@ -86,21 +102,32 @@ impl Thread {
         serde_yaml::to_string(self).map_err(|e| Error::Encode(e.to_string()))
     }
 
+    /// Notes the mail that carried `step`; an id no mail system makes (see `usable`) is not
+    /// noted, and the thread goes on without it.
     pub fn note(&mut self, step: u64, message_id: &str) {
-        self.messages.insert(step, bracketed(message_id));
+        let id = bracketed(message_id);
+        if usable(&id) {
+            self.messages.insert(step, id);
+        }
     }
 
     /// The mail a mail for `step` answers: the latest step before it with a known mail.
     pub fn in_reply_to(&self, step: u64) -> Option<String> {
+        self.known(step).next_back().cloned()
+    }
+
+    /// The ids noted before `step` that can go in a header (a thread file written by an
+    /// adjutant that noted any id may hold others).
+    fn known(&self, step: u64) -> impl DoubleEndedIterator<Item = &String> {
         self.messages
             .range(..step)
-            .next_back()
-            .map(|(_, id)| id.clone())
+            .map(|(_, id)| id)
+            .filter(|id| usable(id))
     }
 
     /// The thread before `step`: the first mail and the latest ones.
     pub fn references(&self, step: u64) -> Vec<String> {
-        let all: Vec<&String> = self.messages.range(..step).map(|(_, id)| id).collect();
+        let all: Vec<&String> = self.known(step).collect();
         if all.len() <= MAX_REFERENCES {
             return all.into_iter().cloned().collect();
         }
@@ -155,6 +182,23 @@ mod tests {
             Path::new("a/game.mail.yaml")
         );
         assert_eq!(path(Path::new("g")), Path::new("g.mail.yaml"));
+    }
+
+    /// An id that could break a header line, or add one, is never noted, and one a thread
+    /// file holds from before is passed over.
+    #[test]
+    fn ids_that_could_break_a_header_are_not_carried() {
+        let mut t = Thread::default();
+        t.note(1, "a@x");
+        t.note(2, &format!("{}@x", "y".repeat(MAX_ID)));
+        t.note(3, "b@x>\r\nBcc: eve@x");
+        t.note(4, "c d@x");
+        assert_eq!(t.messages.len(), 1);
+        t.messages.insert(5, format!("<{}@x>", "z".repeat(3000)));
+        assert_eq!(t.in_reply_to(6).as_deref(), Some("<a@x>"));
+        assert_eq!(t.references(6), vec!["<a@x>"]);
+        assert!(usable(&format!("<{}@x>", "y".repeat(MAX_ID - 4))));
+        assert!(!usable("<>"));
     }
 
     #[test]

@@ -79,3 +79,25 @@ fn each_mail_answers_the_previous_step_in_one_thread() {
     let thread = read(&c.join("game.mail.yaml"));
     assert!(thread.contains(&id1) && thread.contains(&id2), "{thread}");
 }
+
+/// Mail headers are not signed, so the opponent's mail may carry any Message-ID. One far
+/// longer than a header line may be (998 characters, RFC 5322 2.1.1) was noted in the thread
+/// and put in `In-Reply-To` and `References` of every later mail, which a mail server refuses
+/// ("line too long"): every later `send` failed. An id no mail system makes is not noted.
+#[test]
+fn a_hostile_message_id_is_not_carried_into_later_mail() {
+    let (g, packet) = crown_packet();
+    let c = g.side_dir("crown");
+    let first = send_eml(&c, &packet, "1.eml");
+    let id1 = header(&first, "Message-ID").unwrap();
+    let long = format!("<{}@example.org>", "x".repeat(3000));
+    write(&c, "1.eml", &first.replacen(&id1, &long, 1));
+    patriot_ingests_and_verifies(&g, &c.join("1.eml"));
+    let p = g.side_dir("patriot");
+    let thread = std::fs::read_to_string(p.join("game.mail.yaml")).unwrap_or_default();
+    assert!(!thread.contains("xxxxxxxxxx"), "{thread}");
+    let reply = g.send("patriot", "p1", "supply: []\n");
+    let second = send_eml(&p, &reply, "2.eml");
+    assert!(second.lines().all(|l| l.len() <= 998), "{second}");
+    assert_eq!(header(&second, "In-Reply-To"), None);
+}
