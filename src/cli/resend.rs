@@ -41,14 +41,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .out
         .clone()
         .or_else(|| (!a.send).then(|| PathBuf::from("-")));
+    // The packet file is staged first and put into place only once the mail went: a send
+    // that fails changes no file.
+    let mut staged = crate::engine::atomic::Staged::new();
     if let Some(out) = &out {
-        crate::engine::atomic::write_apart(out, app::packet_text(&packet)?.as_bytes(), &a.game)?;
-        if out != &PathBuf::from("-") {
-            eprintln!(
-                "packet for step {step} written again to `{}`",
-                out.display()
-            );
-        }
+        crate::engine::atomic::refuse_over_input(out, &a.game, "the game file")?;
+        staged.add(out, app::packet_text(&packet)?.as_bytes())?;
     }
     if a.send {
         let config = crate::config::Config::load(&crate::config::default_path())?;
@@ -65,6 +63,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         };
         let where_to = app::send(&l, &send, &a.common.templates(&l.game.id)?)?;
         eprintln!("packet for step {step} sent again: {where_to}");
+    }
+    staged.commit()?;
+    if let Some(out) = &out {
+        if out != &PathBuf::from("-") {
+            eprintln!(
+                "packet for step {step} written again to `{}`",
+                out.display()
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,11 +2,11 @@
 //! (`smtp.rs`), by the local sendmail program, or written as an .eml file for any other mail
 //! client.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::{Message, Transport};
+use lettre::Message;
 use serde::Deserialize;
 
 use crate::engine::atomic;
@@ -150,16 +150,7 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
             Ok(format!("written to `{}`", path.display()))
         }
         Via::Sendmail(cmd) => {
-            let t = match cmd {
-                Some(c) => lettre::SendmailTransport::new_with_command(c.as_os_str()),
-                None => lettre::SendmailTransport::new(),
-            };
-            t.send(&msg)
-                .map_err(|e| Error::Transport {
-                    what: "sendmail".into(),
-                    message: format!("the local sendmail program failed: {}", chain(&e)),
-                    hint: Some("is a sendmail installed? Else set `mail.via: smtp` and `mail.smtp` in your config, or write the mail with `--via eml:FILE` and send it from your mail client".into()),
-                })?;
+            sendmail(cmd.as_deref().unwrap_or(Path::new("sendmail")), &msg)?;
             Ok("handed to sendmail".into())
         }
         Via::Smtp => {
@@ -176,6 +167,69 @@ pub fn send(o: &Outgoing, via: &Via, smtp: Option<&SmtpSettings>) -> Result<Stri
             Ok(format!("sent through `{}`", s.host))
         }
     }
+}
+
+/// Hands the message to the local sendmail `program` as every sendmail takes one: the
+/// envelope on the command line (`-i -f FROM -- TO...`), the message on standard input. A
+/// failure names the program and gives its exit status and what it said.
+fn sendmail(program: &Path, msg: &lettre::Message) -> Result<(), Error> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let failed = |message: String| {
+        Error::Transport {
+        what: "sendmail".into(),
+        message,
+        hint: Some("is a sendmail installed? Else set `mail.via: smtp` and `mail.smtp` in your config, or write the mail with `--via eml:FILE` and send it from your mail client".into()),
+    }
+    };
+    let envelope = msg.envelope();
+    let mut c = Command::new(program);
+    c.arg("-i");
+    if let Some(from) = envelope.from() {
+        c.arg("-f").arg(from.to_string());
+    }
+    c.arg("--")
+        .args(envelope.to().iter().map(|a| a.to_string()))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().map_err(|e| {
+        failed(format!(
+            "the local sendmail program `{}` could not be run: {e}",
+            program.display()
+        ))
+    })?;
+    // A sendmail that stops reading early says why on its standard error, read below.
+    let written = child
+        .stdin
+        .take()
+        .map(|mut stdin| stdin.write_all(&msg.formatted()));
+    let out = child.wait_with_output().map_err(|e| {
+        failed(format!(
+            "the local sendmail program `{}` could not be waited for: {e}",
+            program.display()
+        ))
+    })?;
+    let said = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let said = if said.is_empty() {
+        "it said nothing".to_string()
+    } else {
+        format!("it said: {said}")
+    };
+    if !out.status.success() {
+        return Err(failed(format!(
+            "the local sendmail program `{}` failed ({}); {said}",
+            program.display(),
+            out.status
+        )));
+    }
+    if let Some(Err(e)) = written {
+        return Err(failed(format!(
+            "the local sendmail program `{}` did not take the whole message: {e}; {said}",
+            program.display()
+        )));
+    }
+    Ok(())
 }
 
 /// A mail password, from the environment variable or the file the config names.
@@ -231,21 +285,6 @@ pub fn pem_certificates(
         )));
     }
     Ok(certs)
-}
-
-/// An error and its sources, as one line.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        let t = c.to_string();
-        if !text.contains(&t) {
-            text.push_str(": ");
-            text.push_str(&t);
-        }
-        cause = c.source();
-    }
-    text
 }
 
 /// The usual recipe for a server's own certificate, which rustls accepts: without the last

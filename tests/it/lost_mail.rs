@@ -61,6 +61,29 @@ fn resend_writes_the_outstanding_packet_again_byte_for_byte() {
     );
     assert_eq!(first, again);
     assert!(!c.join("-").exists());
+    // A send that fails writes no file either, the packet asked for with `-o` included.
+    let before = files(&c);
+    let err = fails(
+        &c,
+        &[
+            "resend",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "kept.yaml",
+            "--send",
+            "--via",
+            "eml:/nonexistent/x.eml",
+        ],
+    );
+    assert!(err.contains("/nonexistent"), "{err}");
+    let after = files(&c);
+    assert!(
+        after == before,
+        "a failed send changed a file: {:?}",
+        after.keys()
+    );
     // Once the opponent's packet is in and its result goes out with your next orders,
     // nothing of yours is outstanding.
     let p = g.side_dir("patriot");

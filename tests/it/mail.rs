@@ -404,6 +404,43 @@ fn send_hands_the_message_to_sendmail() {
         raw.contains("Cc: referee@example.org") && raw.contains("-----BEGIN ADJUTANT PACKET-----"),
         "{raw}"
     );
+    // A sendmail that refuses says why, in its own words, and one that is not there is named:
+    // the errors said `internal client error: ` and `No such file or directory`.
+    std::fs::write(
+        &fake,
+        "#!/bin/sh
+echo 'queue full, try later' >&2
+exit 75
+",
+    )
+    .unwrap();
+    let send = |config: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
+            .args(["send", "game.yaml", packet.to_str().unwrap()])
+            .current_dir(&c)
+            .env("ADJUTANT_CONFIG", config)
+            .output()
+            .unwrap()
+    };
+    let o = send(&config);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("`{}`", fake.display()))
+            && err.contains("75")
+            && err.contains("queue full, try later"),
+        "{err}"
+    );
+    let missing = c.join("missing.yaml");
+    std::fs::write(
+        &missing,
+        "format: adjutant-config/1\nmail:\n  via: sendmail\n  sendmail: /nonexistent/sendmail\n",
+    )
+    .unwrap();
+    let o = send(&missing);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("`/nonexistent/sendmail`"), "{err}");
 }
 
 #[test]
