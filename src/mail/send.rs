@@ -186,7 +186,7 @@ fn sendmail(program: &Path, msg: &lettre::Message) -> Result<(), Error> {
     let mut c = Command::new(program);
     c.arg("-i");
     if let Some(from) = envelope.from() {
-        c.arg("-f").arg(from.to_string());
+        c.arg("-f").arg(from);
     }
     c.arg("--")
         .args(envelope.to().iter().map(|a| a.to_string()))
