@@ -371,33 +371,13 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     let hash_b = record_hash(&p, "game.yaml", "b.yaml");
     assert_ne!(hash_a, hash_b);
     write(&p, "pinned.yaml", &answer.replace(&hash_a, &hash_b));
-    let err = refused(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "pinned.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    let err = refused(&p, &with_witness_answer("pinned.yaml"));
     assert!(err.contains("its signature is not the witness's"), "{err}");
     // The refusal names the answer's file.
     assert!(err.contains("`pinned.yaml`"), "{err}");
     // The answer as given, for A, does not fit B either.
     write(&p, "answer.yaml", &answer);
-    let err = refused(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "answer.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    let err = refused(&p, &with_witness_answer("answer.yaml"));
     assert!(err.contains("ask the witness to answer that one"), "{err}");
     // The witness answers B with its next element, which this game cannot take: the player
     // is told so, and how to play on in the open.
@@ -406,17 +386,7 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
         &["witness", "answer", "--secret", "w.secret.yaml", &hash_b],
     ));
     write(&p, "answer-b.yaml", &answer_b);
-    let err = refused(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "answer-b.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    let err = refused(&p, &with_witness_answer("answer-b.yaml"));
     assert!(
         err.contains("can take no more of its answers") && err.contains("adjutant position"),
         "{err}"
@@ -461,17 +431,7 @@ fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers
     // The answer as the witness gave it is refused by a version 1 game.
     write(&p, "answer-a.yaml", &answer_a);
     let before = read(&p.join("game.yaml"));
-    let err = refused(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "answer-a.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    let err = refused(&p, &with_witness_answer("answer-a.yaml"));
     assert!(
         err.contains("`adjutant-witness/2`")
             && err.contains("version 1")
@@ -491,17 +451,7 @@ fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers
         .replace("adjutant-witness/2", "adjutant-witness/1")
         .replace(&hash_a, &hash_b);
     write(&p, "pinned.yaml", &pinned);
-    ok(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "pinned.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    ok(&p, &with_witness_answer("pinned.yaml"));
     // The game verifies on its own: a version 1 game cannot tell.
     ok(&p, &["verify", "game.yaml", "--secrets", "s"]);
     // Against the answer the witness posted, it is caught: a signed answer for a version 1

@@ -674,3 +674,16 @@ pub fn record_hash(p: &Path, game: &str, orders: &str) -> String {
     .trim()
     .to_string()
 }
+
+/// `adjudicate game.yaml --witness ANSWER --secrets s`: a solitaire player taking the answer
+/// saved in `answer` (see `witness_game`).
+pub fn with_witness_answer(answer: &str) -> [&str; 6] {
+    [
+        "adjudicate",
+        "game.yaml",
+        "--witness",
+        answer,
+        "--secrets",
+        "s",
+    ]
+}

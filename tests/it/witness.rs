@@ -247,17 +247,7 @@ fn verify_holds_a_witness_game_to_the_answers_its_witness_posted() {
     };
     let (_, a1) = step("turn: {}\n");
     write(&p, "a1.yaml", &a1);
-    ok(
-        &p,
-        &[
-            "adjudicate",
-            "game.yaml",
-            "--witness",
-            "a1.yaml",
-            "--secrets",
-            "s",
-        ],
-    );
+    ok(&p, &with_witness_answer("a1.yaml"));
     let verify = |posted: &str| {
         write(&p, "posted.txt", posted);
         ["verify", "game.yaml", "--witness-answers", "posted.txt"]
