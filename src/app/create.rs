@@ -237,6 +237,18 @@ impl PositionFile {
     /// value.
     pub fn check(&self, rules: &dyn Rules) -> Result<(), Error> {
         let what = format!("the position `{}`", self.path.display());
+        // Names a position gives (a town's) go into reports and boards others read.
+        if let Some((path, fault)) = crate::engine::written::first_unplain(&self.state) {
+            let path = format!("state.{path}");
+            return Err(Error::Shape {
+                line: crate::engine::locate::line_of(&self.text, &path),
+                what,
+                path: Some(path),
+                message: format!(
+                    "{fault}; a name in a position is plain text, as reports and boards print it"
+                ),
+            });
+        }
         rules.check_position(&self.state).map_err(|e| match e {
             Error::Format { message, .. } => Error::Format { what, message },
             other => other.in_position(
@@ -308,6 +320,17 @@ pub(crate) fn new_game_with(rules: &dyn Rules, opts: NewGame) -> Result<Created,
         what: "new".into(),
         message,
     };
+    // Names and addresses go into mail headers and the HTML replay others read.
+    for (flag, given, longest) in [
+        ("name", &opts.names, crate::engine::written::MAX_LABEL),
+        ("email", &opts.emails, 254),
+    ] {
+        for (side, text) in given {
+            if let Some(fault) = crate::engine::written::name_fault(text, longest) {
+                return Err(bad(format!("`--{flag} {side}=...`: {fault}")));
+            }
+        }
+    }
     let given = match &opts.anchors {
         Anchors::Given(m) => m.clone(),
         _ => BTreeMap::new(),

@@ -238,7 +238,9 @@ pub fn send(l: &Loaded, s: &Send, templates: &Templates) -> Result<String, Error
         if p.name.is_empty() {
             p.email.clone()
         } else {
-            format!("{} <{}>", p.name, p.email)
+            // Quoted, so that a name with a comma, a colon or brackets stays one name.
+            let name = p.name.replace('\\', "\\\\").replace('"', "\\\"");
+            format!("\"{name}\" <{}>", p.email)
         }
     };
     let from = match &s.mail.from {

@@ -38,6 +38,8 @@ fn is_content(line: &str) -> bool {
 fn has_key(line: &str, key: &str) -> bool {
     let t = line.trim_start().trim_start_matches("- ").trim_start();
     t.starts_with(&format!("{key}:"))
+        || t.starts_with(&format!("'{key}':"))
+        || t.starts_with(&format!("\"{key}\":"))
         || line.contains(&format!("{{{key}:"))
         || line.contains(&format!("{{ {key}:"))
         || line.contains(&format!(", {key}:"))
@@ -78,6 +80,17 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
         }
         let mut found = None;
         match seg {
+            // A list item's first key is on the item's own line (`- id: boston`).
+            Seg::Key(key)
+                if at.is_some_and(|i| {
+                    lines[i]
+                        .trim_start()
+                        .strip_prefix("- ")
+                        .is_some_and(|rest| has_key(rest, key))
+                }) =>
+            {
+                found = at;
+            }
             Seg::Key(key) => {
                 for (j, line) in lines.iter().enumerate().skip(start) {
                     if !is_content(line) {
@@ -138,6 +151,11 @@ mod tests {
         assert_eq!(line_of(ORDERS, "limited"), Some(2));
         assert_eq!(line_of(ORDERS, "full.march.from"), Some(5));
         assert_eq!(line_of(ORDERS, "full.march.groups[0].units"), Some(8));
+        // The first key of a block item is on the item's line; a key may be quoted.
+        assert_eq!(line_of(ORDERS, "full.march.groups[0].to"), Some(7));
+        let quoted = "areas:\n  '15':\n    towns:\n    - id: boston\n      name: Boston\n";
+        assert_eq!(line_of(quoted, "areas.15.towns[0].name"), Some(5));
+        assert_eq!(line_of(quoted, "areas.15.towns[0].id"), Some(4));
         assert_eq!(line_of(ORDERS, "full.march.groups[1].to"), Some(9));
         assert_eq!(line_of(ORDERS, "supply_after[0]"), Some(11));
         assert_eq!(line_of(ORDERS, "supply[0]"), None);

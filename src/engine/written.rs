@@ -114,6 +114,84 @@ fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
     }
 }
 
+/// The longest label (a transport's name, an army's) or name a player may write: room for
+/// any real name, and a line of a report still reads as one.
+pub const MAX_LABEL: usize = 64;
+
+/// The first character of `text` that could act where others read it rather than be read:
+/// a control character (a line break, an escape sequence for a terminal) or an invisible
+/// format character (a bidi override, which reverses what follows; a zero-width space).
+pub fn acting_char(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        c.is_control()
+            || matches!(c,
+                '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+    })
+}
+
+/// What is wrong with `text` as a name a player writes for others to read (a player's name,
+/// an address): a character from `acting_char`, or more than `longest` characters.
+pub fn name_fault(text: &str, longest: usize) -> Option<String> {
+    if let Some(c) = acting_char(text) {
+        return Some(match c {
+            '\n' | '\r' => "it holds a line break".to_string(),
+            c => format!("it holds a control character (U+{:04X})", c as u32),
+        });
+    }
+    let n = text.chars().count();
+    (n > longest).then(|| format!("it is {n} characters long; {longest} at most"))
+}
+
+/// What is wrong with `text` as a label in orders or a position, which reports posted to
+/// forums print: `name_fault`, or a character Markdown or BBCode would read as markup
+/// (brackets make links, images and tags; backticks code; angle brackets HTML).
+pub fn label_fault(text: &str) -> Option<String> {
+    name_fault(text, MAX_LABEL).or_else(|| {
+        text.chars()
+            .find(|c| matches!(c, '[' | ']' | '<' | '>' | '`' | '\\'))
+            .map(|c| {
+                let shown = if c == '`' {
+                    "`` ` ``".to_string()
+                } else {
+                    format!("`{c}`")
+                };
+                format!("it holds {shown}, which forum posts read as markup")
+            })
+    })
+}
+
+/// The first string of `v` (a key or a value) with a `label_fault`, with its path written as
+/// the parser writes one (`turn.transports[0].id`) and the fault.
+pub fn first_unplain(v: &Value) -> Option<(String, String)> {
+    fn walk(v: &Value, path: &mut String) -> Option<(String, String)> {
+        match v {
+            Value::String(s) => label_fault(s).map(|f| (path.clone(), f)),
+            Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                let found = walk(item, path);
+                path.truncate(len);
+                found
+            }),
+            Value::Object(map) => map.iter().find_map(|(k, item)| {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(k);
+                let found = match label_fault(k) {
+                    Some(f) => Some((path.clone(), format!("its key: {f}"))),
+                    None => walk(item, path),
+                };
+                path.truncate(len);
+                found
+            }),
+            _ => None,
+        }
+    }
+    walk(v, &mut String::new())
+}
+
 /// Rust's number types in words, with the numbers each allows: a player told "expected a whole
 /// number" after writing `-2` would not know what was wrong. Counts above `MAX_WRITTEN` are
 /// refused before a type's upper limit is reached, so the wider types name only their floor.

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use minijinja::{AutoEscape, Environment, Value as JValue};
+
+use crate::engine::error::printable;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -304,10 +306,15 @@ impl Templates {
         self.env.get_template(name).is_ok()
     }
 
+    /// Renders a template. A game file's text reaches a reader's terminal, a forum post or
+    /// an SVG board through here, and a label in it is the player's own writing, which a
+    /// game file checked by replaying it does not hold to the orders file's rules: control
+    /// and bidi characters come out escaped (`\u{1b}`), as in errors, so none acts on the
+    /// reader's screen or makes an SVG no XML reader takes.
     pub fn render<S: Serialize>(&self, name: &str, ctx: &S) -> Result<String, Error> {
         let fail = |e| failure(name, e);
         let t = self.env.get_template(name).map_err(fail)?;
-        t.render(ctx).map_err(fail)
+        t.render(ctx).map(|s| printable(&s)).map_err(fail)
     }
 
     /// Calls macros of the template `name`, evaluated once with `ctx`: each call is a macro's
@@ -325,7 +332,10 @@ impl Templates {
             .iter()
             .map(|(m, args)| {
                 let args: Vec<JValue> = args.iter().map(JValue::from_serialize).collect();
-                state.call_macro(m, &args).map_err(fail)
+                state
+                    .call_macro(m, &args)
+                    .map(|s| printable(&s))
+                    .map_err(fail)
             })
             .collect()
     }

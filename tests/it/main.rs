@@ -27,6 +27,7 @@ mod mail_v2;
 mod options;
 mod options_supply;
 mod pending;
+mod plain_text;
 mod positions;
 mod protocol_doc;
 mod quiet_steps;
