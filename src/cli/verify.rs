@@ -28,12 +28,14 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     let count = super::counted;
     println!(
+        // A draw is one roll (of one die or more), one card or one counter drawn: the stats
+        // report counts dice, so its figure is another one.
         "verified `{}` ({}): {}, {} re-adjudicated, {} checked",
         s.id,
         s.game,
         count(s.records, "record", "records"),
         count(s.steps_replayed, "step", "steps"),
-        count(s.rolls, "roll", "rolls")
+        count(s.rolls, "random draw", "random draws")
     );
     println!("state hash {}", s.state);
     // A start is checked against the rules, but only the players know which one they agreed

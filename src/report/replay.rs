@@ -116,7 +116,8 @@ pub fn dice_charts(tallies: &[Tally]) -> Value {
     json!({
         "charts": charts,
         "width": r1((charts.len().max(1)) as f64 * CHART_WIDTH),
-        "height": PLOT_TOP + PLOT_HEIGHT + 48.0,
+        // Room for the face numbers and two lines of caption, each within the chart's width.
+        "height": PLOT_TOP + PLOT_HEIGHT + 54.0,
     })
 }
 

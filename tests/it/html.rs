@@ -304,6 +304,32 @@ fn check_page(game: &Path, page: &str) {
             .filter(|n| n.has_tag_name("rect"))
             .count();
         assert!(bars >= 6 && bars % 6 == 0, "six bars a chart, {bars} drawn");
+        // Each line of a chart's text fits inside the chart, measured as the pictures are
+        // (0.6 em a letter): the caption was cut off at the left.
+        let svg = dice.descendants().find(|n| n.has_tag_name("svg")).unwrap();
+        let charts: Vec<_> = svg.children().filter(|n| n.has_tag_name("g")).collect();
+        let width: f64 = svg.attribute("width").unwrap().parse().unwrap();
+        let each = width / charts.len() as f64;
+        for g in charts {
+            let size_of = |n: &roxmltree::Node| {
+                n.attribute("font-size")
+                    .or(g.attribute("font-size"))
+                    .unwrap()
+                    .parse::<f64>()
+                    .unwrap()
+            };
+            for t in g.children().filter(|n| n.has_tag_name("text")) {
+                let x: f64 = t.attribute("x").unwrap().parse().unwrap();
+                let text = text_of(&t);
+                let half = text.chars().count() as f64 * size_of(&t) * 0.6 / 2.0;
+                assert!(
+                    x - half >= 0.0 && x + half <= each,
+                    "`{text}` runs outside its chart ({} to {} of {each})",
+                    x - half,
+                    x + half
+                );
+            }
+        }
     }
 }
 

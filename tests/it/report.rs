@@ -754,7 +754,7 @@ fn a_new_game_reports_that_nothing_was_adjudicated_yet() {
     ok(d, &["play", "g.yaml", "c1.yaml", "--secrets", "s"]);
     let v = stdout(&ok(d, &["verify", "g.yaml"]));
     assert!(
-        v.contains(": 1 record, 0 steps re-adjudicated, 0 rolls"),
+        v.contains(": 1 record, 0 steps re-adjudicated, 0 random draws checked"),
         "{v}"
     );
     write(d, "p1.yaml", "supply: []\n");
@@ -767,7 +767,9 @@ fn a_new_game_reports_that_nothing_was_adjudicated_yet() {
     for part in counts.split(", ") {
         let mut words = part.split(' ');
         let n: u32 = words.next().unwrap().parse().unwrap();
-        let noun = words.next().unwrap();
+        let noun = words
+            .rfind(|w| !matches!(*w, "checked" | "re-adjudicated"))
+            .unwrap();
         assert_eq!(noun.ends_with('s'), n != 1, "`{part}` in {v}");
         seen += 1;
     }
