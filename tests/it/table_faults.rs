@@ -477,3 +477,29 @@ fn an_attack_taking_too_much_says_what_it_asked_for() {
         "{err}"
     );
 }
+
+/// 9.4: an attack option of a 1-unit army counts it as "1 unit", as the march option of the
+/// same army does; both attack options said "1 units". Cornwallis alone with 1 unit in
+/// Waxhaws, 1 food and 1 war, beside the Patriots in Camden.
+#[test]
+fn an_attack_option_of_one_unit_says_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "one.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 1, "war": 1});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+    });
+    let listed = words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])));
+    let attacks: Vec<&str> = listed
+        .split(" - ")
+        .filter(|o| o.contains("attack (9.4) Camden from Waxhaws"))
+        .collect();
+    assert_eq!(attacks.len(), 2, "{listed}");
+    assert!(
+        attacks[0].contains("Waxhaws: 1 unit carrying food 0 and war 1")
+            && attacks[1].contains("(the defender sees it): 1 unit, war 1,"),
+        "{attacks:#?}"
+    );
+    assert!(!listed.contains("1 units"), "{listed}");
+}
