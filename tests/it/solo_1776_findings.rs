@@ -490,3 +490,55 @@ fn an_unreadable_fact_cites_its_rule() {
         "{err}"
     );
 }
+
+/// 14, 15, 17: a negative number where a count goes was refused citing "1776", the game's
+/// name, where other refusals of the same keys cite the rule of the key: 14 for the losses of
+/// a combat or on the board, 15 for replacements, 17 for the supply the French fleets keep
+/// up and the naval SP their duties are decided by.
+#[test]
+fn a_negative_count_cites_the_rule_of_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-negative");
+    let refusals = |cases: &[(&str, &str)]| {
+        for (orders, want) in cases {
+            write(d, "o.yaml", orders);
+            let err = refused(d, &["orders", "game.yaml", "o.yaml"]);
+            assert!(err.contains(want), "{orders}: {err}");
+            assert!(!err.contains("1776:"), "{orders}: {err}");
+        }
+    };
+    refusals(&[
+        (
+            "turn: {losses: [{army: washington, sp: -1}]}\n",
+            "(`turn.losses[0].sp`): 14: losses cannot be negative (`-1`)",
+        ),
+        (
+            "turn: {replacements: [{area: canada, sp: -2}]}\n",
+            "(`turn.replacements[0].sp`): 15: replacements cannot be negative (`-2`)",
+        ),
+        (
+            "turn: {supply: {canada: -1}}\n",
+            "(`turn.supply.canada`): 17: supply cannot be negative (`-1`)",
+        ),
+        (
+            "turn: {naval: {american: -1, british: 2}}\n",
+            "(`turn.naval.american`): 17: naval SP cannot be negative (`-1`)",
+        ),
+    ]);
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    refusals(&[
+        (
+            "combat: {sp: -1, bre: 1, town: american}\n",
+            "(`combat.sp`): 14: losses cannot be negative (`-1`)",
+        ),
+        (
+            "combat: {sp: 1, artillery: -1, bre: 1, town: american}\n",
+            "(`combat.artillery`): 14: losses cannot be negative (`-1`)",
+        ),
+    ]);
+}
