@@ -503,3 +503,59 @@ fn an_attack_option_of_one_unit_says_unit() {
     );
     assert!(!listed.contains("1 units"), "{listed}");
 }
+
+/// 5.5 (RULINGS S10): a limited forage followed by a march in the same orders was refused with
+/// "the groups take more than `Waxhaws` has left after paying for the march (0 food, 1 war)"
+/// for an army the player saw holding 2 war: the foraged food had put the area over its
+/// limit, and 1 war was discarded before the march, without a word. Cornwallis's lone unit
+/// in Waxhaws holds 0 food and 2 war (its limit, 1 plus its unit); the forage brings 1 food.
+#[test]
+fn a_march_refused_after_a_forage_says_what_the_limit_discarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "forage.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 0, "war": 2});
+        // A South Carolina Loyalist to forage with, from the cup.
+        let cup = st["cup"].as_array_mut().unwrap();
+        let sc = json!({"colony": "SC", "side": "crown"});
+        cup.remove(cup.iter().position(|c| *c == sc).unwrap());
+        st["partisans"]["SC"]["loyalists"] = json!(1);
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "limited",
+            "previous_passed": false});
+    });
+    write(
+        d,
+        "march.yaml",
+        "limited: {forage: WAX}\nfull: {march: {from: WAX, groups: [{to: CAM, units: 1, leader: true, food: 0, war: 2}]}}\n",
+    );
+    let err = words(&refused(
+        d,
+        &["orders", game.to_str().unwrap(), "march.yaml"],
+    ));
+    assert!(
+        err.contains("the groups take more than `Waxhaws` has left after paying for the march (0 food, 1 war); the limited impulse left `Waxhaws` over its limit of 2 supplies, so the limits discarded 1 war there first (5.5)"),
+        "{err}"
+    );
+    // With nothing discarded, nothing is said of it: the same march from 1 food and 1 war.
+    let game = table_position(d, "within.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 1, "war": 1});
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "limited",
+            "previous_passed": false});
+    });
+    write(
+        d,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: WAX, groups: [{to: CAM, units: 1, leader: true, food: 0, war: 2}]}}\n",
+    );
+    let err = words(&refused(
+        d,
+        &["orders", game.to_str().unwrap(), "march.yaml"],
+    ));
+    assert!(
+        err.contains("after paying for the march (0 food, 1 war) legal options")
+            && !err.contains("discarded"),
+        "{err}"
+    );
+}
