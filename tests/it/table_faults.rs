@@ -559,3 +559,34 @@ fn a_march_refused_after_a_forage_says_what_the_limit_discarded() {
         "{err}"
     );
 }
+
+/// 9.3: the Orders line of a landing read "land the army at sea in Savannah", as if the army
+/// landed at sea, where `orders` offered "land the army aboard in Savannah". It now says the
+/// army aboard the navy goes ashore, and from which sea zone. Cornwallis and 2 units are
+/// aboard the Crown navy in sea zone C.
+#[test]
+fn a_landing_says_the_army_aboard_goes_ashore() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "landing.yaml", |st| {
+        st["armies"].as_object_mut().unwrap().remove("WAX");
+        // The spring of 1782: no navy sails in a Winter Turn (2.4).
+        st["turn"]["space"] = json!(2);
+        st["campaign_turns"] = json!(10);
+        st["navies"] = json!({"crown": "C",
+            "cargo": {"crown": {"units": 2, "leader": "leader", "food": 0, "war": 0}}});
+    });
+    let listed = words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])));
+    assert!(
+        listed.contains("land the army aboard in Charleston (9.3) full: {transport: {land: CHS}}"),
+        "{listed}"
+    );
+    play(d, &game, "crown", "full: {transport: {land: CHS}}\n");
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("full impulse: land in Charleston the army aboard the navy in sea zone C (Off South Carolina)"),
+            "{format}: {text}"
+        );
+        assert!(!text.contains("at sea in"), "{format}: {text}");
+    }
+}
