@@ -65,6 +65,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         solo_1776::Solo1776::NAME => &[
             solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V11,
             solo_1776::DATA_FILES_V10,
             solo_1776::DATA_FILES_V9,
             solo_1776::DATA_FILES_V8,
