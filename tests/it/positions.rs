@@ -356,12 +356,14 @@ fn a_lost_cause_position_past_its_cards_lines_is_refused() {
     let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
     super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
     let text = super::support::read(&d.join("pos.yaml"));
-    assert!(text.contains("  cursor:\n    line: 1\n"), "{text}");
-    super::support::write(
-        d,
-        "bad.yaml",
-        &text.replace("  cursor:\n    line: 1\n", "  cursor:\n    line: 99999\n"),
+    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    let line = &mut pos["state"]["cursor"]["line"];
+    assert!(
+        line.is_u64(),
+        "the example stops at a line of its card: {text}"
     );
+    *line = serde_json::json!(99999);
+    super::support::write(d, "bad.yaml", &serde_yaml::to_string(&pos).unwrap());
     // A self-mode game `id` made from the position `file`.
     let new = |id: &'static str, file: &'static str| {
         [
