@@ -373,9 +373,9 @@ fn seventh_edition_games_keep_their_silent_advisor_return() {
 
 /// The eighth edition (RULINGS L56): an army's Home Base was the first space of its route, so
 /// an army whose route a position began at its Advanced Base was driven from that base into
-/// its Northern Invasion space when beaten there. From the ninth edition the Home Base is the
-/// space the army's track begins at. The case that shows it fails under the eighth edition,
-/// whose games still load and verify.
+/// its Northern Invasion space when beaten there, and counted as at home at the Year End. From
+/// the ninth edition the Home Base is the space the army's track begins at. The cases that show
+/// it fail under the eighth edition, whose games still load and verify.
 #[test]
 fn eighth_edition_games_keep_the_route_start_as_the_home_base() {
     use adjutant::games::the_lost_cause::{self as tlc, readings::HomeBase};
@@ -397,6 +397,18 @@ fn eighth_edition_games_keep_the_route_start_as_the_home_base() {
             .as_ref()
             .is_err_and(|e| e.contains("northern_invasion")),
         "under the eighth edition the army is driven into its invasion space: {under_eighth:?}"
+    );
+    // 14.4 #3: the same army counted at home for the Year End's European Recognition.
+    let case = root().join(
+        "tests/cases/the-lost-cause/14.4-an-army-at-an-advanced-base-its-route-begins-at-is-away.yaml",
+    );
+    assert!(crate::lost_cause::run_case_with(None, &case).is_ok());
+    let under_eighth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V8), &case);
+    assert!(
+        under_eighth
+            .as_ref()
+            .is_err_and(|e| e.contains("recognition")),
+        "under the eighth edition the army counts as at home: {under_eighth:?}"
     );
     // The shipped example as it was before the ninth edition, kept as a fixture.
     let example = root().join("tests/data/tlc-eighth-edition/demo-game.yaml");

@@ -848,3 +848,41 @@ fn an_army_beaten_at_its_advanced_base_stays_there() {
     }
     assert_eq!(victories, 2, "the dice gave Beauregard too few victories");
 }
+
+/// 14.4 #3 (RULINGS L56): European Recognition advances at the Year End when every Union army
+/// in play stands on its Home Base space. It advanced with the Army of the Tennessee at its
+/// Advanced Base, Shiloh & Corinth, because that was the first space of the route its position
+/// gave it; back at Cairo, its Home Base, the marker does advance. The last card of 1863 is
+/// played out, and the Railroads question before the Year End is answered.
+#[test]
+fn the_year_end_counts_an_army_at_its_advanced_base_as_away_from_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let year_end = |st: &mut Value| {
+        st["armies"].as_object_mut().unwrap().remove("orange");
+        st["resources"]["railroads-1"] = json!("available");
+        st["draw_pile"] = json!([]);
+        st["stacks"] = json!({"1864": ["35", "38", "39", "40", "41", "42", "43", "44", "45",
+            "46", "47", "48", "A", "B", "C"]});
+        st["headlines_played"] = json!(36);
+        st["card"] = json!("37");
+        st["cursor"] = json!({"step": "railroads"});
+        st["question"] = json!({"ask": "railroads"});
+    };
+    let away = at_advanced_base(d, "away.yaml", year_end);
+    let report = play(d, &away, "railroads: []\n");
+    assert!(
+        report.contains("Year End: International (14.4)"),
+        "{report}"
+    );
+    assert!(!report.contains("European Recognition 2 -> 3"), "{report}");
+    let home = at_advanced_base(d, "home.yaml", |st| {
+        year_end(st);
+        st["armies"]["brown"]["route"] = json!(["cairo", "forts-henry-donelson", "shiloh-corinth"]);
+    });
+    let report = play(d, &home, "railroads: []\n");
+    assert!(
+        report.contains("European Recognition 2 -> 3 (14.4)"),
+        "{report}"
+    );
+}

@@ -52,7 +52,7 @@ pub struct Readings {
     pub home_base: HomeBase,
 }
 
-/// 8.1, 13.1, 13.2: which space is an army's Home Base, where a retreat may turn into a
+/// 8.1, 13.1, 13.2, 14.4: which space is an army's Home Base, where a retreat may turn into a
 /// Northern Invasion, the Army of the Potomac sails back from the Peninsula, and the armies
 /// stand for the Year End's European Recognition.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
