@@ -127,24 +127,37 @@ pub fn parse_written_at<T: DeserializeOwned>(
                 .next()
                 .unwrap_or_default()
                 .to_string();
-            let start = e.location().map(|l| l.line()).unwrap_or(1);
+            let (start, index) = e.location().map_or((1, 0), |l| (l.line(), l.index()));
             let under = message[..at].trim_end_matches(": ");
             let inside = if under.is_empty() {
                 String::new()
             } else {
                 format!(" (under `{under}`)")
             };
-            // The repeat's own line where the text shows it; else (a key spelled another way,
-            // escaped or tagged, or in a flow mapping) the mapping the parser names.
-            let message = match second_line_of(plain, start, key.trim_matches('"')) {
-                Some(line) => format!(
+            // The parser names where the mapping begins: the `{` of a flow mapping, the first
+            // key of a block mapping.
+            let name = key.trim_matches('"');
+            let repeat = if plain.as_bytes().get(index) == Some(&b'{') {
+                repeat_in_flow(plain, index, start, name)
+            } else {
+                second_line_of(plain, start, name)
+            };
+            // The repeat's own line where the text shows it; else the mapping the parser
+            // names, saying the key was spelled another way (escaped, tagged) only when one
+            // spelling was found as written.
+            let mapping = |spelled: &str| {
+                format!(
+                    "the key {key} is given twice{inside}, in the mapping that begins on line {}{spelled}; give each key once",
+                    line_in_file(start)
+                )
+            };
+            let message = match repeat {
+                Repeat::At(line) => format!(
                     "line {}: the key {key} is given twice{inside}; give each key once",
                     line_in_file(line)
                 ),
-                None => format!(
-                    "the key {key} is given twice{inside}, in the mapping that begins on line {} (once spelled another way); give each key once",
-                    line_in_file(start)
-                ),
+                Repeat::SpelledOtherwise => mapping(" (once spelled another way)"),
+                Repeat::Unseen => mapping(""),
             };
             return Err(Error::Format {
                 what: what.to_string(),
@@ -155,9 +168,21 @@ pub fn parse_written_at<T: DeserializeOwned>(
     parse_checked(plain, what)
 }
 
+/// Where a repeated key's second writing is, as far as the text shows it.
+#[derive(Debug, PartialEq, Eq)]
+enum Repeat {
+    /// On this line (counted from 1).
+    At(usize),
+    /// The key is written as the parser names it once only: the repeat is spelled another
+    /// way (escaped, tagged).
+    SpelledOtherwise,
+    /// Neither writing was found (a key the scan does not read, such as one over two lines).
+    Unseen,
+}
+
 /// The line of the second `key:` at one indentation from line `start` on (the mapping YAML
 /// names where a repeated key was found), for the error to point at the repeat.
-fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
+fn second_line_of(text: &str, start: usize, key: &str) -> Repeat {
     let written = [
         format!("{key}:"),
         format!("\"{key}\":"),
@@ -178,9 +203,9 @@ fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
         let indent = line.len() - body.len();
         match mapping_indent {
             None => mapping_indent = Some(indent),
-            Some(m) if indent < m => return None,
+            Some(m) if indent < m => break,
             // The next item of the sequence: another mapping.
-            Some(m) if indent == m && item.is_some() => return None,
+            Some(m) if indent == m && item.is_some() => break,
             Some(_) => {}
         }
         // An explicit key (`? limited`, its value on the next line after `:`) names it too.
@@ -198,11 +223,156 @@ fn second_line_of(text: &str, start: usize, key: &str) -> Option<usize> {
         }
         match first_indent {
             None => first_indent = Some(indent),
-            Some(f) if f == indent => return Some(i + 1),
+            Some(f) if f == indent => return Repeat::At(i + 1),
             Some(_) => {}
         }
     }
-    None
+    if first_indent.is_some() {
+        Repeat::SpelledOtherwise
+    } else {
+        Repeat::Unseen
+    }
+}
+
+/// `second_line_of` for a flow mapping: the line of the second of its own keys (not those of
+/// mappings inside it) written `key`, plain or quoted; the mapping's `{` is at byte `at` of
+/// `text`, on line `line`. A flow mapping may run over several lines, with comments between
+/// its entries.
+fn repeat_in_flow(text: &str, at: usize, mut line: usize, key: &str) -> Repeat {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    // Where a scalar may begin: after `{`, `[`, `,`, a value's `:` or an explicit key's `?`.
+    // A quote elsewhere is part of a plain scalar (`it's`).
+    let mut scalar_start = true;
+    let mut expect_key = true;
+    let mut seen = 0;
+    let mut i = at;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let after_space = i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\n' | b'\r');
+        match c {
+            b'\n' => {
+                line += 1;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'#' if after_space => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if depth == 1 && expect_key && c == b'?' {
+            // An explicit key: the key follows.
+            i += 1;
+            continue;
+        }
+        if depth == 1 && expect_key && !matches!(c, b'}' | b',') {
+            let (written, end) = flow_key(text, i);
+            if written.as_deref() == Some(key) {
+                seen += 1;
+                if seen == 2 {
+                    return Repeat::At(line);
+                }
+            }
+            line += text[i..end].matches('\n').count();
+            expect_key = false;
+            scalar_start = false;
+            i = end;
+            continue;
+        }
+        match c {
+            b'"' | b'\'' if scalar_start => {
+                let end = quoted_end(bytes, i);
+                line += text[i..end].matches('\n').count();
+                scalar_start = false;
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                scalar_start = true;
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+                scalar_start = false;
+            }
+            b',' => {
+                expect_key = depth == 1;
+                scalar_start = true;
+            }
+            b':' => scalar_start = true,
+            _ => scalar_start = false,
+        }
+        i += 1;
+    }
+    if seen == 1 {
+        Repeat::SpelledOtherwise
+    } else {
+        Repeat::Unseen
+    }
+}
+
+/// The key of a flow mapping's entry that begins at byte `i` of `text`, as it reads when
+/// written plain or quoted without escapes (`None` for one written with escapes, which is
+/// another spelling), and the byte after it.
+fn flow_key(text: &str, i: usize) -> (Option<String>, usize) {
+    let bytes = text.as_bytes();
+    let quote = bytes[i];
+    if matches!(quote, b'"' | b'\'') {
+        let end = quoted_end(bytes, i);
+        // Between the quotes; a quote never closed (the scan misread the text) reads as no key.
+        let inner = (end > i + 1 && bytes[end - 1] == quote)
+            .then(|| text.get(i + 1..end - 1))
+            .flatten();
+        let written = match quote {
+            b'"' => inner.filter(|k| !k.contains('\\')).map(str::to_string),
+            _ => inner.map(|k| k.replace("''", "'")),
+        };
+        return (written, end);
+    }
+    // A plain key ends at `: `, or at what ends a flow entry.
+    let mut end = i;
+    while end < bytes.len() {
+        match bytes[end] {
+            b',' | b'{' | b'}' | b'[' | b']' | b'\n' => break,
+            b':' if matches!(
+                bytes.get(end + 1),
+                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'}' | b']')
+            ) =>
+            {
+                break
+            }
+            b'#' if end > i && matches!(bytes[end - 1], b' ' | b'\t') => break,
+            _ => end += 1,
+        }
+    }
+    (Some(text[i..end].trim_end().to_string()), end)
+}
+
+/// The byte after the quoted scalar that begins at `i` (its closing quote), or the end of
+/// `bytes` if it is never closed.
+fn quoted_end(bytes: &[u8], i: usize) -> usize {
+    let quote = bytes[i];
+    let mut j = i + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' if quote == b'"' => j += 2,
+            b'\'' if quote == b'\'' && bytes.get(j + 1) == Some(&b'\'') => j += 2,
+            c if c == quote => return j + 1,
+            _ => j += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// Party names (`crown`, `witness`) and game ids go into file names and every hash, so they
@@ -236,15 +406,37 @@ mod tests {
     #[test]
     fn a_repeat_is_looked_for_in_its_own_mapping() {
         let item = "supply:\n  - from: A\n    to: C\n    from: B\n";
-        assert_eq!(second_line_of(item, 2, "from"), Some(4));
+        assert_eq!(second_line_of(item, 2, "from"), Repeat::At(4));
         let items = "supply:\n  - from: A\n  - from: B\n";
-        assert_eq!(second_line_of(items, 2, "from"), None);
+        assert!(!matches!(second_line_of(items, 2, "from"), Repeat::At(_)));
         let second = "supply:\n  - from: A\n  - from: B\n    from: C\n";
-        assert_eq!(second_line_of(second, 3, "from"), Some(4));
+        assert_eq!(second_line_of(second, 3, "from"), Repeat::At(4));
         let other = "crown:\n  name: a\n  \"n\\x61me\": b\npatriot:\n  name: c\n";
-        assert_eq!(second_line_of(other, 2, "name"), None);
+        assert_eq!(second_line_of(other, 2, "name"), Repeat::SpelledOtherwise);
         let explicit = "command: a\n\n? command\n: b\n";
-        assert_eq!(second_line_of(explicit, 1, "command"), Some(3));
+        assert_eq!(second_line_of(explicit, 1, "command"), Repeat::At(3));
+    }
+
+    /// In a flow mapping only its own keys count: not a key of a mapping inside it, nor a
+    /// word of a value, quoted or not; a key escaped is another spelling.
+    #[test]
+    fn a_repeat_in_a_flow_mapping_is_found_among_its_own_keys() {
+        let flow = |text: &str, key: &str| repeat_in_flow(text, text.find('{').unwrap(), 1, key);
+        assert_eq!(flow("{a: 1, b: 2, a: 3}", "a"), Repeat::At(1));
+        assert_eq!(flow("{a: {b: 1}, b: 2, 'b': 3}", "b"), Repeat::At(1));
+        assert_eq!(
+            flow("{a: [b, {b: 1}], b: 2}", "b"),
+            Repeat::SpelledOtherwise
+        );
+        assert_eq!(flow("{a: 'x, b: 1', b: 2}", "b"), Repeat::SpelledOtherwise);
+        assert_eq!(flow("{a: it's, b: 1, \"b\": 2}", "b"), Repeat::At(1));
+        assert_eq!(flow("{a: 1, # a: 2\n a: 3}", "a"), Repeat::At(2));
+        assert_eq!(
+            flow("x: {\"a\\n\": 1,\n\n ? a\n : 2, a: 3}", "a"),
+            Repeat::At(4)
+        );
+        assert_eq!(flow("{a: 1, \"\\x61\": 2}", "a"), Repeat::SpelledOtherwise);
+        assert_eq!(flow("{b: 1}", "a"), Repeat::Unseen);
     }
 
     #[test]

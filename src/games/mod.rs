@@ -55,6 +55,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         the_lost_cause::TheLostCause::NAME => &[
             the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V8,
             the_lost_cause::DATA_FILES_V7,
             the_lost_cause::DATA_FILES_V6,
             the_lost_cause::DATA_FILES_V5,
@@ -65,6 +66,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         solo_1776::Solo1776::NAME => &[
             solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V11,
             solo_1776::DATA_FILES_V10,
             solo_1776::DATA_FILES_V9,
             solo_1776::DATA_FILES_V8,

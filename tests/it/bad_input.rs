@@ -763,6 +763,53 @@ fn a_key_given_twice_in_orders_is_refused_with_its_line() {
     }
 }
 
+/// A key written twice in a flow mapping (`{limited: skip, limited: pass}`) is refused with the
+/// line of the repeat, as in a block mapping; the refusal named only the line the mapping
+/// begins on and said the key was "once spelled another way", which it was not. A repeat that
+/// truly is spelled another way (escaped) is still refused naming its mapping, and says so.
+#[test]
+fn a_key_given_twice_in_a_flow_mapping_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/the-lost-cause/examples");
+    std::fs::copy(ex.join("demo-game.yaml"), d.join("game.yaml")).unwrap();
+    for (text, said) in [
+        (
+            "{command: war_effort, command: war_effort}\n",
+            "line 1: the key \"command\" is given twice; give each key once",
+        ),
+        (
+            "command: {switch: {theater: east}, switch: {theater: west}}\n",
+            "line 1: the key \"switch\" is given twice (under `command`); give each key once",
+        ),
+        (
+            "command: {switch: {theater: east,\n  theater: west}}\n",
+            "line 2: the key \"theater\" is given twice (under `command.switch`); give each key once",
+        ),
+        (
+            "# the repeat is on the third line\ncommand: {\n  switch: {theater: 'a, b'}, war_effort: x,\n  'switch': {theater: west}}\n",
+            "line 4: the key \"switch\" is given twice (under `command`); give each key once",
+        ),
+        (
+            "command:\n  switch: {theater: east, theater: west}\n",
+            "line 2: the key \"theater\" is given twice (under `command.switch`); give each key once",
+        ),
+        (
+            "{command: war_effort, \"comm\\x61nd\": war_effort}\n",
+            "the key \"command\" is given twice, in the mapping that begins on line 1 (once spelled another way); give each key once",
+        ),
+    ] {
+        write(d, "twice.yaml", text);
+        let err = refused(d, &["orders", "game.yaml", "twice.yaml"]);
+        assert!(err.contains(said), "{text}: {err}");
+        assert_eq!(
+            err.contains("spelled another way"),
+            text.contains('\\'),
+            "{text}: {err}"
+        );
+    }
+}
+
 /// `orders game.yaml o.yaml --secrets secrets -o OUT`: the Crown's orders as the tests below
 /// send them.
 fn send_args(out: &str) -> [&str; 7] {

@@ -370,3 +370,49 @@ fn seventh_edition_games_keep_their_silent_advisor_return() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The eighth edition (RULINGS L56): an army's Home Base was the first space of its route, so
+/// an army whose route a position began at its Advanced Base was driven from that base into
+/// its Northern Invasion space when beaten there, and counted as at home at the Year End. From
+/// the ninth edition the Home Base is the space the army's track begins at. The cases that show
+/// it fail under the eighth edition, whose games still load and verify.
+#[test]
+fn eighth_edition_games_keep_the_route_start_as_the_home_base() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::HomeBase};
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    assert_eq!(
+        load(tlc::DATA_FILES).tables.readings.home_base,
+        HomeBase::Space
+    );
+    for old in [tlc::DATA_FILES_V8, tlc::DATA_FILES_V7, tlc::DATA_FILES_V1] {
+        assert_eq!(load(old).tables.readings.home_base, HomeBase::RouteStart);
+    }
+    let case = root().join(
+        "tests/cases/the-lost-cause/08.1-no-invasion-from-an-advanced-base-a-route-begins-at.yaml",
+    );
+    assert!(crate::lost_cause::run_case_with(None, &case).is_ok());
+    let under_eighth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V8), &case);
+    assert!(
+        under_eighth
+            .as_ref()
+            .is_err_and(|e| e.contains("northern_invasion")),
+        "under the eighth edition the army is driven into its invasion space: {under_eighth:?}"
+    );
+    // 14.4 #3: the same army counted at home for the Year End's European Recognition.
+    let case = root().join(
+        "tests/cases/the-lost-cause/14.4-an-army-at-an-advanced-base-its-route-begins-at-is-away.yaml",
+    );
+    assert!(crate::lost_cause::run_case_with(None, &case).is_ok());
+    let under_eighth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V8), &case);
+    assert!(
+        under_eighth
+            .as_ref()
+            .is_err_and(|e| e.contains("recognition")),
+        "under the eighth edition the army counts as at home: {under_eighth:?}"
+    );
+    // The shipped example as it was before the ninth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-eighth-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

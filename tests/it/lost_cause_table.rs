@@ -639,7 +639,8 @@ fn every_report_format_closes_with_the_same_line() {
         .unwrap_or_else(|| panic!("{text}"));
     let tail = &text[start..start + end];
     assert!(tail.contains("(EP), Blockade"), "{tail}");
-    assert!(tail.contains("Headline cards played"), "{tail}");
+    assert!(tail.contains("Headline card"), "{tail}");
+    assert!(tail.ends_with(" played "), "{tail}");
     for format in ["markdown", "bbcode"] {
         let out = words(&stdout(&ok(d, &["report", g, "--format", format])));
         assert!(out.contains(tail), "{format}: {tail}\n{out}");
@@ -713,4 +714,175 @@ fn the_picture_counts_the_cards_for_1865_as_for_1865() {
     ));
     assert!(svg.contains(" for 1865"), "{svg}");
     assert!(!svg.contains("after the war's last year"), "{svg}");
+}
+
+/// 1863, the Army of the Tennessee on its river track from its Advanced Base at Shiloh &
+/// Corinth: its route, as a position may write it (8.1: the army operates from the Base at the
+/// start of its current Track), begins at that base, not at its Home Base, Cairo. Beauregard
+/// commands on the Mississippi and the card's circle symbol lets him give battle.
+const AT_ADVANCED_BASE: &str = r#"
+year: 1863
+morale: 8
+recognition: 2
+blockade: 3
+navies: none
+armies:
+  blue: {form: army-of-the-potomac, route: [washington, manassas, fredericksburg, spotsylvania, richmond-petersburg], at: 0}
+  brown: {form: army-of-the-tennessee-riverine, route: [shiloh-corinth, memphis, milikens-bend, vicksburg], at: 0}
+  orange: {form: army-of-the-gulf, route: [ship-island, new-orleans, baton-rouge, port-hudson, vicksburg], at: 1}
+bases: [shiloh-corinth]
+held: [forts-henry-donelson]
+fortified: [atlanta, mobile, new-orleans, port-hudson, richmond-petersburg, vicksburg]
+strategic: {decatur: confederate, knoxville: confederate, shenandoah-valley: confederate}
+flags_taken: 1
+resources:
+  coastal-forts-1: available
+  coastal-forts-2: future
+  commerce-raider: available
+  european-munitions: available
+  forts-1: available
+  forts-2: cup
+  gunboats-1: available
+  gunboats-2: future
+  ironclads-1: available
+  railroads-1: cup
+  railroads-2: cup
+  submarines: available
+  torpedoes-1: available
+  torpedoes-2: future
+union_commanders: {east: burnside, west: none}
+commanders: {east: lee, west: as-johnston, mississippi: beauregard}
+advisor: je-johnston
+leader_cup: [polk, hood]
+leaders_gone: [bragg]
+draw_pile: ['26', '27']
+stacks:
+  1864: ['35','38','39','40','41','42','43','44','45','46','47','48', A, B, C, '25', '28', '29', '30', '31', '32', '33', '37', '36']
+headlines_played: 25
+card: "34"
+cursor: {step: confederate, line: 1}
+question: {ask: command, symbol: circle}
+"#;
+
+/// A new demo game `name` in `d` from `AT_ADVANCED_BASE` with `edit` made.
+fn at_advanced_base(d: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    let mut st: Value = serde_yaml::from_str(AT_ADVANCED_BASE).unwrap();
+    edit(&mut st);
+    let pos = format!("{name}.position.yaml");
+    write_position(d, &pos, "the-lost-cause", &st);
+    let secrets = format!("{name}-secrets");
+    let id = format!("tlc-{}", name.replace('.', "-"));
+    ok(
+        d,
+        &[
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            &id,
+            "--demo",
+            "--secrets",
+            &secrets,
+            "--position",
+            &pos,
+            "-o",
+            name,
+        ],
+    );
+    d.join(name)
+}
+
+/// The brown army's place in the game file `game`: its space and whether it invades.
+fn brown_army(game: &Path) -> (String, bool) {
+    let st = adjutant::engine::gamefile::GameFile::parse(&read(game))
+        .unwrap()
+        .state;
+    let brown = &st["armies"]["brown"];
+    let at = brown["at"].as_u64().unwrap() as usize;
+    (
+        brown["route"][at].as_str().unwrap().to_string(),
+        brown["invading"].as_bool().unwrap_or(false),
+    )
+}
+
+/// 8.1, 13.2, 9.1.1 (RULINGS L24): a Union army never retreats past an Advanced Base, and
+/// once a base stands on its track no Northern Invasion is possible there. Beaten at its
+/// Advanced Base, Shiloh & Corinth, the Army of the Tennessee was driven into Missouri &
+/// Illinois, its Northern Invasion space behind Cairo: the retreat took the first space of the
+/// route written for it for its Home Base, and looked for a base only after it. Each game id
+/// gives other dice; the first few that give Beauregard his victory are played.
+#[test]
+fn an_army_beaten_at_its_advanced_base_stays_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut victories = 0;
+    for n in 0..16 {
+        let game = at_advanced_base(d, &format!("base-{n}.yaml"), |_| {});
+        let report = play(
+            d,
+            &game,
+            "command: {battle: {theater: mississippi, army: brown}}\n",
+        );
+        if !report.contains("Battle: Beauregard against the brown army: a Confederate victory") {
+            continue;
+        }
+        victories += 1;
+        assert!(!report.contains("Northern Invasion!"), "{report}");
+        assert!(
+            report.contains(
+                "The brown army stands at its Base with nowhere to retreat, so it stays (9.1.1)."
+            ),
+            "{report}"
+        );
+        // The card's Initiative Roll for the army may march it on from where it stood.
+        let (space, invading) = brown_army(&game);
+        assert!(!invading, "{report}");
+        assert!(
+            space == "shiloh-corinth"
+                || report.contains("The brown army marches from Shiloh & Corinth to Memphis"),
+            "{space}: {report}"
+        );
+        if victories == 2 {
+            break;
+        }
+    }
+    assert_eq!(victories, 2, "the dice gave Beauregard too few victories");
+}
+
+/// 14.4 #3 (RULINGS L56): European Recognition advances at the Year End when every Union army
+/// in play stands on its Home Base space. It advanced with the Army of the Tennessee at its
+/// Advanced Base, Shiloh & Corinth, because that was the first space of the route its position
+/// gave it; back at Cairo, its Home Base, the marker does advance. The last card of 1863 is
+/// played out, and the Railroads question before the Year End is answered.
+#[test]
+fn the_year_end_counts_an_army_at_its_advanced_base_as_away_from_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let year_end = |st: &mut Value| {
+        st["armies"].as_object_mut().unwrap().remove("orange");
+        st["resources"]["railroads-1"] = json!("available");
+        st["draw_pile"] = json!([]);
+        st["stacks"] = json!({"1864": ["35", "38", "39", "40", "41", "42", "43", "44", "45",
+            "46", "47", "48", "A", "B", "C"]});
+        st["headlines_played"] = json!(36);
+        st["card"] = json!("37");
+        st["cursor"] = json!({"step": "railroads"});
+        st["question"] = json!({"ask": "railroads"});
+    };
+    let away = at_advanced_base(d, "away.yaml", year_end);
+    let report = play(d, &away, "railroads: []\n");
+    assert!(
+        report.contains("Year End: International (14.4)"),
+        "{report}"
+    );
+    assert!(!report.contains("European Recognition 2 -> 3"), "{report}");
+    let home = at_advanced_base(d, "home.yaml", |st| {
+        year_end(st);
+        st["armies"]["brown"]["route"] = json!(["cairo", "forts-henry-donelson", "shiloh-corinth"]);
+    });
+    let report = play(d, &home, "railroads: []\n");
+    assert!(
+        report.contains("European Recognition 2 -> 3 (14.4)"),
+        "{report}"
+    );
 }

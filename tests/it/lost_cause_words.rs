@@ -645,16 +645,15 @@ fn friction_of_war_names_the_action_it_cancels() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let demo = read(&root().join("games/the-lost-cause/examples/demo-game.yaml"));
-    // Friction of War revealed, and card 10 next: it is played once card 8 is done.
+    // Friction of War revealed, and card 10 next: it is played once the card in play is done.
     let game = game_at(d, "g.yaml", &demo, |st| {
         st["friction"] = json!(true);
         for stack in st["stacks"].as_object_mut().unwrap().values_mut() {
             stack.as_array_mut().unwrap().retain(|c| c != "10");
         }
-        st["draw_pile"]
-            .as_array_mut()
-            .unwrap()
-            .insert(0, json!("10"));
+        let pile = st["draw_pile"].as_array_mut().unwrap();
+        pile.retain(|c| c != "10");
+        pile.insert(0, json!("10"));
     });
     let game = game.to_str().unwrap();
     write(d, "o.yaml", "command: {switch: {theater: east}}\n");

@@ -356,12 +356,14 @@ fn a_lost_cause_position_past_its_cards_lines_is_refused() {
     let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
     super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
     let text = super::support::read(&d.join("pos.yaml"));
-    assert!(text.contains("  cursor:\n    line: 1\n"), "{text}");
-    super::support::write(
-        d,
-        "bad.yaml",
-        &text.replace("  cursor:\n    line: 1\n", "  cursor:\n    line: 99999\n"),
+    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    let line = &mut pos["state"]["cursor"]["line"];
+    assert!(
+        line.is_u64(),
+        "the example stops at a line of its card: {text}"
     );
+    *line = serde_json::json!(99999);
+    super::support::write(d, "bad.yaml", &serde_yaml::to_string(&pos).unwrap());
     // A self-mode game `id` made from the position `file`.
     let new = |id: &'static str, file: &'static str| {
         [
@@ -387,4 +389,49 @@ fn a_lost_cause_position_past_its_cards_lines_is_refused() {
     );
     // The position as written is taken.
     super::support::ok(d, &new("good", "pos.yaml"));
+}
+
+/// 5.2: a Lost Cause position counting the Headline card in play as not yet played was refused
+/// with "48 Headline cards exist, but 29 are left and 19 played", which adds up and names no
+/// fault: the card in play was counted among those left and among those played. The refusal
+/// now says how many are still to come, the count it needs (the card in play among them) and
+/// the count written, and cites the rule of the Headline cards, 5.2 (it cited 5.1, the
+/// Broadsheet cards).
+#[test]
+fn a_lost_cause_headline_count_off_by_the_card_in_play_says_the_count_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let example = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let text = super::support::stdout(&super::support::ok(
+        d,
+        &["position", example.to_str().unwrap()],
+    ));
+    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    let st = &mut pos["state"];
+    let played = st["headlines_played"].as_u64().unwrap();
+    let card = st["card"].as_str().unwrap().to_string();
+    let to_come = st["draw_pile"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(
+            st["stacks"]
+                .as_object()
+                .unwrap()
+                .values()
+                .flat_map(|s| s.as_array().unwrap()),
+        )
+        .filter(|c| c.as_str().unwrap().parse::<u32>().is_ok())
+        .count() as u64;
+    assert_eq!(to_come + played, 48, "the example's count holds");
+    st["headlines_played"] = serde_json::json!(played - 1);
+    super::support::write(d, "bad.yaml", &serde_yaml::to_string(&pos).unwrap());
+    let err = super::support::refused(d, &new_from_bad("the-lost-cause"));
+    assert!(
+        err.contains(&format!(
+            "(`state.headlines_played`): 5.2: 48 Headline cards exist and {to_come} are still to come (in the draw pile and the year stacks), so {played} have been played, card {card} in play among them, not {}",
+            played - 1
+        )),
+        "{err}"
+    );
 }

@@ -1241,3 +1241,28 @@ fn the_eleventh_edition_refuses_a_loss_of_nothing() {
     );
     edition_game_verifies("tenth");
 }
+
+/// 12, 17 (RULINGS A6, A30): from the twelfth edition the record of a force put into an area
+/// with no army (a French land element, a sea invasion, half an army changing area) says it
+/// became the area's army (`formed`), and the report says so rather than that it joined one
+/// (`solo_1776_findings` shows the report through the command line); the earlier editions'
+/// records name the army alone, and a game begun with the eleventh edition verifies.
+#[test]
+fn the_twelfth_edition_records_an_army_formed_by_a_landing() {
+    assert!(data_of(solo::DATA_FILES).tables.landing_record.formed_told);
+    for old in [
+        solo::DATA_FILES_V11,
+        solo::DATA_FILES_V10,
+        solo::DATA_FILES_V1,
+    ] {
+        assert!(!data_of(old).tables.landing_record.formed_told);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "17.0-a-land-element-with-no-army-there-becomes-it.yaml",
+        "formed_told",
+        "events\n  got",
+    );
+    edition_game_verifies("eleventh");
+}

@@ -490,3 +490,118 @@ fn an_unreadable_fact_cites_its_rule() {
         "{err}"
     );
 }
+
+/// 14, 15, 17: a negative number where a count goes was refused citing "1776", the game's
+/// name, where other refusals of the same keys cite the rule of the key: 14 for the losses of
+/// a combat or on the board, 15 for replacements, 17 for the supply the French fleets keep
+/// up and the naval SP their duties are decided by.
+#[test]
+fn a_negative_count_cites_the_rule_of_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-negative");
+    let refusals = |cases: &[(&str, &str)]| {
+        for (orders, want) in cases {
+            write(d, "o.yaml", orders);
+            let err = refused(d, &["orders", "game.yaml", "o.yaml"]);
+            assert!(err.contains(want), "{orders}: {err}");
+            assert!(!err.contains("1776:"), "{orders}: {err}");
+        }
+    };
+    refusals(&[
+        (
+            "turn: {losses: [{army: washington, sp: -1}]}\n",
+            "(`turn.losses[0].sp`): 14: losses cannot be negative (`-1`)",
+        ),
+        (
+            "turn: {replacements: [{area: canada, sp: -2}]}\n",
+            "(`turn.replacements[0].sp`): 15: replacements cannot be negative (`-2`)",
+        ),
+        (
+            "turn: {supply: {canada: -1}}\n",
+            "(`turn.supply.canada`): 17: supply cannot be negative (`-1`)",
+        ),
+        (
+            "turn: {naval: {american: -1, british: 2}}\n",
+            "(`turn.naval.american`): 17: naval SP cannot be negative (`-1`)",
+        ),
+    ]);
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    refusals(&[
+        (
+            "combat: {sp: -1, bre: 1, town: american}\n",
+            "(`combat.sp`): 14: losses cannot be negative (`-1`)",
+        ),
+        (
+            "combat: {sp: 1, artillery: -1, bre: 1, town: american}\n",
+            "(`combat.artillery`): 14: losses cannot be negative (`-1`)",
+        ),
+    ]);
+}
+
+/// Every event `kind` in the game file `game.yaml` in `d`, in the order of the file.
+fn events_of(d: &Path, kind: &str) -> Vec<serde_json::Value> {
+    fn walk(v: &serde_json::Value, kind: &str, out: &mut Vec<serde_json::Value>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if m.get("event").and_then(|e| e.as_str()) == Some(kind) {
+                    out.push(v.clone());
+                }
+                m.values().for_each(|x| walk(x, kind, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, kind, out)),
+            _ => {}
+        }
+    }
+    let file: serde_json::Value = serde_yaml::from_str(&read(&d.join("game.yaml"))).unwrap();
+    let mut out = Vec::new();
+    walk(&file["log"], kind, &mut out);
+    out
+}
+
+/// 17 with 12 (RULINGS A6, A30): a French land element coming ashore in an area with no
+/// American army becomes the area's army, but the report said it came ashore "joining the
+/// American army of West Indies", an army that did not exist. From the twelfth edition the
+/// record says the land element formed the army (`formed`), and the report says so; a land
+/// element landing where one stands, the army another fleet's formed included, joins it. With
+/// no American army anywhere, six fleets land in turn.
+#[test]
+fn a_land_element_in_an_area_with_no_army_becomes_its_army() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-formed", |st| {
+        st["armies"] = serde_json::json!({});
+    });
+    let report = play(
+        d,
+        "french.yaml",
+        "turn: {french_intervention: {fleets: 6}}\n",
+    );
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    let landings = events_of(d, "french_landing");
+    assert_eq!(landings.len(), 6, "{landings:#?}");
+    let mut armies = std::collections::BTreeSet::new();
+    for l in &landings {
+        let fleet = l["fleet"].as_u64().unwrap();
+        let first = armies.insert(l["area"].as_str().unwrap().to_string());
+        assert_eq!(l["formed"].as_bool().unwrap_or(false), first, "{l}");
+        let at = report
+            .find(&format!("17: French fleet {fleet}'s land element"))
+            .unwrap_or_else(|| panic!("fleet {fleet}: {report}"));
+        // The line runs to the next one's dash.
+        let line = &report[at..at + report[at..].find(" - ").unwrap_or(report.len() - at)];
+        if first {
+            assert!(
+                line.contains(", becoming the American army of")
+                    && line.contains("(the area had none"),
+                "{line}"
+            );
+        } else {
+            assert!(line.contains(", joining the American army of"), "{line}");
+        }
+    }
+}

@@ -75,6 +75,44 @@ fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
     }
 }
 
+/// 12, 17 (RULINGS A6, A30): a force put into an area with no army (a French land element, a
+/// sea invasion, half an army changing area) becomes its army, and a record of the twelfth
+/// edition says so (`formed`): the line says the force became the army, where it said it
+/// joined one that did not exist. A record without it (the earlier editions') reads as before.
+#[test]
+fn a_force_that_becomes_an_areas_army_is_said_to() {
+    let formed = ", becoming the American army of West Indies (the area had none)";
+    let cases = [
+        (
+            json!({"event": "french_landing", "fleet": 1, "die": 1, "area": "west-indies",
+                   "joined": "west-indies-army", "formed": true}),
+            format!("comes ashore in location 15 of West Indies{formed}."),
+        ),
+        (
+            json!({"event": "sea_invasion", "army": "southern", "from": "deep-south", "die": 1,
+                   "to": "west-indies", "sp": 3, "joined": "west-indies-army", "formed": true,
+                   "reason": "instead of moving down"}),
+            format!("sail from Deep South to West Indies{formed}: instead of moving down."),
+        ),
+        (
+            json!({"event": "area_change", "army": "southern", "die": 1, "result": "south",
+                   "to": "west-indies", "moved": {"sp": 2, "artillery": 0, "supply": 0},
+                   "joined": "west-indies-army", "formed": true, "reason": "half the army moves"}),
+            format!("2 SP to West Indies{formed}; half the army moves."),
+        ),
+        (
+            json!({"event": "french_landing", "fleet": 2, "die": 1, "area": "west-indies",
+                   "joined": "west-indies-army"}),
+            "comes ashore in location 15 of West Indies, joining the American army of West Indies."
+                .to_string(),
+        ),
+    ];
+    let (events, wants): (Vec<Value>, Vec<String>) = cases.into_iter().unzip();
+    for (line, want) in solo_1776_lines(&events).iter().zip(wants) {
+        assert!(line.contains(&want), "`{want}` not in\n{line}");
+    }
+}
+
 /// 12, 14, 15: solo 1776 says what a fort costs to build, gives a (BE) column shift once and
 /// the same way everywhere (none when it is 0), and leaves out what a force has none of.
 #[test]

@@ -477,3 +477,116 @@ fn an_attack_taking_too_much_says_what_it_asked_for() {
         "{err}"
     );
 }
+
+/// 9.4: an attack option of a 1-unit army counts it as "1 unit", as the march option of the
+/// same army does; both attack options said "1 units". Cornwallis alone with 1 unit in
+/// Waxhaws, 1 food and 1 war, beside the Patriots in Camden.
+#[test]
+fn an_attack_option_of_one_unit_says_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "one.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 1, "war": 1});
+        st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+    });
+    let listed = words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])));
+    let attacks: Vec<&str> = listed
+        .split(" - ")
+        .filter(|o| o.contains("attack (9.4) Camden from Waxhaws"))
+        .collect();
+    assert_eq!(attacks.len(), 2, "{listed}");
+    assert!(
+        attacks[0].contains("Waxhaws: 1 unit carrying food 0 and war 1")
+            && attacks[1].contains("(the defender sees it): 1 unit, war 1,"),
+        "{attacks:#?}"
+    );
+    assert!(!listed.contains("1 units"), "{listed}");
+}
+
+/// 5.5 (RULINGS S10): a limited forage followed by a march in the same orders was refused with
+/// "the groups take more than `Waxhaws` has left after paying for the march (0 food, 1 war)"
+/// for an army the player saw holding 2 war: the foraged food had put the area over its
+/// limit, and 1 war was discarded before the march, without a word. Cornwallis's lone unit
+/// in Waxhaws holds 0 food and 2 war (its limit, 1 plus its unit); the forage brings 1 food.
+#[test]
+fn a_march_refused_after_a_forage_says_what_the_limit_discarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = table_position(d, "forage.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 0, "war": 2});
+        // A South Carolina Loyalist to forage with, from the cup.
+        let cup = st["cup"].as_array_mut().unwrap();
+        let sc = json!({"colony": "SC", "side": "crown"});
+        cup.remove(cup.iter().position(|c| *c == sc).unwrap());
+        st["partisans"]["SC"]["loyalists"] = json!(1);
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "limited",
+            "previous_passed": false});
+    });
+    write(
+        d,
+        "march.yaml",
+        "limited: {forage: WAX}\nfull: {march: {from: WAX, groups: [{to: CAM, units: 1, leader: true, food: 0, war: 2}]}}\n",
+    );
+    let err = words(&refused(
+        d,
+        &["orders", game.to_str().unwrap(), "march.yaml"],
+    ));
+    assert!(
+        err.contains("the groups take more than `Waxhaws` has left after paying for the march (0 food, 1 war); the limited impulse left `Waxhaws` over its limit of 2 supplies, so the limits discarded 1 war there first (5.5)"),
+        "{err}"
+    );
+    // With nothing discarded, nothing is said of it: the same march from 1 food and 1 war.
+    let game = table_position(d, "within.yaml", |st| {
+        st["armies"]["WAX"] = json!({"side": "crown", "units": 1, "leader": "leader"});
+        st["supplies"]["WAX"] = json!({"food": 1, "war": 1});
+        st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "limited",
+            "previous_passed": false});
+    });
+    write(
+        d,
+        "march.yaml",
+        "limited: skip\nfull: {march: {from: WAX, groups: [{to: CAM, units: 1, leader: true, food: 0, war: 2}]}}\n",
+    );
+    let err = words(&refused(
+        d,
+        &["orders", game.to_str().unwrap(), "march.yaml"],
+    ));
+    assert!(
+        err.contains("after paying for the march (0 food, 1 war) legal options")
+            && !err.contains("discarded"),
+        "{err}"
+    );
+}
+
+/// 9.3: the Orders line of a landing read "land the army at sea in Savannah", as if the army
+/// landed at sea, where `orders` offered "land the army aboard in Savannah". It now says the
+/// army aboard the navy goes ashore, and from which sea zone. Cornwallis and 2 units are
+/// aboard the Crown navy in sea zone C.
+#[test]
+fn a_landing_says_the_army_aboard_goes_ashore() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = crown_full_impulse(d, "landing.yaml", |st| {
+        st["armies"].as_object_mut().unwrap().remove("WAX");
+        // The spring of 1782: no navy sails in a Winter Turn (2.4).
+        st["turn"]["space"] = json!(2);
+        st["campaign_turns"] = json!(10);
+        st["navies"] = json!({"crown": "C",
+            "cargo": {"crown": {"units": 2, "leader": "leader", "food": 0, "war": 0}}});
+    });
+    let listed = words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])));
+    assert!(
+        listed.contains("land the army aboard in Charleston (9.3) full: {transport: {land: CHS}}"),
+        "{listed}"
+    );
+    play(d, &game, "crown", "full: {transport: {land: CHS}}\n");
+    for (format, text) in last_step_reports(d, &game) {
+        assert!(
+            text.contains("full impulse: land in Charleston the army aboard the navy in sea zone C (Off South Carolina)"),
+            "{format}: {text}"
+        );
+        assert!(!text.contains("at sea in"), "{format}: {text}");
+    }
+}

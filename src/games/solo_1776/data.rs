@@ -366,6 +366,23 @@ pub struct Tables {
     /// 14: what a combat's record keeps of the town fought for.
     #[serde(default)]
     pub combat_record: CombatRecord,
+    /// 12, 17: what the record of a force put into an area keeps of the army it went to.
+    #[serde(default)]
+    pub landing_record: LandingRecord,
+}
+
+/// 12, 17 (RULINGS A6, A30): what the record of a force put into an area (a French land
+/// element, a sea invasion, half an army changing area) keeps of the army it went to. The
+/// first eleven editions named the army alone, so a force that became the army of an area
+/// with none read as joining it; a game keeps the edition it began with, so its record still
+/// verifies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandingRecord {
+    /// The twelfth edition: the record says when the force became the area's army
+    /// (`formed`).
+    #[serde(default)]
+    pub formed_told: bool,
 }
 
 /// 14: what a combat's record keeps of the town fought for. The first seven editions kept

@@ -47,6 +47,10 @@ pub enum Event {
         die: u8,
         area: String,
         joined: Option<String>,
+        /// The area had no army, and the land element became it (12; RULINGS A30, from the
+        /// twelfth edition).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        formed: bool,
     },
     /// 17: the quarter's French Intervention Table roll.
     FrenchOperating {
@@ -67,6 +71,9 @@ pub enum Event {
         to: Option<String>,
         sp: u32,
         joined: Option<String>,
+        /// The area had no army, and the invading half became it (RULINGS A30).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        formed: bool,
         reason: String,
     },
     /// 17 duty 3 (A25): the fleets where an army moves down from location 15 do not carry it
@@ -179,6 +186,9 @@ pub enum Event {
         to: Option<String>,
         moved: Force,
         joined: Option<String>,
+        /// The area had no army, and the half became it (RULINGS A6, A30).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        formed: bool,
         reason: String,
     },
     /// 12: a fort built before moving down from 10 or 5, in the town hex chosen and why.

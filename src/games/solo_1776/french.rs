@@ -25,12 +25,13 @@ pub fn intervene(st: &mut State, ctx: &mut Ctx, fleets: u32) {
         let n = st.french.landed;
         let die = ctx.d6(&format!("17 landing table: French fleet {n}"));
         let area = data.landing(die).id.clone();
-        let (army, det) = land(st, data, &area, 15, force, &format!("french-{n}"));
+        let landed = land(st, data, &area, 15, force, &format!("french-{n}"));
         ctx.event(Event::FrenchLanding {
             fleet: n,
             die,
             area,
-            joined: army.or(det),
+            joined: Some(landed.joined()),
+            formed: landed.formed_told(data),
         });
     }
     st.french.fleets += fleets;
@@ -73,7 +74,7 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
         .find(|a| st.army_in(a).is_some() && st.supply_in(a) == 0);
     if let Some(area) = dry {
         let source = supply_source(st, data, &area);
-        let (army, det) = land(
+        let landed = land(
             st,
             data,
             &area,
@@ -90,12 +91,9 @@ pub fn duties_before(st: &mut State, ctx: &mut Ctx) {
             duty: Duty::Supply,
             area: area.clone(),
             reason: format!(
-                "American supply in {} is zero: one supply from {source} carried to location 15{}",
+                "American supply in {} is zero: one supply from {source} carried to location 15 ({})",
                 name(data, &area),
-                match army.or(det) {
-                    Some(to) => format!(" ({to})"),
-                    None => String::new(),
-                }
+                landed.joined()
             ),
         });
         return;
@@ -179,6 +177,7 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
             to: None,
             sp: 0,
             joined: None,
+            formed: false,
             reason: format!(
                 "the roll names {} itself: no invasion, the army moves down",
                 name(data, &to)
@@ -201,7 +200,7 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
     army.force.artillery -= force.artillery;
     army.force.supply -= force.supply;
     army.force.dragoons = army.force.dragoons.min(army.force.sp);
-    let (j, d) = land(st, data, &to, 15, force, &format!("{id}-invasion"));
+    let landed = land(st, data, &to, 15, force, &format!("{id}-invasion"));
     // The fleets sail with the troops and are off the area they landed them in.
     st.french.at = Some(to.clone());
     st.french.invaded = Some(q);
@@ -212,7 +211,8 @@ pub fn sea_invasion(st: &mut State, ctx: &mut Ctx, id: &str, down_reason: &str) 
         die,
         to: Some(to.clone()),
         sp,
-        joined: j.or(d),
+        joined: Some(landed.joined()),
+        formed: landed.formed_told(data),
         reason: format!(
             "instead of moving down ({down_reason}), half the army (capacity {capacity} SP) sails to location 15 of {}; the French battle fleets stay there",
             name(data, &to)

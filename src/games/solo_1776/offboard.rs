@@ -32,22 +32,56 @@ fn area_name(data: &Data, id: &str) -> String {
     data.area(id).map_or(id.to_string(), |a| a.name.clone())
 }
 
+/// Where a force put into an area went (`land`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Landed {
+    /// It joined the area's army, in its location.
+    Joined(String),
+    /// The area had no army: the force became it (12: one army per area).
+    Formed(String),
+    /// It is a detachment, away from the area's army.
+    Detachment(String),
+}
+
+impl Landed {
+    /// The army it joined or became, if it did not become a detachment.
+    pub fn army(&self) -> Option<String> {
+        match self {
+            Landed::Joined(id) | Landed::Formed(id) => Some(id.clone()),
+            Landed::Detachment(_) => None,
+        }
+    }
+
+    /// The detachment it became, if it did.
+    pub fn detachment(&self) -> Option<String> {
+        match self {
+            Landed::Detachment(id) => Some(id.clone()),
+            _ => None,
+        }
+    }
+
+    /// The army or detachment, as a record's `joined` names it.
+    pub fn joined(&self) -> String {
+        match self {
+            Landed::Joined(id) | Landed::Formed(id) | Landed::Detachment(id) => id.clone(),
+        }
+    }
+
+    /// Whether the record says the force became the area's army: it did, and the edition's
+    /// tables record it (RULINGS A30; the first eleven editions' records do not).
+    pub fn formed_told(&self, data: &Data) -> bool {
+        matches!(self, Landed::Formed(_)) && data.tables.landing_record.formed_told
+    }
+}
+
 /// Puts a force in a location of an area: with the area's army if it is in that location,
 /// else as a detachment named `name` (added to one of that name already there); with no
-/// army in the area, the force becomes its army (12: one army per area). Returns the army it
-/// joined or the detachment it became.
-pub fn land(
-    st: &mut State,
-    data: &Data,
-    area: &str,
-    loc: u32,
-    force: Force,
-    name: &str,
-) -> (Option<String>, Option<String>) {
+/// army in the area, the force becomes its army (12: one army per area).
+pub fn land(st: &mut State, data: &Data, area: &str, loc: u32, force: Force, name: &str) -> Landed {
     match st.army_in(area).map(str::to_string) {
         Some(army) if st.armies[&army].location == loc => {
             st.armies.get_mut(&army).expect("found").force.add(force);
-            (Some(army), None)
+            Landed::Joined(army)
         }
         Some(_) => {
             let id = format!("{name}-{area}");
@@ -68,10 +102,10 @@ pub fn land(
                     })
                     .force
                     .add(force);
-                return (None, Some(id));
+                return Landed::Detachment(id);
             }
             d.force.add(force);
-            (None, Some(id))
+            Landed::Detachment(id)
         }
         None => {
             let id = format!("{area}-army");
@@ -86,7 +120,7 @@ pub fn land(
                     entrenched: false,
                 },
             );
-            (Some(id), None)
+            Landed::Formed(id)
         }
     }
 }
@@ -354,7 +388,7 @@ fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) ->
         AreaChange::North => def.north.clone(),
         AreaChange::South => def.south.clone(),
     };
-    let (moved, joined, to_area, why) = match (&result, neighbour) {
+    let (moved, landed, to_area, why) = match (&result, neighbour) {
         (AreaChange::Stay, _) => (Force::default(), None, None, "no area change".to_string()),
         (_, None) => (
             Force::default(),
@@ -373,12 +407,12 @@ fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) ->
                     "half the army rounds down to no SP: nobody moves".to_string(),
                 )
             } else {
-                let (j, d) = land(st, data, &n, to, half, id);
+                let landed = land(st, data, &n, to, half, id);
                 let why = format!(
                     "half the army (rounded down) moves to location {to} of {}",
                     area_name(data, &n)
                 );
-                (half, j.or(d), Some(n), why)
+                (half, Some(landed), Some(n), why)
             }
         }
     };
@@ -388,7 +422,8 @@ fn up(st: &mut State, ctx: &mut Ctx, id: &str, condition: u8, reason: String) ->
         result,
         to: to_area,
         moved,
-        joined,
+        joined: landed.as_ref().map(Landed::joined),
+        formed: landed.as_ref().is_some_and(|l| l.formed_told(data)),
         reason: why,
     });
     Ok(())

@@ -66,12 +66,12 @@ pub fn place(st: &mut State, ctx: &mut Ctx, list: &[Replacement]) {
                 )
             }
         };
-        let (joined, detachment) = land(st, data, &r.area, loc, force, "replacements");
+        let landed = land(st, data, &r.area, loc, force, "replacements");
         ctx.event(Event::Replacements {
             area: r.area.clone(),
             force,
-            joined,
-            detachment,
+            joined: landed.army(),
+            detachment: landed.detachment(),
             location: loc,
             reason,
         });

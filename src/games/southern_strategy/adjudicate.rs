@@ -238,6 +238,9 @@ impl SouthernStrategy {
                 // What those limits discarded, for a refusal of the action to say (5.5).
                 let before_action = ev.len();
                 let discarded = |e: OrderError, ev: &[Event]| discards_noted(data, e, ev);
+                // What the limits discarded after the limited action, for a refusal of the
+                // full impulse to say too (5.5, RULINGS S10).
+                let mut after_limited: Option<String> = None;
                 let full = match kind {
                     ImpulseKind::Limited => {
                         let Some(action) = &orders.limited else {
@@ -252,7 +255,9 @@ impl SouthernStrategy {
                             && *action != orders::Action::Skip
                             && data.pieces.readings.limits_after_each_moves()
                         {
+                            let before = ev.len();
                             supply::enforce_limits(data, st, side, Some("limited"), ev)?;
+                            after_limited = limited_discards(data, st, &ev[before..]);
                         }
                         orders.full.as_ref()
                     }
@@ -284,7 +289,13 @@ impl SouthernStrategy {
                         dice,
                         ev,
                     )
-                    .map_err(|e| discarded(e, &ev[..before_action]))?),
+                    .map_err(|e| {
+                        let e = discarded(e, &ev[..before_action]);
+                        match &after_limited {
+                            Some(note) => e.noting(note.clone()),
+                            None => e,
+                        }
+                    })?),
                     None => None,
                 };
                 if outcome == Some(impulse::Full::Paused) && !orders.supply_after.is_empty() {
@@ -365,6 +376,28 @@ impl SouthernStrategy {
         siege::lift_broken(data, st, ev);
         Ok(())
     }
+}
+
+/// What the limits discarded after a limited action (`ev`, the events of putting them right),
+/// in words for a refusal of the full impulse that follows in the same orders: a forage (8.2)
+/// can put an army over what it may carry, and the War discarded first (5.5, RULINGS S10) is
+/// gone before the full impulse counts what is left. `None` when nothing was discarded.
+fn limited_discards(data: &Data, st: &State, ev: &[Event]) -> Option<String> {
+    let said: Vec<String> = ev
+        .iter()
+        .filter_map(|x| match x {
+            Event::SuppliesDiscarded {
+                area, food, war, ..
+            } => Some(format!(
+                "left `{}` over its limit of {} supplies, so the limits discarded {} there first",
+                data.area(area).name,
+                supply::limit(data, st, area),
+                super::words::supplies(*food, *war),
+            )),
+            _ => None,
+        })
+        .collect();
+    (!said.is_empty()).then(|| format!("the limited impulse {} (5.5)", said.join(" and ")))
 }
 
 /// `e`, saying which supplies the limits discarded before the action (5.5), so that a refusal

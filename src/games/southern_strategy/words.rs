@@ -122,6 +122,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         let from = orders["full"]["march"]["from"].clone();
         name_commanders(data, before, &mut orders["full"]["march"], &from);
     }
+    // 9.3: a landing names the sea zone the army aboard goes ashore from, where the Crown
+    // navy is (only the Crown transports armies), so it does not read as a landing at sea.
+    if orders["full"]["transport"]["land"].is_string() {
+        if let Some(zone) = &before.navies.crown {
+            orders["full"]["transport"]["zone"] = Value::String(zone.to_string());
+        }
+    }
     // 9.4: the attackers leave with their army's leader.
     if orders["full"]["attack"].is_object() {
         if let Some(name) = leader_at(data, before, &orders["full"]["attack"]["from"]) {

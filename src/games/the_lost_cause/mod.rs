@@ -62,6 +62,29 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the eighth edition: `tables.yaml` before an army's Home Base was the
+/// space its track begins at rather than the first space of its route (RULINGS.md L56), with
+/// today's map, counters and deck. Kept so that games begun with it still load and replay as
+/// they began.
+pub const DATA_FILES_V8: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v8/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// The data files of the seventh edition: `tables.yaml` before the record of a commander
 /// promoted to Advisor named the Advisor going back to the Leader Cup (RULINGS.md L55), with
 /// today's map, counters and deck. Kept so that games begun with it still load and replay as

@@ -225,7 +225,7 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
     Ok(())
 }
 
-/// 5.0, 14.6: every card is in one place, and the Headline cards are all accounted for.
+/// 5.0, 5.2, 14.6: every card is in one place, and the Headline cards are all accounted for.
 fn cards(data: &Data, st: &State) -> Result<(), OrderError> {
     let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
     let places = st
@@ -262,14 +262,21 @@ fn cards(data: &Data, st: &State) -> Result<(), OrderError> {
         .iter()
         .filter(|c| c.kind == CardKind::Headline)
         .count() as u32;
-    // Counted wide: a position's numbers are the player's to write (5.1 names it otherwise).
-    let counted = u64::from(left) + u64::from(st.headlines_played);
-    if counted.checked_sub(u64::from(in_play)) != Some(u64::from(total)) {
+    // 5.2: a Headline card is played once revealed (the count goes up as it is, `month.rs`)
+    // and leaves play after its use, so every card not still to come in the draw pile or a
+    // year's stack has been played, the card in play among them.
+    let to_come = left - u32::from(in_play);
+    let played = total.saturating_sub(to_come);
+    if st.headlines_played != played {
+        let in_play = match st.card.as_deref().filter(|_| in_play) {
+            Some(c) => format!(", card {c} in play among them"),
+            None => String::new(),
+        };
         return Err(bad(
-            "5.1",
+            "5.2",
             "headlines_played",
             format!(
-                "{total} Headline cards exist, but {left} are left and {} played",
+                "{total} Headline cards exist and {to_come} are still to come (in the draw pile and the year stacks), so {played} have been played{in_play}, not {}",
                 st.headlines_played
             ),
         ));

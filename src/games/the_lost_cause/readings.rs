@@ -1,7 +1,8 @@
 //! Which reading of the rulebook a game plays by, where adjutant's first rulings went against
 //! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
 //! no meaning to (L48, L49), or missed a case the text decides (L51), or
-//! recorded less than a reader needs (L52, L54, L55). The choice is data (`readings` in
+//! recorded less than a reader needs (L52, L54, L55), or took the start of an army's route for
+//! its Home Base (L56). The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -46,6 +47,24 @@ pub struct Readings {
     /// 10.4 (L55).
     #[serde(default)]
     pub advisor_return: AdvisorReturn,
+    /// 8.1, 13.1, 13.2 (L56).
+    #[serde(default)]
+    pub home_base: HomeBase,
+}
+
+/// 8.1, 13.1, 13.2, 14.4: which space is an army's Home Base, where a retreat may turn into a
+/// Northern Invasion, the Army of the Potomac sails back from the Peninsula, and the armies
+/// stand for the Year End's European Recognition.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HomeBase {
+    /// The first eight editions: the first space of the army's route, which a position may
+    /// begin at an Advanced Base.
+    #[default]
+    RouteStart,
+    /// The space the army's track begins at (`home` in `pieces.yaml`), wherever its route
+    /// begins.
+    Space,
 }
 
 /// 10.4: what the record of a commander promoted to Advisor says of the Advisor he replaces.

@@ -412,10 +412,13 @@ pub fn peninsula(st: &mut State, ctx: &mut Ctx, sail: Sail) {
     }
 }
 
-/// 13.1: driven back into its Home Base while on the Peninsula, the Army of the Potomac
-/// sails back.
+/// 13.1: driven back into its Home Base space while on the Peninsula, the Army of the Potomac
+/// sails back (the space itself, RULINGS L56: not an Advanced Base a route begins at).
 pub(super) fn sail_back_if_home(st: &mut State, ctx: &mut Ctx, army: &str) {
-    if (army == "blue" || army == "yellow") && sailing(st) && st.armies[army].at == 0 {
+    if (army == "blue" || army == "yellow")
+        && sailing(st)
+        && super::union::at_home_base(ctx.data, army, &st.armies[army])
+    {
         peninsula(st, ctx, Sail::Back);
     }
 }

@@ -5,7 +5,7 @@
 use super::control::{self, settle};
 use super::data::{Data, ResourceKind, Symbol, Theater, UnionAction, UnionTheater};
 use super::events::Event;
-use super::readings::CardRecognition;
+use super::readings::{CardRecognition, HomeBase};
 use super::rolls::{roll, Modifier, Test};
 use super::script::{Ctx, Run};
 use super::state::{ArmyState, Control, Marker, Navies, Place, Question, State};
@@ -46,8 +46,31 @@ pub fn where_is(data: &Data, st: &State, army: &str) -> String {
     a.space().to_string()
 }
 
+/// 13.1 (RULINGS L56): whether the army `id` stands on its Home Base space, the space its
+/// track begins at. A position may begin its route at an Advanced Base (8.1: the Base at the
+/// beginning of its current Track), so the first space of the route is not always its Home
+/// Base; the first eight editions took it for one.
+pub fn at_home_base(data: &Data, id: &str, a: &ArmyState) -> bool {
+    match data.tables.readings.home_base {
+        HomeBase::RouteStart => a.at == 0,
+        HomeBase::Space => data.army(id).is_some_and(|d| a.space() == d.home),
+    }
+}
+
+/// 8.1, 13.2 (RULINGS L24): whether an Advanced Base stands on the army's route, which rules
+/// out a Northern Invasion along it. The first eight editions looked past the route's first
+/// space, taking it for the Home Base, so a base there was missed.
+fn based_on_route(data: &Data, st: &State, a: &ArmyState) -> bool {
+    let skip = match data.tables.readings.home_base {
+        HomeBase::RouteStart => 1,
+        HomeBase::Space => 0,
+    };
+    a.route.iter().skip(skip).any(|s| st.bases.contains(s))
+}
+
 /// 8.1: the Base an army operates from: the farthest Advanced Base behind or under it on
-/// its route, else its Home Base.
+/// its route, else the first space of its route, the start of its current Track (its Home
+/// Base, unless a position began the route at an Advanced Base).
 pub fn base_index(st: &State, a: &ArmyState) -> usize {
     (0..=a.at)
         .rev()
@@ -487,8 +510,8 @@ pub fn activate(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
 }
 
 /// 9.1.1, 9.2.1: one space back toward the army's Base; from its Home Base after 1861 a
-/// Battle (not a Raid) may drive it into its Northern Invasion space (13.2). Returns
-/// whether it moved.
+/// Battle (not a Raid) may drive it into its Northern Invasion space (13.2), unless an
+/// Advanced Base stands on its track (8.1, RULINGS L24). Returns whether it moved.
 pub fn retreat(
     st: &mut State,
     ctx: &mut Ctx,
@@ -518,10 +541,13 @@ pub fn retreat(
         return Ok(true);
     }
     let def = data.army(army).expect("in play");
-    let based_forward = a.route.iter().skip(1).any(|s| st.bases.contains(s));
+    // 8.1, 13.2 (RULINGS L24): never past an Advanced Base; only from the Home Base itself
+    // into the Northern Invasion space behind it, and not once a base is on the track.
+    let based_forward = based_on_route(data, st, &a);
     let valley_open = def.theater != super::data::UnionTheater::East
         || st.strategic.get("shenandoah-valley") != Some(&Control::Devastated);
-    if by_battle && a.at == 0 && st.year > 1861 && !based_forward && valley_open {
+    let home = at_home_base(data, army, &a);
+    if by_battle && home && st.year > 1861 && !based_forward && valley_open {
         if let Some(inv) = &def.invasion {
             st.armies.get_mut(army).expect("in play").invading = true;
             ctx.event(Event::NorthernInvasion {

@@ -72,7 +72,13 @@ pub fn run(st: &mut State, ctx: &mut Ctx) -> Run {
     if st.recognition >= 5 {
         draw_resource(st, ctx, "14.4");
     }
-    let all_home = !st.armies.is_empty() && st.armies.values().all(|a| a.at == 0 && !a.invading);
+    // 14.4 #3: every Union army in play in its Home Base space, the space itself (RULINGS
+    // L56): not an Advanced Base its route begins at.
+    let all_home = !st.armies.is_empty()
+        && st
+            .armies
+            .iter()
+            .all(|(id, a)| super::union::at_home_base(ctx.data, id, a) && !a.invading);
     if all_home || control::invasions(st) > 0 {
         recognition_up(st, ctx, "14.4")?;
     }

@@ -5,24 +5,28 @@
 use std::collections::BTreeMap;
 
 use super::super::data::{Data, LOCATIONS};
-use super::super::orders::Turn;
+use super::super::orders::{Turn, RULES_BY_KEY};
 use super::super::state::State;
 use crate::engine::error::{listed, OrderError};
+use crate::engine::written::rule_under;
 
 pub(super) fn err(rule: &str, path: String, message: String) -> OrderError {
     OrderError::new(rule, message).at(path)
 }
 
-/// A count that cannot be negative (1776: strength points, artillery and supply units).
+/// A count that cannot be negative (strength points, artillery and supply units), refused
+/// under the rule of the orders key at `path` (`RULES_BY_KEY`: 14 for losses, 15 for
+/// replacements, 17 for supply and naval SP), as the other refusals of that key cite it.
 pub fn count(v: i64, what: &str, path: String) -> Result<u32, OrderError> {
+    let rule = rule_under(RULES_BY_KEY, &path).unwrap_or("12-17");
     if v < 0 {
         return Err(err(
-            "1776",
+            rule,
             path,
             format!("{what} cannot be negative (`{v}`)"),
         ));
     }
-    u32::try_from(v).map_err(|_| err("1776", path, format!("{what} `{v}` is too large")))
+    u32::try_from(v).map_err(|_| err(rule, path, format!("{what} `{v}` is too large")))
 }
 
 /// 12: one of the four OB locations.

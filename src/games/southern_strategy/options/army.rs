@@ -403,10 +403,10 @@ fn attack_option<S: Sink<Action>>(
     };
     out.offer(hidden, || {
         format!(
-            "attack (9.4) {} from {}: {} units carrying food {} and war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
+            "attack (9.4) {} from {}: {} carrying food {} and war {} (at least 1 war; at most 1 plus the units in all); the war you commit is chosen once the defender accepts (10.2); 1 food per 4 attacking units{}",
             target.name,
             a.name,
-            span(1, movers),
+            words::units(&span(1, movers)),
             span(0, carry_food),
             span(1, carry_most),
             if besieged { "; out of the siege, they may go back after a victory (11.3)" } else { "" }
@@ -432,10 +432,10 @@ fn attack_option<S: Sink<Action>>(
     };
     out.offer(attack, || {
         format!(
-            "attack (9.4) {} from {} committing war openly now (the defender sees it): {} units, war {}, carry food {} and war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
+            "attack (9.4) {} from {} committing war openly now (the defender sees it): {}, war {}, carry food {} and war {} besides (at most 1 plus the units in all); 1 food per 4 attacking units{}",
             target.name,
             a.name,
-            span(1, movers),
+            words::units(&span(1, movers)),
             span(1, war_most),
             span(0, carry_food),
             span(0, carry_war),
