@@ -15,12 +15,20 @@
 //! `Lock` holds an advisory lock on a file for a read-modify-write: the game file itself, or a
 //! secret (which is never rewritten) for its ledger and policies. Concurrent runs wait for it.
 
-use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
 
 use super::Error;
+
+mod lock;
+mod naming;
+mod read;
+
+pub use lock::Lock;
+use naming::{id_of, identity, is_private_file, named_twice, over_read_input, refused_output};
+pub use naming::{names_input, reading_file, reading_folder, same_path};
+pub use read::{read, read_limited, MAX_FILE_BYTES};
 
 /// An I/O failure of `action` on `path`, as an error naming both.
 pub fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
@@ -500,175 +508,6 @@ pub fn cut_name(name: &str, max: usize) -> &str {
     &name[..end]
 }
 
-/// Whether `a` and `b` name one file, however spelled (through links too, where they exist).
-pub fn same_path(a: &Path, b: &Path) -> bool {
-    let real = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| identity(p));
-    a != Path::new("-") && b != Path::new("-") && real(a) == real(b)
-}
-
-/// Whether the output `path` names the file `input`, however spelled: by its path, through
-/// links (hard ones too), or as the file standard input reads for an `input` of `-`.
-pub fn names_input(path: &Path, input: &Path) -> bool {
-    same_path(path, input) || one_file(path, input)
-}
-
-/// Whether `a` and `b` are one file on disk: by its device and inode, so a hard link is seen
-/// too; `-` for an input is the file standard input reads, when it reads one.
-fn one_file(a: &Path, b: &Path) -> bool {
-    let id = |p: &Path| {
-        let p = if p == Path::new("-") {
-            Path::new("/dev/stdin")
-        } else {
-            p
-        };
-        id_of(p)
-    };
-    a != Path::new("-") && id(a).is_some_and(|a| Some(a) == id(b))
-}
-
-/// A file's device and inode, which name it whatever its path (none where the system does
-/// not say).
-#[cfg(unix)]
-fn file_id(m: &fs::Metadata) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    Some((m.dev(), m.ino()))
-}
-
-#[cfg(not(unix))]
-fn file_id(_m: &fs::Metadata) -> Option<(u64, u64)> {
-    None
-}
-
-/// `file_id` of the file at `p`, if there is one.
-fn id_of(p: &Path) -> Option<(u64, u64)> {
-    fs::metadata(p).ok().and_then(|m| file_id(&m))
-}
-
-/// A file as its folder's real path and its name: the same for any spelling of the path.
-fn identity(target: &Path) -> PathBuf {
-    let dir = folder_of(target);
-    let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    match target.file_name() {
-        Some(name) => dir.join(name),
-        None => dir,
-    }
-}
-
-/// The refusal of a file two outputs of one command name.
-fn named_twice(path: &Path) -> Error {
-    refused_output(
-        path,
-        "another output of this command names the same file; give each its own",
-    )
-}
-
-/// An output refused before anything is written.
-fn refused_output(path: &Path, why: &str) -> Error {
-    Error::Io {
-        path: path.to_path_buf(),
-        action: "write",
-        source: std::io::Error::other(why.to_string()),
-    }
-}
-
-/// Inputs this run reads besides the ones its command names (the files of a `--data` folder,
-/// a `--templates` folder): an output replacing one would destroy an input of the very run
-/// writing it, so none is staged over one (see `reading_file`, `reading_folder`).
-static READ_INPUTS: Mutex<Vec<ReadInput>> = Mutex::new(Vec::new());
-
-struct ReadInput {
-    /// The path as the command was given it (or built it from a folder it was given).
-    given: PathBuf,
-    /// What it is, for the refusal: "the data folder".
-    what: &'static str,
-    /// A folder whose every file is an input (by its real path); `None` for one file.
-    folder: Option<PathBuf>,
-}
-
-/// Notes that this run reads the file at `path`, which is in `what` ("the data folder"): an
-/// output of the run naming it, however spelled or linked, is refused from now on.
-pub fn reading_file(path: &Path, what: &'static str) {
-    note_input(ReadInput {
-        given: path.to_path_buf(),
-        what,
-        folder: None,
-    });
-}
-
-/// Notes that this run reads files from anywhere in the folder `dir`, `what` ("the templates
-/// folder"): an output of the run inside it is refused from now on. A folder that is not
-/// there is left out: nothing is read from it.
-pub fn reading_folder(dir: &Path, what: &'static str) {
-    if let Ok(real) = fs::canonicalize(dir) {
-        note_input(ReadInput {
-            given: dir.to_path_buf(),
-            what,
-            folder: Some(real),
-        });
-    }
-}
-
-fn note_input(input: ReadInput) {
-    let mut read = READ_INPUTS.lock().unwrap_or_else(PoisonError::into_inner);
-    if !read.iter().any(|r| r.given == input.given) {
-        read.push(input);
-    }
-}
-
-/// The refusal of an output over an input noted by `reading_file` or `reading_folder`.
-fn over_read_input(path: &Path, target: &Path) -> Result<(), Error> {
-    let real = identity(target);
-    let read = READ_INPUTS.lock().unwrap_or_else(PoisonError::into_inner);
-    let hit = read.iter().find(|r| match &r.folder {
-        Some(dir) => real.starts_with(dir),
-        None => names_input(target, &r.given),
-    });
-    match hit {
-        Some(r) if r.folder.is_some() => Err(refused_output(
-            path,
-            &format!(
-                "it is inside {} this command reads (`{}`); write to a file outside it",
-                r.what,
-                r.given.display()
-            ),
-        )),
-        Some(r) => Err(refused_output(
-            path,
-            &format!(
-                "it is a file of {} this command reads (`{}`); write to another file",
-                r.what,
-                r.given.display()
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The formats of the private files a command keeps for itself: no ordinary output (a packet,
-/// a report, a game file) may replace one, however its path was spelled.
-const PRIVATE_FORMATS: [&str; 4] = [
-    "adjutant-secret/",
-    "adjutant-ledger/",
-    "adjutant-policies/",
-    "adjutant-witness-ledger/",
-];
-
-/// Whether the file at `target` is a secret, a ledger (a player's or a witness's) or standing
-/// policies, by the format it names near its start.
-fn is_private_file(target: &Path) -> bool {
-    let Ok(f) = File::open(target) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    if f.take(4096).read_to_end(&mut head).is_err() {
-        return false;
-    }
-    // Named anywhere near the start, however the YAML is written (block or flow, quoted or
-    // not): no other file adjutant writes names these formats.
-    let head = String::from_utf8_lossy(&head);
-    PRIVATE_FORMATS.iter().any(|f| head.contains(f))
-}
-
 /// The refusal for a new private file whose name is taken: checked when it is staged, and
 /// again, exclusively, when it is linked into place (another run may have made it meanwhile).
 fn exists_already(target: &Path) -> Error {
@@ -795,89 +634,6 @@ fn injected_rename_failure(s: &Stage) -> Result<(), Error> {
         }
         _ => Ok(()),
     }
-}
-
-/// An exclusive advisory lock on a file, held until dropped. Every read-modify-write of a game
-/// file, and of a secret's ledger and policies (under the secret file's lock), takes one, so
-/// two runs at once wait for each other instead of losing an update.
-pub struct Lock {
-    _file: File,
-}
-
-impl Lock {
-    /// Locks the file at `path` (following links), waiting for another run to finish. A run
-    /// that replaced the file while this one waited is noticed: the new file is locked instead.
-    pub fn exclusive(path: &Path) -> Result<Lock, Error> {
-        loop {
-            let file = File::open(path).map_err(io("open", path))?;
-            file.lock().map_err(io("lock", path))?;
-            if same_file(&file, path) {
-                return Ok(Lock { _file: file });
-            }
-        }
-    }
-}
-
-/// Whether the open `file` is still the one at `path`; where the system gives no file
-/// identity, it is taken to be.
-fn same_file(file: &File, path: &Path) -> bool {
-    match (file.metadata(), fs::metadata(path)) {
-        (Ok(a), Ok(b)) => match (file_id(&a), file_id(&b)) {
-            (Some(a), Some(b)) => a == b,
-            _ => true,
-        },
-        _ => false,
-    }
-}
-
-/// The most any file adjutant reads may hold: a game file of thousands of steps is a few
-/// megabytes.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// Reads a text file, or standard input for `-`, refusing one over `MAX_FILE_BYTES` before
-/// reading it and dropping a UTF-8 byte-order mark.
-pub fn read(path: &Path) -> Result<String, Error> {
-    read_limited(path, MAX_FILE_BYTES)
-}
-
-/// `read` with a smaller limit, for inputs that are small by nature (orders, packets).
-pub fn read_limited(path: &Path, limit: u64) -> Result<String, Error> {
-    // What the file holds is refused input (exit status 1), not a failure of the file system.
-    let refused = |message: String| Error::Format {
-        what: format!("`{}`", path.display()),
-        message,
-    };
-    let too_big = || {
-        refused(format!(
-            "it is larger than {limit} bytes, more than any file of this kind can need"
-        ))
-    };
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io("read", path))?;
-    } else {
-        let f = File::open(path).map_err(io("read", path))?;
-        if f.metadata()
-            .map(|m| m.is_file() && m.len() > limit)
-            .unwrap_or(false)
-        {
-            return Err(too_big());
-        }
-        f.take(limit + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io("read", path))?;
-    }
-    if bytes.len() as u64 > limit {
-        return Err(too_big());
-    }
-    let text = String::from_utf8(bytes).map_err(|_| refused("it is not UTF-8 text".to_string()))?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
 }
 
 #[cfg(test)]
