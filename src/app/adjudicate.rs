@@ -226,7 +226,7 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
     }
     if answer.element != request.element {
         return Err(refuse(format!(
-            "it reveals the witness's element {}, but this game needs its element {}: the witness has answered other hashes for this game (a reader sees them in its published answers), and each element keys one step in turn, so this game can take no more of its answers. To play on, start a new game from here with a new witness: `adjutant position GAME-FILE -o pos.yaml`, then `adjutant new --position pos.yaml` under a new game id",
+            "it reveals the witness's element {}, but this game needs its element {}: the witness has answered other hashes for this game (a reader sees them in its published answers), and each element keys one step in turn, so this game can take no more of its answers. To play on, start a new game from here with a new witness: `adjutant position GAME-FILE -o pos.yaml`, then `adjutant new --position pos.yaml --id NEW-ID --mode witness --anchor witness=LINE` with the public line of a new witness (`adjutant witness new --game-id NEW-ID`)",
             answer.element,
             request.element
         )));

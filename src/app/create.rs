@@ -229,6 +229,8 @@ pub fn position(l: &Loaded, at: Option<u64>) -> Result<String, Error> {
 pub struct PositionFile {
     pub path: std::path::PathBuf,
     pub text: String,
+    /// The game it is a position of (its `game:` line).
+    pub game: String,
     pub state: Value,
 }
 
@@ -262,7 +264,7 @@ impl PositionFile {
 
 /// Reads a position file: `format: adjutant-position/1`, `game:` and the `state:` to start
 /// from, in the game's own state format (as a game file shows it).
-pub fn read_position(path: &Path, game: &str) -> Result<PositionFile, Error> {
+pub fn read_position(path: &Path, game: Option<&str>) -> Result<PositionFile, Error> {
     let text = atomic::read(path)?;
     let what = format!("the position `{}`", path.display());
     let v: Value = crate::engine::input::parse_written(&text, &what)?;
@@ -273,14 +275,20 @@ pub fn read_position(path: &Path, game: &str) -> Result<PositionFile, Error> {
     if v["format"] != POSITION_FORMAT {
         return Err(bad(format!("it must say `format: {POSITION_FORMAT}`")));
     }
-    if v["game"] != game {
+    let Some(its) = v["game"].as_str() else {
+        return Err(bad(
+            "it names no game (`game: southern-strategy`, `the-lost-cause` or `solo-1776`)".into(),
+        ));
+    };
+    if let Some(game) = game.filter(|g| *g != its) {
         return Err(bad(format!(
-            "it is not a position of `{game}` (`game: {game}`)"
+            "it is a position of `{its}`, not of `{game}` (given with `--game`)"
         )));
     }
     match v.get("state") {
         Some(s) if s.is_object() => Ok(PositionFile {
             path: path.to_path_buf(),
+            game: its.to_string(),
             state: s.clone(),
             text,
         }),

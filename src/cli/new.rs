@@ -10,9 +10,9 @@ use crate::app::{self, Anchors, NewGame};
 /// Create a game file from the game's set-up and each side's anchor
 #[derive(clap::Args)]
 pub struct Args {
-    /// Which game
-    #[arg(long, default_value = "southern-strategy")]
-    game: String,
+    /// Which game [default: the game of the `--position` file, else southern-strategy]
+    #[arg(long)]
+    game: Option<String>,
     /// The game id both players agreed on (the same one given to `keys`)
     #[arg(long = "id", value_name = "ID")]
     id: String,
@@ -71,8 +71,18 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Anchors::Given(a.anchors.into_iter().collect())
     };
     let secrets = a.common.secrets_dir();
+    // A position names its game: `new --position` needs no `--game`.
+    let position = match &a.position {
+        Some(p) => Some(app::read_position(p, a.game.as_deref())?),
+        None => None,
+    };
+    let game = match (&a.game, &position) {
+        (Some(g), _) => g.clone(),
+        (None, Some(p)) => p.game.clone(),
+        (None, None) => "southern-strategy".to_string(),
+    };
     let created = app::new_game(NewGame {
-        game: &a.game,
+        game: &game,
         id: &a.id,
         anchors,
         mode: a.mode.as_deref(),
@@ -81,10 +91,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         secrets_dir: &secrets,
         data_dir: a.common.data_dir(),
         chain_length: a.chain_length,
-        position: match &a.position {
-            Some(p) => Some(app::read_position(p, &a.game)?),
-            None => None,
-        },
+        position,
     })?;
     // The secrets made here and the game file appear together, or neither does.
     let mut commit = app::Commit::new();

@@ -391,6 +391,43 @@ fn a_witness_answer_cannot_be_pinned_to_other_orders() {
         err.contains("can take no more of its answers") && err.contains("adjutant position"),
         "{err}"
     );
+    // The advice works as given: the position names its game, and a new witness serves the
+    // new game from there.
+    ok(&p, &["position", "game.yaml", "-o", "pos.yaml"]);
+    let line = stdout(&ok(
+        &w,
+        &[
+            "witness",
+            "new",
+            "--game-id",
+            "s1776-atk-2",
+            "--chain-length",
+            "64",
+            "--out",
+            "w2.secret.yaml",
+        ],
+    ));
+    ok(
+        &p,
+        &[
+            "new",
+            "--position",
+            "pos.yaml",
+            "--id",
+            "s1776-atk-2",
+            "--mode",
+            "witness",
+            "--anchor",
+            &format!("witness={}", line.trim()),
+            "--chain-length",
+            "64",
+            "--secrets",
+            "s",
+            "-o",
+            "game2.yaml",
+        ],
+    );
+    assert!(read(&p.join("game2.yaml")).contains("game: solo-1776"));
 }
 
 /// A solitaire player holds the only secret a witness game's file is checked with, so a game
