@@ -290,9 +290,10 @@ fn bot_turn(
             Err(e) => {
                 failed.set(true);
                 format!(
-                "; could not mail `{}`: {e:#}; the game has moved on, so send it with `adjutant resend {} --send` once the mail works",
+                "; could not mail `{}`: {e:#}; the game has moved on, so send it with `adjutant resend {} --send --secrets {}` once the mail works",
                 packet_path.display(),
-                game.display()
+                game.display(),
+                a.common.secrets_dir().display()
             )
             }
         }

@@ -621,14 +621,9 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+/// An error names its cause in its own words (an I/O failure ends with the system's), so it
+/// gives no `source`: a chain printed with `{:#}` would say the cause twice.
+impl std::error::Error for Error {}
 
 impl From<OrderError> for Error {
     fn from(e: OrderError) -> Self {
