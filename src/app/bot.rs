@@ -176,13 +176,34 @@ pub fn explain(
         calls.push(("orders", vec![orders, Value::Bool(true)]));
     }
     let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
-    let options: Vec<Value> = shown
+    // Orders a reader cannot tell apart (an accepted battle's War that does not bind until
+    // the attacker commits, 10.3) are one option, their playouts counted together.
+    let mut worded: Vec<(String, crate::bot::Considered<Value>)> = Vec::new();
+    for (c, w) in shown.iter().zip(words) {
+        match worded.iter_mut().find(|(seen, _)| *seen == w) {
+            Some((_, m)) => {
+                let visits = m.visits + c.visits;
+                if visits > 0 {
+                    m.value = (m.value * f64::from(m.visits) + c.value * f64::from(c.visits))
+                        / f64::from(visits);
+                }
+                m.visits = visits;
+                m.share += c.share;
+            }
+            None => worded.push((w, c.clone())),
+        }
+    }
+    // Whole percents that add up to 100 over every option, shown or not (each rounded on its
+    // own, three options of 40.5, 34.5 and 25 made 101).
+    let mut all: Vec<f64> = worded.iter().map(|(_, c)| c.share).collect();
+    all.extend(merged[shown.len()..].iter().map(|c| c.share));
+    let options: Vec<Value> = worded
         .iter()
-        .zip(words)
-        .map(|(c, w)| {
+        .zip(whole_percents(&all))
+        .map(|((w, c), share)| {
             serde_json::json!({
                 "words": w,
-                "share": (100.0 * c.share).round() as u32,
+                "share": share,
                 "win": (100.0 * c.value).round() as u32,
             })
         })
@@ -202,9 +223,99 @@ pub fn explain(
     )
 }
 
+/// A standing policy in words, one line an answer, as the reports word answers: "- the army
+/// at Ebenezer: refuse battle, to Savannah", "- any other army: ...", "- its own attacks:
+/// commits 2 war if the defender accepts (10.2)".
+pub fn policy_words(
+    l: &Loaded,
+    policy: &Value,
+    templates: &crate::report::text::Templates,
+) -> Result<String, Error> {
+    let ctx = crate::report::text::with_lookups(
+        serde_json::json!({"state": l.game.state}),
+        &l.rules.lookups(),
+    );
+    let battle = &policy["battle"];
+    let mut calls: Vec<(&str, Vec<Value>)> = Vec::new();
+    if let Some(armies) = battle["armies"].as_object() {
+        for (area, answer) in armies {
+            calls.push(("area", vec![Value::String(area.clone())]));
+            calls.push((
+                "orders",
+                vec![serde_json::json!({"battle": answer}), Value::Bool(true)],
+            ));
+        }
+    }
+    let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
+    let mut lines: Vec<String> = words
+        .chunks(2)
+        .map(|pair| format!("- the army at {}: {}", pair[0], pair[1]))
+        .collect();
+    if !battle["default"].is_null() {
+        let w = templates.call_macros(
+            &format!("{}/events.txt", l.game.game),
+            &ctx,
+            &[(
+                "orders",
+                vec![
+                    serde_json::json!({"battle": battle["default"]}),
+                    Value::Bool(true),
+                ],
+            )],
+        )?;
+        lines.push(format!("- any other army: {}", w[0]));
+    }
+    if let Some(commit) = policy["attack"].get("commit") {
+        let amount = match commit {
+            Value::Number(n) => format!("{n} war"),
+            _ => "all the war it carries".to_string(),
+        };
+        lines.push(format!(
+            "- its own attacks: commits {amount} if the defender accepts (10.2)"
+        ));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// Shares (fractions of one) as whole percents adding up to 100, by the largest remainder:
+/// each share's percent rounded down, then one more to those that lost the most, until the
+/// sum is 100. All zero when there is nothing to share.
+fn whole_percents(shares: &[f64]) -> Vec<u32> {
+    let total: f64 = shares.iter().sum();
+    if total <= 0.0 {
+        return vec![0; shares.len()];
+    }
+    let exact: Vec<f64> = shares.iter().map(|s| 100.0 * s / total).collect();
+    let mut whole: Vec<u32> = exact.iter().map(|e| e.floor() as u32).collect();
+    let mut order: Vec<usize> = (0..shares.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (exact[a] - exact[a].floor(), exact[b] - exact[b].floor());
+        rb.total_cmp(&ra).then(a.cmp(&b))
+    });
+    let short = 100 - whole.iter().sum::<u32>().min(100);
+    for &i in order.iter().take(short as usize) {
+        whole[i] += 1;
+    }
+    whole
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{json, Value};
+
+    /// Shares rounded each on its own made 101 (40.5, 34.5, 25); the largest remainders
+    /// take what rounding down left, so they make 100.
+    #[test]
+    fn shares_are_whole_percents_that_make_100() {
+        assert_eq!(
+            super::whole_percents(&[0.405, 0.345, 0.25]),
+            vec![41, 34, 25]
+        );
+        assert_eq!(super::whole_percents(&[1.0 / 3.0; 3]), vec![34, 33, 33]);
+        assert_eq!(super::whole_percents(&[0.0, 0.0]), vec![0, 0]);
+        let many = super::whole_percents(&[0.011; 90]);
+        assert_eq!(many.iter().sum::<u32>(), 100);
+    }
 
     use crate::bot::{Considered, Decision};
 

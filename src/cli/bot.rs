@@ -170,11 +170,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                         Some(p) => eprintln!(
                             "The bot's standing policy ({}):\n{}",
                             if l.game.version() >= 3 {
-                                "each answer hidden until an attack on that army reveals it"
+                                "each answer hidden until\nan attack on that army reveals it"
                             } else {
                                 "hidden until an attack reveals all of it"
                             },
-                            crate::engine::flow::to_lines(p)
+                            app::policy_words(&l, p, &a.common.templates(&l.game.id)?)?
                         ),
                         None => eprintln!(
                             "No standing policy: it would answer for no army; an attack pauses the game for the bot."

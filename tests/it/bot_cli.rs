@@ -601,10 +601,17 @@ fn the_bot_answers_a_battle_by_its_standing_policy() {
         ],
     );
     let said = support::stderr(&o);
+    // Worded as the reports word answers, with the areas named: it was the policy's YAML,
+    // with area ids.
     assert!(
-        said.contains("standing policy") && said.contains("EBN"),
+        said.contains("standing policy") && said.contains("- the army at Ebenezer: "),
         "{said}"
     );
+    assert!(
+        said.contains("refuse battle, to ") || said.contains("accept battle, "),
+        "{said}"
+    );
+    assert!(!said.contains("EBN") && !said.contains("{"), "{said}");
     ok(
         &c,
         &[
