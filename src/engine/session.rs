@@ -199,11 +199,21 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
     // The owed step first: while it waits, the default sender is its adjudicator, which in a
     // solitaire game is the dice party and no side.
     if let (Some(owed), None) = (replay.owed(), &gf.pending) {
+        let by = replay.adjudicator_of(&owed.by);
+        // What to do: the receiver adjudicates; the sender, whose packet went out, waits for
+        // its result or writes it again for a lost mail; a solitaire player asks the witness.
+        // Which of the two this copy's holder is, the game file does not say.
+        let next = if by == WITNESS {
+            "post its record hash to the witness and take its answer with `adjutant adjudicate GAME --witness ANSWER`".to_string()
+        } else {
+            format!(
+                "`{by}` adjudicates that packet (`adjutant adjudicate GAME PACKET`); if you are `{}`, your packet went out already, and if the mail was lost `adjutant resend GAME -o FILE` writes it again",
+                owed.by
+            )
+        };
         return Err(refuse(format!(
-            "step {} (the orders of `{}`) awaits adjudication by `{}` first",
-            owed.step,
-            owed.by,
-            replay.adjudicator_of(&owed.by)
+            "step {} (the orders of `{}`) awaits adjudication by `{by}` first; {next}",
+            owed.step, owed.by
         )));
     }
     if !replay.rules.sides().contains(&side) {

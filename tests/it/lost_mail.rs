@@ -564,3 +564,21 @@ fn a_saved_message_with_a_byte_order_mark_is_still_a_mail() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// A player who lost the packet runs `orders` again: the refusal says the packet went out and
+/// how to write it again, where it named a step the player never asked for and stopped there.
+#[test]
+fn orders_again_after_the_packet_says_how_to_write_it_again() {
+    let (g, _packet) = crate::mail::crown_packet();
+    let c = g.side_dir("crown");
+    write(&c, "again.yaml", "supply: []\n");
+    let err = fails(
+        &c,
+        &["orders", "game.yaml", "again.yaml", "--secrets", "secrets"],
+    );
+    assert!(
+        err.contains("your packet went out already")
+            && err.contains("adjutant resend GAME -o FILE"),
+        "{err}"
+    );
+}
