@@ -259,7 +259,17 @@ pub fn note_uses(
             commit.ledgers.insert(path.clone(), (ledger, false));
         }
         let (ledger, changed) = commit.ledgers.get_mut(&path).expect("inserted above");
-        if ledger.record(&genesis, usage)? {
+        // A solitaire player has no receiver to mail to: a used element means orders played
+        // already in another copy of the game file.
+        let recorded = ledger.record(&genesis, usage).map_err(|e| match e {
+            Error::Secrets { .. } if session::is_solitaire(l.rules.as_ref()) => Error::Secrets {
+                message: format!(
+                    "you played other orders for this step already, in another copy of this game file (the ledger of `{party}` says its chain element went into another record): a step's dice are played once, so go on from the copy that holds it"
+                ),
+            },
+            other => other,
+        })?;
+        if recorded {
             *changed = true;
         }
     }

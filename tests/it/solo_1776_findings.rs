@@ -605,3 +605,25 @@ fn a_land_element_in_an_area_with_no_army_becomes_its_army() {
         }
     }
 }
+
+/// A solitaire player who tries orders on a copy of the game file has played that step's
+/// dice: the other copy refuses other orders for it, in a solitaire's words (the refusal spoke
+/// of mailing packets to a receiver, which a solitaire game has none of).
+#[test]
+fn orders_tried_on_a_copy_are_played_and_said_so_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s-copy");
+    std::fs::copy(d.join("game.yaml"), d.join("try.yaml")).unwrap();
+    write(d, "a.yaml", "turn: {}\n");
+    write(d, "b.yaml", "turn: {bre: 1}\n");
+    ok(d, &["play", "try.yaml", "a.yaml", "--secrets", "s"]);
+    let err = fails(d, &["play", "game.yaml", "b.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains(
+            "you played other orders for this step already, in another copy of this game file"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("Mail") && !err.contains("receiver"), "{err}");
+}
