@@ -62,8 +62,9 @@ pub fn ingest_message(
                 return Err(Error::Format {
                     what: "the message".into(),
                     message: format!(
-                        "its packet is for game `{id}`, which is not in `{}`",
-                        dir.display()
+                        "its packet is for game `{id}`, which is not in `{}` (no `{}` there)",
+                        dir.display(),
+                        p.display()
                     ),
                 });
             }

@@ -530,9 +530,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{}", printable(&line));
         }
         failed += usize::from(owed_failed);
+        // `--check` takes nothing: what it found fit is "checked".
         eprintln!(
-            "{} taken, {bad} refused",
-            super::counted(good, "message", "messages")
+            "{} {}, {bad} refused",
+            super::counted(good, "message", "messages"),
+            if a.check { "checked" } else { "taken" }
         );
         return Ok(if failed > 0 {
             ExitCode::from(3)

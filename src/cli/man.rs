@@ -31,7 +31,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         None => super::emit(&a.out, &pages.remove(0).1)?,
         Some(dir) => {
             if !dir.is_dir() {
-                anyhow::bail!("`{}`: no such folder", dir.display());
+                // The file system's answer, as for any output into a missing folder (exit 3).
+                return Err(crate::engine::Error::Io {
+                    path: dir,
+                    action: "write the manual pages into",
+                    source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
+                }
+                .into());
             }
             // All the pages or none: a folder left with half the pages of a new version would
             // describe two versions at once.

@@ -81,9 +81,17 @@ fn completions_and_a_man_page() {
     }
     let witness_new = read(&dir.join("adjutant-witness-new.1"));
     assert!(witness_new.contains("chain"), "{witness_new}");
-    // A folder that is not there is refused, and nothing is written.
-    let err = refused(tmp.path(), &["man", "--dir", "nowhere"]);
-    assert!(err.contains("`nowhere`: no such folder"), "{err}");
+    // A folder that is not there is refused, and nothing is written: a failure of the file
+    // system (exit 3), as every other output into a missing folder is, not refused input.
+    let o = command(tmp.path(), &["man", "--dir", "nowhere"])
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("`nowhere`") && err.contains("no such folder"),
+        "{err}"
+    );
 }
 
 /// A config that sends by SMTP to `port` on 127.0.0.1 with `tls`.

@@ -223,6 +223,12 @@ fn refused_maildir_messages_are_taken_again_with_retry_and_stay_unread() {
     };
     let o = ingest("other-games", &[]);
     assert!(!o.status.success());
+    // The refusal names the file it looked for.
+    assert!(
+        stderr(&o).contains("(no `other-games/ss-example-2.yaml` there)"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(names(&md.join("rejected")), vec!["1.eml", "log.txt"]);
     // The folder that does not exist is refused before any message moves.
     std::fs::copy(mail_dir().join("mutt-plain.eml"), md.join("new/2.eml")).unwrap();
@@ -474,6 +480,12 @@ fn maildir_moves_never_replace_a_file() {
         stderr(&o)
     );
     assert_eq!(contents(&md), before, "--check changes nothing");
+    // Nothing was taken, and the summary says so.
+    assert!(
+        stderr(&o).contains("0 messages checked, 4 refused") && !stderr(&o).contains(" taken,"),
+        "{}",
+        stderr(&o)
+    );
     let mut before: Vec<Vec<u8>> = contents(&md)
         .into_iter()
         .filter(|c| !c.starts_with(b"old log line\n"))
