@@ -405,18 +405,19 @@ fn send_hands_the_message_to_sendmail() {
         "{raw}"
     );
     // A sendmail that refuses says why, in its own words, and one that is not there is named:
-    // the errors said `internal client error: ` and `No such file or directory`.
+    // the errors said `internal client error: ` and `No such file or directory`. This one
+    // closes its input unread: adjutant's write into the closed pipe must fail, not kill it
+    // (SIGPIPE, which it keeps for its own standard output).
     std::fs::write(
         &fake,
-        "#!/bin/sh
-echo 'queue full, try later' >&2
-exit 75
-",
+        "#!/bin/sh\nexec 0<&-\nsleep 0.3\necho 'queue full, try later' >&2\nexit 75\n",
     )
     .unwrap();
     let send = |config: &std::path::Path| {
         std::process::Command::new(env!("CARGO_BIN_EXE_adjutant"))
-            .args(["send", "game.yaml", packet.to_str().unwrap()])
+            // The board's picture makes the message larger than a pipe holds, so the write
+            // waits for the sendmail to read, and meets the pipe it closed.
+            .args(["send", "game.yaml", packet.to_str().unwrap(), "--board"])
             .current_dir(&c)
             .env("ADJUTANT_CONFIG", config)
             .output()
