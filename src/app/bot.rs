@@ -148,15 +148,7 @@ pub fn explain(
     let mut merged: Vec<crate::bot::Considered<Value>> = Vec::new();
     for c in &d.considered {
         match merged.iter_mut().find(|m| m.orders == c.orders) {
-            Some(m) => {
-                let visits = m.visits + c.visits;
-                if visits > 0 {
-                    m.value = (m.value * f64::from(m.visits) + c.value * f64::from(c.visits))
-                        / f64::from(visits);
-                }
-                m.visits = visits;
-                m.share += c.share;
-            }
+            Some(m) => count_together(m, c),
             None => merged.push(c.clone()),
         }
     }
@@ -181,15 +173,7 @@ pub fn explain(
     let mut worded: Vec<(String, crate::bot::Considered<Value>)> = Vec::new();
     for (c, w) in shown.iter().zip(words) {
         match worded.iter_mut().find(|(seen, _)| *seen == w) {
-            Some((_, m)) => {
-                let visits = m.visits + c.visits;
-                if visits > 0 {
-                    m.value = (m.value * f64::from(m.visits) + c.value * f64::from(c.visits))
-                        / f64::from(visits);
-                }
-                m.visits = visits;
-                m.share += c.share;
-            }
+            Some((_, m)) => count_together(m, c),
             None => worded.push((w, c.clone())),
         }
     }
@@ -221,6 +205,18 @@ pub fn explain(
             "tried": d.considered.len(),
         }),
     )
+}
+
+/// `c`'s playouts counted with `m`'s, as one option: visits and shares added, the chance of
+/// winning weighed by visits.
+fn count_together(m: &mut crate::bot::Considered<Value>, c: &crate::bot::Considered<Value>) {
+    let visits = m.visits + c.visits;
+    if visits > 0 {
+        m.value =
+            (m.value * f64::from(m.visits) + c.value * f64::from(c.visits)) / f64::from(visits);
+    }
+    m.visits = visits;
+    m.share += c.share;
 }
 
 /// A standing policy in words, one line an answer, as the reports word answers: "- the army

@@ -57,7 +57,7 @@ fn from_written_citing<T: DeserializeOwned>(
 /// value it sits (for an unknown field, the field itself), so the orders file's line can be
 /// found.
 pub fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Error> {
-    if let Some((path, n)) = beyond_any_count(v, &mut String::new()) {
+    if let Some((path, n)) = beyond_any_count(v) {
         return Err(Error::Shape {
             what: what.to_string(),
             path: Some(path).filter(|p| !p.is_empty()),
@@ -81,22 +81,24 @@ pub fn from_written<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, Err
 /// units added to another wrapped around to a legal total, and the rules would have played it.
 pub const MAX_WRITTEN: u64 = 100_000;
 
-/// The first number in `v` above `MAX_WRITTEN` (or below its negative), with its path written
-/// as the parser writes one (`full.march.groups[0].units`); `path` is where `v` sits.
-fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
+/// What a search of a written value looks at: a value with nothing under it, or a key.
+enum Seen<'a> {
+    Leaf(&'a Value),
+    Key(&'a str),
+}
+
+/// The first place in `v` where `fault` finds one, with its path written as the parser writes
+/// one (`full.march.groups[0].units`) and the fault; `path` is where `v` sits.
+fn first_fault(
+    v: &Value,
+    path: &mut String,
+    fault: &dyn Fn(Seen) -> Option<String>,
+) -> Option<(String, String)> {
     match v {
-        Value::Number(n) => {
-            let big = match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => u > MAX_WRITTEN,
-                (None, Some(i)) => i.unsigned_abs() > MAX_WRITTEN,
-                _ => n.as_f64().is_some_and(|f| f.abs() > MAX_WRITTEN as f64),
-            };
-            big.then(|| (path.clone(), n.to_string()))
-        }
         Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
             let len = path.len();
             path.push_str(&format!("[{i}]"));
-            let found = beyond_any_count(item, path);
+            let found = first_fault(item, path, fault);
             path.truncate(len);
             found
         }),
@@ -106,12 +108,30 @@ fn beyond_any_count(v: &Value, path: &mut String) -> Option<(String, String)> {
                 path.push('.');
             }
             path.push_str(k);
-            let found = beyond_any_count(item, path);
+            let found = fault(Seen::Key(k))
+                .map(|f| (path.clone(), f))
+                .or_else(|| first_fault(item, path, fault));
             path.truncate(len);
             found
         }),
-        _ => None,
+        leaf => fault(Seen::Leaf(leaf)).map(|f| (path.clone(), f)),
     }
+}
+
+/// The first number in `v` above `MAX_WRITTEN` (or below its negative), with its path and the
+/// number as written.
+fn beyond_any_count(v: &Value) -> Option<(String, String)> {
+    first_fault(v, &mut String::new(), &|seen| match seen {
+        Seen::Leaf(Value::Number(n)) => {
+            let big = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_WRITTEN,
+                (None, Some(i)) => i.unsigned_abs() > MAX_WRITTEN,
+                _ => n.as_f64().is_some_and(|f| f.abs() > MAX_WRITTEN as f64),
+            };
+            big.then(|| n.to_string())
+        }
+        _ => None,
+    })
 }
 
 /// The longest label (a transport's name, an army's) or name a player may write: room for
@@ -163,33 +183,11 @@ pub fn label_fault(text: &str) -> Option<String> {
 /// The first string of `v` (a key or a value) with a `label_fault`, with its path written as
 /// the parser writes one (`turn.transports[0].id`) and the fault.
 pub fn first_unplain(v: &Value) -> Option<(String, String)> {
-    fn walk(v: &Value, path: &mut String) -> Option<(String, String)> {
-        match v {
-            Value::String(s) => label_fault(s).map(|f| (path.clone(), f)),
-            Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
-                let len = path.len();
-                path.push_str(&format!("[{i}]"));
-                let found = walk(item, path);
-                path.truncate(len);
-                found
-            }),
-            Value::Object(map) => map.iter().find_map(|(k, item)| {
-                let len = path.len();
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(k);
-                let found = match label_fault(k) {
-                    Some(f) => Some((path.clone(), format!("its key: {f}"))),
-                    None => walk(item, path),
-                };
-                path.truncate(len);
-                found
-            }),
-            _ => None,
-        }
-    }
-    walk(v, &mut String::new())
+    first_fault(v, &mut String::new(), &|seen| match seen {
+        Seen::Leaf(Value::String(s)) => label_fault(s),
+        Seen::Key(k) => label_fault(k).map(|f| format!("its key: {f}")),
+        Seen::Leaf(_) => None,
+    })
 }
 
 /// Rust's number types in words, with the numbers each allows: a player told "expected a whole
