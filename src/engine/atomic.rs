@@ -223,6 +223,9 @@ impl Staged {
             done.persist(s)?;
         }
         let mut sent = 0;
+        // A reader gone (a closed pipe) must not end the process before the ledgers are put
+        // right: with nothing out they are undone, with bytes out they stay.
+        let pipe = IgnoreSigpipe::new();
         for s in direct {
             if let Err(e) = write_out(s, &mut sent) {
                 if sent == 0 {
@@ -230,9 +233,14 @@ impl Staged {
                 } else {
                     done.keep_all();
                 }
+                if matches!(&e, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+                {
+                    end_as_closed_pipe();
+                }
                 return Err(e);
             }
         }
+        drop(pipe);
         if sent > 0 {
             // Bytes went out: from here on nothing undoes the guards.
             done.keep_all();
@@ -244,6 +252,53 @@ impl Staged {
         done.keep_all();
         Ok(())
     }
+}
+
+/// SIGPIPE ignored while it lives, then as it was: a write into a pipe its reader closed then
+/// fails with an error instead of ending the process, so the caller can put its files right
+/// first. (adjutant keeps SIGPIPE's default, so that `| head` ends it quietly.)
+pub struct IgnoreSigpipe {
+    #[cfg(unix)]
+    before: libc::sighandler_t,
+}
+
+impl IgnoreSigpipe {
+    pub fn new() -> IgnoreSigpipe {
+        IgnoreSigpipe {
+            // SAFETY: setting a signal's disposition has no memory-safety requirement; the
+            // one replaced is put back on drop.
+            #[cfg(unix)]
+            before: unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) },
+        }
+    }
+}
+
+impl Default for IgnoreSigpipe {
+    fn default() -> Self {
+        IgnoreSigpipe::new()
+    }
+}
+
+impl Drop for IgnoreSigpipe {
+    fn drop(&mut self) {
+        // SAFETY: as in `new`.
+        #[cfg(unix)]
+        unsafe {
+            libc::signal(libc::SIGPIPE, self.before);
+        }
+    }
+}
+
+/// Ends the process as a closed pipe would have, once the files are put right: the status a
+/// shell expects of a command whose reader went away.
+fn end_as_closed_pipe() -> ! {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition and raising the signal.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::raise(libc::SIGPIPE);
+    }
+    std::process::exit(3)
 }
 
 /// Writes an output straight out, adding the bytes that went out to `sent`, which keeps

@@ -202,7 +202,7 @@ fn sendmail(program: &Path, msg: &lettre::Message) -> Result<(), Error> {
     // A sendmail that stops reading early says why on its standard error, read below; the
     // write into its closed pipe must fail, not kill adjutant (SIGPIPE, which adjutant keeps
     // for its own standard output).
-    let _pipe = IgnoreSigpipe::new();
+    let _pipe = crate::engine::atomic::IgnoreSigpipe::new();
     let written = child
         .stdin
         .take()
@@ -233,34 +233,6 @@ fn sendmail(program: &Path, msg: &lettre::Message) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// SIGPIPE ignored while it lives, then as it was: a write into a pipe its reader closed
-/// then fails with an error instead of ending the process.
-struct IgnoreSigpipe {
-    #[cfg(unix)]
-    before: libc::sighandler_t,
-}
-
-impl IgnoreSigpipe {
-    fn new() -> IgnoreSigpipe {
-        IgnoreSigpipe {
-            // SAFETY: setting a signal's disposition has no memory-safety requirement; the
-            // one replaced is put back on drop.
-            #[cfg(unix)]
-            before: unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) },
-        }
-    }
-}
-
-impl Drop for IgnoreSigpipe {
-    fn drop(&mut self) {
-        // SAFETY: as in `new`.
-        #[cfg(unix)]
-        unsafe {
-            libc::signal(libc::SIGPIPE, self.before);
-        }
-    }
 }
 
 /// A mail password, from the environment variable or the file the config names.

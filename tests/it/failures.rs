@@ -419,3 +419,59 @@ fn ingest_stops_reading_an_endless_message_at_its_limit() {
         assert!(err.contains("more than the 33554432"), "{message}: {err}");
     }
 }
+
+/// `orders -o -` into a pipe whose reader is gone: no byte went out, so the ledger is as it
+/// was and other orders may still go; the run ends as a closed pipe ends a command. The
+/// ledger was put into place before the write, and the closed pipe then killed the run
+/// before it could be undone, so the step could never take other orders.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_that_took_no_byte_leaves_the_ledger_as_it_was() {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::process::ExitStatusExt;
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    let ledger_before = files(&d.join("secrets"));
+    write(&d, "a.yaml", "limited: skip\nfull: pass\n");
+    let mut fds = [0; 2];
+    // SAFETY: a new pipe; its read end is closed at once and its write end handed over.
+    let writer = unsafe {
+        assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+        libc::close(fds[0]);
+        std::fs::File::from_raw_fd(fds[1])
+    };
+    let o = command(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "a.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "-",
+        ],
+    )
+    .stdout(Stdio::from(writer))
+    .output()
+    .unwrap();
+    assert!(!o.status.success());
+    assert_eq!(o.status.signal(), Some(libc::SIGPIPE), "{}", stderr(&o));
+    assert!(
+        files(&d.join("secrets")) == ledger_before,
+        "the ledger changed"
+    );
+    write(&d, "b.yaml", "limited: skip\n");
+    ok(
+        &d,
+        &[
+            "orders",
+            "game.yaml",
+            "b.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "b.packet",
+        ],
+    );
+}
