@@ -626,4 +626,25 @@ fn orders_tried_on_a_copy_are_played_and_said_so_plainly() {
         "{err}"
     );
     assert!(!err.contains("Mail") && !err.contains("receiver"), "{err}");
+    // A game begun again from its position under the same id and secret is another game:
+    // told so, not sent looking for a copy that does not exist.
+    ok(d, &["position", "try.yaml", "-o", "pos.yaml"]);
+    ok(
+        d,
+        &[
+            "new",
+            "--position",
+            "pos.yaml",
+            "--id",
+            "s-copy",
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "-o",
+            "g2.yaml",
+        ],
+    );
+    let err = fails(d, &["play", "g2.yaml", "b.yaml", "--secrets", "s"]);
+    assert!(!err.contains("another copy of this game file"), "{err}");
 }
