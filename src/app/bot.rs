@@ -177,6 +177,10 @@ pub fn explain(
             None => worded.push((w, c.clone())),
         }
     }
+    // The chosen option first, the others by their playouts once merged.
+    if worded.len() > 2 {
+        worded[1..].sort_by(|a, b| b.1.share.total_cmp(&a.1.share));
+    }
     // Whole percents that add up to 100 over every option, shown or not (each rounded on its
     // own, three options of 40.5, 34.5 and 25 made 101).
     let mut all: Vec<f64> = worded.iter().map(|(_, c)| c.share).collect();

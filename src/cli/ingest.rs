@@ -301,41 +301,54 @@ fn bot_turn(
     if let Some(r) = reply {
         said.push_str(&mail(r));
     }
-    // Locked before it is read, as `bot -o` does: another run cannot move the game on between
-    // the read the bot decides from and the write of its orders.
-    let mut commit = app::Commit::new();
-    commit.lock(game)?;
-    let l = app::load_game(game, a.common.data_dir())?;
-    let deciding = l
-        .game
-        .awaiting
-        .as_ref()
-        .is_some_and(|w| w.side == side && w.decision != "adjudicate");
-    if !deciding {
-        return Ok((said, failed.get()));
+    // What went out so far is said whatever becomes of the decision: a reply that could not be
+    // mailed must be resent before anything the bot decides next.
+    let decided = || -> anyhow::Result<Option<(PathBuf, u64)>> {
+        // Locked before it is read, as `bot -o` does: another run cannot move the game on
+        // between the read the bot decides from and the write of its orders.
+        let mut commit = app::Commit::new();
+        commit.lock(game)?;
+        let l = app::load_game(game, a.common.data_dir())?;
+        let deciding = l
+            .game
+            .awaiting
+            .as_ref()
+            .is_some_and(|w| w.side == side && w.decision != "adjudicate");
+        if !deciding {
+            return Ok(None);
+        }
+        let own = app::own_secret(&l.game, side, &a.common.secrets_dir())?;
+        let choice = app::bot_decide(
+            &l,
+            Some(side),
+            &a.thinking.playing(&l.game, side, Some(&own))?,
+        )?;
+        let (gf, packet) = app::write_orders(
+            &mut commit,
+            &l,
+            &choice.file,
+            Some(side),
+            &a.common.secrets_dir(),
+            None,
+        )?;
+        let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
+        let out = dir.join(format!("{}-step-{}.packet.yaml", gf.id, packet.record.step));
+        commit.commit_packet(&out, &packet, game, &gf)?;
+        Ok(Some((out, packet.record.step)))
+    };
+    match decided() {
+        Ok(None) => {}
+        Ok(Some((out, step))) => {
+            said.push_str(&format!("; the bot ({side}) decided step {step}"));
+            said.push_str(&mail(&out));
+        }
+        Err(e) => {
+            failed.set(true);
+            said.push_str(&format!(
+                "; the bot ({side}) could not decide: {e:#}; the next `ingest --bot` run decides, mail or no mail"
+            ));
+        }
     }
-    let own = app::own_secret(&l.game, side, &a.common.secrets_dir())?;
-    let choice = app::bot_decide(
-        &l,
-        Some(side),
-        &a.thinking.playing(&l.game, side, Some(&own))?,
-    )?;
-    let (gf, packet) = app::write_orders(
-        &mut commit,
-        &l,
-        &choice.file,
-        Some(side),
-        &a.common.secrets_dir(),
-        None,
-    )?;
-    let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
-    let out = dir.join(format!("{}-step-{}.packet.yaml", gf.id, packet.record.step));
-    commit.commit_packet(&out, &packet, game, &gf)?;
-    said.push_str(&format!(
-        "; the bot ({side}) decided step {}",
-        packet.record.step
-    ));
-    said.push_str(&mail(&out));
     Ok((said, failed.get()))
 }
 
@@ -561,11 +574,23 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
         Ok(e) => e.into(),
         Err(e) => e,
+    });
+    // The bot's owed turns are taken whatever the message was: a refused one too (a mail that
+    // is no packet, through procmail).
+    let config = crate::config::Config::load(&crate::config::default_path())?;
+    let tried: Vec<PathBuf> = done
+        .as_ref()
+        .ok()
+        .and_then(|d| d.bot_game.clone())
+        .into_iter()
+        .collect();
+    let (owed, owed_failed) = owed_turns(&a, &config, &tried);
+    let done = done.inspect_err(|_| {
+        for line in &owed {
+            eprintln!("{}", printable(line));
+        }
     })?;
     eprintln!("{}", printable(&done.said));
-    let config = crate::config::Config::load(&crate::config::default_path())?;
-    let tried: Vec<PathBuf> = done.bot_game.into_iter().collect();
-    let (owed, owed_failed) = owed_turns(&a, &config, &tried);
     for line in owed {
         eprintln!("{}", printable(&line));
     }
@@ -652,8 +677,13 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                         .iter()
                         .filter(|(_, o)| matches!(o, app::Outcome::Taken(_)))
                         .count();
+                    let failed = tally
+                        .done
+                        .iter()
+                        .filter(|(_, o)| matches!(o, app::Outcome::Failed(_)))
+                        .count();
                     eprintln!(
-                        "{}: {} taken, {} refused, {} left alone",
+                        "{}: {} taken, {} refused, {}{} left alone",
                         settings.folder,
                         super::counted(taken, "message", "messages"),
                         tally
@@ -661,6 +691,11 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
                             .iter()
                             .filter(|(_, o)| matches!(o, app::Outcome::Refused(_)))
                             .count(),
+                        if failed > 0 {
+                            format!("{failed} not taken for a local failure, ")
+                        } else {
+                            String::new()
+                        },
                         super::counted(tally.others + tally.too_big.len(), "other", "others")
                     );
                 }

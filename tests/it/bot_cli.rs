@@ -461,9 +461,31 @@ fn a_bot_that_could_not_write_its_packet_decides_on_the_next_run() {
     );
     assert!(!out.exists());
     std::fs::remove_dir(&blocked).unwrap();
-    let o = bot_reads_its_maildir(&p, &[]);
+    // The next run takes a mail that is no packet (through procmail, say): refused, and the
+    // bot decides all the same.
+    let o = support::command(
+        &p,
+        &[
+            "ingest",
+            super::mail::mail_dir()
+                .join("no-packet.eml")
+                .to_str()
+                .unwrap(),
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "30",
+        ],
+    )
+    .env("ADJUTANT_CONFIG", p.join("config.yaml"))
+    .output()
+    .unwrap();
     let said = support::stderr(&o);
-    assert!(o.status.success(), "{said}");
+    assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(said.contains("the bot (patriot) decided step 2"), "{said}");
     assert!(read(&out).contains("-----BEGIN ADJUTANT PACKET-----"));
     ok(&p, &["verify", "game.yaml"]);
