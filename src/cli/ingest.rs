@@ -172,18 +172,9 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
             if let Some(side) = &a.bot {
                 // The message is taken whatever becomes of the bot's turn: the game has moved
                 // on, and taking the message again would only find it applied.
-                match bot_turn(a, &config, &target, side, reply.as_deref()) {
-                    Ok((words, failed)) => {
-                        said.push_str(&words);
-                        mail_failed = failed;
-                    }
-                    Err(e) => {
-                        said.push_str(&format!(
-                            "; the bot ({side}) could not decide: {e:#}; the next `ingest --bot` run decides, mail or no mail"
-                        ));
-                        mail_failed = true;
-                    }
-                }
+                let (words, failed) = bot_turn(a, &config, &target, side, reply.as_deref());
+                said.push_str(&words);
+                mail_failed = failed;
                 bot_game = Some(target);
             }
             said
@@ -231,38 +222,30 @@ fn owed_turns(a: &Args, config: &crate::config::Config, tried: &[PathBuf]) -> (V
     };
     let (mut said, mut failed) = (Vec::new(), false);
     for game in games.iter().filter(|g| !tried.contains(g)) {
-        match bot_turn(a, config, game, side, None) {
-            Ok((words, _)) if words.is_empty() => {}
-            Ok((words, mail_failed)) => {
-                failed |= mail_failed;
-                said.push(format!(
-                    "`{}`: {}",
-                    game.display(),
-                    words.trim_start_matches("; ")
-                ));
-            }
-            Err(e) => {
-                failed = true;
-                said.push(format!(
-                    "`{}`: the bot ({side}) could not decide: {e:#}",
-                    game.display()
-                ));
-            }
+        let (words, turn_failed) = bot_turn(a, config, game, side, None);
+        failed |= turn_failed;
+        if !words.is_empty() {
+            said.push(format!(
+                "`{}`: {}",
+                game.display(),
+                words.trim_start_matches("; ")
+            ));
         }
     }
     (said, failed)
 }
 
 /// `--bot`: mails the reply packet a run wrote, then, while the decision is the bot's, its
-/// orders as a packet made with the bot's own secret. Says what went out, and whether a packet
-/// could not be mailed.
+/// orders as a packet made with the bot's own secret. Says what went out (or why not), and
+/// whether a packet could not be made or mailed; it never fails, since what went out before a
+/// failure must be said.
 fn bot_turn(
     a: &Args,
     config: &crate::config::Config,
     game: &Path,
     side: &str,
     reply: Option<&Path>,
-) -> anyhow::Result<(String, bool)> {
+) -> (String, bool) {
     let mut said = String::new();
     let failed = std::cell::Cell::new(false);
     let send_packet = |packet_path: &Path| -> anyhow::Result<String> {
@@ -349,7 +332,7 @@ fn bot_turn(
             ));
         }
     }
-    Ok((said, failed.get()))
+    (said, failed.get())
 }
 
 /// The refusal log in `rejected/`. No message moved there is given this name.
@@ -585,15 +568,13 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .into_iter()
         .collect();
     let (owed, owed_failed) = owed_turns(&a, &config, &tried);
-    let done = done.inspect_err(|_| {
-        for line in &owed {
-            eprintln!("{}", printable(line));
-        }
-    })?;
-    eprintln!("{}", printable(&done.said));
+    if let Ok(d) = &done {
+        eprintln!("{}", printable(&d.said));
+    }
     for line in owed {
         eprintln!("{}", printable(&line));
     }
+    let done = done?;
     Ok(if done.mail_failed || owed_failed {
         ExitCode::from(3)
     } else {
