@@ -259,9 +259,7 @@ pub fn adjudicate_witness(l: &Loaded, answer: &witness::Answer) -> Result<Receiv
             })?;
         let record = from_hex(&answer.record)
             .ok_or_else(|| refuse("the hash it answers is not 64 lower-case hex digits".into()))?;
-        let message =
-            crate::engine::sign::answer_message(&answer.game, answer.element, &record, &reveal);
-        if !crate::engine::sign::verify(&key, &message, &sig) {
+        if !answer.signed_by(&key, &record, &reveal, &sig) {
             return Err(refuse(format!(
                 "its signature is not the witness's signature of element {} for the hash `{}`: the answer was changed, or given for another record",
                 answer.element, answer.record

@@ -72,6 +72,22 @@ impl Answer {
         }
     }
 
+    /// Whether `sig` is `key`'s signature of this answer: its game, its element and its
+    /// `reveal`, for the record hash `record` (both read from the answer's hex).
+    pub fn signed_by(
+        &self,
+        key: &ed25519_dalek::VerifyingKey,
+        record: &super::canon::Hash,
+        reveal: &super::canon::Hash,
+        sig: &str,
+    ) -> bool {
+        sign::verify(
+            key,
+            &sign::answer_message(&self.game, self.element, record, reveal),
+            sig,
+        )
+    }
+
     /// One line of YAML, easy to paste into a post or a mail.
     pub fn to_line(&self) -> String {
         let sig = match &self.sig {
@@ -297,7 +313,8 @@ pub fn check_posted(
     })?;
     let key = witness.key.as_deref().and_then(sign::parse_public);
     // Each element once: an answer repeated for lost mail is the same answer.
-    let mut by_element: BTreeMap<u64, &Posted> = BTreeMap::new();
+    // Each with its reveal, read once.
+    let mut by_element: BTreeMap<u64, (&Posted, super::canon::Hash)> = BTreeMap::new();
     for p in posted {
         let a = &p.answer;
         if a.game != gf.id {
@@ -336,11 +353,7 @@ pub fn check_posted(
             ));
         };
         if let (Some(key), Some(sig)) = (&key, &a.sig) {
-            if !sign::verify(
-                key,
-                &sign::answer_message(&a.game, a.element, &record, &reveal),
-                sig,
-            ) {
+            if !a.signed_by(key, &record, &reveal, sig) {
                 return Err(at(p, format!(
                     "its signature is not the witness's signature of element {} for the hash `{}`, by the key in the game file: the answer was changed, or comes from another witness than this game's",
                     a.element, a.record
@@ -348,7 +361,7 @@ pub fn check_posted(
             }
         }
         match by_element.get(&a.element) {
-            Some(first) if first.answer != *a => {
+            Some((first, _)) if first.answer != *a => {
                 return Err(at(p, format!(
                     "element {} was posted on line {} for another hash or reveal: a witness gives each element once",
                     a.element, first.line
@@ -356,14 +369,14 @@ pub fn check_posted(
             }
             Some(_) => {}
             None => {
-                by_element.insert(a.element, p);
+                by_element.insert(a.element, (p, reveal));
             }
         }
     }
     // The reveals lead down the chain to the game's anchor, each to the one before.
     let mut below = (0, anchor);
-    for (&k, p) in &by_element {
-        let mut x = from_hex(&p.answer.reveal).unwrap_or_default();
+    for (&k, &(p, reveal)) in &by_element {
+        let mut x = reveal;
         for i in (below.0 + 1..=k).rev() {
             x = chain::step_down(&gf.id, WITNESS, i, &x);
         }
@@ -373,13 +386,13 @@ pub fn check_posted(
                 witness.anchor
             )));
         }
-        below = (k, from_hex(&p.answer.reveal).unwrap_or_default());
+        below = (k, reveal);
     }
     // Every witness record follows the hash the witness answered with its element.
     let mut used = 0;
     for (k, r) in (1u64..).zip(gf.log.iter().filter(|r| r.by == WITNESS)) {
         used = k;
-        let Some(p) = by_element.get(&k) else {
+        let Some((p, _)) = by_element.get(&k) else {
             return Err(Error::Format {
                 what: what.into(),
                 message: format!(
@@ -396,7 +409,7 @@ pub fn check_posted(
         }
     }
     let mut is_waiting = false;
-    for (&k, p) in by_element.range(used + 1..) {
+    for (&k, (p, _)) in by_element.range(used + 1..) {
         if waiting == Some((p.answer.record.as_str(), k)) {
             is_waiting = true;
             continue;
