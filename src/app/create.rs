@@ -240,17 +240,13 @@ impl PositionFile {
     pub fn check(&self, rules: &dyn Rules) -> Result<(), Error> {
         let what = format!("the position `{}`", self.path.display());
         // Names a position gives (a town's) go into reports and boards others read.
-        if let Some((path, fault)) = crate::engine::written::first_unplain(&self.state) {
-            let path = format!("state.{path}");
-            return Err(Error::Shape {
-                line: crate::engine::locate::line_of(&self.text, &path),
-                what,
-                path: Some(path),
-                message: format!(
-                    "{fault}; a name in a position is plain text, as reports and boards print it"
-                ),
-            });
-        }
+        crate::engine::written::require_plain(
+            &self.state,
+            &self.text,
+            what.clone(),
+            "state.",
+            "a name in a position is plain text, as reports and boards print it",
+        )?;
         rules.check_position(&self.state).map_err(|e| match e {
             Error::Format { message, .. } => Error::Format { what, message },
             other => other.in_position(

@@ -57,16 +57,13 @@ pub fn parse_orders(text: &str) -> Result<OrdersFile, Error> {
     let side = header("side")?;
     let orders = Value::Object(map);
     // Labels the player writes go into reports others read, on forums and terminals.
-    if let Some((path, fault)) = crate::engine::written::first_unplain(&orders) {
-        return Err(Error::Shape {
-            what: "the orders file".into(),
-            line: crate::engine::locate::line_of(text, &path),
-            path: Some(path),
-            message: format!(
-                "{fault}; a name or label in orders is plain text, as reports posted to forums and mail print it"
-            ),
-        });
-    }
+    crate::engine::written::require_plain(
+        &orders,
+        text,
+        "the orders file".into(),
+        "",
+        "a name or label in orders is plain text, as reports posted to forums and mail print it",
+    )?;
     Ok(OrdersFile {
         text: text.to_string(),
         game,

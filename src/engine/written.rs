@@ -182,11 +182,33 @@ pub fn label_fault(text: &str) -> Option<String> {
 
 /// The first string of `v` (a key or a value) with a `label_fault`, with its path written as
 /// the parser writes one (`turn.transports[0].id`) and the fault.
-pub fn first_unplain(v: &Value) -> Option<(String, String)> {
+fn first_unplain(v: &Value) -> Option<(String, String)> {
     first_fault(v, &mut String::new(), &|seen| match seen {
         Seen::Leaf(Value::String(s)) => label_fault(s),
         Seen::Key(k) => label_fault(k).map(|f| format!("its key: {f}")),
         Seen::Leaf(_) => None,
+    })
+}
+
+/// Refuses the first string of `v` that is not plain text (`first_unplain`) as a fault of
+/// `what`, placed on its line of the file's `text`: `under` is where `v` sits in the file
+/// (`state.` for a position's state), `why` says who prints it.
+pub fn require_plain(
+    v: &Value,
+    text: &str,
+    what: String,
+    under: &str,
+    why: &str,
+) -> Result<(), Error> {
+    let Some((path, fault)) = first_unplain(v) else {
+        return Ok(());
+    };
+    let path = format!("{under}{path}");
+    Err(Error::Shape {
+        line: super::locate::line_of(text, &path),
+        what,
+        path: Some(path),
+        message: format!("{fault}; {why}"),
     })
 }
 
