@@ -153,10 +153,6 @@ pub fn explain(
         }
     }
     let shown = &merged[..merged.len().min(SHOWN)];
-    let ctx = crate::report::text::with_lookups(
-        serde_json::json!({"state": l.game.state}),
-        &l.rules.lookups(),
-    );
     // Each option's orders are worded as a report words them, with the leaders named from
     // the position they are decided in (a march "with Cornwallis", not "with the leader").
     let mut calls: Vec<(&str, Vec<Value>)> = Vec::with_capacity(shown.len());
@@ -167,7 +163,7 @@ pub fn explain(
         }
         calls.push(("orders", vec![orders, Value::Bool(true)]));
     }
-    let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
+    let words = super::report::event_words(l, templates, &calls)?;
     // Orders a reader cannot tell apart (an accepted battle's War that does not bind until
     // the attacker commits, 10.3) are one option, their playouts counted together.
     let mut worded: Vec<(String, crate::bot::Considered<Value>)> = Vec::new();
@@ -231,38 +227,25 @@ pub fn policy_words(
     policy: &Value,
     templates: &crate::report::text::Templates,
 ) -> Result<String, Error> {
-    let ctx = crate::report::text::with_lookups(
-        serde_json::json!({"state": l.game.state}),
-        &l.rules.lookups(),
-    );
     let battle = &policy["battle"];
+    let answer = |a: &Value| {
+        (
+            "orders",
+            vec![serde_json::json!({"battle": a}), Value::Bool(true)],
+        )
+    };
+    // Each army's place named, then its answer worded as orders are.
     let mut calls: Vec<(&str, Vec<Value>)> = Vec::new();
-    if let Some(armies) = battle["armies"].as_object() {
-        for (area, answer) in armies {
-            calls.push(("area", vec![Value::String(area.clone())]));
-            calls.push((
-                "orders",
-                vec![serde_json::json!({"battle": answer}), Value::Bool(true)],
-            ));
-        }
+    for (area, a) in battle["armies"].as_object().into_iter().flatten() {
+        calls.push(("area", vec![Value::String(area.clone())]));
+        calls.push(answer(a));
     }
-    let words = templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, &calls)?;
-    let mut lines: Vec<String> = words
+    let mut lines: Vec<String> = super::report::event_words(l, templates, &calls)?
         .chunks(2)
         .map(|pair| format!("- the army at {}: {}", pair[0], pair[1]))
         .collect();
     if !battle["default"].is_null() {
-        let w = templates.call_macros(
-            &format!("{}/events.txt", l.game.game),
-            &ctx,
-            &[(
-                "orders",
-                vec![
-                    serde_json::json!({"battle": battle["default"]}),
-                    Value::Bool(true),
-                ],
-            )],
-        )?;
+        let w = super::report::event_words(l, templates, &[answer(&battle["default"])])?;
         lines.push(format!("- any other army: {}", w[0]));
     }
     if let Some(commit) = policy["attack"].get("commit") {

@@ -368,17 +368,8 @@ fn orders_words(
     let Some(orders) = &rec.orders else {
         return Ok(String::new());
     };
-    let ctx = crate::report::text::with_lookups(
-        serde_json::json!({"state": l.game.state}),
-        &l.rules.lookups(),
-    );
-    let words = templates
-        .call_macros(
-            &format!("{}/events.txt", l.game.game),
-            &ctx,
-            &[("orders", vec![orders.clone()])],
-        )?
-        .remove(0);
+    let words =
+        super::report::event_words(l, templates, &[("orders", vec![orders.clone()])])?.remove(0);
     let line = format!(
         "{}'s orders for step {}: {}",
         l.rules.side_name(&rec.by),

@@ -202,6 +202,17 @@ pub(super) fn no_board(gf: &GameFile) -> Error {
 }
 
 /// How a game that has ended came to its end, in the words its report gives it (the game's
+/// Calls macros of the game's `events.txt` (`orders`, `area` ...) with the position of `l` and
+/// the game's names: the words a report gives orders and places, outside a report.
+pub(crate) fn event_words(
+    l: &Loaded,
+    templates: &Templates,
+    calls: &[(&str, Vec<Value>)],
+) -> Result<Vec<String>, Error> {
+    let ctx = with_lookups(json!({"state": l.game.state}), &l.rules.lookups());
+    templates.call_macros(&format!("{}/events.txt", l.game.game), &ctx, calls)
+}
+
 /// `ending.txt`, which calls the same macro as the report's last event): `PATRIOT WINS: 14.0
 /// the Crown sues for peace: Political Will at 0`. `None` while the game goes on, or for a
 /// game without that template.
