@@ -261,24 +261,7 @@ pub fn note_uses(
         let (ledger, changed) = commit.ledgers.get_mut(&path).expect("inserted above");
         // A solitaire player has no receiver to mail to: a used element means orders played
         // already in another copy of the game file.
-        let recorded = ledger.record(&genesis, usage).map_err(|e| match e {
-            // Only an element used for another record: a secret of another game (a position
-            // begun again under the same id) keeps its own words.
-            Error::Secrets { message }
-                if session::is_solitaire(l.rules.as_ref())
-                    && !message.contains("already went out in record")
-                    && !message.contains("already keyed the dice of record") =>
-            {
-                Error::Secrets { message }
-            }
-            Error::Secrets { .. } if session::is_solitaire(l.rules.as_ref()) => Error::Secrets {
-                message: format!(
-                    "you played other orders for this step already, in another copy of this game file (the ledger of `{party}` says its chain element went into another record): a step's dice are played once, so go on from the copy that holds it"
-                ),
-            },
-            other => other,
-        })?;
-        if recorded {
+        if ledger.record(&genesis, usage, session::is_solitaire(l.rules.as_ref()))? {
             *changed = true;
         }
     }

@@ -60,10 +60,12 @@ impl Ledger {
     }
 
     /// Records `usage` in the game with genesis `genesis`. Returns whether anything changed.
+    /// In a `solitaire` game an element used for a different record means orders played on
+    /// another copy of the game file (nothing is mailed), and the refusal says so.
     ///
     /// # Errors
     /// When the secret served another game, or the element was used for a different record.
-    pub fn record(&mut self, genesis: &str, usage: &Usage) -> Result<bool, Error> {
+    pub fn record(&mut self, genesis: &str, usage: &Usage, solitaire: bool) -> Result<bool, Error> {
         let mut changed = false;
         match &self.genesis {
             None => {
@@ -102,6 +104,12 @@ impl Ledger {
         };
         match slot {
             Some(r) if r == record => Ok(changed),
+            Some(_) if solitaire => Err(Error::Secrets {
+                message: format!(
+                    "you played other orders for this step already, in another copy of this game file (the ledger of `{}` says its chain element went into another record): a step's dice are played once, so go on from the copy that holds it",
+                    self.side
+                ),
+            }),
             Some(r) if keyed => Err(Error::Secrets {
                 message: format!(
                     "element {element} of the chain of `{}` already keyed the dice of record `{r}`; it will not key a different record (`{record}`) for the same step. The other side has seen that element, so it could pick orders to suit known dice. This happens when a second, different packet arrives for a step already adjudicated, or when an older copy of the game file is used: continue from the game file that holds the step, and ask the other side (the opponent or the witness) to resend the packet that follows it",
@@ -166,33 +174,36 @@ mod tests {
     #[test]
     fn an_element_keys_one_record_and_goes_out_in_one() {
         let mut l = Ledger::new("g", "crown");
-        assert!(l.record("t0", &keyed(1, "a")).unwrap());
+        assert!(l.record("t0", &keyed(1, "a"), false).unwrap());
         assert!(
-            !l.record("t0", &keyed(1, "a")).unwrap(),
+            !l.record("t0", &keyed(1, "a"), false).unwrap(),
             "the same use again changes nothing"
         );
-        let e = l.record("t0", &keyed(1, "b")).unwrap_err().to_string();
+        let e = l
+            .record("t0", &keyed(1, "b"), false)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("already keyed the dice of record `a`"), "{e}");
         let sent = Usage::Sent {
             element: 1,
             record: "r".into(),
         };
-        assert!(l.record("t0", &sent).unwrap());
+        assert!(l.record("t0", &sent, false).unwrap());
         let other = Usage::Sent {
             element: 1,
             record: "r2".into(),
         };
-        assert!(l.record("t0", &other).is_err());
+        assert!(l.record("t0", &other, false).is_err());
         assert_eq!(l.used.len(), 1);
-        assert!(l.record("t0", &keyed(2, "b")).unwrap());
+        assert!(l.record("t0", &keyed(2, "b"), false).unwrap());
     }
 
     #[test]
     fn a_secret_serves_one_game() {
         let mut l = Ledger::new("g", "crown");
-        l.record("t0", &keyed(1, "a")).unwrap();
+        l.record("t0", &keyed(1, "a"), false).unwrap();
         let e = l
-            .record("t0-rematch", &keyed(2, "b"))
+            .record("t0-rematch", &keyed(2, "b"), false)
             .unwrap_err()
             .to_string();
         assert!(e.contains("already serves another game"), "{e}");
