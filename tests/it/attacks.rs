@@ -352,6 +352,17 @@ fn a_packet_with_any_byte_of_its_record_changed_is_refused() {
     g.receive("patriot", &packet);
 }
 
+/// A version 3 game file edited to say version 1, as a downgrade attack writes it: its
+/// format and dice protocol, and no public keys.
+fn as_version_1(v3: &str) -> String {
+    v3.replace("format: adjutant/3", "format: adjutant/1")
+        .replace("protocol: adjutant-dice/3", "protocol: adjutant-dice/1")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("key: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[test]
 fn a_witness_answer_cannot_be_pinned_to_other_orders() {
     let dir = tempfile::tempdir().unwrap();
@@ -440,13 +451,7 @@ fn a_witness_game_downgraded_to_unsigned_answers_is_caught_by_the_posted_answers
     let dir = tempfile::tempdir().unwrap();
     let (w, p) = witness_game(dir.path(), "solo-1776", "s1776-dg", "g3.yaml");
     // The player writes the game as version 1 and strips its own secret of its protocol.
-    let v1: String = read(&p.join("g3.yaml"))
-        .replace("format: adjutant/3", "format: adjutant/1")
-        .replace("protocol: adjutant-dice/3", "protocol: adjutant-dice/1")
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("key: "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let v1 = as_version_1(&read(&p.join("g3.yaml")));
     write(&p, "game.yaml", &v1);
     let secret = p.join("s/s1776-dg.british.secret.yaml");
     let own: String = read(&secret)
@@ -763,13 +768,7 @@ fn a_game_file_downgraded_to_unsigned_records_is_refused() {
     );
     let v3 = read(&d.join("g3.yaml"));
     assert!(v3.contains("format: adjutant/3"), "{v3}");
-    let v1: String = v3
-        .replace("format: adjutant/3", "format: adjutant/1")
-        .replace("protocol: adjutant-dice/3", "protocol: adjutant-dice/1")
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("key: "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let v1 = as_version_1(&v3);
     write(d, "crown.yaml", &v1);
     write(d, "patriot.yaml", &v1);
     write(d, "o.yaml", "supply: []\n");
