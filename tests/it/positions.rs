@@ -435,3 +435,51 @@ fn a_lost_cause_headline_count_off_by_the_card_in_play_says_the_count_it_needs()
         "{err}"
     );
 }
+
+/// 13.2 with 8.1 (RULINGS L24, L56): an army is driven into its Northern Invasion space only
+/// from its Home Base, and stays on that space of its route while it invades, so a position
+/// with an invading army anywhere else on its route describes nothing play can reach, and the
+/// army's march home would name a space it never stood on. It is refused, naming the army's
+/// place on the route; the same army at its Home Base is taken.
+#[test]
+fn a_lost_cause_army_invading_away_from_its_home_base_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
+    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
+    let mut pos: serde_json::Value =
+        serde_yaml::from_str(&super::support::read(&d.join("pos.yaml"))).unwrap();
+    let blue = &mut pos["state"]["armies"]["blue"];
+    assert_eq!(blue["route"][0], "washington", "the Potomac starts at home");
+    blue["invading"] = serde_json::json!(true);
+    blue["at"] = serde_json::json!(0);
+    super::support::write(d, "home.yaml", &serde_yaml::to_string(&pos).unwrap());
+    pos["state"]["armies"]["blue"]["at"] = serde_json::json!(2);
+    super::support::write(d, "away.yaml", &serde_yaml::to_string(&pos).unwrap());
+    let new = |id: &'static str, file: &'static str| {
+        [
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            id,
+            "--mode",
+            "self",
+            "--secrets",
+            "s",
+            "--position",
+            file,
+            "-o",
+            "g.yaml",
+        ]
+    };
+    let err = super::support::refused(d, &new("away", "away.yaml"));
+    assert!(
+        err.contains("(`state.armies.blue.invading`): 13.2: ")
+            && err.contains("Fredericksburg")
+            && err.contains("Home Base"),
+        "{err}"
+    );
+    assert!(!d.join("g.yaml").exists(), "a refused position left a game");
+    super::support::ok(d, &new("home", "home.yaml"));
+}

@@ -214,6 +214,18 @@ fn armies(data: &Data, st: &State) -> Result<(), OrderError> {
                 format!("the {id} army has no Northern Invasion space"),
             ));
         }
+        // 13.2 (RULINGS L24, L56): an army invades only from its Home Base, and keeps that
+        // place on its route until it marches home or is recalled.
+        if a.invading && !super::union::at_home_base(data, id, a) {
+            return Err(bad(
+                "13.2",
+                format!("{path}.invading"),
+                format!(
+                    "the {id} army is invading, but its place on its route is {}, not its Home Base: an army is driven into its Northern Invasion space only from its Home Base",
+                    data.space(a.space()).name
+                ),
+            ));
+        }
         if st.removed.contains(id) {
             return Err(bad(
                 "8.0",

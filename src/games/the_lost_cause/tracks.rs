@@ -172,7 +172,8 @@ pub fn march(st: &mut State, ctx: &mut Ctx, army: &str) -> Run {
     if st.armies[army].invading {
         let a = st.armies.get_mut(army).expect("in play");
         a.invading = false;
-        let home = a.route[0].clone();
+        // Back onto its place on the route, its Home Base (13.2; a position is checked so).
+        let home = a.space().to_string();
         ctx.event(Event::Marched {
             rule: "13.2".into(),
             army: army.into(),
