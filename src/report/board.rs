@@ -80,6 +80,21 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.6
 }
 
+/// `text` as drawn in at most `width` at `size`: whole if it fits, else cut short with an
+/// ellipsis (the whole of it then belongs in the picture's title for it). A name is measured
+/// at 0.55 em a letter, about what DejaVu Sans gives a mixed-case name, so that only a name
+/// that would really run over is cut; `text_width`'s 0.6 em, which places labels apart, would
+/// cut names of the shipped data that fit.
+pub fn fit_text(text: &str, width: f64, size: f64) -> String {
+    let letters = (width / (size * 0.55)).floor() as usize;
+    if text.chars().count() <= letters {
+        return text.to_string();
+    }
+    let room = letters.saturating_sub(1);
+    let kept: String = text.chars().take(room).collect();
+    format!("{}…", kept.trim_end())
+}
+
 /// The box a line of text takes, drawn at baseline `y` with `anchor` (start, middle or end).
 pub fn text_box(x: f64, y: f64, anchor: &str, size: f64, text: &str) -> Rect {
     let w = text_width(text, size);

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::round1;
+use super::{fit_text, round1, text_width};
 
 const LEFT: f64 = 20.0;
 const TOP: f64 = 124.0;
@@ -14,10 +14,14 @@ const NAMES_W: f64 = 150.0;
 const CELL_W: f64 = 220.0;
 /// The least height of an area's row; a row grows to hold its fullest location.
 const CELL_H: f64 = 100.0;
+/// Where in its cell the pieces of a location stack.
+const PIECE_X: f64 = CELL_W - 76.0;
 /// How far apart the pieces stacked in a location are.
 const PIECE_STEP: f64 = 30.0;
 const SEA_W: f64 = 110.0;
 const TOWN_STEP: f64 = 16.0;
+/// The font size of a town's name.
+const TOWN_SIZE: f64 = 10.0;
 const LOCATIONS: [u64; 4] = [0, 5, 10, 15];
 
 /// Places the areas, their locations and towns, and the American pieces of `state`.
@@ -39,6 +43,14 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         ["armies", "detachments", "forts"]
             .iter()
             .flat_map(|k| state[*k].as_object().into_iter().flatten())
+            .filter(|(_, p)| p["area"] == area && p["location"].as_u64() == Some(loc))
+            .count()
+    };
+    let forts_at = |area: &str, loc: u64| {
+        state["forts"]
+            .as_object()
+            .into_iter()
+            .flatten()
             .filter(|(_, p)| p["area"] == area && p["location"].as_u64() == Some(loc))
             .count()
     };
@@ -111,6 +123,22 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                     if fort_in(&t["id"]) {
                         t["american_fort"] = json!(true);
                     }
+                    // The name runs from 35 past the cell's edge to the first piece its
+                    // line meets, or to the cell's end: a longer one (a position may name a
+                    // town with 64 letters) is cut short, whole in its title.
+                    let baseline = 24.0 + k as f64 * TOWN_STEP;
+                    let end = piece_edge(
+                        pieces_at(id, loc) - forts_at(id, loc),
+                        forts_at(id, loc),
+                        baseline - 0.8 * TOWN_SIZE,
+                        baseline + 0.25 * TOWN_SIZE,
+                    );
+                    // The priority: a space at the name's size, then the letters at 8.
+                    let priority = t["priority"].as_u64().map_or(0.0, |p| {
+                        text_width(" ", TOWN_SIZE) + text_width(&format!("P{p}"), 8.0)
+                    });
+                    let name = t["name"].as_str().unwrap_or_default();
+                    t["label"] = json!(fit_text(name, end - 35.0 - 3.0 - priority, TOWN_SIZE));
                     t["x"] = json!(x + 14.0);
                     t["y"] = json!(round1(y + 24.0 + k as f64 * TOWN_STEP));
                     t
@@ -125,7 +153,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
 
     // The pieces stack at the right of their cell: the army on top, then the detachments,
     // then a fort.
-    let piece_x = |loc: u64| x_of(loc) + CELL_W - 76.0;
+    let piece_x = |loc: u64| x_of(loc) + PIECE_X;
     let mut stacks: Vec<((String, u64), usize)> = Vec::new();
     let mut slot = |area: &str, loc: u64| {
         let key = (area.to_string(), loc);
@@ -198,6 +226,20 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
            "detachments": detachments, "forts": forts, "sea_x": sea_x, "sea_w": SEA_W,
            "left": LEFT, "names_w": NAMES_W, "top": TOP, "bottom": bottom,
            "width": sea_x + SEA_W + LEFT})
+}
+
+/// How far into its cell a line of text from `top` to `bottom` (below the cell's top) may
+/// run before it meets a piece: the cell's end, or the left edge of the first piece stacked
+/// at its right beside the line (`counters` armies and detachments, then `forts` forts,
+/// whose mark begins 10 further in).
+fn piece_edge(counters: usize, forts: usize, top: f64, bottom: f64) -> f64 {
+    (0..counters + forts)
+        .filter(|j| {
+            let y = 8.0 + *j as f64 * PIECE_STEP;
+            y < bottom && top < y + 27.0
+        })
+        .map(|j| PIECE_X + if j < counters { 0.0 } else { 10.0 })
+        .fold(CELL_W - 4.0, f64::min)
 }
 
 #[cfg(test)]
