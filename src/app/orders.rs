@@ -258,24 +258,20 @@ pub fn write_orders_with(
     session::check_may_send(l.rules.as_ref(), &l.game, &side)?;
     let secret = super::own_secret(&l.game, &side, secrets_dir)?;
     commit.lock(&secrets::path(secrets_dir, &l.game.id, &side))?;
-    let policy = match policy {
-        Some(value) => {
-            l.rules.check_policy_shape(&value)?;
-            Some(secrets::new_policy(value)?)
-        }
-        None => None,
-    };
+    if let Some(value) = &policy {
+        l.rules.check_policy_shape(value)?;
+    }
     let prepared = session::prepare(
         l.rules.as_ref(),
         &l.game,
         &side,
         file.orders.clone(),
         &secret,
-        policy.as_ref(),
+        policy,
     )
     .map_err(|e| with_line(e, &file.text))?;
     note_uses(commit, secrets_dir, l, &[(side.clone(), prepared.usage)])?;
-    if let Some(p) = &policy {
+    if let Some(p) = &prepared.policy {
         let mut staged = crate::engine::atomic::Staged::new();
         // The commitment the record carries, which finds the policy again.
         let sent = prepared.record.policy_commit.as_deref().unwrap_or_default();

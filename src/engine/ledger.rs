@@ -118,7 +118,7 @@ impl Ledger {
             }),
             Some(r) => Err(Error::Secrets {
                 message: format!(
-                    "element {element} of the chain of `{}` already went out in record `{r}`; it will not go out in a different record (`{record}`). Sending two different packets for one step would let the receiver choose between them. Mail the packet you wrote before again (`adjutant orders GAME --resend -o FILE` on the game file that holds it), or continue from that game file",
+                    "element {element} of the chain of `{}` already went out in record `{r}`; it will not go out in a different record (`{record}`). Sending two different packets for one step would let the receiver choose between them. Mail the packet you wrote before again (`adjutant orders GAME --resend -o FILE` on the game file that holds it), or continue from that game file; if no file holds it (the run that wrote it was stopped), write the same orders, with the same standing policy if one went with them: they make the same packet",
                     self.side
                 ),
             }),

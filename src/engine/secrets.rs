@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::atomic::{self, Kind, Staged};
-use super::canon::{from_hex, sha256, to_hex, Hash};
+use super::canon::{enc, from_hex, sha256, to_hex, u64be, Hash};
 use super::chain;
 use super::input;
 use super::sign;
@@ -18,6 +18,9 @@ pub const FORMAT: &str = "adjutant-secret/2";
 /// A secret made before version 2 named none, and serves a game of any protocol; demo secrets
 /// and the secrets tests make from fixed seeds are still written so.
 pub const FORMAT_1: &str = "adjutant-secret/1";
+
+/// The domain of a standing policy's salt (`Secret::policy_salt`).
+pub const POLICY_SALT_DOMAIN: &str = "adjutant/policy-salt/1";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -114,6 +117,22 @@ impl Secret {
         let mut first = [0u8; 8];
         first.copy_from_slice(&h[..8]);
         Ok(u64::from_be_bytes(first))
+    }
+
+    /// The salt that hides a standing policy committed in the record revealing element
+    /// `index` (dice-protocol 3.1): made from the secret seed, so only its holder can make
+    /// it and nobody can try the few policies there are against the commitment, and fixed by
+    /// the element, so the same orders and policy written again (after a run stopped once its
+    /// packet was out, its element spent) make the same record. One drawn afresh each run made
+    /// a different record, which the ledger refused, and the game could not go on.
+    pub fn policy_salt(&self, index: u64) -> Result<Hash, Error> {
+        let mut buf = Vec::with_capacity(128);
+        enc(&mut buf, POLICY_SALT_DOMAIN.as_bytes());
+        enc(&mut buf, self.game.as_bytes());
+        enc(&mut buf, self.side.as_bytes());
+        u64be(&mut buf, index);
+        buf.extend_from_slice(&self.seed()?);
+        Ok(sha256(&buf))
     }
 
     /// Chain element `x_i`, for `i` below the chain length: `x_N` is the seed itself, from which
@@ -362,18 +381,6 @@ pub fn policies_path(dir: &Path, game: &str, side: &str) -> PathBuf {
     dir.join(format!("{game}.{side}.policies.yaml"))
 }
 
-/// A new policy with a fresh random salt, so its commitment tells nothing of it.
-pub fn new_policy(policy: serde_json::Value) -> Result<crate::engine::record::PolicyReveal, Error> {
-    let mut salt = [0u8; 32];
-    getrandom::fill(&mut salt).map_err(|e| Error::Secrets {
-        message: format!("the system RNG failed: {e}"),
-    })?;
-    Ok(crate::engine::record::PolicyReveal {
-        salt: to_hex(&salt),
-        policy,
-    })
-}
-
 /// Stages the side's private list of policies (mode 0600) with a newly committed one added.
 /// The caller holds the secret's lock.
 pub fn stage_policy(
@@ -396,11 +403,15 @@ pub fn stage_policy(
             policies: Vec::new(),
         }
     };
-    all.policies.push(StoredPolicy {
-        commit: commit.to_string(),
-        salt: p.salt.clone(),
-        policy: p.policy.clone(),
-    });
+    // The same orders and policy written again (after a run stopped once its packet was
+    // out) commit to the same policy: it is kept once.
+    if !all.policies.iter().any(|s| s.commit == commit) {
+        all.policies.push(StoredPolicy {
+            commit: commit.to_string(),
+            salt: p.salt.clone(),
+            policy: p.policy.clone(),
+        });
+    }
     let text = serde_yaml::to_string(&all).map_err(|e| Error::Encode(e.to_string()))?;
     let text = format!(
         "# adjutant standing policies: private until each is revealed in a result.\n{text}"
@@ -448,6 +459,21 @@ pub fn load_policy(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// dice-protocol 3.1: a policy's salt is fixed by the secret and the element, and differs
+    /// with either, so it can be made again by its owner alone.
+    #[test]
+    fn a_policy_salt_comes_from_the_seed_and_the_element() {
+        let secret = |seed: &[u8]| Secret::from_seed("g", "crown", 16, &sha256(seed), false);
+        let (a, b) = (secret(b"a"), secret(b"b"));
+        assert_eq!(a.policy_salt(3).unwrap(), a.policy_salt(3).unwrap());
+        assert_ne!(a.policy_salt(3).unwrap(), a.policy_salt(4).unwrap());
+        assert_ne!(a.policy_salt(3).unwrap(), b.policy_salt(3).unwrap());
+        // Nor is it any public value of the chain.
+        for i in 0..16 {
+            assert_ne!(a.policy_salt(3).unwrap(), a.element(i).unwrap());
+        }
+    }
 
     /// dice-protocol.md section 7: anchors and first reveals of game `kat-0001`, N = 16.
     #[test]

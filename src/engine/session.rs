@@ -292,7 +292,7 @@ pub fn prepare(
     side: &str,
     orders: Value,
     secret: &Secret,
-    policy: Option<&PolicyReveal>,
+    policy: Option<Value>,
 ) -> Result<Prepared, Error> {
     let replay = Replay::from_file(rules, gf)?;
     if policy.is_some() && replay.dice_party().is_some() {
@@ -302,10 +302,19 @@ pub fn prepare(
         });
     }
     check_orders_at(rules, &replay, gf, side, &orders)?;
-    if let Some(p) = policy {
-        rules.check_policy_shape(&p.policy)?;
+    if let Some(p) = &policy {
+        rules.check_policy_shape(p)?;
     }
     let index = replay.reveals_by(side) + 1;
+    // Hidden by a salt only this secret makes, the same for the same element (3.1).
+    let policy = match policy {
+        Some(policy) => Some(PolicyReveal {
+            salt: to_hex(&secret.policy_salt(index)?),
+            policy,
+        }),
+        None => None,
+    };
+    let policy = policy.as_ref();
     let mut rec = Record {
         game: gf.id.clone(),
         step: replay.next_step,
@@ -341,6 +350,7 @@ pub fn prepare(
         game: next,
         record: rec,
         usage,
+        policy: policy.cloned(),
     })
 }
 
@@ -363,13 +373,15 @@ fn check_pending(rules: &dyn Rules, gf: &GameFile, rec: &Record, hash: Hash) -> 
     })
 }
 
-/// What `prepare` made: the game file holding the new record, the record to mail, and the
-/// sender's chain element it used, for the sender's ledger.
+/// What `prepare` made: the game file holding the new record, the record to mail, the
+/// sender's chain element it used, for the sender's ledger, and the policy it commits to.
 #[derive(Debug)]
 pub struct Prepared {
     pub game: GameFile,
     pub record: Record,
     pub usage: Usage,
+    /// The standing policy the record commits to, with its salt, to keep until revealed.
+    pub policy: Option<PolicyReveal>,
 }
 
 /// A party's chain element `index` from its secret, checked against the game's anchor so that

@@ -380,6 +380,68 @@ fn a_run_killed_once_its_packet_is_out_has_spent_its_element() {
     assert_eq!(stdout(&ok(&d, &to_stdout)), packet);
 }
 
+/// The same attack with a hidden standing policy committed (`--policy`, dice-protocol 3.1):
+/// the salt that hides the policy was drawn afresh on every run, so the same orders and the
+/// same policy made a different record, which the ledger refused; `resend` had no record to
+/// send, and the game could not go on. The salt now comes from the player's secret and the
+/// element the record reveals, so the same orders and policy write the same packet again.
+#[test]
+fn a_run_with_a_policy_killed_once_its_packet_is_out_writes_the_same_packet_again() {
+    let g = at_crown_impulse();
+    let d = g.side_dir("crown");
+    write(&d, "a.yaml", "limited: skip\nfull: pass\n");
+    write(
+        &d,
+        "policy.yaml",
+        "battle:\n  default: {refuse: {to: Augusta}}\n",
+    );
+    let to_stdout = [
+        "orders",
+        "game.yaml",
+        "a.yaml",
+        "--policy",
+        "policy.yaml",
+        "--secrets",
+        "secrets",
+        "-o",
+        "-",
+    ];
+    let o = command(&d, &to_stdout)
+        .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let packet = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        packet.contains("policy_commit:"),
+        "the packet went out with its policy:\n{packet}"
+    );
+    // Another policy with the same orders is another record for the same element.
+    write(
+        &d,
+        "other.yaml",
+        "battle:\n  default: {accept: {commit: 0}}\n",
+    );
+    let mut other = to_stdout;
+    other[4] = "other.yaml";
+    let err = refused(&d, &other);
+    assert!(err.contains("already went out"), "{err}");
+    // The same orders and policy write the same packet again, and the game goes on from it.
+    assert_eq!(stdout(&ok(&d, &to_stdout)), packet);
+    let names: Vec<String> = std::fs::read_dir(d.join("secrets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".policies.yaml"))
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    let kept = read(&d.join("secrets").join(&names[0]));
+    assert_eq!(
+        kept.matches("commit:").count(),
+        1,
+        "the policy is kept once, to be revealed later:\n{kept}"
+    );
+}
+
 /// `ingest` reads a message from a pipe (procmail, `.forward`) or a file: an endless one is
 /// refused once it passes the largest message adjutant reads. It was read whole before its
 /// size was checked, and `/dev/zero` took the machine's memory.

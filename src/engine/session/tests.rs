@@ -195,7 +195,7 @@ fn a_solitaire_game_refuses_standing_policies() {
         "solo",
         json!({"roll": 1}),
         &secret("solo"),
-        Some(&policy),
+        Some(policy.policy.clone()),
     )
     .unwrap_err();
     assert!(e.to_string().contains("no standing policies"), "{e}");
