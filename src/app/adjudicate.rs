@@ -63,6 +63,7 @@ pub fn adjudicate(
     packet: &Packet,
     secrets_dir: &Path,
 ) -> Result<Received, Error> {
+    refuse_own_packet(l, packet, secrets_dir)?;
     let reveal_of = secret_reveals(&l.game, secrets_dir);
     let committed = commit.policies.clone();
     let policy_of = policy_source(l, secrets_dir, &committed);
@@ -76,6 +77,31 @@ pub fn adjudicate(
     .map_err(|e| conflicting(l, packet, e))?;
     note_uses(commit, secrets_dir, l, &received.uses)?;
     Ok(received)
+}
+
+/// A packet for a new step sent by a side whose secret is here, to be adjudicated by one whose
+/// secret is not: the player's own packet fed back (an echo of their mail, after their game
+/// file was restored from a copy made before they wrote it). Reading the opponent's secret
+/// failed as if the file system had.
+pub(crate) fn refuse_own_packet(
+    l: &Loaded,
+    packet: &Packet,
+    secrets_dir: &Path,
+) -> Result<(), Error> {
+    let rec = &packet.record;
+    let held = Held::of(l, secrets_dir);
+    let new_step = rec.step > l.game.log.len() as u64;
+    if new_step && held.sides.contains(&rec.by) && held.sides.len() < l.game.players.len() {
+        return Err(Error::Packet {
+            step: rec.step,
+            message: format!(
+                "it is your own packet ({}'s step {}), which your opponent adjudicates, not you. If your game file lost it (a copy restored from before you wrote it), write the same orders again with `adjutant orders`: they make the same packet and put its step back in your game file",
+                l.rules.side_name(&rec.by),
+                rec.step
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// A packet for a step the log already holds with another record: signed by its sender's key

@@ -100,6 +100,8 @@ pub fn ingest_message(
     let received = if already_applied {
         None
     } else if check {
+        // What taking it would refuse before any dice, `--check` refuses too.
+        refuse_own_packet(&loaded, &found.packet, secrets_dir)?;
         let mut replay = Replay::from_file(loaded.rules.as_ref(), &loaded.game)?;
         replay.push(&found.packet.record)?;
         None

@@ -10,6 +10,17 @@ use crate::engine::error::printable;
 
 /// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
 #[derive(clap::Args)]
+// The outputs of one message: a run over a Maildir or an IMAP folder takes many, into their
+// own game files, and one `--out` for them all kept only the last game and lost the others.
+#[command(group(
+    clap::ArgGroup::new("one_message_outputs")
+        .args(["out", "report", "reply"])
+        .multiple(true)
+        .conflicts_with_all(["maildir", "imap"])
+))]
+#[command(group(clap::ArgGroup::new("folder").args(["maildir", "imap"])))]
+// Required through a group: a flag's own `false` counts for `requires`, a group's does not.
+#[command(group(clap::ArgGroup::new("watching").args(["watch"])))]
 pub struct Args {
     /// The message, as an .eml file (`-` for standard input)
     #[arg(required_unless_present_any = ["maildir", "imap"])]
@@ -25,13 +36,18 @@ pub struct Args {
     #[arg(long, conflicts_with = "message")]
     imap: bool,
     /// With `--imap`: keep reading the folder, every `--interval` seconds
-    #[arg(long, requires = "imap", conflicts_with_all = ["maildir", "message"])]
+    #[arg(long, requires = "folder", conflicts_with_all = ["maildir", "message"])]
     watch: bool,
     /// With `--watch`: seconds between two reads of the folder
-    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "watch")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        requires = "watching"
+    )]
     interval: u64,
     /// With `--watch`: stop after this many reads [default: never]
-    #[arg(long, value_name = "N", requires = "watch")]
+    #[arg(long, value_name = "N", requires = "watching")]
     polls: Option<u64>,
     /// The game file the packet belongs to
     #[arg(
@@ -51,11 +67,11 @@ pub struct Args {
     /// `new/` (with `--check`: check them where they are, moving nothing); with `--imap`: look
     /// again at the messages looked at before. To take them after fixing what was wrong on
     /// your side
-    #[arg(long)]
+    #[arg(long, requires = "folder")]
     retry: bool,
     /// With `--maildir` or `--imap`: mark the messages taken as read (they stay unread
     /// otherwise, so your mail client still shows them as new)
-    #[arg(long)]
+    #[arg(long, requires = "folder")]
     mark_read: bool,
     /// Adjutant's bot plays this side: after each message taken it mails any reply packet
     /// and, when the decision is the bot's, its orders (by the config's `mail.via`), so an

@@ -74,6 +74,42 @@ pub fn canon_value(v: &Value) -> Result<Vec<u8>, Error> {
     Ok(out)
 }
 
+/// The first number in `v` that canonical JSON cannot write (one with a fraction or an
+/// exponent, such as `4.0`), with its path from `at` (`state.pass_track`): a file that holds
+/// one is refused where it is read, naming the place, since no record or state holding it can
+/// be hashed.
+pub fn first_fraction(v: &Value, at: &str) -> Option<(String, String)> {
+    match v {
+        Value::Number(n) if !(n.is_i64() || n.is_u64()) => Some((at.to_string(), n.to_string())),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| first_fraction(x, &format!("{at}[{i}]"))),
+        Value::Object(map) => map.iter().find_map(|(k, x)| {
+            let path = if at.is_empty() {
+                k.clone()
+            } else {
+                format!("{at}.{k}")
+            };
+            first_fraction(x, &path)
+        }),
+        _ => None,
+    }
+}
+
+/// The refusal of a number `first_fraction` found in `what` (the game file, the packet), at
+/// `line` of it where known.
+pub fn fraction_refused(what: &str, (path, n): (String, String), line: Option<usize>) -> Error {
+    Error::Shape {
+        what: what.to_string(),
+        path: Some(path),
+        line,
+        message: format!(
+            "`{n}` is not a whole number: every number of a game file or packet is written whole, since its records are hashed as canonical JSON, which has integers only"
+        ),
+    }
+}
+
 pub fn canon<T: Serialize + ?Sized>(v: &T) -> Result<Vec<u8>, Error> {
     let value = serde_json::to_value(v).map_err(|e| Error::Encode(e.to_string()))?;
     canon_value(&value)

@@ -90,6 +90,10 @@ impl GameFile {
         // A key given twice is refused, as in orders and packets: a reader of the file would
         // take the first (an army, a record's orders), and the parse keeps the last.
         let gf: GameFile = super::input::parse_written(text, "the game file")?;
+        if let Some(found) = gf.first_fraction() {
+            let line = super::locate::line_of(text, &found.0);
+            return Err(super::canon::fraction_refused("the game file", found, line));
+        }
         let Some((_, protocol, _)) = VERSIONS.iter().find(|(f, _, _)| *f == gf.format) else {
             return Err(Error::Format {
                 what: "the game file".into(),
@@ -109,6 +113,23 @@ impl GameFile {
             });
         }
         Ok(gf)
+    }
+
+    /// The first number of the file's values (the state, the records, the pending result)
+    /// that is not whole, with its path.
+    fn first_fraction(&self) -> Option<(String, String)> {
+        super::canon::first_fraction(&self.state, "state")
+            .or_else(|| {
+                self.pending
+                    .as_ref()
+                    .and_then(|p| p.first_fraction("pending"))
+            })
+            .or_else(|| {
+                self.log
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, r)| r.first_fraction(&format!("log[{i}]")))
+            })
     }
 
     /// The protocol version: 1 (unsigned), 2 (signed records and witness answers) or 3 (as 2,

@@ -119,6 +119,27 @@ pub struct StepResult {
 }
 
 impl StepResult {
+    /// The first number of the result's values that is not whole, with its path under `at`.
+    pub fn first_fraction(&self, at: &str) -> Option<(String, String)> {
+        use super::canon::first_fraction;
+        let events = self
+            .events
+            .iter()
+            .enumerate()
+            .find_map(|(i, e)| first_fraction(e, &format!("{at}.events[{i}]")));
+        let policy = || {
+            self.policy
+                .as_ref()
+                .and_then(|p| first_fraction(&p.policy, &format!("{at}.policy.policy")))
+        };
+        let rows = || {
+            self.policy_rows.iter().enumerate().find_map(|(i, r)| {
+                first_fraction(&r.answer, &format!("{at}.policy_rows[{i}].answer"))
+            })
+        };
+        events.or_else(policy).or_else(rows)
+    }
+
     /// The commitment of the whole policy this result reveals (versions 1 and 2), in hex, if it
     /// reveals one.
     pub fn policy_commitment(&self) -> Option<String> {
@@ -157,6 +178,19 @@ impl PolicyReveal {
 impl Record {
     /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`, with the record's signature
     /// left out (it signs this hash).
+    /// The first number of the record's values that is not whole (`canon::first_fraction`),
+    /// with its path under `at`.
+    pub fn first_fraction(&self, at: &str) -> Option<(String, String)> {
+        let mut found = self
+            .orders
+            .as_ref()
+            .and_then(|o| super::canon::first_fraction(o, &format!("{at}.orders")));
+        if let Some(r) = &self.result {
+            found = found.or_else(|| r.first_fraction(&format!("{at}.result")));
+        }
+        found
+    }
+
     pub fn hash(&self) -> Result<Hash, Error> {
         let mut value = serde_json::to_value(self).map_err(|e| Error::Encode(e.to_string()))?;
         if let Value::Object(map) = &mut value {
@@ -202,6 +236,10 @@ impl Packet {
         // A key given twice is refused: the signature covers the record as parsed, with the
         // last of the two, and a reader of the text could take the first for the orders.
         let packet: Packet = super::input::parse_written_at(text, "the packet", line_in_file)?;
+        if let Some(found) = packet.record.first_fraction("record") {
+            let line = super::locate::line_of(text, &found.0).map(line_in_file);
+            return Err(super::canon::fraction_refused("the packet", found, line));
+        }
         if packet.format != PACKET_FORMAT && packet.format != PACKET_FORMAT_1 {
             return Err(Error::Format {
                 what: "the packet".into(),

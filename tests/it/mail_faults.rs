@@ -59,6 +59,44 @@ fn watch_with_maildir_is_a_usage_error() {
     assert!(stderr(&o).contains("--watch"), "{}", stderr(&o));
 }
 
+/// Options that belong to another way of reading mail are usage errors, not ignored: one
+/// `--out` (or `--reply`, or `--report FILE`) for every message of a Maildir kept only the
+/// last game's result, filed both messages as taken and moved neither game file on; and
+/// `--retry`, `--mark-read`, `--polls` or `--interval` with a single message did nothing.
+#[test]
+fn options_of_another_way_of_reading_mail_are_usage_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(t.join("md").join(sub)).unwrap();
+    }
+    std::fs::write(t.join("md/new/1.eml"), "Subject: hi\n\nno packet\n").unwrap();
+    let maildir = ["ingest", "--maildir", "md", "--games", "."];
+    for (extra, named) in [
+        (&["--out", "out.yaml"][..], "--out"),
+        (&["--reply", "r.yaml"][..], "--reply"),
+        (&["--report", "report.txt"][..], "--report"),
+    ] {
+        let args: Vec<&str> = maildir.iter().chain(extra).copied().collect();
+        let o = run(t, &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(named), "{}", stderr(&o));
+        assert!(t.join("md/new/1.eml").exists(), "the message was not moved");
+    }
+    let one = ["ingest", "md/new/1.eml", "--games", "."];
+    for (extra, named) in [
+        (&["--retry"][..], "--retry"),
+        (&["--mark-read"][..], "--mark-read"),
+        (&["--polls", "3"][..], "--polls"),
+        (&["--interval", "5"][..], "--interval"),
+    ] {
+        let args: Vec<&str> = one.iter().chain(extra).copied().collect();
+        let o = run(t, &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(named), "{}", stderr(&o));
+    }
+}
+
 /// `--via eml:` with no file after the colon is a usage error saying what is missing.
 #[test]
 fn an_eml_via_without_a_file_is_a_usage_error() {
@@ -142,4 +180,131 @@ fn terminal_escapes_in_a_quoted_value_are_escaped() {
     assert!(err.contains("pwned"), "{err}");
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
     assert!(err.contains("\\u{1b}]0;pwned\\u{7}"), "{err}");
+}
+
+/// A player who restored their game file from a copy made before their last `orders -o` and
+/// then fed in their own packet (an echo from a mailing list, the copy in their Sent folder)
+/// was told a file could not be read, their opponent's secret, and the run exited 3 as if the
+/// file system had failed: a Maildir run left the message in `new/` and failed every time.
+/// The packet is refused as input (exit 1) saying it is their own, and how to put it back: the
+/// same orders write the same packet and game file again.
+#[test]
+fn your_own_packet_fed_back_is_refused_as_yours() {
+    let g = TwoPlayers::new("ss-own-echo");
+    let c = g.side_dir("crown");
+    let before = g.game_text("crown");
+    let packet = g.send("crown", "c1", "supply: []\n");
+    let sent = g.game_text("crown");
+    write(&c, "game.yaml", &before);
+    for args in [
+        vec![
+            "adjudicate",
+            "game.yaml",
+            "c1.packet.yaml",
+            "--secrets",
+            "secrets",
+        ],
+        vec![
+            "ingest",
+            "c1.packet.yaml",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+        ],
+        vec![
+            "ingest",
+            "c1.packet.yaml",
+            "--game",
+            "game.yaml",
+            "--secrets",
+            "secrets",
+            "--check",
+        ],
+    ] {
+        let o = run(&c, &args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("your own")
+                && err.contains("same orders")
+                && !err.contains("could not read"),
+            "{err}"
+        );
+        assert_eq!(g.game_text("crown"), before, "the game file is unchanged");
+    }
+    // The way back it names: the same orders write the same packet and game file.
+    ok(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "c1.orders.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "again.packet.yaml",
+        ],
+    );
+    assert_eq!(read(&c.join("again.packet.yaml")), read(&packet));
+    assert_eq!(g.game_text("crown"), sent);
+}
+
+/// A number written with a decimal point (`4.0`) in a packet's record or a game file could not
+/// be hashed, and every command said only "cannot encode: canonical JSON allows integers
+/// only, found `4.0`": no file, no line, no step. It is refused as the file's fault, with its
+/// line and path.
+#[test]
+fn a_number_with_a_decimal_point_is_named_where_it_is_written() {
+    let g = TwoPlayers::new("ss-fraction");
+    let packet = g.send("crown", "c1", "supply: [{from: SAV, to: D, food: 1}]\n");
+    g.receive("patriot", &packet);
+    // The Patriot's packet carries the result of the Crown's step.
+    let reply = g.send("patriot", "p1", "supply: []\n");
+    let c = g.side_dir("crown");
+    let text = read(&reply);
+    let edited = text.replacen("food: 1\n", "food: 1.0\n", 1);
+    assert_ne!(edited, text, "the result moves 1 food:\n{text}");
+    write(&c, "edited.packet.yaml", &edited);
+    let before = g.game_text("crown");
+    let o = run(
+        &c,
+        &[
+            "adjudicate",
+            "game.yaml",
+            "edited.packet.yaml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("edited.packet.yaml")
+            && err.contains(" line ")
+            && err.contains("record.result.events[0].food")
+            && err.contains("whole number"),
+        "{err}"
+    );
+    assert_eq!(g.game_text("crown"), before);
+    // The same in a game file's state, for `show` and `verify`.
+    let game = before.clone();
+    let at = game
+        .find("\n  pass_track: ")
+        .expect("the state has a Pass Track");
+    let end = at + game[at + 1..].find('\n').unwrap() + 1;
+    let edited = format!("{}.0{}", &game[..end], &game[end..]);
+    write(&c, "edited.yaml", &edited);
+    for cmd in ["show", "verify"] {
+        let o = run(&c, &[cmd, "edited.yaml", "--secrets", "secrets"]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("edited.yaml")
+                && err.contains(" line ")
+                && err.contains("state.pass_track")
+                && err.contains("whole number"),
+            "{cmd}: {err}"
+        );
+    }
 }
