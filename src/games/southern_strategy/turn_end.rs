@@ -278,7 +278,8 @@ fn patriot_leader_on_map(st: &State) -> bool {
         .any(|a| a.side == Side::Patriot && a.leader == Some(LeaderRank::Leader))
 }
 
-/// 13.4: the Virginia areas the new commander may enter: empty, or held by a Patriot army.
+/// 13.4: the Virginia areas the new commander may enter: with no army, or a Patriot army (an
+/// area a Loyalist Holds is not occupied by the enemy, RULINGS N14).
 pub fn commander_areas(data: &Data, st: &State) -> Vec<Id> {
     data.areas()
         .filter(|a| a.colony == "VA" && st.army(&a.id).is_none_or(|x| x.side == Side::Patriot))
