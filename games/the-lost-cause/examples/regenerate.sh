@@ -5,7 +5,10 @@
 # the test `the_shipped_lost_cause_example_is_what_the_commands_make` tells when it is due.
 set -euo pipefail
 cd "$(dirname "$0")"
-adjutant() { cargo run --quiet --manifest-path ../../../Cargo.toml -- "$@"; }
+# A built adjutant given as $ADJUTANT is used as it is; else it is built and run by cargo.
+adjutant() {
+  if [ -n "${ADJUTANT:-}" ]; then "$ADJUTANT" "$@"; else cargo run --quiet --manifest-path ../../../Cargo.toml -- "$@"; fi
+}
 # The dice depend on everything in the game (its id, data and state), so it tries game ids
 # until the first decision after the start is a Command action.
 for n in "" -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12; do

@@ -7,7 +7,10 @@
 # `the_shipped_examples_are_what_the_commands_make` tells when it is due.
 set -euo pipefail
 cd "$(dirname "$0")"
-adjutant() { cargo run --quiet --manifest-path ../../../../Cargo.toml -- "$@"; }
+# A built adjutant given as $ADJUTANT is used as it is; else it is built and run by cargo.
+adjutant() {
+  if [ -n "${ADJUTANT:-}" ]; then "$ADJUTANT" "$@"; else cargo run --quiet --manifest-path ../../../../Cargo.toml -- "$@"; fi
+}
 for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
   rm -rf demo-secrets demo-game.yaml
   adjutant new --id "ss-sample-turn-$n" --demo --position ../../scenarios/sample-turn.yaml \
