@@ -399,9 +399,19 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
             ("ninth", &ninth),
         ],
     );
+    // N15's new commander entering the one area open without a question followed the tenth.
+    let tenth = super::support::southern_data_of(ss::DATA_FILES_V10);
+    assert!(tenth.pieces.readings.unload_asked_only_with_a_choice());
+    assert!(!tenth.pieces.readings.commander_asked_only_with_a_choice());
+    pass_today_only(
+        &dir,
+        &["13.4-one-area-open-the-commander-enters-without-a-question.yaml"],
+        &[("ninth", &ninth), ("tenth", &tenth)],
+    );
     // A game begun with each older edition still loads it and verifies.
     for edition in [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
     ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));

@@ -483,3 +483,44 @@ fn a_lost_cause_army_invading_away_from_its_home_base_is_refused() {
     assert!(!d.join("g.yaml").exists(), "a refused position left a game");
     super::support::ok(d, &new("home", "home.yaml"));
 }
+
+/// A Southern Strategy position pausing for a question the rules would not ask is refused with
+/// the question they would ask in words (it printed that question as JSON), and (RULINGS N15)
+/// one asking where the new commander enters when only one Virginia area is open is refused:
+/// he enters it without a question.
+#[test]
+fn a_southern_strategy_position_with_the_wrong_question_says_the_right_one_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = super::support::root().join("games/southern-strategy/examples/demo-game.yaml");
+    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
+    let mut pos: serde_json::Value =
+        serde_yaml::from_str(&super::support::read(&d.join("pos.yaml"))).unwrap();
+    pos["state"]["phase"] = serde_json::json!({"step": "decision", "side": "patriot",
+        "question": {"ask": "commander", "areas": ["RIC"]}, "resume": "political_will"});
+    super::support::write(d, "asks.yaml", &serde_yaml::to_string(&pos).unwrap());
+    for area in ["PTB", "YRK", "PTS", "WMB", "CPT", "SUF", "DAN"] {
+        pos["state"]["armies"][area] = serde_json::json!({"side": "crown", "units": 1});
+    }
+    super::support::write(d, "one.yaml", &serde_yaml::to_string(&pos).unwrap());
+    let new = |file: &'static str| {
+        [
+            "new", "--id", "q", "--hotseat", "--secrets", "s", "--position", file, "-o", "g.yaml",
+        ]
+    };
+    let err = super::support::refused(d, &new("asks.yaml"));
+    assert!(
+        err.contains("(`state.phase.question`): 4.0: ")
+            && err.contains("choose his Virginia area: Petersburg, Richmond")
+            && !err.contains('{'),
+        "{err}"
+    );
+    let err = super::support::refused(d, &new("one.yaml"));
+    assert!(
+        err.contains("(`state.phase.question`): 13.4: ")
+            && err.contains("Richmond the only Virginia area open")
+            && err.contains("N15"),
+        "{err}"
+    );
+    assert!(!d.join("g.yaml").exists());
+}

@@ -37,6 +37,11 @@ pub const DATA_FILES: &[(&str, &str)] = edition!("pieces.yaml");
 /// that game files begun with them still load with the pieces file they pin.
 pub const DATA_FILES_V1: &[(&str, &str)] = edition!("v1/pieces.yaml");
 
+/// The data files of the tenth edition (the readings of the ninth, S14's and N13's, before
+/// N15's new commander entering without a pause where only one area is open), kept so that
+/// game files begun with them still load with the pieces file they pin.
+pub const DATA_FILES_V10: &[(&str, &str)] = edition!("v10/pieces.yaml");
+
 /// The data files of the ninth edition (the readings of the eighth and S13's, before S14's
 /// sieges lifting before an attacker's excess is weighed and N13's winter unload without a
 /// pause where nothing is to be chosen), kept so that game files begun with them still load

@@ -603,14 +603,36 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
                     previous_passed: *previous_passed,
                 },
             };
+            // 13.4 (RULINGS N15): with one area open the commander enters it unasked.
+            if let Question::Commander { areas } = &expected {
+                if let [only] = &areas[..] {
+                    if data.pieces.readings.commander_asked_only_with_a_choice() {
+                        return Err(bad(
+                            "13.4",
+                            "phase.question",
+                            format!(
+                                "with {} the only Virginia area open, the new commander enters it without a question (RULINGS N15)",
+                                data.area(only).name
+                            ),
+                        ));
+                    }
+                }
+            }
             if *question != expected {
+                // The question the rules would put, worded as the player would read it.
+                let mut asked = st.clone();
+                if let Phase::Decision { question: q, .. } = &mut asked.phase {
+                    *q = expected;
+                }
+                let words = <super::SouthernStrategy as crate::engine::game::Game>::awaiting(
+                    data, &asked,
+                )
+                .and_then(|a| a.detail)
+                .unwrap_or_default();
                 return Err(bad(
                     "4.0",
                     "phase.question",
-                    format!(
-                        "the rules would ask {}",
-                        serde_json::to_string(&expected).unwrap_or_default()
-                    ),
+                    format!("the rules would ask something else here: {words}"),
                 ));
             }
         }

@@ -51,6 +51,20 @@ pub struct Readings {
     /// 12.3 with 5.4 (N13).
     #[serde(default)]
     pub winter_unload: WinterUnload,
+    /// 13.4 (N15).
+    #[serde(default)]
+    pub commander_question: CommanderQuestion,
+}
+
+/// 13.4: whether the game pauses for the new commander's area when only one is open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommanderQuestion {
+    /// The first ten editions: the Patriot is asked even when one area is open.
+    #[default]
+    AlwaysAsked,
+    /// Asked only with two or more areas open; with one, he enters it at once.
+    AskedWithAChoice,
 }
 
 /// 12.3: whether the game pauses for a navy's winter unload that has nothing to choose.
@@ -165,6 +179,11 @@ impl Readings {
     /// 12.3 (N13): whether a winter unload with no port to choose is played without asking.
     pub fn unload_asked_only_with_a_choice(&self) -> bool {
         self.winter_unload == WinterUnload::AskedWithAChoice
+    }
+
+    /// 13.4 (N15): whether the new commander enters the one area open without a question.
+    pub fn commander_asked_only_with_a_choice(&self) -> bool {
+        self.commander_question == CommanderQuestion::AskedWithAChoice
     }
 
     /// 9.3 (S13): whether a landing puts ashore only what the Port City's limit allows.

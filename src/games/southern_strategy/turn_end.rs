@@ -70,12 +70,21 @@ pub fn run_from(
                 let areas = commander_areas(data, st);
                 if !patriot_leader_on_map(st) && !areas.is_empty() && commander_has_units(data, st)
                 {
-                    st.phase = Phase::Decision {
-                        side: Side::Patriot,
-                        question: Question::Commander { areas },
-                        resume: Stage::PoliticalWill,
-                    };
-                    return;
+                    match areas[..] {
+                        // RULINGS N15: one area open is no choice, and no reason to wait for a
+                        // mail.
+                        [only] if data.pieces.readings.commander_asked_only_with_a_choice() => {
+                            commander_arrives(data, st, &only, ev);
+                        }
+                        _ => {
+                            st.phase = Phase::Decision {
+                                side: Side::Patriot,
+                                question: Question::Commander { areas },
+                                resume: Stage::PoliticalWill,
+                            };
+                            return;
+                        }
+                    }
                 }
             }
             Stage::Commander => {}
