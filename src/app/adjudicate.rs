@@ -91,7 +91,13 @@ pub(crate) fn refuse_own_packet(
     let rec = &packet.record;
     let held = Held::of(l, secrets_dir);
     let new_step = rec.step > l.game.log.len() as u64;
-    if new_step && held.sides.contains(&rec.by) && held.sides.len() < l.game.players.len() {
+    if !(new_step && held.sides.contains(&rec.by) && held.sides.len() < l.game.players.len()) {
+        return Ok(());
+    }
+    // Only a packet that fits the game as its sender's next record: one that merely names the
+    // side, or breaks the turn order, gets the refusal of what is wrong with it.
+    let fits = Replay::from_file(l.rules.as_ref(), &l.game).is_ok_and(|mut r| r.push(rec).is_ok());
+    if fits {
         return Err(Error::Packet {
             step: rec.step,
             message: format!(

@@ -13,7 +13,7 @@ pub struct Args {
     /// Your side, e.g. `crown` or `patriot`
     #[arg(long)]
     side: String,
-    /// Chain length N (how many packets you can send), 16 to 100000
+    /// Chain length N, 16 to 100000: you can send N - 1 packets (the last element is the secret seed itself)
     #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH, value_parser = super::chain_length())]
     chain_length: u64,
     /// Print the public line of the secret made before for this id and side, instead of making

@@ -36,7 +36,7 @@ pub struct Args {
     /// A player's mail address: `--email crown=alice@example.org`
     #[arg(long = "email", value_name = "SIDE=ADDRESS", value_parser = side_value)]
     emails: Vec<(String, String)>,
-    /// Chain length N, 16 to 100000 [default: 4096]
+    /// Chain length N, 16 to 100000 [default: 4096]: each side can send N - 1 packets
     #[arg(long, value_parser = super::chain_length())]
     chain_length: Option<u64>,
     /// Start from this position file (`format: adjutant-position/1`, `game:`, `state:`)

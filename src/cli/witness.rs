@@ -28,7 +28,7 @@ struct NewArgs {
     /// The player's game id
     #[arg(long = "game-id", value_name = "ID")]
     game_id: String,
-    /// Chain length N (how many steps you can answer), 16 to 100000
+    /// Chain length N, 16 to 100000: you can answer N - 1 steps (the last element is the secret seed itself)
     #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH, value_parser = super::chain_length())]
     chain_length: u64,
     /// Where to keep the secret [default: `<ID>.witness.secret.yaml` in the secrets folder]

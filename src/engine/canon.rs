@@ -97,6 +97,66 @@ pub fn first_fraction(v: &Value, at: &str) -> Option<(String, String)> {
     }
 }
 
+/// Where `file` first differs from `led` (what a log leads to), in words: `at
+/// `state.armies.SAV.units`: the file has 9, the log leads to 8`. Objects are compared key by
+/// key in order and lists item by item, down to the first place they part. `None` when they
+/// are equal.
+pub fn first_difference(file: &Value, led: &Value, at: &str) -> Option<String> {
+    let shown = |v: &Value| match v {
+        Value::String(s) => format!("`{s}`"),
+        Value::Object(m) if m.is_empty() => "nothing there".to_string(),
+        Value::Array(a) if a.is_empty() => "an empty list".to_string(),
+        Value::Object(_) => "an entry".to_string(),
+        Value::Array(a) => format!("a list of {}", a.len()),
+        other => other.to_string(),
+    };
+    let key = |k: &str| {
+        if at.is_empty() {
+            k.to_string()
+        } else {
+            format!("{at}.{k}")
+        }
+    };
+    match (file, led) {
+        _ if file == led => None,
+        (Value::Object(a), Value::Object(b)) => {
+            let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter().find_map(|k| match (a.get(k), b.get(k)) {
+                (Some(x), Some(y)) => first_difference(x, y, &key(k)),
+                (Some(_), None) => Some(format!(
+                    "at `{}`: the file has it, the log leads to nothing there",
+                    key(k)
+                )),
+                (None, Some(_)) => Some(format!(
+                    "at `{}`: the file has nothing there, the log leads to {}",
+                    key(k),
+                    shown(&b[k])
+                )),
+                (None, None) => None,
+            })
+        }
+        (Value::Array(a), Value::Array(b)) => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{at}[{i}]")))
+            .or_else(|| {
+                Some(format!(
+                    "at `{at}`: the file has {} items, the log leads to {}",
+                    a.len(),
+                    b.len()
+                ))
+            }),
+        _ => Some(format!(
+            "at `{at}`: the file has {}, the log leads to {}",
+            shown(file),
+            shown(led)
+        )),
+    }
+}
+
 /// The refusal of a number `first_fraction` found in `what` (the game file, the packet), at
 /// `line` of it where known.
 pub fn fraction_refused(what: &str, (path, n): (String, String), line: Option<usize>) -> Error {

@@ -103,8 +103,14 @@ pub fn verify_holding(
                 )));
             }
             if pending.state != file_state {
+                let place = replay
+                    .pending_state(pending)
+                    .ok()
+                    .and_then(|s| super::canon::first_difference(&gf.state, &s, "state"))
+                    .map(|d| format!(" (first {d})"))
+                    .unwrap_or_default();
                 return Err(diverged(format!(
-                    "the state in the game file (hash `{file_state}`) is not the state of its pending result (`{}`): the state was edited",
+                    "the state in the game file (hash `{file_state}`) is not the state of its pending result (`{}`): the state was edited{place}",
                     pending.state
                 )));
             }
@@ -124,8 +130,11 @@ pub fn verify_holding(
         None => {
             let replayed = to_hex(&state_hash(&replay.state)?);
             if replayed != file_state {
+                let place = super::canon::first_difference(&gf.state, &replay.state, "state")
+                    .map(|d| format!(" (first {d})"))
+                    .unwrap_or_default();
                 return Err(diverged(format!(
-                    "the state in the game file (hash `{file_state}`) is not the state the log leads to (`{replayed}`): the state was edited"
+                    "the state in the game file (hash `{file_state}`) is not the state the log leads to (`{replayed}`): the state was edited{place}"
                 )));
             }
             replay.file_awaiting()?

@@ -375,7 +375,14 @@ fn verify_names_the_step_of_an_edited_log() {
         &text.replacen("political_will: 4", "political_will: 8", 1),
     );
     let err = fails(&d, &["verify", "t2.yaml"]);
-    assert!(err.contains("the state was edited"), "{err}");
+    // Every other command sends the player to `verify` to see where the file differs: it
+    // names the place and both values.
+    assert!(
+        err.contains("the state was edited")
+            && err.contains("`state.political_will`")
+            && err.contains("the file has 8, the log leads to 4"),
+        "{err}"
+    );
     // Changed orders in the first record: its signature no longer holds.
     write(
         &d,

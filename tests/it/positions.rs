@@ -505,7 +505,16 @@ fn a_southern_strategy_position_with_the_wrong_question_says_the_right_one_in_wo
     super::support::write(d, "one.yaml", &serde_yaml::to_string(&pos).unwrap());
     let new = |file: &'static str| {
         [
-            "new", "--id", "q", "--hotseat", "--secrets", "s", "--position", file, "-o", "g.yaml",
+            "new",
+            "--id",
+            "q",
+            "--hotseat",
+            "--secrets",
+            "s",
+            "--position",
+            file,
+            "-o",
+            "g.yaml",
         ]
     };
     let err = super::support::refused(d, &new("asks.yaml"));

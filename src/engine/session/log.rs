@@ -250,6 +250,19 @@ impl<'a> Replay<'a> {
         Ok(view)
     }
 
+    /// The state the owed step leads to under `result`, its dice as the result reports them:
+    /// for naming where a file's edited state differs from it.
+    pub fn pending_state(&mut self, result: &StepResult) -> Result<Value, Error> {
+        let Some((owed, owed_hash)) = self.owed.clone() else {
+            return Err(Error::Packet {
+                step: result.step,
+                message: "the file holds a pending result, but no step awaits one".into(),
+            });
+        };
+        let (state, _) = self.check_result(&owed, &owed_hash, None, result, owed.step)?;
+        Ok(state)
+    }
+
     /// `push` with the record's hash already computed.
     pub fn push_hashed(&mut self, rec: &Record, hash: Hash) -> Result<Option<StepView>, Error> {
         let step = rec.step;

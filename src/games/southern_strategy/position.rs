@@ -624,11 +624,10 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
                 if let Phase::Decision { question: q, .. } = &mut asked.phase {
                     *q = expected;
                 }
-                let words = <super::SouthernStrategy as crate::engine::game::Game>::awaiting(
-                    data, &asked,
-                )
-                .and_then(|a| a.detail)
-                .unwrap_or_default();
+                let words =
+                    <super::SouthernStrategy as crate::engine::game::Game>::awaiting(data, &asked)
+                        .and_then(|a| a.detail)
+                        .unwrap_or_default();
                 return Err(bad(
                     "4.0",
                     "phase.question",
