@@ -52,11 +52,14 @@ fn mail_err(message: impl Into<String>) -> Error {
 struct Candidate {
     packet: Result<Packet, Error>,
     quoted: bool,
+    /// Read from a second rendering of a part (its HTML made text, a flowed body as it
+    /// came), which may mangle a packet that another reading of the mail finds whole.
+    rendered: bool,
 }
 
 /// Candidate packets in one decoded text: armoured blocks, or the whole text when it is
 /// itself a packet (an attachment).
-fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
+fn candidates(text: &str, whole_allowed: bool, rendered: bool, out: &mut Vec<Candidate>) {
     let blocks = armour::blocks(text);
     if blocks.is_empty()
         && whole_allowed
@@ -65,6 +68,7 @@ fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
         out.push(Candidate {
             packet: Packet::parse(text),
             quoted: false,
+            rendered,
         });
     }
     out.extend(blocks.into_iter().map(|b| {
@@ -73,6 +77,7 @@ fn candidates(text: &str, whole_allowed: bool, out: &mut Vec<Candidate>) {
                 .body
                 .and_then(|body| armour::read_block(&body, b.first_line)),
             quoted: b.quoted,
+            rendered,
         }
     }));
 }
@@ -138,24 +143,29 @@ fn collect(msg: &mail_parser::Message, out: &mut Vec<Candidate>, depth: usize) {
             let part = msg.text_part(i as u32);
             let text = part_text(part, &t);
             // A flowed body is also tried as it came, in case a client flowed it wrongly.
+            // A mail with HTML alone has its text body made from the HTML by the parser.
+            let from_html = part
+                .and_then(|p| p.content_type())
+                .and_then(|c| c.subtype())
+                .is_some_and(|s| s.eq_ignore_ascii_case("html"));
             if text != *t {
-                candidates(&t, false, out);
+                candidates(&t, false, true, out);
             }
-            candidates(&text, false, out);
+            candidates(&text, false, from_html, out);
         }
     }
     for i in 0..msg.html_body_count() {
         if let Some(t) = msg.body_html(i) {
-            candidates(&html_to_text(&t), false, out);
+            candidates(&html_to_text(&t), false, true, out);
         }
     }
     for part in msg.attachments() {
         match &part.body {
             PartType::Message(inner) if depth < 4 => collect(inner, out, depth + 1),
-            PartType::Text(t) => candidates(&part_text(Some(part), t), true, out),
-            PartType::Html(t) => candidates(&html_to_text(t), true, out),
+            PartType::Text(t) => candidates(&part_text(Some(part), t), true, false, out),
+            PartType::Html(t) => candidates(&html_to_text(t), true, true, out),
             PartType::Binary(b) | PartType::InlineBinary(b) if is_texty(part) => {
-                candidates(&String::from_utf8_lossy(b), true, out)
+                candidates(&String::from_utf8_lossy(b), true, false, out)
             }
             _ => {}
         }
@@ -273,7 +283,7 @@ pub fn scan(raw: &[u8]) -> Result<Scan, Error> {
         // or a mail's text saved without its headers: all of it is the body. Read as a mail,
         // its first lines would be taken for headers and the packet lost.
         let mut found = Vec::new();
-        candidates(&String::from_utf8_lossy(raw), true, &mut found);
+        candidates(&String::from_utf8_lossy(raw), true, false, &mut found);
         return Ok(sorted(found, None, None, None));
     }
     // mail-parser 0.11 panics on some malformed multipart messages (found by fuzzing,
@@ -323,8 +333,14 @@ fn sorted(
     message_id: Option<String>,
 ) -> Scan {
     let mut packets: Vec<(Packet, bool)> = Vec::new();
-    let mut damaged = Vec::new();
+    let mut damaged: Vec<(Error, bool)> = Vec::new();
+    // A block a second rendering mangled is no news when a packet was read whole: a text and
+    // an HTML version of one mail are the usual thing, and HTML made text is lossy.
+    let any_whole = found.iter().any(|c| c.packet.is_ok());
     for c in found {
+        if c.rendered && any_whole && c.packet.is_err() {
+            continue;
+        }
         match c.packet {
             Ok(p) => match packets.iter_mut().find(|(q, _)| *q == p) {
                 // A packet that also appears unquoted (the same one in the HTML part, say)
@@ -332,7 +348,13 @@ fn sorted(
                 Some((_, quoted)) => *quoted &= c.quoted,
                 None => packets.push((p, c.quoted)),
             },
-            Err(e) => damaged.push((e, c.quoted)),
+            // One damaged copy read twice (a part and its rendering) is said once.
+            Err(e) => {
+                let said = e.to_string();
+                if !damaged.iter().any(|(d, _)| d.to_string() == said) {
+                    damaged.push((e, c.quoted));
+                }
+            }
         }
     }
     Scan {

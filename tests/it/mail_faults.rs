@@ -308,3 +308,82 @@ fn a_number_with_a_decimal_point_is_named_where_it_is_written() {
         );
     }
 }
+
+/// A mail with a text and an HTML version of the packet (as Gmail and Outlook send), or HTML
+/// alone, was taken with a note that a damaged copy had been ignored: the HTML made text had
+/// lost the packet's indents, and the README tells a player seeing that note to ask for the
+/// packet as an attachment, every time. A damaged copy in a rendering is no news when the
+/// packet was read whole; one damaged copy found in two readings is named once.
+#[test]
+fn a_text_and_html_mail_is_taken_without_a_damaged_copy_note() {
+    let (g, packet) = crate::mail::crown_packet();
+    let text = read(&packet);
+    let html_lines = |sep: &str| {
+        text.lines()
+            .map(|l| {
+                l.replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let p = g.side_dir("patriot");
+    let alt = format!(
+        "From: Alice <alice@example.org>\nSubject: move\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"b\"\n\n--b\nContent-Type: text/plain; charset=utf-8\n\nHi Bob\n\n{text}\n--b\nContent-Type: text/html; charset=utf-8\n\n<html><body><div>Hi Bob<br><br>{}</div></body></html>\n--b--\n",
+        html_lines("<br>\n")
+    );
+    let html = format!(
+        "From: Alice <alice@example.org>\nSubject: move\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n<html><body><p>Hi Bob</p><div>{}</div></body></html>\n",
+        html_lines("<br>")
+    );
+    write(&p, "alt.eml", &alt);
+    write(&p, "html.eml", &html);
+    let check = |file: &str| {
+        let o = run(
+            &p,
+            &[
+                "ingest",
+                file,
+                "--game",
+                "game.yaml",
+                "--secrets",
+                "secrets",
+                "--check",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stderr(&o));
+        format!("{}{}", stdout(&o), stderr(&o))
+    };
+    for file in ["alt.eml", "html.eml"] {
+        let said = check(file);
+        assert!(
+            said.contains("checked") && !said.contains("damaged"),
+            "{file}: {said}"
+        );
+    }
+    // A text body changed in transit beside an intact attachment: one damaged copy, said once.
+    let c = g.side_dir("crown");
+    ok(
+        &c,
+        &[
+            "send",
+            "game.yaml",
+            packet.to_str().unwrap(),
+            "--via",
+            "eml:sent.eml",
+            "--secrets",
+            "secrets",
+        ],
+    );
+    let sent = read(&c.join("sent.eml"));
+    let at = sent.find("supply: []").expect("the orders are in the body");
+    let changed = format!(
+        "{}supply: [{{}}]{}",
+        &sent[..at],
+        &sent[at + "supply: []".len()..]
+    );
+    write(&p, "changed.eml", &changed);
+    let said = check("changed.eml");
+    assert_eq!(said.matches("damaged copy").count(), 1, "{said}");
+}
