@@ -24,7 +24,16 @@ pub struct Loaded {
 /// edited state or record is refused, naming what to run), and that a result it holds unsent
 /// follows from the rules. The decision it awaits is put in the words its state gives.
 pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
-    let mut l = load_game_unchecked(path, data_dir)?;
+    load_game_with(path, &|_| data_dir.map(Path::to_path_buf))
+}
+
+/// `load_game` with the data folder chosen by the game's id (`--data`, else the player's
+/// config for that game), read from the file.
+pub fn load_game_with(
+    path: &Path,
+    data_for: &dyn Fn(&str) -> Option<PathBuf>,
+) -> Result<Loaded, Error> {
+    let mut l = load_game_unchecked_with(path, data_for)?;
     session::check_current_state(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
     crate::engine::verify::check_log(l.rules.as_ref(), &l.game).map_err(|e| in_file(e, path))?;
     crate::engine::verify::check_pending_result(l.rules.as_ref(), &l.game)
@@ -37,10 +46,18 @@ pub fn load_game(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> 
 
 /// Loads a game file for `verify`, which checks the state itself and says where it differs.
 pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
+    load_game_unchecked_with(path, &|_| data_dir.map(Path::to_path_buf))
+}
+
+/// `load_game_unchecked` with the data folder chosen by the game's id.
+pub fn load_game_unchecked_with(
+    path: &Path,
+    data_for: &dyn Fn(&str) -> Option<PathBuf>,
+) -> Result<Loaded, Error> {
     let text = atomic::read(path)?;
     let game = GameFile::parse(&text).map_err(|e| in_file(e, path))?;
-    let rules = match data_dir {
-        Some(_) => games::load(&game.game, data_dir)?,
+    let rules = match data_for(&game.id) {
+        Some(dir) => games::load(&game.game, Some(&dir))?,
         None => games::load_pinned(&game.game, &game.data)?,
     };
     session::check_file(rules.as_ref(), &game).map_err(|e| in_file(e, path))?;

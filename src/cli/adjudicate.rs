@@ -108,7 +108,7 @@ pub fn write_results(
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut commit = app::Commit::new();
     commit.lock(&a.game)?;
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     // No output replaces the packet or witness answer read (kept as evidence of the step).
     let outputs = [
         Some(&a.out.report),

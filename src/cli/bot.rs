@@ -124,7 +124,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     if a.packet.is_some() {
         commit.lock(&a.game)?;
     }
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     app::refuse_when_over(&l, "the bot", &a.common.templates(&l.game.id)?)?;
     let side = app::bot_side(&l, a.side.as_deref())?;
     // The bot's own secret seeds its search; a packet needs it anyway, so without it nothing
@@ -216,7 +216,7 @@ pub struct HintArgs {
 }
 
 pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let templates = a.common.templates(&l.game.id)?;
     // 14.0: a game that has ended has nothing to advise. Like `orders` listing the options,
     // `hint` is a question, not orders, so it answers who won and why and succeeds.

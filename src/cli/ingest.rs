@@ -106,12 +106,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
     let config = crate::config::Config::load(&crate::config::default_path())?;
-    let data = |id: &str| {
-        a.common
-            .data_dir()
-            .map(Path::to_path_buf)
-            .or_else(|| config.data_for(id))
-    };
+    let data = a.common.data_by_config()?;
     let done = app::ingest_message(
         &mut commit,
         raw,
@@ -265,7 +260,7 @@ fn bot_turn(
     let mut said = String::new();
     let failed = std::cell::Cell::new(false);
     let send_packet = |packet_path: &Path| -> anyhow::Result<String> {
-        let l = app::load_game(game, a.common.data_dir())?;
+        let l = a.common.load_game(game)?;
         let send = app::Send {
             game,
             packet: app::read_packet(packet_path)?,
@@ -307,7 +302,7 @@ fn bot_turn(
         // between the read the bot decides from and the write of its orders.
         let mut commit = app::Commit::new();
         commit.lock(game)?;
-        let l = app::load_game(game, a.common.data_dir())?;
+        let l = a.common.load_game(game)?;
         let deciding = l
             .game
             .awaiting

@@ -97,6 +97,33 @@ impl Common {
         self.data.as_deref()
     }
 
+    /// The game file at `path`, read with its data folder: `--data`, else the player's config
+    /// for the game's id (`games.<id>.data`), else the data the game pins.
+    fn load_game(&self, path: &Path) -> anyhow::Result<crate::app::Loaded> {
+        Ok(crate::app::load_game_with(path, &self.data_by_config()?)?)
+    }
+
+    /// `load_game` without the checks `verify` makes itself.
+    fn load_game_unchecked(&self, path: &Path) -> anyhow::Result<crate::app::Loaded> {
+        Ok(crate::app::load_game_unchecked_with(
+            path,
+            &self.data_by_config()?,
+        )?)
+    }
+
+    /// The data folder of a game by its id: `--data`, else the config's for that game.
+    fn data_by_config(&self) -> anyhow::Result<impl Fn(&str) -> Option<PathBuf> + '_> {
+        let config = match &self.data {
+            Some(_) => None,
+            None => Some(crate::config::Config::load(&crate::config::default_path())?),
+        };
+        Ok(move |id: &str| {
+            self.data
+                .clone()
+                .or_else(|| config.as_ref().and_then(|c| c.data_for(id)))
+        })
+    }
+
     /// `--templates`, else the player's config for this game, else the built-in templates.
     fn templates(&self, game_id: &str) -> anyhow::Result<crate::report::text::Templates> {
         let dir = match &self.templates {

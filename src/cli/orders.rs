@@ -127,7 +127,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     if a.packet.is_some() {
         commit.lock(&a.game)?;
     }
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     if let Some(s) = &a.side {
         app::named_side(&l, "--side", s)?;
     }

@@ -38,7 +38,7 @@ pub struct Args {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut commit = app::Commit::new();
     commit.lock(&a.game)?;
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     for b in &a.bot {
         app::named_side(&l, "--bot", b)?;
     }

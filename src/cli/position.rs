@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let text = app::position(&l, a.at)?;
     crate::engine::atomic::write_apart(&a.out, text.as_bytes(), &a.game)?;
     Ok(ExitCode::SUCCESS)

@@ -33,7 +33,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     if a.format == Format::Png && a.out == Path::new("-") && std::io::stdout().is_terminal() {
         anyhow::bail!("a PNG picture is not for the terminal: write it to a file with `-o board.png`, or pipe it to a program");
     }
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let steps = a.steps.unwrap_or_else(|| a.format.default_steps());
     let bytes = app::report_steps(&l, &steps, a.format, &a.common.templates(&l.game.id)?)?;
     crate::engine::atomic::write_apart(&a.out, &bytes, &a.game)?;

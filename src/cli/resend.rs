@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let held = app::Held::of(&l, &a.common.secrets_dir());
     let packet = app::last_packet(&l, a.side.as_deref(), &held)?;
     let step = packet.record.step;

@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let config = crate::config::Config::load(&crate::config::default_path())?;
     let send = app::Send {
         game: &a.game,

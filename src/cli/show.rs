@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let l = app::load_game(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game(&a.game)?;
     let text = app::show(&l, &a.common.templates(&l.game.id)?)?;
     // A terminal's prompt starts on a line of its own.
     print!("{text}");

@@ -20,7 +20,7 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
-    let l = app::load_game_unchecked(&a.game, a.common.data_dir())?;
+    let l = a.common.load_game_unchecked(&a.game)?;
     let s = app::verify(&l, Some(&a.common.secrets_dir()))?;
     let posted = match &a.witness_answers {
         Some(path) => Some(app::check_witness_answers(&l, path)?),

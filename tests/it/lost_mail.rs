@@ -256,7 +256,8 @@ fn refused_maildir_messages_are_taken_again_with_retry_and_stay_unread() {
     assert!(names(&md.join("cur")).contains(&"3.eml:2,S".to_string()));
 }
 
-/// A game played with its own data folder, named in the config: `ingest` needs no `--data`.
+/// A game played with its own data folder, named in the config: `ingest` and the other
+/// commands need no `--data`.
 #[test]
 fn the_config_gives_a_game_its_data_folder() {
     let tmp = tempfile::tempdir().unwrap();
@@ -321,6 +322,22 @@ fn the_config_gives_a_game_its_data_folder() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
+    // The next commands of the mail cycle read the config too: they refused the game for
+    // want of `--data` once `ingest` had taken its mail.
+    for args in [
+        vec!["show", "game.yaml"],
+        vec!["orders", "game.yaml"],
+        vec!["verify", "game.yaml", "--secrets", "s"],
+        vec!["report", "game.yaml", "--format", "svg"],
+    ] {
+        let without = fails(d, &args);
+        assert!(without.contains("data"), "{args:?}: {without}");
+        let o = command(d, &args)
+            .env("ADJUTANT_CONFIG", &config)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
 }
 
 /// A packet saved as a file (what `orders -o` and `resend -o` write, its first line a
