@@ -55,6 +55,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         the_lost_cause::TheLostCause::NAME => &[
             the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V9,
             the_lost_cause::DATA_FILES_V8,
             the_lost_cause::DATA_FILES_V7,
             the_lost_cause::DATA_FILES_V6,
