@@ -56,6 +56,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         the_lost_cause::TheLostCause::NAME => &[
             the_lost_cause::DATA_FILES,
+            the_lost_cause::DATA_FILES_V9,
             the_lost_cause::DATA_FILES_V8,
             the_lost_cause::DATA_FILES_V7,
             the_lost_cause::DATA_FILES_V6,
@@ -67,6 +68,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         solo_1776::Solo1776::NAME => &[
             solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V12,
             solo_1776::DATA_FILES_V11,
             solo_1776::DATA_FILES_V10,
             solo_1776::DATA_FILES_V9,

@@ -416,3 +416,35 @@ fn eighth_edition_games_keep_the_route_start_as_the_home_base() {
     let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
     assert!(out.contains("verified"), "{out}");
 }
+
+/// The ninth edition (RULINGS L57): a Railroads marker named for a theater with no Confederate
+/// leader was spent, set aside for good (16.1), and its battle skipped (6.1). From the tenth
+/// edition such an order is refused (16.8 with 9.1). The case that shows it fails under the
+/// ninth edition, whose games still load and verify.
+#[test]
+fn ninth_edition_games_spend_railroads_in_a_leaderless_theater() {
+    use adjutant::games::the_lost_cause::{self as tlc, readings::LeaderlessRailroads};
+    let load = |files| crate::lost_cause::data_of(files, &[]);
+    assert_eq!(
+        load(tlc::DATA_FILES).tables.readings.leaderless_railroads,
+        LeaderlessRailroads::Refused
+    );
+    for old in [tlc::DATA_FILES_V9, tlc::DATA_FILES_V8, tlc::DATA_FILES_V1] {
+        assert_eq!(
+            load(old).tables.readings.leaderless_railroads,
+            LeaderlessRailroads::Spent
+        );
+    }
+    let case = root().join("tests/cases/the-lost-cause/16.8-railroads-need-a-theater-leader.yaml");
+    assert!(crate::lost_cause::run_case_with(None, &case).is_ok());
+    let under_ninth = crate::lost_cause::run_case_with(Some(tlc::DATA_FILES_V9), &case);
+    assert!(
+        under_ninth.is_err(),
+        "under the ninth edition the marker is spent: {under_ninth:?}"
+    );
+    // The shipped example as it was before the tenth edition, kept as a fixture.
+    let example = root().join("tests/data/tlc-ninth-edition/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&ok(dir.path(), &["verify", example.to_str().unwrap()]));
+    assert!(out.contains("verified"), "{out}");
+}

@@ -886,3 +886,51 @@ fn the_year_end_counts_an_army_at_its_advanced_base_as_away_from_home() {
         "{report}"
     );
 }
+
+/// 16.8, 9.1 (RULINGS L10, L57): a Railroads marker buys a Directed Battle action, which the
+/// theater's Confederate leader fights. With the East's Command box empty, `orders` listed
+/// "Railroads: attack the blue army in the East theater", and playing it spent the marker (an
+/// X marker, set aside for good, 16.1) on a battle skipped for want of a leader. Such a battle
+/// is neither listed nor taken now, as a Command action passed to that theater is not (10.1),
+/// and the refusal names the theater that can use the marker; the game file is untouched.
+#[test]
+fn railroads_are_not_spent_in_a_theater_without_a_leader() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "rr.yaml", |st| {
+        st["commanders"]["east"] = json!(null);
+        st["leaders_gone"] = json!(["je-johnston"]);
+        st["armies"]["green"] = json!({"form": "army-of-the-cumberland", "at": 1,
+            "route": ["louisville", "lexington-bowling-green", "nashville", "chattanooga", "atlanta"]});
+        st["resources"]["railroads-1"] = json!("available");
+        st["cursor"] = json!({"step": "railroads"});
+        st["question"] = json!({"ask": "railroads"});
+    });
+    let listed = options(d, &game);
+    assert!(
+        listed.contains("Railroads: attack the green army in the West theater"),
+        "{listed}"
+    );
+    assert!(!listed.contains("in the East theater"), "{listed}");
+    let orders = "railroads: [{theater: east, army: blue}]\n";
+    let err = refusal(d, &game, orders);
+    assert!(
+        err.contains("16.8: the East theater has no Confederate leader to fight the Directed Battle a Railroads marker gives (9.1, RULINGS L10, L57); spend it in the West theater, or keep it"),
+        "{err}"
+    );
+    // Played, the orders are refused and leave every file as it was: the marker is kept.
+    let err = words(&refused(
+        d,
+        &[
+            "play",
+            game.to_str().unwrap(),
+            "o.yaml",
+            "--secrets",
+            "rr.yaml-secrets",
+        ],
+    ));
+    assert!(
+        err.contains("16.8: the East theater has no Confederate leader"),
+        "{err}"
+    );
+}

@@ -898,6 +898,7 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         town_fort_lost_with_town: false,
         attacks_on_board_only: false,
         nothing_refused: false,
+        losses_on_board_only: false,
     };
     assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
@@ -956,6 +957,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
             town_fort_lost_with_town: true,
             attacks_on_board_only: true,
             nothing_refused: true,
+            losses_on_board_only: true,
         }
     );
     edition_game_verifies("fifth");
@@ -1265,4 +1267,33 @@ fn the_twelfth_edition_records_an_army_formed_by_a_landing() {
         "events\n  got",
     );
     edition_game_verifies("eleventh");
+}
+
+/// 14 with 12 (RULINGS A7, A28, A31): from the thirteenth edition a board loss of an army off
+/// the board is refused, as an attack on it is (`solo_1776_findings` plays the refusal through
+/// the command line); the earlier editions took it, and a game begun with the twelfth edition
+/// verifies.
+#[test]
+fn the_thirteenth_edition_refuses_a_loss_of_an_army_off_the_board() {
+    assert!(
+        data_of(solo::DATA_FILES)
+            .tables
+            .reports
+            .losses_on_board_only
+    );
+    for old in [
+        solo::DATA_FILES_V12,
+        solo::DATA_FILES_V11,
+        solo::DATA_FILES_V1,
+    ] {
+        assert!(!data_of(old).tables.reports.losses_on_board_only);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "14.0-a-loss-of-an-army-off-the-board-refused.yaml",
+        "losses_on_board_only",
+        "expected an error",
+    );
+    edition_game_verifies("twelfth");
 }

@@ -468,12 +468,53 @@ fn a_loss_or_replacement_of_nothing_is_refused() {
         let err = fails(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
         assert!(err.contains(want), "{orders}: {err}");
     }
-    // Artillery or supply alone is a loss all the same.
+    // Artillery or supply alone is a loss all the same, of an army on the board (A31).
     play(
         d,
         "o.yaml",
-        "turn: {losses: [{army: washington, artillery: 1}], american_turn: false}\n",
+        "turn: {armies: [{army: washington, at: philadelphia}], losses: [{army: washington, artillery: 1}], american_turn: false}\n",
     );
+}
+
+/// 14 with 12 (RULINGS A7, A28, A31): a board loss was taken for Washington's army standing
+/// off the board (location 10 of the Middle States at the set-up), where an attack on it is
+/// refused: the report read "lost 12 SP ... in combat on the board" and the army played on at
+/// 0 SP. A loss falls only on an army on the board, at a town, and the refusal says where the
+/// army is. On the board at Philadelphia the same loss is taken, and the army left with 0 SP
+/// stays the area's army (12): at its turn it evades to the OB and moves down (condition 3).
+#[test]
+fn a_loss_of_an_army_off_the_board_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-off-board-loss");
+    let loss = "losses: [{army: washington, sp: 12, artillery: 2, supply: 2}]";
+    write(d, "o.yaml", &format!("turn: {{{loss}}}\n"));
+    let err = refused(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
+    assert!(
+        err.contains("(`turn.losses[0].army`): 14: Washington's army is off the board, in location 10 of Middle States"),
+        "{err}"
+    );
+    assert!(err.contains("RULINGS A7, A28, A31"), "{err}");
+    let report = play(
+        d,
+        "o.yaml",
+        &format!("turn: {{armies: [{{army: washington, at: philadelphia}}], {loss}, american_turn: false}}\n"),
+    );
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains(
+            "Washington's army lost 12 SP, 2 artillery, 2 supply in combat on the board (14)"
+        ),
+        "{report}"
+    );
+    let report = play(d, "o.yaml", "turn: {}\n");
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "13: Washington's army evades to the OB from Philadelphia",
+        "12: Washington's army moves down 1 location (10 to 5, Middle States), condition 3: SP 0 below the requisite",
+    ] {
+        assert!(report.contains(want), "{want}: {report}");
+    }
 }
 
 /// 13: a town's holder the orders cannot read named no rule ("unknown variant `french`,

@@ -430,6 +430,10 @@ pub struct Reports {
     /// refused; absent or false (the first ten editions), they were taken.
     #[serde(default)]
     pub nothing_refused: bool,
+    /// 14 with 12 (A31): a board loss falls only on an army on the board, at a town; absent
+    /// or false (the first twelve editions), a loss of an army off the board was taken too.
+    #[serde(default)]
+    pub losses_on_board_only: bool,
 }
 
 #[derive(Debug, Clone)]

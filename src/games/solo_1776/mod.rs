@@ -64,6 +64,11 @@ pub const DATA_FILES: &[(&str, &str)] = edition!("scenario.yaml", "tables.yaml")
 /// for plausibility later (docs/solo-1776.md).
 pub const DATA_FILES_V1: &[(&str, &str)] = edition!("v1/scenario.yaml", "v1/tables.yaml");
 
+/// The data files of the twelfth edition (before RULINGS A31 refused a board loss of an army
+/// off the board), kept so that game files begun with them still load with the tables they
+/// pin. Its scenario is the current one.
+pub const DATA_FILES_V12: &[(&str, &str)] = edition!("scenario.yaml", "v12/tables.yaml");
+
 /// The data files of the eleventh edition (before RULINGS A30 recorded that a force put into
 /// an area with no army became its army), kept so that game files begun with them still load
 /// with the tables they pin. Its scenario is the current one.

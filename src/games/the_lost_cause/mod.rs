@@ -62,6 +62,29 @@ pub const DATA_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The data files of the ninth edition: `tables.yaml` before a Railroads marker named for a
+/// theater with no Confederate leader was refused rather than spent on a battle that was
+/// skipped (RULINGS.md L57), with today's map, counters and deck. Kept so that games begun
+/// with it still load and replay as they began.
+pub const DATA_FILES_V9: &[(&str, &str)] = &[
+    (
+        data::MAP,
+        include_str!("../../../games/the-lost-cause/map.yaml"),
+    ),
+    (
+        data::PIECES,
+        include_str!("../../../games/the-lost-cause/pieces.yaml"),
+    ),
+    (
+        data::TABLES,
+        include_str!("../../../games/the-lost-cause/v9/tables.yaml"),
+    ),
+    (
+        data::DECK,
+        include_str!("../../../games/the-lost-cause/deck.yaml"),
+    ),
+];
+
 /// The data files of the eighth edition: `tables.yaml` before an army's Home Base was the
 /// space its track begins at rather than the first space of its route (RULINGS.md L56), with
 /// today's map, counters and deck. Kept so that games begun with it still load and replay as

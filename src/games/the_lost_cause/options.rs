@@ -463,7 +463,8 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     ..o()
                 },
             ));
-            for t in Theater::ALL {
+            // 16.8 with 9.1 (RULINGS L57): a theater with no leader fights no battle.
+            for t in Theater::ALL.into_iter().filter(|t| st.has_leader(*t)) {
                 for target in targets(data, st, t) {
                     out.push((
                         format!(

@@ -2,7 +2,8 @@
 //! the text or its rulings (RULINGS.md L17, L31, L43, L47), or took an answer the rules give
 //! no meaning to (L48, L49), or missed a case the text decides (L51), or
 //! recorded less than a reader needs (L52, L54, L55), or took the start of an army's route for
-//! its Home Base (L56). The choice is data (`readings` in
+//! its Home Base (L56), or spent a Railroads marker on a battle no leader could fight (L57).
+//! The choice is data (`readings` in
 //! `tables.yaml`), so that a game file, which pins its data by hash, always replays by the
 //! readings it began with: the first edition's `tables.yaml` has no `readings`, and each
 //! reading defaults to the first.
@@ -50,6 +51,22 @@ pub struct Readings {
     /// 8.1, 13.1, 13.2 (L56).
     #[serde(default)]
     pub home_base: HomeBase,
+    /// 16.8, 9.1 (L57).
+    #[serde(default)]
+    pub leaderless_railroads: LeaderlessRailroads,
+}
+
+/// 16.8, 9.1: what becomes of a Railroads marker spent for a battle in a theater whose
+/// Command box is empty (RULINGS L10), where no Confederate leader can fight it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderlessRailroads {
+    /// The first nine editions: the marker is spent and set aside (16.1), and the battle is
+    /// skipped (6.1).
+    #[default]
+    Spent,
+    /// The order is refused and the marker stays Available.
+    Refused,
 }
 
 /// 8.1, 13.1, 13.2, 14.4: which space is an army's Home Base, where a retreat may turn into a

@@ -393,4 +393,10 @@ impl State {
     pub fn is_over(&self) -> bool {
         self.cursor == Cursor::Over
     }
+
+    /// 9.1: whether a Confederate leader holds the theater's Command box, to fight its
+    /// battles; the box can be empty once the Leader Cup is (RULINGS L10).
+    pub fn has_leader(&self, theater: Theater) -> bool {
+        self.commanders.get(&theater).is_some_and(Option::is_some)
+    }
 }

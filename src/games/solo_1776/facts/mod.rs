@@ -229,6 +229,22 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
         let (force, name, said) = match (&l.army, &l.fort, &l.detachment) {
             (Some(a), None, None) => {
                 army_known(st, "12", a, format!("{path}.army"))?;
+                // A31 (from the thirteenth edition): an army off the board stands on the
+                // Off-Board chart (A7), where no British force can attack it (A28), so no
+                // combat on the board can cost it anything.
+                let army = &st.armies[a];
+                if data.tables.reports.losses_on_board_only && army.at.is_none() {
+                    return Err(err(
+                        "14",
+                        format!("{path}.army"),
+                        format!(
+                            "{} is off the board, in location {} of {}, on the Off-Board chart, so no combat on the board can cost it anything (RULINGS A7, A28, A31); report the losses of an army that stands at a town on the board",
+                            army.words(a),
+                            army.location,
+                            area_name(data, &army.area)
+                        ),
+                    ));
+                }
                 let army = st.armies.get_mut(a).expect("known");
                 let said = army.words(a);
                 (&mut army.force, army.name.clone(), said)
