@@ -856,6 +856,32 @@ fn every_action_is_offered_after_the_moves_an_excess_needs() {
     }
 }
 
+/// 5.5 with S10: a single supply over the limit "is" discarded, not "are" ("first 1 war over
+/// the limit are discarded in Ebenezer"). Cornwallis's 3 units on Ebenezer carry 2 food and 3
+/// war, one over the 4 they may carry, with no friendly area on their line to take it.
+#[test]
+fn one_supply_over_the_limit_is_discarded_in_the_singular() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[("EBN", Side::Crown, 3, Some(LeaderRank::Leader), 2, 3)],
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let discards: Vec<&str> = listed
+        .iter()
+        .map(|o| o.summary.as_str())
+        .filter(|s| s.contains("over the limit"))
+        .collect();
+    assert!(!discards.is_empty(), "{listed:#?}");
+    for s in discards {
+        assert!(
+            s.contains("first 1 war over the limit is discarded in Ebenezer (5.5)"),
+            "{s}"
+        );
+    }
+}
+
 /// 5.5 with S10: an excess that cannot be moved (a City alone on its line) is discarded, War
 /// first, before anything acts, so the attack is offered with what is left and its words say
 /// what goes.

@@ -79,6 +79,16 @@ pub fn units(n: &str) -> String {
     }
 }
 
+/// How many of `n` units an order may name, from one: `1` alone when there is only one, else
+/// `1 to 4`.
+pub fn one_to(n: u32) -> String {
+    if n == 1 {
+        "1".into()
+    } else {
+        format!("1 to {n}")
+    }
+}
+
 /// The leader of the army at `area` in `st`, by name, if it has one.
 fn leader_at(data: &Data, st: &State, area: &Value) -> Option<String> {
     let id = data.find_area_key(area.as_str()?)?.id;
