@@ -640,3 +640,218 @@ fn a_morale_check_without_a_roll_and_a_split_transport_read_once() {
         "{lines:?}"
     );
 }
+
+/// A demo game `g.yaml` in `d` (secrets in `s`) from the set-up state with the keys of
+/// `overlay` replaced.
+fn demo_game(d: &std::path::Path, id: &str, overlay: Value) {
+    let pos = crate::bot::position_file(d, overlay);
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            id,
+            "--demo",
+            "--secrets",
+            "s",
+            "--position",
+            pos.to_str().unwrap(),
+            "-o",
+            "g.yaml",
+        ],
+    );
+}
+
+/// Plays `orders` (written to `name`) in the demo game `g.yaml`: what `play` said, its words
+/// one space apart.
+fn play_words(d: &std::path::Path, name: &str, orders: &str) -> String {
+    write(d, name, orders);
+    let o = ok(d, &["play", "g.yaml", name, "--secrets", "s"]);
+    stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The Crown's full impulse with Cornwallis's 8 units in Charleston (3 food, 5 war) beside 2
+/// Patriot units in Orangeburg.
+fn cornwallis_beside_orangeburg(d: &std::path::Path, id: &str) {
+    demo_game(
+        d,
+        id,
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "CHS": {"side": "crown", "units": 8, "leader": "leader"},
+                "ORB": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"CHS": {"food": 3, "war": 5}, "ORB": {"food": 1, "war": 1}},
+        }),
+    );
+}
+
+/// 10.1 with 10.6 and 10.7: the defender asked to refuse or accept an attack is told who leads
+/// it, since the leader counts in the battle's result and in the morale check, and all the
+/// attackers carry, Food too ("with 8 units carrying 5 war" left out Cornwallis and the 1
+/// food). An attack that commits its War at once says what it carries besides, in the question
+/// and in the report.
+#[test]
+fn the_defender_is_told_who_leads_the_attack_and_all_it_carries() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    cornwallis_beside_orangeburg(d, "lw-ask-open");
+    let said = play_words(
+        d,
+        "attack.yaml",
+        "full: {attack: {from: CHS, to: ORB, units: 8, carry_food: 1, carry_war: 5}}\n",
+    );
+    assert!(
+        said.contains("battle: Crown attacks Orangeburg from Charleston with 8 units led by Cornwallis carrying 1 food and 5 war, the War to commit if you accept: refuse (10.1)"),
+        "{said}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    cornwallis_beside_orangeburg(d, "lw-ask-committed");
+    let said = play_words(
+        d,
+        "attack.yaml",
+        "full: {attack: {from: CHS, to: ORB, units: 8, war: 2, carry_food: 1, carry_war: 1}}\n",
+    );
+    assert!(
+        said.contains("battle: Crown attacks Orangeburg from Charleston with 8 units led by Cornwallis and 2 war, carrying 1 food and 1 war besides: refuse (10.1)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Crown attacks Orangeburg from Charleston with 8 units led by Cornwallis, paying 2 food and committing 2 war, carrying 1 food and 1 war besides (9.4)."),
+        "{said}"
+    );
+}
+
+/// 10.7: beaten attackers go back with their leader, and the line says so ("The attacking
+/// unit goes back to Augusta" while Gates went back with it). Gates attacks Ebenezer from
+/// Augusta with 1 unit, committing 1 war and carrying 1 more; Cornwallis's 3 units accept
+/// without committing any, and win whatever the one attacking die rolls (10.6).
+#[test]
+fn beaten_attackers_go_back_with_their_leader() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(
+        d,
+        "lw-back",
+        json!({
+            "phase": {"step": "impulse", "side": "patriot", "kind": "full"},
+            "initiative": "patriot",
+            "pass_track": 1,
+            "armies": {
+                "AUG": {"side": "patriot", "units": 4, "leader": "leader"},
+                "EBN": {"side": "crown", "units": 3, "leader": "leader"},
+            },
+            "supplies": {"AUG": {"food": 2, "war": 6}, "EBN": {"food": 2, "war": 2}},
+        }),
+    );
+    play_words(
+        d,
+        "attack.yaml",
+        "full: {attack: {from: AUG, to: EBN, units: 1, war: 1, carry_war: 1}}\n",
+    );
+    let said = play_words(
+        d,
+        "accept.yaml",
+        "battle: {accept: {commit: 0, retreat: [SAV]}}\n",
+    );
+    let commander = {
+        let gf = adjutant::engine::gamefile::GameFile::parse(&read(&d.join("g.yaml"))).unwrap();
+        gf.state["patriot_commander"].as_str().unwrap().to_string()
+    };
+    assert!(
+        said.contains(&format!("The attacking unit and {commander} go back to Augusta; the defenders of Ebenezer take the 1 war they carried (10.7).")),
+        "{said}"
+    );
+    // 11.3 and RULINGS B15: a sortie going back as victors, or barred from it, names its
+    // leader too.
+    let sortie = json!({"full": {"attack": {"from": "CHS", "to": "ORB", "units": 6,
+        "carry_war": 2, "return_after": true}}});
+    let at_charleston = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "crown", "units": 8, "leader": "leader"});
+    };
+    let won = southern_lines_from(
+        at_charleston,
+        sortie.clone(),
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "ORB",
+                "units": 6, "food_paid": 2, "carried": {"food": 0, "war": 2}}),
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 7, "defender_total": 2}),
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 6}),
+        ],
+    );
+    assert!(
+        won[3].starts_with("The 6 attacking units and Cornwallis go back to Charleston, the City they attacked out of"),
+        "{won:?}"
+    );
+    let barred = southern_lines_from(
+        at_charleston,
+        sortie,
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "ORB",
+                "units": 6, "food_paid": 2, "carried": {"food": 0, "war": 2}}),
+            json!({"event": "return_barred", "side": "crown", "from": "ORB", "to": "CHS", "units": 6}),
+        ],
+    );
+    assert_eq!(
+        barred[2],
+        "The 6 attacking units and Cornwallis cannot go back to Charleston: the beaten enemy retreated into it; they hold Orangeburg (11.3).",
+        "{barred:?}"
+    );
+}
+
+/// 9.1: a march's line of the units that stay names the leader who stays with them ("2 units
+/// stay in Savannah" while Cornwallis stayed; "1 unit stays" while the Subordinate Leader
+/// did).
+#[test]
+fn units_that_stay_are_said_to_stay_with_their_leader() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(
+        d,
+        "lw-stay",
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 1,
+            "armies": {
+                "SAV": {"side": "crown", "units": 4, "leader": "leader"},
+                "EBN": {"side": "patriot", "units": 3},
+            },
+            "supplies": {"SAV": {"food": 2, "war": 3}, "EBN": {"food": 2, "war": 2}},
+        }),
+    );
+    let said = play_words(
+        d,
+        "march.yaml",
+        "full: {march: {from: SAV, groups: [{to: BFT, units: 2, food: 1, war: 1}]}}\n",
+    );
+    assert!(
+        said.contains("2 units to Beaufort, carrying 1 food and 1 war 2 units stay in Savannah with Cornwallis"),
+        "{said}"
+    );
+    let report = stdout(&ok(d, &["report", "g.yaml", "--steps", "last"]));
+    let report = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        report.contains("2 units stay in Savannah with Cornwallis"),
+        "{report}"
+    );
+    let subordinate = southern_lines_from(
+        |st| {
+            st["armies"]["NBN"] = json!({"side": "crown", "units": 2, "leader": "subordinate"});
+        },
+        json!({"full": {"march": {"from": "NBN", "groups": [{"to": "KIN", "units": 1}]}}}),
+        vec![
+            json!({"event": "marched", "side": "crown", "from": "NBN", "food_paid": 1,
+            "activated_units": 1, "stayed": 1,
+            "groups": [{"to": "KIN", "units": 1, "leader": false, "food": 0, "war": 0}]}),
+        ],
+    );
+    assert!(
+        subordinate[1].ends_with("1 unit stays in New Bern with the Subordinate Leader"),
+        "{subordinate:?}"
+    );
+}

@@ -140,6 +140,86 @@ pub(crate) fn check(
         accepted >= least,
         "{what}: only {accepted} orders accepted, expected at least {least}"
     );
+    check_ranges_accepted(data, st, side, what);
+}
+
+/// `v` with `value` written at `path` (keys and list indices, `full.march.groups[0].units`).
+fn set_at(v: &mut Value, path: &str, value: Value) {
+    let mut at = v;
+    for part in path.split('.') {
+        let (key, index) = match part.split_once('[') {
+            Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        at = &mut at[key];
+        if let Some(i) = index {
+            at = &mut at[i];
+        }
+    }
+    *at = value;
+}
+
+/// The other way from `check`: every value each range of a listed option holds is one the
+/// rules accept, with some values of its other ranges. A range is what the rules could allow
+/// (`orders` prints it as the option's amounts: "1-2 units"), so a value no orders of the
+/// option can take is a promise the rules then break. The marches of one group are tried
+/// (9.1, 9.2), all the values of their ranges together; a split's ranges name each entry of a
+/// list of groups, too many to try together.
+pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Side, what: &str) {
+    let listed = SouthernStrategy::legal_options(data, st, side.name());
+    let mut tried = 0;
+    for (example, option) in examples(&listed) {
+        if !example["full"]["march"].is_object()
+            || option.ranges.iter().any(|r| r.name.contains("[*]"))
+        {
+            continue;
+        }
+        // Each range's values, as JSON.
+        let values: Vec<Vec<Value>> = option
+            .ranges
+            .iter()
+            .map(|r| match &r.values {
+                ranges::Values::Amount { min, max } => (*min..=*max).map(Value::from).collect(),
+                ranges::Values::OneOf { one_of } => one_of.clone(),
+            })
+            .collect();
+        let mut taken: Vec<Vec<bool>> = values.iter().map(|v| vec![false; v.len()]).collect();
+        // Every combination, counted like an odometer.
+        let mut pick = vec![0; values.len()];
+        loop {
+            let mut o = example.clone();
+            for (k, r) in option.ranges.iter().enumerate() {
+                set_at(&mut o, &r.name, values[k][pick[k]].clone());
+            }
+            if let Ok(orders) = serde_json::from_value::<Orders>(o) {
+                tried += 1;
+                let mut dice = KeyedDice::new(&[7; 32]);
+                if SouthernStrategy::apply(data, st, side.name(), &orders, None, &mut dice).is_ok()
+                {
+                    for (k, &p) in pick.iter().enumerate() {
+                        taken[k][p] = true;
+                    }
+                }
+            }
+            let Some(k) = (0..pick.len()).find(|&k| pick[k] + 1 < values[k].len()) else {
+                break;
+            };
+            pick[k] += 1;
+            for p in &mut pick[..k] {
+                *p = 0;
+            }
+        }
+        for (k, r) in option.ranges.iter().enumerate() {
+            for (v, ok) in values[k].iter().zip(&taken[k]) {
+                assert!(
+                    ok,
+                    "{what}: the listed option `{}` holds {v} in `{}`, which the rules refuse with every value of its other ranges\n{}",
+                    option.summary, r.name, option.example
+                );
+            }
+        }
+    }
+    eprintln!("{what}: {tried} orders inside the listed ranges tried");
 }
 
 pub(crate) fn full(a: Action) -> Orders {
@@ -368,6 +448,143 @@ fn every_accepted_march_beside_a_subordinate_is_listed() {
         space,
         100,
         "marches beside the Subordinate in Fort Granby",
+    );
+}
+
+/// 9.2: a march into an army the Subordinate Leader would then command lists only the units he
+/// may have, at most 4 in all. The Subordinate's 2 units at Monck's Corner were offered "1-2
+/// units" into Charleston, where 3 units wait without a leader, and 2 were refused; with 4
+/// units, 1 may go with him and 3 without him. Each range's values are checked against what
+/// the rules accept, and every accepted march is listed.
+#[test]
+fn a_march_the_subordinate_would_command_lists_only_what_he_may() {
+    let data = data();
+    for (units, most, with_him) in [(2, "1 unit;", None), (4, "1-3 units (with", Some(1))] {
+        let st = position(
+            &data,
+            Side::Crown,
+            &[
+                (
+                    "MCK",
+                    Side::Crown,
+                    units,
+                    Some(LeaderRank::Subordinate),
+                    1,
+                    0,
+                ),
+                ("CHS", Side::Crown, 3, None, 3, 5),
+                ("SAV", Side::Crown, 2, Some(LeaderRank::Leader), 1, 0),
+            ],
+        );
+        let what = format!("marches of the Subordinate's {units} units from Monck's Corner");
+        check(
+            &data,
+            &st,
+            Side::Crown,
+            marches(
+                "MCK",
+                groups(
+                    1,
+                    &near(&data, "MCK"),
+                    &[1, 2, 3, 4],
+                    &some(0..=2),
+                    &some(0..=2),
+                ),
+            ),
+            3,
+            &what,
+        );
+        let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+        let to_charleston = listed
+            .iter()
+            .map(|o| o.summary.as_str())
+            .find(|s| {
+                s.contains("march (9.1) from Monck's Corner") && s.contains(" to Charleston:")
+            })
+            .unwrap_or_else(|| panic!("{listed:#?}"));
+        assert!(
+            to_charleston.contains(&format!("to Charleston: {most}")),
+            "{what}: {to_charleston}"
+        );
+        if let Some(n) = with_him {
+            assert!(
+                to_charleston.contains(&format!("(with the Subordinate Leader, at most {n} unit: he commands at most 4, the 3 units in Charleston included, 9.2)")),
+                "{what}: {to_charleston}"
+            );
+        }
+    }
+}
+
+/// 9.2: the Subordinate Leader may take the group the Leader leaves only where he would
+/// command at most 4 units: into Charlotte, where 3 units wait, 1 unit at most, and into
+/// Salisbury, where 4 wait, none. Gates's march from Guilford Courthouse offered him "at most
+/// 4 units" into both.
+#[test]
+fn the_subordinate_taking_a_group_is_offered_only_where_he_may_command_it() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Patriot,
+        &[
+            ("GLF", Side::Patriot, 4, Some(LeaderRank::Leader), 2, 2),
+            ("CLT", Side::Patriot, 3, None, 1, 1),
+            ("SBY", Side::Patriot, 4, None, 1, 1),
+            ("CHS", Side::Crown, 2, Some(LeaderRank::Leader), 1, 0),
+        ],
+    );
+    let to = near(&data, "GLF");
+    let mut space = marches(
+        "GLF",
+        groups(1, &to, &[1, 2, 3, 4], &some(0..=1), &some(0..=2)),
+    );
+    let next = &ids(&data.area("GLF").adjacent);
+    space.extend(marches(
+        "GLF",
+        groups(2, next, &[1, 2], &some(0..=1), &some(0..=1)),
+    ));
+    check(
+        &data,
+        &st,
+        Side::Patriot,
+        space,
+        50,
+        "marches of Gates's army from Guilford Courthouse",
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "patriot");
+    let summary = |to: &str| {
+        listed
+            .iter()
+            .map(|o| o.summary.as_str())
+            .find(|s| {
+                s.starts_with("full: march (9.1) from Guilford Courthouse")
+                    && s.contains(&format!(" to {to}:"))
+            })
+            .unwrap_or_else(|| panic!("{listed:#?}"))
+            .to_string()
+    };
+    let charlotte = summary("Charlotte");
+    assert!(
+        charlotte.contains("the Subordinate Leader may command the group Gates leaves (at most 1 unit here: he commands at most 4, the 3 units in Charlotte included, 9.2)"),
+        "{charlotte}"
+    );
+    let salisbury = summary("Salisbury");
+    assert!(!salisbury.contains("Subordinate"), "{salisbury}");
+    let hillsborough = summary("Hillsborough");
+    assert!(
+        hillsborough.contains(
+            "the Subordinate Leader may command the group Gates leaves (at most 3 units)"
+        ),
+        "{hillsborough}"
+    );
+    // A split says where he may take fewer.
+    let split = listed
+        .iter()
+        .map(|o| o.summary.as_str())
+        .find(|s| s.starts_with("full: split and march (9.1) from Guilford Courthouse"))
+        .unwrap_or_else(|| panic!("{listed:#?}"));
+    assert!(
+        split.contains("the Subordinate Leader may command one group Gates leaves (at most 3 units; at most 1 unit into Charlotte, where 3 units wait, none into Salisbury, where 4 units wait: he commands at most 4, 9.2)"),
+        "{split}"
     );
 }
 
@@ -852,6 +1069,32 @@ fn every_action_is_offered_after_the_moves_an_excess_needs() {
                 .iter()
                 .all(|s| s.contains("Charleston (3 units with Cornwallis, 4 food 1 war)")),
             "{kind:?}: {marches:#?}"
+        );
+    }
+}
+
+/// 5.5 with S10: a single supply over the limit "is" discarded, not "are" ("first 1 war over
+/// the limit are discarded in Ebenezer"). Cornwallis's 3 units on Ebenezer carry 2 food and 3
+/// war, one over the 4 they may carry, with no friendly area on their line to take it.
+#[test]
+fn one_supply_over_the_limit_is_discarded_in_the_singular() {
+    let data = data();
+    let st = position(
+        &data,
+        Side::Crown,
+        &[("EBN", Side::Crown, 3, Some(LeaderRank::Leader), 2, 3)],
+    );
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let discards: Vec<&str> = listed
+        .iter()
+        .map(|o| o.summary.as_str())
+        .filter(|s| s.contains("over the limit"))
+        .collect();
+    assert!(!discards.is_empty(), "{listed:#?}");
+    for s in discards {
+        assert!(
+            s.contains("first 1 war over the limit is discarded in Ebenezer (5.5)"),
+            "{s}"
         );
     }
 }

@@ -219,7 +219,7 @@ fn a_beaten_attackers_supplies_are_reported_going_to_the_defender() {
     assert_eq!(camden, json!({"food": 2, "war": 1}), "Camden had 1 food");
     for (format, text) in last_step_reports(d, &game) {
         assert!(
-            text.contains("The 3 attacking units go back to Waxhaws; the defenders of Camden take the 1 food and 1 war they carried (10.7)."),
+            text.contains("The 3 attacking units and Cornwallis go back to Waxhaws; the defenders of Camden take the 1 food and 1 war they carried (10.7)."),
             "{format}: {text}"
         );
     }

@@ -668,7 +668,7 @@ fn the_southern_strategy_decision_line_names_areas_and_sea_zones() {
     let cases = [
         (
             json!({"step": "battle", "attack": attack}),
-            "Crown attacks Ebenezer from Savannah with 1 unit and 1 war",
+            "Crown attacks Ebenezer from Savannah with 1 unit led by Cornwallis and 1 war",
         ),
         (
             json!({"step": "commit", "attack": attack, "accept": {"commit": 0}}),

@@ -8,6 +8,7 @@ use super::siege;
 use super::state::{
     merged_command, Army, Id, Key, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
 };
+use super::words;
 use crate::engine::error::{OrderError, Path};
 
 /// 9.1: 1 Food for every four units activated, rounding up.
@@ -159,7 +160,9 @@ pub fn march(
             return Err(OrderError::new(
                 "9.2",
                 format!(
-                    "{stayed} units stay in `{}`; the group under the Subordinate Leader names them all, not {units}",
+                    "{} {} in `{}`; the group under the Subordinate Leader names them all, not {units}",
+                    words::units(&stayed.to_string()),
+                    if stayed == 1 { "stays" } else { "stay" },
                     from.name
                 ),
             )
@@ -192,8 +195,10 @@ pub fn march(
         return Err(OrderError::new(
             "9.1",
             format!(
-                "too little food: activating {activated} units in `{}` costs {cost} food, and there is {}",
-                from.name, pool.food
+                "too little food: activating {} in `{}` costs {cost} food, and there is {}",
+                words::units(&activated.to_string()),
+                from.name,
+                pool.food
             ),
         )
         .at(key));
@@ -243,7 +248,8 @@ pub fn march(
             let (units, carried) = (g.units, food + war);
             return Err(OrderError::worded_later("5.5", move || {
                 format!(
-                    "a group of {units} units carries at most {capacity} supplies, not {carried}"
+                    "a group of {} carries at most {capacity} supplies, not {carried}",
+                    words::units(&units.to_string())
                 )
             })
             .at(path));

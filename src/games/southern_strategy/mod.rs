@@ -47,8 +47,8 @@ use events::Event;
 use id_map::IdMap;
 use orders::Orders;
 use state::{
-    Army, Chit, Id, ImpulseKind, LeaderRank, Navies, Partisans, Phase, Pool, Side, State, Supplies,
-    Turn,
+    Army, Chit, Id, ImpulseKind, LeaderRank, Navies, Partisans, PendingAttack, Phase, Pool, Side,
+    State, Supplies, Turn,
 };
 
 pub struct SouthernStrategy;
@@ -58,6 +58,48 @@ pub const DISPLAY_FILES: &[(&str, &str)] = &[(
     data::BOARD,
     include_str!("../../../games/southern-strategy/board.yaml"),
 )];
+
+/// 10.1: the question put to the defender of `attack`: who attacks from where, led by whom
+/// (the leader counts in the battle's result and the defender's morale check, 10.6, 10.7),
+/// and what the attackers commit and carry.
+fn battle_question(data: &Data, st: &State, attack: &PendingAttack) -> String {
+    let name = |id: &Id| data.area(id).name.clone();
+    let led_by = attack
+        .leader
+        .map(|r| format!(" led by {}", words::leader_name(data, st, attack.side, r)))
+        .unwrap_or_default();
+    let attackers = format!(
+        "{} attacks {} from {} with {}{led_by}",
+        words::side_word(attack.side),
+        name(&attack.to),
+        name(&attack.from),
+        words::units(&attack.units.to_string()),
+    );
+    let carried = words::supplies(attack.carried.food, attack.carried.war);
+    if attack.war_committed > 0 {
+        let besides = if attack.carried.is_empty() {
+            String::new()
+        } else {
+            format!(", carrying {carried} besides")
+        };
+        return format!(
+            "{attackers} and {} war{besides}: refuse (10.1) or accept and commit war supplies (10.3)",
+            attack.war_committed
+        );
+    }
+    // RULINGS B1: under the text's order the answer's number may not bind, unless the
+    // attackers carry 1 War, which they must commit at once.
+    let (would, binds) = if !data.pieces.readings.defender_commits_after_attacker() {
+        ("", "")
+    } else if attack.carried.war == 1 {
+        ("", "; the attackers must commit the 1 war they carry (10.2), so the number you give binds you")
+    } else {
+        ("would ", "; it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)")
+    };
+    format!(
+        "{attackers} carrying {carried}, the War to commit if you accept: refuse (10.1) or accept, saying how many war supplies you {would}commit (10.3: a number, all, or match){binds}"
+    )
+}
 
 impl Game for SouthernStrategy {
     const NAME: &'static str = "southern-strategy";
@@ -286,34 +328,7 @@ impl Game for SouthernStrategy {
             Phase::Battle { attack, .. } => (
                 attack.side.other(),
                 "battle",
-                if attack.war_committed > 0 {
-                    format!(
-                        "{} attacks {} from {} with {} and {} war: refuse (10.1) or accept and commit war supplies (10.3)",
-                        words::side_word(attack.side),
-                        area(&attack.to),
-                        area(&attack.from),
-                        words::units(&attack.units.to_string()),
-                        attack.war_committed
-                    )
-                } else {
-                    // RULINGS B1: under the text's order the answer's number may not bind,
-                    // unless the attackers carry 1 War, which they must commit at once.
-                    let (would, binds) = if !data.pieces.readings.defender_commits_after_attacker() {
-                        ("", "")
-                    } else if attack.carried.war == 1 {
-                        ("", "; the attackers must commit the 1 war they carry (10.2), so the number you give binds you")
-                    } else {
-                        ("would ", "; it binds you only if the attacker's standing policy commits at once, else you commit again once the attacker has (RULINGS B1)")
-                    };
-                    format!(
-                        "{} attacks {} from {} with {} carrying {} war, to commit if you accept: refuse (10.1) or accept, saying how many war supplies you {would}commit (10.3: a number, all, or match){binds}",
-                        words::side_word(attack.side),
-                        area(&attack.to),
-                        area(&attack.from),
-                        words::units(&attack.units.to_string()),
-                        attack.carried.war
-                    )
-                },
+                battle_question(data, st, attack),
             ),
             Phase::Defend { attack, .. } => (
                 attack.side.other(),

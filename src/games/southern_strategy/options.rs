@@ -284,8 +284,9 @@ fn first_words(data: &Data, moves: &[SupplyMove], discarded: &[super::events::Ev
         } = e
         {
             parts.push(format!(
-                "{} over the limit are discarded in {} (5.5)",
+                "{} over the limit {} discarded in {} (5.5)",
                 words::supplies(*food, *war),
+                if food + war == 1 { "is" } else { "are" },
                 data.area(area).name
             ));
         }
@@ -295,8 +296,7 @@ fn first_words(data: &Data, moves: &[SupplyMove], discarded: &[super::events::Ev
 
 /// `1-8 units`, `1 unit`.
 fn units_words(min: u32, max: u32) -> String {
-    let plural = if max == 1 { "" } else { "s" };
-    format!("{} unit{plural}", span(min, max))
+    words::units(&span(min, max))
 }
 
 /// `, carrying food 0-3 and war 0-2`, without what there is none of.

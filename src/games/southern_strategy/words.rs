@@ -79,6 +79,16 @@ pub fn units(n: &str) -> String {
     }
 }
 
+/// How many of `n` units an order may name, from one: `1` alone when there is only one, else
+/// `1 to 4`.
+pub fn one_to(n: u32) -> String {
+    if n == 1 {
+        "1".into()
+    } else {
+        format!("1 to {n}")
+    }
+}
+
 /// The leader of the army at `area` in `st`, by name, if it has one.
 fn leader_at(data: &Data, st: &State, area: &Value) -> Option<String> {
     let id = data.find_area_key(area.as_str()?)?.id;
@@ -114,7 +124,10 @@ fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
 /// policy's answer names the attack it answered for, its side (attacker or defender) and
 /// where the attack came from (dice-protocol 3.1, 10.1-10.3); an army that surrenders is
 /// told apart as attackers wiped out (10.4) or besieged and starved (13.1, 11.2); beaten
-/// attackers name what they carried to the defender (10.7); a dug-in army retreating names
+/// attackers name what they carried to the defender (10.7), and attackers going back (or
+/// barred from it, 11.3) their leader; a march's units that stay the leader staying with them
+/// (9.1); an attack committing its War at once what it carries besides (9.4); a dug-in army
+/// retreating names
 /// the army it joins, dug in with it (9.6, RULINGS B16); a skirmish's roll is followed by the
 /// skirmishers going back to their army (9.5, 10.8).
 pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
@@ -146,6 +159,11 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // 10.7: the supplies the attackers carry besides the War they committed, which a beaten
     // attacker leaves to the defender: from the attack under way, or the attack order.
     let mut carried: Option<Supplies> = before.pending_attack().map(|a| a.carried);
+    // 10.7, 11.3: the leader of the attack under way, by name, who goes back with the
+    // attackers (or is barred from it with them).
+    let mut attack_leader: Option<String> = before
+        .pending_attack()
+        .and_then(|a| Some(leader_name(data, before, a.side, a.leader?)));
     let mut turn_end = false;
     let mut winner = Value::Null;
     // 11.1 (S9): where a march left supplies on its Point because its groups went into a
@@ -181,6 +199,14 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             loaded.push(Side::Crown.name().into());
             loaded.push(Side::Patriot.name().into());
         }
+        if matches!(
+            e["event"].as_str(),
+            Some("attacker_returned" | "return_barred")
+        ) {
+            if let Some(name) = &attack_leader {
+                e["commander"] = Value::String(name.clone());
+            }
+        }
         if e["event"] == "battle_roll" {
             if let Some(back) = skirmishers.take() {
                 e["skirmishers_back"] = back;
@@ -211,6 +237,19 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("marched") => {
                 let from = e["from"].clone();
                 name_commanders(data, before, e, &from);
+                // 9.1: a leader no group took stays with the units left behind; where the
+                // Leader left and the Subordinate took them (9.2), the line says so already.
+                let leader_left = e["groups"]
+                    .as_array()
+                    .is_some_and(|g| g.iter().any(|g| g["leader"] == true));
+                if e["stayed"].as_u64().unwrap_or(0) > 0
+                    && !leader_left
+                    && e["subordinate_stays"] != true
+                {
+                    if let Some(name) = leader_at(data, before, &from) {
+                        e["stays_with"] = Value::String(name);
+                    }
+                }
             }
             Some("battle_refused") => {
                 // 10.1: what the defender leaves behind goes to the attackers, who occupy the
@@ -229,12 +268,18 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 attack = Some((e["side"].clone(), e["from"].clone(), e["to"].clone()));
                 let order = &orders["full"]["attack"];
                 let amount = |k: &str| order[k].as_u64().unwrap_or(0) as u32;
-                carried = Some(Supplies {
+                let with = Supplies {
                     food: amount("carry_food"),
                     war: amount("carry_war"),
-                });
-                if let Some(name) = leader_at(data, before, &e["from"]) {
-                    e["commander"] = Value::String(name);
+                };
+                carried = Some(with);
+                // 9.4, 5.5: War committed at once, and supplies carried besides it.
+                if e["war"].is_u64() && !with.is_empty() {
+                    e["besides"] = serde_json::json!({"food": with.food, "war": with.war});
+                }
+                attack_leader = leader_at(data, before, &e["from"]);
+                if let Some(name) = &attack_leader {
+                    e["commander"] = Value::String(name.clone());
                 }
             }
             Some("policy_answered") => {

@@ -19,7 +19,7 @@ use super::orders::{
 use super::state::{
     Army, Id, LeaderRank, PendingAttack, Phase, Question, Side, Stage, State, Supplies,
 };
-use super::{impulse, march, supply, victory};
+use super::{impulse, march, supply, victory, words};
 use crate::engine::dice::Dice;
 use crate::engine::error::{OrderError, Path};
 
@@ -79,8 +79,10 @@ pub fn attack(
         return Err(err(
             "9.4",
             format!(
-                "the army in `{}` has {} units; attack with 1 to {}",
-                from.name, army.units, army.units
+                "the army in `{}` has {}; attack with {}",
+                from.name,
+                words::units(&army.units.to_string()),
+                words::one_to(army.units)
             ),
             key.field("units"),
         ));
@@ -91,8 +93,10 @@ pub fn attack(
         return Err(err(
             "9.4",
             format!(
-                "too little food: attacking with {} units costs {food} food, and `{}` has {}",
-                a.units, from.name, pool.food
+                "too little food: attacking with {} costs {food} food, and `{}` has {}",
+                words::units(&a.units.to_string()),
+                from.name,
+                pool.food
             ),
             key,
         ));
@@ -165,8 +169,8 @@ pub fn attack(
         return Err(err(
             "5.5",
             format!(
-                "{} attacking units carry at most {} supplies, not {taken}",
-                a.units,
+                "an attack with {} carries at most {} supplies, not {taken}",
+                words::units(&a.units.to_string()),
                 a.units + 1
             ),
             key,

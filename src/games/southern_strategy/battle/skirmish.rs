@@ -85,10 +85,10 @@ pub fn skirmish(
         return Err(err(
             "5.5",
             format!(
-                "the skirmishers carry their War to `{}`: {} unit{} carry at most {}",
+                "the skirmishers carry their War to `{}`: {} {} at most {}",
                 to.name,
-                s.units,
-                if s.units == 1 { "" } else { "s" },
+                words::units(&s.units.to_string()),
+                if s.units == 1 { "carries" } else { "carry" },
                 s.units + 1
             ),
             key.field("war"),

@@ -9,7 +9,7 @@ use crate::games::southern_strategy::orders::{self, err, Embark, SubordinatePlac
 use crate::games::southern_strategy::state::{
     self, Army, LeaderRank, Side, State, Supplies, SUBORDINATE_UNITS,
 };
-use crate::games::southern_strategy::{march, supply};
+use crate::games::southern_strategy::{march, supply, words};
 
 /// 9.3: whether the French navy keeps the Crown navy in `zone` from transporting: in the same
 /// zone always, in an adjacent one when embarking.
@@ -158,8 +158,10 @@ fn embark(
         return Err(err(
             "9.3",
             format!(
-                "the army in `{}` has {} units; transport 1 to {}",
-                from.name, army.units, army.units
+                "the army in `{}` has {}; transport {}",
+                from.name,
+                words::units(&army.units.to_string()),
+                words::one_to(army.units)
             ),
             key.field("units"),
         ));

@@ -141,6 +141,57 @@ pub(super) fn army_options<S: Sink<Action>>(board: &Board, st: &State, side: Sid
     }
 }
 
+/// 9.1 and 9.2: the most units one group may bring into an area, by who leads it. The
+/// Subordinate Leader commands at most 4 units, so where he would command the army the group
+/// joins, its units count against his 4.
+#[derive(Clone, Copy)]
+struct Reach {
+    /// With the army's own leader (or, for an army without one, leaderless).
+    with: u32,
+    /// Leaderless, the leader staying with the units left behind.
+    without: u32,
+    /// Under the Subordinate Leader, taking the group the Leader leaves.
+    subordinate: u32,
+    /// Friendly units already in the area, which a group joins.
+    there: u32,
+}
+
+impl Reach {
+    fn of(board: &Board, side: Side, to: usize, army: &Army, m: &Marchable) -> Reach {
+        // A group that leaves the leader behind leaves him at least one unit (9.1).
+        let left = m.movers.min(army.units.saturating_sub(1));
+        Reach {
+            with: command_cap(board, side, to, army.leader, m.movers),
+            without: if m.leader_may_stay {
+                command_cap(board, side, to, None, left)
+            } else {
+                0
+            },
+            subordinate: if m.subordinate {
+                command_cap(board, side, to, Some(LeaderRank::Subordinate), left)
+            } else {
+                0
+            },
+            there: board.army_of(to, side).map_or(0, |d| d.units),
+        }
+    }
+
+    /// The most units a group may bring in, led by anyone.
+    fn most(&self) -> u32 {
+        self.with.max(self.without).max(self.subordinate)
+    }
+}
+
+/// 9.2: why the Subordinate Leader commands so few in `to`: `he commands at most 4, the 3
+/// units in Charlotte included`.
+fn subordinate_limit_words(board: &Board, to: usize, there: u32) -> String {
+    format!(
+        "he commands at most {SUBORDINATE_UNITS}, the {} in {} included, 9.2",
+        words::units(&there.to_string()),
+        board.area(to).name
+    )
+}
+
 /// 9.1 and 9.2: a march of one group to each open area, and a split into several groups.
 fn march_options<S: Sink<Action>>(
     board: &Board,
@@ -157,13 +208,15 @@ fn march_options<S: Sink<Action>>(
     if m.movers == 0 {
         return;
     }
-    // The adjacent areas no enemy army holds.
+    // The adjacent areas no enemy army holds and some group may enter, with what it may bring.
     let open = || {
         board
             .adjacent(at)
             .iter()
             .copied()
             .filter(|&b| !board.enemy_of(b, side))
+            .map(|b| (b, Reach::of(board, side, b, army, &m)))
+            .filter(|(_, r)| r.most() > 0)
     };
     let has_leader = army.leader.is_some();
     // 9.2: the leader by name (Cornwallis, Gates), or the Subordinate Leader; worded only
@@ -188,32 +241,29 @@ fn march_options<S: Sink<Action>>(
     } else {
         "1 food per 4 units of the whole army"
     };
-    let leader_words = |groups: &str| {
-        let leader = leader();
-        let mut w = String::new();
-        if m.leader_may_stay {
-            w.push_str(&format!(
-                "; {leader} goes with {groups} or stays with units left behind"
-            ));
-        }
-        if m.subordinate {
-            w.push_str(&format!(
-                "; the Subordinate Leader may command {} {leader} leaves (at most {SUBORDINATE_UNITS} units)",
-                if groups == "the group" { "the group" } else { "one group" }
-            ));
-        }
-        w
-    };
     // How many areas are open, counted on the way.
     let mut open_areas = 0;
-    for b in open() {
+    for (b, reach) in open() {
         open_areas += 1;
-        let rank = army.leader;
-        // 11.1 (S9): nothing is carried into a siege.
+        let most = reach.most();
+        // 11.1 (S9): nothing is carried into a siege; 5.5: a group carries at most one more
+        // than its units.
         let sealed = sealed_in(board, b);
-        let (food, war) = if sealed { (0, 0) } else { (m.food, m.war) };
+        let (food, war) = if sealed {
+            (0, 0)
+        } else {
+            (m.food.min(most + 1), m.war.min(most + 1))
+        };
+        // 9.2: whether the group may go with the leader, and without him.
+        let with_leader = has_leader && reach.with > 0;
+        let without_leader = reach.without > 0;
         let march = || {
-            let units = command_cap(board, side, b, rank, m.movers).max(1);
+            // The example: as many units as may go, with the leader if he may go.
+            let units = if with_leader || !has_leader {
+                reach.with
+            } else {
+                reach.without
+            };
             let cost = food_cost(if has_leader { units } else { army.units });
             let pool = Supplies {
                 food: s.food.saturating_sub(cost),
@@ -223,17 +273,17 @@ fn march_options<S: Sink<Action>>(
             // 9.2: another place for the Subordinate Leader (with the units left behind, or with
             // a transported army) is one more `either` range beside `subordinate`.
             Open::default()
-                .amount("full.march.groups[0].units", 1, m.movers)
+                .amount("full.march.groups[0].units", 1, most)
                 .amount("full.march.groups[0].food", 0, food)
                 .amount("full.march.groups[0].war", 0, war)
-                .either("full.march.groups[0].leader", m.leader_may_stay)
-                .either("full.march.groups[0].subordinate", m.subordinate)
+                .either("full.march.groups[0].leader", with_leader && without_leader)
+                .either("full.march.groups[0].subordinate", reach.subordinate > 0)
                 .with(Action::March(March {
                     from: a.id,
                     groups: vec![Group {
                         to: board.area(b).id,
                         units,
-                        leader: has_leader,
+                        leader: with_leader,
                         subordinate: false,
                         food: Some(take.food),
                         war: Some(take.war),
@@ -241,34 +291,69 @@ fn march_options<S: Sink<Action>>(
                 }))
         };
         out.offer(march, || {
+            let leader = leader();
             // 9.2: units joining the Subordinate Leader's army there without their own leader
-            // come under his command, at most 4 units in all.
+            // come under his command, at most 4 units in all; and so do units he leads into
+            // an army there without a leader.
             let joining = command_cap(board, side, b, None, m.movers);
             let capped = if m.leader_may_stay && joining == 0 {
                 format!(
-                    " (only with {}: the Subordinate Leader there already commands {SUBORDINATE_UNITS} units, 9.2)",
-                    leader()
+                    " (only with {leader}: the Subordinate Leader there already commands {SUBORDINATE_UNITS} units, 9.2)"
                 )
-            } else if m.leader_may_stay && joining < m.movers {
+            } else if without_leader && joining < m.movers && reach.without < most {
                 format!(
-                    " (without {}, at most {}: the Subordinate Leader there commands at most {SUBORDINATE_UNITS}, 9.2)",
-                    leader(),
-                    units_words(joining, joining)
+                    " (without {leader}, at most {}: the Subordinate Leader there commands at most {SUBORDINATE_UNITS}, 9.2)",
+                    units_words(reach.without, reach.without)
+                )
+            } else if !has_leader && joining < m.movers {
+                format!(" (the Subordinate Leader there commands at most {SUBORDINATE_UNITS}, 9.2)")
+            } else if has_leader && reach.with == 0 {
+                format!(
+                    " (only without {leader}: {})",
+                    subordinate_limit_words(board, b, reach.there)
+                )
+            } else if has_leader && reach.with < most {
+                format!(
+                    " (with {leader}, at most {}: {})",
+                    units_words(reach.with, reach.with),
+                    subordinate_limit_words(board, b, reach.there)
                 )
             } else {
                 String::new()
             };
+            let mut who = String::new();
+            if with_leader && without_leader {
+                who.push_str(&format!(
+                    "; {leader} goes with the group or stays with units left behind"
+                ));
+            } else if has_leader && without_leader {
+                who.push_str(&format!("; {leader} stays with units left behind"));
+            }
+            if reach.subordinate > 0 {
+                let left = m.movers.min(army.units - 1).min(SUBORDINATE_UNITS);
+                let limit = if reach.subordinate < left {
+                    format!(
+                        "at most {} here: {}",
+                        units_words(reach.subordinate, reach.subordinate),
+                        subordinate_limit_words(board, b, reach.there)
+                    )
+                } else {
+                    format!("at most {}", units_words(left, left))
+                };
+                who.push_str(&format!(
+                    "; the Subordinate Leader may command the group {leader} leaves ({limit})"
+                ));
+            }
             format!(
-                "march (9.1) from {} to {}: {}{capped}{}{}; {cost_words}",
+                "march (9.1) from {} to {}: {}{capped}{}{who}; {cost_words}",
                 army_words(),
                 board.area(b).name,
-                units_words(1, m.movers),
+                units_words(1, most),
                 if sealed && m.food + m.war > 0 {
                     ", carrying no supplies into the siege (11.1)".to_string()
                 } else {
                     carrying(food, war)
                 },
-                leader_words("the group")
             )
         });
     }
@@ -276,6 +361,17 @@ fn march_options<S: Sink<Action>>(
     if most_groups < 2 {
         return;
     }
+    // A split sends at least one unit elsewhere, so each group has one unit fewer than can move.
+    let per_group = open()
+        .map(|(_, r)| r.most())
+        .max()
+        .unwrap_or(0)
+        .min(m.movers - 1);
+    let subordinate_most = open()
+        .map(|(_, r)| r.subordinate)
+        .max()
+        .unwrap_or(0)
+        .min(m.movers - 1);
     let split = || {
         // The example: two groups, the first with the leader and the larger half.
         let mut pool = Supplies {
@@ -288,7 +384,7 @@ fn march_options<S: Sink<Action>>(
         let groups: Vec<Group> = open()
             .zip(halves)
             .enumerate()
-            .map(|(i, (b, units))| {
+            .map(|(i, ((b, _), units))| {
                 let take = carried(board, side, b, units, pool);
                 pool.food -= take.food;
                 pool.war -= take.war;
@@ -307,37 +403,71 @@ fn march_options<S: Sink<Action>>(
             .one_of(
                 "full.march.groups[*].to",
                 open()
-                    .map(|b| Value::from(board.area(b).id.as_str()))
+                    .map(|(b, _)| Value::from(board.area(b).id.as_str()))
                     .collect(),
             )
-            .amount("full.march.groups[*].units", 1, m.movers - 1)
-            .amount("full.march.groups[*].food", 0, m.food)
-            .amount("full.march.groups[*].war", 0, m.war)
+            .amount("full.march.groups[*].units", 1, per_group)
+            .amount("full.march.groups[*].food", 0, m.food.min(per_group + 1))
+            .amount("full.march.groups[*].war", 0, m.war.min(per_group + 1))
             .either("full.march.groups[*].leader", has_leader)
-            .either("full.march.groups[*].subordinate", m.subordinate)
+            .either("full.march.groups[*].subordinate", subordinate_most > 0)
             .with(Action::March(March { from: a.id, groups }))
     };
     out.offer(split, || {
+        let leader = leader();
+        let mut who = String::new();
+        if m.leader_may_stay {
+            who.push_str(&format!(
+                "; {leader} goes with one group or stays with units left behind"
+            ));
+        }
+        if subordinate_most > 0 {
+            // 9.2: where units wait, he may take fewer there.
+            let fewer: Vec<String> = open()
+                .filter(|(_, r)| r.subordinate < subordinate_most)
+                .map(|(b, r)| {
+                    let n = if r.subordinate == 0 {
+                        "none".to_string()
+                    } else {
+                        format!("at most {}", units_words(r.subordinate, r.subordinate))
+                    };
+                    let there = words::units(&r.there.to_string());
+                    let wait = if r.there == 1 { "waits" } else { "wait" };
+                    format!("{n} into {}, where {there} {wait}", board.area(b).name)
+                })
+                .collect();
+            let fewer = if fewer.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {}: he commands at most {SUBORDINATE_UNITS}, 9.2",
+                    fewer.join(", ")
+                )
+            };
+            who.push_str(&format!(
+                "; the Subordinate Leader may command one group {leader} leaves (at most {}{fewer})",
+                units_words(subordinate_most, subordinate_most)
+            ));
+        }
         format!(
-            "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{}; {cost_words}",
+            "split and march (9.1) from {}: {} groups, each to a different area among {}, {} each{}{who}; {cost_words}",
             army_words(),
             span(2, most_groups),
-            all_of(data, &open().map(|b| board.area(b).id).collect::<Vec<_>>()),
-            units_words(1, m.movers - 1),
+            all_of(data, &open().map(|(b, _)| board.area(b).id).collect::<Vec<_>>()),
+            units_words(1, per_group),
             {
                 // 11.1 (S9): a group going into a siege carries nothing.
                 let sealed: Vec<Id> = open()
-                    .filter(|&b| sealed_in(board, b))
-                    .map(|b| board.area(b).id)
+                    .filter(|&(b, _)| sealed_in(board, b))
+                    .map(|(b, _)| board.area(b).id)
                     .collect();
-                let carry = carrying(m.food, m.war);
+                let carry = carrying(m.food.min(per_group + 1), m.war.min(per_group + 1));
                 if sealed.is_empty() || carry.is_empty() {
                     carry
                 } else {
                     format!("{carry} (none into besieged {}, 11.1)", either_of(data, &sealed))
                 }
             },
-            if has_leader { leader_words("one group") } else { String::new() }
         )
     });
 }
