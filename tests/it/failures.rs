@@ -333,6 +333,17 @@ fn failures_name_the_file_and_exit_with_the_documented_status() {
     );
 }
 
+/// What `args` wrote to standard output in a run stopped (by the test hook) once its outputs
+/// were out and before its files went into place.
+fn out_then_stopped(d: &std::path::Path, args: &[&str]) -> String {
+    let o = command(d, args)
+        .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "the run was stopped");
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
 /// A hostile player's attack on "an element is used once": `orders -o -` is interrupted once
 /// its packet is on standard output and before its files are put into place (Ctrl-C, a closed
 /// terminal or a kill at that instant; the test hook aborts there). The packet went out, so
@@ -353,12 +364,7 @@ fn a_run_killed_once_its_packet_is_out_has_spent_its_element() {
         "-o",
         "-",
     ];
-    let o = command(&d, &to_stdout)
-        .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let packet = String::from_utf8_lossy(&o.stdout).to_string();
+    let packet = out_then_stopped(&d, &to_stdout);
     assert!(packet.contains("reveal:"), "the packet went out:\n{packet}");
     // Other orders for the same step are refused: their packet would reveal the same element.
     write(&d, "b.yaml", "limited: skip\n");
@@ -406,12 +412,7 @@ fn a_run_with_a_policy_killed_once_its_packet_is_out_writes_the_same_packet_agai
         "-o",
         "-",
     ];
-    let o = command(&d, &to_stdout)
-        .env("ADJUTANT_FAIL_AFTER_OUTPUT", "1")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let packet = String::from_utf8_lossy(&o.stdout).to_string();
+    let packet = out_then_stopped(&d, &to_stdout);
     assert!(
         packet.contains("policy_commit:"),
         "the packet went out with its policy:\n{packet}"

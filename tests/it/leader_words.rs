@@ -74,7 +74,19 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
     let started = (0..20).any(|n| {
         let _ = std::fs::remove_dir_all(d.join("s"));
         let id = format!("lw-{n}");
-        ok(d, &["new", "--id", &id, "--demo", "--secrets", "s", "-o", "g.yaml"]);
+        ok(
+            d,
+            &[
+                "new",
+                "--id",
+                &id,
+                "--demo",
+                "--secrets",
+                "s",
+                "-o",
+                "g.yaml",
+            ],
+        );
         play("c1.yaml", "supply: []\n");
         play("p1.yaml", "supply: []\n");
         awaiting() == "crown"

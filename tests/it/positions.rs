@@ -347,16 +347,41 @@ fn a_position_beyond_any_count_or_route_is_refused_not_crashed_on() {
     }
 }
 
+/// The Lost Cause example's position, written by `position` in `d`: its text and its value.
+fn lost_cause_demo_position(d: &std::path::Path) -> (String, serde_json::Value) {
+    let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
+    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
+    let text = super::support::read(&d.join("pos.yaml"));
+    let pos = serde_yaml::from_str(&text).unwrap();
+    (text, pos)
+}
+
+/// `new` of a self-mode Lost Cause game `id` from the position `file`, written to `g.yaml`.
+fn new_lost_cause_self(id: &'static str, file: &'static str) -> [&'static str; 13] {
+    [
+        "new",
+        "--game",
+        "the-lost-cause",
+        "--id",
+        id,
+        "--mode",
+        "self",
+        "--secrets",
+        "s",
+        "--position",
+        file,
+        "-o",
+        "g.yaml",
+    ]
+}
+
 /// 4.0: a Lost Cause position at a line past the card in play's lines is refused: it asked a
 /// question no line of the card puts, and a game was made from it that nobody could play.
 #[test]
 fn a_lost_cause_position_past_its_cards_lines_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
-    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
-    let text = super::support::read(&d.join("pos.yaml"));
-    let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    let (text, mut pos) = lost_cause_demo_position(d);
     let line = &mut pos["state"]["cursor"]["line"];
     assert!(
         line.is_u64(),
@@ -364,24 +389,7 @@ fn a_lost_cause_position_past_its_cards_lines_is_refused() {
     );
     *line = serde_json::json!(99999);
     super::support::write(d, "bad.yaml", &serde_yaml::to_string(&pos).unwrap());
-    // A self-mode game `id` made from the position `file`.
-    let new = |id: &'static str, file: &'static str| {
-        [
-            "new",
-            "--game",
-            "the-lost-cause",
-            "--id",
-            id,
-            "--mode",
-            "self",
-            "--secrets",
-            "s",
-            "--position",
-            file,
-            "-o",
-            "g.yaml",
-        ]
-    };
+    let new = new_lost_cause_self;
     let err = super::support::refused(d, &new("bad", "bad.yaml"));
     assert!(
         err.contains("(`state.cursor`): 4.0: ") && err.contains("lines"),
@@ -445,10 +453,7 @@ fn a_lost_cause_headline_count_off_by_the_card_in_play_says_the_count_it_needs()
 fn a_lost_cause_army_invading_away_from_its_home_base_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let demo = super::support::root().join("games/the-lost-cause/examples/demo-game.yaml");
-    super::support::ok(d, &["position", demo.to_str().unwrap(), "-o", "pos.yaml"]);
-    let mut pos: serde_json::Value =
-        serde_yaml::from_str(&super::support::read(&d.join("pos.yaml"))).unwrap();
+    let (_, mut pos) = lost_cause_demo_position(d);
     let blue = &mut pos["state"]["armies"]["blue"];
     assert_eq!(blue["route"][0], "washington", "the Potomac starts at home");
     blue["invading"] = serde_json::json!(true);
@@ -456,23 +461,7 @@ fn a_lost_cause_army_invading_away_from_its_home_base_is_refused() {
     super::support::write(d, "home.yaml", &serde_yaml::to_string(&pos).unwrap());
     pos["state"]["armies"]["blue"]["at"] = serde_json::json!(2);
     super::support::write(d, "away.yaml", &serde_yaml::to_string(&pos).unwrap());
-    let new = |id: &'static str, file: &'static str| {
-        [
-            "new",
-            "--game",
-            "the-lost-cause",
-            "--id",
-            id,
-            "--mode",
-            "self",
-            "--secrets",
-            "s",
-            "--position",
-            file,
-            "-o",
-            "g.yaml",
-        ]
-    };
+    let new = new_lost_cause_self;
     let err = super::support::refused(d, &new("away", "away.yaml"));
     assert!(
         err.contains("(`state.armies.blue.invading`): 13.2: ")
