@@ -716,3 +716,27 @@ fn a_navy_damaged_before_is_said_to_be_still_damaged() {
     );
     assert!(!flat.contains("is damaged, back in"), "{report}");
 }
+
+/// 13 with 15 and RULINGS A17, a tester's finding: at the set-up `orders` offered the British
+/// taking Richmond but not Hillsborough, listed in the same location, though the rules take
+/// the fact for any town (`control: {hillsborough: british}`) and a town with no priority still
+/// counts for replacements (15) and for its fort (A17). Every town the Americans hold where an
+/// army stands is offered now, each with the orders that take it.
+#[test]
+fn orders_offer_taking_every_town_where_an_army_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-every-town");
+    let listed = options(d);
+    for (name, id) in [("Richmond", "richmond"), ("Hillsborough", "hillsborough")] {
+        let label = format!("the British take {name} from the Americans");
+        let (_, orders) = listed
+            .iter()
+            .find(|(l, _)| l.contains(&label))
+            .unwrap_or_else(|| panic!("`{label}` not offered: {listed:?}"));
+        assert!(
+            orders.contains(&format!("{id}: british")),
+            "{label}: {orders}"
+        );
+    }
+}
