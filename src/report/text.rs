@@ -169,13 +169,22 @@ fn plural(n: JValue, singular: String, many: Option<String>) -> String {
 }
 
 /// `wrap(n)`: folds long lines at spaces to `n` columns for mail readers, keeping each line's
-/// indent (and a list's "- ") on the lines it continues.
-fn wrap(text: String, width: usize) -> String {
-    wrap_text(&text, width)
+/// indent (and a list's "- ") on the lines it continues. `wrap(n, k)` sets the lines a line
+/// continues `k` columns further in than it, so that a line that is not a list item (a roll
+/// under `Dice:`) does not go on as if a new one began.
+fn wrap(text: String, width: usize, hang: Option<usize>) -> String {
+    wrap_hanging(&text, width, hang.unwrap_or(0))
 }
 
 /// The wrapping of `wrap`, for whole reports.
 pub fn wrap_text(text: &str, width: usize) -> String {
+    wrap_hanging(text, width, 0)
+}
+
+/// `wrap_text` with each continued line `hang` columns further in than the line it continues
+/// (a list item's continues under its text whatever `hang` is).
+pub fn wrap_hanging(text: &str, width: usize, hang: usize) -> String {
+    let extra = hang;
     let mut out = String::new();
     for line in text.split('\n') {
         // Lines holding a hash or another long token are left whole, to be copied as they are.
@@ -186,9 +195,9 @@ pub fn wrap_text(text: &str, width: usize) -> String {
         }
         let indent = line.len() - line.trim_start().len();
         let hang = if line.trim_start().starts_with("- ") {
-            indent + 2
+            indent + extra.max(2)
         } else {
-            indent
+            indent + extra
         };
         let mut lines: Vec<String> = Vec::new();
         let mut current = " ".repeat(indent);
@@ -366,7 +375,7 @@ pub fn with_lookups(mut ctx: Value, lookups: &Value) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::{plural, wrap_text};
+    use super::{plural, wrap_hanging, wrap_text};
 
     #[test]
     fn a_noun_is_plural_unless_its_count_is_one() {
@@ -392,5 +401,19 @@ mod tests {
         );
         let hash = format!("  hash {}", "a".repeat(64));
         assert_eq!(wrap_text(&hash, 20), hash);
+    }
+
+    #[test]
+    fn a_hanging_wrap_goes_on_further_in() {
+        assert_eq!(
+            wrap_hanging(
+                "    12 area-change randomiser: the army moving up: 5",
+                40,
+                2
+            ),
+            "    12 area-change randomiser: the army\n      moving up: 5"
+        );
+        // Within the width nothing moves.
+        assert_eq!(wrap_hanging("    7.1 roll: 4", 40, 2), "    7.1 roll: 4");
     }
 }

@@ -199,6 +199,7 @@ fn a_picture_of_no_step_is_refused() {
 fn mail_text_is_wrapped_for_mail_readers() {
     let (_d, game) = example_game();
     assert_mail_width(&report(&game, "text", "all"));
+    assert_dice_lines_hang(&report(&game, "text", "all"));
 }
 
 /// The forum formats read right where they are posted: Markdown for Reddit, Discord and
@@ -455,6 +456,23 @@ fn the_lost_cause_reports_match_their_snapshots() {
     );
 }
 
+/// A tester's finding: a roll too long for a mail reader was folded at the roll's own indent,
+/// so its tail (`7 8 10 3 11 1 12 4 9 (card numbers)` after 14.6's shuffle, `up: 5` after a
+/// solo 1776 area change) read as a roll of its own. The tail now hangs two spaces further in,
+/// as a "What happened" line's does.
+#[test]
+fn a_roll_too_long_for_a_line_hangs_under_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = lost_cause_one_answer_on(dir.path());
+    let text = report(&game, "text", "all");
+    assert!(assert_dice_lines_hang(&text) > 0, "no roll folded:\n{text}");
+    assert!(
+        text.contains("\n      1 2 8 11 12 3 5 4 7 6 (card numbers)\n"),
+        "{text}"
+    );
+    assert_mail_width(&text);
+}
+
 /// `show` of an edited copy of `game`: the position `edit` makes, started as a new game.
 fn show_of(game: &Path, name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
     let dir = game.parent().unwrap();
@@ -690,6 +708,7 @@ fn solo_1776_reports_match_their_snapshots() {
     assert_forum_markdown(&report(&game, "markdown", "all"));
     assert_bgg_bbcode(&report(&game, "bbcode", "all"));
     assert_mail_width(&report(&game, "text", "all"));
+    assert_dice_lines_hang(&report(&game, "text", "all"));
 }
 
 /// 5.4: supplies moved aboard the navy go to a sea zone, which the report names as one

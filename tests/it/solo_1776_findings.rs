@@ -689,3 +689,54 @@ fn orders_tried_on_a_copy_are_played_and_said_so_plainly() {
     let err = fails(d, &["play", "g2.yaml", "b.yaml", "--secrets", "s"]);
     assert!(!err.contains("another copy of this game file"), "{err}");
 }
+
+/// 16, a tester's finding: a navy damaged in one engagement was worded at every later
+/// transport as "the Continental Navy is damaged, back in quarter 3 of 1781", with no die, as
+/// if the transport had damaged it again. The line now says the damage stands from an earlier
+/// engagement and that the navy cannot engage, while the engagement that damages it keeps its
+/// own line (`a_damaged_navy_says_when_it_is_back`).
+#[test]
+fn a_navy_damaged_before_is_said_to_be_still_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-still-damaged", |st| {
+        st["navy"] = serde_json::json!({"damaged": true, "back": {"year": 1781, "quarter": 3}});
+    });
+    let report = play(
+        d,
+        "o.yaml",
+        "turn: {transports: [{id: transport}], american_turn: false}\n",
+    );
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "16: Transport passes: the Continental Navy is still damaged from an earlier fleet engagement and cannot engage; it is back in quarter 3 of 1781."
+        ),
+        "{report}"
+    );
+    assert!(!flat.contains("is damaged, back in"), "{report}");
+}
+
+/// 13 with 15 and RULINGS A17, a tester's finding: at the set-up `orders` offered the British
+/// taking Richmond but not Hillsborough, listed in the same location, though the rules take
+/// the fact for any town (`control: {hillsborough: british}`) and a town with no priority still
+/// counts for replacements (15) and for its fort (A17). Every town the Americans hold where an
+/// army stands is offered now, each with the orders that take it.
+#[test]
+fn orders_offer_taking_every_town_where_an_army_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-every-town");
+    let listed = options(d);
+    for (name, id) in [("Richmond", "richmond"), ("Hillsborough", "hillsborough")] {
+        let label = format!("the British take {name} from the Americans");
+        let (_, orders) = listed
+            .iter()
+            .find(|(l, _)| l.contains(&label))
+            .unwrap_or_else(|| panic!("`{label}` not offered: {listed:?}"));
+        assert!(
+            orders.contains(&format!("{id}: british")),
+            "{label}: {orders}"
+        );
+    }
+}

@@ -597,6 +597,44 @@ pub fn assert_mail_width(text: &str) {
     }
 }
 
+/// Every roll under a step's `Dice:` starts a line of its own at four spaces; a roll too long
+/// for a mail reader goes on two spaces further in, as a "What happened" line does, so that
+/// its tail (`up: 5`, `(card numbers)`) never reads as a roll of its own. Returns how many
+/// lines went on so, for a caller that means to show one.
+pub fn assert_dice_lines_hang(text: &str) -> usize {
+    let mut in_dice = false;
+    let mut hung = 0;
+    for line in text.lines() {
+        if line == "  Dice:" {
+            in_dice = true;
+            continue;
+        }
+        if !line.starts_with("    ") {
+            in_dice = false;
+        }
+        if !in_dice {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("      ") {
+            assert!(!rest.starts_with(' '), "a roll's line too far in: {line}");
+            hung += 1;
+        } else {
+            // A roll reads `<rule> <reason>: <result>`; a tail of card numbers starts with a
+            // digit too but holds no reason.
+            let roll = &line[4..];
+            let rule = roll.split(' ').next().unwrap_or("");
+            assert!(
+                roll == "none rolled"
+                    || (rule.starts_with(|c: char| c.is_ascii_digit())
+                        && rule.chars().all(|c| c.is_ascii_digit() || c == '.')
+                        && roll.contains(": ")),
+                "a roll's tail reads as a roll of its own: {line}\n{text}"
+            );
+        }
+    }
+    hung
+}
+
 /// A copy of the built-in data folder of `game` at `to` (for `--data`), each file passed
 /// through `edit(file name, text)` on the way, so a test changes one value of one file.
 pub fn copy_game_data(game: &str, to: &Path, edit: impl Fn(&str, String) -> String) {

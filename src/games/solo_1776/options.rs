@@ -139,11 +139,13 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
                 },
             ));
         }
+        // 13 takes the fact for any town: one with no priority (Hillsborough) still counts for
+        // replacements (15) and loses its fort with it (A17, A27), so each is offered.
         for town in st
             .location(&a.area, a.location)
             .towns
             .iter()
-            .filter(|t| !t.british && t.priority.is_some())
+            .filter(|t| !t.british)
         {
             out.push((
                 format!("the British take {} from the Americans", town.name),
