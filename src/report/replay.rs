@@ -104,6 +104,8 @@ pub fn dice_charts(tallies: &[Tally]) -> Value {
                 "dice": t.dice,
                 "mean": r2(t.mean),
                 "chi_square": r2(t.chi_square),
+                // Under 30 dice the chart says "too few", as the statistics report does.
+                "enough": t.enough,
                 "expected": r2(expected),
                 "expected_y": r1(bottom - expected / top * PLOT_HEIGHT),
                 "x": r1(i as f64 * CHART_WIDTH),
@@ -180,6 +182,8 @@ mod tests {
         assert_eq!(chart["expected"], json!(0.5));
         let want = r1(PLOT_TOP + PLOT_HEIGHT - PLOT_HEIGHT / 6.0);
         assert_eq!(chart["expected_y"], json!(want));
+        // Three dice give no chi-square worth printing (under 30).
+        assert_eq!(chart["enough"], json!(false));
         let two = dice_charts(&[
             t("crown", [1, 0, 0, 0, 0, 0]),
             t("patriot", [0, 1, 0, 0, 0, 0]),

@@ -294,6 +294,7 @@ fn check_page(game: &Path, page: &str) {
     let v = text_of(&verification);
     assert!(v.contains(&format!("game id      {}", gf.id)), "{v}");
     assert!(v.contains("record hash"), "{v}");
+    check_chi_squares(&doc);
     let dice = doc
         .descendants()
         .find(|n| n.attribute("id") == Some("dice-statistics"))
@@ -331,6 +332,67 @@ fn check_page(game: &Path, page: &str) {
             }
         }
     }
+}
+
+/// The dice table and each chart of the page give a chi-square only for 30 dice or more, as
+/// the statistics report does (README: "too few" under 30 dice): one die read as a chi-square
+/// of 5.0, three 2s as 15.0, over the page's own "above 11.07 one time in twenty".
+fn check_chi_squares(doc: &Document) {
+    let dice = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("dice-statistics"))
+        .unwrap();
+    let fewest = adjutant::report::stats::FEWEST_FOR_CHI_SQUARE;
+    for row in dice.descendants().filter(|n| n.has_tag_name("tr")) {
+        let cells: Vec<String> = row
+            .children()
+            .filter(|n| n.has_tag_name("td"))
+            .map(|n| text_of(&n))
+            .collect();
+        let Some(last) = cells.last() else { continue };
+        let count: u64 = cells[cells.len() - 9].parse().unwrap();
+        if count < fewest {
+            assert_eq!(last, "too few", "{cells:?}");
+        } else {
+            last.parse::<f64>().unwrap_or_else(|_| panic!("{cells:?}"));
+        }
+    }
+    if let Some(svg) = dice.descendants().find(|n| n.has_tag_name("svg")) {
+        for g in svg.children().filter(|n| n.has_tag_name("g")) {
+            let lines: Vec<String> = g
+                .children()
+                .filter(|n| n.has_tag_name("text"))
+                .map(|n| text_of(&n))
+                .collect();
+            let count: u64 = lines
+                .iter()
+                .find_map(|l| l.split_once(" di").and_then(|(n, _)| n.parse().ok()))
+                .unwrap_or_else(|| panic!("{lines:?}"));
+            let chi = lines.iter().find(|l| l.contains("chi-square")).unwrap();
+            assert_eq!(
+                count < fewest,
+                chi.contains("too few"),
+                "{count} dice: `{chi}`"
+            );
+        }
+    }
+    let by = text_of(&dice);
+    assert!(
+        by.contains("\"too few\""),
+        "the page says what it means: {by}"
+    );
+}
+
+/// A few dice (the Lost Cause example's first steps) give no chi-square, in the table or in
+/// the chart.
+#[test]
+fn html_replay_says_too_few_dice_for_a_chi_square() {
+    let (_d, game) = example("the-lost-cause", &["command.yaml"]);
+    let (_, page) = html(&game, &[]);
+    let doc = parse(&page);
+    let rows = doc.descendants().filter(|n| n.has_tag_name("tr")).count();
+    assert!(rows > 1, "the example rolled dice");
+    check_chi_squares(&doc);
 }
 
 #[test]

@@ -720,3 +720,37 @@ fn friction_of_war_names_the_lines_after_a_pause() {
         ]
     );
 }
+
+/// 5.1 with 6.2.2: the Rebel Yell question after a natural 1 read as a tie ("3 against 3"),
+/// where the roll is lost whatever its total (European Munitions winning ties, 16.4, does not
+/// save it). The question says so, from the die the paused line drew; a natural 2 on two dice
+/// the same; a roll that is no natural reads as it did.
+#[test]
+fn a_rebel_yell_question_after_a_natural_1_says_it_is_lost() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (setup, _) = rules.setup().unwrap();
+    let detail = |roll: &str, result: &str, drawn: Value| {
+        let mut st = setup.clone();
+        st["question"] = json!({"ask": "reroll", "roll": roll, "result": result});
+        st["task"] = json!({"answers": [], "drawn": drawn, "events_shown": 1});
+        rules.awaiting(&st).unwrap().unwrap().detail.unwrap()
+    };
+    let battle = "Beauregard's battle against the Army of the Cumberland";
+    let got = detail(battle, "3 against 3", json!([{"d6": [1]}]));
+    assert_eq!(
+        got,
+        "Rebel Yell: re-roll Beauregard's battle against the Army of the Cumberland (a natural 1, lost as it stands whatever its total of 3 against 3, 6.2.2), or keep the result"
+    );
+    let got = detail("Morale Test", "4 against 4", json!([{"d6": [1, 1]}]));
+    assert!(
+        got.contains(
+            "(a natural 2 on two dice, lost as it stands whatever its total of 4 against 4, 6.2.2)"
+        ),
+        "{got}"
+    );
+    let got = detail(battle, "3 against 3", json!([{"d6": [2]}]));
+    assert_eq!(
+        got,
+        "Rebel Yell: re-roll Beauregard's battle against the Army of the Cumberland (3 against 3), or keep the result"
+    );
+}

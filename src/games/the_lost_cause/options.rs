@@ -187,8 +187,24 @@ fn marker_words(m: &Marker) -> String {
     }
 }
 
-/// The question as a sentence for the player.
-pub fn describe(data: &Data, q: &Question) -> String {
+/// 6.2.2: the roll a Rebel Yell question is about (the last dice the paused line drew) as a
+/// natural failure, a 1 on one die or a 2 on two, which fails whatever its modifiers make of
+/// it: its total alone could read as a tie.
+fn natural_failure(task: &super::state::Task) -> Option<&'static str> {
+    let faces = task.drawn.iter().rev().find_map(|d| match d {
+        super::state::Drawn::D6(faces) => Some(faces),
+        _ => None,
+    })?;
+    match faces.as_slice() {
+        [1] => Some("a natural 1"),
+        [1, 1] => Some("a natural 2 on two dice"),
+        _ => None,
+    }
+}
+
+/// The question as a sentence for the player; `task` is the paused line's progress, whose
+/// dice say what a roll offered for a re-roll came to.
+pub fn describe(data: &Data, task: &super::state::Task, q: &Question) -> String {
     match q {
         Question::Start => "start the war (3.0)".into(),
         Question::BattleTarget {
@@ -223,9 +239,12 @@ pub fn describe(data: &Data, q: &Question) -> String {
         ),
         Question::Naval => "9.6 Naval action: choose what the Navy does if the roll passes".into(),
         Question::Raider => "9.7 Commerce Raider action: choose where it sails".into(),
-        Question::Reroll { roll, result } => {
-            format!("Rebel Yell: re-roll {roll} ({result}), or keep the result")
-        }
+        Question::Reroll { roll, result } => match natural_failure(task) {
+            Some(natural) => format!(
+                "Rebel Yell: re-roll {roll} ({natural}, lost as it stands whatever its total of {result}, 6.2.2), or keep the result"
+            ),
+            None => format!("Rebel Yell: re-roll {roll} ({result}), or keep the result"),
+        },
         Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
         Question::Railroads { line } => format!(
             "16.8 Railroads, {}: spend them on Directed Battles or keep them, and choose whether to be asked again before each Confederate action or only after the last",
