@@ -474,12 +474,14 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
                     }
                 }
             };
-            for (id, d) in state["detachments"].as_object().unwrap() {
+            // Detachments and forts are looked for as the board draws them, at the pause: a
+            // detachment the paused turn has already joined to its army is gone (12).
+            for (id, d) in viewed["detachments"].as_object().unwrap() {
                 shown(group(&doc, &format!("detachment-{id}")), d);
             }
             // A fort's garrison shows its SP; the rest is in its title, since a line beside it
             // would run into the next location's cell.
-            for id in state["forts"].as_object().unwrap().keys() {
+            for id in viewed["forts"].as_object().unwrap().keys() {
                 group(&doc, &format!("fort-{id}"));
             }
         }
