@@ -44,12 +44,8 @@ pub fn load_game_with(
     Ok(l)
 }
 
-/// Loads a game file for `verify`, which checks the state itself and says where it differs.
-pub fn load_game_unchecked(path: &Path, data_dir: Option<&Path>) -> Result<Loaded, Error> {
-    load_game_unchecked_with(path, &|_| data_dir.map(Path::to_path_buf))
-}
-
-/// `load_game_unchecked` with the data folder chosen by the game's id.
+/// Loads a game file for `verify`, which checks the state itself and says where it differs,
+/// with the data folder chosen by the game's id.
 pub fn load_game_unchecked_with(
     path: &Path,
     data_for: &dyn Fn(&str) -> Option<PathBuf>,

@@ -106,7 +106,7 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
         (None, None) => anyhow::bail!("give `--game FILE` or `--games DIR`"),
     };
     let config = crate::config::Config::load(&crate::config::default_path())?;
-    let data = a.common.data_by_config()?;
+    let data = a.common.data_in(Some(&config));
     let done = app::ingest_message(
         &mut commit,
         raw,

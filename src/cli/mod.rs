@@ -100,28 +100,36 @@ impl Common {
     /// The game file at `path`, read with its data folder: `--data`, else the player's config
     /// for the game's id (`games.<id>.data`), else the data the game pins.
     fn load_game(&self, path: &Path) -> anyhow::Result<crate::app::Loaded> {
-        Ok(crate::app::load_game_with(path, &self.data_by_config()?)?)
+        let config = self.config_unless_data()?;
+        let data = self.data_in(config.as_ref());
+        Ok(crate::app::load_game_with(path, &data)?)
     }
 
     /// `load_game` without the checks `verify` makes itself.
     fn load_game_unchecked(&self, path: &Path) -> anyhow::Result<crate::app::Loaded> {
-        Ok(crate::app::load_game_unchecked_with(
-            path,
-            &self.data_by_config()?,
-        )?)
+        let config = self.config_unless_data()?;
+        let data = self.data_in(config.as_ref());
+        Ok(crate::app::load_game_unchecked_with(path, &data)?)
     }
 
-    /// The data folder of a game by its id: `--data`, else the config's for that game.
-    fn data_by_config(&self) -> anyhow::Result<impl Fn(&str) -> Option<PathBuf> + '_> {
-        let config = match &self.data {
+    /// The player's config, read only where `--data` does not already say the data folder.
+    fn config_unless_data(&self) -> anyhow::Result<Option<crate::config::Config>> {
+        Ok(match &self.data {
             Some(_) => None,
             None => Some(crate::config::Config::load(&crate::config::default_path())?),
-        };
-        Ok(move |id: &str| {
+        })
+    }
+
+    /// The data folder of a game by its id: `--data`, else `config`'s for that game.
+    fn data_in<'a>(
+        &'a self,
+        config: Option<&'a crate::config::Config>,
+    ) -> impl Fn(&str) -> Option<PathBuf> + 'a {
+        move |id: &str| {
             self.data
                 .clone()
-                .or_else(|| config.as_ref().and_then(|c| c.data_for(id)))
-        })
+                .or_else(|| config.and_then(|c| c.data_for(id)))
+        }
     }
 
     /// `--templates`, else the player's config for this game, else the built-in templates.

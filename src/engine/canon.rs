@@ -85,15 +85,19 @@ pub fn first_fraction(v: &Value, at: &str) -> Option<(String, String)> {
             .iter()
             .enumerate()
             .find_map(|(i, x)| first_fraction(x, &format!("{at}[{i}]"))),
-        Value::Object(map) => map.iter().find_map(|(k, x)| {
-            let path = if at.is_empty() {
-                k.clone()
-            } else {
-                format!("{at}.{k}")
-            };
-            first_fraction(x, &path)
-        }),
+        Value::Object(map) => map
+            .iter()
+            .find_map(|(k, x)| first_fraction(x, &key_path(at, k))),
         _ => None,
+    }
+}
+
+/// The path of key `k` under `at` (`state.armies`), or `k` alone at the top.
+fn key_path(at: &str, k: &str) -> String {
+    if at.is_empty() {
+        k.to_string()
+    } else {
+        format!("{at}.{k}")
     }
 }
 
@@ -110,13 +114,7 @@ pub fn first_difference(file: &Value, led: &Value, at: &str) -> Option<String> {
         Value::Array(a) => format!("a list of {}", a.len()),
         other => other.to_string(),
     };
-    let key = |k: &str| {
-        if at.is_empty() {
-            k.to_string()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
+    let key = |k: &str| key_path(at, k);
     match (file, led) {
         _ if file == led => None,
         (Value::Object(a), Value::Object(b)) => {

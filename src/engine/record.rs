@@ -176,21 +176,21 @@ impl PolicyReveal {
 }
 
 impl Record {
-    /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`, with the record's signature
-    /// left out (it signs this hash).
     /// The first number of the record's values that is not whole (`canon::first_fraction`),
     /// with its path under `at`.
     pub fn first_fraction(&self, at: &str) -> Option<(String, String)> {
-        let mut found = self
-            .orders
+        self.orders
             .as_ref()
-            .and_then(|o| super::canon::first_fraction(o, &format!("{at}.orders")));
-        if let Some(r) = &self.result {
-            found = found.or_else(|| r.first_fraction(&format!("{at}.result")));
-        }
-        found
+            .and_then(|o| super::canon::first_fraction(o, &format!("{at}.orders")))
+            .or_else(|| {
+                self.result
+                    .as_ref()
+                    .and_then(|r| r.first_fraction(&format!("{at}.result")))
+            })
     }
 
+    /// `T_e = H(enc("adjutant/record/1") || canon(record_e))`, with the record's signature
+    /// left out (it signs this hash).
     pub fn hash(&self) -> Result<Hash, Error> {
         let mut value = serde_json::to_value(self).map_err(|e| Error::Encode(e.to_string()))?;
         if let Value::Object(map) = &mut value {

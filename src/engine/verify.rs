@@ -44,6 +44,14 @@ pub fn verify(rules: &dyn Rules, gf: &GameFile) -> Result<Summary, Error> {
     verify_holding(rules, gf, &|_, _| None)
 }
 
+/// Where an edited state `file` first differs from the state `led` the log leads to, as the
+/// end of a refusal: ` (first at `state.x`: the file has 9, the log leads to 8)`.
+fn edited_at(file: &serde_json::Value, led: &serde_json::Value) -> String {
+    super::canon::first_difference(file, led, "state")
+        .map(|d| format!(" (first {d})"))
+        .unwrap_or_default()
+}
+
 /// Replays a game file and checks everything; in a version 2 game, every signature too, all in
 /// one batch on a second thread while the replay runs. The first step that fails either check
 /// is named: a bad signature at or before the step where the replay diverged wins, as the
@@ -105,10 +113,7 @@ pub fn verify_holding(
             if pending.state != file_state {
                 let place = replay
                     .pending_state(pending)
-                    .ok()
-                    .and_then(|s| super::canon::first_difference(&gf.state, &s, "state"))
-                    .map(|d| format!(" (first {d})"))
-                    .unwrap_or_default();
+                    .map_or_else(|_| String::new(), |s| edited_at(&gf.state, &s));
                 return Err(diverged(format!(
                     "the state in the game file (hash `{file_state}`) is not the state of its pending result (`{}`): the state was edited{place}",
                     pending.state
@@ -130,9 +135,7 @@ pub fn verify_holding(
         None => {
             let replayed = to_hex(&state_hash(&replay.state)?);
             if replayed != file_state {
-                let place = super::canon::first_difference(&gf.state, &replay.state, "state")
-                    .map(|d| format!(" (first {d})"))
-                    .unwrap_or_default();
+                let place = edited_at(&gf.state, &replay.state);
                 return Err(diverged(format!(
                     "the state in the game file (hash `{file_state}`) is not the state the log leads to (`{replayed}`): the state was edited{place}"
                 )));

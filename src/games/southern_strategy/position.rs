@@ -605,17 +605,15 @@ fn phase(data: &Data, st: &State) -> Result<(), OrderError> {
             };
             // 13.4 (RULINGS N15): with one area open the commander enters it unasked.
             if let Question::Commander { areas } = &expected {
-                if let [only] = &areas[..] {
-                    if data.pieces.readings.commander_asked_only_with_a_choice() {
-                        return Err(bad(
-                            "13.4",
-                            "phase.question",
-                            format!(
-                                "with {} the only Virginia area open, the new commander enters it without a question (RULINGS N15)",
-                                data.area(only).name
-                            ),
-                        ));
-                    }
+                if let Some(only) = turn_end::commander_area_unasked(data, areas) {
+                    return Err(bad(
+                        "13.4",
+                        "phase.question",
+                        format!(
+                            "with {} the only Virginia area open, the new commander enters it without a question (RULINGS N15)",
+                            data.area(&only).name
+                        ),
+                    ));
                 }
             }
             if *question != expected {

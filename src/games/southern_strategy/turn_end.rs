@@ -70,13 +70,9 @@ pub fn run_from(
                 let areas = commander_areas(data, st);
                 if !patriot_leader_on_map(st) && !areas.is_empty() && commander_has_units(data, st)
                 {
-                    match areas[..] {
-                        // RULINGS N15: one area open is no choice, and no reason to wait for a
-                        // mail.
-                        [only] if data.pieces.readings.commander_asked_only_with_a_choice() => {
-                            commander_arrives(data, st, &only, ev);
-                        }
-                        _ => {
+                    match commander_area_unasked(data, &areas) {
+                        Some(only) => commander_arrives(data, st, &only, ev),
+                        None => {
                             st.phase = Phase::Decision {
                                 side: Side::Patriot,
                                 question: Question::Commander { areas },
@@ -285,6 +281,16 @@ fn patriot_leader_on_map(st: &State) -> bool {
     st.armies
         .values()
         .any(|a| a.side == Side::Patriot && a.leader == Some(LeaderRank::Leader))
+}
+
+/// 13.4 (RULINGS N15): the area the new commander enters without a question, when `areas`
+/// (those open to him) hold only one: no choice, and no reason to wait for a mail. The first
+/// ten editions asked all the same.
+pub fn commander_area_unasked(data: &Data, areas: &[Id]) -> Option<Id> {
+    match areas {
+        [only] if data.pieces.readings.commander_asked_only_with_a_choice() => Some(*only),
+        _ => None,
+    }
 }
 
 /// 13.4: the Virginia areas the new commander may enter: with no army, or a Patriot army (an

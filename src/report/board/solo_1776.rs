@@ -39,21 +39,17 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
     };
     // Each row is as tall as its fullest location needs: its towns above the requisite line
     // at the bottom, and its pieces stacked at the right.
-    let pieces_at = |area: &str, loc: u64| {
-        ["armies", "detachments", "forts"]
+    // How many pieces of the `kinds` stand in a location.
+    let count_at = |kinds: &[&str], area: &str, loc: u64| {
+        kinds
             .iter()
             .flat_map(|k| state[*k].as_object().into_iter().flatten())
             .filter(|(_, p)| p["area"] == area && p["location"].as_u64() == Some(loc))
             .count()
     };
-    let forts_at = |area: &str, loc: u64| {
-        state["forts"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(_, p)| p["area"] == area && p["location"].as_u64() == Some(loc))
-            .count()
-    };
+    let counters_at = |area: &str, loc: u64| count_at(&["armies", "detachments"], area, loc);
+    let forts_at = |area: &str, loc: u64| count_at(&["forts"], area, loc);
+    let pieces_at = |area: &str, loc: u64| counters_at(area, loc) + forts_at(area, loc);
     let heights: Vec<f64> = order
         .iter()
         .map(|id| {
@@ -128,7 +124,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                     // town with 64 letters) is cut short, whole in its title.
                     let baseline = 24.0 + k as f64 * TOWN_STEP;
                     let end = piece_edge(
-                        pieces_at(id, loc) - forts_at(id, loc),
+                        counters_at(id, loc),
                         forts_at(id, loc),
                         baseline - 0.8 * TOWN_SIZE,
                         baseline + 0.25 * TOWN_SIZE,
@@ -140,7 +136,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
                     let name = t["name"].as_str().unwrap_or_default();
                     t["label"] = json!(fit_text(name, end - 35.0 - 3.0 - priority, TOWN_SIZE));
                     t["x"] = json!(x + 14.0);
-                    t["y"] = json!(round1(y + 24.0 + k as f64 * TOWN_STEP));
+                    t["y"] = json!(round1(y + baseline));
                     t
                 })
                 .collect();

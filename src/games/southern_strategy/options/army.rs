@@ -241,11 +241,14 @@ fn march_options<S: Sink<Action>>(
     } else {
         "1 food per 4 units of the whole army"
     };
-    // How many areas are open, counted on the way.
-    let mut open_areas = 0;
+    // How many areas are open, and the most a group may bring into any of them (led by
+    // anyone, and under the Subordinate Leader), counted on the way for the split below.
+    let (mut open_areas, mut most_anywhere, mut subordinate_anywhere) = (0, 0, 0);
     for (b, reach) in open() {
         open_areas += 1;
         let most = reach.most();
+        most_anywhere = most_anywhere.max(most);
+        subordinate_anywhere = subordinate_anywhere.max(reach.subordinate);
         // 11.1 (S9): nothing is carried into a siege; 5.5: a group carries at most one more
         // than its units.
         let sealed = sealed_in(board, b);
@@ -362,16 +365,8 @@ fn march_options<S: Sink<Action>>(
         return;
     }
     // A split sends at least one unit elsewhere, so each group has one unit fewer than can move.
-    let per_group = open()
-        .map(|(_, r)| r.most())
-        .max()
-        .unwrap_or(0)
-        .min(m.movers - 1);
-    let subordinate_most = open()
-        .map(|(_, r)| r.subordinate)
-        .max()
-        .unwrap_or(0)
-        .min(m.movers - 1);
+    let per_group = most_anywhere.min(m.movers - 1);
+    let subordinate_most = subordinate_anywhere.min(m.movers - 1);
     let split = || {
         // The example: two groups, the first with the leader and the larger half.
         let mut pool = Supplies {
