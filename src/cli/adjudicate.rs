@@ -51,6 +51,17 @@ pub struct Run<'a> {
     pub hotseat: bool,
     /// Text to end the report with (what the bot weighed).
     pub notes: &'a str,
+    /// What this run wrote before into the same `--report` file (the reports of the messages
+    /// an `ingest` of a folder took before this one), kept ahead of this report.
+    pub earlier: &'a str,
+}
+
+/// What `write_results` wrote.
+pub struct Written {
+    /// The reply packet, when one was due.
+    pub reply: Option<PathBuf>,
+    /// The whole text now in the `--report` output (this report after any `earlier` ones).
+    pub report: String,
 }
 
 /// Writes what a receiving run produced, all or nothing: the ledgers, the reply packet and the
@@ -65,8 +76,12 @@ pub fn write_results(
     received: Received,
     templates: &crate::report::text::Templates,
     run: Run,
-) -> anyhow::Result<Option<PathBuf>> {
-    let Run { hotseat, notes } = run;
+) -> anyhow::Result<Written> {
+    let Run {
+        hotseat,
+        notes,
+        earlier,
+    } = run;
     let target = out.out.clone().unwrap_or_else(|| game_path.to_path_buf());
     let report = app::report(l, &received, templates)?;
     let mut replied = None;
@@ -93,6 +108,11 @@ pub fn write_results(
     } else {
         format!("{}\n\n{notes}", report.trim_end())
     };
+    let report = if earlier.is_empty() {
+        report
+    } else {
+        format!("{}\n\n{report}", earlier.trim_end())
+    };
     commit.add(&out.report, report.as_bytes())?;
     commit.add_game(&target, &received.game)?;
     commit.commit()?;
@@ -102,7 +122,10 @@ pub fn write_results(
             reply.display()
         );
     }
-    Ok(replied.map(|(_, r)| r))
+    Ok(Written {
+        reply: replied.map(|(_, r)| r),
+        report,
+    })
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
@@ -172,6 +195,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         Run {
             hotseat: here,
             notes: "",
+            earlier: "",
         },
     )?;
     Ok(ExitCode::SUCCESS)

@@ -11,10 +11,11 @@ use crate::engine::error::printable;
 /// Find the packet in a mail message (or each new message of a Maildir) and adjudicate it
 #[derive(clap::Args)]
 // The outputs of one message: a run over a Maildir or an IMAP folder takes many, into their
-// own game files, and one `--out` for them all kept only the last game and lost the others.
+// own game files and replies, and one `--out` or `--reply` for them all kept only the last and
+// lost the others. (`--report` is kept: a folder's reports are written one after another.)
 #[command(group(
     clap::ArgGroup::new("one_message_outputs")
-        .args(["out", "report", "reply"])
+        .args(["out", "reply"])
         .multiple(true)
         .conflicts_with_all(["maildir", "imap"])
 ))]
@@ -96,7 +97,9 @@ struct Taken {
     bot_game: Option<PathBuf>,
 }
 
-fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
+/// `reports` is what this run wrote before into a `--report` file (a folder's messages are
+/// written there one after another); a message taken adds its report to it.
+fn one(a: &Args, raw: &[u8], reports: &mut String) -> anyhow::Result<Taken> {
     let mut mail_failed = false;
     let mut bot_game = None;
     let mut commit = app::Commit::new();
@@ -150,7 +153,8 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
                 let target = a.out.out.as_deref().unwrap_or(&done.game_path);
                 app::stage_thread(&mut commit, target, &done.loaded.game.id, done.step, id)?;
             }
-            let reply = super::adjudicate::write_results(
+            let to_stdout = a.out.report == Path::new("-");
+            let written = super::adjudicate::write_results(
                 commit,
                 &done.game_path,
                 &a.out,
@@ -160,8 +164,13 @@ fn one(a: &Args, raw: &[u8]) -> anyhow::Result<Taken> {
                 super::adjudicate::Run {
                     hotseat: false,
                     notes: "",
+                    earlier: if to_stdout { "" } else { reports },
                 },
             )?;
+            if !to_stdout {
+                *reports = written.report;
+            }
+            let reply = written.reply;
             let target = a.out.out.clone().unwrap_or(done.game_path.clone());
             let mut said = match (ours.is_empty(), theirs.is_empty()) {
                 (false, true) => {
@@ -467,6 +476,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         }
         let (mut good, mut bad, mut failed) = (0, 0, 0);
         let mut tried = Vec::new();
+        let mut reports = String::new();
         for f in files {
             // Another run of `ingest` on the same Maildir may hold this message, and take it
             // away: wait for it, and skip a message that is gone.
@@ -489,7 +499,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     continue;
                 }
             };
-            match one(&a, &raw) {
+            match one(&a, &raw, &mut reports) {
                 Ok(taken) => {
                     good += 1;
                     if taken.mail_failed {
@@ -556,19 +566,20 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         .as_deref()
         .expect("clap requires a message without --maildir");
     let raw = read_message(path)?;
-    let done = one(&a, &raw).map_err(|e| match e.downcast::<crate::engine::Error>() {
-        // A refused packet is named by the file it came in, as `adjudicate` names it.
-        Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
-            anyhow::Error::new(e).context(format!("the message `{}`", path.display()))
-        }
-        Ok(e) if path != Path::new("-") => {
-            let e = app::naming_file(e, "the message", path);
-            let in_message = format!("the packet in the message `{}`", path.display());
-            app::renamed(e, "the packet", in_message).into()
-        }
-        Ok(e) => e.into(),
-        Err(e) => e,
-    });
+    let done =
+        one(&a, &raw, &mut String::new()).map_err(|e| match e.downcast::<crate::engine::Error>() {
+            // A refused packet is named by the file it came in, as `adjudicate` names it.
+            Ok(e @ crate::engine::Error::Packet { .. }) if path != Path::new("-") => {
+                anyhow::Error::new(e).context(format!("the message `{}`", path.display()))
+            }
+            Ok(e) if path != Path::new("-") => {
+                let e = app::naming_file(e, "the message", path);
+                let in_message = format!("the packet in the message `{}`", path.display());
+                app::renamed(e, "the packet", in_message).into()
+            }
+            Ok(e) => e.into(),
+            Err(e) => e,
+        });
     // The bot's owed turns are taken whatever the message was: a refused one too (a mail that
     // is no packet, through procmail).
     let config = crate::config::Config::load(&crate::config::default_path())?;
@@ -610,11 +621,12 @@ fn imap(a: &Args) -> anyhow::Result<ExitCode> {
     let mut refused = 0;
     let mut mail_failed = false;
     let mut poll = 0;
+    let mut reports = String::new();
     loop {
         poll += 1;
         let mut tried = Vec::new();
         let mut take = |raw: &[u8]| {
-            match one(a, raw) {
+            match one(a, raw, &mut reports) {
                 Ok(taken) => {
                     mail_failed |= taken.mail_failed;
                     tried.extend(taken.bot_game);

@@ -130,6 +130,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         super::adjudicate::Run {
             hotseat: true,
             notes: &notes,
+            earlier: "",
         },
     )?;
     Ok(ExitCode::SUCCESS)

@@ -95,7 +95,6 @@ fn a_game_by_smtp_and_imap_through_real_servers() {
         );
         let to = other(from);
         let d = g.side_dir(to);
-        let reply = format!("reply-{k}.yaml");
         let err = succeeds(
             adjutant(
                 &d,
@@ -107,8 +106,6 @@ fn a_game_by_smtp_and_imap_through_real_servers() {
                     "game.yaml",
                     "--secrets",
                     "secrets",
-                    "--reply",
-                    &reply,
                     "--report",
                     "/dev/null",
                 ],
@@ -123,8 +120,13 @@ fn a_game_by_smtp_and_imap_through_real_servers() {
             "{err}"
         );
         taken[(to == "patriot") as usize] += 1;
-        outbox = if d.join(&reply).exists() {
-            Some((to, d.join(&reply)))
+        // A folder's replies are written next to the game file, and named where ingest says.
+        let reply = err
+            .split_once("written to `")
+            .map(|(_, rest)| d.join(rest.split('`').next().unwrap()));
+        outbox = if let Some(reply) = reply {
+            assert!(reply.exists(), "{err}");
+            Some((to, reply))
         } else {
             let gf = adjutant::engine::gamefile::GameFile::parse(&g.game_text(to)).unwrap();
             assert_eq!(gf.awaiting.as_ref().unwrap().side, to, "{to} decides next");

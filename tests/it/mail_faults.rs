@@ -75,7 +75,6 @@ fn options_of_another_way_of_reading_mail_are_usage_errors() {
     for (extra, named) in [
         (&["--out", "out.yaml"][..], "--out"),
         (&["--reply", "r.yaml"][..], "--reply"),
-        (&["--report", "report.txt"][..], "--report"),
     ] {
         let args: Vec<&str> = maildir.iter().chain(extra).copied().collect();
         let o = run(t, &args);
@@ -94,6 +93,65 @@ fn options_of_another_way_of_reading_mail_are_usage_errors() {
         let o = run(t, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(named), "{}", stderr(&o));
+    }
+}
+
+/// A Maildir run writes the report of every message it takes into `--report FILE`, one after
+/// another, each with its game: the file is not the last message's report alone.
+#[test]
+fn a_maildir_run_writes_every_report_into_its_report_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    for sub in ["md/new", "md/cur", "md/tmp", "games", "secrets"] {
+        std::fs::create_dir_all(t.join(sub)).unwrap();
+    }
+    let ids = ["ss-reports-a", "ss-reports-b"];
+    for id in ids {
+        let (g, packet) = crate::mail::crown_packet_of(id);
+        crate::mail_thread::send_eml(&g.side_dir("crown"), &packet, "m.eml");
+        let crown = g.side_dir("crown");
+        std::fs::copy(crown.join("m.eml"), t.join(format!("md/new/{id}.eml"))).unwrap();
+        std::fs::copy(g.game("patriot"), t.join(format!("games/{id}.yaml"))).unwrap();
+        for f in std::fs::read_dir(g.side_dir("patriot").join("secrets")).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, t.join("secrets").join(f.file_name().unwrap())).unwrap();
+        }
+    }
+    let args = [
+        "ingest",
+        "--maildir",
+        "md",
+        "--games",
+        "games",
+        "--secrets",
+        "secrets",
+        "--report",
+        "reports.txt",
+    ];
+    let before: Vec<String> = ids
+        .iter()
+        .map(|id| read(&t.join(format!("games/{id}.yaml"))))
+        .collect();
+    let o = run(t, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 messages taken, 0 refused"),
+        "{}",
+        stderr(&o)
+    );
+    let reports = read(&t.join("reports.txt"));
+    let at: Vec<usize> = ids
+        .iter()
+        .map(|id| {
+            reports
+                .find(id)
+                .unwrap_or_else(|| panic!("{id} in {reports}"))
+        })
+        .collect();
+    assert!(at[0] < at[1], "in the order taken: {reports}");
+    for (id, before) in ids.iter().zip(&before) {
+        let after = read(&t.join(format!("games/{id}.yaml")));
+        assert_ne!(&after, before, "{id} took its packet");
     }
 }
 
