@@ -162,16 +162,31 @@ fn set_at(v: &mut Value, path: &str, value: Value) {
 /// The other way from `check`: every value each range of a listed option holds is one the
 /// rules accept, with some values of its other ranges. A range is what the rules could allow
 /// (`orders` prints it as the option's amounts: "1-2 units"), so a value no orders of the
-/// option can take is a promise the rules then break. The marches of one group are tried
-/// (9.1, 9.2), all the values of their ranges together; a split's ranges name each entry of a
-/// list of groups, too many to try together.
+/// option can take is a promise the rules then break.
 pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Side, what: &str) {
+    let (refused, tried) = refused_range_values(data, st, side);
+    assert!(refused.is_empty(), "{what}: {}", refused.join("\n"));
+    eprintln!("{what}: {tried} orders inside the listed ranges tried");
+}
+
+/// The most orders `refused_range_values` tries for one option: all the values of its ranges
+/// together, so an option with more combinations (a split's ranges name each entry of a list
+/// of groups) is left out.
+const MOST_COMBINATIONS: usize = 400;
+
+/// For each option `orders` lists at `side`'s decision, each value of its ranges that the
+/// rules refuse with every value of its other ranges, in words; and how many orders were
+/// tried. All the values of an option's ranges are tried together, where they are few enough.
+pub(crate) fn refused_range_values(
+    data: &ss::data::Data,
+    st: &State,
+    side: Side,
+) -> (Vec<String>, usize) {
     let listed = SouthernStrategy::legal_options(data, st, side.name());
     let mut tried = 0;
+    let mut refused = Vec::new();
     for (example, option) in examples(&listed) {
-        if !example["full"]["march"].is_object()
-            || option.ranges.iter().any(|r| r.name.contains("[*]"))
-        {
+        if option.ranges.iter().any(|r| r.name.contains("[*]")) {
             continue;
         }
         // Each range's values, as JSON.
@@ -183,7 +198,15 @@ pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Sid
                 ranges::Values::OneOf { one_of } => one_of.clone(),
             })
             .collect();
+        if values.iter().map(Vec::len).product::<usize>() > MOST_COMBINATIONS {
+            continue;
+        }
         let mut taken: Vec<Vec<bool>> = values.iter().map(|v| vec![false; v.len()]).collect();
+        // Why each value was refused, the first time.
+        let mut why: Vec<Vec<String>> = values
+            .iter()
+            .map(|v| vec![String::new(); v.len()])
+            .collect();
         // Every combination, counted like an odometer.
         let mut pick = vec![0; values.len()];
         loop {
@@ -194,10 +217,26 @@ pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Sid
             if let Ok(orders) = serde_json::from_value::<Orders>(o) {
                 tried += 1;
                 let mut dice = KeyedDice::new(&[7; 32]);
-                if SouthernStrategy::apply(data, st, side.name(), &orders, None, &mut dice).is_ok()
-                {
-                    for (k, &p) in pick.iter().enumerate() {
-                        taken[k][p] = true;
+                match SouthernStrategy::apply(data, st, side.name(), &orders, None, &mut dice) {
+                    Ok(_) => {
+                        for (k, &p) in pick.iter().enumerate() {
+                            taken[k][p] = true;
+                        }
+                    }
+                    // An action that leaves an excess where its line has room asks for moves
+                    // after it (`supply_after`), which `orders` offers beside every action
+                    // (5.2, 9.0): the value is taken, with those moves.
+                    Err(e) if e.path.as_deref() == Some("supply_after") => {
+                        for (k, &p) in pick.iter().enumerate() {
+                            taken[k][p] = true;
+                        }
+                    }
+                    Err(e) => {
+                        for (k, &p) in pick.iter().enumerate() {
+                            if why[k][p].is_empty() {
+                                why[k][p] = format!("{} ({})", e.message, e.rule);
+                            }
+                        }
                     }
                 }
             }
@@ -210,16 +249,17 @@ pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Sid
             }
         }
         for (k, r) in option.ranges.iter().enumerate() {
-            for (v, ok) in values[k].iter().zip(&taken[k]) {
-                assert!(
-                    ok,
-                    "{what}: the listed option `{}` holds {v} in `{}`, which the rules refuse with every value of its other ranges\n{}",
-                    option.summary, r.name, option.example
-                );
+            for ((v, ok), why) in values[k].iter().zip(&taken[k]).zip(&why[k]) {
+                if !ok {
+                    refused.push(format!(
+                        "the listed option `{}` holds {v} in `{}`, which the rules refuse with every value of its other ranges, first as: {why}\n{}",
+                        option.summary, r.name, option.example
+                    ));
+                }
             }
         }
     }
-    eprintln!("{what}: {tried} orders inside the listed ranges tried");
+    (refused, tried)
 }
 
 pub(crate) fn full(a: Action) -> Orders {
@@ -1155,4 +1195,47 @@ fn actions_are_offered_with_what_a_discard_leaves() {
             .ends_with("; first the limits discarded 2 war in `Charleston` (5.5)"),
         "{e}"
     );
+}
+
+/// Every value of every range `orders` lists is one the rules accept with some values of the
+/// option's other ranges, at positions seeded games reach: every fifth decision of two games,
+/// each side's. The hand-built positions above try the marches; these reach the transports,
+/// the supply moves, the answers to an attack and the skirmishes too.
+#[test]
+fn every_value_of_a_listed_range_is_accepted_in_seeded_games() {
+    let data = data();
+    let mut positions = Vec::new();
+    let mut k = 0;
+    adjutant::engine::selfplay::run_observed::<SouthernStrategy>(
+        &data,
+        2,
+        std::time::Duration::from_secs(600),
+        |st, _| {
+            k += 1;
+            if k % 5 == 0 {
+                positions.push(st.clone());
+            }
+        },
+    );
+    let mut found = Vec::new();
+    let mut tried = 0;
+    for st in &positions {
+        let Some(side) = SouthernStrategy::deciding(&data, st) else {
+            continue;
+        };
+        let side = Side::parse(&side).unwrap();
+        let (refused, n) = refused_range_values(&data, st, side);
+        tried += n;
+        found.extend(refused);
+    }
+    found.sort();
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "{} of the listed ranges' values are refused, such as\n{}",
+        found.len(),
+        found.iter().take(8).cloned().collect::<Vec<_>>().join("\n")
+    );
+    // The positions reached decisions with amounts to try.
+    assert!(tried > 1000, "only {tried} orders tried");
 }

@@ -301,11 +301,20 @@ fn units_words(min: u32, max: u32) -> String {
 
 /// `, carrying food 0-3 and war 0-2`, without what there is none of.
 fn carrying(food: u32, war: u32) -> String {
-    match (food, war) {
+    carrying_from((0, food), (0, war))
+}
+
+/// `carrying`, for amounts that start above 0: `food` and `war` as their least and most.
+fn carrying_from(food: (u32, u32), war: (u32, u32)) -> String {
+    match (food.1, war.1) {
         (0, 0) => String::new(),
-        (f, 0) => format!(", carrying food {}", span(0, f)),
-        (0, w) => format!(", carrying war {}", span(0, w)),
-        (f, w) => format!(", carrying food {} and war {}", span(0, f), span(0, w)),
+        (_, 0) => format!(", carrying food {}", span(food.0, food.1)),
+        (0, _) => format!(", carrying war {}", span(war.0, war.1)),
+        _ => format!(
+            ", carrying food {} and war {}",
+            span(food.0, food.1),
+            span(war.0, war.1)
+        ),
     }
 }
 

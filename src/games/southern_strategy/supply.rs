@@ -758,14 +758,18 @@ mod tests {
     use crate::games::southern_strategy::{test_data, SouthernStrategy};
 
     /// 5.5 as written: every supply node of `side` holding more than its limit, in the map's
-    /// order, with its excess, and (11.1, RULINGS S7) every besieged area of its armies.
+    /// order, with its excess, and (11.1, RULINGS S7) every besieged area it holds: its army's,
+    /// or for the Crown one a Loyalist Holds with no army there (8.4).
     fn over_by_the_rule(data: &Data, st: &State, side: Side) -> Vec<(usize, Id, u32)> {
         let mut over = Vec::new();
         for (at, a) in data.map.areas.iter().enumerate() {
             let total = st.supplies_at(&a.id).total();
             let lim = limit(data, st, &a.id);
-            let ours = is_supply_node(st, side, &a.id)
-                || (st.besieged(&a.id) && st.army_of(&a.id, side).is_some());
+            let held = match st.army(&a.id) {
+                Some(army) => army.side == side,
+                None => side == Side::Crown && st.holds.contains(&a.id),
+            };
+            let ours = is_supply_node(st, side, &a.id) || (st.besieged(&a.id) && held);
             if ours && total > lim {
                 over.push((at, a.id, total - lim));
             }

@@ -257,6 +257,19 @@ fn march_options<S: Sink<Action>>(
         } else {
             (m.food.min(most + 1), m.war.min(most + 1))
         };
+        // 5.5: an army of one unit leaving a Point takes everything there: what it could carry
+        // and leaves behind is refused, so the one amount is at least what the other cannot
+        // hold of it.
+        let (food_least, war_least) = if army.units == 1 && !a.is_city_or_fort() && !sealed {
+            let pool = s.food.saturating_sub(food_cost(1)) + s.war;
+            let need = pool.min(army.units + 1);
+            (
+                need.saturating_sub(war).min(food),
+                need.saturating_sub(food).min(war),
+            )
+        } else {
+            (0, 0)
+        };
         // 9.2: whether the group may go with the leader, and without him.
         let with_leader = has_leader && reach.with > 0;
         let without_leader = reach.without > 0;
@@ -277,8 +290,8 @@ fn march_options<S: Sink<Action>>(
             // a transported army) is one more `either` range beside `subordinate`.
             Open::default()
                 .amount("full.march.groups[0].units", 1, most)
-                .amount("full.march.groups[0].food", 0, food)
-                .amount("full.march.groups[0].war", 0, war)
+                .amount("full.march.groups[0].food", food_least, food)
+                .amount("full.march.groups[0].war", war_least, war)
                 .either("full.march.groups[0].leader", with_leader && without_leader)
                 .either("full.march.groups[0].subordinate", reach.subordinate > 0)
                 .with(Action::March(March {
@@ -355,7 +368,7 @@ fn march_options<S: Sink<Action>>(
                 if sealed && m.food + m.war > 0 {
                     ", carrying no supplies into the siege (11.1)".to_string()
                 } else {
-                    carrying(food, war)
+                    carrying_from((food_least, food), (war_least, war))
                 },
             )
         });
@@ -663,14 +676,21 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
                 s
             }
         };
+        // 5.5: an army of one unit sailing from a Point leaves no one to hold supplies there,
+        // so it takes them all aboard.
+        let (food_least, war_least) = if army.units == 1 && !p.is_city_or_fort() {
+            (s.food, s.war)
+        } else {
+            (0, 0)
+        };
         let embark = || {
             // The example: the whole army.
             let take = take(army.units);
             Open::default()
                 .one_of("full.transport.embark.to_zone", ids(&next_zones))
                 .amount("full.transport.embark.units", 1, army.units)
-                .amount("full.transport.embark.food", 0, s.food)
-                .amount("full.transport.embark.war", 0, s.war)
+                .amount("full.transport.embark.food", food_least, s.food)
+                .amount("full.transport.embark.war", war_least, s.war)
                 .with(Action::Transport(Transport::Embark(Embark {
                     from: p.id,
                     units: army.units,
@@ -686,8 +706,8 @@ pub(super) fn naval_options<S: Sink<Action>>(board: &Board, st: &State, side: Si
                 next_zones.join(" or "),
                 words::units(&span(1, army.units)),
                 words::leader_words(data, st, side, army.leader),
-                span(0, s.food),
-                span(0, s.war)
+                span(food_least, s.food),
+                span(war_least, s.war)
             )
         });
         // 9.2 with 9.3: the Leader's army may split as it sails and place the Subordinate

@@ -67,6 +67,12 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 continue;
             }
             let (food_most, war_most) = (here.food.min(most), here.war.min(most));
+            // 5.5: where some area of the line has room, a move into one at its limit leaves it
+            // over with room still on the line, which is refused; only once none has room does
+            // every area take the move (and its excess is discarded).
+            let roomy = |x: &Stop| x.limit > x.held.total();
+            let any_room = others().any(|(_, x)| roomy(x));
+            let to = move || others().filter(move |(_, x)| !any_room || roomy(x));
             let moves = || {
                 // The example, legal as it stands: the move that brings the line within its
                 // limits, where one does; else one cube to where there is room for it.
@@ -88,14 +94,14 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
                 Open::default()
                     .one_of(
                         "supply[0].to",
-                        others().map(|(_, x)| Value::from(x.id.as_str())).collect(),
+                        to().map(|(_, x)| Value::from(x.id.as_str())).collect(),
                     )
                     .amount("supply[0].food", least(here.food, here.war), food_most)
                     .amount("supply[0].war", least(here.war, here.food), war_most)
                     .with(vec![example])
             };
             out.offer(moves, || {
-                let others: Vec<Id> = others().map(|(_, x)| x.id).collect();
+                let others: Vec<Id> = to().map(|(_, x)| x.id).collect();
                 format!(
                     "move supplies (5.2) from {} to {}: food {}, war {} (the supply line of {})",
                     data.area(&from.id).name,
@@ -369,16 +375,18 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
             });
         }
         if cargo.food + cargo.war > 0 {
+            // 5.5: no more than the port has room for, where it has some (more would leave it
+            // over its limit with that room on the line); a full port is offered one cube, which
+            // the rules take only when the whole line is full and the excess is discarded.
+            let room = board.limit(at).saturating_sub(s.total()).max(1);
+            let (food_most, war_most) = (cargo.food.min(room), cargo.war.min(room));
             let ashore = || {
                 // The example: as much as the port has room for, Food first, and at least a cube.
-                let room = board.limit(at).saturating_sub(s.total());
-                let food = cargo.food.min(room.max(u32::from(cargo.food > 0)));
-                let war = cargo
-                    .war
-                    .min(room.saturating_sub(food).max(u32::from(food == 0)));
+                let food = food_most;
+                let war = war_most.min(room - food).max(u32::from(food == 0));
                 Open::default()
-                    .amount("supply[0].food", least(cargo.food, cargo.war), cargo.food)
-                    .amount("supply[0].war", least(cargo.war, cargo.food), cargo.war)
+                    .amount("supply[0].food", least(food_most, war_most), food_most)
+                    .amount("supply[0].war", least(war_most, food_most), war_most)
                     .with(vec![SupplyMove {
                         from: *zone,
                         to: p.id,
@@ -390,8 +398,8 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
                 format!(
                     "move supplies (5.4) ashore from the navy in {zone} to {}: food {}, war {}",
                     p.name,
-                    span(least(cargo.food, cargo.war), cargo.food),
-                    span(least(cargo.war, cargo.food), cargo.war)
+                    span(least(food_most, war_most), food_most),
+                    span(least(war_most, food_most), war_most)
                 )
             });
         }
