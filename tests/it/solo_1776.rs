@@ -1297,3 +1297,35 @@ fn the_thirteenth_edition_refuses_a_loss_of_an_army_off_the_board() {
     );
     edition_game_verifies("twelfth");
 }
+
+/// 16 with 17 duty 1 (RULINGS A32): from the fourteenth edition a damaged Continental Navy's
+/// naval SP are not deployed while it is out, and are again once it is back; without the
+/// reading (the first thirteen editions) the cases fail.
+#[test]
+fn the_fourteenth_edition_counts_a_damaged_navy_out_of_the_naval_sp() {
+    assert!(data_of(solo::DATA_FILES).tables.continental_navy.is_some());
+    for old in [solo::DATA_FILES_V13, solo::DATA_FILES_V1] {
+        assert!(data_of(old).tables.continental_navy.is_none());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in [
+        "16.0-a-damaged-navy-is-not-deployed.yaml",
+        "16.0-a-returning-navy-is-deployed-again.yaml",
+    ] {
+        let path = super::support::root()
+            .join("tests/cases/solo-1776")
+            .join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
+        let old = dir.path().join(case);
+        std::fs::write(
+            &old,
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("continental_navy: {sp: 1}, ", "")
+                .replace("{continental_navy: {sp: 1}}", "{}"),
+        )
+        .unwrap();
+        assert!(run_case(&data_v1(), &old).is_err(), "{case} without A32");
+    }
+    edition_game_verifies("thirteenth");
+}

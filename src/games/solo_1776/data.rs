@@ -123,6 +123,13 @@ pub struct ArmyDef {
     pub supply: u32,
 }
 
+/// 16: the Continental Navy counter's naval SP (a reconstruction: rules 1-11 give it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinentalNavy {
+    pub sp: i32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NavalSp {
@@ -369,6 +376,11 @@ pub struct Tables {
     /// 12, 17: what the record of a force put into an area keeps of the army it went to.
     #[serde(default)]
     pub landing_record: LandingRecord,
+    /// 16 with 17 duty 1 (RULINGS A32): the Continental Navy's own naval SP, which a damage
+    /// takes off the American naval SP deployed until it returns; absent (the first thirteen
+    /// editions), a damaged navy left the naval SP as reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continental_navy: Option<ContinentalNavy>,
 }
 
 /// 12, 17 (RULINGS A6, A30): what the record of a force put into an area (a French land
