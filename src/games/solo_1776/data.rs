@@ -223,6 +223,11 @@ pub struct FortDef {
     /// 15 with 12 (RULINGS A17): whether a town fort the Americans hold is an American fort.
     #[serde(default)]
     pub town_forts: TownForts,
+    /// 12 (RULINGS A33): a location with no town at all is said to have no town hex to build
+    /// in; absent or false (the first thirteen editions), the reason said the British held
+    /// every town of it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub townless_told: bool,
 }
 
 impl FortDef {
@@ -237,6 +242,7 @@ impl Default for FortDef {
         FortDef {
             march_on_sp: 1,
             town_forts: TownForts::default(),
+            townless_told: false,
         }
     }
 }
