@@ -1297,3 +1297,40 @@ fn the_thirteenth_edition_refuses_a_loss_of_an_army_off_the_board() {
     );
     edition_game_verifies("twelfth");
 }
+
+/// 16 with 17 duty 1 (RULINGS A32): from the fourteenth edition a damaged Continental Navy's
+/// naval SP are not deployed while it is out, and are again once it is back; and (12, A33) a
+/// location with no town is said to have no hex for a fort. Without the readings (the first
+/// thirteen editions) the cases fail.
+#[test]
+fn the_fourteenth_edition_counts_a_damaged_navy_out_and_a_townless_location_as_such() {
+    assert!(data_of(solo::DATA_FILES).tables.continental_navy.is_some());
+    assert!(data_of(solo::DATA_FILES).tables.fort.townless_told);
+    for old in [solo::DATA_FILES_V13, solo::DATA_FILES_V1] {
+        assert!(data_of(old).tables.continental_navy.is_none());
+        assert!(!data_of(old).tables.fort.townless_told);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in [
+        "16.0-a-damaged-navy-is-not-deployed.yaml",
+        "16.0-a-returning-navy-is-deployed-again.yaml",
+        "12.0-no-fort-where-the-location-has-no-town.yaml",
+    ] {
+        let path = super::support::root()
+            .join("tests/cases/solo-1776")
+            .join(case);
+        assert!(run_case(&data_v1(), &path).is_ok(), "{case}");
+        let old = dir.path().join(case);
+        std::fs::write(
+            &old,
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("continental_navy: {sp: 1}, ", "")
+                .replace("{continental_navy: {sp: 1}}", "{}")
+                .replace("townless_told: true", "townless_told: false"),
+        )
+        .unwrap();
+        assert!(run_case(&data_v1(), &old).is_err(), "{case} without A32");
+    }
+    edition_game_verifies("thirteenth");
+}

@@ -740,3 +740,64 @@ fn orders_offer_taking_every_town_where_an_army_stands() {
         );
     }
 }
+
+/// 12 condition 2, 14, 15, 17 duty 1, found at the table: `orders` offered no example of three
+/// facts a British turn reports and the bot's rules turn on: the naval SP deployed (what sends
+/// the French fleets to the West Indies, 17 duty 1), control of an area (condition 2's
+/// "British control area", 12), and a loss of a fort's garrison (15 keeps it at 5 SP). Nor
+/// did a combat's answers offer the BRE number rising, a result the board gives as often as
+/// its fall (14 re-rolls only after a fall, so the two read differently). Each is offered now,
+/// with orders that say it.
+#[test]
+fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-more-options");
+    let listed = options(d);
+    let offered = |label: &str, key: &str| {
+        let (_, orders) = listed
+            .iter()
+            .find(|(l, _)| l.contains(label))
+            .unwrap_or_else(|| panic!("`{label}` not offered: {listed:#?}"));
+        assert!(orders.contains(key), "{label}: {orders}");
+    };
+    offered(
+        "the naval SP deployed are 1 American, 6 British (17)",
+        "naval: {american: 1, british: 6}",
+    );
+    offered(
+        "the British control Middle States (12)",
+        "areas: {middle-states: british}",
+    );
+    offered(
+        "the Americans control Canada (12)",
+        "areas: {canada: american}",
+    );
+    offered(
+        "the garrison of the fort at Fort Ticonderoga lost 1 SP in a combat on the board (15)",
+        "losses: [{fort: canada-5, sp: 1",
+    );
+    // Each offered fact is one the game takes.
+    play(
+        d,
+        "facts.yaml",
+        "turn: {naval: {american: 1, british: 6}, areas: {middle-states: british}, losses: [{fort: canada-5, sp: 1}]}\n",
+    );
+
+    // A combat: the answers include the BRE number rising.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-rising-bre");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+    );
+    let listed = options(d);
+    assert!(
+        listed
+            .iter()
+            .any(|(l, o)| l.contains("the BRE number rises to 2") && o.contains("bre: 2")),
+        "{listed:#?}"
+    );
+}

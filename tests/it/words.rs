@@ -570,6 +570,8 @@ fn every_solo_1776_event_and_answer_is_told_in_words() {
             {"event": "navy_damaged", "transport": "howe-convoy", "back": {"year": 1777, "quarter": 1}},
             {"event": "navy_undamaged", "transport": "howe-convoy"},
             {"event": "navy_returns"},
+            {"event": "naval_sp", "american": 0, "british": 2, "navy": "out"},
+            {"event": "naval_sp", "american": 1, "british": 2, "navy": "back"},
             {"event": "french_landing", "fleet": 1, "die": 2, "area": "deep-south", "joined": "southern"},
             {"event": "french_operating", "die": 3, "area": "south-central"},
             {"event": "french_duty", "duty": "west_indies", "area": "west-indies", "reason": "no American army needs them"},

@@ -123,6 +123,13 @@ pub struct ArmyDef {
     pub supply: u32,
 }
 
+/// 16: the Continental Navy counter's naval SP (a reconstruction: rules 1-11 give it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinentalNavy {
+    pub sp: i32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NavalSp {
@@ -216,6 +223,11 @@ pub struct FortDef {
     /// 15 with 12 (RULINGS A17): whether a town fort the Americans hold is an American fort.
     #[serde(default)]
     pub town_forts: TownForts,
+    /// 12 (RULINGS A33): a location with no town at all is said to have no town hex to build
+    /// in; absent or false (the first thirteen editions), the reason said the British held
+    /// every town of it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub townless_told: bool,
 }
 
 impl FortDef {
@@ -230,6 +242,7 @@ impl Default for FortDef {
         FortDef {
             march_on_sp: 1,
             town_forts: TownForts::default(),
+            townless_told: false,
         }
     }
 }
@@ -369,6 +382,11 @@ pub struct Tables {
     /// 12, 17: what the record of a force put into an area keeps of the army it went to.
     #[serde(default)]
     pub landing_record: LandingRecord,
+    /// 16 with 17 duty 1 (RULINGS A32): the Continental Navy's own naval SP, which a damage
+    /// takes off the American naval SP deployed until it returns; absent (the first thirteen
+    /// editions), a damaged navy left the naval SP as reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continental_navy: Option<ContinentalNavy>,
 }
 
 /// 12, 17 (RULINGS A6, A30): what the record of a force put into an area (a French land

@@ -6,6 +6,14 @@ use serde::{Deserialize, Serialize};
 use super::data::{AreaChange, Date, Quarter, Scouted};
 use super::state::{Duty, Force, Initiator};
 
+/// 16: why the Continental Navy's naval SP changed: it is out of the game, or back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NavyChange {
+    Out,
+    Back,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
@@ -41,6 +49,13 @@ pub enum Event {
     },
     /// 16: a damaged navy comes back into the game.
     NavyReturns,
+    /// 16 with 17 duty 1 (RULINGS A32, from the fourteenth edition): the naval SP deployed once
+    /// the Continental Navy is out of the game, or back in it.
+    NavalSp {
+        american: i32,
+        british: i32,
+        navy: NavyChange,
+    },
     /// 17: a French land element comes ashore in location 15 of the area rolled.
     FrenchLanding {
         fleet: u32,

@@ -3,7 +3,7 @@
 //! along the course the player plotted. A damaged navy is out for the quarters the fleet
 //! engagement's result says.
 
-use super::events::Event;
+use super::events::{Event, NavyChange};
 use super::facts;
 use super::orders::Transport;
 use super::script::{Ctx, Run};
@@ -19,7 +19,26 @@ pub fn returns(st: &mut State, ctx: &mut Ctx) {
         st.navy.damaged = false;
         st.navy.back = None;
         ctx.event(Event::NavyReturns);
+        naval_sp(st, ctx, NavyChange::Back);
     }
+}
+
+/// 16 with 17 duty 1 (RULINGS A32): a damaged navy is out of the game, so its naval SP are not
+/// deployed while it is out, and are again once it is back. The first thirteen editions (no
+/// `continental_navy` in the tables) left the naval SP as the player last reported them.
+fn naval_sp(st: &mut State, ctx: &mut Ctx, change: NavyChange) {
+    let Some(cn) = ctx.data.tables.continental_navy else {
+        return;
+    };
+    st.naval.american = match change {
+        NavyChange::Out => (st.naval.american - cn.sp).max(0),
+        NavyChange::Back => st.naval.american.saturating_add(cn.sp),
+    };
+    ctx.event(Event::NavalSp {
+        american: st.naval.american,
+        british: st.naval.british,
+        navy: change,
+    });
 }
 
 /// 16: one roll for each unescorted transport or stack, in the order the player listed them.
@@ -99,6 +118,7 @@ pub fn transports(st: &mut State, ctx: &mut Ctx, list: &[Transport]) -> Run {
                 transport: t.id.clone(),
                 back,
             });
+            naval_sp(st, ctx, NavyChange::Out);
         } else {
             if r.quarters.is_some() {
                 return Err(crate::engine::error::OrderError::new(

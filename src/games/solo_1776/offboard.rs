@@ -563,6 +563,11 @@ fn build_fort(st: &mut State, ctx: &mut Ctx, id: &str, hex: Option<String>) {
         Some("it has no artillery to spare".to_string())
     } else if f.supply < 1 {
         Some("it has no supply to spare".to_string())
+    } else if site.is_none() && towns.is_empty() && ctx.data.tables.fort.townless_told {
+        Some(format!(
+            "location {} has no town hex to build in",
+            a.location
+        ))
     } else if site.is_none() {
         Some(format!(
             "the British hold every town of location {}: there is no hex to build in",

@@ -105,7 +105,71 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             },
         ),
     ];
+    // 17 duty 1: the naval SP decide whether the French fleets go to the West Indies, so an
+    // example of them is offered (the British adding 2 SP).
+    let naval = super::data::NavalSp {
+        american: st.naval.american,
+        british: st.naval.british + 2,
+    };
+    out.push((
+        format!(
+            "the naval SP deployed are {} American, {} British (17)",
+            naval.american, naval.british
+        ),
+        Turn {
+            naval: Some(naval),
+            ..t()
+        },
+    ));
     let area_name = |id: &str| data.area(id).map_or(id.to_string(), |a| a.name.clone());
+    // 12 condition 2: an army in location 5 of a British-controlled area may go up; the
+    // control of each area with an army is offered changing hands.
+    for area in data.areas() {
+        if st.army_in(&area.id).is_none() {
+            continue;
+        }
+        let (holder, side) = if st.areas[&area.id].british_control {
+            (Holder::American, "Americans")
+        } else {
+            (Holder::British, "British")
+        };
+        out.push((
+            format!("the {side} control {} (12)", area.name),
+            Turn {
+                areas: [(area.id.clone(), holder)].into(),
+                ..t()
+            },
+        ));
+    }
+    // 15: a fort's garrison can lose SP in a combat on the board (a fort left with none is
+    // lost, A13).
+    for (key, f) in &st.forts {
+        if f.garrison.sp == 0 {
+            continue;
+        }
+        let place = match f.town.as_ref().and_then(|t| st.town(t)) {
+            Some((_, _, town)) => format!("the fort at {}", town.name),
+            None => format!(
+                "the American fort in location {} of {}",
+                f.location,
+                area_name(&f.area)
+            ),
+        };
+        out.push((
+            format!("the garrison of {place} lost 1 SP in a combat on the board (15)"),
+            Turn {
+                losses: vec![Loss {
+                    army: None,
+                    fort: Some(key.clone()),
+                    detachment: None,
+                    sp: 1,
+                    artillery: 0,
+                    supply: 0,
+                }],
+                ..t()
+            },
+        ));
+    }
     for (id, a) in &st.armies {
         let army = a.words(id);
         if a.at.is_some() {
@@ -309,10 +373,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 None => (None, None),
             };
             let result = |sp: u32, after: i32, town: &Option<(Holder, String)>| {
-                let bre_words = if after == bre {
-                    format!("the BRE number stays {bre}")
-                } else {
-                    format!("the BRE number falls to {after}")
+                let bre_words = match after.cmp(&bre) {
+                    std::cmp::Ordering::Equal => format!("the BRE number stays {bre}"),
+                    std::cmp::Ordering::Less => format!("the BRE number falls to {after}"),
+                    std::cmp::Ordering::Greater => format!("the BRE number rises to {after}"),
                 };
                 let losses = if sp == 0 {
                     "no American losses".to_string()
@@ -336,6 +400,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 result(0, bre, &keep),
                 result(1, bre, &keep),
                 result(1, bre - 1, &keep),
+                result(1, bre + 1, &keep),
             ];
             if lose.is_some() {
                 v.push(result(1, bre, &lose));

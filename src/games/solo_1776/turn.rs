@@ -28,6 +28,9 @@ pub fn run(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Run {
         movement::scout(st, ctx, area);
     }
     navy::transports(st, ctx, &t.transports)?;
+    // A32: a navy damaged at sea takes its naval SP off those deployed, which may send the
+    // French to the West Indies before the reinforcements are checked (A26).
+    french::withdraw_when_outnumbered(st, ctx);
     french::reinforcements(st, ctx, &t.reinforce)?;
     if let Some(s) = &t.search {
         french::search(st, ctx, s)?;
