@@ -54,6 +54,21 @@ pub struct Readings {
     /// 13.4 (N15).
     #[serde(default)]
     pub commander_question: CommanderQuestion,
+    /// 14.0 with 5.2 (T3).
+    #[serde(default)]
+    pub supplies_after_victory: SuppliesAfterVictory,
+}
+
+/// 14.0: whether the supply moves after a full impulse are made when an instant victory
+/// ended the game during it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SuppliesAfterVictory {
+    /// The first eleven editions: they are made after the victory.
+    #[default]
+    Made,
+    /// The game is over: they are not made.
+    NotMade,
 }
 
 /// 13.4: whether the game pauses for the new commander's area when only one is open.
@@ -179,6 +194,12 @@ impl Readings {
     /// 12.3 (N13): whether a winter unload with no port to choose is played without asking.
     pub fn unload_asked_only_with_a_choice(&self) -> bool {
         self.winter_unload == WinterUnload::AskedWithAChoice
+    }
+
+    /// 14.0 (T3): whether the supply moves after a full impulse are made once an instant
+    /// victory in it has ended the game.
+    pub fn supplies_moved_after_victory(&self) -> bool {
+        self.supplies_after_victory == SuppliesAfterVictory::Made
     }
 
     /// 13.4 (N15): whether the new commander enters the one area open without a question.
