@@ -1212,6 +1212,63 @@ fn a_refusal_is_told_before_what_its_arrival_does() {
     }
 }
 
+/// 10.7 with 8.4 and 9.2: a retreating army's arrival (a Loyalist Hold falling, the Subordinate
+/// Leader coming off as two armies join) is told after the retreat that brought it, as a
+/// refusal's is; the report told "The Patriot armies join in Camden" before the beaten army had
+/// retreated there. Both battles are on a Point, where the morale check fails without a roll,
+/// and the defenders commit no War, so the attackers win whatever the dice.
+#[test]
+fn a_retreat_is_told_before_what_its_arrival_does() {
+    let impulse =
+        json!({"step": "impulse", "side": "crown", "kind": "full", "previous_passed": false});
+    let cases = [
+        (
+            position_with(
+                json!({"AUG": {"side": "crown", "units": 5, "leader": "leader"},
+                       "SLD": {"side": "patriot", "units": 3, "leader": "leader"}}),
+                json!({"AUG": {"food": 2, "war": 4}, "SLD": {"food": 2}}),
+                json!(["N96"]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: AUG, to: SLD, units: 5, carry_war: 1}}\n",
+            "battle: {accept: {commit: 0, retreat: [N96]}}\n",
+            "The Loyalists holding Ninety Six are eliminated",
+        ),
+        (
+            position_with(
+                json!({"GRB": {"side": "crown", "units": 6, "leader": "leader"},
+                       "HHS": {"side": "patriot", "units": 3, "leader": "subordinate"},
+                       "CAM": {"side": "patriot", "units": 2, "leader": "leader"}}),
+                json!({"GRB": {"food": 2, "war": 5}, "HHS": {"food": 2}}),
+                json!([]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: GRB, to: HHS, units: 6, carry_war: 1}}\n",
+            "battle: {accept: {commit: 0, retreat: [CAM]}}\n",
+            "the Subordinate Leader comes off",
+        ),
+    ];
+    for (n, (mut position, attack, accept, arrival)) in cases.into_iter().enumerate() {
+        if position["holds"] == json!(["N96"]) {
+            // The Loyalist holding Ninety Six comes out of South Carolina's pool (2.3).
+            position["pool"]["SC"]["loyalists"] = json!(4);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let report = played_from(
+            dir.path(),
+            &format!("ss-retreat-order-{n}"),
+            &position,
+            &[attack, accept],
+        );
+        let retreated = report.find("retreats from");
+        let after = report.find(arrival);
+        assert!(
+            retreated.is_some() && after.is_some() && retreated < after,
+            "{report}"
+        );
+    }
+}
+
 /// 8.3 (RULINGS P7), 8.5, 13.1: a raid that takes an army's last Unit says the army is gone
 /// and its supplies go back to the stock; a South Carolina action with the Swamp Fox in play
 /// says the Militia spent goes back into the cup; a starved army names its leader. The report
