@@ -417,7 +417,10 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
     assert!(eleventh.pieces.readings.supplies_moved_after_victory());
     pass_today_only(
         &dir,
-        &["14.0-supply-moves-after-an-instant-victory-are-not-made.yaml"],
+        &[
+            "14.0-supply-moves-after-an-instant-victory-are-not-made.yaml",
+            "14.0-a-skirmish-taking-cornwallis-ends-the-impulse.yaml",
+        ],
         &[("tenth", &tenth), ("eleventh", &eleventh)],
     );
     // A game begun with each older edition still loads it and verifies.
