@@ -292,6 +292,8 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "supplies_discarded", "side": "crown", "area": "EBN", "food": 0, "war": 1},
             {"event": "supplies_abandoned", "side": "patriot", "area": "CHS", "food": 1, "war": 1},
             {"event": "supply_phase_done", "side": "crown"},
+            {"event": "supply_moves_not_made", "side": "patriot", "moves": 1},
+            {"event": "supply_moves_not_made", "side": "patriot", "moves": 2},
             {"event": "initiative", "crown": 3, "patriot": 2, "first": "crown", "pass_track": 3, "tie": false},
             {"event": "impulse_skipped", "side": "crown", "kind": "limited"},
             {"event": "passed", "side": "crown", "pass_track": 2},

@@ -307,6 +307,12 @@ impl SouthernStrategy {
                 if st.phase == Phase::Over
                     && !data.pieces.readings.supplies_moved_after_victory()
                 {
+                    if !orders.supply_after.is_empty() {
+                        ev.push(Event::SupplyMovesNotMade {
+                            side,
+                            moves: orders.supply_after.len() as u32,
+                        });
+                    }
                     return Ok(());
                 }
                 supply::move_supplies(

@@ -59,6 +59,9 @@ pub enum Event {
     },
     /// 5.2: a side finished its supply phase moves.
     SupplyPhaseDone { side: Side },
+    /// 14.0 (RULINGS T3): an instant victory ended the game in the full impulse, so the supply
+    /// moves the orders list for after it are not made.
+    SupplyMovesNotMade { side: Side, moves: u32 },
     /// 6.0: both players rolled for initiative.
     Initiative {
         crown: u8,
