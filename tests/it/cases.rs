@@ -408,7 +408,8 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         &["13.4-one-area-open-the-commander-enters-without-a-question.yaml"],
         &[("ninth", &ninth), ("tenth", &tenth)],
     );
-    // T3's supply moves left unmade after an instant victory followed the eleventh.
+    // T3's supply moves left unmade after an instant victory, and S9's siege closed to a new
+    // commander's supplies, followed the eleventh.
     let eleventh = super::support::southern_data_of(ss::DATA_FILES_V11);
     assert!(eleventh
         .pieces
@@ -420,6 +421,7 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         &[
             "14.0-supply-moves-after-an-instant-victory-are-not-made.yaml",
             "14.0-a-skirmish-taking-cornwallis-ends-the-impulse.yaml",
+            "13.4-a-commander-entering-a-siege-brings-no-supplies.yaml",
         ],
         &[("tenth", &tenth), ("eleventh", &eleventh)],
     );

@@ -339,6 +339,7 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "landed", "area": "SUN", "units": 1, "food": 2, "war": 0, "aboard": {"food": 0, "war": 1}},
             {"event": "cargo_lost", "side": "crown", "food": 1, "war": 0},
             {"event": "commander_arrived", "name": "Greene", "area": "RIC", "units": 1, "food": 2, "war": 2},
+            {"event": "commander_arrived", "name": "Gates", "area": "RIC", "units": 6, "food": 0, "war": 0, "besieged": true},
             {"event": "skirmished", "from": "CHS", "to": "ORB", "units": 1, "war": 1},
             {"event": "dug_in", "side": "crown", "area": "SAV"},
             {"event": "dug_in_removed", "areas": ["SAV"]},

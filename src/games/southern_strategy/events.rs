@@ -265,6 +265,9 @@ pub enum Event {
         units: u32,
         food: u32,
         war: u32,
+        /// 11.1 (RULINGS S9): the area is under siege, so he brought no supplies in.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        besieged: bool,
     },
     /// 9.5: a skirmish.
     Skirmished {
