@@ -43,6 +43,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
     match name {
         southern_strategy::SouthernStrategy::NAME => &[
             southern_strategy::DATA_FILES,
+            southern_strategy::DATA_FILES_V11,
             southern_strategy::DATA_FILES_V10,
             southern_strategy::DATA_FILES_V9,
             southern_strategy::DATA_FILES_V8,

@@ -408,10 +408,27 @@ fn the_first_southern_strategy_edition_keeps_its_readings() {
         &["13.4-one-area-open-the-commander-enters-without-a-question.yaml"],
         &[("ninth", &ninth), ("tenth", &tenth)],
     );
+    // T3's supply moves left unmade after an instant victory, and S9's siege closed to a new
+    // commander's supplies, followed the eleventh.
+    let eleventh = super::support::southern_data_of(ss::DATA_FILES_V11);
+    assert!(eleventh
+        .pieces
+        .readings
+        .commander_asked_only_with_a_choice());
+    assert!(eleventh.pieces.readings.supplies_moved_after_victory());
+    pass_today_only(
+        &dir,
+        &[
+            "14.0-supply-moves-after-an-instant-victory-are-not-made.yaml",
+            "14.0-a-skirmish-taking-cornwallis-ends-the-impulse.yaml",
+            "13.4-a-commander-entering-a-siege-brings-no-supplies.yaml",
+        ],
+        &[("tenth", &tenth), ("eleventh", &eleventh)],
+    );
     // A game begun with each older edition still loads it and verifies.
     for edition in [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth",
+        "tenth", "eleventh",
     ] {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("tests/data/ss-{edition}-edition/demo-game.yaml"));

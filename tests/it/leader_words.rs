@@ -73,6 +73,7 @@ fn a_march_names_the_leader_who_marches_and_the_units_that_stay() {
     // the game's id and data, so ids are tried in turn.
     let started = (0..20).any(|n| {
         let _ = std::fs::remove_dir_all(d.join("s"));
+        let _ = std::fs::remove_file(d.join("g.yaml"));
         let id = format!("lw-{n}");
         ok(
             d,

@@ -292,6 +292,8 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "supplies_discarded", "side": "crown", "area": "EBN", "food": 0, "war": 1},
             {"event": "supplies_abandoned", "side": "patriot", "area": "CHS", "food": 1, "war": 1},
             {"event": "supply_phase_done", "side": "crown"},
+            {"event": "supply_moves_not_made", "side": "patriot", "moves": 1},
+            {"event": "supply_moves_not_made", "side": "patriot", "moves": 2},
             {"event": "initiative", "crown": 3, "patriot": 2, "first": "crown", "pass_track": 3, "tie": false},
             {"event": "impulse_skipped", "side": "crown", "kind": "limited"},
             {"event": "passed", "side": "crown", "pass_track": 2},
@@ -337,6 +339,7 @@ fn every_southern_strategy_event_and_order_is_told_in_words() {
             {"event": "landed", "area": "SUN", "units": 1, "food": 2, "war": 0, "aboard": {"food": 0, "war": 1}},
             {"event": "cargo_lost", "side": "crown", "food": 1, "war": 0},
             {"event": "commander_arrived", "name": "Greene", "area": "RIC", "units": 1, "food": 2, "war": 2},
+            {"event": "commander_arrived", "name": "Gates", "area": "RIC", "units": 6, "food": 0, "war": 0, "besieged": true},
             {"event": "skirmished", "from": "CHS", "to": "ORB", "units": 1, "war": 1},
             {"event": "dug_in", "side": "crown", "area": "SAV"},
             {"event": "dug_in_removed", "areas": ["SAV"]},
@@ -1209,6 +1212,63 @@ fn a_refusal_is_told_before_what_its_arrival_does() {
         let after = report.find(arrival);
         assert!(
             refused.is_some() && after.is_some() && refused < after,
+            "{report}"
+        );
+    }
+}
+
+/// 10.7 with 8.4 and 9.2: a retreating army's arrival (a Loyalist Hold falling, the Subordinate
+/// Leader coming off as two armies join) is told after the retreat that brought it, as a
+/// refusal's is; the report told "The Patriot armies join in Camden" before the beaten army had
+/// retreated there. Both battles are on a Point, where the morale check fails without a roll,
+/// and the defenders commit no War, so the attackers win whatever the dice.
+#[test]
+fn a_retreat_is_told_before_what_its_arrival_does() {
+    let impulse =
+        json!({"step": "impulse", "side": "crown", "kind": "full", "previous_passed": false});
+    let cases = [
+        (
+            position_with(
+                json!({"AUG": {"side": "crown", "units": 5, "leader": "leader"},
+                       "SLD": {"side": "patriot", "units": 3, "leader": "leader"}}),
+                json!({"AUG": {"food": 2, "war": 4}, "SLD": {"food": 2}}),
+                json!(["N96"]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: AUG, to: SLD, units: 5, carry_war: 1}}\n",
+            "battle: {accept: {commit: 0, retreat: [N96]}}\n",
+            "The Loyalists holding Ninety Six are eliminated",
+        ),
+        (
+            position_with(
+                json!({"GRB": {"side": "crown", "units": 6, "leader": "leader"},
+                       "HHS": {"side": "patriot", "units": 3, "leader": "subordinate"},
+                       "CAM": {"side": "patriot", "units": 2, "leader": "leader"}}),
+                json!({"GRB": {"food": 2, "war": 5}, "HHS": {"food": 2}}),
+                json!([]),
+                impulse.clone(),
+            ),
+            "full: {attack: {from: GRB, to: HHS, units: 6, carry_war: 1}}\n",
+            "battle: {accept: {commit: 0, retreat: [CAM]}}\n",
+            "the Subordinate Leader comes off",
+        ),
+    ];
+    for (n, (mut position, attack, accept, arrival)) in cases.into_iter().enumerate() {
+        if position["holds"] == json!(["N96"]) {
+            // The Loyalist holding Ninety Six comes out of South Carolina's pool (2.3).
+            position["pool"]["SC"]["loyalists"] = json!(4);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let report = played_from(
+            dir.path(),
+            &format!("ss-retreat-order-{n}"),
+            &position,
+            &[attack, accept],
+        );
+        let retreated = report.find("retreats from");
+        let after = report.find(arrival);
+        assert!(
+            retreated.is_some() && after.is_some() && retreated < after,
             "{report}"
         );
     }

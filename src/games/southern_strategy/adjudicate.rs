@@ -301,6 +301,20 @@ impl SouthernStrategy {
                 if outcome == Some(impulse::Full::Paused) && !orders.supply_after.is_empty() {
                     return Err(OrderError::new("10.0", "an attack ends the impulse in battle: move supplies before it (`supply`), or in your next impulse").at("supply_after"));
                 }
+                // 14.0 (RULINGS T3): an instant victory in the full impulse (Cornwallis lost at
+                // sea or in a skirmish) ends the game at once; the moves written for after the
+                // impulse, before the dice were known, are not made.
+                if st.phase == Phase::Over
+                    && !data.pieces.readings.supplies_moved_after_victory()
+                {
+                    if !orders.supply_after.is_empty() {
+                        ev.push(Event::SupplyMovesNotMade {
+                            side,
+                            moves: orders.supply_after.len() as u32,
+                        });
+                    }
+                    return Ok(());
+                }
                 supply::move_supplies(
                     data,
                     st,

@@ -37,6 +37,11 @@ pub const DATA_FILES: &[(&str, &str)] = edition!("pieces.yaml");
 /// that game files begun with them still load with the pieces file they pin.
 pub const DATA_FILES_V1: &[(&str, &str)] = edition!("v1/pieces.yaml");
 
+/// The data files of the eleventh edition (the readings of the tenth and N15's, before T3's
+/// supply moves after an instant victory left unmade), kept so that game files begun with them
+/// still load with the pieces file they pin.
+pub const DATA_FILES_V11: &[(&str, &str)] = edition!("v11/pieces.yaml");
+
 /// The data files of the tenth edition (the readings of the ninth, S14's and N13's, before
 /// N15's new commander entering without a pause where only one area is open), kept so that
 /// game files begun with them still load with the pieces file they pin.

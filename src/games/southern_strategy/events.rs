@@ -59,6 +59,9 @@ pub enum Event {
     },
     /// 5.2: a side finished its supply phase moves.
     SupplyPhaseDone { side: Side },
+    /// 14.0 (RULINGS T3): an instant victory ended the game in the full impulse, so the supply
+    /// moves the orders list for after it are not made.
+    SupplyMovesNotMade { side: Side, moves: u32 },
     /// 6.0: both players rolled for initiative.
     Initiative {
         crown: u8,
@@ -262,6 +265,9 @@ pub enum Event {
         units: u32,
         food: u32,
         war: u32,
+        /// 11.1 (RULINGS S9): the area is under siege, so he brought no supplies in.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        besieged: bool,
     },
     /// 9.5: a skirmish.
     Skirmished {

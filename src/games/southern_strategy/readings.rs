@@ -54,6 +54,35 @@ pub struct Readings {
     /// 13.4 (N15).
     #[serde(default)]
     pub commander_question: CommanderQuestion,
+    /// 14.0 with 5.2 (T3).
+    #[serde(default)]
+    pub supplies_after_victory: SuppliesAfterVictory,
+    /// 13.4 with 11.1 (S9).
+    #[serde(default)]
+    pub commander_into_siege: CommanderIntoSiege,
+}
+
+/// 13.4: whether a new commander entering a besieged City brings his supplies in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommanderIntoSiege {
+    /// The first eleven editions: he brings them in, and the excess is discarded (S7).
+    #[default]
+    WithSupplies,
+    /// No supplies go into a siege by land (11.1): they stay in the stock.
+    NoSupplies,
+}
+
+/// 14.0: whether the supply moves after a full impulse are made when an instant victory
+/// ended the game during it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SuppliesAfterVictory {
+    /// The first eleven editions: they are made after the victory.
+    #[default]
+    Made,
+    /// The game is over: they are not made.
+    NotMade,
 }
 
 /// 13.4: whether the game pauses for the new commander's area when only one is open.
@@ -179,6 +208,18 @@ impl Readings {
     /// 12.3 (N13): whether a winter unload with no port to choose is played without asking.
     pub fn unload_asked_only_with_a_choice(&self) -> bool {
         self.winter_unload == WinterUnload::AskedWithAChoice
+    }
+
+    /// 13.4 with 11.1 (S9): whether a new commander entering a besieged City leaves his
+    /// supplies in the stock.
+    pub fn commander_brings_no_supplies_into_a_siege(&self) -> bool {
+        self.commander_into_siege == CommanderIntoSiege::NoSupplies
+    }
+
+    /// 14.0 (T3): whether the supply moves after a full impulse are made once an instant
+    /// victory in it has ended the game.
+    pub fn supplies_moved_after_victory(&self) -> bool {
+        self.supplies_after_victory == SuppliesAfterVictory::Made
     }
 
     /// 13.4 (N15): whether the new commander enters the one area open without a question.

@@ -323,13 +323,25 @@ fn commander_arrives(data: &Data, st: &mut State, area: &str, ev: &mut Vec<Event
     let units =
         6u32.min(data.pieces.units[&Side::Patriot].saturating_sub(st.units_on_map(Side::Patriot)));
     let stock = supply::stock(data, st);
-    let (food, war) = (2u32.min(stock.food), 2u32.min(stock.war));
+    // 11.1 (RULINGS S9): no supplies go into a siege by land, his no more than a marching
+    // army's; they stay in the stock.
+    let besieged = st.besieged(area)
+        && data
+            .pieces
+            .readings
+            .commander_brings_no_supplies_into_a_siege();
+    let (food, war) = if besieged {
+        (0, 0)
+    } else {
+        (2u32.min(stock.food), 2u32.min(stock.war))
+    };
     ev.push(Event::CommanderArrived {
         name: st.patriot_commander.clone(),
         area: Id::new(area),
         units,
         food,
         war,
+        besieged,
     });
     march::enter(
         data,

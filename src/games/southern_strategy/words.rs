@@ -521,12 +521,15 @@ fn name_surrendered(data: &Data, before: &State, e: &mut Value) {
     }
 }
 
-/// 10.1: the record tells what the refusing army's arrival did (a Loyalist Hold there
-/// eliminated, 8.4; the Subordinate Leader coming off as it joins an army, 9.2) before the
-/// refusal itself; the report tells the refusal first.
+/// 10.1, 10.7: the record tells what the refusing or retreating army's arrival did (a Loyalist
+/// Hold there eliminated, 8.4; the Subordinate Leader coming off as it joins an army, 9.2)
+/// before the refusal or retreat itself; the report tells the move first.
 fn refusal_before_its_arrival(events: &mut [Value]) {
     for i in 0..events.len() {
-        if events[i]["event"] != "battle_refused" {
+        if !matches!(
+            events[i]["event"].as_str(),
+            Some("battle_refused" | "retreated")
+        ) {
             continue;
         }
         let to = events[i]["to"].clone();
