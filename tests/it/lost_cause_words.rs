@@ -754,3 +754,45 @@ fn a_rebel_yell_question_after_a_natural_1_says_it_is_lost() {
         "Rebel Yell: re-roll Beauregard's battle against the Army of the Cumberland (3 against 3), or keep the result"
     );
 }
+
+/// 7.1 (with the 18.0 example): a Headline card's Mandatory line moving the ER/EP marker is a
+/// Union action, but its line cited 9.5, the Confederate Diplomatic action. It cites 7.1 and
+/// names the card; a passed Diplomatic roll's move (also after the Commerce Raider's return)
+/// still cites 9.5, and the record keeps its rule.
+#[test]
+fn a_cards_move_of_european_recognition_cites_the_union_action() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let recognition = |from: i32, to: i32, emancipation: bool| {
+        json!({"event": "recognition", "rule": "9.5", "from": from, "to": to,
+               "emancipation": emancipation})
+    };
+    let diplomatic = json!({"event": "roll", "rule": "9.5", "what": "Diplomatic roll",
+        "dice": [5], "drm": 0, "result": 5, "against": 1, "versus": "above"});
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "19", "kind": "headline", "year": 1862,
+               "headline": "Lee Turned Back at Antietam; Lincoln Answers with Emancipation"}),
+        recognition(2, 1, true),
+        diplomatic.clone(),
+        recognition(1, 2, true),
+        diplomatic,
+        json!({"event": "raider_returns", "rule": "9.7", "success": true}),
+        recognition(2, 3, true),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "European Recognition 2 -> 1: Headline card 19 (Emancipation Proclamation side, 7.1)."
+    );
+    assert_eq!(
+        lines[3],
+        "European Recognition 1 -> 2 (Emancipation Proclamation side, 9.5)."
+    );
+    assert_eq!(
+        lines[6],
+        "European Recognition 2 -> 3 (Emancipation Proclamation side, 9.5)."
+    );
+}

@@ -17,6 +17,7 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     invading(data, before, events);
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
+    card_recognition(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
 }
@@ -139,6 +140,45 @@ fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// 7.1: a Headline card's Mandatory line that moves the ER/EP marker is a Union action (the
+/// 18.0 example: "a Mandatory action adjusts the European Recognition marker"), but the record
+/// cites 9.5, the Confederate Diplomatic action, for it as for a Diplomatic success. A move
+/// cited 9.5 that no passed Diplomatic roll brought (the roll, a Rebel Yell re-roll of it,
+/// or a question to re-roll it the step resumes from, with only the Commerce Raider's return
+/// between) is the card's: its copy cites 7.1 and names the card in play.
+fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
+    const DIPLOMATIC: &str = "Diplomatic roll";
+    let mut card = before.card.clone();
+    // At the step's start, the roll the paused line asked to re-roll, if any.
+    let mut diplomatic =
+        matches!(&before.question, Some(Question::Reroll { roll, .. }) if roll == DIPLOMATIC);
+    for e in events.iter_mut() {
+        let kind = e.get("event").and_then(Value::as_str).unwrap_or_default();
+        match kind {
+            "card_revealed" => {
+                card = e.get("card").and_then(Value::as_str).map(Into::into);
+                diplomatic = false;
+            }
+            "roll" | "rebel_yell" => {
+                diplomatic = e.get("what").and_then(Value::as_str) == Some(DIPLOMATIC);
+            }
+            "raider_returns" => {}
+            "recognition" if e.get("rule").and_then(Value::as_str) == Some("9.5") => {
+                if !diplomatic {
+                    if let Value::Object(o) = e {
+                        o.insert("rule".into(), "7.1".into());
+                        if let Some(c) = card.as_ref().filter(|c| data.has_card(c)) {
+                            o.insert("card".into(), c.clone().into());
+                        }
+                    }
+                }
+                diplomatic = false;
+            }
+            _ => diplomatic = false,
         }
     }
 }
