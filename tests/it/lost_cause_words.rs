@@ -796,3 +796,36 @@ fn a_cards_move_of_european_recognition_cites_the_union_action() {
         "European Recognition 2 -> 3 (Emancipation Proclamation side, 9.5)."
     );
 }
+
+/// 6.0: a placement triangle for an army already in play is ignored; its line read "Skipped:
+/// the brown army is already in play or gone (6.0)", naming neither the placement nor which
+/// of the two it was. It names the card's placement and why (card 7 places the brown army at
+/// Cairo and the green one at Louisville); the record keeps its words.
+#[test]
+fn a_skipped_placement_says_which_and_why() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("7");
+    st["removed"] = json!(["green"]);
+    let skipped = |army: &str| {
+        json!({"event": "ignored", "rule": "6.0",
+               "what": format!("the {army} army is already in play or gone")})
+    };
+    let mut events = vec![skipped("brown"), skipped("green")];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[0],
+        "Skipped: the card places the brown army at Cairo, but that army is already in play (6.0)."
+    );
+    assert_eq!(
+        lines[1],
+        "Skipped: the card places the green army at Louisville, but that army has left play for good (6.0)."
+    );
+    assert_eq!(
+        events[0]["what"],
+        "the brown army is already in play or gone"
+    );
+}

@@ -18,6 +18,7 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
     card_recognition(data, before, events);
+    placement_skipped(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
 }
@@ -179,6 +180,52 @@ fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
                 diplomatic = false;
             }
             _ => diplomatic = false,
+        }
+    }
+}
+
+/// 6.0: a placement triangle for an army already in play, or gone for good, is ignored; the
+/// record says "the brown army is already in play or gone", naming neither the placement nor
+/// which of the two kept it. The copy gets `placement`: the space the card in play places the
+/// army at, and whether the army has left play (followed from the state before the step
+/// through the step's events).
+fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let mut card = before.card.clone();
+    let mut gone: BTreeSet<String> = before.removed.iter().cloned().collect();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => card = text("card"),
+            Some("army_removed") => {
+                gone.extend(text("army"));
+            }
+            Some("combined") => {
+                gone.insert("yellow".into());
+            }
+            Some("ignored") if text("rule").as_deref() == Some("6.0") => {
+                let Some(army) = text("what").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .strip_suffix(" army is already in play or gone")
+                        .map(str::to_string)
+                }) else {
+                    continue;
+                };
+                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                    continue;
+                };
+                let space = data.card(c).union.iter().find_map(|a| match a {
+                    UnionAction::Place { army: a, space } if *a == army => Some(space.clone()),
+                    _ => None,
+                });
+                if let (Some(space), Value::Object(o)) = (space, e) {
+                    o.insert(
+                        "placement".into(),
+                        serde_json::json!({"army": army, "space": space, "gone": gone.contains(&army)}),
+                    );
+                }
+            }
+            _ => {}
         }
     }
 }
