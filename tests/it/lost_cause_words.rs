@@ -829,3 +829,43 @@ fn a_skipped_placement_says_which_and_why() {
         "the brown army is already in play or gone"
     );
 }
+
+/// 16.0: a Resource marker named by a word that names none (`dragons`) was refused as "not in
+/// the Available box", or "the Navy cannot put the dragons marker on Memphis", as if such a
+/// marker existed. The error names the unknown word, the orders key, and the names taken.
+#[test]
+fn an_unknown_resource_name_is_refused_with_the_names_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let game = game.to_str().unwrap();
+    for (orders, path, rule) in [
+        (
+            "command: {place: {resource: dragons, space: memphis}}\n",
+            "command.place.resource",
+            "10.2",
+        ),
+        (
+            "command: {naval: {place: {resource: dragons, to: memphis}}}\n",
+            "command.naval.place.resource",
+            "10.3",
+        ),
+    ] {
+        write(d, "o.yaml", orders);
+        let err = fails(d, &["orders", game, "o.yaml"]);
+        for want in [
+            format!("(`{path}`): {rule}: no Resource marker is called `dragons` (16.0)"),
+            "Coastal Forts, Commerce Raider, European Munitions, Forts, Gunboats, Ironclads, Railroads, Submarines or Torpedoes".into(),
+        ] {
+            assert!(err.contains(&want), "`{want}` not in {err}");
+        }
+    }
+    // A known name that is merely not Available keeps its own refusal.
+    write(
+        d,
+        "o.yaml",
+        "command: {place: {resource: Forts, space: memphis}}\n",
+    );
+    let err = fails(d, &["orders", game, "o.yaml"]);
+    assert!(!err.contains("no Resource marker is called"), "{err}");
+}

@@ -415,6 +415,7 @@ impl Game for TheLostCause {
                 "the war is over; no orders are taken",
             ));
         }
+        orders.unknown_resources(data)?;
         let mut st = state.clone();
         let events = month::run(data, &mut st, dice, orders.clone())?;
         Ok((st, events))
