@@ -869,3 +869,47 @@ fn an_unknown_resource_name_is_refused_with_the_names_taken() {
     let err = fails(d, &["orders", game, "o.yaml"]);
     assert!(!err.contains("no Resource marker is called"), "{err}");
 }
+
+/// 4.0, 6.3, 5.1: `show` left out the card in play, the lines of its sequence still to run,
+/// and Friction of War, so a player answering a Command action could not see what the card
+/// still held. It names the card and lists its lines in words from the one in progress, and
+/// says where Friction of War acts.
+#[test]
+fn show_names_the_card_in_play_and_its_lines_still_to_run() {
+    let game = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let text = crate::support::stdout(&ok(dir.path(), &["show", game.to_str().unwrap()]));
+    let want = "Card in play: Headline card 9, \"Scott Steps Down; Young McClellan to Command All the Armies\"\n\
+        Still to run on it (the first is in progress):\n  \
+        - a Conditional Command action (10.0)\n  \
+        - a Directed War Effort action (9.4)\n  \
+        - the Union Initiative check (11.0)\n";
+    assert!(text.contains(want), "`{want}` not in\n{text}");
+    assert!(!text.contains("Friction of War"), "{text}");
+    // Card 7 at its first Union line, Friction of War acting on it, and a second one revealed.
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("7");
+    st["cursor"] = json!({"step": "union", "line": 0});
+    st["card_friction"] = json!(true);
+    st["friction"] = json!(true);
+    let ctx = with_lookups(
+        json!({"title": "show", "state": st, "awaiting": null}),
+        &rules.lookups(),
+    );
+    let text = Templates::new(None)
+        .render("the-lost-cause/show.txt", &ctx)
+        .unwrap();
+    for want in [
+        "  - the brown army enters play at Cairo (6.0)\n",
+        "  - the green army enters play at Louisville (6.0)\n",
+        "Friction of War: acts on this card: its Conditional Confederate actions are cancelled and its Directed ones become Conditional (5.1, 6.0)\n",
+        "Friction of War: revealed; it acts on the next Headline card (5.1, 6.0)\n",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+    let ids = ids(&rules.lookups());
+    for line in text.lines() {
+        assert_eq!(not_words(line, &ids), None, "{line}");
+    }
+}
