@@ -19,6 +19,7 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     card_in_play(data, before, events);
     card_recognition(data, before, events);
     placement_skipped(data, before, events);
+    year_end_found(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
 }
@@ -226,6 +227,151 @@ fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// 14.1, 14.4, 14.5: a Year End phase's line said only that the phase ran ("Year End:
+/// International (14.4)"), not what its checks found when nothing followed from them. The copy
+/// of each such phase event gets `found`: the checks in words with the values they were made
+/// with, followed from the state before the step through the step's events (every change to
+/// the Blockade, European Recognition, the Advanced Bases, the Strategic spaces and the
+/// Northern Invasions has its event).
+fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
+    use super::state::Control;
+    let mut blockade = before.blockade;
+    let mut recognition = before.recognition;
+    let mut bases = before.bases.clone();
+    let mut closed = before.mississippi_closed;
+    let mut shenandoah = before.strategic.get("shenandoah-valley").copied();
+    let mut invading: BTreeSet<String> = before
+        .armies
+        .iter()
+        .filter(|(_, a)| a.invading)
+        .map(|(id, _)| id.clone())
+        .collect();
+    let name = |id: &str| {
+        if data.has_space(id) {
+            data.space(id).name.clone()
+        } else {
+            id.to_string()
+        }
+    };
+    for i in 0..events.len() {
+        let e = &events[i];
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        let int = |k: &str| e.get(k).and_then(Value::as_i64).map(|v| v as i32);
+        let found = match text("event").as_deref() {
+            Some("blockade") => {
+                blockade = int("to").unwrap_or(blockade);
+                None
+            }
+            Some("recognition") => {
+                recognition = int("to").unwrap_or(recognition);
+                None
+            }
+            Some("advanced_base") => {
+                bases.extend(text("space"));
+                None
+            }
+            Some("mississippi_closed") => {
+                closed = true;
+                None
+            }
+            Some("strategic_control") if text("space").as_deref() == Some("shenandoah-valley") => {
+                shenandoah = e
+                    .get("control")
+                    .and_then(|c| serde_json::from_value(c.clone()).ok());
+                None
+            }
+            Some("combined") => {
+                if shenandoah == Some(Control::Confederate) {
+                    shenandoah = Some(Control::Union);
+                }
+                None
+            }
+            Some("northern_invasion") => {
+                invading.extend(text("army"));
+                None
+            }
+            Some("marched" | "retreated" | "recalled" | "army_removed") => {
+                if let Some(a) = text("army") {
+                    invading.remove(&a);
+                }
+                None
+            }
+            Some("year_end_phase") => match text("rule").as_deref() {
+                Some("14.1") => {
+                    let blockade = if blockade >= 6 {
+                        "the Blockade is complete, in box 6".to_string()
+                    } else {
+                        format!("the Blockade is in box {blockade}, short of box 6, so no morale is lost to it")
+                    };
+                    let river = ["new-orleans", "vicksburg", "shiloh-corinth"];
+                    let missing: Vec<String> = river
+                        .iter()
+                        .filter(|s| !bases.contains(**s))
+                        .map(|s| name(s))
+                        .collect();
+                    let river = if closed {
+                        "the Mississippi River was closed already".to_string()
+                    } else if missing.is_empty() {
+                        "Union Advanced Bases stand at New Orleans, Vicksburg and Shiloh & Corinth"
+                            .to_string()
+                    } else {
+                        format!(
+                            "the Mississippi River stays open, with no Union Advanced Base at {}",
+                            crate::engine::error::listed(&missing, "or")
+                        )
+                    };
+                    Some(format!("{blockade}; {river}"))
+                }
+                Some("14.4") => {
+                    let following = &events[i + 1..];
+                    let advanced = following
+                        .iter()
+                        .take_while(|x| x.get("event").and_then(Value::as_str) != Some("year_end_phase"))
+                        .any(|x| {
+                            x.get("event").and_then(Value::as_str) == Some("recognition")
+                                && x.get("rule").and_then(Value::as_str) == Some("14.4")
+                        });
+                    let europe = match recognition {
+                        6 => "European Recognition is in box 6, so the Blockade falls back a box and a Resource marker comes as military aid".to_string(),
+                        5 => "European Recognition is in box 5, so a Resource marker comes as military aid (the Blockade falls back only from box 6)".to_string(),
+                        r => format!("European Recognition is in box {r}, short of box 5, so no Blockade fall-back and no military aid"),
+                    };
+                    let armies = if let Some(a) = invading.iter().next() {
+                        let space = data
+                            .army(a)
+                            .and_then(|d| d.invasion.clone())
+                            .map(|s| format!(", {}", name(&s)))
+                            .unwrap_or_default();
+                        if recognition >= 6 && !advanced {
+                            format!("the {a} army is in its Northern Invasion space{space}, but Recognition is in its top box already")
+                        } else {
+                            format!("the {a} army is in its Northern Invasion space{space}, so Recognition advances")
+                        }
+                    } else if advanced {
+                        "every Union army in play stands on its Home Base, so Recognition advances"
+                            .to_string()
+                    } else if recognition >= 6 {
+                        "Recognition is in its top box already, so it cannot advance".to_string()
+                    } else {
+                        "not every Union army in play stands on its Home Base and none is in its Northern Invasion space, so Recognition does not advance".to_string()
+                    };
+                    Some(format!("{europe}; {armies}"))
+                }
+                Some("14.5") => Some(match shenandoah {
+                    Some(Control::Confederate) => "the Shenandoah Valley is Confederate controlled, so a Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                    Some(Control::Union) => "the Shenandoah Valley is Union controlled, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                    _ => "the Shenandoah Valley is devastated, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                }),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(found), Value::Object(o)) = (found, &mut events[i]) {
+            o.insert("found".into(), found.into());
         }
     }
 }
