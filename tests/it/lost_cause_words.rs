@@ -1005,3 +1005,32 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
     }
     assert!(checked > 50, "only {checked} phases checked");
 }
+
+/// 9.2.2: a Raid's Recalled result on an army already at its Base said nothing of it staying
+/// when the same army retreated from a battle cards later in the step: the search for its
+/// move ran on to the next raid. Only the events that carry the result out count.
+#[test]
+fn a_recall_that_moves_nothing_says_so_whatever_comes_later_in_the_step() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let raid = json!({"event": "raid", "rule": "9.2", "army": "blue", "die": 6, "drm": 0,
+                      "result": "recalled"});
+    let later = json!([
+        {"event": "initiative_removed", "rule": "9.2.3", "army": "blue", "markers": 1},
+        {"event": "card_revealed", "card": "23", "kind": "headline", "year": 1864, "headline": "x"},
+        {"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue", "result": "above"},
+        {"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "manassas", "to": "washington-dc"},
+    ]);
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let lines = Templates::new(None)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &[("event", vec![raid, Value::Null, later])],
+        )
+        .unwrap();
+    assert_eq!(
+        lines[0],
+        "Raid against the blue army: rolled 6: it is recalled (9.2). The blue army is at its Base already, so it stays."
+    );
+}
