@@ -1034,3 +1034,18 @@ fn a_recall_that_moves_nothing_says_so_whatever_comes_later_in_the_step() {
         "Raid against the blue army: rolled 6: it is recalled (9.2). The blue army is at its Base already, so it stays."
     );
 }
+
+/// 16.8: the Railroads question before a card's Confederate action read "before the card's
+/// Confederate action 2", a number the player had to count out on the card; it names the
+/// action (card 9: a Conditional Command action, then a Directed War Effort action).
+#[test]
+fn the_railroads_question_names_the_action_it_comes_before() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("9");
+    st["cursor"] = json!({"step": "confederate", "line": 1});
+    st["question"] = json!({"ask": "railroads", "line": 1});
+    let got = rules.awaiting(&st).unwrap().unwrap().detail.unwrap();
+    let want = "16.8 Railroads, before the card's Confederate action 2, a Directed War Effort action (9.4): spend them";
+    assert!(got.contains(want), "`{want}` not in `{got}`");
+}

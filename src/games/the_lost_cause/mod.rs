@@ -391,7 +391,7 @@ impl Game for TheLostCause {
         Some(Awaiting {
             side: SIDE.into(),
             decision: q.key().into(),
-            detail: Some(options::describe(data, &st.task, q)),
+            detail: Some(options::describe(data, st, q)),
         })
     }
 

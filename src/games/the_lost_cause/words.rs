@@ -650,7 +650,7 @@ fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
 }
 
 /// A card's Confederate line as `show` lists it, with its rule.
-fn confederate_line(action: &ConfederateAction) -> String {
+pub fn confederate_line(action: &ConfederateAction) -> String {
     let (words, rule) = action_words(action);
     match action {
         ConfederateAction::Morale { delta } => {
