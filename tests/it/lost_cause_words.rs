@@ -1049,3 +1049,24 @@ fn the_railroads_question_names_the_action_it_comes_before() {
     let want = "16.8 Railroads, before the card's Confederate action 2, a Directed War Effort action (9.4): spend them";
     assert!(got.contains(want), "`{want}` not in `{got}`");
 }
+
+/// 6.1: a card's line for an army not in play read "Skipped: the green army is not in play",
+/// without saying which of the card's lines was skipped. It names the line (card 8: the blue
+/// army's Conditional action at -1, then the green army's Conditional action).
+#[test]
+fn a_skipped_army_line_names_the_line() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "8", "kind": "headline", "year": 1861,
+               "headline": "Disaster at Ball's Bluff: Senator Baker Among the Dead"}),
+        json!({"event": "ignored", "rule": "6.1", "what": "the green army is not in play"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        event_lines(&events)[1],
+        "Skipped: the green army's Conditional action (7.1, 7.3): that army is not in play (6.1)."
+    );
+}

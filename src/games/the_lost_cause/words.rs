@@ -19,6 +19,7 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     card_in_play(data, before, events);
     card_recognition(data, before, events);
     placement_skipped(data, before, events);
+    army_line_skipped(data, before, events);
     year_end_found(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
@@ -224,6 +225,56 @@ fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
                         "placement".into(),
                         serde_json::json!({"army": army, "space": space, "gone": gone.contains(&army)}),
                     );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 6.1: a card's line for an army not in play is ignored; the record says "the green army is
+/// not in play" without saying which of the card's lines it was. The copy gets `line`: the
+/// card's line in words (`the green army's Conditional action (7.1, 7.3)`), the n-th of the
+/// card's lines for that army still to run when the step began (a step may resume inside the
+/// card's Union lines, after a Torpedoes question).
+fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let mut card = before.card.clone();
+    let mut from = match before.cursor {
+        Cursor::Union { line } => line,
+        _ => 0,
+    };
+    let mut used: std::collections::BTreeMap<String, usize> = Default::default();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => {
+                card = text("card");
+                from = 0;
+                used.clear();
+            }
+            Some("ignored") if text("rule").as_deref() == Some("6.1") => {
+                let Some(army) = text("what").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .strip_suffix(" army is not in play")
+                        .map(str::to_string)
+                }) else {
+                    continue;
+                };
+                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                    continue;
+                };
+                let n = used.entry(army.clone()).or_default();
+                let line = data
+                    .card(c)
+                    .union
+                    .iter()
+                    .skip(from)
+                    .filter(|a| matches!(a, UnionAction::Army { army: a, .. } if *a == army))
+                    .nth(*n);
+                *n += 1;
+                if let (Some(line), Value::Object(o)) = (line, e) {
+                    o.insert("line".into(), union_line(data, line).into());
                 }
             }
             _ => {}
