@@ -1070,3 +1070,16 @@ fn a_skipped_army_line_names_the_line() {
         "Skipped: the green army's Conditional action (7.1, 7.3): that army is not in play (6.1)."
     );
 }
+
+/// 9.1.2 (RULINGS L10): a leader lost with the Leader Cup empty read "No leader is left for
+/// the West command of A.S. Johnston", as if the command were his to keep. It says the
+/// command stays empty, and why.
+#[test]
+fn an_empty_command_says_it_stays_empty_and_why() {
+    let lines = event_lines(&[json!({"event": "leader_called_up", "rule": "9.1.2",
+        "theater": "west", "leader": null, "replaced": "as-johnston"})]);
+    assert_eq!(
+        lines[0],
+        "The West command stays empty after A.S. Johnston: no leader is left in the Leader Cup (9.1.2)."
+    );
+}
