@@ -871,8 +871,11 @@ fn the_year_end_counts_an_army_at_its_advanced_base_as_away_from_home() {
     };
     let away = at_advanced_base(d, "away.yaml", year_end);
     let report = play(d, &away, "railroads: []\n");
+    // 14.4: the phase's line says what its checks found (it read "Year End: International
+    // (14.4)" alone).
+    let flat = |r: &str| r.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        report.contains("Year End: International (14.4)"),
+        flat(&report).contains("Year End: International: European Recognition is in box 2, short of box 5, so no Blockade fall-back and no military aid; not every Union army in play stands on its Home Base and none is in its Northern Invasion space, so Recognition does not advance (14.4)."),
         "{report}"
     );
     assert!(!report.contains("European Recognition 2 -> 3"), "{report}");
@@ -881,6 +884,12 @@ fn the_year_end_counts_an_army_at_its_advanced_base_as_away_from_home() {
         st["armies"]["brown"]["route"] = json!(["cairo", "forts-henry-donelson", "shiloh-corinth"]);
     });
     let report = play(d, &home, "railroads: []\n");
+    assert!(
+        flat(&report).contains(
+            "every Union army in play stands on its Home Base, so Recognition advances (14.4)."
+        ),
+        "{report}"
+    );
     assert!(
         report.contains("European Recognition 2 -> 3 (14.4)"),
         "{report}"

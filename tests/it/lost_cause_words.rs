@@ -754,3 +754,332 @@ fn a_rebel_yell_question_after_a_natural_1_says_it_is_lost() {
         "Rebel Yell: re-roll Beauregard's battle against the Army of the Cumberland (3 against 3), or keep the result"
     );
 }
+
+/// 7.1 (with the 18.0 example): a Headline card's Mandatory line moving the ER/EP marker is a
+/// Union action, but its line cited 9.5, the Confederate Diplomatic action. It cites 7.1 and
+/// names the card; a passed Diplomatic roll's move (also after the Commerce Raider's return)
+/// still cites 9.5, and the record keeps its rule.
+#[test]
+fn a_cards_move_of_european_recognition_cites_the_union_action() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let recognition = |from: i32, to: i32, emancipation: bool| {
+        json!({"event": "recognition", "rule": "9.5", "from": from, "to": to,
+               "emancipation": emancipation})
+    };
+    let diplomatic = json!({"event": "roll", "rule": "9.5", "what": "Diplomatic roll",
+        "dice": [5], "drm": 0, "result": 5, "against": 1, "versus": "above"});
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "19", "kind": "headline", "year": 1862,
+               "headline": "Lee Turned Back at Antietam; Lincoln Answers with Emancipation"}),
+        recognition(2, 1, true),
+        diplomatic.clone(),
+        recognition(1, 2, true),
+        diplomatic,
+        json!({"event": "raider_returns", "rule": "9.7", "success": true}),
+        recognition(2, 3, true),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "European Recognition 2 -> 1: Headline card 19 (Emancipation Proclamation side, 7.1)."
+    );
+    assert_eq!(
+        lines[3],
+        "European Recognition 1 -> 2 (Emancipation Proclamation side, 9.5)."
+    );
+    assert_eq!(
+        lines[6],
+        "European Recognition 2 -> 3 (Emancipation Proclamation side, 9.5)."
+    );
+}
+
+/// 6.0: a placement triangle for an army already in play is ignored; its line read "Skipped:
+/// the brown army is already in play or gone (6.0)", naming neither the placement nor which
+/// of the two it was. It names the card's placement and why (card 7 places the brown army at
+/// Cairo and the green one at Louisville); the record keeps its words.
+#[test]
+fn a_skipped_placement_says_which_and_why() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("7");
+    st["removed"] = json!(["green"]);
+    let skipped = |army: &str| {
+        json!({"event": "ignored", "rule": "6.0",
+               "what": format!("the {army} army is already in play or gone")})
+    };
+    let mut events = vec![skipped("brown"), skipped("green")];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[0],
+        "Skipped: the card places the brown army at Cairo, but that army is already in play (6.0)."
+    );
+    assert_eq!(
+        lines[1],
+        "Skipped: the card places the green army at Louisville, but that army has left play for good (6.0)."
+    );
+    assert_eq!(
+        events[0]["what"],
+        "the brown army is already in play or gone"
+    );
+}
+
+/// 16.0: a Resource marker named by a word that names none (`dragons`) was refused as "not in
+/// the Available box", or "the Navy cannot put the dragons marker on Memphis", as if such a
+/// marker existed. The error names the unknown word, the orders key, and the names taken.
+#[test]
+fn an_unknown_resource_name_is_refused_with_the_names_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let game = game.to_str().unwrap();
+    for (orders, path, rule) in [
+        (
+            "command: {place: {resource: dragons, space: memphis}}\n",
+            "command.place.resource",
+            "10.2",
+        ),
+        (
+            "command: {naval: {place: {resource: dragons, to: memphis}}}\n",
+            "command.naval.place.resource",
+            "10.3",
+        ),
+    ] {
+        write(d, "o.yaml", orders);
+        let err = fails(d, &["orders", game, "o.yaml"]);
+        for want in [
+            format!("(`{path}`): {rule}: no Resource marker is called `dragons` (16.0)"),
+            "Coastal Forts, Commerce Raider, European Munitions, Forts, Gunboats, Ironclads, Railroads, Submarines or Torpedoes".into(),
+        ] {
+            assert!(err.contains(&want), "`{want}` not in {err}");
+        }
+    }
+    // A known name that is merely not Available keeps its own refusal.
+    write(
+        d,
+        "o.yaml",
+        "command: {place: {resource: Forts, space: memphis}}\n",
+    );
+    let err = fails(d, &["orders", game, "o.yaml"]);
+    assert!(!err.contains("no Resource marker is called"), "{err}");
+}
+
+/// 4.0, 6.3, 5.1: `show` left out the card in play, the lines of its sequence still to run,
+/// and Friction of War, so a player answering a Command action could not see what the card
+/// still held. It names the card and lists its lines in words from the one in progress, and
+/// says where Friction of War acts.
+#[test]
+fn show_names_the_card_in_play_and_its_lines_still_to_run() {
+    let game = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let dir = tempfile::tempdir().unwrap();
+    let text = crate::support::stdout(&ok(dir.path(), &["show", game.to_str().unwrap()]));
+    let want = "Card in play: Headline card 9, \"Scott Steps Down; Young McClellan to Command All the Armies\"\n\
+        Still to run on it (the first is in progress):\n  \
+        - a Conditional Command action (10.0)\n  \
+        - a Directed War Effort action (9.4)\n  \
+        - the Union Initiative check (11.0)\n";
+    assert!(text.contains(want), "`{want}` not in\n{text}");
+    assert!(!text.contains("Friction of War"), "{text}");
+    // Card 7 at its first Union line, Friction of War acting on it, and a second one revealed.
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("7");
+    st["cursor"] = json!({"step": "union", "line": 0});
+    st["card_friction"] = json!(true);
+    st["friction"] = json!(true);
+    let ctx = with_lookups(
+        json!({"title": "show", "state": st, "awaiting": null}),
+        &rules.lookups(),
+    );
+    let text = Templates::new(None)
+        .render("the-lost-cause/show.txt", &ctx)
+        .unwrap();
+    for want in [
+        "  - the brown army enters play at Cairo (6.0)\n",
+        "  - the green army enters play at Louisville (6.0)\n",
+        "Friction of War: acts on this card: its Conditional Confederate actions are cancelled and its Directed ones become Conditional (5.1, 6.0)\n",
+        "Friction of War: revealed; it acts on the next Headline card (5.1, 6.0)\n",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+    let ids = ids(&rules.lookups());
+    for line in text.lines() {
+        assert_eq!(not_words(line, &ids), None, "{line}");
+    }
+}
+
+/// 14.1, 14.4, 14.5: a Year End phase's line says what its checks found, followed through the
+/// step's events from the state before it; in seeded games each agrees with the state the
+/// Year End line actually began from (the step replayed with its dice up to that line).
+#[test]
+fn year_end_phases_say_what_they_found_as_the_state_stood() {
+    use std::cell::RefCell;
+    let data = data();
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut st, _) = TheLostCause::setup(&data);
+        for step in 0..3000u64 {
+            if st.question.is_none() {
+                break;
+            }
+            let options = TheLostCause::legal_options(&data, &st, tlc::SIDE);
+            let pick = &options[(rng.next_u32() as usize) % options.len()];
+            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: Orders = serde_json::from_value(v).unwrap();
+            let mut key = [5u8; 32];
+            key[..8].copy_from_slice(&seed.to_be_bytes());
+            key[8..16].copy_from_slice(&step.to_be_bytes());
+            let (next, events) = TheLostCause::apply(
+                &data,
+                &st,
+                tlc::SIDE,
+                &orders,
+                None,
+                &mut KeyedDice::new(&key),
+            )
+            .unwrap();
+            let year_ends: RefCell<Vec<tlc::state::State>> = RefCell::new(Vec::new());
+            let mut replay = st.clone();
+            tlc::month::run_until(
+                &data,
+                &mut replay,
+                &mut KeyedDice::new(&key),
+                vec![orders.clone()],
+                |s| {
+                    if s.cursor == tlc::state::Cursor::YearEnd && s.task.events_shown == 0 {
+                        year_ends.borrow_mut().push(s.clone());
+                    }
+                    false
+                },
+            )
+            .unwrap();
+            let mut events: Vec<Value> = events
+                .iter()
+                .map(|e| serde_json::to_value(e).unwrap())
+                .collect();
+            TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+            let year_ends = year_ends.into_inner();
+            let mut at = None;
+            for e in &events {
+                if e["event"] != "year_end_phase" {
+                    continue;
+                }
+                if e["rule"] == "14.1" {
+                    at = Some(at.map_or(0, |i| i + 1));
+                }
+                let (Some(i), Some(found)) = (at, e["found"].as_str()) else {
+                    continue;
+                };
+                let s = &year_ends[i];
+                let want = match e["rule"].as_str().unwrap() {
+                    "14.1" if s.blockade >= 6 => "in box 6".to_string(),
+                    "14.1" => format!("in box {},", s.blockade),
+                    "14.4" => format!("European Recognition is in box {}", s.recognition),
+                    _ => {
+                        let c = serde_json::to_value(s.strategic["shenandoah-valley"]).unwrap();
+                        match c.as_str().unwrap() {
+                            "confederate" => "is Confederate controlled".to_string(),
+                            "union" => "is Union controlled".to_string(),
+                            _ => "is devastated".to_string(),
+                        }
+                    }
+                };
+                assert!(
+                    found.contains(&want),
+                    "seed {seed} step {step}: `{want}` not in `{found}`"
+                );
+                if e["rule"] == "14.4" && s.armies.values().any(|a| a.invading) {
+                    assert!(found.contains("Northern Invasion space,"), "{found}");
+                }
+                checked += 1;
+            }
+            st = next;
+        }
+    }
+    assert!(checked > 50, "only {checked} phases checked");
+}
+
+/// 9.2.2: a Raid's Recalled result on an army already at its Base said nothing of it staying
+/// when the same army retreated from a battle cards later in the step: the search for its
+/// move ran on to the next raid. Only the events that carry the result out count.
+#[test]
+fn a_recall_that_moves_nothing_says_so_whatever_comes_later_in_the_step() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let raid = json!({"event": "raid", "rule": "9.2", "army": "blue", "die": 6, "drm": 0,
+                      "result": "recalled"});
+    let later = json!([
+        {"event": "initiative_removed", "rule": "9.2.3", "army": "blue", "markers": 1},
+        {"event": "card_revealed", "card": "23", "kind": "headline", "year": 1864, "headline": "x"},
+        {"event": "battle", "rule": "9.1.1", "leader": "lee", "army": "blue", "result": "above"},
+        {"event": "retreated", "rule": "9.1.1", "army": "blue", "from": "manassas", "to": "washington-dc"},
+    ]);
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let lines = Templates::new(None)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &[("event", vec![raid, Value::Null, later])],
+        )
+        .unwrap();
+    assert_eq!(
+        lines[0],
+        "Raid against the blue army: rolled 6: it is recalled (9.2). The blue army is at its Base already, so it stays."
+    );
+}
+
+/// 16.8: the Railroads question before a card's Confederate action read "before the card's
+/// Confederate action 2", a number the player had to count out on the card; it names the
+/// action (card 9: a Conditional Command action, then a Directed War Effort action).
+#[test]
+fn the_railroads_question_names_the_action_it_comes_before() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("9");
+    st["cursor"] = json!({"step": "confederate", "line": 1});
+    st["question"] = json!({"ask": "railroads", "line": 1});
+    let got = rules.awaiting(&st).unwrap().unwrap().detail.unwrap();
+    let want = "16.8 Railroads, before the card's Confederate action 2, a Directed War Effort action (9.4): spend them";
+    assert!(got.contains(want), "`{want}` not in `{got}`");
+}
+
+/// 6.1: a card's line for an army not in play read "Skipped: the green army is not in play",
+/// without saying which of the card's lines was skipped. It names the line (card 8: the blue
+/// army's Conditional action at -1, then the green army's Conditional action).
+#[test]
+fn a_skipped_army_line_names_the_line() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "8", "kind": "headline", "year": 1861,
+               "headline": "Disaster at Ball's Bluff: Senator Baker Among the Dead"}),
+        json!({"event": "ignored", "rule": "6.1", "what": "the green army is not in play"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        event_lines(&events)[1],
+        "Skipped: the green army's Conditional action (7.1, 7.3): that army is not in play (6.1)."
+    );
+}
+
+/// 9.1.2 (RULINGS L10): a leader lost with the Leader Cup empty read "No leader is left for
+/// the West command of A.S. Johnston", as if the command were his to keep. It says the
+/// command stays empty, and why.
+#[test]
+fn an_empty_command_says_it_stays_empty_and_why() {
+    let lines = event_lines(&[json!({"event": "leader_called_up", "rule": "9.1.2",
+        "theater": "west", "leader": null, "replaced": "as-johnston"})]);
+    assert_eq!(
+        lines[0],
+        "The West command stays empty after A.S. Johnston: no leader is left in the Leader Cup (9.1.2)."
+    );
+}

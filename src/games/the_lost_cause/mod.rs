@@ -391,7 +391,7 @@ impl Game for TheLostCause {
         Some(Awaiting {
             side: SIDE.into(),
             decision: q.key().into(),
-            detail: Some(options::describe(data, &st.task, q)),
+            detail: Some(options::describe(data, st, q)),
         })
     }
 
@@ -415,6 +415,7 @@ impl Game for TheLostCause {
                 "the war is over; no orders are taken",
             ));
         }
+        orders.unknown_resources(data)?;
         let mut st = state.clone();
         let events = month::run(data, &mut st, dice, orders.clone())?;
         Ok((st, events))
@@ -550,6 +551,7 @@ impl Game for TheLostCause {
                "dice_leaders": dice_leaders, "dice_names": ["dice_leaders"],
                "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
+               "card_lines": words::card_lines(data),
                // The war's last year (14.6: 1865 deals every card left); a deck need not
                // print cards for it, so the printed years do not tell it.
                "last_year": data.pieces.setup.last_year,

@@ -204,7 +204,8 @@ fn natural_failure(task: &super::state::Task) -> Option<&'static str> {
 
 /// The question as a sentence for the player; `task` is the paused line's progress, whose
 /// dice say what a roll offered for a re-roll came to.
-pub fn describe(data: &Data, task: &super::state::Task, q: &Question) -> String {
+pub fn describe(data: &Data, st: &State, q: &Question) -> String {
+    let task = &st.task;
     match q {
         Question::Start => "start the war (3.0)".into(),
         Question::BattleTarget {
@@ -249,7 +250,16 @@ pub fn describe(data: &Data, task: &super::state::Task, q: &Question) -> String 
         Question::Railroads { line } => format!(
             "16.8 Railroads, {}: spend them on Directed Battles or keep them, and choose whether to be asked again before each Confederate action or only after the last",
             match line {
-                Some(l) => format!("before the card's Confederate action {}", l + 1),
+                // The line by its words, as `show` lists it: "action 1" alone named nothing
+                // the card's reader could find.
+                Some(l) => match st.card.as_deref().filter(|c| data.has_card(c)).and_then(|c| data.card(c).confederate.get(*l)) {
+                    Some(a) => format!(
+                        "before the card's Confederate action {}, {}",
+                        l + 1,
+                        super::words::confederate_line(a)
+                    ),
+                    None => format!("before the card's Confederate action {}", l + 1),
+                },
                 None => "after the card's last Confederate action".into(),
             }
         ),

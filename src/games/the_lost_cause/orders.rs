@@ -400,6 +400,65 @@ impl Orders {
     }
 }
 
+impl Orders {
+    /// 16.0: a Resource marker the orders name by a word that is neither a marker's id nor a
+    /// marker's name (`resource: dragons`) is refused by that word, with the names taken; the
+    /// rules would refuse it only as "not in the Available box", as if such a marker existed.
+    pub fn unknown_resources(&self, data: &super::data::Data) -> Result<(), OrderError> {
+        let naval = |n: &Naval, at: &str| match n {
+            Naval::Place { resource, .. } => {
+                Some((resource.clone(), format!("{at}.place.resource")))
+            }
+            Naval::Move { resource, .. } => Some((resource.clone(), format!("{at}.move.resource"))),
+            Naval::Submarines { resource } => {
+                Some((resource.clone(), format!("{at}.submarines.resource")))
+            }
+            Naval::CommerceRaider(_) | Naval::Pass => None,
+        };
+        let named = [
+            self.naval
+                .as_ref()
+                .and_then(|n| naval(n, "naval").map(|x| (x, "9.6"))),
+            match &self.command {
+                Some(Command::Place { resource, .. }) => {
+                    Some(((resource.clone(), "command.place.resource".into()), "10.2"))
+                }
+                Some(Command::Naval(n)) => naval(n, "command.naval").map(|x| (x, "10.3")),
+                _ => None,
+            },
+        ];
+        for ((text, path), rule) in named.into_iter().flatten() {
+            let known = data.find_resource(&text).is_some()
+                || data
+                    .pieces
+                    .resources
+                    .iter()
+                    .any(|r| data.names_marker(&r.id, &text));
+            if known {
+                continue;
+            }
+            let mut names: Vec<String> = data
+                .pieces
+                .resources
+                .iter()
+                .map(|r| super::options::resource_name(r.kind).to_string())
+                .collect();
+            names.sort();
+            names.dedup();
+            return Err(err(
+                rule,
+                format!(
+                    "no Resource marker is called `{text}` (16.0); a marker is named by its kind, {}, or by its id (`{}`)",
+                    crate::engine::error::listed(&names, "or"),
+                    data.pieces.resources.first().map_or("", |r| r.id.as_str())
+                ),
+                &path,
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The rule each orders key answers to (the question it answers, `state::Question::rule`, and
 /// the Command action a `command` names), for a value there that cannot be read.
 pub const RULES_BY_KEY: &[(&str, &str)] = &[

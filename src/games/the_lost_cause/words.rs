@@ -17,6 +17,10 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     invading(data, before, events);
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
+    card_recognition(data, before, events);
+    placement_skipped(data, before, events);
+    army_line_skipped(data, before, events);
+    year_end_found(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
 }
@@ -139,6 +143,286 @@ fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// 7.1: a Headline card's Mandatory line that moves the ER/EP marker is a Union action (the
+/// 18.0 example: "a Mandatory action adjusts the European Recognition marker"), but the record
+/// cites 9.5, the Confederate Diplomatic action, for it as for a Diplomatic success. A move
+/// cited 9.5 that no passed Diplomatic roll brought (the roll, a Rebel Yell re-roll of it,
+/// or a question to re-roll it the step resumes from, with only the Commerce Raider's return
+/// between) is the card's: its copy cites 7.1 and names the card in play.
+fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
+    const DIPLOMATIC: &str = "Diplomatic roll";
+    let mut card = before.card.clone();
+    // At the step's start, the roll the paused line asked to re-roll, if any.
+    let mut diplomatic =
+        matches!(&before.question, Some(Question::Reroll { roll, .. }) if roll == DIPLOMATIC);
+    for e in events.iter_mut() {
+        let kind = e.get("event").and_then(Value::as_str).unwrap_or_default();
+        match kind {
+            "card_revealed" => {
+                card = e.get("card").and_then(Value::as_str).map(Into::into);
+                diplomatic = false;
+            }
+            "roll" | "rebel_yell" => {
+                diplomatic = e.get("what").and_then(Value::as_str) == Some(DIPLOMATIC);
+            }
+            "raider_returns" => {}
+            "recognition" if e.get("rule").and_then(Value::as_str) == Some("9.5") => {
+                if !diplomatic {
+                    if let Value::Object(o) = e {
+                        o.insert("rule".into(), "7.1".into());
+                        if let Some(c) = card.as_ref().filter(|c| data.has_card(c)) {
+                            o.insert("card".into(), c.clone().into());
+                        }
+                    }
+                }
+                diplomatic = false;
+            }
+            _ => diplomatic = false,
+        }
+    }
+}
+
+/// 6.0: a placement triangle for an army already in play, or gone for good, is ignored; the
+/// record says "the brown army is already in play or gone", naming neither the placement nor
+/// which of the two kept it. The copy gets `placement`: the space the card in play places the
+/// army at, and whether the army has left play (followed from the state before the step
+/// through the step's events).
+fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let mut card = before.card.clone();
+    let mut gone: BTreeSet<String> = before.removed.iter().cloned().collect();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => card = text("card"),
+            Some("army_removed") => {
+                gone.extend(text("army"));
+            }
+            Some("combined") => {
+                gone.insert("yellow".into());
+            }
+            Some("ignored") if text("rule").as_deref() == Some("6.0") => {
+                let Some(army) = text("what").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .strip_suffix(" army is already in play or gone")
+                        .map(str::to_string)
+                }) else {
+                    continue;
+                };
+                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                    continue;
+                };
+                let space = data.card(c).union.iter().find_map(|a| match a {
+                    UnionAction::Place { army: a, space } if *a == army => Some(space.clone()),
+                    _ => None,
+                });
+                if let (Some(space), Value::Object(o)) = (space, e) {
+                    o.insert(
+                        "placement".into(),
+                        serde_json::json!({"army": army, "space": space, "gone": gone.contains(&army)}),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 6.1: a card's line for an army not in play is ignored; the record says "the green army is
+/// not in play" without saying which of the card's lines it was. The copy gets `line`: the
+/// card's line in words (`the green army's Conditional action (7.1, 7.3)`), the n-th of the
+/// card's lines for that army still to run when the step began (a step may resume inside the
+/// card's Union lines, after a Torpedoes question).
+fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let mut card = before.card.clone();
+    let mut from = match before.cursor {
+        Cursor::Union { line } => line,
+        _ => 0,
+    };
+    let mut used: std::collections::BTreeMap<String, usize> = Default::default();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => {
+                card = text("card");
+                from = 0;
+                used.clear();
+            }
+            Some("ignored") if text("rule").as_deref() == Some("6.1") => {
+                let Some(army) = text("what").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .strip_suffix(" army is not in play")
+                        .map(str::to_string)
+                }) else {
+                    continue;
+                };
+                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                    continue;
+                };
+                let n = used.entry(army.clone()).or_default();
+                let line = data
+                    .card(c)
+                    .union
+                    .iter()
+                    .skip(from)
+                    .filter(|a| matches!(a, UnionAction::Army { army: a, .. } if *a == army))
+                    .nth(*n);
+                *n += 1;
+                if let (Some(line), Value::Object(o)) = (line, e) {
+                    o.insert("line".into(), union_line(data, line).into());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 14.1, 14.4, 14.5: a Year End phase's line said only that the phase ran ("Year End:
+/// International (14.4)"), not what its checks found when nothing followed from them. The copy
+/// of each such phase event gets `found`: the checks in words with the values they were made
+/// with, followed from the state before the step through the step's events (every change to
+/// the Blockade, European Recognition, the Advanced Bases, the Strategic spaces and the
+/// Northern Invasions has its event).
+fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
+    use super::state::Control;
+    let mut blockade = before.blockade;
+    let mut recognition = before.recognition;
+    let mut bases = before.bases.clone();
+    let mut closed = before.mississippi_closed;
+    let mut shenandoah = before.strategic.get("shenandoah-valley").copied();
+    let mut invading: BTreeSet<String> = before
+        .armies
+        .iter()
+        .filter(|(_, a)| a.invading)
+        .map(|(id, _)| id.clone())
+        .collect();
+    let name = |id: &str| {
+        if data.has_space(id) {
+            data.space(id).name.clone()
+        } else {
+            id.to_string()
+        }
+    };
+    for i in 0..events.len() {
+        let e = &events[i];
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        let int = |k: &str| e.get(k).and_then(Value::as_i64).map(|v| v as i32);
+        let found = match text("event").as_deref() {
+            Some("blockade") => {
+                blockade = int("to").unwrap_or(blockade);
+                None
+            }
+            Some("recognition") => {
+                recognition = int("to").unwrap_or(recognition);
+                None
+            }
+            Some("advanced_base") => {
+                bases.extend(text("space"));
+                None
+            }
+            Some("mississippi_closed") => {
+                closed = true;
+                None
+            }
+            Some("strategic_control") if text("space").as_deref() == Some("shenandoah-valley") => {
+                shenandoah = e
+                    .get("control")
+                    .and_then(|c| serde_json::from_value(c.clone()).ok());
+                None
+            }
+            Some("combined") => {
+                if shenandoah == Some(Control::Confederate) {
+                    shenandoah = Some(Control::Union);
+                }
+                None
+            }
+            Some("northern_invasion") => {
+                invading.extend(text("army"));
+                None
+            }
+            Some("marched" | "retreated" | "recalled" | "army_removed") => {
+                if let Some(a) = text("army") {
+                    invading.remove(&a);
+                }
+                None
+            }
+            Some("year_end_phase") => match text("rule").as_deref() {
+                Some("14.1") => {
+                    let blockade = if blockade >= 6 {
+                        "the Blockade is complete, in box 6".to_string()
+                    } else {
+                        format!("the Blockade is in box {blockade}, short of box 6, so no morale is lost to it")
+                    };
+                    let river = ["new-orleans", "vicksburg", "shiloh-corinth"];
+                    let missing: Vec<String> = river
+                        .iter()
+                        .filter(|s| !bases.contains(**s))
+                        .map(|s| name(s))
+                        .collect();
+                    let river = if closed {
+                        "the Mississippi River was closed already".to_string()
+                    } else if missing.is_empty() {
+                        "Union Advanced Bases stand at New Orleans, Vicksburg and Shiloh & Corinth"
+                            .to_string()
+                    } else {
+                        format!(
+                            "the Mississippi River stays open, with no Union Advanced Base at {}",
+                            crate::engine::error::listed(&missing, "or")
+                        )
+                    };
+                    Some(format!("{blockade}; {river}"))
+                }
+                Some("14.4") => {
+                    let following = &events[i + 1..];
+                    let advanced = following
+                        .iter()
+                        .take_while(|x| x.get("event").and_then(Value::as_str) != Some("year_end_phase"))
+                        .any(|x| {
+                            x.get("event").and_then(Value::as_str) == Some("recognition")
+                                && x.get("rule").and_then(Value::as_str) == Some("14.4")
+                        });
+                    let europe = match recognition {
+                        6 => "European Recognition is in box 6, so the Blockade falls back a box and a Resource marker comes as military aid".to_string(),
+                        5 => "European Recognition is in box 5, so a Resource marker comes as military aid (the Blockade falls back only from box 6)".to_string(),
+                        r => format!("European Recognition is in box {r}, short of box 5, so no Blockade fall-back and no military aid"),
+                    };
+                    let armies = if let Some(a) = invading.iter().next() {
+                        let space = data
+                            .army(a)
+                            .and_then(|d| d.invasion.clone())
+                            .map(|s| format!(", {}", name(&s)))
+                            .unwrap_or_default();
+                        if recognition >= 6 && !advanced {
+                            format!("the {a} army is in its Northern Invasion space{space}, but Recognition is in its top box already")
+                        } else {
+                            format!("the {a} army is in its Northern Invasion space{space}, so Recognition advances")
+                        }
+                    } else if advanced {
+                        "every Union army in play stands on its Home Base, so Recognition advances"
+                            .to_string()
+                    } else if recognition >= 6 {
+                        "Recognition is in its top box already, so it cannot advance".to_string()
+                    } else {
+                        "not every Union army in play stands on its Home Base and none is in its Northern Invasion space, so Recognition does not advance".to_string()
+                    };
+                    Some(format!("{europe}; {armies}"))
+                }
+                Some("14.5") => Some(match shenandoah {
+                    Some(Control::Confederate) => "the Shenandoah Valley is Confederate controlled, so a Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                    Some(Control::Union) => "the Shenandoah Valley is Union controlled, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                    _ => "the Shenandoah Valley is devastated, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
+                }),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(found), Value::Object(o)) = (found, &mut events[i]) {
+            o.insert("found".into(), found.into());
         }
     }
 }
@@ -284,5 +568,155 @@ fn raider_was(data: &Data, before: &State, orders: &mut Value) {
     };
     if let Value::Object(o) = orders {
         o.insert("raider_was".into(), was);
+    }
+}
+
+/// Each card's lines in words, Union lines then Confederate ones (`union`, `confederate`), for
+/// `show` to tell the card in play and the lines of its sequence still to run (4.0, 6.3).
+pub fn card_lines(data: &Data) -> Value {
+    let cards: serde_json::Map<String, Value> = data
+        .deck
+        .cards
+        .iter()
+        .map(|c| {
+            let union: Vec<String> = c.union.iter().map(|a| union_line(data, a)).collect();
+            let confederate: Vec<String> = c.confederate.iter().map(confederate_line).collect();
+            let kind = serde_json::to_value(c.kind).unwrap_or_default();
+            (
+                c.id.clone(),
+                serde_json::json!({"kind": kind, "union": union, "confederate": confederate}),
+            )
+        })
+        .collect();
+    Value::Object(cards)
+}
+
+fn symbol_words(s: Symbol) -> &'static str {
+    match s {
+        Symbol::Square => "Conditional",
+        Symbol::Circle => "Directed",
+        Symbol::Arrow => "Mandatory",
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// A card's Union line as `show` lists it, with its rule.
+fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
+    use super::data::{Sail, UnionAction};
+    let space = |id: &str| {
+        if data.has_space(id) {
+            data.space(id).name.clone()
+        } else {
+            data.strategic(id)
+                .map_or(id.to_string(), |s| s.name.clone())
+        }
+    };
+    let leader = |id: &str| {
+        data.union_leader(id)
+            .map_or(id.to_string(), |l| l.name.clone())
+    };
+    let form = |army: &str, f: &str| {
+        data.army(army)
+            .and_then(|a| a.forms.iter().find(|x| x.id == f))
+            .map_or(f.to_string(), |x| x.name.clone())
+    };
+    match action {
+        UnionAction::Army {
+            army,
+            symbol,
+            drm,
+            initiative,
+        } => {
+            let drm = if *drm != 0 {
+                format!(" {}", signed(*drm))
+            } else {
+                String::new()
+            };
+            if *initiative {
+                format!(
+                    "a {}{drm} Union Initiative marker on the {army} army (11.0)",
+                    symbol_words(*symbol)
+                )
+            } else {
+                format!(
+                    "the {army} army's {} action{drm} (7.1, 7.3)",
+                    symbol_words(*symbol)
+                )
+            }
+        }
+        UnionAction::Blockade => "a Union Naval action on the Blockade (7.4)".into(),
+        UnionAction::Place { army, space: s } => {
+            format!("the {army} army enters play at {} (6.0)", space(s))
+        }
+        UnionAction::Commander {
+            theater, leader: l, ..
+        } => {
+            let t = match theater {
+                super::data::UnionTheater::East => "East",
+                super::data::UnionTheater::West => "West",
+            };
+            format!("{} takes the Union {t} command (7.2)", leader(l))
+        }
+        UnionAction::Flip { army, form: f } => {
+            format!("the {army} army becomes the {}", form(army, f))
+        }
+        UnionAction::Remove { army } => format!("the {army} army leaves play"),
+        UnionAction::Disrupt { army } => format!("the {army} army is disrupted (7.3)"),
+        UnionAction::Peninsula { sail: Sail::Out } => {
+            "the Army of the Potomac sails to the Peninsula (8.9)".into()
+        }
+        UnionAction::Peninsula { sail: Sail::Back } => {
+            "the Army of the Potomac sails back to northern Virginia (13.1)".into()
+        }
+        UnionAction::BaseAvailable { space: s } => {
+            format!(
+                "the {} Advanced Base marker comes into play (3.0)",
+                space(s)
+            )
+        }
+        UnionAction::Morale { delta } => format!("Confederate morale {} (12.0)", signed(*delta)),
+        UnionAction::Recognition {
+            delta,
+            emancipation,
+        } => format!(
+            "European Recognition {}{} (7.1)",
+            signed(*delta),
+            if *emancipation {
+                ", to the Emancipation Proclamation side"
+            } else {
+                ""
+            }
+        ),
+        UnionAction::Devastate { strategic } => {
+            format!("{} is devastated (13.8.4)", space(strategic))
+        }
+    }
+}
+
+/// A card's Confederate line as `show` lists it, with its rule.
+pub fn confederate_line(action: &ConfederateAction) -> String {
+    let (words, rule) = action_words(action);
+    match action {
+        ConfederateAction::Morale { delta } => {
+            format!("Confederate morale {} ({rule})", signed(*delta))
+        }
+        ConfederateAction::Battle { casualty, .. } => format!(
+            "a {} {words}{} ({rule}{})",
+            symbol_words(action.symbol()),
+            if *casualty {
+                ", then a casualty check"
+            } else {
+                ""
+            },
+            if *casualty { ", 9.1.2" } else { "" }
+        ),
+        _ => format!("a {} {words} ({rule})", symbol_words(action.symbol())),
     }
 }

@@ -57,7 +57,8 @@ pub enum UnionAction {
     BaseAvailable { space: String },
     /// The Confederate morale marker moves (12.0).
     Morale { delta: i32 },
-    /// The ER/EP marker moves, and may turn to Emancipation Proclamation (9.5).
+    /// The ER/EP marker moves, and may turn to Emancipation Proclamation: a Union Mandatory
+    /// action (7.1, as in the 18.0 example), box 5 or 6 bringing 9.5.1 or 9.5.2.
     Recognition {
         delta: i32,
         #[serde(default)]
