@@ -1083,3 +1083,31 @@ fn an_empty_command_says_it_stays_empty_and_why() {
         "The West command stays empty after A.S. Johnston: no leader is left in the Leader Cup (9.1.2)."
     );
 }
+
+/// 14.5: with the Shenandoah Valley Confederate controlled, the Domestic phase's line said "a
+/// Resource marker is drawn" even when the draw then found the Resource Cup empty (the skip
+/// line after it corrected it). It says the cup is empty where the draw finds it so, and that
+/// a marker is drawn where one is.
+#[test]
+fn a_domestic_phase_with_an_empty_resource_cup_says_so() {
+    let data = data();
+    let (mut st, _) = TheLostCause::setup(&data);
+    st.strategic.insert(
+        "shenandoah-valley".into(),
+        serde_json::from_value(json!("confederate")).unwrap(),
+    );
+    let phase = json!({"event": "year_end_phase", "rule": "14.5", "phase": "Domestic"});
+    let found = |after: Value| {
+        let mut events = vec![phase.clone(), after];
+        TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+        event_lines(&events[..1]).join("\n")
+    };
+    let empty =
+        found(json!({"event": "ignored", "rule": "14.5", "what": "the Resource Cup is empty"}));
+    assert!(
+        empty.contains("so a Resource marker would be drawn, but the Resource Cup is empty"),
+        "{empty}"
+    );
+    let drawn = found(json!({"event": "resource_drawn", "rule": "14.5", "resource": "forts-1"}));
+    assert!(drawn.contains("so a Resource marker is drawn;"), "{drawn}");
+}

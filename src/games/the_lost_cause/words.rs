@@ -413,6 +413,15 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                     Some(format!("{europe}; {armies}"))
                 }
                 Some("14.5") => Some(match shenandoah {
+                    // The draw finds the cup empty: the line after says it is skipped.
+                    Some(Control::Confederate) if events[i + 1..]
+                        .iter()
+                        .take_while(|x| x.get("event").and_then(Value::as_str) != Some("year_end_phase"))
+                        .any(|x| {
+                            x.get("event").and_then(Value::as_str) == Some("ignored")
+                                && x.get("rule").and_then(Value::as_str) == Some("14.5")
+                                && x.get("what").and_then(Value::as_str) == Some("the Resource Cup is empty")
+                        }) => "the Shenandoah Valley is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty; then Southern Infrastructure, a Morale Test".to_string(),
                     Some(Control::Confederate) => "the Shenandoah Valley is Confederate controlled, so a Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
                     Some(Control::Union) => "the Shenandoah Valley is Union controlled, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
                     _ => "the Shenandoah Valley is devastated, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
