@@ -1196,25 +1196,7 @@ fn a_refusal_is_told_before_what_its_arrival_does() {
             "the Subordinate Leader comes off",
         ),
     ];
-    for (n, (mut position, attack, refuse, arrival)) in cases.into_iter().enumerate() {
-        if position["holds"] == json!(["N96"]) {
-            // The Loyalist holding Ninety Six comes out of South Carolina's pool (2.3).
-            position["pool"]["SC"]["loyalists"] = json!(4);
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let report = played_from(
-            dir.path(),
-            &format!("ss-refusal-order-{n}"),
-            &position,
-            &[attack, refuse],
-        );
-        let refused = report.find("refuses battle and falls back");
-        let after = report.find(arrival);
-        assert!(
-            refused.is_some() && after.is_some() && refused < after,
-            "{report}"
-        );
-    }
+    told_before_arrival(cases, "ss-refusal-order", "refuses battle and falls back");
 }
 
 /// 10.7 with 8.4 and 9.2: a retreating army's arrival (a Loyalist Hold falling, the Subordinate
@@ -1253,7 +1235,13 @@ fn a_retreat_is_told_before_what_its_arrival_does() {
             "the Subordinate Leader comes off",
         ),
     ];
-    for (n, (mut position, attack, accept, arrival)) in cases.into_iter().enumerate() {
+    told_before_arrival(cases, "ss-retreat-order", "retreats from");
+}
+
+/// Plays each case (a position, the attack, the defender's answer, and words its arrival
+/// tells) in a game of id `id-<n>`, and checks the report tells `first` before the arrival.
+fn told_before_arrival(cases: [(Value, &str, &str, &str); 2], id: &str, first: &str) {
+    for (n, (mut position, attack, answer, arrival)) in cases.into_iter().enumerate() {
         if position["holds"] == json!(["N96"]) {
             // The Loyalist holding Ninety Six comes out of South Carolina's pool (2.3).
             position["pool"]["SC"]["loyalists"] = json!(4);
@@ -1261,14 +1249,14 @@ fn a_retreat_is_told_before_what_its_arrival_does() {
         let dir = tempfile::tempdir().unwrap();
         let report = played_from(
             dir.path(),
-            &format!("ss-retreat-order-{n}"),
+            &format!("{id}-{n}"),
             &position,
-            &[attack, accept],
+            &[attack, answer],
         );
-        let retreated = report.find("retreats from");
+        let told = report.find(first);
         let after = report.find(arrival);
         assert!(
-            retreated.is_some() && after.is_some() && retreated < after,
+            told.is_some() && after.is_some() && told < after,
             "{report}"
         );
     }
