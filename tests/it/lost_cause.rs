@@ -118,6 +118,65 @@ pub fn run_case_with(edition: Option<&[(&str, &str)]>, path: &Path) -> Result<()
     compare::<tlc::events::Event, State>(&case.rule, result, case.expect, dice.unused())
 }
 
+/// One step of a seeded Lost Cause game: the seed and the step's number, the state before it,
+/// the orders picked, the key its dice were drawn with, and what it gave.
+pub struct SeededStep<'a> {
+    pub seed: u64,
+    pub step: u64,
+    pub before: &'a State,
+    pub orders: &'a Orders,
+    pub key: [u8; 32],
+    pub after: &'a State,
+    pub events: &'a [tlc::events::Event],
+}
+
+/// Plays the seeded games `seeds` to their ends, each step an option drawn from those listed
+/// and its dice keyed by `fill`, the seed and the step; `each` sees every step.
+pub fn seeded_steps(
+    data: &Data,
+    seeds: std::ops::Range<u64>,
+    fill: u8,
+    mut each: impl FnMut(SeededStep),
+) {
+    use adjutant::engine::dice::KeyedDice;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    for seed in seeds {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut st, _) = TheLostCause::setup(data);
+        for step in 0..3000u64 {
+            if st.question.is_none() {
+                break;
+            }
+            let options = TheLostCause::legal_options(data, &st, tlc::SIDE);
+            let pick = &options[(rng.next_u32() as usize) % options.len()];
+            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
+            let orders: Orders = serde_json::from_value(v).unwrap();
+            let mut key = [fill; 32];
+            key[..8].copy_from_slice(&seed.to_be_bytes());
+            key[8..16].copy_from_slice(&step.to_be_bytes());
+            let (next, events) = TheLostCause::apply(
+                data,
+                &st,
+                tlc::SIDE,
+                &orders,
+                None,
+                &mut KeyedDice::new(&key),
+            )
+            .unwrap();
+            each(SeededStep {
+                seed,
+                step,
+                before: &st,
+                orders: &orders,
+                key,
+                after: &next,
+                events: &events,
+            });
+            st = next;
+        }
+    }
+}
+
 #[test]
 fn the_lost_cause_rules_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/the-lost-cause");
@@ -601,67 +660,54 @@ fn the_options_list_marker_orders_and_the_railroads_standing_order() {
 /// report has just told, not with the state from before the paused line.
 #[test]
 fn a_year_end_paused_for_the_infrastructure_shows_the_year_it_announced() {
-    use adjutant::engine::dice::KeyedDice;
     use adjutant::games::the_lost_cause::events::Event;
     use adjutant::games::the_lost_cause::state::{Place, Question};
-    use rand_chacha::rand_core::{Rng, SeedableRng};
     let data = data_with(&[]);
     let mut checked = 0;
-    for seed in 0..40u64 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (mut st, _) = TheLostCause::setup(&data);
-        for step in 0..3000u64 {
-            if st.question.is_none() {
-                break;
-            }
-            let options = TheLostCause::legal_options(&data, &st, tlc::SIDE);
-            let pick = &options[(rng.next_u32() as usize) % options.len()];
-            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
-            let orders: Orders = serde_json::from_value(v).unwrap();
-            let mut key = [7u8; 32];
-            key[..8].copy_from_slice(&seed.to_be_bytes());
-            key[8..16].copy_from_slice(&step.to_be_bytes());
-            let mut dice = KeyedDice::new(&key);
-            let (next, events) =
-                TheLostCause::apply(&data, &st, tlc::SIDE, &orders, None, &mut dice).unwrap();
-            st = next;
-            if !matches!(st.question, Some(Question::Infrastructure { .. })) {
-                continue;
-            }
-            let Some((year, resources)) = events.iter().rev().find_map(|e| match e {
-                Event::YearAdvanced {
-                    year, resources, ..
-                } => Some((*year, resources.clone())),
-                _ => None,
-            }) else {
-                continue;
-            };
-            let shown = TheLostCause::view(&data, &st);
-            assert_eq!(shown.year, year, "seed {seed} step {step}: the year told");
-            for r in &resources {
-                // In the cup, or already drawn from it by 14.4 or 14.5.
-                assert_ne!(
-                    shown.resources.get(r),
-                    Some(&Place::Future),
-                    "seed {seed} step {step}: {r} has come into the game"
-                );
-            }
-            if let Some(morale) = events.iter().rev().find_map(|e| match e {
-                Event::Morale { to, .. } => Some(*to),
-                _ => None,
-            }) {
-                assert_eq!(
-                    shown.morale, morale,
-                    "seed {seed} step {step}: the morale told"
-                );
-            }
-            assert_eq!(
-                shown.question, st.question,
-                "the question stays the state's"
-            );
-            checked += 1;
+    seeded_steps(&data, 0..40, 7, |s| {
+        let SeededStep {
+            seed,
+            step,
+            after: st,
+            events,
+            ..
+        } = s;
+        if !matches!(st.question, Some(Question::Infrastructure { .. })) {
+            return;
         }
-    }
+        let Some((year, resources)) = events.iter().rev().find_map(|e| match e {
+            Event::YearAdvanced {
+                year, resources, ..
+            } => Some((*year, resources.clone())),
+            _ => None,
+        }) else {
+            return;
+        };
+        let shown = TheLostCause::view(&data, st);
+        assert_eq!(shown.year, year, "seed {seed} step {step}: the year told");
+        for r in &resources {
+            // In the cup, or already drawn from it by 14.4 or 14.5.
+            assert_ne!(
+                shown.resources.get(r),
+                Some(&Place::Future),
+                "seed {seed} step {step}: {r} has come into the game"
+            );
+        }
+        if let Some(morale) = events.iter().rev().find_map(|e| match e {
+            Event::Morale { to, .. } => Some(*to),
+            _ => None,
+        }) {
+            assert_eq!(
+                shown.morale, morale,
+                "seed {seed} step {step}: the morale told"
+            );
+        }
+        assert_eq!(
+            shown.question, st.question,
+            "the question stays the state's"
+        );
+        checked += 1;
+    });
     assert!(
         checked > 3,
         "only {checked} year ends paused for the infrastructure"

@@ -922,87 +922,72 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
     use std::cell::RefCell;
     let data = data();
     let mut checked = 0;
-    for seed in 0..12u64 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (mut st, _) = TheLostCause::setup(&data);
-        for step in 0..3000u64 {
-            if st.question.is_none() {
-                break;
+    crate::lost_cause::seeded_steps(&data, 0..12, 5, |s| {
+        let crate::lost_cause::SeededStep {
+            seed,
+            step,
+            before: st,
+            orders,
+            key,
+            events,
+            ..
+        } = s;
+        let year_ends: RefCell<Vec<tlc::state::State>> = RefCell::new(Vec::new());
+        let mut replay = st.clone();
+        tlc::month::run_until(
+            &data,
+            &mut replay,
+            &mut KeyedDice::new(&key),
+            vec![orders.clone()],
+            |s| {
+                if s.cursor == tlc::state::Cursor::YearEnd && s.task.events_shown == 0 {
+                    year_ends.borrow_mut().push(s.clone());
+                }
+                false
+            },
+        )
+        .unwrap();
+        let mut events: Vec<Value> = events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect();
+        TheLostCause::annotate_step(&data, st, &mut json!(null), &mut events);
+        let year_ends = year_ends.into_inner();
+        let mut at = None;
+        for e in &events {
+            if e["event"] != "year_end_phase" {
+                continue;
             }
-            let options = TheLostCause::legal_options(&data, &st, tlc::SIDE);
-            let pick = &options[(rng.next_u32() as usize) % options.len()];
-            let v: Value = serde_yaml::from_str(&pick.example).unwrap();
-            let orders: Orders = serde_json::from_value(v).unwrap();
-            let mut key = [5u8; 32];
-            key[..8].copy_from_slice(&seed.to_be_bytes());
-            key[8..16].copy_from_slice(&step.to_be_bytes());
-            let (next, events) = TheLostCause::apply(
-                &data,
-                &st,
-                tlc::SIDE,
-                &orders,
-                None,
-                &mut KeyedDice::new(&key),
-            )
-            .unwrap();
-            let year_ends: RefCell<Vec<tlc::state::State>> = RefCell::new(Vec::new());
-            let mut replay = st.clone();
-            tlc::month::run_until(
-                &data,
-                &mut replay,
-                &mut KeyedDice::new(&key),
-                vec![orders.clone()],
-                |s| {
-                    if s.cursor == tlc::state::Cursor::YearEnd && s.task.events_shown == 0 {
-                        year_ends.borrow_mut().push(s.clone());
-                    }
-                    false
-                },
-            )
-            .unwrap();
-            let mut events: Vec<Value> = events
-                .iter()
-                .map(|e| serde_json::to_value(e).unwrap())
-                .collect();
-            TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
-            let year_ends = year_ends.into_inner();
-            let mut at = None;
-            for e in &events {
-                if e["event"] != "year_end_phase" {
-                    continue;
-                }
-                if e["rule"] == "14.1" {
-                    at = Some(at.map_or(0, |i| i + 1));
-                }
-                let (Some(i), Some(found)) = (at, e["found"].as_str()) else {
-                    continue;
-                };
-                let s = &year_ends[i];
-                let want = match e["rule"].as_str().unwrap() {
-                    "14.1" if s.blockade >= 6 => "in box 6".to_string(),
-                    "14.1" => format!("in box {},", s.blockade),
-                    "14.4" => format!("European Recognition is in box {}", s.recognition),
-                    _ => {
-                        let c = serde_json::to_value(s.strategic["shenandoah-valley"]).unwrap();
-                        match c.as_str().unwrap() {
-                            "confederate" => "is Confederate controlled".to_string(),
-                            "union" => "is Union controlled".to_string(),
-                            _ => "is devastated".to_string(),
-                        }
-                    }
-                };
-                assert!(
-                    found.contains(&want),
-                    "seed {seed} step {step}: `{want}` not in `{found}`"
-                );
-                if e["rule"] == "14.4" && s.armies.values().any(|a| a.invading) {
-                    assert!(found.contains("Northern Invasion space,"), "{found}");
-                }
-                checked += 1;
+            if e["rule"] == "14.1" {
+                at = Some(at.map_or(0, |i| i + 1));
             }
-            st = next;
+            let (Some(i), Some(found)) = (at, e["found"].as_str()) else {
+                continue;
+            };
+            let s = &year_ends[i];
+            let want = match e["rule"].as_str().unwrap() {
+                "14.1" if s.blockade >= 6 => "in box 6".to_string(),
+                "14.1" => format!("in box {},", s.blockade),
+                "14.4" => format!("European Recognition is in box {}", s.recognition),
+                _ => {
+                    let c = serde_json::to_value(s.strategic["shenandoah-valley"]).unwrap();
+                    match c.as_str().unwrap() {
+                        "confederate" => "is Confederate controlled".to_string(),
+                        "union" => "is Union controlled".to_string(),
+                        _ => "is devastated".to_string(),
+                    }
+                }
+            };
+            assert!(
+                found.contains(&want),
+                "seed {seed} step {step}: `{want}` not in `{found}`"
+            );
+            if e["rule"] == "14.4" && s.armies.values().any(|a| a.invading) {
+                assert!(found.contains("Northern Invasion space,"), "{found}");
+            }
+            checked += 1;
         }
-    }
+    });
     assert!(checked > 50, "only {checked} phases checked");
 }
 
