@@ -60,8 +60,9 @@ fn the_bot_writes_a_packet_its_opponent_adjudicates() {
 /// Cornwallis with 8 units and 4 food and 4 war in Savannah, beside 2 Patriot units holding 1
 /// food and 1 war at Ebenezer (a Point), and the Patriot Leader with 4 units at Charleston.
 pub(crate) fn crown_full_impulse_beside_ebenezer(dir: &Path, id: &str) {
-    let pos = position_file(
+    demo_game(
         dir,
+        id,
         serde_json::json!({
             "phase": {"step": "impulse", "side": "crown", "kind": "full"},
             "initiative": "crown",
@@ -74,6 +75,12 @@ pub(crate) fn crown_full_impulse_beside_ebenezer(dir: &Path, id: &str) {
             "supplies": {"SAV": {"food": 4, "war": 4}, "EBN": {"food": 1, "war": 1}},
         }),
     );
+}
+
+/// A demo game `g.yaml` in `dir` (secrets in `s`), of id `id`, from the set-up state with the
+/// keys of `overlay` replaced.
+pub(crate) fn demo_game(dir: &Path, id: &str, overlay: serde_json::Value) {
+    let pos = position_file(dir, overlay);
     ok(
         dir,
         &[
@@ -175,8 +182,9 @@ fn a_standing_policy_is_committed_in_a_game_against_the_bot() {
 #[test]
 fn refusals_taking_different_supplies_read_differently_in_the_advice() {
     let dir = tempfile::tempdir().unwrap();
-    let pos = position_file(
+    demo_game(
         dir.path(),
+        "ss-advice-refusals",
         serde_json::json!({
             "phase": {"step": "impulse", "side": "crown", "kind": "full"},
             "initiative": "crown",
@@ -189,21 +197,6 @@ fn refusals_taking_different_supplies_read_differently_in_the_advice() {
             },
             "supplies": {"BFT": {"food": 4, "war": 4}, "CHS": {"food": 3, "war": 3}},
         }),
-    );
-    ok(
-        dir.path(),
-        &[
-            "new",
-            "--id",
-            "ss-advice-refusals",
-            "--demo",
-            "--secrets",
-            "s",
-            "--position",
-            pos.to_str().unwrap(),
-            "-o",
-            "g.yaml",
-        ],
     );
     write(
         dir.path(),

@@ -654,27 +654,6 @@ fn a_morale_check_without_a_roll_and_a_split_transport_read_once() {
     );
 }
 
-/// A demo game `g.yaml` in `d` (secrets in `s`) from the set-up state with the keys of
-/// `overlay` replaced.
-fn demo_game(d: &std::path::Path, id: &str, overlay: Value) {
-    let pos = crate::bot::position_file(d, overlay);
-    ok(
-        d,
-        &[
-            "new",
-            "--id",
-            id,
-            "--demo",
-            "--secrets",
-            "s",
-            "--position",
-            pos.to_str().unwrap(),
-            "-o",
-            "g.yaml",
-        ],
-    );
-}
-
 /// Plays `orders` (written to `name`) in the demo game `g.yaml`: what `play` said, its words
 /// one space apart.
 fn play_words(d: &std::path::Path, name: &str, orders: &str) -> String {
@@ -686,7 +665,7 @@ fn play_words(d: &std::path::Path, name: &str, orders: &str) -> String {
 /// The Crown's full impulse with Cornwallis's 8 units in Charleston (3 food, 5 war) beside 2
 /// Patriot units in Orangeburg.
 fn cornwallis_beside_orangeburg(d: &std::path::Path, id: &str) {
-    demo_game(
+    crate::bot_cli::demo_game(
         d,
         id,
         json!({
@@ -747,7 +726,7 @@ fn the_defender_is_told_who_leads_the_attack_and_all_it_carries() {
 fn beaten_attackers_go_back_with_their_leader() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    demo_game(
+    crate::bot_cli::demo_game(
         d,
         "lw-back",
         json!({
@@ -823,7 +802,7 @@ fn beaten_attackers_go_back_with_their_leader() {
 fn units_that_stay_are_said_to_stay_with_their_leader() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    demo_game(
+    crate::bot_cli::demo_game(
         d,
         "lw-stay",
         json!({
