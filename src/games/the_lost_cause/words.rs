@@ -378,14 +378,7 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                     Some(format!("{blockade}; {river}"))
                 }
                 Some("14.4") => {
-                    let following = &events[i + 1..];
-                    let advanced = following
-                        .iter()
-                        .take_while(|x| x.get("event").and_then(Value::as_str) != Some("year_end_phase"))
-                        .any(|x| {
-                            x.get("event").and_then(Value::as_str) == Some("recognition")
-                                && x.get("rule").and_then(Value::as_str) == Some("14.4")
-                        });
+                    let advanced = phase_holds(&events[i + 1..], "recognition", "14.4", None);
                     let europe = match recognition {
                         6 => "European Recognition is in box 6, so the Blockade falls back a box and a Resource marker comes as military aid".to_string(),
                         5 => "European Recognition is in box 5, so a Resource marker comes as military aid (the Blockade falls back only from box 6)".to_string(),
@@ -414,14 +407,16 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                 }
                 Some("14.5") => Some(match shenandoah {
                     // The draw finds the cup empty: the line after says it is skipped.
-                    Some(Control::Confederate) if events[i + 1..]
-                        .iter()
-                        .take_while(|x| x.get("event").and_then(Value::as_str) != Some("year_end_phase"))
-                        .any(|x| {
-                            x.get("event").and_then(Value::as_str) == Some("ignored")
-                                && x.get("rule").and_then(Value::as_str) == Some("14.5")
-                                && x.get("what").and_then(Value::as_str) == Some("the Resource Cup is empty")
-                        }) => "the Shenandoah Valley is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty; then Southern Infrastructure, a Morale Test".to_string(),
+                    Some(Control::Confederate)
+                        if phase_holds(
+                            &events[i + 1..],
+                            "ignored",
+                            "14.5",
+                            Some("the Resource Cup is empty"),
+                        ) =>
+                    {
+                        "the Shenandoah Valley is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty; then Southern Infrastructure, a Morale Test".to_string()
+                    }
                     Some(Control::Confederate) => "the Shenandoah Valley is Confederate controlled, so a Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
                     Some(Control::Union) => "the Shenandoah Valley is Union controlled, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
                     _ => "the Shenandoah Valley is devastated, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
@@ -434,6 +429,22 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
             o.insert("found".into(), found.into());
         }
     }
+}
+
+/// Whether the events of a Year End phase (those after its line, up to the next phase's line)
+/// hold an `event` of `rule` that says `what` (anything, with `None`).
+fn phase_holds(after: &[Value], event: &str, rule: &str, what: Option<&str>) -> bool {
+    fn field<'a>(x: &'a Value, k: &str) -> Option<&'a str> {
+        x.get(k).and_then(Value::as_str)
+    }
+    after
+        .iter()
+        .take_while(|x| field(x, "event") != Some("year_end_phase"))
+        .any(|x| {
+            field(x, "event") == Some(event)
+                && field(x, "rule") == Some(rule)
+                && what.is_none_or(|w| field(x, "what") == Some(w))
+        })
 }
 
 /// 14.6: the stack a year's shuffle took its cards from, in its order then, as `stack:` on
