@@ -405,22 +405,29 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                     };
                     Some(format!("{europe}; {armies}"))
                 }
-                Some("14.5") => Some(match shenandoah {
-                    // The draw finds the cup empty: the line after says it is skipped.
-                    Some(Control::Confederate)
-                        if phase_holds(
-                            &events[i + 1..],
-                            "ignored",
-                            "14.5",
-                            Some("the Resource Cup is empty"),
-                        ) =>
-                    {
-                        "the Shenandoah Valley is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty; then Southern Infrastructure, a Morale Test".to_string()
-                    }
-                    Some(Control::Confederate) => "the Shenandoah Valley is Confederate controlled, so a Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
-                    Some(Control::Union) => "the Shenandoah Valley is Union controlled, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
-                    _ => "the Shenandoah Valley is devastated, so no Resource marker is drawn; then Southern Infrastructure, a Morale Test".to_string(),
-                }),
+                Some("14.5") => {
+                    let valley = match shenandoah {
+                        // The draw finds the cup empty: the line after says it is skipped.
+                        Some(Control::Confederate)
+                            if phase_holds(
+                                &events[i + 1..],
+                                "ignored",
+                                "14.5",
+                                Some("the Resource Cup is empty"),
+                            ) =>
+                        {
+                            "is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty"
+                        }
+                        Some(Control::Confederate) => {
+                            "is Confederate controlled, so a Resource marker is drawn"
+                        }
+                        Some(Control::Union) => "is Union controlled, so no Resource marker is drawn",
+                        _ => "is devastated, so no Resource marker is drawn",
+                    };
+                    Some(format!(
+                        "the Shenandoah Valley {valley}; then Southern Infrastructure, a Morale Test"
+                    ))
+                }
                 _ => None,
             },
             _ => None,
