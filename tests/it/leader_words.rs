@@ -328,6 +328,57 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
     );
 }
 
+/// 10.7 with 10.4 and 11.1: a beaten defender that fails its morale check and surrenders says
+/// why it did not retreat: nowhere to go, or a siege that lets nobody out. The line read "The
+/// Patriot army at Beaufort surrenders ... (10.4)" right after the failed check, and a player
+/// asked why a failed check, which calls for a retreat, took the whole army.
+#[test]
+fn a_defender_that_cannot_retreat_says_why_it_surrenders() {
+    let battle = |area: &str| {
+        vec![
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 4, "defender_total": 2}),
+            json!({"event": "morale_check", "side": "patriot", "die": null, "needed": 2, "passed": false}),
+            json!({"event": "surrendered", "side": "patriot", "area": area, "units": 2, "leader": null}),
+        ]
+    };
+    let cornered = southern_lines_from(
+        |st| st["armies"]["BFT"] = json!({"side": "patriot", "units": 2}),
+        json!({"commit": 1}),
+        battle("BFT"),
+    );
+    assert_eq!(
+        cornered[3],
+        "The Patriot army at Beaufort has nowhere to retreat and surrenders: 2 units eliminated (10.7, 10.4).",
+        "{cornered:?}"
+    );
+    let besieged = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+            st["sieges"] = json!(["CHS"]);
+        },
+        json!({"commit": 1}),
+        battle("CHS"),
+    );
+    assert_eq!(
+        besieged[3],
+        "The Patriot army at Charleston, under siege, cannot retreat and surrenders: 2 units eliminated (11.1, 10.4).",
+        "{besieged:?}"
+    );
+    // Defenders whose last unit fell to the dice surrender with no morale check: 10.4 alone.
+    let wiped = southern_lines_from(
+        |st| st["armies"]["BFT"] = json!({"side": "patriot", "units": 2}),
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "surrendered", "side": "patriot", "area": "BFT", "units": 2, "leader": null}),
+        ],
+    );
+    assert!(
+        wiped[1].starts_with("The Patriot army at Beaufort surrenders:")
+            && wiped[1].ends_with("(10.4)."),
+        "{wiped:?}"
+    );
+}
+
 /// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and the
 /// retreat line says so (the player could not tell why the army could not be activated).
 #[test]

@@ -166,6 +166,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         .and_then(|a| Some(leader_name(data, before, a.side, a.leader?)));
     let mut turn_end = false;
     let mut winner = Value::Null;
+    // 10.7: the side whose beaten army just failed its morale check and must retreat.
+    let mut must_retreat = Value::Null;
     // 11.1 (S9): where a march left supplies on its Point because its groups went into a
     // siege, the besieged area they went into.
     let sealed_in = events
@@ -447,6 +449,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             // A defender that passes its morale check stands (10.7): the attackers go back
             // as after a loss, not as victors leaving with what they took.
             Some("morale_check") if e["passed"] == true => winner = Value::Null,
+            Some("morale_check") => must_retreat = e["side"].clone(),
             // 11.3: attackers who won and go back to the City they attacked out of.
             Some("attacker_returned") if e["side"] == winner => e["victorious"] = true.into(),
             // 10.7: beaten attackers go back without what they carried, which the defender
@@ -480,12 +483,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .is_some_and(|(side, _, to)| *side != e["side"] && *to == e["area"]) =>
             {
                 name_surrendered(data, before, e);
+                why_no_retreat(before, e, &must_retreat);
                 winner = attack
                     .as_ref()
                     .map(|(side, _, _)| side.clone())
                     .unwrap_or_default()
             }
-            Some("surrendered") => name_surrendered(data, before, e),
+            Some("surrendered") => {
+                name_surrendered(data, before, e);
+                why_no_retreat(before, e, &must_retreat);
+            }
             _ => {}
         }
     }
@@ -513,6 +520,20 @@ fn return_after_surrender(events: &mut [Value]) {
 
 /// An army that surrenders on land, with its leader by name (`commander`): Cornwallis, the
 /// Patriot commander, or the Subordinate Leader.
+/// 10.7 with 10.4 and 11.1: a beaten defender that failed its morale check surrenders only
+/// because it could not retreat: under siege, or with no area to go to. The line says which,
+/// where a surrender with no check before it is an army whose last unit fell (10.4).
+fn why_no_retreat(before: &State, e: &mut Value, must_retreat: &Value) {
+    if must_retreat.is_null() || e["side"] != *must_retreat {
+        return;
+    }
+    if before.besieged(e["area"].as_str().unwrap_or("")) {
+        e["besieged"] = true.into();
+    } else {
+        e["no_retreat"] = true.into();
+    }
+}
+
 fn name_surrendered(data: &Data, before: &State, e: &mut Value) {
     let side = Side::parse(e["side"].as_str().unwrap_or(""));
     let rank = serde_json::from_value::<LeaderRank>(e["leader"].clone()).ok();
