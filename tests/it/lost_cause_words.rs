@@ -914,7 +914,7 @@ fn show_names_the_card_in_play_and_its_lines_still_to_run() {
     }
 }
 
-/// 14.1, 14.4, 14.5: a Year End phase's line says what its checks found, followed through the
+/// 14.1, 14.3, 14.4, 14.5: a Year End phase's line says what its checks found, followed through the
 /// step's events from the state before it; in seeded games each agrees with the state the
 /// Year End line actually began from (the step replayed with its dice up to that line).
 #[test]
@@ -969,6 +969,8 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
                 "14.1" if s.blockade >= 6 => "in box 6".to_string(),
                 "14.1" => format!("in box {},", s.blockade),
                 "14.4" => format!("European Recognition is in box {}", s.recognition),
+                "14.3" if s.year >= 1865 => format!("{} was the war's last year", s.year),
+                "14.3" => format!("from {} to {}", s.year, s.year + 1),
                 _ => {
                     let c = serde_json::to_value(s.strategic["shenandoah-valley"]).unwrap();
                     match c.as_str().unwrap() {
@@ -1095,4 +1097,165 @@ fn a_domestic_phase_with_an_empty_resource_cup_says_so() {
     );
     let drawn = found(json!({"event": "resource_drawn", "rule": "14.5", "resource": "forts-1"}));
     assert!(drawn.contains("so a Resource marker is drawn;"), "{drawn}");
+}
+
+/// Each line in `events` as the report prints it, with the event before it (`prev`) and the
+/// events after it (`following`), as the reports call the macro.
+fn step_lines(events: &[Value]) -> Vec<String> {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let calls: Vec<(&str, Vec<Value>)> = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let prev = if i > 0 {
+                events[i - 1].clone()
+            } else {
+                Value::Null
+            };
+            ("event", vec![e.clone(), prev, json!(events[i + 1..])])
+        })
+        .collect();
+    Templates::new(None)
+        .call_macros("the-lost-cause/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+/// 7.1: a Headline card's line that flips a Union army to another face (card 26: the brown
+/// army becomes the Army of the Tennessee on its riverine side) is a Union army action, but
+/// its line cited 6.0, the kinds of action in general. It cites 7.1; the record keeps its
+/// rule.
+#[test]
+fn a_cards_flip_of_an_army_cites_the_union_army_action() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "26", "kind": "headline", "year": 1863,
+               "headline": "Van Dorn Burns Holly Springs; Grant Takes His Army to the River"}),
+        json!({"event": "flipped", "rule": "6.0", "army": "brown",
+               "form": "army-of-the-tennessee-riverine"}),
+        json!({"event": "flipped", "rule": "8.9", "army": "yellow",
+               "form": "army-of-the-potomac-peninsula"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "The brown army becomes the Army of the Tennessee (riverine) (7.1)."
+    );
+    assert!(lines[2].ends_with("(8.9)."), "{}", lines[2]);
+    let show = adjutant::games::the_lost_cause::words::card_lines(&data());
+    let line = show["26"]["union"][0].as_str().unwrap();
+    assert!(line.ends_with("(7.1)"), "{line}");
+}
+
+/// 5.1, 6.2 (RULINGS L7): a Directed Leader Shuffle that Friction of War made Conditional
+/// rolls against the National Military Advisor's Administrative Value, and its roll cited only
+/// 6.2. It cites the action's rule (9.8), the card that made it Conditional (5.1) and the
+/// ruling that sets the value rolled against (card 24's first Confederate line).
+#[test]
+fn a_friction_roll_cites_the_action_the_card_and_the_ruling() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("24");
+    st["card_friction"] = json!(true);
+    st["cursor"] = json!({"step": "confederate", "line": 0});
+    st["question"] = Value::Null;
+    let mut events = vec![
+        json!({"event": "friction"}),
+        json!({"event": "roll", "rule": "6.2", "what": "Lee's Administrative roll", "dice": [3],
+               "drm": 0, "result": 3, "against": 2, "versus": "above"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "Lee's Administrative roll: rolled 3, which beats 2: passed (6.2, 9.8, 5.1, RULINGS L7)."
+    );
+    assert_eq!(events[1]["rule"], "6.2", "the copy keeps the roll's rule");
+    // A card's own Conditional lines roll the same way, without the card: a Conditional War
+    // Effort, then after a Conditional Battle a Conditional Diplomatic action.
+    let data = super::lost_cause::data_with(&[json!({"id": "T1", "year": 1862,
+        "kind": "headline", "headline": "test card", "confederate": [
+            {"do": "war_effort", "symbol": "square"},
+            {"do": "battle", "theater": "east", "symbol": "square"},
+            {"do": "diplomatic", "symbol": "square"}]})]);
+    let (st, _) = TheLostCause::setup(&data);
+    let admin = json!({"event": "roll", "rule": "6.2", "what": "Lee's Administrative roll",
+        "dice": [2], "drm": 0, "result": 2, "against": 2, "versus": "equal"});
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "T1", "kind": "headline", "year": 1862,
+               "headline": "test card"}),
+        admin.clone(),
+        json!({"event": "roll", "rule": "7.1", "what": "Lee's Initiative Roll", "dice": [1],
+               "drm": 0, "result": 1, "against": 2, "versus": "below"}),
+        admin,
+    ];
+    TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+    let lines = event_lines(&events);
+    assert!(
+        lines[1].ends_with("(6.2, 6.2.1, 9.4, RULINGS L7)."),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[3].ends_with("(6.2, 6.2.1, 9.5, RULINGS L7)."),
+        "{}",
+        lines[3]
+    );
+}
+
+/// 14.3: the Year Marker phase's line read "Year End: Year Marker (14.3).", saying nothing of
+/// what the phase did. It says where the Year marker went, and the line after says what
+/// arrived for the new year; at the end of the last year it says the war ends there.
+#[test]
+fn the_year_marker_line_says_where_the_marker_went() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["year"] = json!(1862);
+    let phase = json!({"event": "year_end_phase", "rule": "14.3", "phase": "Year Marker"});
+    let mut events = vec![
+        phase.clone(),
+        json!({"event": "year_advanced", "year": 1863, "leaders": ["hood"],
+               "resources": ["ironclads-1", "submarines"]}),
+        json!({"event": "year_end_phase", "rule": "14.4", "phase": "International"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = step_lines(&events);
+    assert_eq!(
+        lines[0],
+        "Year End: Year Marker: the Year marker advances from 1862 to 1863 (14.3)."
+    );
+    assert_eq!(
+        lines[1],
+        "Arriving in 1863: Hood goes into the Leader Cup; the Ironclads and Submarines markers go into the Resource Cup (14.3)."
+    );
+    let mut events = vec![
+        phase.clone(),
+        json!({"event": "year_advanced", "year": 1864, "leaders": [], "resources": []}),
+    ];
+    st["year"] = json!(1863);
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        step_lines(&events)[1],
+        "No Confederate leader or Resource arrives in 1864 (14.3)."
+    );
+    st["year"] = json!(1865);
+    let mut events = vec![phase];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        step_lines(&events)[0],
+        "Year End: Year Marker: 1865 was the war's last year, so the marker goes no further and the war ends (14.3)."
+    );
 }

@@ -20,6 +20,11 @@ pub use super::navy::{naval_options, naval_spots};
 /// the event by it (`words::friction_lines`).
 pub(super) const FRICTION_CANCELS: &str = "Friction of War cancels this Conditional action";
 
+/// The rule a Conditional action other than a Battle or a Command records for its roll
+/// against the Advisor's Administrative Value (RULINGS L7); the report's copy cites the
+/// action's rule beside it (`words::administrative_rolls`).
+pub(super) const ADMINISTRATIVE_RULE: &str = "6.2";
+
 pub(super) fn illegal(rule: &str, message: String, key: &str) -> Stop {
     Stop::Illegal(err(rule, message, key))
 }
@@ -68,7 +73,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
             control::shift_morale(st, ctx, *delta, "12.0", "the card")
         }
         other => {
-            if conditional && !admin_passes(st, ctx, "6.2")? {
+            if conditional && !admin_passes(st, ctx, ADMINISTRATIVE_RULE)? {
                 return Ok(());
             }
             match other {

@@ -125,6 +125,11 @@ pub(super) fn torpedoes(st: &mut State, ctx: &mut Ctx, what: String) -> Run<bool
     Ok(true)
 }
 
+/// The rule a card's flip or removal of an army records: 6.0 since the first edition, though
+/// 7.1 governs it. Games replay against their records, so the record keeps it, and the
+/// report's copy cites 7.1 (`words::card_army_rule`).
+pub(super) const CARD_ARMY_RULE: &str = "6.0";
+
 /// One Union line of a Headline card.
 pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
     let data = ctx.data;
@@ -272,13 +277,13 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
                     rule: "6.1".into(),
                     what,
                 }),
-                None => flip(st, ctx, army, form, "6.0"),
+                None => flip(st, ctx, army, form, CARD_ARMY_RULE),
             }
             Ok(())
         }
         UnionAction::Remove { army } => {
             if st.armies.contains_key(army) {
-                remove(st, ctx, army, "6.0");
+                remove(st, ctx, army, CARD_ARMY_RULE);
                 settle(st, ctx)?;
             }
             Ok(())
