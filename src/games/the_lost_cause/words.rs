@@ -220,7 +220,7 @@ fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
 /// or a question to re-roll it the step resumes from, with only the Commerce Raider's return
 /// between) is the card's: its copy cites 7.1 and names the card in play.
 fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
-    const DIPLOMATIC: &str = "Diplomatic roll";
+    const DIPLOMATIC: &str = super::confederate::DIPLOMATIC_ROLL;
     let mut card = before.card.clone();
     // At the step's start, the roll the paused line asked to re-roll, if any.
     let mut diplomatic =
@@ -287,11 +287,9 @@ fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 gone.insert("yellow".into());
             }
             Some("ignored") if text("rule").as_deref() == Some("6.0") => {
-                let Some(army) = text("what").and_then(|w| {
-                    w.strip_prefix("the ")?
-                        .strip_suffix(" army is already in play or gone")
-                        .map(str::to_string)
-                }) else {
+                let Some(army) = text("what")
+                    .and_then(|w| super::union::skipped_placement(&w).map(str::to_string))
+                else {
                     continue;
                 };
                 let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
@@ -335,11 +333,9 @@ fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 used.clear();
             }
             Some("ignored") if text("rule").as_deref() == Some("6.1") => {
-                let Some(army) = text("what").and_then(|w| {
-                    w.strip_prefix("the ")?
-                        .strip_suffix(" army is not in play")
-                        .map(str::to_string)
-                }) else {
+                let Some(army) = text("what")
+                    .and_then(|w| super::union::skipped_army_line(&w).map(str::to_string))
+                else {
                     continue;
                 };
                 let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
@@ -515,7 +511,7 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                                 &events[i + 1..],
                                 "ignored",
                                 "14.5",
-                                Some("the Resource Cup is empty"),
+                                Some(super::confederate::CUP_EMPTY),
                             ) =>
                         {
                             "is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty"
@@ -847,5 +843,57 @@ pub fn confederate_line(action: &ConfederateAction) -> String {
             if *casualty { ", 9.1.2" } else { "" }
         ),
         _ => format!("a {} {words} ({rule})", symbol_words(action.symbol())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::game::Game;
+
+    /// The events a Union line of a card records, from the set-up state.
+    fn skip_of(line: super::super::data::UnionAction) -> Value {
+        let data = super::super::tests::data();
+        let (mut st, _) = super::super::TheLostCause::setup(&data);
+        let mut dice = ScriptedDice::new(vec![]);
+        let mut ctx = super::super::script::Ctx::new(&data, &mut dice, &Default::default())
+            .expect("an empty task loads");
+        super::super::union::line(&mut st, &mut ctx, &line).expect("the line runs");
+        serde_json::to_value(&ctx.events[0]).expect("an event is a value")
+    }
+
+    /// 6.0, 6.1: the annotations read the army of a skipped placement or army line back from
+    /// the record's words. The words the rules write for the skip (the blue army placed while
+    /// in play, the green army's action while it is not) must be the words read, so a change
+    /// to one that leaves the other behind fails here rather than silently dropping the
+    /// report's words for the line.
+    #[test]
+    fn the_skips_the_rules_record_are_the_skips_the_report_reads() {
+        use super::super::data::UnionAction;
+        let placed = skip_of(UnionAction::Place {
+            army: "blue".into(),
+            space: "washington".into(),
+        });
+        assert_eq!(placed["event"], "ignored");
+        let what = placed["what"].as_str().unwrap_or_default();
+        assert_eq!(
+            super::super::union::skipped_placement(what),
+            Some("blue"),
+            "{what}"
+        );
+        let line = skip_of(UnionAction::Army {
+            army: "green".into(),
+            symbol: Symbol::Square,
+            drm: 0,
+            initiative: false,
+        });
+        assert_eq!(line["event"], "ignored");
+        let what = line["what"].as_str().unwrap_or_default();
+        assert_eq!(
+            super::super::union::skipped_army_line(what),
+            Some("green"),
+            "{what}"
+        );
     }
 }
