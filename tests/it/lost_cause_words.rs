@@ -1259,3 +1259,46 @@ fn the_year_marker_line_says_where_the_marker_went() {
         "Year End: Year Marker: 1865 was the war's last year, so the marker goes no further and the war ends (14.3)."
     );
 }
+
+/// 9.1.1, 9.2.3: the Initiative markers a Confederate success takes off read "1 Initiative
+/// marker taken off the green army", a sentence with no verb that opens on a numeral. It says
+/// which markers go: every one on the army.
+#[test]
+fn initiative_markers_taken_off_read_as_a_sentence() {
+    let removed = |n: u32| json!({"event": "initiative_removed", "rule": "9.1.1", "army": "green", "markers": n});
+    let lines = event_lines(&[removed(1), removed(2)]);
+    assert_eq!(
+        lines[0],
+        "The Initiative marker on the green army is taken off (9.1.1)."
+    );
+    assert_eq!(
+        lines[1],
+        "Both Initiative markers on the green army are taken off (9.1.1)."
+    );
+    let lines = event_lines(&[removed(3)]);
+    assert_eq!(
+        lines[0],
+        "All 3 Initiative markers on the green army are taken off (9.1.1)."
+    );
+}
+
+/// 5.1 (RULINGS L6): a step that only kept a roll Rebel Yell could have re-rolled, with
+/// nothing after it, read "The position is unchanged.", as if the decision had done nothing.
+/// It says the roll stands and the card stays in hand for later.
+#[test]
+fn keeping_a_roll_says_rebel_yell_stays_in_hand() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let lines = Templates::new(None)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &[("quiet", vec![json!({"orders": {"reroll": false}})])],
+        )
+        .unwrap();
+    assert_eq!(
+        lines[0],
+        "The roll stands, and the Rebel Yell card stays in hand for later (5.1)."
+    );
+}
