@@ -969,6 +969,14 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
                 "14.1" if s.blockade >= 6 => "in box 6".to_string(),
                 "14.1" => format!("in box {},", s.blockade),
                 "14.4" => format!("European Recognition is in box {}", s.recognition),
+                // 14.1 may have cost a morale point or two since the Year End began.
+                "14.2" => {
+                    let m = (0..=2)
+                        .map(|lost| s.morale - lost)
+                        .find(|m| found.contains(&format!("Confederate morale, {m},")))
+                        .unwrap_or(s.morale);
+                    format!("Confederate morale, {m},")
+                }
                 "14.3" if s.year >= 1865 => format!("{} was the war's last year", s.year),
                 "14.3" => format!("from {} to {}", s.year, s.year + 1),
                 _ => {
@@ -1300,5 +1308,53 @@ fn keeping_a_roll_says_rebel_yell_stays_in_hand() {
     assert_eq!(
         lines[0],
         "The roll stands, and the Rebel Yell card stays in hand for later (5.1)."
+    );
+}
+
+/// 16.1: whether a used Resource marker goes back into the Resource Cup or is set aside is
+/// 16.1's "X" rule, but the line cited only the marker's own rule ("The Forts marker goes back
+/// into the Resource Cup (16.5)."). It cites 16.1 beside it.
+#[test]
+fn a_used_resource_cites_the_x_marker_rule() {
+    let removed = |resource: &str, rule: &str, to_cup: bool| json!({"event": "resource_removed", "rule": rule, "resource": resource, "to_cup": to_cup});
+    let lines = event_lines(&[
+        removed("forts-1", "16.5", true),
+        removed("railroads-1", "16.8", false),
+        removed("railroads-1", "16.1", false),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The Forts marker goes back into the Resource Cup (16.5, 16.1)."
+    );
+    assert_eq!(
+        lines[1],
+        "The Railroads marker is used up and set aside (16.8, 16.1)."
+    );
+    assert_eq!(
+        lines[2],
+        "The Railroads marker is used up and set aside (16.1)."
+    );
+}
+
+/// 14.2: the Election phase's line read "Year End: Election of 1864 (14.2).", saying nothing
+/// the lines after it do not. It says what the North rolls against: Confederate morale as
+/// it stands then, after the Blockade's loss earlier in the step.
+#[test]
+fn the_election_line_says_what_the_north_rolls_against() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["year"] = json!(1864);
+    st["morale"] = json!(4);
+    let mut events = vec![
+        json!({"event": "year_end_phase", "rule": "14.1", "phase": "Union Blockade Effects"}),
+        json!({"event": "morale", "rule": "14.1", "from": 4, "to": 3, "why": "the Blockade is complete"}),
+        json!({"event": "year_end_phase", "rule": "14.2", "phase": "Election of 1864"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        event_lines(&events)[2],
+        "Year End: Election of 1864: Lincoln stands for re-election, and the North must roll more than Confederate morale, 3, on two dice (14.2)."
     );
 }

@@ -359,9 +359,9 @@ fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
     }
 }
 
-/// 14.1, 14.3, 14.4, 14.5: a Year End phase's line said only that the phase ran ("Year End:
+/// 14.1-14.5: a Year End phase's line said only that the phase ran ("Year End:
 /// International (14.4)"), not what its checks found when nothing followed from them, nor
-/// where the Year marker went. The copy
+/// what the Election is rolled against, nor where the Year marker went. The copy
 /// of each such phase event gets `found`: the checks in words with the values they were made
 /// with, followed from the state before the step through the step's events (every change to
 /// the Blockade, European Recognition, the Advanced Bases, the Strategic spaces and the
@@ -374,6 +374,7 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
     let mut closed = before.mississippi_closed;
     let mut shenandoah = before.strategic.get("shenandoah-valley").copied();
     let mut year = before.year;
+    let mut morale = before.morale;
     let mut invading: BTreeSet<String> = before
         .armies
         .iter()
@@ -430,6 +431,11 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                 }
                 None
             }
+            Some("morale") => {
+                // The track ends at 0 (12.0): a fall past it is recorded as its sum.
+                morale = int("to").map_or(morale, |m| m.max(0));
+                None
+            }
             Some("year_advanced") => {
                 year = e.get("year").and_then(Value::as_u64).map_or(year, |y| y as u32);
                 None
@@ -437,6 +443,9 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
             Some("year_end_phase") => match text("rule").as_deref() {
                 // The year's `year_advanced` event follows the phase's line at once, unless
                 // the war ended with the year.
+                Some("14.2") => Some(format!(
+                    "Lincoln stands for re-election, and the North must roll more than Confederate morale, {morale}, on two dice"
+                )),
                 Some("14.3") => Some(
                     match events
                         .get(i + 1)
