@@ -1358,3 +1358,44 @@ fn the_election_line_says_what_the_north_rolls_against() {
         "Year End: Election of 1864: Lincoln stands for re-election, and the North must roll more than Confederate morale, 3, on two dice (14.2)."
     );
 }
+
+/// 8.9, 13.8.4: two spaces are named like regions, and read wrong without their article:
+/// "The yellow army marches from Fortress Monroe to Peninsula", "Shenandoah Valley is now
+/// Union controlled", "spend them to stop the yellow army's march into Peninsula?". The
+/// report and the Torpedoes question say "the Peninsula" and "the Shenandoah Valley"; the
+/// record keeps its words.
+#[test]
+fn the_peninsula_and_the_valley_read_with_their_article() {
+    let lines = event_lines(&[
+        json!({"event": "marched", "rule": "7.3", "army": "yellow", "from": "fortress-monroe",
+               "to": "peninsula"}),
+        json!({"event": "strategic_control", "rule": "13.8.1", "space": "shenandoah-valley",
+               "control": "union"}),
+        json!({"event": "torpedoes", "resource": "torpedoes-1",
+               "stopped": "the yellow army's march into Peninsula"}),
+        json!({"event": "strategic_control", "rule": "13.8.1", "space": "decatur",
+               "control": "union"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The yellow army marches from Fortress Monroe to the Peninsula (7.3)."
+    );
+    assert_eq!(
+        lines[1],
+        "The Shenandoah Valley is now Union controlled (13.8.1)."
+    );
+    assert!(
+        lines[2].contains("stops the yellow army's march into the Peninsula (16.10)."),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "Decatur is now Union controlled (13.8.1).");
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["question"] = json!({"ask": "torpedoes", "what": "the yellow army's march into Peninsula"});
+    let got = rules.awaiting(&st).unwrap().unwrap().detail.unwrap();
+    assert!(
+        got.contains("stop the yellow army's march into the Peninsula?"),
+        "{got}"
+    );
+}
