@@ -1399,3 +1399,16 @@ fn the_peninsula_and_the_valley_read_with_their_article() {
         "{got}"
     );
 }
+
+/// 9.4, 14.5: a draw from an empty Resource Cup read "Skipped: the Resource Cup is empty", a
+/// reason where the thing skipped belongs. It names the draw; the record keeps its words.
+#[test]
+fn an_empty_cup_names_the_draw_it_skips() {
+    let lines = event_lines(&[
+        json!({"event": "ignored", "rule": "14.5", "what": "the Resource Cup is empty"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "Skipped: the Resource marker draw, as the Resource Cup is empty (14.5)."
+    );
+}

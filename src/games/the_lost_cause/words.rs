@@ -905,4 +905,20 @@ mod tests {
             "{what}"
         );
     }
+
+    /// The report's template words two skips by the record's words for them (`skipped` in
+    /// `events.txt`): those words must be the ones the rules write.
+    #[test]
+    fn the_skips_the_template_words_are_the_skips_the_rules_record() {
+        let template = include_str!("../../../templates/the-lost-cause/events.txt");
+        for what in [
+            super::super::confederate::CUP_EMPTY,
+            super::super::confederate::FRICTION_CANCELS,
+        ] {
+            assert!(
+                template.contains(&format!("w == \"{what}\"")),
+                "the template no longer reads `{what}`"
+            );
+        }
+    }
 }
