@@ -287,7 +287,7 @@ fn a_decision_line_names_what_the_orders_name_as_the_report_does() {
         ),
         (
             json!({"command": {"place": {"resource": "forts", "space": "peninsula"}}}),
-            "Decision: Command action: put the Forts marker in play at Peninsula",
+            "Decision: Command action: put the Forts marker in play at the Peninsula",
         ),
         (
             json!({"initiative_order": ["Army of the Potomac", {"army": "the green army", "marker": 1}]}),

@@ -914,7 +914,7 @@ fn show_names_the_card_in_play_and_its_lines_still_to_run() {
     }
 }
 
-/// 14.1, 14.4, 14.5: a Year End phase's line says what its checks found, followed through the
+/// 14.1, 14.3, 14.4, 14.5: a Year End phase's line says what its checks found, followed through the
 /// step's events from the state before it; in seeded games each agrees with the state the
 /// Year End line actually began from (the step replayed with its dice up to that line).
 #[test]
@@ -969,6 +969,16 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
                 "14.1" if s.blockade >= 6 => "in box 6".to_string(),
                 "14.1" => format!("in box {},", s.blockade),
                 "14.4" => format!("European Recognition is in box {}", s.recognition),
+                // 14.1 may have cost a morale point or two since the Year End began.
+                "14.2" => {
+                    let m = (0..=2)
+                        .map(|lost| s.morale - lost)
+                        .find(|m| found.contains(&format!("Confederate morale, {m},")))
+                        .unwrap_or(s.morale);
+                    format!("Confederate morale, {m},")
+                }
+                "14.3" if s.year >= 1865 => format!("{} was the war's last year", s.year),
+                "14.3" => format!("from {} to {}", s.year, s.year + 1),
                 _ => {
                     let c = serde_json::to_value(s.strategic["shenandoah-valley"]).unwrap();
                     match c.as_str().unwrap() {
@@ -1095,4 +1105,310 @@ fn a_domestic_phase_with_an_empty_resource_cup_says_so() {
     );
     let drawn = found(json!({"event": "resource_drawn", "rule": "14.5", "resource": "forts-1"}));
     assert!(drawn.contains("so a Resource marker is drawn;"), "{drawn}");
+}
+
+/// Each line in `events` as the report prints it, with the event before it (`prev`) and the
+/// events after it (`following`), as the reports call the macro.
+fn step_lines(events: &[Value]) -> Vec<String> {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let calls: Vec<(&str, Vec<Value>)> = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let prev = if i > 0 {
+                events[i - 1].clone()
+            } else {
+                Value::Null
+            };
+            ("event", vec![e.clone(), prev, json!(events[i + 1..])])
+        })
+        .collect();
+    Templates::new(None)
+        .call_macros("the-lost-cause/events.txt", &ctx, &calls)
+        .unwrap()
+}
+
+/// 7.1: a Headline card's line that flips a Union army to another face (card 26: the brown
+/// army becomes the Army of the Tennessee on its riverine side) is a Union army action, but
+/// its line cited 6.0, the kinds of action in general. It cites 7.1; the record keeps its
+/// rule.
+#[test]
+fn a_cards_flip_of_an_army_cites_the_union_army_action() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "26", "kind": "headline", "year": 1863,
+               "headline": "Van Dorn Burns Holly Springs; Grant Takes His Army to the River"}),
+        json!({"event": "flipped", "rule": "6.0", "army": "brown",
+               "form": "army-of-the-tennessee-riverine"}),
+        json!({"event": "flipped", "rule": "8.9", "army": "yellow",
+               "form": "army-of-the-potomac-peninsula"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "The brown army becomes the Army of the Tennessee (riverine) (7.1)."
+    );
+    assert!(lines[2].ends_with("(8.9)."), "{}", lines[2]);
+    let show = adjutant::games::the_lost_cause::words::card_lines(&data());
+    let line = show["26"]["union"][0].as_str().unwrap();
+    assert!(line.ends_with("(7.1)"), "{line}");
+}
+
+/// 5.1, 6.2 (RULINGS L7): a Directed Leader Shuffle that Friction of War made Conditional
+/// rolls against the National Military Advisor's Administrative Value, and its roll cited only
+/// 6.2. It cites the action's rule (9.8), the card that made it Conditional (5.1) and the
+/// ruling that sets the value rolled against (card 24's first Confederate line).
+#[test]
+fn a_friction_roll_cites_the_action_the_card_and_the_ruling() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["card"] = json!("24");
+    st["card_friction"] = json!(true);
+    st["cursor"] = json!({"step": "confederate", "line": 0});
+    st["question"] = Value::Null;
+    let mut events = vec![
+        json!({"event": "friction"}),
+        json!({"event": "roll", "rule": "6.2", "what": "Lee's Administrative roll", "dice": [3],
+               "drm": 0, "result": 3, "against": 2, "versus": "above"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[1],
+        "Lee's Administrative roll: rolled 3, which beats 2: passed (6.2, 9.8, 5.1, RULINGS L7)."
+    );
+    assert_eq!(events[1]["rule"], "6.2", "the copy keeps the roll's rule");
+    // A card's own Conditional lines roll the same way, without the card: a Conditional War
+    // Effort, then after a Conditional Battle a Conditional Diplomatic action.
+    let data = super::lost_cause::data_with(&[json!({"id": "T1", "year": 1862,
+        "kind": "headline", "headline": "test card", "confederate": [
+            {"do": "war_effort", "symbol": "square"},
+            {"do": "battle", "theater": "east", "symbol": "square"},
+            {"do": "diplomatic", "symbol": "square"}]})]);
+    let (st, _) = TheLostCause::setup(&data);
+    let admin = json!({"event": "roll", "rule": "6.2", "what": "Lee's Administrative roll",
+        "dice": [2], "drm": 0, "result": 2, "against": 2, "versus": "equal"});
+    let mut events = vec![
+        json!({"event": "card_revealed", "card": "T1", "kind": "headline", "year": 1862,
+               "headline": "test card"}),
+        admin.clone(),
+        json!({"event": "roll", "rule": "7.1", "what": "Lee's Initiative Roll", "dice": [1],
+               "drm": 0, "result": 1, "against": 2, "versus": "below"}),
+        admin,
+    ];
+    TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+    let lines = event_lines(&events);
+    assert!(
+        lines[1].ends_with("(6.2, 6.2.1, 9.4, RULINGS L7)."),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[3].ends_with("(6.2, 6.2.1, 9.5, RULINGS L7)."),
+        "{}",
+        lines[3]
+    );
+}
+
+/// 14.3: the Year Marker phase's line read "Year End: Year Marker (14.3).", saying nothing of
+/// what the phase did. It says where the Year marker went, and the line after says what
+/// arrived for the new year; at the end of the last year it says the war ends there.
+#[test]
+fn the_year_marker_line_says_where_the_marker_went() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["year"] = json!(1862);
+    let phase = json!({"event": "year_end_phase", "rule": "14.3", "phase": "Year Marker"});
+    let mut events = vec![
+        phase.clone(),
+        json!({"event": "year_advanced", "year": 1863, "leaders": ["hood"],
+               "resources": ["ironclads-1", "submarines"]}),
+        json!({"event": "year_end_phase", "rule": "14.4", "phase": "International"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = step_lines(&events);
+    assert_eq!(
+        lines[0],
+        "Year End: Year Marker: the Year marker advances from 1862 to 1863 (14.3)."
+    );
+    assert_eq!(
+        lines[1],
+        "Arriving in 1863: Hood goes into the Leader Cup; the Ironclads and Submarines markers go into the Resource Cup (14.3)."
+    );
+    let mut events = vec![
+        phase.clone(),
+        json!({"event": "year_advanced", "year": 1864, "leaders": [], "resources": []}),
+    ];
+    st["year"] = json!(1863);
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        step_lines(&events)[1],
+        "No Confederate leader or Resource arrives in 1864 (14.3)."
+    );
+    st["year"] = json!(1865);
+    let mut events = vec![phase];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        step_lines(&events)[0],
+        "Year End: Year Marker: 1865 was the war's last year, so the marker goes no further and the war ends (14.3)."
+    );
+}
+
+/// 9.1.1, 9.2.3: the Initiative markers a Confederate success takes off read "1 Initiative
+/// marker taken off the green army", a sentence with no verb that opens on a numeral. It says
+/// which markers go: every one on the army.
+#[test]
+fn initiative_markers_taken_off_read_as_a_sentence() {
+    let removed = |n: u32| json!({"event": "initiative_removed", "rule": "9.1.1", "army": "green", "markers": n});
+    let lines = event_lines(&[removed(1), removed(2)]);
+    assert_eq!(
+        lines[0],
+        "The Initiative marker on the green army is taken off (9.1.1)."
+    );
+    assert_eq!(
+        lines[1],
+        "Both Initiative markers on the green army are taken off (9.1.1)."
+    );
+    let lines = event_lines(&[removed(3)]);
+    assert_eq!(
+        lines[0],
+        "All 3 Initiative markers on the green army are taken off (9.1.1)."
+    );
+}
+
+/// 5.1 (RULINGS L6): a step that only kept a roll Rebel Yell could have re-rolled, with
+/// nothing after it, read "The position is unchanged.", as if the decision had done nothing.
+/// It says the roll stands and the card stays in hand for later.
+#[test]
+fn keeping_a_roll_says_rebel_yell_stays_in_hand() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let ctx = with_lookups(json!({"state": st}), &rules.lookups());
+    let lines = Templates::new(None)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &[("quiet", vec![json!({"orders": {"reroll": false}})])],
+        )
+        .unwrap();
+    assert_eq!(
+        lines[0],
+        "The roll stands, and the Rebel Yell card stays in hand for later (5.1)."
+    );
+}
+
+/// 16.1: whether a used Resource marker goes back into the Resource Cup or is set aside is
+/// 16.1's "X" rule, but the line cited only the marker's own rule ("The Forts marker goes back
+/// into the Resource Cup (16.5)."). It cites 16.1 beside it.
+#[test]
+fn a_used_resource_cites_the_x_marker_rule() {
+    let removed = |resource: &str, rule: &str, to_cup: bool| json!({"event": "resource_removed", "rule": rule, "resource": resource, "to_cup": to_cup});
+    let lines = event_lines(&[
+        removed("forts-1", "16.5", true),
+        removed("railroads-1", "16.8", false),
+        removed("railroads-1", "16.1", false),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The Forts marker goes back into the Resource Cup (16.5, 16.1)."
+    );
+    assert_eq!(
+        lines[1],
+        "The Railroads marker is used up and set aside (16.8, 16.1)."
+    );
+    assert_eq!(
+        lines[2],
+        "The Railroads marker is used up and set aside (16.1)."
+    );
+}
+
+/// 14.2: the Election phase's line read "Year End: Election of 1864 (14.2).", saying nothing
+/// the lines after it do not. It says what the North rolls against: Confederate morale as
+/// it stands then, after the Blockade's loss earlier in the step.
+#[test]
+fn the_election_line_says_what_the_north_rolls_against() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["year"] = json!(1864);
+    st["morale"] = json!(4);
+    let mut events = vec![
+        json!({"event": "year_end_phase", "rule": "14.1", "phase": "Union Blockade Effects"}),
+        json!({"event": "morale", "rule": "14.1", "from": 4, "to": 3, "why": "the Blockade is complete"}),
+        json!({"event": "year_end_phase", "rule": "14.2", "phase": "Election of 1864"}),
+    ];
+    rules
+        .annotate_step(&st, &mut json!(null), &mut events)
+        .unwrap();
+    assert_eq!(
+        event_lines(&events)[2],
+        "Year End: Election of 1864: Lincoln stands for re-election, and the North must roll more than Confederate morale, 3, on two dice (14.2)."
+    );
+}
+
+/// 8.9, 13.8.4: two spaces are named like regions, and read wrong without their article:
+/// "The yellow army marches from Fortress Monroe to Peninsula", "Shenandoah Valley is now
+/// Union controlled", "spend them to stop the yellow army's march into Peninsula?". The
+/// report and the Torpedoes question say "the Peninsula" and "the Shenandoah Valley"; the
+/// record keeps its words.
+#[test]
+fn the_peninsula_and_the_valley_read_with_their_article() {
+    let lines = event_lines(&[
+        json!({"event": "marched", "rule": "7.3", "army": "yellow", "from": "fortress-monroe",
+               "to": "peninsula"}),
+        json!({"event": "strategic_control", "rule": "13.8.1", "space": "shenandoah-valley",
+               "control": "union"}),
+        json!({"event": "torpedoes", "resource": "torpedoes-1",
+               "stopped": "the yellow army's march into Peninsula"}),
+        json!({"event": "strategic_control", "rule": "13.8.1", "space": "decatur",
+               "control": "union"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "The yellow army marches from Fortress Monroe to the Peninsula (7.3)."
+    );
+    assert_eq!(
+        lines[1],
+        "The Shenandoah Valley is now Union controlled (13.8.1)."
+    );
+    assert!(
+        lines[2].contains("stops the yellow army's march into the Peninsula (16.10)."),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "Decatur is now Union controlled (13.8.1).");
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["question"] = json!({"ask": "torpedoes", "what": "the yellow army's march into Peninsula"});
+    let got = rules.awaiting(&st).unwrap().unwrap().detail.unwrap();
+    assert!(
+        got.contains("stop the yellow army's march into the Peninsula?"),
+        "{got}"
+    );
+}
+
+/// 9.4, 14.5: a draw from an empty Resource Cup read "Skipped: the Resource Cup is empty", a
+/// reason where the thing skipped belongs. It names the draw; the record keeps its words.
+#[test]
+fn an_empty_cup_names_the_draw_it_skips() {
+    let lines = event_lines(&[
+        json!({"event": "ignored", "rule": "14.5", "what": "the Resource Cup is empty"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "Skipped: the Resource marker draw, as the Resource Cup is empty (14.5)."
+    );
 }

@@ -555,7 +555,7 @@ fn every_lost_cause_event_and_answer_is_told_in_words() {
             "re-roll with Rebel Yell",
             "but a natural 1 always fails (",
             ", 6.2.2).",
-            "1 Initiative marker ",
+            "The Initiative marker on ",
         ],
     });
 }

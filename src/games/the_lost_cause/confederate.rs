@@ -20,6 +20,19 @@ pub use super::navy::{naval_options, naval_spots};
 /// the event by it (`words::friction_lines`).
 pub(super) const FRICTION_CANCELS: &str = "Friction of War cancels this Conditional action";
 
+/// The rule a Conditional action other than a Battle or a Command records for its roll
+/// against the Advisor's Administrative Value (RULINGS L7); the report's copy cites the
+/// action's rule beside it (`words::administrative_rolls`).
+pub(super) const ADMINISTRATIVE_RULE: &str = "6.2";
+
+/// The name a Diplomatic roll records, by which the report tells a card's move of the ER/EP
+/// marker from a Diplomatic success (`words::card_recognition`). Old game files hold it.
+pub(super) const DIPLOMATIC_ROLL: &str = "Diplomatic roll";
+
+/// The words of a draw skipped for an empty Resource Cup, by which the report tells the
+/// Domestic Phase's draw was skipped (`words::year_end_found`). Old game files hold them.
+pub(super) const CUP_EMPTY: &str = "the Resource Cup is empty";
+
 pub(super) fn illegal(rule: &str, message: String, key: &str) -> Stop {
     Stop::Illegal(err(rule, message, key))
 }
@@ -68,7 +81,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &ConfederateAction, friction:
             control::shift_morale(st, ctx, *delta, "12.0", "the card")
         }
         other => {
-            if conditional && !admin_passes(st, ctx, "6.2")? {
+            if conditional && !admin_passes(st, ctx, ADMINISTRATIVE_RULE)? {
                 return Ok(());
             }
             match other {
@@ -330,7 +343,7 @@ fn war_effort(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
 
 /// 9.5, 10.8: courting Europe.
 fn diplomatic(st: &mut State, ctx: &mut Ctx, extra: i32, rule: &str) -> Run {
-    let t = Test::one(rule, "Diplomatic roll".into(), st.recognition)
+    let t = Test::one(rule, DIPLOMATIC_ROLL.into(), st.recognition)
         .with(&confederate_modifiers(st, TrackMarker::Recognition))
         .plus(-2 * i32::from(st.emancipation), || {
             "the Emancipation Proclamation".into()
@@ -403,7 +416,7 @@ pub fn draw_resource(st: &mut State, ctx: &mut Ctx, rule: &str) {
     if cup.is_empty() {
         ctx.event(Event::Ignored {
             rule: rule.into(),
-            what: "the Resource Cup is empty".into(),
+            what: CUP_EMPTY.into(),
         });
         return;
     }

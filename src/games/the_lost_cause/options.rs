@@ -246,7 +246,11 @@ pub fn describe(data: &Data, st: &State, q: &Question) -> String {
             ),
             None => format!("Rebel Yell: re-roll {roll} ({result}), or keep the result"),
         },
-        Question::Torpedoes { what } => format!("16.10 Torpedoes: spend them to stop {what}?"),
+        // The record names the Peninsula (8.9) as the map does, without its article.
+        Question::Torpedoes { what } => format!(
+            "16.10 Torpedoes: spend them to stop {}?",
+            what.replace(" into Peninsula", " into the Peninsula")
+        ),
         Question::Railroads { line } => format!(
             "16.8 Railroads, {}: spend them on Directed Battles or keep them, and choose whether to be asked again before each Confederate action or only after the last",
             match line {

@@ -125,6 +125,38 @@ pub(super) fn torpedoes(st: &mut State, ctx: &mut Ctx, what: String) -> Run<bool
     Ok(true)
 }
 
+/// The rule a card's flip or removal of an army records: 6.0 since the first edition, though
+/// 7.1 governs it. Games replay against their records, so the record keeps it, and the
+/// report's copy cites 7.1 (`words::card_army_rule`).
+pub(super) const CARD_ARMY_RULE: &str = "6.0";
+
+/// The ends of the words two skips record. The report reads the army back from them
+/// (`words::placement_skipped`, `words::army_line_skipped`) through the readers beside the
+/// writers below, so the two cannot drift apart. Old game files hold these words and
+/// `verify` compares them: they must not change.
+const ALREADY_IN_PLAY: &str = " army is already in play or gone";
+const NOT_IN_PLAY: &str = " army is not in play";
+
+/// 6.0: the record's words for a placement triangle ignored, the army in play or gone.
+fn skipped_placement_words(army: &str) -> String {
+    format!("the {army}{ALREADY_IN_PLAY}")
+}
+
+/// The army of a skipped placement's words, if `what` is such words.
+pub(super) fn skipped_placement(what: &str) -> Option<&str> {
+    what.strip_prefix("the ")?.strip_suffix(ALREADY_IN_PLAY)
+}
+
+/// 6.1: the record's words for a card's line for an army not in play.
+fn skipped_army_line_words(army: &str) -> String {
+    format!("the {army}{NOT_IN_PLAY}")
+}
+
+/// The army of a skipped army line's words, if `what` is such words.
+pub(super) fn skipped_army_line(what: &str) -> Option<&str> {
+    what.strip_prefix("the ")?.strip_suffix(NOT_IN_PLAY)
+}
+
 /// One Union line of a Headline card.
 pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
     let data = ctx.data;
@@ -138,7 +170,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
             if !st.armies.contains_key(army) {
                 ctx.event(Event::Ignored {
                     rule: "6.1".into(),
-                    what: format!("the {army} army is not in play"),
+                    what: skipped_army_line_words(army),
                 });
                 return Ok(());
             }
@@ -172,7 +204,7 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
             if st.armies.contains_key(army) || st.removed.contains(army) {
                 ctx.event(Event::Ignored {
                     rule: "6.0".into(),
-                    what: format!("the {army} army is already in play or gone"),
+                    what: skipped_placement_words(army),
                 });
                 return Ok(());
             }
@@ -272,13 +304,13 @@ pub fn line(st: &mut State, ctx: &mut Ctx, action: &UnionAction) -> Run {
                     rule: "6.1".into(),
                     what,
                 }),
-                None => flip(st, ctx, army, form, "6.0"),
+                None => flip(st, ctx, army, form, CARD_ARMY_RULE),
             }
             Ok(())
         }
         UnionAction::Remove { army } => {
             if st.armies.contains_key(army) {
-                remove(st, ctx, army, "6.0");
+                remove(st, ctx, army, CARD_ARMY_RULE);
                 settle(st, ctx)?;
             }
             Ok(())

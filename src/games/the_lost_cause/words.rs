@@ -18,11 +18,86 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     shuffled_stack(data, before, events);
     card_in_play(data, before, events);
     card_recognition(data, before, events);
+    card_army_rule(events);
     placement_skipped(data, before, events);
     army_line_skipped(data, before, events);
     year_end_found(data, before, events);
     cited_once(events);
     friction_lines(data, before, events);
+    administrative_rolls(data, before, events);
+}
+
+/// The line a step resumes at on the card in play: one paused inside a line (a question it
+/// asked) showed that line's first events in the step that paused; one paused for Railroads
+/// before it (16.8) has not reached it yet.
+fn resumed_line(before: &State) -> usize {
+    match (&before.cursor, &before.question) {
+        (Cursor::Confederate { line }, Some(Question::Railroads { line: Some(l) }))
+            if l == line =>
+        {
+            *line
+        }
+        (Cursor::Confederate { line }, Some(_)) => line + 1,
+        (Cursor::Confederate { line }, None) => *line,
+        _ => 0,
+    }
+}
+
+/// 6.2 (RULINGS L7): a Conditional Confederate action other than a Battle or a Command rolls
+/// against the National Military Advisor's Administrative Value, and the record cites only 6.2
+/// for the roll. Its copy cites (`cites`) the action's rule and the ruling too, and 5.1 where
+/// Friction of War made a Directed action Conditional (the roll right after the `friction`
+/// event, whose line `friction_lines` found). Without Friction of War, each such roll is the
+/// first event of the card's next Conditional line of those kinds: Friction of War cancels
+/// every Conditional line, so a card's rolls come all from one kind of line or the other.
+fn administrative_rolls(data: &Data, before: &State, events: &mut [Value]) {
+    let mut card = before.card.clone();
+    let mut next = resumed_line(before);
+    // The rules the friction event just before cites, if the event before is one.
+    let mut friction: Option<String> = None;
+    for e in events.iter_mut() {
+        let kind = e.get("event").and_then(Value::as_str).unwrap_or_default();
+        let rule = e.get("rule").and_then(Value::as_str);
+        match kind {
+            "card_revealed" => {
+                card = e.get("card").and_then(Value::as_str).map(Into::into);
+                next = 0;
+                friction = None;
+            }
+            "friction" => {
+                let cites = e.get("cites").and_then(Value::as_str).unwrap_or_default();
+                friction = Some(cites.to_string());
+            }
+            "roll" if rule == Some(super::confederate::ADMINISTRATIVE_RULE) => {
+                let cites = if let Some(action) = friction.take() {
+                    Some(if action.is_empty() {
+                        "5.1, RULINGS L7".to_string()
+                    } else {
+                        format!("{action}, 5.1, RULINGS L7")
+                    })
+                } else {
+                    card.as_ref().filter(|c| data.has_card(c)).and_then(|c| {
+                        let lines = &data.card(c).confederate;
+                        let i = (next..lines.len()).find(|&i| {
+                            lines[i].symbol() == Symbol::Square
+                                && !matches!(
+                                    lines[i],
+                                    ConfederateAction::Battle { .. }
+                                        | ConfederateAction::Command { .. }
+                                        | ConfederateAction::Morale { .. }
+                                )
+                        })?;
+                        next = i + 1;
+                        Some(format!("{}, RULINGS L7", action_words(&lines[i]).1))
+                    })
+                };
+                if let (Some(cites), Value::Object(o)) = (cites, e) {
+                    o.insert("cites".into(), cites.into());
+                }
+            }
+            _ => friction = None,
+        }
+    }
 }
 
 /// 5.1 with 6.0: Friction of War cancels the next Headline card's Conditional Confederate
@@ -34,17 +109,8 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
 fn friction_lines(data: &Data, before: &State, events: &mut [Value]) {
     let mut card = before.card.clone();
     // A step that resumes a line paused inside it showed that line's friction event in the
-    // step that paused; one paused for Railroads before it (16.8) has not reached it yet.
-    let mut next = match (&before.cursor, &before.question) {
-        (Cursor::Confederate { line }, Some(Question::Railroads { line: Some(l) }))
-            if l == line =>
-        {
-            *line
-        }
-        (Cursor::Confederate { line }, Some(_)) => line + 1,
-        (Cursor::Confederate { line }, None) => *line,
-        _ => 0,
-    };
+    // step that paused.
+    let mut next = resumed_line(before);
     for e in events.iter_mut() {
         let symbol = match e.get("event").and_then(Value::as_str) {
             Some("card_revealed") => {
@@ -154,7 +220,7 @@ fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
 /// or a question to re-roll it the step resumes from, with only the Commerce Raider's return
 /// between) is the card's: its copy cites 7.1 and names the card in play.
 fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
-    const DIPLOMATIC: &str = "Diplomatic roll";
+    const DIPLOMATIC: &str = super::confederate::DIPLOMATIC_ROLL;
     let mut card = before.card.clone();
     // At the step's start, the roll the paused line asked to re-roll, if any.
     let mut diplomatic =
@@ -186,6 +252,21 @@ fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
     }
 }
 
+/// 7.1: a Headline card's line that flips a Union army to another face, or takes it out of
+/// play, is a Union army action, but the record cites 6.0 (actions in general) for it. Only
+/// such a line records a flip or a removal under 6.0 (a sail to or from the Peninsula cites
+/// 8.9 or 13.1, an army group 8.x), so each one's copy cites 7.1.
+fn card_army_rule(events: &mut [Value]) {
+    for e in events.iter_mut() {
+        let kind = e.get("event").and_then(Value::as_str);
+        if matches!(kind, Some("flipped" | "army_removed"))
+            && e.get("rule").and_then(Value::as_str) == Some(super::union::CARD_ARMY_RULE)
+        {
+            e["rule"] = Value::from("7.1");
+        }
+    }
+}
+
 /// 6.0: a placement triangle for an army already in play, or gone for good, is ignored; the
 /// record says "the brown army is already in play or gone", naming neither the placement nor
 /// which of the two kept it. The copy gets `placement`: the space the card in play places the
@@ -206,11 +287,9 @@ fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 gone.insert("yellow".into());
             }
             Some("ignored") if text("rule").as_deref() == Some("6.0") => {
-                let Some(army) = text("what").and_then(|w| {
-                    w.strip_prefix("the ")?
-                        .strip_suffix(" army is already in play or gone")
-                        .map(str::to_string)
-                }) else {
+                let Some(army) = text("what")
+                    .and_then(|w| super::union::skipped_placement(&w).map(str::to_string))
+                else {
                     continue;
                 };
                 let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
@@ -254,11 +333,9 @@ fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 used.clear();
             }
             Some("ignored") if text("rule").as_deref() == Some("6.1") => {
-                let Some(army) = text("what").and_then(|w| {
-                    w.strip_prefix("the ")?
-                        .strip_suffix(" army is not in play")
-                        .map(str::to_string)
-                }) else {
+                let Some(army) = text("what")
+                    .and_then(|w| super::union::skipped_army_line(&w).map(str::to_string))
+                else {
                     continue;
                 };
                 let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
@@ -282,8 +359,9 @@ fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
     }
 }
 
-/// 14.1, 14.4, 14.5: a Year End phase's line said only that the phase ran ("Year End:
-/// International (14.4)"), not what its checks found when nothing followed from them. The copy
+/// 14.1-14.5: a Year End phase's line said only that the phase ran ("Year End:
+/// International (14.4)"), not what its checks found when nothing followed from them, nor
+/// what the Election is rolled against, nor where the Year marker went. The copy
 /// of each such phase event gets `found`: the checks in words with the values they were made
 /// with, followed from the state before the step through the step's events (every change to
 /// the Blockade, European Recognition, the Advanced Bases, the Strategic spaces and the
@@ -295,6 +373,8 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
     let mut bases = before.bases.clone();
     let mut closed = before.mississippi_closed;
     let mut shenandoah = before.strategic.get("shenandoah-valley").copied();
+    let mut year = before.year;
+    let mut morale = before.morale;
     let mut invading: BTreeSet<String> = before
         .armies
         .iter()
@@ -351,7 +431,34 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                 }
                 None
             }
+            Some("morale") => {
+                // The track ends at 0 (12.0): a fall past it is recorded as its sum.
+                morale = int("to").map_or(morale, |m| m.max(0));
+                None
+            }
+            Some("year_advanced") => {
+                year = e.get("year").and_then(Value::as_u64).map_or(year, |y| y as u32);
+                None
+            }
             Some("year_end_phase") => match text("rule").as_deref() {
+                // The year's `year_advanced` event follows the phase's line at once, unless
+                // the war ended with the year.
+                Some("14.2") => Some(format!(
+                    "Lincoln stands for re-election, and the North must roll more than Confederate morale, {morale}, on two dice"
+                )),
+                Some("14.3") => Some(
+                    match events
+                        .get(i + 1)
+                        .filter(|n| n.get("event").and_then(Value::as_str) == Some("year_advanced"))
+                        .and_then(|n| n.get("year"))
+                        .and_then(Value::as_u64)
+                    {
+                        Some(to) => format!("the Year marker advances from {year} to {to}"),
+                        None => format!(
+                            "{year} was the war's last year, so the marker goes no further and the war ends"
+                        ),
+                    },
+                ),
                 Some("14.1") => {
                     let blockade = if blockade >= 6 {
                         "the Blockade is complete, in box 6".to_string()
@@ -413,7 +520,7 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
                                 &events[i + 1..],
                                 "ignored",
                                 "14.5",
-                                Some("the Resource Cup is empty"),
+                                Some(super::confederate::CUP_EMPTY),
                             ) =>
                         {
                             "is Confederate controlled, so a Resource marker would be drawn, but the Resource Cup is empty"
@@ -692,9 +799,9 @@ fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
             format!("{} takes the Union {t} command (7.2)", leader(l))
         }
         UnionAction::Flip { army, form: f } => {
-            format!("the {army} army becomes the {}", form(army, f))
+            format!("the {army} army becomes the {} (7.1)", form(army, f))
         }
-        UnionAction::Remove { army } => format!("the {army} army leaves play"),
+        UnionAction::Remove { army } => format!("the {army} army leaves play (7.1)"),
         UnionAction::Disrupt { army } => format!("the {army} army is disrupted (7.3)"),
         UnionAction::Peninsula { sail: Sail::Out } => {
             "the Army of the Potomac sails to the Peninsula (8.9)".into()
@@ -745,5 +852,73 @@ pub fn confederate_line(action: &ConfederateAction) -> String {
             if *casualty { ", 9.1.2" } else { "" }
         ),
         _ => format!("a {} {words} ({rule})", symbol_words(action.symbol())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::ScriptedDice;
+    use crate::engine::game::Game;
+
+    /// The events a Union line of a card records, from the set-up state.
+    fn skip_of(line: super::super::data::UnionAction) -> Value {
+        let data = super::super::tests::data();
+        let (mut st, _) = super::super::TheLostCause::setup(&data);
+        let mut dice = ScriptedDice::new(vec![]);
+        let mut ctx = super::super::script::Ctx::new(&data, &mut dice, &Default::default())
+            .expect("an empty task loads");
+        super::super::union::line(&mut st, &mut ctx, &line).expect("the line runs");
+        serde_json::to_value(&ctx.events[0]).expect("an event is a value")
+    }
+
+    /// 6.0, 6.1: the annotations read the army of a skipped placement or army line back from
+    /// the record's words. The words the rules write for the skip (the blue army placed while
+    /// in play, the green army's action while it is not) must be the words read, so a change
+    /// to one that leaves the other behind fails here rather than silently dropping the
+    /// report's words for the line.
+    #[test]
+    fn the_skips_the_rules_record_are_the_skips_the_report_reads() {
+        use super::super::data::UnionAction;
+        let placed = skip_of(UnionAction::Place {
+            army: "blue".into(),
+            space: "washington".into(),
+        });
+        assert_eq!(placed["event"], "ignored");
+        let what = placed["what"].as_str().unwrap_or_default();
+        assert_eq!(
+            super::super::union::skipped_placement(what),
+            Some("blue"),
+            "{what}"
+        );
+        let line = skip_of(UnionAction::Army {
+            army: "green".into(),
+            symbol: Symbol::Square,
+            drm: 0,
+            initiative: false,
+        });
+        assert_eq!(line["event"], "ignored");
+        let what = line["what"].as_str().unwrap_or_default();
+        assert_eq!(
+            super::super::union::skipped_army_line(what),
+            Some("green"),
+            "{what}"
+        );
+    }
+
+    /// The report's template words two skips by the record's words for them (`skipped` in
+    /// `events.txt`): those words must be the ones the rules write.
+    #[test]
+    fn the_skips_the_template_words_are_the_skips_the_rules_record() {
+        let template = include_str!("../../../templates/the-lost-cause/events.txt");
+        for what in [
+            super::super::confederate::CUP_EMPTY,
+            super::super::confederate::FRICTION_CANCELS,
+        ] {
+            assert!(
+                template.contains(&format!("w == \"{what}\"")),
+                "the template no longer reads `{what}`"
+            );
+        }
     }
 }
