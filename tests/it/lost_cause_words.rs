@@ -219,7 +219,7 @@ fn the_lost_cause_report_turns_recorded_ids_into_names() {
         )
         .unwrap();
     assert!(
-        show.contains("Union commanders: East Scott, West none (the NONE marker)"),
+        show.contains("Union commanders: East Scott, West no one (the NONE marker)"),
         "{show}"
     );
 }
