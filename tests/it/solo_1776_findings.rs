@@ -801,3 +801,53 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
         "{listed:#?}"
     );
 }
+
+/// 15 with RULINGS A27: `orders` never offered `forts_lost`, and a fort whose location has no
+/// army (Fort Ticonderoga once the Canadian expedition has gone down to location 0) could not
+/// be taken from any listed option at all, so random play never lost a fort to the British.
+/// The fort stands with its town, so its capture is offered with the town taken, the one
+/// report the rules accept; `forts_lost` alone is refused with words that say to report the
+/// town taken in the same report.
+#[test]
+fn orders_offer_capturing_a_fort_with_its_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-fort-taken", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+    });
+    let listed = options(d);
+    let (label, orders) = listed
+        .iter()
+        .find(|(_, o)| o.contains("forts_lost"))
+        .unwrap_or_else(|| panic!("no `forts_lost` offered: {listed:#?}"));
+    assert!(
+        label.contains("the British capture the fort at Fort Ticonderoga, taking the town (15)"),
+        "{label}"
+    );
+    assert!(
+        orders.contains("control: {fort-ticonderoga: british}")
+            && orders.contains("forts_lost: [canada-5]"),
+        "{label}: {orders}"
+    );
+    let refused = refused(
+        d,
+        &[
+            "orders",
+            "game.yaml",
+            write(d, "alone.yaml", "turn: {forts_lost: [canada-5]}\n")
+                .to_str()
+                .unwrap(),
+        ],
+    );
+    assert!(
+        refused.contains(
+            "report in the same file that the British take the town (`control: {fort-ticonderoga: british}`)"
+        ),
+        "{refused}"
+    );
+    let report = play(d, "capture.yaml", &format!("{orders}\n"));
+    assert!(
+        report.contains("Fort Ticonderoga") && report.contains("captured"),
+        "{report}"
+    );
+}
