@@ -95,7 +95,9 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         rows.push(json!({
             "id": id, "name": lookups["areas"][id], "y": y, "h": h, "mid": y + h / 2.0,
             "british_control": area["british_control"], "fleets": fleets,
-            "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0,
+            // Fleets withdrawn to the West Indies (17 duty 1) operate nowhere the roll names.
+            "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0
+                && french["duty"] != "west_indies",
         }));
         for loc in LOCATIONS {
             let x = x_of(loc);
