@@ -138,7 +138,7 @@ fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
         (
             json!({"event": "garrison", "army": "washington", "fort": "middle-states-15",
                    "sent": {"sp": 0, "artillery": 1}, "garrison": {"sp": 5, "artillery": 1, "supply": 0}, "reason": "the fort is short"}),
-            "Washington's army sends 1 artillery to the fort; its garrison is now 5 SP, 1 artillery: the fort is short.",
+            "Washington's army sends 1 artillery to the fort in location 15 of Middle States; its garrison is now 5 SP, 1 artillery: the fort is short.",
         ),
         (
             json!({"event": "combat_result", "army": "washington", "lost": {"sp": 0, "artillery": 0},
@@ -278,5 +278,32 @@ fn a_transport_is_named_once_and_no_loss_reads_as_nothing() {
     assert!(
         got[1].contains("the Americans lose 2 SP, 1 supply; BRE 1"),
         "{got:?}"
+    );
+}
+
+/// 15: a garrison line named its fort by the state the report is drawn from, so a fort lost
+/// since (Fort Ticonderoga, retaken and lost again in a played campaign) read "sends nothing to
+/// the fort", with no place; and a month that sent nothing said the garrison "is now" what it
+/// already was. The fort is named by its id's place (`new-england-10` is not in the set-up's
+/// state), and nothing sent reads as the garrison staying.
+#[test]
+fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
+    let lines = solo_1776_lines(&[
+        json!({"event": "garrison", "army": "northern", "fort": "new-england-10",
+               "sent": {"sp": 0, "artillery": 0, "supply": 0},
+               "garrison": {"sp": 2, "artillery": 1, "supply": 1},
+               "reason": "the garrison is 3 SP short and the army has none to spare"}),
+        json!({"event": "garrison", "army": "canadian", "fort": "canada-5",
+               "sent": {"sp": 1, "artillery": 0, "supply": 0},
+               "garrison": {"sp": 3, "artillery": 1, "supply": 1},
+               "reason": "a fort keeps a garrison of 5 SP with an artillery and a supply unit"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "15: the Northern army sends nothing to the fort in location 10 of New England, whose garrison stays 2 SP, 1 artillery, 1 supply: the garrison is 3 SP short and the army has none to spare."
+    );
+    assert_eq!(
+        lines[1],
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit."
     );
 }
