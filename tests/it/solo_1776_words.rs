@@ -307,3 +307,39 @@ fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
         "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit."
     );
 }
+
+/// 17 duty 1: a table roll naming the West Indies, where the fleets withdraw anyway, read "the
+/// table names West Indies for this quarter, but the battle fleets go to the West Indies
+/// instead": no contrast to make. It reads as the plain roll line, and the withdrawal follows.
+#[test]
+fn a_roll_naming_the_west_indies_before_a_withdrawal_reads_plainly() {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let roll = |area: &str| {
+        (
+            "event",
+            vec![
+                json!({"event": "french_operating", "die": 1, "area": area}),
+                Value::Null,
+                json!([{"event": "french_duty", "duty": "west_indies", "area": "west-indies",
+                        "reason": "the naval SP difference is -6 (1 American, 7 British)"}]),
+            ],
+        )
+    };
+    let got = adjutant::report::text::Templates::new(None)
+        .call_macros(
+            "solo-1776/events.txt",
+            &ctx,
+            &[roll("west-indies"), roll("new-england")],
+        )
+        .unwrap();
+    assert_eq!(
+        got[0],
+        "17: French Intervention Table 1: the battle fleets operate off West Indies this quarter."
+    );
+    assert!(
+        got[1].contains("the table names New England for this quarter, but the battle fleets go to the West Indies instead"),
+        "{got:?}"
+    );
+}

@@ -97,7 +97,7 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
             "british_control": area["british_control"], "fleets": fleets,
             // Fleets withdrawn to the West Indies (17 duty 1) operate nowhere the roll names.
             "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0
-                && french["duty"] != "west_indies",
+                && (french["duty"] != "west_indies" || id == "west-indies"),
         }));
         for loc in LOCATIONS {
             let x = x_of(loc);
