@@ -343,3 +343,24 @@ fn a_roll_naming_the_west_indies_before_a_withdrawal_reads_plainly() {
         "{got:?}"
     );
 }
+
+/// 16: a transport the navy does not roll for read "16: Transport: the Continental Navy is not
+/// deployed." and "16: Hessian transports: escorted: ...", a label and two colons where the
+/// line means there is no roll. Each now says so.
+#[test]
+fn a_transport_not_rolled_for_says_there_is_no_roll() {
+    let lines = solo_1776_lines(&[
+        json!({"event": "transport", "transport": "transport", "engaged": false,
+               "reason": "the Continental Navy is not deployed"}),
+        json!({"event": "transport", "transport": "hessian-transports", "engaged": false,
+               "reason": "escorted: the Continental Navy engages only unescorted transports"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "16: no roll against Transport: the Continental Navy is not deployed."
+    );
+    assert_eq!(
+        lines[1],
+        "16: no roll against Hessian transports, escorted: the Continental Navy engages only unescorted transports."
+    );
+}
