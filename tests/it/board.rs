@@ -479,10 +479,17 @@ fn check_board(game: &str, l: &Loaded, state: &Value, svg: &str) {
             for (id, d) in viewed["detachments"].as_object().unwrap() {
                 shown(group(&doc, &format!("detachment-{id}")), d);
             }
-            // A fort's garrison shows its SP; the rest is in its title, since a line beside it
-            // would run into the next location's cell.
-            for id in viewed["forts"].as_object().unwrap().keys() {
-                group(&doc, &format!("fort-{id}"));
+            // A fort's label says it is the garrison and what it holds, its artillery and
+            // supply as a detachment shows them: "5 SP" alone did not say whose SP.
+            for (id, f) in viewed["forts"].as_object().unwrap() {
+                let g = group(&doc, &format!("fort-{id}"));
+                let drawn = words(g);
+                let sp = &f["garrison"]["sp"];
+                assert!(
+                    drawn.starts_with(&format!("garrison {sp} SP")),
+                    "{id}: {drawn}"
+                );
+                shown(g, &f["garrison"]);
             }
         }
     }

@@ -697,6 +697,13 @@ mod solo_1776 {
                 if kind == "sea_invasion" && !v["to"].is_null() {
                     reached.insert("sea invasion landed".into());
                 }
+                // A fort the British player reported captured (15, A27), not one lost by its
+                // garrison's losses or with a town a combat gave the British.
+                if kind == "fort_lost"
+                    && v["reason"] == "reported captured or destroyed by the British"
+                {
+                    reached.insert("fort captured".into());
+                }
                 reached.insert(kind);
             }
             views.push(serde_json::json!({"step": step + 1, "ordered_by": SIDE, "adjudicated_by": "self",
@@ -735,6 +742,7 @@ mod solo_1776 {
             ("no_sea_invasion", 10),    // 17 duty 3 (A25)
             ("fort_built", 5),          // 12
             ("fort_lost", 30),          // 12, 15
+            ("fort captured", 40),      // 15 with A27: `forts_lost` with the town
             ("garrison", 25),           // 15
             ("up_refused", 10),         // 12 (A4)
             ("area_change", 80),        // 12

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use serde_json::json;
+
 use crate::support::*;
 
 /// A new self-mode Solo 1776 game in `d`, `game.yaml`, with its secrets in `s`.
@@ -800,4 +802,122 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
             .any(|(l, o)| l.contains("the BRE number rises to 2") && o.contains("bre: 2")),
         "{listed:#?}"
     );
+}
+
+/// 15 with RULINGS A27: `orders` never offered `forts_lost`, and a fort whose location has no
+/// army (Fort Ticonderoga once the Canadian expedition has gone down to location 0) could not
+/// be taken from any listed option at all, so random play never lost a fort to the British.
+/// The fort stands with its town, so its capture is offered with the town taken, the one
+/// report the rules accept; `forts_lost` alone is refused with words that say to report the
+/// town taken in the same report.
+#[test]
+fn orders_offer_capturing_a_fort_with_its_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-fort-taken", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+    });
+    let listed = options(d);
+    let (label, orders) = listed
+        .iter()
+        .find(|(_, o)| o.contains("forts_lost"))
+        .unwrap_or_else(|| panic!("no `forts_lost` offered: {listed:#?}"));
+    assert!(
+        label.contains("the British capture the fort at Fort Ticonderoga, taking the town (15)"),
+        "{label}"
+    );
+    assert!(
+        orders.contains("control: {fort-ticonderoga: british}")
+            && orders.contains("forts_lost: [canada-5]"),
+        "{label}: {orders}"
+    );
+    let refused = refused(
+        d,
+        &[
+            "orders",
+            "game.yaml",
+            write(d, "alone.yaml", "turn: {forts_lost: [canada-5]}\n")
+                .to_str()
+                .unwrap(),
+        ],
+    );
+    assert!(
+        refused.contains(
+            "report in the same file that the British take the town (`control: {fort-ticonderoga: british}`)"
+        ),
+        "{refused}"
+    );
+    let report = play(d, "capture.yaml", &format!("{orders}\n"));
+    assert!(
+        report.contains("Fort Ticonderoga") && report.contains("captured"),
+        "{report}"
+    );
+}
+
+/// The report's line for `event` (`17: French Intervention Table`), its wrapped lines joined.
+fn report_line(report: &str, start: &str) -> String {
+    let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let from = flat
+        .find(start)
+        .unwrap_or_else(|| panic!("no `{start}` in\n{report}"));
+    let rest = &flat[from..];
+    rest[..rest.find(" - ").unwrap_or(rest.len())].to_string()
+}
+
+/// 17 duty 1 with the table roll (RULINGS A11, A26): when the fleets withdrew to the West
+/// Indies, the quarter's French Intervention Table line still said "the battle fleets operate
+/// off Middle States this quarter", after the withdrawal (reported with the naval SP in the
+/// British turn) or just before it (the American turn's duty 1): two lines that could not both
+/// be true. The roll names where the fleets go if the naval SP let them back within the
+/// quarter, and the line now says so with the withdrawal; `show` likewise.
+#[test]
+fn the_french_roll_after_or_before_a_withdrawal_says_the_fleets_are_away() {
+    // Outnumbered when the British turn reports the naval SP (withdrawn before the roll), and
+    // withdrawn in an earlier quarter and still outnumbered (told again after the roll).
+    for (naval, at, turn, order) in [
+        (
+            (3, 3),
+            json!({"at": "middle-states"}),
+            "turn: {naval: {american: 1, british: 5}}\n",
+            "have withdrawn to the West Indies (duty 1, above)",
+        ),
+        (
+            (1, 5),
+            json!({"at": "west-indies", "duty": "west_indies"}),
+            "turn: {}\n",
+            "go to the West Indies instead (duty 1, next line)",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        new_game_at(d, "s1776-french-away", |st| {
+            let mut french = json!({"fleets": 2, "landed": 2, "operating": "middle-states",
+                "rolled": {"quarter": 2, "year": 1776}});
+            for (k, v) in at.as_object().unwrap() {
+                french[k] = v.clone();
+            }
+            st["french"] = french;
+            st["naval"] = json!({"american": naval.0, "british": naval.1});
+        });
+        let report = play(d, "turn.yaml", turn);
+        let line = report_line(&report, "17: French Intervention Table");
+        assert!(!line.contains("the battle fleets operate off"), "{line}");
+        assert!(
+            line.contains("for this quarter, but the battle fleets") && line.contains(order),
+            "{line}"
+        );
+        assert!(
+            line.contains("if the naval SP let them back within the quarter"),
+            "{line}"
+        );
+        let show = stdout(&ok(d, &["show", "game.yaml"]));
+        let french = show
+            .lines()
+            .find(|l| l.starts_with("French battle fleets:"))
+            .unwrap();
+        assert!(
+            french.contains("in location 15 of West Indies") && !french.contains("operating off"),
+            "{french}"
+        );
+    }
 }

@@ -138,7 +138,7 @@ fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
         (
             json!({"event": "garrison", "army": "washington", "fort": "middle-states-15",
                    "sent": {"sp": 0, "artillery": 1}, "garrison": {"sp": 5, "artillery": 1, "supply": 0}, "reason": "the fort is short"}),
-            "Washington's army sends 1 artillery to the fort; its garrison is now 5 SP, 1 artillery: the fort is short.",
+            "Washington's army sends 1 artillery to the fort in location 15 of Middle States; its garrison is now 5 SP, 1 artillery: the fort is short.",
         ),
         (
             json!({"event": "combat_result", "army": "washington", "lost": {"sp": 0, "artillery": 0},
@@ -278,5 +278,89 @@ fn a_transport_is_named_once_and_no_loss_reads_as_nothing() {
     assert!(
         got[1].contains("the Americans lose 2 SP, 1 supply; BRE 1"),
         "{got:?}"
+    );
+}
+
+/// 15: a garrison line named its fort by the state the report is drawn from, so a fort lost
+/// since (Fort Ticonderoga, retaken and lost again in a played campaign) read "sends nothing to
+/// the fort", with no place; and a month that sent nothing said the garrison "is now" what it
+/// already was. The fort is named by its id's place (`new-england-10` is not in the set-up's
+/// state), and nothing sent reads as the garrison staying.
+#[test]
+fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
+    let lines = solo_1776_lines(&[
+        json!({"event": "garrison", "army": "northern", "fort": "new-england-10",
+               "sent": {"sp": 0, "artillery": 0, "supply": 0},
+               "garrison": {"sp": 2, "artillery": 1, "supply": 1},
+               "reason": "the garrison is 3 SP short and the army has none to spare"}),
+        json!({"event": "garrison", "army": "canadian", "fort": "canada-5",
+               "sent": {"sp": 1, "artillery": 0, "supply": 0},
+               "garrison": {"sp": 3, "artillery": 1, "supply": 1},
+               "reason": "a fort keeps a garrison of 5 SP with an artillery and a supply unit"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "15: the Northern army sends nothing to the fort in location 10 of New England, whose garrison stays 2 SP, 1 artillery, 1 supply: the garrison is 3 SP short and the army has none to spare."
+    );
+    assert_eq!(
+        lines[1],
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit."
+    );
+}
+
+/// 17 duty 1: a table roll naming the West Indies, where the fleets withdraw anyway, read "the
+/// table names West Indies for this quarter, but the battle fleets go to the West Indies
+/// instead": no contrast to make. It reads as the plain roll line, and the withdrawal follows.
+#[test]
+fn a_roll_naming_the_west_indies_before_a_withdrawal_reads_plainly() {
+    let rules = adjutant::games::load("solo-1776", None).unwrap();
+    let (state, _) = rules.setup().unwrap();
+    let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
+    let roll = |area: &str| {
+        (
+            "event",
+            vec![
+                json!({"event": "french_operating", "die": 1, "area": area}),
+                Value::Null,
+                json!([{"event": "french_duty", "duty": "west_indies", "area": "west-indies",
+                        "reason": "the naval SP difference is -6 (1 American, 7 British)"}]),
+            ],
+        )
+    };
+    let got = adjutant::report::text::Templates::new(None)
+        .call_macros(
+            "solo-1776/events.txt",
+            &ctx,
+            &[roll("west-indies"), roll("new-england")],
+        )
+        .unwrap();
+    assert_eq!(
+        got[0],
+        "17: French Intervention Table 1: the battle fleets operate off West Indies this quarter."
+    );
+    assert!(
+        got[1].contains("the table names New England for this quarter, but the battle fleets go to the West Indies instead"),
+        "{got:?}"
+    );
+}
+
+/// 16: a transport the navy does not roll for read "16: Transport: the Continental Navy is not
+/// deployed." and "16: Hessian transports: escorted: ...", a label and two colons where the
+/// line means there is no roll. Each now says so.
+#[test]
+fn a_transport_not_rolled_for_says_there_is_no_roll() {
+    let lines = solo_1776_lines(&[
+        json!({"event": "transport", "transport": "transport", "engaged": false,
+               "reason": "the Continental Navy is not deployed"}),
+        json!({"event": "transport", "transport": "hessian-transports", "engaged": false,
+               "reason": "escorted: the Continental Navy engages only unescorted transports"}),
+    ]);
+    assert_eq!(
+        lines[0],
+        "16: no roll against Transport: the Continental Navy is not deployed."
+    );
+    assert_eq!(
+        lines[1],
+        "16: no roll against Hessian transports, escorted: the Continental Navy engages only unescorted transports."
     );
 }

@@ -170,6 +170,38 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             },
         ));
     }
+    // 15 with A27: a fort the British capture. One in a town the Americans hold stands with
+    // its town, so its capture is offered with the town taken, the report the rules accept;
+    // one without a town (the first editions' forts) is offered on its own. A fort whose
+    // location has no army is offered too: nothing else lists its town.
+    for (key, f) in &st.forts {
+        let town = f.town.as_ref().and_then(|t| st.town(t));
+        let (words, control) = match town {
+            Some((_, _, town)) if !town.british => (
+                format!(
+                    "the British capture the fort at {}, taking the town (15)",
+                    town.name
+                ),
+                [(town.id.clone(), Holder::British)].into(),
+            ),
+            _ => (
+                format!(
+                    "the British capture or destroy the American fort in location {} of {} (15)",
+                    f.location,
+                    area_name(&f.area)
+                ),
+                Default::default(),
+            ),
+        };
+        out.push((
+            words,
+            Turn {
+                control,
+                forts_lost: vec![key.clone()],
+                ..t()
+            },
+        ));
+    }
     for (id, a) in &st.armies {
         let army = a.words(id);
         if a.at.is_some() {

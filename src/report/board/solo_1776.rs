@@ -95,7 +95,9 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
         rows.push(json!({
             "id": id, "name": lookups["areas"][id], "y": y, "h": h, "mid": y + h / 2.0,
             "british_control": area["british_control"], "fleets": fleets,
-            "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0,
+            // Fleets withdrawn to the West Indies (17 duty 1) operate nowhere the roll names.
+            "operating": rolled_now && french["operating"] == id.as_str() && french["fleets"].as_u64().unwrap_or(0) > 0
+                && (french["duty"] != "west_indies" || id == "west-indies"),
         }));
         for loc in LOCATIONS {
             let x = x_of(loc);
@@ -227,14 +229,14 @@ pub fn layout(lookups: &Value, state: &Value) -> Value {
 /// How far into its cell a line of text from `top` to `bottom` (below the cell's top) may
 /// run before it meets a piece: the cell's end, or the left edge of the first piece stacked
 /// at its right beside the line (`counters` armies and detachments, then `forts` forts,
-/// whose mark begins 10 further in).
+/// whose mark begins 6 further in, leaving room for the garrison's two lines beside it).
 fn piece_edge(counters: usize, forts: usize, top: f64, bottom: f64) -> f64 {
     (0..counters + forts)
         .filter(|j| {
             let y = 8.0 + *j as f64 * PIECE_STEP;
             y < bottom && top < y + 27.0
         })
-        .map(|j| PIECE_X + if j < counters { 0.0 } else { 10.0 })
+        .map(|j| PIECE_X + if j < counters { 0.0 } else { 6.0 })
         .fold(CELL_W - 4.0, f64::min)
 }
 

@@ -509,7 +509,7 @@ fn forts_lost(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError>
                     "15",
                     format!("turn.forts_lost[{i}]"),
                     format!(
-                        "the fort `{key}` stands in {}, a town the Americans hold, and falls with it: report the town taken (`control: {{{}: british}}`) and the fort goes with it (RULINGS A27)",
+                        "the fort `{key}` stands in {}, a town the Americans hold, and falls with it: report in the same file that the British take the town (`control: {{{}: british}}`), which loses the fort, with or without this entry (RULINGS A27)",
                         town.name, town.id
                     ),
                 ));
