@@ -454,6 +454,46 @@ fn an_accepted_attack_waiting_for_the_attackers_war_says_the_defenders_comes_aft
     }
 }
 
+/// 10.3 (RULINGS B1): `orders` for a defender facing an attack whose War is still open says
+/// when the War it names counts: only if the attacker's standing policy commits at once;
+/// otherwise it commits again once the attacker's War is known. The listing offered "commit
+/// war 0-2" as if it always bound, and the game then asked for the number a second time.
+/// Where the attack committed its War openly, the number binds and the listing says nothing
+/// of it.
+#[test]
+fn a_defender_facing_open_war_is_told_when_its_commitment_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let attack = |name: &str, orders: &str| {
+        let game = crown_full_impulse(d, name, |st| {
+            st["armies"]["WAX"] = json!({"side": "crown", "units": 3, "leader": "leader"});
+            st["supplies"]["WAX"] = json!({"food": 2, "war": 2});
+            st["armies"]["CAM"] = json!({"side": "patriot", "units": 6});
+            st["supplies"]["CAM"] = json!({"food": 1, "war": 2});
+        });
+        play(d, &game, "crown", orders);
+        words(&stdout(&ok(d, &["orders", game.to_str().unwrap()])))
+    };
+    let open = attack(
+        "open.yaml",
+        "full: {attack: {from: WAX, to: CAM, units: 3, carry_food: 1, carry_war: 2}}\n",
+    );
+    assert!(
+        open.contains("accept battle (10.3): commit war 0-2")
+            && open.contains("it counts only if the attacker's standing policy commits its War at once; otherwise you commit after the attacker has (RULINGS B1)"),
+        "{open}"
+    );
+    let shown = attack(
+        "shown.yaml",
+        "full: {attack: {from: WAX, to: CAM, units: 3, carry_food: 1, war: 2}}\n",
+    );
+    assert!(
+        shown.contains("accept battle (10.3): commit war 0-2"),
+        "{shown}"
+    );
+    assert!(!shown.contains("RULINGS B1"), "{shown}");
+}
+
 /// 9.4: an attack taking more supplies than its area holds says how much it asked for, as a
 /// supply move's refusal does; it gave only what the area held ("too few for what the
 /// attackers take").
