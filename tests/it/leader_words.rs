@@ -364,6 +364,20 @@ fn a_defender_that_cannot_retreat_says_why_it_surrenders() {
         "The Patriot army at Charleston, under siege, cannot retreat and surrenders: 2 units eliminated (11.1, 10.4).",
         "{besieged:?}"
     );
+    // A check that ended in a retreat explains no later surrender of that side.
+    let retreated = southern_lines_from(
+        |st| st["armies"]["CHS"] = json!({"side": "patriot", "units": 2}),
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "morale_check", "side": "patriot", "die": 1, "needed": 2, "passed": false}),
+            json!({"event": "retreated", "side": "patriot", "from": "CHS", "to": "MCK", "food": 0, "war": 0}),
+            json!({"event": "surrendered", "side": "patriot", "area": "BFT", "units": 1, "leader": null}),
+        ],
+    );
+    assert_eq!(
+        retreated[3], "The Patriot army at Beaufort surrenders: 1 unit eliminated (10.4).",
+        "{retreated:?}"
+    );
     // Defenders whose last unit fell to the dice surrender with no morale check: 10.4 alone.
     let wiped = southern_lines_from(
         |st| st["armies"]["BFT"] = json!({"side": "patriot", "units": 2}),

@@ -197,6 +197,10 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // 12.2: the total of the sea battle's first roll, once it is rolled.
     let mut sea_roll: Option<i64> = None;
     for e in events.iter_mut() {
+        // 10.7: the beaten army retreated, so no surrender waits on its failed check.
+        if e["event"] == "retreated" && e["side"] == must_retreat {
+            must_retreat = Value::Null;
+        }
         if matches!(e["event"].as_str(), Some("transported" | "landed")) {
             loaded.push(Side::Crown.name().into());
             loaded.push(Side::Patriot.name().into());
@@ -483,7 +487,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                     .is_some_and(|(side, _, to)| *side != e["side"] && *to == e["area"]) =>
             {
                 name_surrendered(data, before, e);
-                why_no_retreat(before, e, &must_retreat);
+                why_no_retreat(before, e, &mut must_retreat);
                 winner = attack
                     .as_ref()
                     .map(|(side, _, _)| side.clone())
@@ -491,7 +495,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
             Some("surrendered") => {
                 name_surrendered(data, before, e);
-                why_no_retreat(before, e, &must_retreat);
+                why_no_retreat(before, e, &mut must_retreat);
             }
             _ => {}
         }
@@ -518,15 +522,15 @@ fn return_after_surrender(events: &mut [Value]) {
     }
 }
 
-/// An army that surrenders on land, with its leader by name (`commander`): Cornwallis, the
-/// Patriot commander, or the Subordinate Leader.
 /// 10.7 with 10.4 and 11.1: a beaten defender that failed its morale check surrenders only
 /// because it could not retreat: under siege, or with no area to go to. The line says which,
-/// where a surrender with no check before it is an army whose last unit fell (10.4).
-fn why_no_retreat(before: &State, e: &mut Value, must_retreat: &Value) {
+/// where a surrender with no check before it is an army whose last unit fell (10.4). The
+/// check is spent once it has explained a surrender.
+fn why_no_retreat(before: &State, e: &mut Value, must_retreat: &mut Value) {
     if must_retreat.is_null() || e["side"] != *must_retreat {
         return;
     }
+    *must_retreat = Value::Null;
     if before.besieged(e["area"].as_str().unwrap_or("")) {
         e["besieged"] = true.into();
     } else {
@@ -534,6 +538,8 @@ fn why_no_retreat(before: &State, e: &mut Value, must_retreat: &Value) {
     }
 }
 
+/// An army that surrenders on land, with its leader by name (`commander`): Cornwallis, the
+/// Patriot commander, or the Subordinate Leader.
 fn name_surrendered(data: &Data, before: &State, e: &mut Value) {
     let side = Side::parse(e["side"].as_str().unwrap_or(""));
     let rank = serde_json::from_value::<LeaderRank>(e["leader"].clone()).ok();
