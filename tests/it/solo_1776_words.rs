@@ -364,3 +364,53 @@ fn a_transport_not_rolled_for_says_there_is_no_roll() {
         "16: no roll against Hessian transports, escorted: the Continental Navy engages only unescorted transports."
     );
 }
+
+/// 17 duty 1: while the naval SP stay 2 or more behind, every American turn told the French
+/// battle fleets "withdraw to the West Indies", though the turn before had sent them there.
+/// A turn that finds them there already says they stay; the turn that sends them says they
+/// withdraw.
+#[test]
+fn fleets_already_in_the_west_indies_are_said_to_stay() {
+    use super::support::{ok, stdout, write};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "new",
+        "--game",
+        "solo-1776",
+        "--id",
+        "w",
+        "--mode",
+        "self",
+        "--demo",
+    ];
+    ok(
+        d,
+        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
+    );
+    // No British town anywhere: no combat pauses a turn.
+    let free = "{new-york: american, quebec: american, halifax: american, montreal: american}";
+    write(
+        d,
+        "t1.yaml",
+        &format!(
+            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}}}\n"
+        ),
+    );
+    write(d, "t2.yaml", "turn: {}\n");
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let play = |t: &str| flat(stdout(&ok(d, &["play", "g.yaml", t, "--secrets", "s"])));
+    let first = play("t1.yaml");
+    let second = play("t2.yaml");
+    assert!(
+        first.contains("17: the French battle fleets withdraw to the West Indies: the naval SP difference is -5"),
+        "{first}"
+    );
+    assert!(
+        second.contains(
+            "17: the French battle fleets stay in the West Indies: the naval SP difference is -5"
+        ),
+        "{second}"
+    );
+    assert!(!second.contains("withdraw to the West Indies"), "{second}");
+}

@@ -14,7 +14,7 @@ use super::script::{Ctx, Run};
 use super::state::{Duty, Force, Question, State};
 use crate::engine::error::OrderError;
 
-const WEST_INDIES: &str = "west-indies";
+pub(super) const WEST_INDIES: &str = "west-indies";
 
 /// 17: the land elements come ashore, one landing-table roll a fleet.
 pub fn intervene(st: &mut State, ctx: &mut Ctx, fleets: u32) {

@@ -14,6 +14,28 @@ use super::state::{fort_key, State};
 /// Adds to a report's copy of a step's events what its words need (`Game::annotate_step`).
 pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     kept_forts(data, before, events);
+    fleets_staying_away(data, before, events);
+}
+
+/// 17 duty 1: while the naval SP stay 2 or more behind, every American turn records the
+/// French battle fleets' withdrawal to the West Indies. Where the board before the step shows
+/// them there already, and nothing earlier in the step moved them (another duty, a sea
+/// invasion, a landing, a fleet engagement), the report says they stay (`stays`).
+fn fleets_staying_away(data: &Data, before: &State, events: &mut [Value]) {
+    let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
+    if board.french.at.as_deref() != Some(super::french::WEST_INDIES) {
+        return;
+    }
+    for e in events.iter_mut() {
+        match e["event"].as_str() {
+            Some("french_duty") if e["duty"] == "west_indies" => e["stays"] = true.into(),
+            Some(
+                "french_duty" | "sea_invasion" | "french_landing" | "french_fleets_lost"
+                | "interception" | "search",
+            ) => return,
+            _ => {}
+        }
+    }
 }
 
 /// 12 (RULINGS A5): an army moving down from location 10 or 5 builds a fort first, and the
