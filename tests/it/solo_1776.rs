@@ -632,16 +632,22 @@ fn orders_take_the_names_the_reports_print_in_any_case() {
     );
 }
 
-/// 16, 17: the Continental Navy reported lost reads as lost in the board's header, in the
-/// summary line of every report format and in `show`, and the French battle fleets' duty is
-/// told in words (withdrawal to the West Indies), never as its id (`west indies`) nor as a
-/// duty "West Indies in West Indies".
-#[test]
-fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show() {
+/// Two turns of a new Solo 1776 game in `d` (`g.yaml`, demo secrets in `s`, so its dice are
+/// fixed): the first reports the French intervening with 2 fleets while the naval SP stand 1
+/// American to 6 British (and `more` besides), the second nothing. Each turn's report text,
+/// its words one space apart (the mail text wraps at 72 columns).
+pub(crate) fn two_turns_outnumbered_at_sea(d: &std::path::Path, more: &str) -> (String, String) {
     use super::support::{ok, stdout, write};
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let args = ["new", "--game", "solo-1776", "--id", "n", "--mode", "self"];
+    let args = [
+        "new",
+        "--game",
+        "solo-1776",
+        "--id",
+        "n",
+        "--mode",
+        "self",
+        "--demo",
+    ];
     ok(
         d,
         &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
@@ -652,15 +658,25 @@ fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show(
         d,
         "t1.yaml",
         &format!(
-            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}, navy: lost}}\n"
+            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}{more}}}\n"
         ),
     );
     write(d, "t2.yaml", "turn: {}\n");
-    // The mail text wraps at 72 columns: words are compared with the lines joined.
     let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let play = |t: &str| flat(stdout(&ok(d, &["play", "g.yaml", t, "--secrets", "s"])));
-    let first = play("t1.yaml");
-    let second = play("t2.yaml");
+    (play("t1.yaml"), play("t2.yaml"))
+}
+
+/// 16, 17: the Continental Navy reported lost reads as lost in the board's header, in the
+/// summary line of every report format and in `show`, and the French battle fleets' duty is
+/// told in words (withdrawal to the West Indies), never as its id (`west indies`) nor as a
+/// duty "West Indies in West Indies".
+#[test]
+fn a_lost_navy_and_the_french_duty_read_alike_in_the_board_the_reports_and_show() {
+    use super::support::{ok, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (first, second) = two_turns_outnumbered_at_sea(d, ", navy: lost");
     for text in [&first, &second] {
         assert!(
             !text.contains("Navy functional") && !text.contains("Navy damaged"),

@@ -371,37 +371,8 @@ fn a_transport_not_rolled_for_says_there_is_no_roll() {
 /// withdraw.
 #[test]
 fn fleets_already_in_the_west_indies_are_said_to_stay() {
-    use super::support::{ok, stdout, write};
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let args = [
-        "new",
-        "--game",
-        "solo-1776",
-        "--id",
-        "w",
-        "--mode",
-        "self",
-        "--demo",
-    ];
-    ok(
-        d,
-        &[&args[..], &["--secrets", "s", "-o", "g.yaml"]].concat(),
-    );
-    // No British town anywhere: no combat pauses a turn.
-    let free = "{new-york: american, quebec: american, halifax: american, montreal: american}";
-    write(
-        d,
-        "t1.yaml",
-        &format!(
-            "turn: {{control: {free}, naval: {{american: 1, british: 6}}, french_intervention: {{fleets: 2}}}}\n"
-        ),
-    );
-    write(d, "t2.yaml", "turn: {}\n");
-    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let play = |t: &str| flat(stdout(&ok(d, &["play", "g.yaml", t, "--secrets", "s"])));
-    let first = play("t1.yaml");
-    let second = play("t2.yaml");
+    let (first, second) = super::solo_1776::two_turns_outnumbered_at_sea(dir.path(), "");
     assert!(
         first.contains("17: the French battle fleets withdraw to the West Indies: the naval SP difference is -5"),
         "{first}"
