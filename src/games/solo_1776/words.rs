@@ -12,17 +12,18 @@ use super::data::Data;
 use super::state::{fort_key, State};
 
 /// Adds to a report's copy of a step's events what its words need (`Game::annotate_step`).
+/// Both read the board before the step: at the bot's pause, if the turn was paused.
 pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
-    kept_forts(data, before, events);
-    fleets_staying_away(data, before, events);
+    let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
+    kept_forts(&board, events);
+    fleets_staying_away(&board, events);
 }
 
 /// 17 duty 1: while the naval SP stay 2 or more behind, every American turn records the
 /// French battle fleets' withdrawal to the West Indies. Where the board before the step shows
 /// them there already, and nothing earlier in the step moved them (another duty, a sea
 /// invasion, a landing, a fleet engagement), the report says they stay (`stays`).
-fn fleets_staying_away(data: &Data, before: &State, events: &mut [Value]) {
-    let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
+fn fleets_staying_away(board: &State, events: &mut [Value]) {
     if board.french.at.as_deref() != Some(super::french::WEST_INDIES) {
         return;
     }
@@ -45,8 +46,7 @@ fn fleets_staying_away(data: &Data, before: &State, events: &mut [Value]) {
 /// bot's pause, if the turn was paused) shows it. A Down move the rules tried to build
 /// before is the one whose army's `fort_built` or `no_fort` comes just before it, or before
 /// the army's taking off the board (`evaded`) that comes between.
-fn kept_forts(data: &Data, before: &State, events: &mut [Value]) {
-    let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
+fn kept_forts(board: &State, events: &mut [Value]) {
     for i in 0..events.len() {
         let e = &events[i];
         let (Some("moved"), Some(army), Some(area), Some(from), Some(to)) = (
