@@ -924,3 +924,29 @@ fn the_french_roll_after_or_before_a_withdrawal_says_the_fleets_are_away() {
         );
     }
 }
+
+/// 12 with 13 (RULINGS A7): an army on the board with no British-held priority town to check
+/// that makes no OB move keeps its town. The report said only "stays in location 0 of Canada,
+/// entrenched" while `show` had it "on the board at Crown Point": a reader took the two for a
+/// contradiction. The line now names the town it keeps.
+#[test]
+fn an_army_that_stays_on_the_board_is_said_to_keep_its_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-keeps-town", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+        st["armies"]["canadian"]["at"] = "crown-point".into();
+        // Too weak to go up (condition 1): it stays.
+        st["armies"]["canadian"]["sp"] = 1.into();
+    });
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let line = report_line(&report, "12: the Canadian expedition stays");
+    assert!(
+        line.contains(
+            "stays in location 0 of Canada, on the board at Crown Point (RULINGS A7), entrenched"
+        ),
+        "{line}"
+    );
+    let show = stdout(&ok(d, &["show", "game.yaml"]));
+    assert!(show.contains("on the board at Crown Point"), "{show}");
+}

@@ -12,11 +12,47 @@ use super::data::Data;
 use super::state::{fort_key, State};
 
 /// Adds to a report's copy of a step's events what its words need (`Game::annotate_step`).
-/// Both read the board before the step: at the bot's pause, if the turn was paused.
+/// Each reads the board before the step: at the bot's pause, if the turn was paused.
 pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
     kept_forts(&board, events);
     fleets_staying_away(&board, events);
+    towns_kept(&board, events);
+}
+
+/// 12 with 13 (RULINGS A7): an army on the board that has no town to check and makes no OB
+/// move keeps its town, which `show` names; its `stayed` line names it too (`keeps`). Only
+/// where the board before the step is known to still hold: no earlier event of the step
+/// names the army, and no report corrects it (a correction's words begin with its name).
+fn towns_kept(board: &State, events: &mut [Value]) {
+    let mut named: Vec<String> = Vec::new();
+    for e in events.iter_mut() {
+        if e["event"] == "stayed" {
+            let id = e["army"].as_str().unwrap_or_default();
+            if let Some(army) = board
+                .armies
+                .get(id)
+                .filter(|_| !named.iter().any(|n| n == id))
+            {
+                if let Some(town) = &army.at {
+                    e["keeps"] = Value::String(town.clone());
+                }
+            }
+        }
+        if let Some(id) = e["army"].as_str() {
+            named.push(id.to_string());
+        }
+        if e["event"] == "reported" {
+            let what = e["what"].as_str().unwrap_or_default();
+            named.extend(
+                board
+                    .armies
+                    .iter()
+                    .filter(|(_, a)| what.starts_with(&a.name))
+                    .map(|(id, _)| id.clone()),
+            );
+        }
+    }
 }
 
 /// 17 duty 1: while the naval SP stay 2 or more behind, every American turn records the
