@@ -38,10 +38,7 @@ pub(super) fn space(data: &Data, id: &str) -> String {
     if data.has_space(id) {
         return data.space(id).name.clone();
     }
-    data.map
-        .strategic
-        .iter()
-        .find(|s| s.id == id)
+    data.strategic(id)
         .map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
@@ -176,11 +173,7 @@ pub(super) fn naval_refusal(
 
 /// An Initiative marker in words: `Conditional, +1`.
 fn marker_words(m: &Marker) -> String {
-    let shape = match m.symbol {
-        super::data::Symbol::Square => "Conditional",
-        super::data::Symbol::Circle => "Directed",
-        super::data::Symbol::Arrow => "Mandatory",
-    };
+    let shape = m.symbol.name();
     match m.drm {
         0 => shape.to_string(),
         d => format!("{shape}, {d:+}"),
@@ -232,11 +225,7 @@ pub fn describe(data: &Data, st: &State, q: &Question) -> String {
         }
         Question::Command { symbol } => format!(
             "10.0 {} Command action: choose its use",
-            match symbol {
-                super::data::Symbol::Square => "Conditional",
-                super::data::Symbol::Circle => "Directed",
-                super::data::Symbol::Arrow => "Mandatory",
-            }
+            symbol.name()
         ),
         Question::Naval => "9.6 Naval action: choose what the Navy does if the roll passes".into(),
         Question::Raider => "9.7 Commerce Raider action: choose where it sails".into(),
@@ -256,7 +245,7 @@ pub fn describe(data: &Data, st: &State, q: &Question) -> String {
             match line {
                 // The line by its words, as `show` lists it: "action 1" alone named nothing
                 // the card's reader could find.
-                Some(l) => match st.card.as_deref().filter(|c| data.has_card(c)).and_then(|c| data.card(c).confederate.get(*l)) {
+                Some(l) => match st.card.as_deref().and_then(|c| data.find_card(c)).and_then(|c| c.confederate.get(*l)) {
                     Some(a) => format!(
                         "before the card's Confederate action {}, {}",
                         l + 1,

@@ -49,12 +49,7 @@ fn lines(data: &Data, st: &State) -> Result<(), OrderError> {
         Cursor::Confederate { line } => (line, Side::Confederate),
         _ => return Ok(()),
     };
-    let Some(card) = st
-        .card
-        .as_deref()
-        .filter(|c| data.has_card(c))
-        .map(|c| data.card(c))
-    else {
+    let Some(card) = st.card.as_deref().and_then(|c| data.find_card(c)) else {
         return Err(bad(
             "4.0",
             "cursor",

@@ -76,20 +76,22 @@ fn administrative_rolls(data: &Data, before: &State, events: &mut [Value]) {
                         format!("{action}, 5.1, RULINGS L7")
                     })
                 } else {
-                    card.as_ref().filter(|c| data.has_card(c)).and_then(|c| {
-                        let lines = &data.card(c).confederate;
-                        let i = (next..lines.len()).find(|&i| {
-                            lines[i].symbol() == Symbol::Square
-                                && !matches!(
-                                    lines[i],
-                                    ConfederateAction::Battle { .. }
-                                        | ConfederateAction::Command { .. }
-                                        | ConfederateAction::Morale { .. }
-                                )
-                        })?;
-                        next = i + 1;
-                        Some(format!("{}, RULINGS L7", action_words(&lines[i]).1))
-                    })
+                    card.as_deref()
+                        .and_then(|c| data.find_card(c))
+                        .and_then(|c| {
+                            let lines = &c.confederate;
+                            let i = (next..lines.len()).find(|&i| {
+                                lines[i].symbol() == Symbol::Square
+                                    && !matches!(
+                                        lines[i],
+                                        ConfederateAction::Battle { .. }
+                                            | ConfederateAction::Command { .. }
+                                            | ConfederateAction::Morale { .. }
+                                    )
+                            })?;
+                            next = i + 1;
+                            Some(format!("{}, RULINGS L7", action_words(&lines[i]).1))
+                        })
                 };
                 if let (Some(cites), Value::Object(o)) = (cites, e) {
                     o.insert("cites".into(), cites.into());
@@ -127,10 +129,10 @@ fn friction_lines(data: &Data, before: &State, events: &mut [Value]) {
             }
             _ => continue,
         };
-        let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+        let Some(c) = card.as_deref().and_then(|c| data.find_card(c)) else {
             continue;
         };
-        let lines = &data.card(c).confederate;
+        let lines = &c.confederate;
         let Some(i) = (next..lines.len()).find(|&i| lines[i].symbol() != Symbol::Arrow) else {
             continue;
         };
@@ -201,10 +203,11 @@ fn card_in_play(data: &Data, before: &State, events: &mut [Value]) {
         match e.get("event").and_then(Value::as_str) {
             Some("card_revealed") => card = e.get("card").and_then(Value::as_str).map(Into::into),
             Some("morale") if e.get("why").and_then(Value::as_str) == Some("the card") => {
-                if let (Some(c), Value::Object(o)) = (card.as_ref().filter(|c| data.has_card(c)), e)
+                if let (Some(c), Value::Object(o)) =
+                    (card.as_deref().and_then(|c| data.find_card(c)), e)
                 {
-                    let kind = serde_json::to_value(data.card(c).kind).unwrap_or_default();
-                    o.insert("card".into(), c.clone().into());
+                    let kind = serde_json::to_value(c.kind).unwrap_or_default();
+                    o.insert("card".into(), c.id.clone().into());
                     o.insert("card_kind".into(), kind);
                 }
             }
@@ -240,8 +243,8 @@ fn card_recognition(data: &Data, before: &State, events: &mut [Value]) {
                 if !diplomatic {
                     if let Value::Object(o) = e {
                         o.insert("rule".into(), "7.1".into());
-                        if let Some(c) = card.as_ref().filter(|c| data.has_card(c)) {
-                            o.insert("card".into(), c.clone().into());
+                        if let Some(c) = card.as_deref().and_then(|c| data.find_card(c)) {
+                            o.insert("card".into(), c.id.clone().into());
                         }
                     }
                 }
@@ -292,10 +295,10 @@ fn placement_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 else {
                     continue;
                 };
-                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                let Some(c) = card.as_deref().and_then(|c| data.find_card(c)) else {
                     continue;
                 };
-                let space = data.card(c).union.iter().find_map(|a| match a {
+                let space = c.union.iter().find_map(|a| match a {
                     UnionAction::Place { army: a, space } if *a == army => Some(space.clone()),
                     _ => None,
                 });
@@ -338,12 +341,11 @@ fn army_line_skipped(data: &Data, before: &State, events: &mut [Value]) {
                 else {
                     continue;
                 };
-                let Some(c) = card.as_ref().filter(|c| data.has_card(c)) else {
+                let Some(c) = card.as_deref().and_then(|c| data.find_card(c)) else {
                     continue;
                 };
                 let n = used.entry(army.clone()).or_default();
-                let line = data
-                    .card(c)
+                let line = c
                     .union
                     .iter()
                     .skip(from)
@@ -381,13 +383,7 @@ fn year_end_found(data: &Data, before: &State, events: &mut [Value]) {
         .filter(|(_, a)| a.invading)
         .map(|(id, _)| id.clone())
         .collect();
-    let name = |id: &str| {
-        if data.has_space(id) {
-            data.space(id).name.clone()
-        } else {
-            id.to_string()
-        }
-    };
+    let name = |id: &str| super::options::space(data, id);
     for i in 0..events.len() {
         let e = &events[i];
         let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
@@ -725,33 +721,10 @@ pub fn card_lines(data: &Data) -> Value {
     Value::Object(cards)
 }
 
-fn symbol_words(s: Symbol) -> &'static str {
-    match s {
-        Symbol::Square => "Conditional",
-        Symbol::Circle => "Directed",
-        Symbol::Arrow => "Mandatory",
-    }
-}
-
-fn signed(n: i32) -> String {
-    if n >= 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
 /// A card's Union line as `show` lists it, with its rule.
 fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
     use super::data::{Sail, UnionAction};
-    let space = |id: &str| {
-        if data.has_space(id) {
-            data.space(id).name.clone()
-        } else {
-            data.strategic(id)
-                .map_or(id.to_string(), |s| s.name.clone())
-        }
-    };
+    let space = |id: &str| super::options::space(data, id);
     let leader = |id: &str| {
         data.union_leader(id)
             .map_or(id.to_string(), |l| l.name.clone())
@@ -769,20 +742,17 @@ fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
             initiative,
         } => {
             let drm = if *drm != 0 {
-                format!(" {}", signed(*drm))
+                format!(" {drm:+}")
             } else {
                 String::new()
             };
             if *initiative {
                 format!(
                     "a {}{drm} Union Initiative marker on the {army} army (11.0)",
-                    symbol_words(*symbol)
+                    symbol.name()
                 )
             } else {
-                format!(
-                    "the {army} army's {} action{drm} (7.1, 7.3)",
-                    symbol_words(*symbol)
-                )
+                format!("the {army} army's {} action{drm} (7.1, 7.3)", symbol.name())
             }
         }
         UnionAction::Blockade => "a Union Naval action on the Blockade (7.4)".into(),
@@ -815,13 +785,12 @@ fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
                 space(s)
             )
         }
-        UnionAction::Morale { delta } => format!("Confederate morale {} (12.0)", signed(*delta)),
+        UnionAction::Morale { delta } => format!("Confederate morale {delta:+} (12.0)"),
         UnionAction::Recognition {
             delta,
             emancipation,
         } => format!(
-            "European Recognition {}{} (7.1)",
-            signed(*delta),
+            "European Recognition {delta:+}{} (7.1)",
             if *emancipation {
                 ", to the Emancipation Proclamation side"
             } else {
@@ -839,11 +808,11 @@ pub fn confederate_line(action: &ConfederateAction) -> String {
     let (words, rule) = action_words(action);
     match action {
         ConfederateAction::Morale { delta } => {
-            format!("Confederate morale {} ({rule})", signed(*delta))
+            format!("Confederate morale {delta:+} ({rule})")
         }
         ConfederateAction::Battle { casualty, .. } => format!(
             "a {} {words}{} ({rule}{})",
-            symbol_words(action.symbol()),
+            action.symbol().name(),
             if *casualty {
                 ", then a casualty check"
             } else {
@@ -851,7 +820,7 @@ pub fn confederate_line(action: &ConfederateAction) -> String {
             },
             if *casualty { ", 9.1.2" } else { "" }
         ),
-        _ => format!("a {} {words} ({rule})", symbol_words(action.symbol())),
+        _ => format!("a {} {words} ({rule})", action.symbol().name()),
     }
 }
 

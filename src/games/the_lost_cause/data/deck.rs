@@ -15,6 +15,17 @@ pub enum Symbol {
     Arrow,
 }
 
+impl Symbol {
+    /// The symbol's name in the rules (6.0): Conditional, Directed or Mandatory.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbol::Square => "Conditional",
+            Symbol::Circle => "Directed",
+            Symbol::Arrow => "Mandatory",
+        }
+    }
+}
+
 fn circle() -> Symbol {
     Symbol::Circle
 }

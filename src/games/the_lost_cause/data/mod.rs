@@ -385,6 +385,11 @@ impl Data {
         self.card_index.contains_key(id)
     }
 
+    /// The card `id`, if the deck has one.
+    pub fn find_card(&self, id: &str) -> Option<&Card> {
+        self.card_index.get(id).map(|&i| &self.deck.cards[i])
+    }
+
     pub fn army(&self, id: &str) -> Option<&Army> {
         self.pieces.armies.iter().find(|a| a.id == id)
     }
