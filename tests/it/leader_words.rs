@@ -220,20 +220,7 @@ pub(crate) fn southern_lines_from(
         .unwrap();
     let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
     let mut calls: Vec<(&str, Vec<Value>)> = vec![("orders", vec![orders])];
-    calls.extend(events.iter().enumerate().map(|(i, e)| {
-        (
-            "event",
-            vec![
-                e.clone(),
-                if i > 0 {
-                    events[i - 1].clone()
-                } else {
-                    Value::Null
-                },
-                json!(events[i + 1..]),
-            ],
-        )
-    }));
+    calls.extend(crate::support::event_calls(&events));
     adjutant::report::text::Templates::new(None)
         .call_macros("southern-strategy/events.txt", &ctx, &calls)
         .unwrap()

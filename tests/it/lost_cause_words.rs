@@ -1113,20 +1113,12 @@ fn step_lines(events: &[Value]) -> Vec<String> {
     let rules = adjutant::games::load("the-lost-cause", None).unwrap();
     let (st, _) = rules.setup().unwrap();
     let ctx = with_lookups(json!({"state": st}), &rules.lookups());
-    let calls: Vec<(&str, Vec<Value>)> = events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let prev = if i > 0 {
-                events[i - 1].clone()
-            } else {
-                Value::Null
-            };
-            ("event", vec![e.clone(), prev, json!(events[i + 1..])])
-        })
-        .collect();
     Templates::new(None)
-        .call_macros("the-lost-cause/events.txt", &ctx, &calls)
+        .call_macros(
+            "the-lost-cause/events.txt",
+            &ctx,
+            &crate::support::event_calls(events),
+        )
         .unwrap()
 }
 

@@ -725,3 +725,27 @@ pub fn with_witness_answer(answer: &str) -> [&str; 6] {
         "s",
     ]
 }
+
+/// The `event` macro calls a report makes for `events`: each event with the one before it
+/// (`prev`, null for the first) and those after it (`following`).
+pub fn event_calls(events: &[serde_json::Value]) -> Vec<(&'static str, Vec<serde_json::Value>)> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let prev = if i > 0 {
+                events[i - 1].clone()
+            } else {
+                serde_json::Value::Null
+            };
+            (
+                "event",
+                vec![
+                    e.clone(),
+                    prev,
+                    serde_json::Value::from(events[i + 1..].to_vec()),
+                ],
+            )
+        })
+        .collect()
+}
