@@ -850,20 +850,12 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
             .annotate_step(&setup, &mut orders, &mut events)
             .unwrap();
         let ctx = adjutant::report::text::with_lookups(json!({"state": setup}), &rules.lookups());
-        let calls: Vec<(&str, Vec<Value>)> = events
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let prev = if i > 0 {
-                    events[i - 1].clone()
-                } else {
-                    Value::Null
-                };
-                ("event", vec![e.clone(), prev])
-            })
-            .collect();
         adjutant::report::text::Templates::new(None)
-            .call_macros("southern-strategy/events.txt", &ctx, &calls)
+            .call_macros(
+                "southern-strategy/events.txt",
+                &ctx,
+                &crate::support::event_calls(&events),
+            )
             .unwrap()
     };
     let joined = json!({"event": "battle_joined", "attacker": "crown", "area": "AUG", "attacker_units": 4,
