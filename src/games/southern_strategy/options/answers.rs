@@ -94,16 +94,17 @@ pub(super) fn battle_options<S: Sink<Orders>>(
                 retreat,
             })))
     };
-    // RULINGS B1: with the attacker's War still open, the number named here binds only where
-    // the attacker's hidden standing policy commits in the step that reads this answer.
-    let when = if attack.war_committed == 0
-        && data.pieces.readings.defender_commits_after_attacker()
-    {
-        "; it counts only if the attacker's standing policy commits its War at once; otherwise you commit after the attacker has (RULINGS B1)"
-    } else {
-        ""
-    };
     out.offer(accept, || {
+        // RULINGS B1: with the attacker's War still open, the number named here binds only
+        // where the attacker's hidden standing policy commits in the step that reads this
+        // answer.
+        let when = if attack.war_committed == 0
+            && data.pieces.readings.defender_commits_after_attacker()
+        {
+            "; it counts only if the attacker's standing policy commits its War at once; otherwise you commit after the attacker has (RULINGS B1)"
+        } else {
+            ""
+        };
         format!(
             "accept battle (10.3): commit war {} (or `all`, or `match`: as many as the attacker's dice), one die each{when}; {}",
             span(0, here.war),
