@@ -308,3 +308,92 @@ fn a_supply_move_offers_only_what_can_fit() {
         .unwrap_or_else(|e| panic!("{orders:?}: {e}"));
     }
 }
+
+/// 8.2 with 5.5: a forage into an army already at its limit is legal with the moves that take
+/// the excess on along its line after the action (`supply_after`), in a limited impulse or a
+/// full one; `orders` lists it so, and where the line has no room, the forage alone (the Food is
+/// discarded).
+#[test]
+fn a_forage_into_an_army_at_its_limit_is_listed_with_the_move_on_it_needs() {
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    // High Hills of Santee (a Point) holds 3 with 2 units: its limit. Camden on its line has
+    // room; Fort Granby, also on it, is full.
+    let mut st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("HHS", Side::Crown, 2, None, 1, 2),
+            ("CAM", Side::Crown, 1, None, 0, 0),
+            ("GRB", Side::Crown, 1, None, 8, 0),
+        ],
+    );
+    st.partisans.insert(
+        "SC".into(),
+        Partisans {
+            militia: 0,
+            loyalists: 2,
+            swamp_fox: false,
+        },
+    );
+    let forage = || Action::Forage("HHS".into());
+    let mut space = Vec::new();
+    for to in near(&data, "HHS") {
+        for food in 0..=3 {
+            for war in 0..=3 {
+                let after = vec![SupplyMove {
+                    from: "HHS".into(),
+                    to: Id::new(&to),
+                    food,
+                    war,
+                }];
+                space.push(Orders {
+                    supply_after: after.clone(),
+                    ..full(forage())
+                });
+                space.push(Orders {
+                    limited: Some(Action::Skip),
+                    supply_after: after,
+                    ..full(forage())
+                });
+            }
+        }
+    }
+    space.push(full(forage()));
+    check(&data, &st, Side::Crown, space.clone(), 8, "a full impulse");
+    st.phase = Phase::Impulse {
+        side: Side::Crown,
+        kind: ImpulseKind::Limited,
+        previous_passed: false,
+    };
+    let limited_space: Vec<Orders> = space
+        .iter()
+        .filter(|o| o.limited.is_none())
+        .map(|o| Orders {
+            limited: o.full.clone(),
+            full: None,
+            ..o.clone()
+        })
+        .chain(space.iter().filter(|o| o.limited.is_some()).cloned())
+        .collect();
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        limited_space,
+        16,
+        "a limited impulse",
+    );
+    // With Camden full as well, nothing can move on: the forage stands alone, its Food lost.
+    st.set_supplies("CAM", Supplies { food: 8, war: 0 });
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let alone = listed
+        .iter()
+        .find(|o| o.summary.starts_with("limited: forage (8.2)") && o.summary.contains("Santee"))
+        .unwrap_or_else(|| panic!("no forage listed: {listed:#?}"));
+    assert!(
+        alone.summary.contains("discarded") && !alone.example.contains("supply_after"),
+        "{alone:#?}"
+    );
+}

@@ -428,12 +428,13 @@ impl<'a> Options<'a> {
                 || "skip the limited impulse (no penalty)".to_string(),
             );
             irregular_options(
-                acting.board(),
-                acting.irregular(),
-                side,
-                &mut lift(&mut lift(out, fixing, fix_words), limited, |s| {
-                    format!("limited: {s}")
-                }),
+                acting,
+                limited,
+                &mut lift(
+                    &mut lift(out, fixing, fix_words),
+                    |o| o,
+                    |s| format!("limited: {s}"),
+                ),
             );
             supply_options(
                 board,
@@ -445,10 +446,7 @@ impl<'a> Options<'a> {
                 }),
             );
             full_options(
-                acting.board(),
-                acting.irregular(),
-                acting.st,
-                side,
+                acting,
                 &mut lift(
                     &mut lift(out, fixing, fix_words),
                     |mut o: Orders| {
@@ -459,13 +457,7 @@ impl<'a> Options<'a> {
                 ),
             );
         } else {
-            full_options(
-                acting.board(),
-                acting.irregular(),
-                acting.st,
-                side,
-                &mut lift(out, fixing, fix_words),
-            );
+            full_options(acting, &mut lift(out, fixing, fix_words));
         }
     }
 
@@ -609,21 +601,17 @@ impl<'a> Options<'a> {
 }
 
 /// 7.0: the full impulse: passing, an irregular action, or an activation.
-fn full_options<S: Sink<Orders>>(
-    board: &Board,
-    irregular: &Irregular,
-    st: &State,
-    side: Side,
-    out: &mut S,
-) {
+fn full_options<S: Sink<Orders>>(acting: &Options, out: &mut S) {
     if out.section() {
         out.offer(
             || full(Action::Pass).into(),
             || "pass the full impulse (the Pass Marker moves back one space)".to_string(),
         );
     }
-    let mut actions = lift(out, full, |s| format!("full: {s}"));
-    irregular_options(board, irregular, side, &mut actions);
+    let words = |s| format!("full: {s}");
+    irregular_options(acting, full, &mut lift(out, |o| o, words));
+    let (board, st, side) = (acting.board(), acting.st, acting.side);
+    let mut actions = lift(out, full, words);
     army_options(board, st, side, &mut actions);
     naval_options(board, st, side, &mut actions);
 }

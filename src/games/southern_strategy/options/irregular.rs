@@ -54,13 +54,14 @@ impl Irregular {
     }
 }
 
-/// 8.1-8.4: the irregular actions open to `side`, each as the action it orders.
-pub(super) fn irregular_options<S: Sink<Action>>(
-    board: &Board,
-    irregular: &Irregular,
-    side: Side,
+/// 8.1-8.4: the irregular actions open to `acting`'s side, each as the orders `impulse` makes
+/// of its action.
+pub(super) fn irregular_options<S: Sink<Orders>>(
+    acting: &Options,
+    impulse: fn(Action) -> Orders,
     out: &mut S,
 ) {
+    let (board, irregular, side) = (acting.board(), acting.irregular(), acting.side);
     let data = board.data;
     for (i, _) in board.armies_of(side) {
         if !out.section() {
@@ -72,16 +73,7 @@ pub(super) fn irregular_options<S: Sink<Action>>(
             continue;
         }
         if irregular.food_left {
-            out.offer(
-                || Action::Forage(a.id).into(),
-                || {
-                    format!(
-                        "forage (8.2): 1 counter of {} for 1 food to the army in {}",
-                        data.colony_name(&a.colony),
-                        a.name
-                    )
-                },
-            );
+            forage_option(acting, i, impulse, out);
         }
         let own = if side == Side::Crown {
             p.loyalists
@@ -91,7 +83,7 @@ pub(super) fn irregular_options<S: Sink<Action>>(
         let banned = side == Side::Patriot && a.colony == "SC" && p.swamp_fox;
         if own >= 2 && !banned {
             out.offer(
-                || Action::Recruit(a.id).into(),
+                || impulse(Action::Recruit(a.id)).into(),
                 || {
                     format!(
                         "recruit (8.1): 2 counters of {} for 1 Unit to the army in {}",
@@ -103,7 +95,7 @@ pub(super) fn irregular_options<S: Sink<Action>>(
         }
         if side == Side::Crown && a.is_city_or_fort() && !board.held(i) {
             out.offer(
-                || Action::Hold(a.id).into(),
+                || impulse(Action::Hold(a.id)).into(),
                 || {
                     format!(
                         "hold (8.4): a {} Loyalist Holds {}",
@@ -120,12 +112,12 @@ pub(super) fn irregular_options<S: Sink<Action>>(
                 continue;
             }
             let raid = |hold: Option<&Id>, unit: Option<&Id>, food: Option<&Id>| {
-                Action::Raid(Raid {
+                impulse(Action::Raid(Raid {
                     colony: c.id,
                     hold: hold.cloned(),
                     unit: unit.cloned(),
                     food: food.cloned(),
-                })
+                }))
                 .into()
             };
             for &i in data.colony_areas(k) {
@@ -164,4 +156,78 @@ pub(super) fn irregular_options<S: Sink<Action>>(
             }
         }
     }
+}
+
+/// 8.2: a forage for the army at place `i`. Into an army already at its limit (5.5) the Food
+/// puts it one over, which must move on along its supply line after the action
+/// (`supply_after`) where the line has room: the option then carries that move, to any area of
+/// the line with room, with as much as the player likes of what the army holds. Where the line
+/// has none, the forage alone is legal, and its Food is discarded.
+fn forage_option<S: Sink<Orders>>(
+    acting: &Options,
+    i: usize,
+    impulse: fn(Action) -> Orders,
+    out: &mut S,
+) {
+    let board = acting.board();
+    let (data, a) = (board.data, board.area(i));
+    let held = board.supplies(i);
+    let at_limit = held.total() >= board.limit(i);
+    // Where the Food may move on to, and the most any one area there takes. Read only when
+    // the option is built or worded: the lines are traced then, not to count the options.
+    let room = || -> (Vec<Id>, u32) {
+        if !at_limit {
+            return (Vec::new(), 0);
+        }
+        let to: Vec<(Id, u32)> = acting.lines().room_beside(a.id).collect();
+        let most = to.iter().map(|(_, r)| *r).max().unwrap_or(0);
+        (to.into_iter().map(|(id, _)| id).collect(), most)
+    };
+    let food_most = |most: u32| (held.food + 1).min(most);
+    let war_most = |most: u32| held.war.min(most);
+    // A move carries something (5.2): with no War to move, at least 1 Food.
+    let food_least = |most: u32| u32::from(war_most(most) == 0);
+    out.offer(
+        || {
+            let orders = impulse(Action::Forage(a.id));
+            let (to, most) = room();
+            let Some(&first) = to.first() else {
+                return orders.into();
+            };
+            Open::default()
+                .one_of("supply_after[0].to", ids(&to))
+                .amount("supply_after[0].food", food_least(most), food_most(most))
+                .amount("supply_after[0].war", 0, war_most(most))
+                .with(Orders {
+                    supply_after: vec![SupplyMove {
+                        from: a.id,
+                        to: first,
+                        food: 1,
+                        war: 0,
+                    }],
+                    ..orders
+                })
+        },
+        || {
+            let forage = format!(
+                "forage (8.2): 1 counter of {} for 1 food to the army in {}",
+                data.colony_name(&a.colony),
+                a.name
+            );
+            let (to, most) = room();
+            if !at_limit {
+                forage
+            } else if to.is_empty() {
+                format!("{forage}, already at its limit with no room on its supply line: the food is discarded (5.5)")
+            } else {
+                format!(
+                    "{forage}, already at its limit: then move supplies on from {} (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+                    a.name,
+                    either_of(data, &to),
+                    span(food_least(most), food_most(most)),
+                    span(0, war_most(most))
+                )
+            }
+        },
+    );
 }

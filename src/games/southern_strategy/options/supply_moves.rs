@@ -287,6 +287,18 @@ impl SupplyLines {
     pub(super) fn fix(&self) -> &[SupplyMove] {
         &self.lists().fix
     }
+
+    /// 5.5: the other areas of the line through `id` that have room left, with how much, in
+    /// the map's order: where supplies that put `id` over its limit may move on to.
+    pub(super) fn room_beside(&self, id: Id) -> impl Iterator<Item = (Id, u32)> + '_ {
+        self.lines()
+            .map(|(line, _)| line)
+            .find(|line| line.iter().any(|s| s.id == id))
+            .unwrap_or_default()
+            .iter()
+            .filter(move |s| s.id != id && s.held.total() < s.limit)
+            .map(|s| (s.id, s.limit - s.held.total()))
+    }
 }
 
 /// 5.5: moves that bring `line` within its limits as far as its room allows, added to
