@@ -950,3 +950,40 @@ fn an_army_that_stays_on_the_board_is_said_to_keep_its_town() {
     let show = stdout(&ok(d, &["show", "game.yaml"]));
     assert!(show.contains("on the board at Crown Point"), "{show}");
 }
+
+/// 12 (RULINGS A2): condition 2 asks for no SP, so an army short of the requisite of the
+/// location above goes up by it all the same, and condition 3 brings it down again at its next
+/// OB move: an army of 0 SP in a British-held area at a low BRE number swings between
+/// locations 5 and 10 every month of a whole game. The text orders both moves; the report read
+/// the swing without a word of why, so the Up line now says it.
+#[test]
+fn an_army_short_of_the_requisite_says_condition_2_asks_for_no_sp() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-weak-up", |st| {
+        st["bre"] = 0.into();
+        st["areas"]["new-england"]["british_control"] = true.into();
+        st["areas"]["new-england"]["locations"]["10"]["towns"][0]["british"] = true.into();
+        st["armies"]["northern"]["location"] = 5.into();
+        st["armies"]["northern"]["sp"] = 0.into();
+        // No British town for Washington to march on: no combat pauses the second turn.
+        st["areas"]["middle-states"]["locations"]["15"]["towns"][0]["british"] = false.into();
+    });
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let up = report_line(&report, "12: the Northern army moves up");
+    assert!(up.contains("condition 2:"), "{up}");
+    assert!(
+        up.contains(
+            "condition 2 asks for no SP: short of the requisite of location 10, the army goes down \
+             again by condition 3 at its next OB move unless it has the requisite by then \
+             (RULINGS A2)"
+        ),
+        "{up}"
+    );
+    let report = play(d, "turn2.yaml", "turn: {}\n");
+    let down = report_line(&report, "12: the Northern army moves down");
+    assert!(
+        down.contains("condition 3: SP 0 below the requisite 6 of location 10"),
+        "{down}"
+    );
+}

@@ -18,6 +18,35 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     kept_forts(&board, events);
     fleets_staying_away(&board, events);
     towns_kept(&board, events);
+    short_ups(events);
+}
+
+/// 12 (RULINGS A2): condition 2 asks for no SP, so an army goes up by it short of the
+/// requisite of the location above, and condition 3 sends it down again at its next OB move:
+/// a weak army (one of 0 SP too) swings between locations 5 and 10 while the area stays
+/// British and the BRE number low. Condition 1 comes first and moves an army that has the
+/// requisite, so an army that goes up by condition 2 lacks it, unless condition 1 was refused
+/// (its `up_refused`, just before the move or before the army's taking off the board); the
+/// rest are marked `short`, and the line says why the army will come back.
+fn short_ups(events: &mut [Value]) {
+    for i in 0..events.len() {
+        let e = &events[i];
+        if e["event"] != "moved" || e["condition"] != 2 {
+            continue;
+        }
+        let army = e["army"].clone();
+        let mut j = i;
+        while j > 0 && events[j - 1]["event"] == "evaded" && events[j - 1]["army"] == army {
+            j -= 1;
+        }
+        let refused = j > 0
+            && events[j - 1]["event"] == "up_refused"
+            && events[j - 1]["army"] == army
+            && events[j - 1]["condition"] == 1;
+        if !refused {
+            events[i]["short"] = true.into();
+        }
+    }
 }
 
 /// 12 with 13 (RULINGS A7): an army on the board that has no town to check and makes no OB
