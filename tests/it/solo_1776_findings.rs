@@ -987,3 +987,28 @@ fn an_army_short_of_the_requisite_says_condition_2_asks_for_no_sp() {
         "{down}"
     );
 }
+
+/// 15 (RULINGS A13, A27): a fort the British capture is lost with its garrison. The refusal of
+/// a fort lost without its town, the `orders` option and the key's rule all cite 15, the rule
+/// that keeps "a garrison of 5 SP ... in each American fort on the GB", while the report's line
+/// for the same capture cited 12. Both now cite 15.
+#[test]
+fn a_fort_captured_and_a_fort_capture_refused_cite_the_same_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-fort-rule");
+    write(d, "o.yaml", "turn: {forts_lost: [canada-5]}\n");
+    let err = refused(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
+    assert!(err.contains("(`turn.forts_lost[0]`): 15: "), "{err}");
+    let report = play(
+        d,
+        "o.yaml",
+        "turn: {control: {fort-ticonderoga: british}, forts_lost: [canada-5]}\n",
+    );
+    let line = report_line(&report, "the American fort in location 5 of Canada");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!("- 15: {line}")),
+        "the fort's loss cites 15: {flat}"
+    );
+}
