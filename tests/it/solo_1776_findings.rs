@@ -1012,3 +1012,48 @@ fn a_fort_captured_and_a_fort_capture_refused_cite_the_same_rule() {
         "the fort's loss cites 15: {flat}"
     );
 }
+
+/// 14 (RULINGS A31): an army on the board at 0 SP stays its area's army and may be attacked.
+/// Every answer `orders` listed for the combat but one took 1 SP from it, which it does not
+/// have, so only "no American losses, the BRE number stays" was left: the BRE number rising or
+/// falling, the British taking the town and a loss of artillery were missing, though the bot
+/// takes each. They are listed with no SP lost.
+#[test]
+fn a_combat_of_an_army_of_0_sp_lists_every_kind_of_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-0-sp-combat");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], losses: [{army: washington, sp: 12}], attacks: [{army: washington}]}\n",
+    );
+    let listed = options(d);
+    for want in [
+        (
+            "no American losses, the BRE number stays 1; the Americans hold Philadelphia",
+            "combat: {bre: 1, town: american}",
+        ),
+        (
+            "no American losses, the BRE number falls to 0; the Americans hold Philadelphia",
+            "combat: {bre: 0, town: american}",
+        ),
+        (
+            "no American losses, the BRE number rises to 2; the Americans hold Philadelphia",
+            "combat: {bre: 2, town: american}",
+        ),
+        (
+            "no American losses, the BRE number stays 1; the British take Philadelphia",
+            "combat: {bre: 1, town: british}",
+        ),
+        (
+            "the Americans lose 1 artillery, the BRE number stays 1; the Americans hold Philadelphia",
+            "combat: {artillery: 1, bre: 1, town: american}",
+        ),
+    ] {
+        assert!(
+            listed.contains(&(want.0.into(), want.1.into())),
+            "{want:?} not in {listed:#?}"
+        );
+    }
+}

@@ -381,7 +381,9 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             )
         }))
         .collect(),
-        Some(Question::Combat { town, bre, .. }) => {
+        Some(Question::Combat {
+            army, town, bre, ..
+        }) => {
             let bre = *bre;
             // 14 (with A7): each answer says what becomes of the town, in the words of who
             // holds it now: after a British attack on an army at a town the Americans hold,
@@ -404,6 +406,17 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 ),
                 None => (None, None),
             };
+            // The army as the turn left it: one at 0 SP (A31) loses no SP, so its answers
+            // that move the BRE number or the town take none, and one of them takes an
+            // artillery unit instead, if it has one.
+            let force = board
+                .as_ref()
+                .unwrap_or(st)
+                .armies
+                .get(army)
+                .map(|a| a.force)
+                .unwrap_or_default();
+            let lost = u32::from(force.sp > 0);
             let result = |sp: u32, after: i32, town: &Option<(Holder, String)>| {
                 let bre_words = match after.cmp(&bre) {
                     std::cmp::Ordering::Equal => format!("the BRE number stays {bre}"),
@@ -428,14 +441,20 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     },
                 )
             };
-            let mut v = vec![
-                result(0, bre, &keep),
-                result(1, bre, &keep),
-                result(1, bre - 1, &keep),
-                result(1, bre + 1, &keep),
-            ];
+            let mut v = vec![result(0, bre, &keep)];
+            if lost > 0 {
+                v.push(result(lost, bre, &keep));
+            } else if force.artillery > 0 {
+                let (words, c) = result(0, bre, &keep);
+                v.push((
+                    words.replacen("no American losses", "the Americans lose 1 artillery", 1),
+                    CombatResult { artillery: 1, ..c },
+                ));
+            }
+            v.push(result(lost, bre - 1, &keep));
+            v.push(result(lost, bre + 1, &keep));
             if lose.is_some() {
-                v.push(result(1, bre, &lose));
+                v.push(result(lost, bre, &lose));
             }
             v.into_iter()
                 .map(|(s, c)| {
