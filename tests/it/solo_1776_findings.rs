@@ -779,14 +779,20 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
         "areas: {canada: american}",
     );
     offered(
-        "the garrison of the fort at Fort Ticonderoga lost 1 SP in a combat on the board (15)",
+        "the garrison of the fort at Fort Ticonderoga lost 1 SP in a combat on the board (14)",
         "losses: [{fort: canada-5, sp: 1",
     );
-    // Each offered fact is one the game takes.
-    play(
+    // Each offered fact is one the game takes, and the report cites the rule the option did
+    // (the option cited 15, the report 14, the rule of combat on the board, as its refusals do).
+    let report = play(
         d,
         "facts.yaml",
         "turn: {naval: {american: 1, british: 6}, areas: {middle-states: british}, losses: [{fort: canada-5, sp: 1}]}\n",
+    );
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the garrison of the fort in location 5 of Canada lost 1 SP in combat on the board (14)"),
+        "{flat}"
     );
 
     // A combat: the answers include the BRE number rising.
@@ -803,6 +809,22 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
         listed
             .iter()
             .any(|(l, o)| l.contains("the BRE number rises to 2") && o.contains("bre: 2")),
+        "{listed:#?}"
+    );
+    // An army's loss on the board cites its rule too, as the report's line for it does.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-army-loss");
+    play(
+        d,
+        "on-board.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], american_turn: false}\n",
+    );
+    let listed = options(d);
+    assert!(
+        listed.iter().any(|(l, o)| l
+            == "Washington's army lost 1 SP in a combat on the board (14), and the American turn"
+            && o.contains("losses: [{army: washington, sp: 1")),
         "{listed:#?}"
     );
 }
@@ -1055,5 +1077,46 @@ fn a_combat_of_an_army_of_0_sp_lists_every_kind_of_answer() {
             listed.contains(&(want.0.into(), want.1.into())),
             "{want:?} not in {listed:#?}"
         );
+    }
+}
+
+/// Every fact `orders` offers a British turn cites its rule, as the report's line for the same
+/// fact does ("Reported: the BRE number is 2 (12)", "Reported: Trenton is British controlled
+/// (13)"); the BRE number's changes and a town taken cited none.
+#[test]
+fn every_fact_orders_offer_cites_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-option-rules");
+    play(
+        d,
+        "on-board.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], american_turn: false}\n",
+    );
+    let listed = options(d);
+    let cites = ends_with_rule();
+    for (label, _) in &listed {
+        if label == "the American turn, no board facts changed"
+            || label == "only record the facts given (no American turn)"
+        {
+            continue;
+        }
+        let fact = label.trim_end_matches(", and the American turn");
+        assert!(cites(fact), "`{label}` cites no rule");
+    }
+    assert!(listed.iter().any(|(l, o)| l
+        == "the British take Trenton from the Americans (13), and the American turn"
+        && o.contains("control: {trenton: british}")));
+    assert!(listed.iter().any(|(l, o)| l
+        == "the BRE number rises to 2 (12), and the American turn"
+        && o.contains("bre: 2")));
+}
+
+/// Whether a label ends with a rule in brackets: `(12)`, `(15)`.
+fn ends_with_rule() -> impl Fn(&str) -> bool {
+    |s: &str| {
+        s.strip_suffix(')')
+            .and_then(|s| s.rsplit_once('('))
+            .is_some_and(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
     }
 }

@@ -91,14 +91,14 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
     };
     let mut out = vec![
         (
-            format!("the BRE number rises to {}", st.bre + 1),
+            format!("the BRE number rises to {} (12)", st.bre + 1),
             Turn {
                 bre: Some(i64::from(st.bre) + 1),
                 ..t()
             },
         ),
         (
-            format!("the BRE number falls to {}", st.bre - 1),
+            format!("the BRE number falls to {} (12)", st.bre - 1),
             Turn {
                 bre: Some(i64::from(st.bre) - 1),
                 ..t()
@@ -141,8 +141,8 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             },
         ));
     }
-    // 15: a fort's garrison can lose SP in a combat on the board (a fort left with none is
-    // lost, A13).
+    // 14: a fort's garrison can lose SP in a combat on the board (a fort left with none is
+    // lost, A13; 15 then tops the garrison up), cited as the report and a refused loss cite it.
     for (key, f) in &st.forts {
         if f.garrison.sp == 0 {
             continue;
@@ -156,7 +156,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             ),
         };
         out.push((
-            format!("the garrison of {place} lost 1 SP in a combat on the board (15)"),
+            format!("the garrison of {place} lost 1 SP in a combat on the board (14)"),
             Turn {
                 losses: vec![Loss {
                     army: None,
@@ -213,7 +213,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
                 },
             ));
             out.push((
-                format!("{army} lost 1 SP in a combat on the board"),
+                format!("{army} lost 1 SP in a combat on the board (14)"),
                 Turn {
                     losses: vec![Loss {
                         army: Some(id.clone()),
@@ -244,7 +244,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             .filter(|t| !t.british)
         {
             out.push((
-                format!("the British take {} from the Americans", town.name),
+                format!("the British take {} from the Americans (13)", town.name),
                 Turn {
                     control: [(town.id.clone(), Holder::British)].into(),
                     ..t()
@@ -349,7 +349,7 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
             (
-                format!("the BRE number is {} again, and the American turn", st.bre),
+                format!("the BRE number is {} again (12), and the American turn", st.bre),
                 Orders {
                     turn: Some(Turn {
                         bre: Some(st.bre.into()),
