@@ -1120,3 +1120,25 @@ fn ends_with_rule() -> impl Fn(&str) -> bool {
             .is_some_and(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
     }
 }
+
+/// 15 (RULINGS A8, A17): the army tops a fort's garrison up, keeping one SP of its own. When it
+/// could spare only part, the line read "its garrison is now 2 SP, 1 artillery, 1 supply: a
+/// fort keeps a garrison of 5 SP", as if 2 were the 5 the rule asks. It now says how far short
+/// the garrison stays, and why.
+#[test]
+fn a_garrison_topped_up_in_part_says_it_is_still_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-garrison-short", |st| {
+        st["armies"]["canadian"]["sp"] = 2.into();
+        st["forts"]["canada-5"]["garrison"]["sp"] = 1.into();
+    });
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let line = report_line(&report, "15: the Canadian expedition sends");
+    assert_eq!(
+        line,
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison \
+         is now 2 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and \
+         a supply unit; it is still 3 SP short, as the army keeps one SP of its own."
+    );
+}

@@ -304,7 +304,7 @@ fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
     );
     assert_eq!(
         lines[1],
-        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit."
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit; it is still 2 SP short, as the army keeps one SP of its own."
     );
 }
 
