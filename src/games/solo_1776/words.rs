@@ -273,9 +273,15 @@ pub fn id_words(
 /// `b_terms(target)`: a (B) check's recorded reason, whose brackets hold its terms (`base 3,
 /// priority 1 +1, BRE 0 +1`), with their sum when the table's bounds (13, `b_check.min_target`
 /// and `max_target`) kept the target from it: `= 6, capped at 5`. Otherwise the terms would
-/// seem to add up to a target the check did not roll against. The record keeps the reason as
-/// written.
+/// seem to add up to a target the check did not roll against. The term of an army that has its
+/// location's requisite SP (12) is recorded as "at requisite" and read in words. The record
+/// keeps the reason as written.
 pub fn b_terms(reason: String, target: i32) -> String {
+    // The term `b_check.at_requisite` adds is recorded as "at requisite": in words, what it is.
+    let reason = reason.replace(
+        ", at requisite ",
+        ", the army has its location's requisite SP ",
+    );
     let Some(terms) = reason
         .strip_suffix(')')
         .and_then(|r| r.rfind('(').map(|i| &r[i + 1..]))
