@@ -349,7 +349,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
             (
-                format!("the BRE number is {} again (12), and the American turn", st.bre),
+                format!(
+                    "the BRE number is {} again (12), and the American turn",
+                    st.bre
+                ),
                 Orders {
                     turn: Some(Turn {
                         bre: Some(st.bre.into()),
