@@ -52,7 +52,8 @@ fn short_ups(events: &mut [Value]) {
 /// 12 with 13 (RULINGS A7): an army on the board that has no town to check and makes no OB
 /// move keeps its town, which `show` names; its `stayed` line names it too (`keeps`). Only
 /// where the board before the step is known to still hold: no earlier event of the step
-/// names the army, and no report corrects it (a correction's words begin with its name).
+/// names the army, but for those of a combat it fights where it stands, and no report
+/// corrects it (a correction's words begin with its name).
 fn towns_kept(board: &State, events: &mut [Value]) {
     let mut named: Vec<String> = Vec::new();
     for e in events.iter_mut() {
@@ -68,7 +69,13 @@ fn towns_kept(board: &State, events: &mut [Value]) {
                 }
             }
         }
-        if let Some(id) = e["army"].as_str() {
+        // A combat and the checks and rolls of its run leave the army at its town (14):
+        // only a march or an evasion moves it, and each of those names it.
+        let in_place = matches!(
+            e["event"].as_str(),
+            Some("b_check" | "be_roll" | "no_be_roll" | "combat" | "combat_result" | "combat_over")
+        );
+        if let Some(id) = e["army"].as_str().filter(|_| !in_place) {
             named.push(id.to_string());
         }
         if e["event"] == "reported" {
