@@ -1078,6 +1078,31 @@ fn a_combat_of_an_army_of_0_sp_lists_every_kind_of_answer() {
             "{want:?} not in {listed:#?}"
         );
     }
+    // At a town the British hold, an army with no SP takes nothing: no answer has the
+    // Americans take it (a whole game's answers had "lost nothing; ... Crown Point taken").
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-0-sp-british-town", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+        st["armies"]["canadian"]["at"] = "crown-point".into();
+        st["armies"]["canadian"]["sp"] = 0.into();
+        st["armies"]["canadian"]["dragoons"] = 0.into();
+        st["areas"]["canada"]["locations"]["0"]["towns"][0]["british"] = true.into();
+    });
+    play(d, "attack.yaml", "turn: {attacks: [{army: canadian}]}\n");
+    let listed = options(d);
+    assert!(
+        listed
+            .iter()
+            .any(|(l, _)| l.contains("the BRE number rises")),
+        "{listed:#?}"
+    );
+    assert!(
+        !listed
+            .iter()
+            .any(|(l, o)| l.contains("the Americans take") || o.contains("american")),
+        "{listed:#?}"
+    );
 }
 
 /// Every fact `orders` offers a British turn cites its rule, as the report's line for the same

@@ -456,7 +456,9 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             }
             v.push(result(lost, bre - 1, &keep));
             v.push(result(lost, bre + 1, &keep));
-            if lose.is_some() {
+            // An army with no SP may lose its town to the British, but takes none from them.
+            let takes = matches!(lose, Some((Holder::American, _)));
+            if lose.is_some() && (lost > 0 || !takes) {
                 v.push(result(lost, bre, &lose));
             }
             v.into_iter()
