@@ -385,3 +385,18 @@ fn fleets_already_in_the_west_indies_are_said_to_stay() {
     );
     assert!(!second.contains("withdraw to the West Indies"), "{second}");
 }
+
+/// 15 (RULINGS A8): replacements for an area with no uncontrolled strategic town join its army;
+/// the line read "join the Canadian expedition in location 0: no location of the area has an
+/// uncontrolled strategic town: with the army", two colons and a fragment. It says so plainly.
+#[test]
+fn replacements_with_no_free_strategic_town_read_plainly() {
+    let lines = solo_1776_lines(&[json!({"event": "replacements", "area": "canada",
+        "force": {"sp": 2, "artillery": 0, "supply": 0}, "joined": "canadian",
+        "detachment": null, "location": 0,
+        "reason": "no location of the area has an uncontrolled strategic town: with the army"})]);
+    assert_eq!(
+        lines[0],
+        "15: replacements for Canada (2 SP) join the Canadian expedition in location 0: no location of the area has an uncontrolled strategic town, so they go to the army (RULINGS A8)."
+    );
+}
