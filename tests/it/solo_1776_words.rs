@@ -400,3 +400,18 @@ fn replacements_with_no_free_strategic_town_read_plainly() {
         "15: replacements for Canada (2 SP) join the Canadian expedition in location 0: no location of the area has an uncontrolled strategic town, so they go to the army (RULINGS A8)."
     );
 }
+
+/// 15 (RULINGS A13): a fort whose garrison lost every SP is lost with what was left of it; the
+/// line read "is lost, its garrison lost every SP; its garrison (1 artillery, 1 supply) with
+/// it", the garrison named twice as if it were still whole.
+#[test]
+fn a_fort_lost_with_no_sp_left_names_what_was_left_of_its_garrison() {
+    let lines = solo_1776_lines(&[json!({"event": "fort_lost", "fort": "canada-5",
+        "area": "canada", "location": 5, "town": "fort-ticonderoga",
+        "garrison": {"sp": 0, "artillery": 1, "supply": 1},
+        "reason": "its garrison lost every SP"})]);
+    assert_eq!(
+        lines[0],
+        "15: the American fort in location 5 of Canada at Fort Ticonderoga is lost, its garrison lost every SP; what was left of it (1 artillery, 1 supply) goes with the fort."
+    );
+}
