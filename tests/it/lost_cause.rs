@@ -736,3 +736,24 @@ fn a_naval_command_that_does_nothing_is_listed() {
     write(d, "pass.yaml", "command: {naval: pass}\n");
     ok(d, &["orders", "game.yaml", "pass.yaml"]);
 }
+
+/// 8.3 (the rulebook's illustrated example): with the Army of the James at Bermuda Hundred,
+/// the Union controls Fortress Monroe (its Home Base) and the Peninsula behind it, Bermuda
+/// Hundred is contested, and Richmond & Petersburg ahead stays the South's.
+#[test]
+fn example_8_3_bermuda_hundred_is_contested() {
+    use tlc::control::{holder, Holder};
+    let data = data_with(&[]);
+    let changes = serde_json::json!({"armies": {"yellow": {"form": "army-of-the-james",
+        "route": ["fortress-monroe", "peninsula", "bermuda-hundred", "richmond-petersburg"],
+        "at": 2}}});
+    let st = state_with(&data, changes.as_object().unwrap().clone()).unwrap();
+    for (space, want) in [
+        ("fortress-monroe", Holder::Union),
+        ("peninsula", Holder::Union),
+        ("bermuda-hundred", Holder::Contested),
+        ("richmond-petersburg", Holder::Confederate),
+    ] {
+        assert_eq!(holder(&data, &st, space), want, "{space}");
+    }
+}

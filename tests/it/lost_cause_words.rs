@@ -1404,3 +1404,23 @@ fn an_empty_cup_names_the_draw_it_skips() {
         "Skipped: the Resource marker draw, as the Resource Cup is empty (14.5)."
     );
 }
+
+/// 7.1 with 7.3 #1: a Headline card's Union line that disrupts an army places a Disruption
+/// marker, a Union Army action on the card (7.1); 7.3 #1 is what the marker does at the army's
+/// next activation. The card's line (`show`) and the report's line cited 7.3, the activation
+/// list, though no activation happens then. Both now cite 7.1 and 7.3 #1; the record keeps its
+/// rule, and a Raid's disruption still cites the table's rule.
+#[test]
+fn a_cards_disruption_cites_the_card_action_and_the_marker() {
+    let lines = event_lines(&[
+        json!({"event": "disrupted", "rule": "7.3", "army": "blue"}),
+        json!({"event": "disrupted", "rule": "10.5", "army": "blue"}),
+    ]);
+    assert_eq!(lines[0], "The blue army is disrupted (7.1, 7.3 #1).");
+    assert_eq!(lines[1], "The blue army is disrupted (10.5).");
+    let cards = tlc::words::card_lines(&data());
+    assert_eq!(
+        cards["12"]["union"][0],
+        "the blue army is disrupted (7.1, 7.3 #1)"
+    );
+}

@@ -78,7 +78,9 @@ fn an_army_stopping_after_a_british_attack_that_lowered_the_bre_says_why() {
 }
 
 /// 13 (tables.yaml `b_check`), fault 2: a (B) check's modifiers that add up beyond the
-/// table's bounds say the target was kept within them.
+/// table's bounds say the target was kept within them. The term the record writes "at
+/// requisite" (`b_check.at_requisite`: the army has at least its location's requisite SP,
+/// 12) reads in words, where a forum reader could not tell what it was.
 #[test]
 fn a_b_check_whose_terms_pass_the_bounds_says_so() {
     let check = |target: i32, reason: &str| {
@@ -93,7 +95,7 @@ fn a_b_check_whose_terms_pass_the_bounds_says_so() {
         "to continue combat (base 3, priority 1 +1, BRE 0 +1, at requisite +1)",
     );
     assert!(
-        capped.ends_with("passed: to continue combat (base 3, priority 1 +1, BRE 0 +1, at requisite +1 = 6, capped at 5)."),
+        capped.ends_with("passed: to continue combat (base 3, priority 1 +1, BRE 0 +1, the army has its location's requisite SP +1 = 6, capped at 5)."),
         "{capped}"
     );
     let raised = check(

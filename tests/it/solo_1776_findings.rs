@@ -779,14 +779,20 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
         "areas: {canada: american}",
     );
     offered(
-        "the garrison of the fort at Fort Ticonderoga lost 1 SP in a combat on the board (15)",
+        "the garrison of the fort at Fort Ticonderoga lost 1 SP in a combat on the board (14)",
         "losses: [{fort: canada-5, sp: 1",
     );
-    // Each offered fact is one the game takes.
-    play(
+    // Each offered fact is one the game takes, and the report cites the rule the option did
+    // (the option cited 15, the report 14, the rule of combat on the board, as its refusals do).
+    let report = play(
         d,
         "facts.yaml",
         "turn: {naval: {american: 1, british: 6}, areas: {middle-states: british}, losses: [{fort: canada-5, sp: 1}]}\n",
+    );
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the garrison of the fort in location 5 of Canada lost 1 SP in combat on the board (14)"),
+        "{flat}"
     );
 
     // A combat: the answers include the BRE number rising.
@@ -803,6 +809,22 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
         listed
             .iter()
             .any(|(l, o)| l.contains("the BRE number rises to 2") && o.contains("bre: 2")),
+        "{listed:#?}"
+    );
+    // An army's loss on the board cites its rule too, as the report's line for it does.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-army-loss");
+    play(
+        d,
+        "on-board.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], american_turn: false}\n",
+    );
+    let listed = options(d);
+    assert!(
+        listed.iter().any(|(l, o)| l
+            == "Washington's army lost 1 SP in a combat on the board (14), and the American turn"
+            && o.contains("losses: [{army: washington, sp: 1")),
         "{listed:#?}"
     );
 }
@@ -945,6 +967,231 @@ fn an_army_that_stays_on_the_board_is_said_to_keep_its_town() {
         line.contains(
             "stays in location 0 of Canada, on the board at Crown Point (RULINGS A7), entrenched"
         ),
+        "{line}"
+    );
+    let show = stdout(&ok(d, &["show", "game.yaml"]));
+    assert!(show.contains("on the board at Crown Point"), "{show}");
+}
+
+/// 12 (RULINGS A2): condition 2 asks for no SP, so an army short of the requisite of the
+/// location above goes up by it all the same, and condition 3 brings it down again at its next
+/// OB move: an army of 0 SP in a British-held area at a low BRE number swings between
+/// locations 5 and 10 every month of a whole game. The text orders both moves; the report read
+/// the swing without a word of why, so the Up line now says it.
+#[test]
+fn an_army_short_of_the_requisite_says_condition_2_asks_for_no_sp() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-weak-up", |st| {
+        st["bre"] = 0.into();
+        st["areas"]["new-england"]["british_control"] = true.into();
+        st["areas"]["new-england"]["locations"]["10"]["towns"][0]["british"] = true.into();
+        st["armies"]["northern"]["location"] = 5.into();
+        st["armies"]["northern"]["sp"] = 0.into();
+        // No British town for Washington to march on: no combat pauses the second turn.
+        st["areas"]["middle-states"]["locations"]["15"]["towns"][0]["british"] = false.into();
+    });
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let up = report_line(&report, "12: the Northern army moves up");
+    assert!(up.contains("condition 2:"), "{up}");
+    assert!(
+        up.contains(
+            "condition 2 asks for no SP: short of the requisite of location 10, the army goes down \
+             again by condition 3 at its next OB move unless it has the requisite by then \
+             (RULINGS A2)"
+        ),
+        "{up}"
+    );
+    let report = play(d, "turn2.yaml", "turn: {}\n");
+    let down = report_line(&report, "12: the Northern army moves down");
+    assert!(
+        down.contains("condition 3: SP 0 below the requisite 6 of location 10"),
+        "{down}"
+    );
+}
+
+/// 15 (RULINGS A13, A27): a fort the British capture is lost with its garrison. The refusal of
+/// a fort lost without its town, the `orders` option and the key's rule all cite 15, the rule
+/// that keeps "a garrison of 5 SP ... in each American fort on the GB", while the report's line
+/// for the same capture cited 12. Both now cite 15.
+#[test]
+fn a_fort_captured_and_a_fort_capture_refused_cite_the_same_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-fort-rule");
+    write(d, "o.yaml", "turn: {forts_lost: [canada-5]}\n");
+    let err = refused(d, &["play", "game.yaml", "o.yaml", "--secrets", "s"]);
+    assert!(err.contains("(`turn.forts_lost[0]`): 15: "), "{err}");
+    let report = play(
+        d,
+        "o.yaml",
+        "turn: {control: {fort-ticonderoga: british}, forts_lost: [canada-5]}\n",
+    );
+    let line = report_line(&report, "the American fort in location 5 of Canada");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!("- 15: {line}")),
+        "the fort's loss cites 15: {flat}"
+    );
+}
+
+/// 14 (RULINGS A31): an army on the board at 0 SP stays its area's army and may be attacked.
+/// Every answer `orders` listed for the combat but one took 1 SP from it, which it does not
+/// have, so only "no American losses, the BRE number stays" was left: the BRE number rising or
+/// falling, the British taking the town and a loss of artillery were missing, though the bot
+/// takes each. They are listed with no SP lost.
+#[test]
+fn a_combat_of_an_army_of_0_sp_lists_every_kind_of_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-0-sp-combat");
+    play(
+        d,
+        "attack.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], losses: [{army: washington, sp: 12}], attacks: [{army: washington}]}\n",
+    );
+    let listed = options(d);
+    for want in [
+        (
+            "no American losses, the BRE number stays 1; the Americans hold Philadelphia",
+            "combat: {bre: 1, town: american}",
+        ),
+        (
+            "no American losses, the BRE number falls to 0; the Americans hold Philadelphia",
+            "combat: {bre: 0, town: american}",
+        ),
+        (
+            "no American losses, the BRE number rises to 2; the Americans hold Philadelphia",
+            "combat: {bre: 2, town: american}",
+        ),
+        (
+            "no American losses, the BRE number stays 1; the British take Philadelphia",
+            "combat: {bre: 1, town: british}",
+        ),
+        (
+            "the Americans lose 1 artillery, the BRE number stays 1; the Americans hold Philadelphia",
+            "combat: {artillery: 1, bre: 1, town: american}",
+        ),
+    ] {
+        assert!(
+            listed.contains(&(want.0.into(), want.1.into())),
+            "{want:?} not in {listed:#?}"
+        );
+    }
+    // At a town the British hold, an army with no SP takes nothing: no answer has the
+    // Americans take it (a whole game's answers had "lost nothing; ... Crown Point taken").
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-0-sp-british-town", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+        st["armies"]["canadian"]["at"] = "crown-point".into();
+        st["armies"]["canadian"]["sp"] = 0.into();
+        st["armies"]["canadian"]["dragoons"] = 0.into();
+        st["areas"]["canada"]["locations"]["0"]["towns"][0]["british"] = true.into();
+    });
+    play(d, "attack.yaml", "turn: {attacks: [{army: canadian}]}\n");
+    let listed = options(d);
+    assert!(
+        listed
+            .iter()
+            .any(|(l, _)| l.contains("the BRE number rises")),
+        "{listed:#?}"
+    );
+    assert!(
+        !listed
+            .iter()
+            .any(|(l, o)| l.contains("the Americans take") || o.contains("american")),
+        "{listed:#?}"
+    );
+}
+
+/// Every fact `orders` offers a British turn cites its rule, as the report's line for the same
+/// fact does ("Reported: the BRE number is 2 (12)", "Reported: Trenton is British controlled
+/// (13)"); the BRE number's changes and a town taken cited none.
+#[test]
+fn every_fact_orders_offer_cites_its_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game(d, "s1776-option-rules");
+    play(
+        d,
+        "on-board.yaml",
+        "turn: {armies: [{army: washington, at: philadelphia}], american_turn: false}\n",
+    );
+    let listed = options(d);
+    let cites = ends_with_rule();
+    for (label, _) in &listed {
+        if label == "the American turn, no board facts changed"
+            || label == "only record the facts given (no American turn)"
+        {
+            continue;
+        }
+        let fact = label.trim_end_matches(", and the American turn");
+        assert!(cites(fact), "`{label}` cites no rule");
+    }
+    assert!(listed.iter().any(|(l, o)| l
+        == "the British take Trenton from the Americans (13), and the American turn"
+        && o.contains("control: {trenton: british}")));
+    assert!(listed.iter().any(|(l, o)| l
+        == "the BRE number rises to 2 (12), and the American turn"
+        && o.contains("bre: 2")));
+}
+
+/// Whether a label ends with a rule in brackets: `(12)`, `(15)`.
+fn ends_with_rule() -> impl Fn(&str) -> bool {
+    |s: &str| {
+        s.strip_suffix(')')
+            .and_then(|s| s.rsplit_once('('))
+            .is_some_and(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    }
+}
+
+/// 15 (RULINGS A8, A17): the army tops a fort's garrison up, keeping one SP of its own. When it
+/// could spare only part, the line read "its garrison is now 2 SP, 1 artillery, 1 supply: a
+/// fort keeps a garrison of 5 SP", as if 2 were the 5 the rule asks. It now says how far short
+/// the garrison stays, and why.
+#[test]
+fn a_garrison_topped_up_in_part_says_it_is_still_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-garrison-short", |st| {
+        st["armies"]["canadian"]["sp"] = 2.into();
+        st["forts"]["canada-5"]["garrison"]["sp"] = 1.into();
+    });
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let line = report_line(&report, "15: the Canadian expedition sends");
+    assert_eq!(
+        line,
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison \
+         is now 2 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and \
+         a supply unit; it is still 3 SP short, as the army keeps one SP of its own."
+    );
+}
+
+/// 12 with 13 and 14 (RULINGS A7, A31): an army the British attacked at its town fights there
+/// and stays on the board (at 0 SP, as in a whole game's Canadian expedition at Crown Point, it
+/// makes no (B) check and so does not evade). Its `stayed` line after the combat read "stays in
+/// location 0 of Canada, entrenched", where the same line in a month with no combat, and `show`,
+/// have it "on the board at Crown Point": the combat's own lines named the army, and any line
+/// naming it kept the town out. A combat does not take an army off the board, so they no longer
+/// do.
+#[test]
+fn an_army_attacked_at_its_town_that_stays_keeps_its_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-attacked-keeps-town", |st| {
+        st["armies"]["canadian"]["location"] = 0.into();
+        st["armies"]["canadian"]["at"] = "crown-point".into();
+        // At 0 SP it makes no (B) check (13: nothing to march with) and stays.
+        st["armies"]["canadian"]["sp"] = 0.into();
+        st["armies"]["canadian"]["dragoons"] = 0.into();
+        st["areas"]["canada"]["locations"]["0"]["towns"][0]["british"] = true.into();
+    });
+    play(d, "attack.yaml", "turn: {attacks: [{army: canadian}]}\n");
+    let report = play(d, "combat.yaml", "combat: {bre: 1, town: british}\n");
+    let line = report_line(&report, "12: the Canadian expedition stays");
+    assert!(
+        line.contains("stays in location 0 of Canada, on the board at Crown Point (RULINGS A7)"),
         "{line}"
     );
     let show = stdout(&ok(d, &["show", "game.yaml"]));

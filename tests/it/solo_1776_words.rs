@@ -304,7 +304,7 @@ fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
     );
     assert_eq!(
         lines[1],
-        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit."
+        "15: the Canadian expedition sends 1 SP to the fort in location 5 of Canada; its garrison is now 3 SP, 1 artillery, 1 supply: a fort keeps a garrison of 5 SP with an artillery and a supply unit; it is still 2 SP short, as the army keeps one SP of its own."
     );
 }
 
@@ -384,4 +384,34 @@ fn fleets_already_in_the_west_indies_are_said_to_stay() {
         "{second}"
     );
     assert!(!second.contains("withdraw to the West Indies"), "{second}");
+}
+
+/// 15 (RULINGS A8): replacements for an area with no uncontrolled strategic town join its army;
+/// the line read "join the Canadian expedition in location 0: no location of the area has an
+/// uncontrolled strategic town: with the army", two colons and a fragment. It says so plainly.
+#[test]
+fn replacements_with_no_free_strategic_town_read_plainly() {
+    let lines = solo_1776_lines(&[json!({"event": "replacements", "area": "canada",
+        "force": {"sp": 2, "artillery": 0, "supply": 0}, "joined": "canadian",
+        "detachment": null, "location": 0,
+        "reason": "no location of the area has an uncontrolled strategic town: with the army"})]);
+    assert_eq!(
+        lines[0],
+        "15: replacements for Canada (2 SP) join the Canadian expedition in location 0: no location of the area has an uncontrolled strategic town, so they go to the army (RULINGS A8)."
+    );
+}
+
+/// 15 (RULINGS A13): a fort whose garrison lost every SP is lost with what was left of it; the
+/// line read "is lost, its garrison lost every SP; its garrison (1 artillery, 1 supply) with
+/// it", the garrison named twice as if it were still whole.
+#[test]
+fn a_fort_lost_with_no_sp_left_names_what_was_left_of_its_garrison() {
+    let lines = solo_1776_lines(&[json!({"event": "fort_lost", "fort": "canada-5",
+        "area": "canada", "location": 5, "town": "fort-ticonderoga",
+        "garrison": {"sp": 0, "artillery": 1, "supply": 1},
+        "reason": "its garrison lost every SP"})]);
+    assert_eq!(
+        lines[0],
+        "15: the American fort in location 5 of Canada at Fort Ticonderoga is lost, its garrison lost every SP; what was left of it (1 artillery, 1 supply) goes with the fort."
+    );
 }

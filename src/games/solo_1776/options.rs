@@ -91,14 +91,14 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
     };
     let mut out = vec![
         (
-            format!("the BRE number rises to {}", st.bre + 1),
+            format!("the BRE number rises to {} (12)", st.bre + 1),
             Turn {
                 bre: Some(i64::from(st.bre) + 1),
                 ..t()
             },
         ),
         (
-            format!("the BRE number falls to {}", st.bre - 1),
+            format!("the BRE number falls to {} (12)", st.bre - 1),
             Turn {
                 bre: Some(i64::from(st.bre) - 1),
                 ..t()
@@ -141,8 +141,8 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             },
         ));
     }
-    // 15: a fort's garrison can lose SP in a combat on the board (a fort left with none is
-    // lost, A13).
+    // 14: a fort's garrison can lose SP in a combat on the board (a fort left with none is
+    // lost, A13; 15 then tops the garrison up), cited as the report and a refused loss cite it.
     for (key, f) in &st.forts {
         if f.garrison.sp == 0 {
             continue;
@@ -156,7 +156,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             ),
         };
         out.push((
-            format!("the garrison of {place} lost 1 SP in a combat on the board (15)"),
+            format!("the garrison of {place} lost 1 SP in a combat on the board (14)"),
             Turn {
                 losses: vec![Loss {
                     army: None,
@@ -213,7 +213,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
                 },
             ));
             out.push((
-                format!("{army} lost 1 SP in a combat on the board"),
+                format!("{army} lost 1 SP in a combat on the board (14)"),
                 Turn {
                     losses: vec![Loss {
                         army: Some(id.clone()),
@@ -244,7 +244,7 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             .filter(|t| !t.british)
         {
             out.push((
-                format!("the British take {} from the Americans", town.name),
+                format!("the British take {} from the Americans (13)", town.name),
                 Turn {
                     control: [(town.id.clone(), Holder::British)].into(),
                     ..t()
@@ -349,7 +349,10 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 },
             ),
             (
-                format!("the BRE number is {} again, and the American turn", st.bre),
+                format!(
+                    "the BRE number is {} again (12), and the American turn",
+                    st.bre
+                ),
                 Orders {
                     turn: Some(Turn {
                         bre: Some(st.bre.into()),
@@ -381,7 +384,9 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
             )
         }))
         .collect(),
-        Some(Question::Combat { town, bre, .. }) => {
+        Some(Question::Combat {
+            army, town, bre, ..
+        }) => {
             let bre = *bre;
             // 14 (with A7): each answer says what becomes of the town, in the words of who
             // holds it now: after a British attack on an army at a town the Americans hold,
@@ -404,6 +409,17 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                 ),
                 None => (None, None),
             };
+            // The army as the turn left it: one at 0 SP (A31) loses no SP, so its answers
+            // that move the BRE number or the town take none, and one of them takes an
+            // artillery unit instead, if it has one.
+            let force = board
+                .as_ref()
+                .unwrap_or(st)
+                .armies
+                .get(army)
+                .map(|a| a.force)
+                .unwrap_or_default();
+            let lost = u32::from(force.sp > 0);
             let result = |sp: u32, after: i32, town: &Option<(Holder, String)>| {
                 let bre_words = match after.cmp(&bre) {
                     std::cmp::Ordering::Equal => format!("the BRE number stays {bre}"),
@@ -428,14 +444,22 @@ pub fn candidates(data: &Data, st: &State) -> Vec<(String, Orders)> {
                     },
                 )
             };
-            let mut v = vec![
-                result(0, bre, &keep),
-                result(1, bre, &keep),
-                result(1, bre - 1, &keep),
-                result(1, bre + 1, &keep),
-            ];
-            if lose.is_some() {
-                v.push(result(1, bre, &lose));
+            let mut v = vec![result(0, bre, &keep)];
+            if lost > 0 {
+                v.push(result(lost, bre, &keep));
+            } else if force.artillery > 0 {
+                let (words, c) = result(0, bre, &keep);
+                v.push((
+                    words.replacen("no American losses", "the Americans lose 1 artillery", 1),
+                    CombatResult { artillery: 1, ..c },
+                ));
+            }
+            v.push(result(lost, bre - 1, &keep));
+            v.push(result(lost, bre + 1, &keep));
+            // An army with no SP may lose its town to the British, but takes none from them.
+            let takes = matches!(lose, Some((Holder::American, _)));
+            if lose.is_some() && (lost > 0 || !takes) {
+                v.push(result(lost, bre, &lose));
             }
             v.into_iter()
                 .map(|(s, c)| {

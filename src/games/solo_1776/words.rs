@@ -18,12 +18,42 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     kept_forts(&board, events);
     fleets_staying_away(&board, events);
     towns_kept(&board, events);
+    short_ups(events);
+}
+
+/// 12 (RULINGS A2): condition 2 asks for no SP, so an army goes up by it short of the
+/// requisite of the location above, and condition 3 sends it down again at its next OB move:
+/// a weak army (one of 0 SP too) swings between locations 5 and 10 while the area stays
+/// British and the BRE number low. Condition 1 comes first and moves an army that has the
+/// requisite, so an army that goes up by condition 2 lacks it, unless condition 1 was refused
+/// (its `up_refused`, just before the move or before the army's taking off the board); the
+/// rest are marked `short`, and the line says why the army will come back.
+fn short_ups(events: &mut [Value]) {
+    for i in 0..events.len() {
+        let e = &events[i];
+        if e["event"] != "moved" || e["condition"] != 2 {
+            continue;
+        }
+        let army = e["army"].clone();
+        let mut j = i;
+        while j > 0 && events[j - 1]["event"] == "evaded" && events[j - 1]["army"] == army {
+            j -= 1;
+        }
+        let refused = j > 0
+            && events[j - 1]["event"] == "up_refused"
+            && events[j - 1]["army"] == army
+            && events[j - 1]["condition"] == 1;
+        if !refused {
+            events[i]["short"] = true.into();
+        }
+    }
 }
 
 /// 12 with 13 (RULINGS A7): an army on the board that has no town to check and makes no OB
 /// move keeps its town, which `show` names; its `stayed` line names it too (`keeps`). Only
 /// where the board before the step is known to still hold: no earlier event of the step
-/// names the army, and no report corrects it (a correction's words begin with its name).
+/// names the army, but for those of a combat it fights where it stands, and no report
+/// corrects it (a correction's words begin with its name).
 fn towns_kept(board: &State, events: &mut [Value]) {
     let mut named: Vec<String> = Vec::new();
     for e in events.iter_mut() {
@@ -39,7 +69,13 @@ fn towns_kept(board: &State, events: &mut [Value]) {
                 }
             }
         }
-        if let Some(id) = e["army"].as_str() {
+        // A combat and the checks and rolls of its run leave the army at its town (14):
+        // only a march or an evasion moves it, and each of those names it.
+        let in_place = matches!(
+            e["event"].as_str(),
+            Some("b_check" | "be_roll" | "no_be_roll" | "combat" | "combat_result" | "combat_over")
+        );
+        if let Some(id) = e["army"].as_str().filter(|_| !in_place) {
             named.push(id.to_string());
         }
         if e["event"] == "reported" {
@@ -244,9 +280,15 @@ pub fn id_words(
 /// `b_terms(target)`: a (B) check's recorded reason, whose brackets hold its terms (`base 3,
 /// priority 1 +1, BRE 0 +1`), with their sum when the table's bounds (13, `b_check.min_target`
 /// and `max_target`) kept the target from it: `= 6, capped at 5`. Otherwise the terms would
-/// seem to add up to a target the check did not roll against. The record keeps the reason as
-/// written.
+/// seem to add up to a target the check did not roll against. The term of an army that has its
+/// location's requisite SP (12) is recorded as "at requisite" and read in words. The record
+/// keeps the reason as written.
 pub fn b_terms(reason: String, target: i32) -> String {
+    // The term `b_check.at_requisite` adds is recorded as "at requisite": in words, what it is.
+    let reason = reason.replace(
+        ", at requisite ",
+        ", the army has its location's requisite SP ",
+    );
     let Some(terms) = reason
         .strip_suffix(')')
         .and_then(|r| r.rfind('(').map(|i| &r[i + 1..]))

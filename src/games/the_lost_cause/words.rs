@@ -772,7 +772,7 @@ fn union_line(data: &Data, action: &super::data::UnionAction) -> String {
             format!("the {army} army becomes the {} (7.1)", form(army, f))
         }
         UnionAction::Remove { army } => format!("the {army} army leaves play (7.1)"),
-        UnionAction::Disrupt { army } => format!("the {army} army is disrupted (7.3)"),
+        UnionAction::Disrupt { army } => format!("the {army} army is disrupted (7.1, 7.3 #1)"),
         UnionAction::Peninsula { sail: Sail::Out } => {
             "the Army of the Potomac sails to the Peninsula (8.9)".into()
         }
