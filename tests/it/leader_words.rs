@@ -380,6 +380,94 @@ fn a_defender_that_cannot_retreat_says_why_it_surrenders() {
     );
 }
 
+/// 10.4 with RULINGS B12, and 10.7: defenders that surrender in battle leave the area to the
+/// attackers, who take what was stored or carried there (less the War the defenders spent).
+/// The report said only that the defenders surrendered, so a player read the attack as over
+/// with the attackers back where they came from, until the board showed them in the City.
+/// Attackers who go back to the City they attacked out of (11.3) occupy nothing.
+#[test]
+fn defenders_that_surrender_in_battle_leave_the_area_to_the_attackers() {
+    let at_georgetown = |st: &mut Value| {
+        st["armies"]["GEO"] = json!({"side": "patriot", "units": 1});
+        st["supplies"]["GEO"] = json!({"food": 4, "war": 3});
+    };
+    let battle = |defender_dice: u32, tail: Vec<Value>| {
+        let mut events = vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "SNW", "to": "GEO", "units": 1, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_joined", "attacker": "crown", "area": "GEO", "attacker_units": 1, "defender_units": 1, "attacker_dice": 1, "defender_dice": defender_dice}),
+            json!({"event": "battle_roll", "side": "crown", "faces": [1], "hits": 1}),
+            json!({"event": "surrendered", "side": "patriot", "area": "GEO", "units": 1, "leader": null}),
+        ];
+        events.extend(tail);
+        events
+    };
+    let attack = json!({"full": {"attack": {"from": "SNW", "to": "GEO", "units": 1, "war": 1}}});
+    let wiped = southern_lines_from(at_georgetown, attack.clone(), battle(3, vec![]));
+    assert_eq!(
+        wiped[4],
+        "The Patriot army at Georgetown surrenders: 1 unit eliminated (10.4). The Crown attackers occupy Georgetown and take the 4 food left there (RULINGS B12).",
+        "{wiped:?}"
+    );
+    let kept_war = southern_lines_from(at_georgetown, attack.clone(), battle(1, vec![]));
+    assert!(
+        kept_war[4]
+            .ends_with("occupy Georgetown and take the 4 food and 2 war left there (RULINGS B12)."),
+        "{kept_war:?}"
+    );
+    // A sortie that goes back to its City (11.3) leaves the emptied area.
+    let back = southern_lines_from(
+        at_georgetown,
+        json!({"full": {"attack": {"from": "SNW", "to": "GEO", "units": 1, "war": 1, "return_after": true}}}),
+        battle(
+            3,
+            vec![json!({"event": "attacker_returned", "side": "crown", "to": "SNW", "units": 1})],
+        ),
+    );
+    assert!(!back[4].contains("occupy"), "{back:?}");
+    // A beaten defender with nowhere to retreat (10.7) leaves the area to them too.
+    let cornered = southern_lines_from(
+        at_georgetown,
+        attack,
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "SNW", "to": "GEO", "units": 3, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 4, "defender_total": 1}),
+            json!({"event": "morale_check", "side": "patriot", "die": 1, "needed": 3, "passed": false}),
+            json!({"event": "surrendered", "side": "patriot", "area": "GEO", "units": 1, "leader": null}),
+        ],
+    );
+    assert_eq!(
+        cornered[4],
+        "The Patriot army at Georgetown has nowhere to retreat and surrenders: 1 unit eliminated (10.7, 10.4). The Crown attackers occupy Georgetown and take the 4 food and 3 war left there (10.7).",
+        "{cornered:?}"
+    );
+}
+
+/// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
+/// 2 defenders" read as a mistake.
+#[test]
+fn a_tied_battle_says_the_tie_goes_to_the_defender() {
+    let tie = southern_lines(
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 2, "defender_total": 2}),
+        ],
+    );
+    assert_eq!(
+        tie[1],
+        "Patriot wins the battle, 2 attackers to 2 defenders counting leaders: a tie goes to the defender (10.6).",
+    );
+    let won = southern_lines(
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 3, "defender_total": 2}),
+        ],
+    );
+    assert_eq!(
+        won[1],
+        "Crown wins the battle, 3 attackers to 2 defenders counting leaders (10.6).",
+    );
+}
+
 /// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and the
 /// retreat line says so (the player could not tell why the army could not be activated).
 #[test]

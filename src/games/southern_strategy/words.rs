@@ -181,6 +181,8 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
+    // 10.3: the War the defenders spent in the battle being fought, one die each.
+    let mut defender_war = 0;
     // 10.8: a skirmish's roll follows its `skirmished` event, rolled by the skirmishers as
     // attackers (the Patriots, hitting on 1 or 2).
     let mut skirmish = false;
@@ -219,7 +221,10 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
         }
         match e["event"].as_str() {
-            Some("battle_joined") => attacker = e["attacker"].clone(),
+            Some("battle_joined") => {
+                attacker = e["attacker"].clone();
+                defender_war = e["defender_dice"].as_u64().unwrap_or(0) as u32;
+            }
             Some("dug_in_hit_ignored") => ignored = 1,
             // 10.4, 10.5, 10.8: the hits a roll scored, where fewer units were there to lose.
             Some("battle_roll") if !attacker.is_null() || skirmish => {
@@ -491,7 +496,19 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 winner = attack
                     .as_ref()
                     .map(|(side, _, _)| side.clone())
-                    .unwrap_or_default()
+                    .unwrap_or_default();
+                // RULINGS B12, 10.7: the attackers take the emptied area and what the
+                // defenders kept there, less the War they spent (unless they go back, 11.3:
+                // `left_behind` drops this then).
+                let kept = data
+                    .find_area_key(e["area"].as_str().unwrap_or(""))
+                    .map(|a| before.supplies_at(&a.id))
+                    .unwrap_or_default();
+                e["occupied"] = serde_json::json!({
+                    "side": winner,
+                    "food": kept.food,
+                    "war": kept.war.saturating_sub(defender_war),
+                });
             }
             Some("surrendered") => {
                 name_surrendered(data, before, e);
@@ -503,6 +520,26 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     roll_before_dug_in(events);
     refusal_before_its_arrival(events);
     return_after_surrender(events);
+    left_behind(events);
+}
+
+/// 11.3: attackers that go back to the City they attacked out of (or are barred from it, and
+/// hold the area they won) do not occupy the area of a defender that surrendered; the line of
+/// their return says where they are.
+fn left_behind(events: &mut [Value]) {
+    let returned = events.iter().any(|e| {
+        matches!(
+            e["event"].as_str(),
+            Some("attacker_returned" | "return_barred")
+        )
+    });
+    if returned {
+        for e in events.iter_mut() {
+            if let Some(o) = e.as_object_mut() {
+                o.remove("occupied");
+            }
+        }
+    }
 }
 
 /// 10.4 with 9.5 and 10.8: skirmishers whose roll wipes out the army they attack go back to
