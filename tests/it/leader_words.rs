@@ -442,6 +442,65 @@ fn defenders_that_surrender_in_battle_leave_the_area_to_the_attackers() {
     );
 }
 
+/// 5.5 with 11.1 (RULINGS S7) and 12.3 (RULINGS N10): supplies discarded say why they could
+/// not be moved on. Every discard read "no room on the supply line (5.5)", where a besieged
+/// City has no line out at all and the supplies a navy puts ashore before the winter have no
+/// supply moves after them: a player looked for the full line the report spoke of.
+#[test]
+fn a_discard_says_why_the_supplies_could_not_move_on() {
+    let discard = |area: &str| json!({"event": "supplies_discarded", "side": "patriot", "area": area, "food": 0, "war": 1});
+    let besieged = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 7, "leader": "leader"});
+            st["sieges"] = json!(["CHS"]);
+        },
+        json!({"limited": "skip", "full": "pass"}),
+        vec![discard("CHS")],
+    );
+    assert_eq!(
+        besieged[1], "Charleston discards 1 war: nothing moves out of a siege (11.1, 5.5).",
+        "{besieged:?}"
+    );
+    // A siege declared earlier in the step counts; one lifted does not.
+    let lifted = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 7, "leader": "leader"});
+            st["sieges"] = json!(["CHS"]);
+        },
+        json!({"limited": "skip", "full": "pass"}),
+        vec![
+            json!({"event": "siege_lifted", "area": "CHS"}),
+            discard("CHS"),
+        ],
+    );
+    assert_eq!(
+        lifted[2], "Charleston discards 1 war: no room on the supply line (5.5).",
+        "{lifted:?}"
+    );
+    let landed = southern_lines_from(
+        |st| st["armies"]["PTS"] = json!({"side": "patriot", "units": 1}),
+        json!({"answer": {"unload": {"supplies": "PTS"}}}),
+        vec![
+            json!({"event": "supplies_moved", "side": "patriot", "from": "A", "to": "PTS", "food": 2, "war": 1}),
+            discard("PTS"),
+            json!({"event": "navy_removed", "side": "patriot", "zone": "A"}),
+        ],
+    );
+    assert_eq!(
+        landed[2],
+        "Portsmouth discards 1 war: no supply moves follow a landing before the winter (12.3, 5.5).",
+        "{landed:?}"
+    );
+    let full = southern_lines(
+        json!({"limited": "skip", "full": "pass"}),
+        vec![discard("EBN")],
+    );
+    assert_eq!(
+        full[1], "Ebenezer discards 1 war: no room on the supply line (5.5).",
+        "{full:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]

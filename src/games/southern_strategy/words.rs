@@ -521,6 +521,43 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     refusal_before_its_arrival(events);
     return_after_surrender(events);
     left_behind(events);
+    why_discarded(data, before, events);
+}
+
+/// 5.5: supplies discarded say why they could not be moved on: an area under siege, from
+/// which nothing moves (11.1, RULINGS S7), or supplies a navy put ashore before the winter,
+/// which no supply moves follow (12.3, RULINGS N10); otherwise the line had no room.
+fn why_discarded(data: &Data, before: &State, events: &mut [Value]) {
+    let winter = events.iter().any(|e| e["event"] == "navy_removed");
+    // Sieges declared or lifted earlier in the step, by area: whether each is under siege now.
+    let mut changed: Vec<(Value, bool)> = Vec::new();
+    for i in 0..events.len() {
+        let area = events[i]["area"].clone();
+        match events[i]["event"].as_str() {
+            Some("siege_declared") => changed.push((area, true)),
+            Some("siege_lifted") => changed.push((area, false)),
+            Some("supplies_discarded") => {
+                let besieged = changed
+                    .iter()
+                    .rev()
+                    .find(|(a, _)| *a == area)
+                    .map_or_else(|| before.besieged(area.as_str().unwrap_or("")), |c| c.1);
+                let landed = winter
+                    && i > 0
+                    && events[i - 1]["event"] == "supplies_moved"
+                    && events[i - 1]["to"] == area
+                    && data
+                        .find_sea(events[i - 1]["from"].as_str().unwrap_or(""))
+                        .is_some();
+                if besieged {
+                    events[i]["besieged"] = true.into();
+                } else if landed {
+                    events[i]["winter_landing"] = true.into();
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// 11.3: attackers that go back to the City they attacked out of (or are barred from it, and
