@@ -501,6 +501,71 @@ fn a_discard_says_why_the_supplies_could_not_move_on() {
     );
 }
 
+/// 11.0: a siege declared says which of the two conditions holds: the besieger's armies in two
+/// areas beside the City or Fort, or (at a Port City) one army beside it with its navy in the
+/// City's sea zone and no enemy navy there. The line said only "is under siege", and a player
+/// could not tell whether moving the navy away would lift it. The navy is followed through
+/// the step (moved, sailing with a Transport, defeated, gone for the winter, returned).
+#[test]
+fn a_siege_declared_says_which_condition_holds() {
+    let declared = |area: &str| json!({"event": "siege_declared", "area": area, "by": "crown"});
+    let patriots = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["GRB"] = json!({"side": "patriot", "units": 2});
+        st["navies"] = json!({"crown": "C"});
+    };
+    let by_sea = southern_lines_from(patriots, json!({"full": "pass"}), vec![declared("CHS")]);
+    assert_eq!(
+        by_sea[1],
+        "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina) (11.0).",
+        "{by_sea:?}"
+    );
+    let by_land = "is under siege by the Crown: Crown armies in two areas beside it (11.0).";
+    // A Fort has no sea zone.
+    let fort = southern_lines_from(patriots, json!({"full": "pass"}), vec![declared("GRB")]);
+    assert_eq!(fort[1], format!("Fort Granby {by_land}"), "{fort:?}");
+    // The navy sailed away earlier in the step.
+    let sailed = southern_lines_from(
+        patriots,
+        json!({"full": {"navy": {"move": "B"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "crown", "from": "C", "to": "B"}),
+            declared("CHS"),
+        ],
+    );
+    assert_eq!(sailed[2], format!("Charleston {by_land}"), "{sailed:?}");
+    // The French navy shares the zone.
+    let contested = southern_lines_from(
+        |st| {
+            patriots(st);
+            st["navies"] = json!({"crown": "C", "french": "C"});
+        },
+        json!({"full": "pass"}),
+        vec![declared("CHS")],
+    );
+    assert_eq!(
+        contested[1],
+        format!("Charleston {by_land}"),
+        "{contested:?}"
+    );
+    // A Transport carried the navy into the zone.
+    let carried = southern_lines_from(
+        |st| {
+            patriots(st);
+            st["navies"] = json!({"crown": "D"});
+        },
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "transported", "from": "SAV", "units": 2, "food": 0, "war": 0, "zone": "C"}),
+            declared("CHS"),
+        ],
+    );
+    assert!(
+        carried[2].contains("the Crown navy in sea zone C"),
+        "{carried:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{Cargo, LeaderRank, Side, State, Supplies};
+use super::state::{Cargo, Id, LeaderRank, Side, State, Supplies};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -522,6 +522,54 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     return_after_surrender(events);
     left_behind(events);
     why_discarded(data, before, events);
+    siege_conditions(data, before, events);
+}
+
+/// 11.0: a siege declared names the condition that holds. The navies are followed through the
+/// step (they change only by these events), so the besieger's navy in a Port City's sea zone
+/// with no enemy navy there is the second condition, which needs one army beside the City;
+/// otherwise the siege was declared because the besieger's armies stand in two areas beside it.
+/// Where both hold, the navy's is the one named (what is said is still so).
+fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
+    let zone = |z: Option<&Id>| z.map_or(Value::Null, |z| Value::String(z.to_string()));
+    let mut crown = zone(before.navies.crown.as_ref());
+    let mut french = zone(before.navies.french.as_ref());
+    for e in events.iter_mut() {
+        let navy = |e: &Value| match e["side"].as_str() {
+            Some("crown") => Some(Side::Crown),
+            Some("patriot") => Some(Side::Patriot),
+            _ => None,
+        };
+        let (side, to) = match e["event"].as_str() {
+            Some("navy_moved") => (navy(e), e["to"].clone()),
+            Some("navy_returned") => (navy(e), e["zone"].clone()),
+            Some("navy_defeated" | "navy_removed") => (navy(e), Value::Null),
+            // 9.3: the Crown navy sails with the army it transports.
+            Some("transported") => (Some(Side::Crown), e["zone"].clone()),
+            Some("siege_declared") => {
+                let area = data.find_area_key(e["area"].as_str().unwrap_or(""));
+                let sea = area
+                    .filter(|a| a.port && a.kind == super::data::AreaType::City)
+                    .and_then(|a| a.sea.as_ref())
+                    .map(|z| Value::String(z.to_string()));
+                let (own, enemy) = if e["by"] == Side::Crown.name() {
+                    (&crown, &french)
+                } else {
+                    (&french, &crown)
+                };
+                if let Some(sea) = sea.filter(|z| own == z && enemy != z) {
+                    e["navy"] = sea;
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match side {
+            Some(Side::Crown) => crown = to,
+            Some(Side::Patriot) => french = to,
+            None => {}
+        }
+    }
 }
 
 /// 5.5: supplies discarded say why they could not be moved on: an area under siege, from
