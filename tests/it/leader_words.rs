@@ -566,6 +566,42 @@ fn a_siege_declared_says_which_condition_holds() {
     );
 }
 
+/// 10.7: a beaten defender that retreats leaves the area to the attackers, as a refusal does
+/// (10.1, whose line says so); the retreat's line did not, and read as if the attackers went
+/// back. A sortie going back to its City (11.3) occupies nothing.
+#[test]
+fn a_retreat_says_the_attackers_occupy_the_area() {
+    let battle = |tail: Vec<Value>| {
+        let mut events = vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 3, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 4, "defender_total": 2}),
+            json!({"event": "morale_check", "side": "patriot", "die": null, "needed": 2, "passed": false}),
+            json!({"event": "retreated", "side": "patriot", "from": "BFT", "to": "SAV", "food": 1, "war": 1}),
+        ];
+        events.extend(tail);
+        events
+    };
+    let at_beaufort = |st: &mut Value| st["armies"]["BFT"] = json!({"side": "patriot", "units": 2});
+    let attack = json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 3, "war": 1}}});
+    let retreated = southern_lines_from(at_beaufort, attack, battle(vec![]));
+    assert_eq!(
+        retreated[4],
+        "Patriot retreats from Beaufort to Savannah, abandoning 1 food and 1 war (10.7). The Crown attackers occupy Beaufort (10.7).",
+        "{retreated:?}"
+    );
+    let back = southern_lines_from(
+        at_beaufort,
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 3, "war": 1, "return_after": true}}}),
+        battle(vec![
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 3}),
+        ]),
+    );
+    assert_eq!(
+        back[4], "Patriot retreats from Beaufort to Savannah, abandoning 1 food and 1 war (10.7).",
+        "{back:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]

@@ -203,6 +203,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         if e["event"] == "retreated" && e["side"] == must_retreat {
             must_retreat = Value::Null;
         }
+        // 10.7: the attackers hold the area the beaten defender retreats from (unless they go
+        // back, 11.3: `left_behind` drops this then).
+        if e["event"] == "retreated" {
+            if let Some((side, _, _)) = attack
+                .as_ref()
+                .filter(|(side, _, to)| *side != e["side"] && *to == e["from"])
+            {
+                e["occupied"] = serde_json::json!({ "side": side });
+            }
+        }
         if matches!(e["event"].as_str(), Some("transported" | "landed")) {
             loaded.push(Side::Crown.name().into());
             loaded.push(Side::Patriot.name().into());
