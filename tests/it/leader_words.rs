@@ -602,6 +602,38 @@ fn a_retreat_says_the_attackers_occupy_the_area() {
     );
 }
 
+/// 9.5, 10.8: a skirmish says the Food it costs (a march and an attack say theirs), and an army
+/// a skirmish wipes out on its Point says where what it carried goes: back to the stock, since
+/// the skirmishers go home and a Point holds no supplies without an army (2.1). The cubes went
+/// from the board with no line telling of them.
+#[test]
+fn a_skirmish_says_what_it_costs_and_where_the_supplies_of_an_army_it_takes_go() {
+    let at_beaufort = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["BFT"] = json!({"side": "crown", "units": 1});
+        st["supplies"]["BFT"] = json!({"food": 2});
+    };
+    let lines = southern_lines_from(
+        at_beaufort,
+        json!({"full": {"skirmish": {"from": "CHS", "to": "BFT", "units": 1, "war": 1}}}),
+        vec![
+            json!({"event": "skirmished", "from": "CHS", "to": "BFT", "units": 1, "war": 1}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [1], "hits": 1}),
+            json!({"event": "surrendered", "side": "crown", "area": "BFT", "units": 1, "leader": null}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "1 Patriot unit from Charleston skirmishes at Beaufort with 1 war, paying 1 food (9.5, 10.8).",
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[3],
+        "The Crown army at Beaufort surrenders: 1 unit eliminated (10.4). The 2 food it carried go back to the stock: a Point holds no supplies without an army (2.1). The skirmishing unit goes back to Charleston and rejoins the army there (9.5, 10.8).",
+        "{lines:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]

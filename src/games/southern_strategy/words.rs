@@ -188,6 +188,9 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     let mut skirmish = false;
     // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
     let mut skirmishers: Option<Value> = None;
+    // 10.8: the Point a skirmish struck, whose army, if wiped out, leaves what it carried to
+    // the stock (the skirmishers go home, and a Point holds no supplies without an army, 2.1).
+    let mut skirmished_at = Value::Null;
     // 12.2: the sides whose navy a sea battle sank in this step; an army aboard any other is
     // lost as its navy leaves for the winter (12.3).
     let mut sunk: Vec<Value> = Vec::new();
@@ -347,6 +350,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             // 9.5: units a leader picked rejoin his army; an army without one goes back whole.
             Some("skirmished") => {
                 skirmish = true;
+                skirmished_at = e["to"].clone();
                 let army = e["from"].as_str().and_then(|from| before.army(from));
                 let units = e["units"].as_u64().unwrap_or(0);
                 let rejoin = army.is_some_and(|a| u64::from(a.units) > units);
@@ -523,6 +527,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("surrendered") => {
                 name_surrendered(data, before, e);
                 why_no_retreat(before, e, &mut must_retreat);
+                if e["area"] == skirmished_at {
+                    let carried = before.supplies_at(e["area"].as_str().unwrap_or(""));
+                    if !carried.is_empty() {
+                        e["stocked"] =
+                            serde_json::json!({"food": carried.food, "war": carried.war});
+                    }
+                }
             }
             _ => {}
         }
