@@ -634,6 +634,21 @@ fn a_skirmish_says_what_it_costs_and_where_the_supplies_of_an_army_it_takes_go()
     );
 }
 
+/// 9.6: digging in says what it costs (1 Food and 1 War, whatever the army), as a march and an
+/// attack say theirs; the cubes went with no line telling of them.
+#[test]
+fn digging_in_says_what_it_costs() {
+    let lines = southern_lines(
+        json!({"limited": "skip", "full": {"dig_in": "SAV"}}),
+        vec![json!({"event": "dug_in", "side": "crown", "area": "SAV"})],
+    );
+    assert_eq!(
+        lines[1],
+        "Crown digs in at Savannah for the rest of the turn, paying 1 food and 1 war (9.6).",
+        "{lines:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]
