@@ -649,6 +649,55 @@ fn digging_in_says_what_it_costs() {
     );
 }
 
+/// 9.3 with 9.2: a landing that joins the Leader's army, with supplies left aboard beyond what
+/// the port may take in, read "2 food and 2 war stay aboard, beyond what Savannah may take in
+/// (9.3); they join the army there": "they" were the supplies. The units join; the supplies
+/// stay aboard.
+#[test]
+fn a_landing_says_who_joins_the_army_and_what_stays_aboard() {
+    let savannah = |st: &mut Value| {
+        st["navies"] = json!({"crown": "D", "cargo": {"crown": {"units": 1, "leader": "subordinate", "food": 2, "war": 2}}});
+    };
+    let landing = |food: u32, aboard: Option<Value>| {
+        let mut e = json!({"event": "landed", "area": "SAV", "units": 1, "food": food, "war": 0});
+        if let Some(a) = aboard {
+            e["aboard"] = a;
+        }
+        vec![e]
+    };
+    let orders = json!({"full": {"transport": {"land": "SAV"}}});
+    let both = southern_lines_from(
+        savannah,
+        orders.clone(),
+        landing(0, Some(json!({"food": 2, "war": 2}))),
+    );
+    assert_eq!(
+        both[1],
+        "1 unit and the Subordinate Leader land in Savannah and join the army there, the Subordinate Leader coming off (9.2); 2 food and 2 war stay aboard, beyond what Savannah may take in (9.3).",
+        "{both:?}"
+    );
+    let joined = southern_lines_from(savannah, orders.clone(), landing(2, None));
+    assert_eq!(
+        joined[1],
+        "1 unit and the Subordinate Leader land in Savannah with 2 food and join the army there, the Subordinate Leader coming off (9.3, 9.2).",
+        "{joined:?}"
+    );
+    // Into an empty port: nobody joins.
+    let alone = southern_lines_from(
+        |st| {
+            savannah(st);
+            st["armies"] = json!({"CHS": {"side": "patriot", "units": 2}});
+        },
+        orders,
+        landing(1, Some(json!({"food": 1, "war": 2}))),
+    );
+    assert_eq!(
+        alone[1],
+        "1 unit and the Subordinate Leader land in Savannah with 1 food; 1 food and 2 war stay aboard, beyond what Savannah may take in (9.3).",
+        "{alone:?}"
+    );
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]

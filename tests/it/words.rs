@@ -964,7 +964,7 @@ fn a_landing_that_joins_the_leader_says_the_subordinate_comes_off() {
         &["full: {transport: {land: SAV}}\n"],
     );
     assert!(
-        report.contains("land in Savannah with 1 food and 1 war (9.3); they join the army there, and the Subordinate Leader comes off (9.2)."),
+        report.contains("land in Savannah with 1 food and 1 war and join the army there, the Subordinate Leader coming off (9.3, 9.2)."),
         "{report}"
     );
     let show = flat(&stdout(&ok(dir.path(), &["show", "game.yaml"])));
@@ -1007,7 +1007,7 @@ fn a_winter_landing_with_nothing_aboard_names_no_supplies() {
         "{report}"
     );
     assert!(
-        report.contains("the Subordinate Leader comes off (9.2)"),
+        report.contains("the Subordinate Leader coming off (9.3, 9.2)"),
         "{report}"
     );
 }
