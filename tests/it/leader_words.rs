@@ -698,6 +698,26 @@ fn a_landing_says_who_joins_the_army_and_what_stays_aboard() {
     );
 }
 
+/// 8.3: what a successful raid does cites its rule, as every other effect's line does: "A Food
+/// cube carried in Monck's Corner is destroyed." and "A Crown Unit in Snow's Island is
+/// eliminated." had none.
+#[test]
+fn a_raids_effect_cites_its_rule() {
+    let lines = southern_lines_from(
+        |st| {
+            st["armies"]["MCK"] = json!({"side": "crown", "units": 2});
+            st["armies"]["SNW"] = json!({"side": "crown", "units": 2});
+        },
+        json!({"limited": {"raid": {"colony": "SC", "food": "MCK"}}}),
+        vec![
+            json!({"event": "food_destroyed", "area": "MCK"}),
+            json!({"event": "unit_eliminated", "side": "crown", "area": "SNW"}),
+        ],
+    );
+    assert_eq!(lines[1], "A Food cube carried in Monck's Corner is destroyed (8.3).");
+    assert_eq!(lines[2], "A Crown Unit in Snow's Island is eliminated (8.3).");
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]
