@@ -718,6 +718,24 @@ fn a_raids_effect_cites_its_rule() {
     assert_eq!(lines[2], "A Crown Unit in Snow's Island is eliminated (8.3).");
 }
 
+/// 5.1: a City that generates nothing because every Point beside it is held by an enemy army
+/// cites 5.1, as the other reasons cite theirs; the record's reason carries no rule number.
+#[test]
+fn a_city_cut_off_from_its_points_cites_5_1() {
+    let lines = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "no_generation", "side": "crown", "area": "YRK", "reason": "every adjacent Point is held by an enemy army"}),
+            json!({"event": "no_generation", "side": "crown", "area": "SAV", "reason": "under siege (11.1)"}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "Yorktown (Crown) generates nothing: every adjacent Point is held by an enemy army (5.1)."
+    );
+    assert_eq!(lines[2], "Savannah (Crown) generates nothing: under siege (11.1).");
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]
