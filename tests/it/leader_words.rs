@@ -714,8 +714,14 @@ fn a_raids_effect_cites_its_rule() {
             json!({"event": "unit_eliminated", "side": "crown", "area": "SNW"}),
         ],
     );
-    assert_eq!(lines[1], "A Food cube carried in Monck's Corner is destroyed (8.3).");
-    assert_eq!(lines[2], "A Crown Unit in Snow's Island is eliminated (8.3).");
+    assert_eq!(
+        lines[1],
+        "A Food cube carried in Monck's Corner is destroyed (8.3)."
+    );
+    assert_eq!(
+        lines[2],
+        "A Crown Unit in Snow's Island is eliminated (8.3)."
+    );
 }
 
 /// 5.1: a City that generates nothing because every Point beside it is held by an enemy army
@@ -733,7 +739,10 @@ fn a_city_cut_off_from_its_points_cites_5_1() {
         lines[1],
         "Yorktown (Crown) generates nothing: every adjacent Point is held by an enemy army (5.1)."
     );
-    assert_eq!(lines[2], "Savannah (Crown) generates nothing: under siege (11.1).");
+    assert_eq!(
+        lines[2],
+        "Savannah (Crown) generates nothing: under siege (11.1)."
+    );
 }
 
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
@@ -861,10 +870,10 @@ fn a_roll_with_more_hits_than_units_says_so() {
             json!({"event": "battle_roll", "side": "crown", "faces": [3, 4, 2], "hits": 1}),
         ],
     );
-    assert_eq!(lines[2], "Patriot rolls 4: 0 hits.");
+    assert_eq!(lines[2], "Patriot rolls 4: 0 hits (10.4).");
     assert_eq!(
         lines[3],
-        "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate."
+        "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate (10.5)."
     );
 }
 
@@ -880,8 +889,9 @@ fn a_skirmish_with_more_hits_than_units_says_so() {
         ],
     );
     assert!(
-        lines.iter().any(|l| l
-            .starts_with("Patriot rolls 1, 1, 3: 2 hits, with only 1 unit there to eliminate.")),
+        lines.iter().any(|l| l.starts_with(
+            "Patriot rolls 1, 1, 3: 2 hits, with only 1 unit there to eliminate (10.8)."
+        )),
         "{lines:?}"
     );
 }

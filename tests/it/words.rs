@@ -865,7 +865,7 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         {"event": "dug_in_hit_ignored", "area": "AUG"},
         {"event": "battle_roll", "side": "crown", "faces": [3, 4], "hits": 0},
     ]));
-    assert_eq!(got[1], "Crown rolls 3, 4: 1 hit.", "{got:?}");
+    assert_eq!(got[1], "Crown rolls 3, 4: 1 hit (10.5).", "{got:?}");
     assert_eq!(
         got[2], "The dug-in defenders of Augusta ignore the first hit (9.6): none eliminated.",
         "{got:?}"
@@ -875,7 +875,7 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         {"event": "dug_in_hit_ignored", "area": "AUG"},
         {"event": "battle_roll", "side": "crown", "faces": [1, 2, 3, 3], "hits": 2},
     ]));
-    assert_eq!(got[1], "Crown rolls 1, 2, 3, 3: 4 hits.", "{got:?}");
+    assert_eq!(got[1], "Crown rolls 1, 2, 3, 3: 4 hits (10.5).", "{got:?}");
     assert_eq!(
         got[2],
         "The dug-in defenders of Augusta ignore the first hit (9.6): 3 hits left, with only 2 units there to eliminate.",

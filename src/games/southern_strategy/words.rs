@@ -241,6 +241,13 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             Some("dug_in_hit_ignored") => ignored = 1,
             // 10.4, 10.5, 10.8: the hits a roll scored, where fewer units were there to lose.
             Some("battle_roll") if !attacker.is_null() || skirmish => {
+                // 10.4 the defender's roll, 10.5 the attacker's, 10.8 a skirmish's.
+                e["rule"] = match (skirmish, e["side"] == attacker) {
+                    (true, _) => "10.8",
+                    (false, true) => "10.5",
+                    (false, false) => "10.4",
+                }
+                .into();
                 let attacking = std::mem::take(&mut skirmish) || e["side"] == attacker;
                 let on = Side::parse(e["side"].as_str().unwrap_or(""))
                     .map_or(2, |s| super::battle::hits_on(s, attacking));
