@@ -745,6 +745,21 @@ fn a_city_cut_off_from_its_points_cites_5_1() {
     );
 }
 
+/// 7.0, 5.2: the lines of a skipped limited impulse and of the end of a supply phase cite
+/// their rule, as every other line does ("Crown skips the limited impulse." had none).
+#[test]
+fn a_skipped_impulse_and_a_supply_phase_end_cite_their_rule() {
+    let lines = southern_lines(
+        json!({"limited": "skip", "full": "pass"}),
+        vec![
+            json!({"event": "supply_phase_done", "side": "crown"}),
+            json!({"event": "impulse_skipped", "side": "patriot", "kind": "limited"}),
+        ],
+    );
+    assert_eq!(lines[1], "Crown ends the supply phase (5.2).");
+    assert_eq!(lines[2], "Patriot skips the limited impulse (7.0).");
+}
+
 /// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
 /// 2 defenders" read as a mistake.
 #[test]
