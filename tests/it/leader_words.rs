@@ -629,7 +629,7 @@ fn a_skirmish_says_what_it_costs_and_where_the_supplies_of_an_army_it_takes_go()
     );
     assert_eq!(
         lines[3],
-        "The Crown army at Beaufort surrenders: 1 unit eliminated (10.4). The 2 food it carried go back to the stock: a Point holds no supplies without an army (2.1). The skirmishing unit goes back to Charleston and rejoins the army there (9.5, 10.8).",
+        "The Crown army at Beaufort surrenders: 1 unit eliminated (10.4). The 2 food it carried go back to the stock: a Point holds no supplies without an army (2.1, RULINGS B19). The skirmishing unit goes back to Charleston and rejoins the army there (9.5, 10.8).",
         "{lines:?}"
     );
 }
