@@ -380,6 +380,412 @@ fn a_defender_that_cannot_retreat_says_why_it_surrenders() {
     );
 }
 
+/// 10.4 with RULINGS B12, and 10.7: defenders that surrender in battle leave the area to the
+/// attackers, who take what was stored or carried there (less the War the defenders spent).
+/// The report said only that the defenders surrendered, so a player read the attack as over
+/// with the attackers back where they came from, until the board showed them in the City.
+/// Attackers who go back to the City they attacked out of (11.3) occupy nothing.
+#[test]
+fn defenders_that_surrender_in_battle_leave_the_area_to_the_attackers() {
+    let at_georgetown = |st: &mut Value| {
+        st["armies"]["GEO"] = json!({"side": "patriot", "units": 1});
+        st["supplies"]["GEO"] = json!({"food": 4, "war": 3});
+    };
+    let battle = |defender_dice: u32, tail: Vec<Value>| {
+        let mut events = vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "SNW", "to": "GEO", "units": 1, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_joined", "attacker": "crown", "area": "GEO", "attacker_units": 1, "defender_units": 1, "attacker_dice": 1, "defender_dice": defender_dice}),
+            json!({"event": "battle_roll", "side": "crown", "faces": [1], "hits": 1}),
+            json!({"event": "surrendered", "side": "patriot", "area": "GEO", "units": 1, "leader": null}),
+        ];
+        events.extend(tail);
+        events
+    };
+    let attack = json!({"full": {"attack": {"from": "SNW", "to": "GEO", "units": 1, "war": 1}}});
+    let wiped = southern_lines_from(at_georgetown, attack.clone(), battle(3, vec![]));
+    assert_eq!(
+        wiped[4],
+        "The Patriot army at Georgetown surrenders: 1 unit eliminated (10.4). The Crown attackers occupy Georgetown and take the 4 food left there (RULINGS B12).",
+        "{wiped:?}"
+    );
+    let kept_war = southern_lines_from(at_georgetown, attack.clone(), battle(1, vec![]));
+    assert!(
+        kept_war[4]
+            .ends_with("occupy Georgetown and take the 4 food and 2 war left there (RULINGS B12)."),
+        "{kept_war:?}"
+    );
+    // A sortie that goes back to its City (11.3) leaves the emptied area.
+    let back = southern_lines_from(
+        at_georgetown,
+        json!({"full": {"attack": {"from": "SNW", "to": "GEO", "units": 1, "war": 1, "return_after": true}}}),
+        battle(
+            3,
+            vec![json!({"event": "attacker_returned", "side": "crown", "to": "SNW", "units": 1})],
+        ),
+    );
+    assert!(!back[4].contains("occupy"), "{back:?}");
+    // A beaten defender with nowhere to retreat (10.7) leaves the area to them too.
+    let cornered = southern_lines_from(
+        at_georgetown,
+        attack,
+        vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "SNW", "to": "GEO", "units": 3, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 4, "defender_total": 1}),
+            json!({"event": "morale_check", "side": "patriot", "die": 1, "needed": 3, "passed": false}),
+            json!({"event": "surrendered", "side": "patriot", "area": "GEO", "units": 1, "leader": null}),
+        ],
+    );
+    assert_eq!(
+        cornered[4],
+        "The Patriot army at Georgetown has nowhere to retreat and surrenders: 1 unit eliminated (10.7, 10.4). The Crown attackers occupy Georgetown and take the 4 food and 3 war left there (10.7).",
+        "{cornered:?}"
+    );
+}
+
+/// 5.5 with 11.1 (RULINGS S7) and 12.3 (RULINGS N10): supplies discarded say why they could
+/// not be moved on. Every discard read "no room on the supply line (5.5)", where a besieged
+/// City has no line out at all and the supplies a navy puts ashore before the winter have no
+/// supply moves after them: a player looked for the full line the report spoke of.
+#[test]
+fn a_discard_says_why_the_supplies_could_not_move_on() {
+    let discard = |area: &str| json!({"event": "supplies_discarded", "side": "patriot", "area": area, "food": 0, "war": 1});
+    let besieged = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 7, "leader": "leader"});
+            st["sieges"] = json!(["CHS"]);
+        },
+        json!({"limited": "skip", "full": "pass"}),
+        vec![discard("CHS")],
+    );
+    assert_eq!(
+        besieged[1], "Charleston discards 1 war: nothing moves out of a siege (11.1, 5.5).",
+        "{besieged:?}"
+    );
+    // A siege declared earlier in the step counts; one lifted does not.
+    let lifted = southern_lines_from(
+        |st| {
+            st["armies"]["CHS"] = json!({"side": "patriot", "units": 7, "leader": "leader"});
+            st["sieges"] = json!(["CHS"]);
+        },
+        json!({"limited": "skip", "full": "pass"}),
+        vec![
+            json!({"event": "siege_lifted", "area": "CHS"}),
+            discard("CHS"),
+        ],
+    );
+    assert_eq!(
+        lifted[2], "Charleston discards 1 war: no room on the supply line (5.5).",
+        "{lifted:?}"
+    );
+    let landed = southern_lines_from(
+        |st| st["armies"]["PTS"] = json!({"side": "patriot", "units": 1}),
+        json!({"answer": {"unload": {"supplies": "PTS"}}}),
+        vec![
+            json!({"event": "supplies_moved", "side": "patriot", "from": "A", "to": "PTS", "food": 2, "war": 1}),
+            discard("PTS"),
+            json!({"event": "navy_removed", "side": "patriot", "zone": "A"}),
+        ],
+    );
+    assert_eq!(
+        landed[2],
+        "Portsmouth discards 1 war: no supply moves follow a landing before the winter (12.3, 5.5).",
+        "{landed:?}"
+    );
+    let full = southern_lines(
+        json!({"limited": "skip", "full": "pass"}),
+        vec![discard("EBN")],
+    );
+    assert_eq!(
+        full[1], "Ebenezer discards 1 war: no room on the supply line (5.5).",
+        "{full:?}"
+    );
+}
+
+/// 11.0: a siege declared says which of the two conditions holds: the besieger's armies in two
+/// areas beside the City or Fort, or (at a Port City) one army beside it with its navy in the
+/// City's sea zone and no enemy navy there. The line said only "is under siege", and a player
+/// could not tell whether moving the navy away would lift it. The navy is followed through
+/// the step (moved, sailing with a Transport, defeated, gone for the winter, returned).
+#[test]
+fn a_siege_declared_says_which_condition_holds() {
+    let declared = |area: &str| json!({"event": "siege_declared", "area": area, "by": "crown"});
+    let patriots = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["GRB"] = json!({"side": "patriot", "units": 2});
+        st["navies"] = json!({"crown": "C"});
+    };
+    let by_sea = southern_lines_from(patriots, json!({"full": "pass"}), vec![declared("CHS")]);
+    assert_eq!(
+        by_sea[1],
+        "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina) (11.0).",
+        "{by_sea:?}"
+    );
+    let by_land = "is under siege by the Crown: Crown armies in two areas beside it (11.0).";
+    // A Fort has no sea zone.
+    let fort = southern_lines_from(patriots, json!({"full": "pass"}), vec![declared("GRB")]);
+    assert_eq!(fort[1], format!("Fort Granby {by_land}"), "{fort:?}");
+    // The navy sailed away earlier in the step.
+    let sailed = southern_lines_from(
+        patriots,
+        json!({"full": {"navy": {"move": "B"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "crown", "from": "C", "to": "B"}),
+            declared("CHS"),
+        ],
+    );
+    assert_eq!(sailed[2], format!("Charleston {by_land}"), "{sailed:?}");
+    // The French navy shares the zone.
+    let contested = southern_lines_from(
+        |st| {
+            patriots(st);
+            st["navies"] = json!({"crown": "C", "french": "C"});
+        },
+        json!({"full": "pass"}),
+        vec![declared("CHS")],
+    );
+    assert_eq!(
+        contested[1],
+        format!("Charleston {by_land}"),
+        "{contested:?}"
+    );
+    // A Transport carried the navy into the zone.
+    let carried = southern_lines_from(
+        |st| {
+            patriots(st);
+            st["navies"] = json!({"crown": "D"});
+        },
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "transported", "from": "SAV", "units": 2, "food": 0, "war": 0, "zone": "C"}),
+            declared("CHS"),
+        ],
+    );
+    assert!(
+        carried[2].contains("the Crown navy in sea zone C"),
+        "{carried:?}"
+    );
+}
+
+/// 10.7: a beaten defender that retreats leaves the area to the attackers, as a refusal does
+/// (10.1, whose line says so); the retreat's line did not, and read as if the attackers went
+/// back. A sortie going back to its City (11.3) occupies nothing.
+#[test]
+fn a_retreat_says_the_attackers_occupy_the_area() {
+    let battle = |tail: Vec<Value>| {
+        let mut events = vec![
+            json!({"event": "attack_launched", "side": "crown", "from": "CHS", "to": "BFT", "units": 3, "food_paid": 1, "war": 1}),
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 4, "defender_total": 2}),
+            json!({"event": "morale_check", "side": "patriot", "die": null, "needed": 2, "passed": false}),
+            json!({"event": "retreated", "side": "patriot", "from": "BFT", "to": "SAV", "food": 1, "war": 1}),
+        ];
+        events.extend(tail);
+        events
+    };
+    let at_beaufort = |st: &mut Value| st["armies"]["BFT"] = json!({"side": "patriot", "units": 2});
+    let attack = json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 3, "war": 1}}});
+    let retreated = southern_lines_from(at_beaufort, attack, battle(vec![]));
+    assert_eq!(
+        retreated[4],
+        "Patriot retreats from Beaufort to Savannah, abandoning 1 food and 1 war (10.7). The Crown attackers occupy Beaufort (10.7).",
+        "{retreated:?}"
+    );
+    let back = southern_lines_from(
+        at_beaufort,
+        json!({"full": {"attack": {"from": "CHS", "to": "BFT", "units": 3, "war": 1, "return_after": true}}}),
+        battle(vec![
+            json!({"event": "attacker_returned", "side": "crown", "to": "CHS", "units": 3}),
+        ]),
+    );
+    assert_eq!(
+        back[4], "Patriot retreats from Beaufort to Savannah, abandoning 1 food and 1 war (10.7).",
+        "{back:?}"
+    );
+}
+
+/// 9.5, 10.8: a skirmish says the Food it costs (a march and an attack say theirs), and an army
+/// a skirmish wipes out on its Point says where what it carried goes: back to the stock, since
+/// the skirmishers go home and a Point holds no supplies without an army (2.1). The cubes went
+/// from the board with no line telling of them.
+#[test]
+fn a_skirmish_says_what_it_costs_and_where_the_supplies_of_an_army_it_takes_go() {
+    let at_beaufort = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["BFT"] = json!({"side": "crown", "units": 1});
+        st["supplies"]["BFT"] = json!({"food": 2});
+    };
+    let lines = southern_lines_from(
+        at_beaufort,
+        json!({"full": {"skirmish": {"from": "CHS", "to": "BFT", "units": 1, "war": 1}}}),
+        vec![
+            json!({"event": "skirmished", "from": "CHS", "to": "BFT", "units": 1, "war": 1}),
+            json!({"event": "battle_roll", "side": "patriot", "faces": [1], "hits": 1}),
+            json!({"event": "surrendered", "side": "crown", "area": "BFT", "units": 1, "leader": null}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "1 Patriot unit from Charleston skirmishes at Beaufort with 1 war, paying 1 food (9.5, 10.8).",
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[3],
+        "The Crown army at Beaufort surrenders: 1 unit eliminated (10.4). The 2 food it carried go back to the stock: a Point holds no supplies without an army (2.1, RULINGS B19). The skirmishing unit goes back to Charleston and rejoins the army there (9.5, 10.8).",
+        "{lines:?}"
+    );
+}
+
+/// 9.6: digging in says what it costs (1 Food and 1 War, whatever the army), as a march and an
+/// attack say theirs; the cubes went with no line telling of them.
+#[test]
+fn digging_in_says_what_it_costs() {
+    let lines = southern_lines(
+        json!({"limited": "skip", "full": {"dig_in": "SAV"}}),
+        vec![json!({"event": "dug_in", "side": "crown", "area": "SAV"})],
+    );
+    assert_eq!(
+        lines[1],
+        "Crown digs in at Savannah for the rest of the turn, paying 1 food and 1 war (9.6).",
+        "{lines:?}"
+    );
+}
+
+/// 9.3 with 9.2: a landing that joins the Leader's army, with supplies left aboard beyond what
+/// the port may take in, read "2 food and 2 war stay aboard, beyond what Savannah may take in
+/// (9.3); they join the army there": "they" were the supplies. The units join; the supplies
+/// stay aboard.
+#[test]
+fn a_landing_says_who_joins_the_army_and_what_stays_aboard() {
+    let savannah = |st: &mut Value| {
+        st["navies"] = json!({"crown": "D", "cargo": {"crown": {"units": 1, "leader": "subordinate", "food": 2, "war": 2}}});
+    };
+    let landing = |food: u32, aboard: Option<Value>| {
+        let mut e = json!({"event": "landed", "area": "SAV", "units": 1, "food": food, "war": 0});
+        if let Some(a) = aboard {
+            e["aboard"] = a;
+        }
+        vec![e]
+    };
+    let orders = json!({"full": {"transport": {"land": "SAV"}}});
+    let both = southern_lines_from(
+        savannah,
+        orders.clone(),
+        landing(0, Some(json!({"food": 2, "war": 2}))),
+    );
+    assert_eq!(
+        both[1],
+        "1 unit and the Subordinate Leader land in Savannah and join the army there, the Subordinate Leader coming off (9.2); 2 food and 2 war stay aboard, beyond what Savannah may take in (9.3).",
+        "{both:?}"
+    );
+    let joined = southern_lines_from(savannah, orders.clone(), landing(2, None));
+    assert_eq!(
+        joined[1],
+        "1 unit and the Subordinate Leader land in Savannah with 2 food and join the army there, the Subordinate Leader coming off (9.3, 9.2).",
+        "{joined:?}"
+    );
+    // Into an empty port: nobody joins.
+    let alone = southern_lines_from(
+        |st| {
+            savannah(st);
+            st["armies"] = json!({"CHS": {"side": "patriot", "units": 2}});
+        },
+        orders,
+        landing(1, Some(json!({"food": 1, "war": 2}))),
+    );
+    assert_eq!(
+        alone[1],
+        "1 unit and the Subordinate Leader land in Savannah with 1 food; 1 food and 2 war stay aboard, beyond what Savannah may take in (9.3).",
+        "{alone:?}"
+    );
+}
+
+/// 8.3: what a successful raid does cites its rule, as every other effect's line does: "A Food
+/// cube carried in Monck's Corner is destroyed." and "A Crown Unit in Snow's Island is
+/// eliminated." had none.
+#[test]
+fn a_raids_effect_cites_its_rule() {
+    let lines = southern_lines_from(
+        |st| {
+            st["armies"]["MCK"] = json!({"side": "crown", "units": 2});
+            st["armies"]["SNW"] = json!({"side": "crown", "units": 2});
+        },
+        json!({"limited": {"raid": {"colony": "SC", "food": "MCK"}}}),
+        vec![
+            json!({"event": "food_destroyed", "area": "MCK"}),
+            json!({"event": "unit_eliminated", "side": "crown", "area": "SNW"}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "A Food cube carried in Monck's Corner is destroyed (8.3)."
+    );
+    assert_eq!(
+        lines[2],
+        "A Crown Unit in Snow's Island is eliminated (8.3)."
+    );
+}
+
+/// 5.1: a City that generates nothing because every Point beside it is held by an enemy army
+/// cites 5.1, as the other reasons cite theirs; the record's reason carries no rule number.
+#[test]
+fn a_city_cut_off_from_its_points_cites_5_1() {
+    let lines = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "no_generation", "side": "crown", "area": "YRK", "reason": "every adjacent Point is held by an enemy army"}),
+            json!({"event": "no_generation", "side": "crown", "area": "SAV", "reason": "under siege (11.1)"}),
+        ],
+    );
+    assert_eq!(
+        lines[1],
+        "Yorktown (Crown) generates nothing: every adjacent Point is held by an enemy army (5.1)."
+    );
+    assert_eq!(
+        lines[2],
+        "Savannah (Crown) generates nothing: under siege (11.1)."
+    );
+}
+
+/// 7.0, 5.2: the lines of a skipped limited impulse and of the end of a supply phase cite
+/// their rule, as every other line does ("Crown skips the limited impulse." had none).
+#[test]
+fn a_skipped_impulse_and_a_supply_phase_end_cite_their_rule() {
+    let lines = southern_lines(
+        json!({"limited": "skip", "full": "pass"}),
+        vec![
+            json!({"event": "supply_phase_done", "side": "crown"}),
+            json!({"event": "impulse_skipped", "side": "patriot", "kind": "limited"}),
+        ],
+    );
+    assert_eq!(lines[1], "Crown ends the supply phase (5.2).");
+    assert_eq!(lines[2], "Patriot skips the limited impulse (7.0).");
+}
+
+/// 10.6: a battle the defender wins on a tie says so; "Patriot wins the battle, 2 attackers to
+/// 2 defenders" read as a mistake.
+#[test]
+fn a_tied_battle_says_the_tie_goes_to_the_defender() {
+    let tie = southern_lines(
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "battle_won", "winner": "patriot", "attacker_total": 2, "defender_total": 2}),
+        ],
+    );
+    assert_eq!(
+        tie[1],
+        "Patriot wins the battle, 2 attackers to 2 defenders counting leaders: a tie goes to the defender (10.6).",
+    );
+    let won = southern_lines(
+        json!({"commit": 1}),
+        vec![
+            json!({"event": "battle_won", "winner": "crown", "attacker_total": 3, "defender_total": 2}),
+        ],
+    );
+    assert_eq!(
+        won[1],
+        "Crown wins the battle, 3 attackers to 2 defenders counting leaders (10.6).",
+    );
+}
+
 /// 9.6 with 10.7 (RULINGS B16): a beaten dug-in army keeps its marker as it retreats, and the
 /// retreat line says so (the player could not tell why the army could not be activated).
 #[test]
@@ -479,10 +885,10 @@ fn a_roll_with_more_hits_than_units_says_so() {
             json!({"event": "battle_roll", "side": "crown", "faces": [3, 4, 2], "hits": 1}),
         ],
     );
-    assert_eq!(lines[2], "Patriot rolls 4: 0 hits.");
+    assert_eq!(lines[2], "Patriot rolls 4: 0 hits (10.4).");
     assert_eq!(
         lines[3],
-        "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate."
+        "Crown rolls 3, 4, 2: 2 hits, with only 1 unit there to eliminate (10.5)."
     );
 }
 
@@ -498,8 +904,9 @@ fn a_skirmish_with_more_hits_than_units_says_so() {
         ],
     );
     assert!(
-        lines.iter().any(|l| l
-            .starts_with("Patriot rolls 1, 1, 3: 2 hits, with only 1 unit there to eliminate.")),
+        lines.iter().any(|l| l.starts_with(
+            "Patriot rolls 1, 1, 3: 2 hits, with only 1 unit there to eliminate (10.8)."
+        )),
         "{lines:?}"
     );
 }

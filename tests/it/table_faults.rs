@@ -371,7 +371,7 @@ fn skirmishers_are_said_to_go_back_to_their_army() {
     );
     assert_eq!(
         whole[2],
-        "Patriot rolls 4: 0 hits. The 2 skirmishing units go back to Charleston (9.5, 10.8).",
+        "Patriot rolls 4: 0 hits (10.8). The 2 skirmishing units go back to Charleston (9.5, 10.8).",
         "{whole:?}"
     );
 }

@@ -865,7 +865,7 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         {"event": "dug_in_hit_ignored", "area": "AUG"},
         {"event": "battle_roll", "side": "crown", "faces": [3, 4], "hits": 0},
     ]));
-    assert_eq!(got[1], "Crown rolls 3, 4: 1 hit.", "{got:?}");
+    assert_eq!(got[1], "Crown rolls 3, 4: 1 hit (10.5).", "{got:?}");
     assert_eq!(
         got[2], "The dug-in defenders of Augusta ignore the first hit (9.6): none eliminated.",
         "{got:?}"
@@ -875,7 +875,7 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         {"event": "dug_in_hit_ignored", "area": "AUG"},
         {"event": "battle_roll", "side": "crown", "faces": [1, 2, 3, 3], "hits": 2},
     ]));
-    assert_eq!(got[1], "Crown rolls 1, 2, 3, 3: 4 hits.", "{got:?}");
+    assert_eq!(got[1], "Crown rolls 1, 2, 3, 3: 4 hits (10.5).", "{got:?}");
     assert_eq!(
         got[2],
         "The dug-in defenders of Augusta ignore the first hit (9.6): 3 hits left, with only 2 units there to eliminate.",
@@ -964,7 +964,7 @@ fn a_landing_that_joins_the_leader_says_the_subordinate_comes_off() {
         &["full: {transport: {land: SAV}}\n"],
     );
     assert!(
-        report.contains("land in Savannah with 1 food and 1 war (9.3); they join the army there, and the Subordinate Leader comes off (9.2)."),
+        report.contains("land in Savannah with 1 food and 1 war and join the army there, the Subordinate Leader coming off (9.3, 9.2)."),
         "{report}"
     );
     let show = flat(&stdout(&ok(dir.path(), &["show", "game.yaml"])));
@@ -1007,7 +1007,7 @@ fn a_winter_landing_with_nothing_aboard_names_no_supplies() {
         "{report}"
     );
     assert!(
-        report.contains("the Subordinate Leader comes off (9.2)"),
+        report.contains("the Subordinate Leader coming off (9.3, 9.2)"),
         "{report}"
     );
 }

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{Cargo, LeaderRank, Side, State, Supplies};
+use super::state::{Cargo, Id, LeaderRank, Side, State, Supplies};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -181,11 +181,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     // just took the first hit (9.6).
     let mut attacker = Value::Null;
     let mut ignored = 0;
+    // 10.3: the War the defenders spent in the battle being fought, one die each.
+    let mut defender_war = 0;
     // 10.8: a skirmish's roll follows its `skirmished` event, rolled by the skirmishers as
     // attackers (the Patriots, hitting on 1 or 2).
     let mut skirmish = false;
     // 9.5, 10.8: a skirmish's units, who go back where they came from once they have rolled.
     let mut skirmishers: Option<Value> = None;
+    // 10.8: the Point a skirmish struck, whose army, if wiped out, leaves what it carried to
+    // the stock (the skirmishers go home, and a Point holds no supplies without an army, 2.1).
+    let mut skirmished_at = Value::Null;
     // 12.2: the sides whose navy a sea battle sank in this step; an army aboard any other is
     // lost as its navy leaves for the winter (12.3).
     let mut sunk: Vec<Value> = Vec::new();
@@ -200,6 +205,16 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
         // 10.7: the beaten army retreated, so no surrender waits on its failed check.
         if e["event"] == "retreated" && e["side"] == must_retreat {
             must_retreat = Value::Null;
+        }
+        // 10.7: the attackers hold the area the beaten defender retreats from (unless they go
+        // back, 11.3: `left_behind` drops this then).
+        if e["event"] == "retreated" {
+            if let Some((side, _, _)) = attack
+                .as_ref()
+                .filter(|(side, _, to)| *side != e["side"] && *to == e["from"])
+            {
+                e["occupied"] = serde_json::json!({ "side": side });
+            }
         }
         if matches!(e["event"].as_str(), Some("transported" | "landed")) {
             loaded.push(Side::Crown.name().into());
@@ -219,10 +234,20 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             }
         }
         match e["event"].as_str() {
-            Some("battle_joined") => attacker = e["attacker"].clone(),
+            Some("battle_joined") => {
+                attacker = e["attacker"].clone();
+                defender_war = e["defender_dice"].as_u64().unwrap_or(0) as u32;
+            }
             Some("dug_in_hit_ignored") => ignored = 1,
             // 10.4, 10.5, 10.8: the hits a roll scored, where fewer units were there to lose.
             Some("battle_roll") if !attacker.is_null() || skirmish => {
+                // 10.4 the defender's roll, 10.5 the attacker's, 10.8 a skirmish's.
+                e["rule"] = match (skirmish, e["side"] == attacker) {
+                    (true, _) => "10.8",
+                    (false, true) => "10.5",
+                    (false, false) => "10.4",
+                }
+                .into();
                 let attacking = std::mem::take(&mut skirmish) || e["side"] == attacker;
                 let on = Side::parse(e["side"].as_str().unwrap_or(""))
                     .map_or(2, |s| super::battle::hits_on(s, attacking));
@@ -332,6 +357,7 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
             // 9.5: units a leader picked rejoin his army; an army without one goes back whole.
             Some("skirmished") => {
                 skirmish = true;
+                skirmished_at = e["to"].clone();
                 let army = e["from"].as_str().and_then(|from| before.army(from));
                 let units = e["units"].as_u64().unwrap_or(0);
                 let rejoin = army.is_some_and(|a| u64::from(a.units) > units);
@@ -491,11 +517,30 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
                 winner = attack
                     .as_ref()
                     .map(|(side, _, _)| side.clone())
-                    .unwrap_or_default()
+                    .unwrap_or_default();
+                // RULINGS B12, 10.7: the attackers take the emptied area and what the
+                // defenders kept there, less the War they spent (unless they go back, 11.3:
+                // `left_behind` drops this then).
+                let kept = data
+                    .find_area_key(e["area"].as_str().unwrap_or(""))
+                    .map(|a| before.supplies_at(&a.id))
+                    .unwrap_or_default();
+                e["occupied"] = serde_json::json!({
+                    "side": winner,
+                    "food": kept.food,
+                    "war": kept.war.saturating_sub(defender_war),
+                });
             }
             Some("surrendered") => {
                 name_surrendered(data, before, e);
                 why_no_retreat(before, e, &mut must_retreat);
+                if e["area"] == skirmished_at {
+                    let carried = before.supplies_at(e["area"].as_str().unwrap_or(""));
+                    if !carried.is_empty() {
+                        e["stocked"] =
+                            serde_json::json!({"food": carried.food, "war": carried.war});
+                    }
+                }
             }
             _ => {}
         }
@@ -503,6 +548,111 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     roll_before_dug_in(events);
     refusal_before_its_arrival(events);
     return_after_surrender(events);
+    left_behind(events);
+    why_discarded(data, before, events);
+    siege_conditions(data, before, events);
+}
+
+/// 11.0: a siege declared names the condition that holds. The navies are followed through the
+/// step (they change only by these events), so the besieger's navy in a Port City's sea zone
+/// with no enemy navy there is the second condition, which needs one army beside the City;
+/// otherwise the siege was declared because the besieger's armies stand in two areas beside it.
+/// Where both hold, the navy's is the one named (what is said is still so).
+fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
+    let zone = |z: Option<&Id>| z.map_or(Value::Null, |z| Value::String(z.to_string()));
+    let mut crown = zone(before.navies.crown.as_ref());
+    let mut french = zone(before.navies.french.as_ref());
+    for e in events.iter_mut() {
+        let navy = |e: &Value| match e["side"].as_str() {
+            Some("crown") => Some(Side::Crown),
+            Some("patriot") => Some(Side::Patriot),
+            _ => None,
+        };
+        let (side, to) = match e["event"].as_str() {
+            Some("navy_moved") => (navy(e), e["to"].clone()),
+            Some("navy_returned") => (navy(e), e["zone"].clone()),
+            Some("navy_defeated" | "navy_removed") => (navy(e), Value::Null),
+            // 9.3: the Crown navy sails with the army it transports.
+            Some("transported") => (Some(Side::Crown), e["zone"].clone()),
+            Some("siege_declared") => {
+                let area = data.find_area_key(e["area"].as_str().unwrap_or(""));
+                let sea = area
+                    .filter(|a| a.port && a.kind == super::data::AreaType::City)
+                    .and_then(|a| a.sea.as_ref())
+                    .map(|z| Value::String(z.to_string()));
+                let (own, enemy) = if e["by"] == Side::Crown.name() {
+                    (&crown, &french)
+                } else {
+                    (&french, &crown)
+                };
+                if let Some(sea) = sea.filter(|z| own == z && enemy != z) {
+                    e["navy"] = sea;
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match side {
+            Some(Side::Crown) => crown = to,
+            Some(Side::Patriot) => french = to,
+            None => {}
+        }
+    }
+}
+
+/// 5.5: supplies discarded say why they could not be moved on: an area under siege, from
+/// which nothing moves (11.1, RULINGS S7), or supplies a navy put ashore before the winter,
+/// which no supply moves follow (12.3, RULINGS N10); otherwise the line had no room.
+fn why_discarded(data: &Data, before: &State, events: &mut [Value]) {
+    let winter = events.iter().any(|e| e["event"] == "navy_removed");
+    // Sieges declared or lifted earlier in the step, by area: whether each is under siege now.
+    let mut changed: Vec<(Value, bool)> = Vec::new();
+    for i in 0..events.len() {
+        let area = events[i]["area"].clone();
+        match events[i]["event"].as_str() {
+            Some("siege_declared") => changed.push((area, true)),
+            Some("siege_lifted") => changed.push((area, false)),
+            Some("supplies_discarded") => {
+                let besieged = changed
+                    .iter()
+                    .rev()
+                    .find(|(a, _)| *a == area)
+                    .map_or_else(|| before.besieged(area.as_str().unwrap_or("")), |c| c.1);
+                let landed = winter
+                    && i > 0
+                    && events[i - 1]["event"] == "supplies_moved"
+                    && events[i - 1]["to"] == area
+                    && data
+                        .find_sea(events[i - 1]["from"].as_str().unwrap_or(""))
+                        .is_some();
+                if besieged {
+                    events[i]["besieged"] = true.into();
+                } else if landed {
+                    events[i]["winter_landing"] = true.into();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 11.3: attackers that go back to the City they attacked out of (or are barred from it, and
+/// hold the area they won) do not occupy the area of a defender that surrendered; the line of
+/// their return says where they are.
+fn left_behind(events: &mut [Value]) {
+    let returned = events.iter().any(|e| {
+        matches!(
+            e["event"].as_str(),
+            Some("attacker_returned" | "return_barred")
+        )
+    });
+    if returned {
+        for e in events.iter_mut() {
+            if let Some(o) = e.as_object_mut() {
+                o.remove("occupied");
+            }
+        }
+    }
 }
 
 /// 10.4 with 9.5 and 10.8: skirmishers whose roll wipes out the army they attack go back to
