@@ -296,6 +296,8 @@ fn a_garrison_line_names_a_fort_gone_since_and_says_nothing_changed() {
         json!({"event": "garrison", "army": "canadian", "fort": "canada-5",
                "sent": {"sp": 1, "artillery": 0, "supply": 0},
                "garrison": {"sp": 3, "artillery": 1, "supply": 1},
+               // The report's reading adds how far the garrison still is from 5 SP.
+               "short_by": 2,
                "reason": "a fort keeps a garrison of 5 SP with an artillery and a supply unit"}),
     ]);
     assert_eq!(

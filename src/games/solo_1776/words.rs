@@ -19,6 +19,23 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     fleets_staying_away(&board, events);
     towns_kept(&board, events);
     short_ups(events);
+    garrisons_short(events);
+}
+
+/// 15 (RULINGS A8, A17): a garrison an army tops up only in part, as it keeps one SP of its
+/// own, says how far it still is from the garrison a fort keeps (`short_by`).
+fn garrisons_short(events: &mut [Value]) {
+    for e in events.iter_mut().filter(|e| e["event"] == "garrison") {
+        let sent = &e["sent"];
+        let some_sent = ["sp", "artillery", "supply"]
+            .iter()
+            .any(|k| sent[k].as_u64().unwrap_or(0) > 0);
+        let sp = e["garrison"]["sp"].as_u64().unwrap_or(0);
+        let garrison = u64::from(super::offboard::GARRISON);
+        if some_sent && sp < garrison {
+            e["short_by"] = (garrison - sp).into();
+        }
+    }
 }
 
 /// 12 (RULINGS A2): condition 2 asks for no SP, so an army goes up by it short of the
