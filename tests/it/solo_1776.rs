@@ -1350,3 +1350,23 @@ fn the_fourteenth_edition_counts_a_damaged_navy_out_and_a_townless_location_as_s
     }
     edition_game_verifies("thirteenth");
 }
+
+/// 13 with 12 (RULINGS A31): from the fifteenth edition an army of 0 SP on the board with a
+/// British-held priority within a move evades to the OB; without the reading (the first
+/// fourteen editions) it stayed at its town where its OB move left it in place, and a game
+/// begun with the fourteenth edition verifies.
+#[test]
+fn the_fifteenth_edition_sends_an_army_of_0_sp_off_the_board() {
+    assert!(data_of(solo::DATA_FILES).tables.offboard.zero_sp_evades);
+    for old in [solo::DATA_FILES_V14, solo::DATA_FILES_V1] {
+        assert!(!data_of(old).tables.offboard.zero_sp_evades);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "13.0-an-army-of-0-sp-on-the-board-evades.yaml",
+        "zero_sp_evades",
+        "missing event",
+    );
+    edition_game_verifies("fourteenth");
+}

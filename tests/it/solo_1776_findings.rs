@@ -1169,8 +1169,9 @@ fn a_garrison_topped_up_in_part_says_it_is_still_short() {
 }
 
 /// 12 with 13 and 14 (RULINGS A7, A31): an army the British attacked at its town fights there
-/// and stays on the board (at 0 SP, as in a whole game's Canadian expedition at Crown Point, it
-/// makes no (B) check and so does not evade). Its `stayed` line after the combat read "stays in
+/// and stays on the board (at 0 SP, with its town still American and no British-held priority
+/// within a move, it has nothing to check and no OB move from location 0; with one, A31 sends
+/// it off the board). Its `stayed` line after the combat read "stays in
 /// location 0 of Canada, entrenched", where the same line in a month with no combat, and `show`,
 /// have it "on the board at Crown Point": the combat's own lines named the army, and any line
 /// naming it kept the town out. A combat does not take an army off the board, so they no longer
@@ -1182,13 +1183,12 @@ fn an_army_attacked_at_its_town_that_stays_keeps_its_town() {
     new_game_at(d, "s1776-attacked-keeps-town", |st| {
         st["armies"]["canadian"]["location"] = 0.into();
         st["armies"]["canadian"]["at"] = "crown-point".into();
-        // At 0 SP it makes no (B) check (13: nothing to march with) and stays.
+        // At 0 SP, with its town kept, it has nothing to check (13) and stays.
         st["armies"]["canadian"]["sp"] = 0.into();
         st["armies"]["canadian"]["dragoons"] = 0.into();
-        st["areas"]["canada"]["locations"]["0"]["towns"][0]["british"] = true.into();
     });
     play(d, "attack.yaml", "turn: {attacks: [{army: canadian}]}\n");
-    let report = play(d, "combat.yaml", "combat: {bre: 1, town: british}\n");
+    let report = play(d, "combat.yaml", "combat: {bre: 1}\n");
     let line = report_line(&report, "12: the Canadian expedition stays");
     assert!(
         line.contains("stays in location 0 of Canada, on the board at Crown Point (RULINGS A7)"),

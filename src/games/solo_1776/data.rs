@@ -291,6 +291,12 @@ pub struct Offboard {
     /// 12 (RULINGS.md, A2, A24): whether condition 1 gives way to condition 5.
     #[serde(default)]
     pub up_damping: UpDamping,
+    /// 13 with 12 (RULINGS.md, A31): whether an army of 0 SP on the board with a British-held
+    /// priority within a move evades to the OB, as an army whose checks all failed; absent or
+    /// false (the first fourteen editions), it went straight to its OB move, and where that
+    /// move left it in place (location 0) it stayed at its town.
+    #[serde(default)]
+    pub zero_sp_evades: bool,
 }
 
 /// 12: whether an army that condition 1 draws up only by priority towns of its own goes up

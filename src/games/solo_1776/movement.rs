@@ -95,13 +95,28 @@ pub fn candidates(st: &State, army: &str) -> Vec<(TownDef, String)> {
 /// 13, then 12: one army's turn.
 pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
     st.armies.get_mut(id).expect("army").entrenched = false;
-    let cands = if st.armies[id].force.sp == 0 {
+    let army = &st.armies[id];
+    let no_sp = army.force.sp == 0;
+    // The first fourteen editions looked for no priority for an army of 0 SP.
+    let evades = no_sp && army.at.is_some() && ctx.data.tables.offboard.zero_sp_evades;
+    let cands = if no_sp && !evades {
         Vec::new()
     } else {
         candidates(st, id)
     };
     if cands.is_empty() {
         return offboard::ob_move(st, ctx, id, None);
+    }
+    // 13 with RULINGS A31: an army of 0 SP has nothing to march on its priorities with, so
+    // it evades to the OB as an army whose checks all failed (no check is rolled: none could
+    // send it anywhere), before the OB move.
+    if evades {
+        return evade(
+            st,
+            ctx,
+            id,
+            Some("it has no SP to march on a British-held priority (RULINGS A31)".into()),
+        );
     }
     if st.date.year == 1780 && st.date.month == 12 {
         let (town, _) = cands[0].clone();
@@ -127,6 +142,12 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
             return combat::fight(st, ctx, id, Some(town.id), Initiator::American);
         }
     }
+    evade(st, ctx, id, None)
+}
+
+/// 13: the army evades to the OB (for `reason`, or because every check failed), then makes
+/// its OB move, which takes into account the forts of the hex the army leaves.
+fn evade(st: &mut State, ctx: &mut Ctx, id: &str, reason: Option<String>) -> Run {
     let a = st.armies.get_mut(id).expect("army");
     let from = a.at.take();
     ctx.event(Event::Evaded {
@@ -134,9 +155,8 @@ pub fn army_turn(st: &mut State, ctx: &mut Ctx, id: &str) -> Run {
         area: a.area.clone(),
         location: a.location,
         from: from.clone(),
-        reason: None,
+        reason,
     });
-    // 13: the OB move takes into account the forts of the hex the army leaves.
     offboard::ob_move(st, ctx, id, from)
 }
 
