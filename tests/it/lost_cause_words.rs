@@ -1424,3 +1424,12 @@ fn a_cards_disruption_cites_the_card_action_and_the_marker() {
         "the blue army is disrupted (7.1, 7.3 #1)"
     );
 }
+
+/// 7.3 #1: an activated army with a Disruption marker does not move and removes it, the
+/// first entry of the activation list; the line cited the whole list (7.3). The record keeps
+/// its rule.
+#[test]
+fn a_recovery_cites_the_first_entry_of_the_activation_list() {
+    let lines = event_lines(&[json!({"event": "recovered", "rule": "7.3", "army": "blue"})]);
+    assert_eq!(lines[0], "The blue army recovers from its disruption (7.3 #1).");
+}
