@@ -1431,5 +1431,8 @@ fn a_cards_disruption_cites_the_card_action_and_the_marker() {
 #[test]
 fn a_recovery_cites_the_first_entry_of_the_activation_list() {
     let lines = event_lines(&[json!({"event": "recovered", "rule": "7.3", "army": "blue"})]);
-    assert_eq!(lines[0], "The blue army recovers from its disruption (7.3 #1).");
+    assert_eq!(
+        lines[0],
+        "The blue army recovers from its disruption (7.3 #1)."
+    );
 }

@@ -52,6 +52,8 @@ struct Fought {
     siege: bool,
     sea_battle: bool,
     excess: bool,
+    /// A forage into an army at its limit, its Food moved on after it (8.2 with 5.5).
+    forage_moved_on: bool,
 }
 
 impl Fought {
@@ -218,6 +220,10 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
             ));
         }
         fought.note(&events);
+        fought.forage_moved_on |= [&orders.limited, &orders.full].iter().any(|a| {
+            matches!(a, Some(ss::orders::Action::Forage(at))
+                if orders.supply_after.first().is_some_and(|m| m.from == *at))
+        });
         fought.excess |= matches!(
             &next.phase,
             ss::state::Phase::Decision {
@@ -243,6 +249,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let mut failures = Vec::new();
     let mut finished = 0;
     let (mut battles, mut sieges, mut sea_battles, mut excesses) = (0, 0, 0, 0);
+    let mut foraged_on = 0;
     for seed in 0..200 {
         match play(&data, seed, 1500) {
             Ok((n, fought)) => {
@@ -251,6 +258,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
                 sieges += usize::from(fought.siege);
                 sea_battles += usize::from(fought.sea_battle);
                 excesses += usize::from(fought.excess);
+                foraged_on += usize::from(fought.forage_moved_on);
             }
             Err(e) => failures.push(e),
         }
@@ -268,13 +276,18 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     // Random play reaches every part of the rules often: at least one game in five fights a
     // land battle, lays a siege and fights a sea battle.
     eprintln!(
-        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess"
+        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess, {foraged_on} foraged into a full army and moved the Food on"
     );
     for (what, n, least) in [
         ("a land battle", battles, 40),
         ("a siege", sieges, 40),
         ("a sea battle", sea_battles, 40),
         ("an attacker's excess moved on (S12)", excesses, 5),
+        (
+            "a forage into a full army, its Food moved on (8.2, 5.5)",
+            foraged_on,
+            40,
+        ),
     ] {
         assert!(n >= least, "only {n} of 200 games saw {what}");
     }
