@@ -5,7 +5,7 @@
 use super::battle;
 use super::data::Data;
 use super::events::Event;
-use super::state::{Id, Key, Side, State, Supplies};
+use super::state::{Id, Key, Navies, Side, State, Supplies};
 
 /// 11.1 (RULINGS S9): whether an army entering `area` by a march or a refused battle brings
 /// no supplies in, since it is besieged and the game reads 11.1's bar on land moves so.
@@ -49,16 +49,18 @@ fn conditions_hold_at(
     if around >= 2 {
         return true;
     }
-    let (own, enemy) = match besieger {
-        Side::Crown => (&st.navies.crown, &st.navies.french),
-        Side::Patriot => (&st.navies.french, &st.navies.crown),
-    };
-    around >= 1
-        && a.port
+    around >= 1 && navy_seals(a, &st.navies, besieger)
+}
+
+/// 11.0's second condition, at sea: `a` is a Port City and the `besieger`'s navy is in its sea
+/// zone without the enemy navy (`navies` say where they are). With one adjacent army of the
+/// besieger's, a siege of the City is then declared.
+pub fn navy_seals(a: &super::data::Area, navies: &Navies, besieger: Side) -> bool {
+    a.port
         && a.kind == super::data::AreaType::City
         && a.sea.is_some()
-        && own.as_ref() == a.sea.as_ref()
-        && enemy.as_ref() != a.sea.as_ref()
+        && navies.zone(besieger) == a.sea.as_ref()
+        && navies.zone(besieger.other()) != a.sea.as_ref()
 }
 
 /// 11.0: at the end of a player's impulses every occupied City or Fort that meets the

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::data::Data;
-use super::state::{Cargo, Id, LeaderRank, Side, State, Supplies};
+use super::state::{Cargo, Id, LeaderRank, Navies, Side, State, Supplies};
 
 /// 9.2: the leader of a `side` army of `rank` by name: the side's Leader as the pieces name
 /// him (Cornwallis; the Patriot commander of the moment, 13.4), or the Subordinate Leader,
@@ -559,43 +559,35 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
 /// otherwise the siege was declared because the besieger's armies stand in two areas beside it.
 /// Where both hold, the navy's is the one named (what is said is still so).
 fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
-    let zone = |z: Option<&Id>| z.map_or(Value::Null, |z| Value::String(z.to_string()));
-    let mut crown = zone(before.navies.crown.as_ref());
-    let mut french = zone(before.navies.french.as_ref());
+    // Where the navies are as the step goes; their cargo plays no part.
+    let mut at_sea = Navies {
+        crown: before.navies.crown,
+        french: before.navies.french,
+        ..Navies::default()
+    };
     for e in events.iter_mut() {
-        let navy = |e: &Value| match e["side"].as_str() {
-            Some("crown") => Some(Side::Crown),
-            Some("patriot") => Some(Side::Patriot),
-            _ => None,
-        };
+        let side = Side::parse(e["side"].as_str().unwrap_or(""));
+        let zone = |field: &str| e[field].as_str().map(Id::new);
         let (side, to) = match e["event"].as_str() {
-            Some("navy_moved") => (navy(e), e["to"].clone()),
-            Some("navy_returned") => (navy(e), e["zone"].clone()),
-            Some("navy_defeated" | "navy_removed") => (navy(e), Value::Null),
+            Some("navy_moved") => (side, zone("to")),
+            Some("navy_returned") => (side, zone("zone")),
+            Some("navy_defeated" | "navy_removed") => (side, None),
             // 9.3: the Crown navy sails with the army it transports.
-            Some("transported") => (Some(Side::Crown), e["zone"].clone()),
+            Some("transported") => (Some(Side::Crown), zone("zone")),
             Some("siege_declared") => {
                 let area = data.find_area_key(e["area"].as_str().unwrap_or(""));
-                let sea = area
-                    .filter(|a| a.port && a.kind == super::data::AreaType::City)
-                    .and_then(|a| a.sea.as_ref())
-                    .map(|z| Value::String(z.to_string()));
-                let (own, enemy) = if e["by"] == Side::Crown.name() {
-                    (&crown, &french)
-                } else {
-                    (&french, &crown)
-                };
-                if let Some(sea) = sea.filter(|z| own == z && enemy != z) {
-                    e["navy"] = sea;
+                let by = Side::parse(e["by"].as_str().unwrap_or(""));
+                if let (Some(a), Some(by)) = (area, by) {
+                    if super::siege::navy_seals(a, &at_sea, by) {
+                        e["navy"] = Value::from(a.sea.as_ref().map(Id::as_str));
+                    }
                 }
                 continue;
             }
             _ => continue,
         };
-        match side {
-            Some(Side::Crown) => crown = to,
-            Some(Side::Patriot) => french = to,
-            None => {}
+        if let Some(side) = side {
+            at_sea.set_zone(side, to);
         }
     }
 }
