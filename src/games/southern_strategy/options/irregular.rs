@@ -186,7 +186,7 @@ fn forage_option<S: Sink<Orders>>(
     let food_most = |most: u32| (held.food + 1).min(most);
     let war_most = |most: u32| held.war.min(most);
     // A move carries something (5.2): with no War to move, at least 1 Food.
-    let food_least = |most: u32| u32::from(war_most(most) == 0);
+    let food_least = |most: u32| least(food_most(most), war_most(most));
     out.offer(
         || {
             let orders = impulse(Action::Forage(a.id));

@@ -337,7 +337,7 @@ fn within_limits(line: &[Stop], load: &mut Vec<Supplies>, moves: &mut Vec<Supply
 /// The least of one kind of supply a move may carry when `other` is what there is of the other
 /// kind: a move carries some food or war (5.2), so with none of the other there is at least
 /// one of this kind to move (when there is any).
-fn least(one: u32, other: u32) -> u32 {
+pub(super) fn least(one: u32, other: u32) -> u32 {
     u32::from(other == 0 && one > 0)
 }
 
