@@ -1147,7 +1147,7 @@ fn a_cards_flip_of_an_army_cites_the_union_army_action() {
         "The brown army becomes the Army of the Tennessee (riverine) (7.1)."
     );
     assert!(lines[2].ends_with("(8.9)."), "{}", lines[2]);
-    let show = adjutant::games::the_lost_cause::words::card_lines(&data());
+    let show = adjutant::games::the_lost_cause::card_lines::card_lines(&data());
     let line = show["26"]["union"][0].as_str().unwrap();
     assert!(line.ends_with("(7.1)"), "{line}");
 }
@@ -1418,7 +1418,7 @@ fn a_cards_disruption_cites_the_card_action_and_the_marker() {
     ]);
     assert_eq!(lines[0], "The blue army is disrupted (7.1, 7.3 #1).");
     assert_eq!(lines[1], "The blue army is disrupted (10.5).");
-    let cards = tlc::words::card_lines(&data());
+    let cards = tlc::card_lines::card_lines(&data());
     assert_eq!(
         cards["12"]["union"][0],
         "the blue army is disrupted (7.1, 7.3 #1)"

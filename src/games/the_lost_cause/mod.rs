@@ -4,6 +4,7 @@
 
 pub mod battle;
 pub mod board;
+pub mod card_lines;
 pub mod confederate;
 pub mod control;
 pub mod data;
@@ -551,7 +552,7 @@ impl Game for TheLostCause {
                "dice_leaders": dice_leaders, "dice_names": ["dice_leaders"],
                "resources": resources, "picture": picture(data),
                "deck_edition": data.deck.edition,
-               "card_lines": words::card_lines(data),
+               "card_lines": card_lines::card_lines(data),
                // The war's last year (14.6: 1865 deals every card left); a deck need not
                // print cards for it, so the printed years do not tell it.
                "last_year": data.pieces.setup.last_year,

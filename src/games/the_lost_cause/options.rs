@@ -249,7 +249,7 @@ pub fn describe(data: &Data, st: &State, q: &Question) -> String {
                     Some(a) => format!(
                         "before the card's Confederate action {}, {}",
                         l + 1,
-                        super::words::confederate_line(a)
+                        super::card_lines::confederate_line(a)
                     ),
                     None => format!("before the card's Confederate action {}", l + 1),
                 },
