@@ -1506,3 +1506,38 @@ fn units_that_stay_are_said_to_stay_with_their_leader() {
         "{subordinate:?}"
     );
 }
+
+/// 11.3 through the CLI: the report's reading of a step gets the state after it, both where
+/// `play` reports the steps it adjudicated and where `report` replays the game file, so the
+/// line of a siege the Crown navy lifted by sailing away says so.
+#[test]
+fn a_report_says_the_navy_sailing_away_lifted_the_siege() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::bot_cli::demo_game(
+        d,
+        "ss-siege-lift",
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 3,
+            "armies": {
+                "ORB": {"side": "crown", "units": 8, "leader": "leader"},
+                "CHS": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"ORB": {"food": 4, "war": 4}, "CHS": {"food": 1, "war": 1}},
+            "navies": {"crown": "C"},
+            "sieges": ["CHS"],
+        }),
+    );
+    crate::support::write(d, "sail.yaml", "side: crown\nfull: {navy: {move: B}}\n");
+    let line = "The siege of Charleston is lifted: the Crown navy has left sea zone C (Off South Carolina), with a Crown army in only one area beside it (11.3).";
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let played = crate::support::stdout(&crate::support::ok(
+        d,
+        &["play", "g.yaml", "sail.yaml", "--secrets", "s"],
+    ));
+    assert!(flat(&played).contains(line), "{played}");
+    let reported = crate::support::stdout(&crate::support::ok(d, &["report", "g.yaml"]));
+    assert!(flat(&reported).contains(line), "{reported}");
+}
