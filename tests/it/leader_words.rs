@@ -758,6 +758,27 @@ fn a_lifted_siege_says_which_condition_broke() {
         "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the Crown navy is not in sea zone C (Off South Carolina) (11.3).",
         "{one_left:?}"
     );
+    // The French navy shares the zone with the Crown navy, so the one army left does not hold
+    // the City with it.
+    let shared = southern_lines_across(
+        |st: &mut Value| {
+            by_land(st);
+            st["navies"] = json!({"crown": "C", "french": "C"});
+        },
+        Some(|st: &mut Value| {
+            st["armies"].as_object_mut().unwrap().remove("MCK");
+        }),
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "crown", "area": "MCK", "units": 1, "leader": null}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        shared[2],
+        "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the French navy shares sea zone C (Off South Carolina) with the Crown navy (11.3).",
+        "{shared:?}"
+    );
     // Without the state after the step (an option's words), the line says what it can.
     let unread = southern_lines_from(by_land, json!({"full": "pass"}), vec![lifted("CHS")]);
     assert_eq!(
