@@ -1562,3 +1562,34 @@ fn a_report_says_the_navy_sailing_away_lifted_the_siege() {
     let reported = crate::support::stdout(&crate::support::ok(d, &["report", "g.yaml"]));
     assert!(flat(&reported).contains(line), "{reported}");
 }
+
+/// 8.3: a successful Raid on a Hold eliminates the holding Loyalist as the Raid's own effect,
+/// and the line cites the Raid (8.3), in the Raid's words; it cited 8.4, the rule for an enemy
+/// army moving into a Held City, which still cites it.
+#[test]
+fn a_hold_a_raid_eliminated_cites_the_raid() {
+    let raided = southern_lines(
+        json!({"full": {"raid": {"colony": "SC", "hold": "GEO"}}}),
+        vec![
+            json!({"event": "raided", "colony": "SC", "die": 5, "modifier": 2, "total": 7, "success": true,
+                "target": "GEO", "effect": "eliminate the holding Loyalist"}),
+            json!({"event": "hold_eliminated", "area": "GEO"}),
+        ],
+    );
+    assert_eq!(
+        raided[2], "The Loyalist holding Georgetown is eliminated (8.3).",
+        "{raided:?}"
+    );
+    let entered = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "marched", "side": "patriot", "from": "MCK", "food_paid": 1, "activated_units": 1,
+                "groups": [{"to": "GEO", "units": 1, "leader": false, "food": 0, "war": 0}], "stayed": 0}),
+            json!({"event": "hold_eliminated", "area": "GEO"}),
+        ],
+    );
+    assert_eq!(
+        entered[2], "The Loyalists holding Georgetown are eliminated (8.4).",
+        "{entered:?}"
+    );
+}

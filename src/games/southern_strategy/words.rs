@@ -129,7 +129,8 @@ fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
 /// (9.1); an attack committing its War at once what it carries besides (9.4); a dug-in army
 /// retreating names
 /// the army it joins, dug in with it (9.6, RULINGS B16); a skirmish's roll is followed by the
-/// skirmishers going back to their army (9.5, 10.8).
+/// skirmishers going back to their army (9.5, 10.8); a Hold a Raid eliminated cites the Raid
+/// (8.3).
 pub fn annotate_step(
     data: &Data,
     before: &State,
@@ -207,7 +208,21 @@ pub fn annotate_step(
     let mut raided: Vec<(Value, u32, u32)> = Vec::new();
     // 12.2: the total of the sea battle's first roll, once it is rolled.
     let mut sea_roll: Option<i64> = None;
+    // 8.3: the area whose Hold a successful Raid in this step targeted.
+    let mut raid_hit = Value::Null;
     for e in events.iter_mut() {
+        // 8.3: a Hold the Raid eliminated goes as the Raid's effect, where 8.4 eliminates one
+        // an enemy army moves in on.
+        if e["event"] == "raided" {
+            raid_hit = if e["success"] == true {
+                e["target"].clone()
+            } else {
+                Value::Null
+            };
+        }
+        if e["event"] == "hold_eliminated" && !raid_hit.is_null() && e["area"] == raid_hit {
+            e["raided"] = true.into();
+        }
         // 10.7: the beaten army retreated, so no surrender waits on its failed check.
         if e["event"] == "retreated" && e["side"] == must_retreat {
             must_retreat = Value::Null;
