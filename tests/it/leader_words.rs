@@ -779,6 +779,38 @@ fn a_lifted_siege_says_which_condition_broke() {
         "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the French navy shares sea zone C (Off South Carolina) with the Crown navy (11.3).",
         "{shared:?}"
     );
+    // RULINGS B10: while an attack waits for the defender, the attackers count where they
+    // came from, so a siege held by two armies, one of which attacked and took the area the
+    // defender refused, reads as the two armies' condition broken (the state before the
+    // defender's answer has the attackers in no area).
+    let attacked = southern_lines_across(
+        |st: &mut Value| {
+            st["armies"] = json!({
+                "ORB": {"side": "crown", "units": 2},
+                "CHS": {"side": "patriot", "units": 2},
+                "GEO": {"side": "patriot", "units": 1},
+            });
+            st["sieges"] = json!(["CHS"]);
+            st["phase"] = json!({"step": "battle", "attack": {"side": "crown", "from": "MCK",
+                "to": "GEO", "units": 4, "leader": "leader", "war_committed": 3,
+                "carried": {"food": 1, "war": 0}}});
+        },
+        Some(|st: &mut Value| {
+            st["armies"]["GEO"] = json!({"side": "crown", "units": 4, "leader": "leader"});
+            st["armies"]["SNW"] = json!({"side": "patriot", "units": 1});
+            st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "limited"});
+        }),
+        json!({"battle": {"refuse": "SNW"}}),
+        vec![
+            json!({"event": "battle_refused", "side": "patriot", "from": "GEO", "to": "SNW", "food": 0, "war": 0}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        attacked[2],
+        "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the Crown navy is not in sea zone C (Off South Carolina) (11.3).",
+        "{attacked:?}"
+    );
     // Without the state after the step (an option's words), the line says what it can.
     let unread = southern_lines_from(by_land, json!({"full": "pass"}), vec![lifted("CHS")]);
     assert_eq!(

@@ -49,12 +49,21 @@ fn conditions_hold_at(
 }
 
 /// 11.0: how many areas beside `area` hold a `besieger` army in `st` (two make the first
-/// condition; one, with the navy, the second).
+/// condition; one, with the navy, the second). The attackers of an attack waiting for the
+/// defender count where they came from (RULINGS B10), though the state holds them in no area.
 pub fn armies_beside(data: &Data, st: &State, area: &super::data::Area, besieger: Side) -> usize {
-    data.position(&area.id).map_or(0, |at| {
-        beside_at(data, at, besieger, |b| {
-            st.army(&data.area_at(b).id).map(|a| a.side)
-        })
+    let Some(at) = data.position(&area.id) else {
+        return 0;
+    };
+    let attackers_from = st
+        .pending_attack()
+        .filter(|a| a.side == besieger)
+        .and_then(|a| data.position(&a.from));
+    beside_at(data, at, besieger, |b| {
+        if Some(b) == attackers_from {
+            return Some(besieger);
+        }
+        st.army(&data.area_at(b).id).map(|a| a.side)
     })
 }
 
