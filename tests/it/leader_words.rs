@@ -631,6 +631,26 @@ fn a_siege_that_starts_as_the_enemy_navy_sails_away_says_so() {
         "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina), which the French navy has left (11.0, RULINGS B13).",
         "{sailed:?}"
     );
+    // The French navy sunk in a sea battle there did not leave it of its own accord.
+    let sunk = southern_lines_across(
+        |st: &mut Value| {
+            shared(st);
+            st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "full"});
+        },
+        Some(|st: &mut Value| {
+            st["navies"].as_object_mut().unwrap().remove("french");
+        }),
+        json!({"full": {"navy": {"battle": true}}}),
+        vec![
+            json!({"event": "navy_defeated", "side": "patriot", "zone": "C"}),
+            json!({"event": "siege_declared", "area": "CHS", "by": "crown"}),
+        ],
+    );
+    assert_eq!(
+        sunk[2],
+        "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina), where the French navy was defeated (11.0).",
+        "{sunk:?}"
+    );
 }
 
 /// 11.3: a lifted siege says which condition broke: the besieger's navy gone from the Port
@@ -676,6 +696,23 @@ fn a_lifted_siege_says_which_condition_broke() {
         came[2],
         format!("The siege of Charleston is lifted: the French navy has come into sea zone C (Off South Carolina), {one_army}"),
         "{came:?}"
+    );
+    let defeated = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| {
+            st["navies"] = json!({"french": "C"});
+        }),
+        json!({"full": {"navy": {"move": "C"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "patriot", "from": "D", "to": "C"}),
+            json!({"event": "navy_defeated", "side": "crown", "zone": "C"}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        defeated[3],
+        format!("The siege of Charleston is lifted: the Crown navy was defeated in sea zone C (Off South Carolina), {one_army}"),
+        "{defeated:?}"
     );
     // The one army beside it beaten: the navy alone holds nothing.
     let beaten = southern_lines_across(

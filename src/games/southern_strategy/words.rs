@@ -580,7 +580,8 @@ pub fn annotate_step(
 /// second condition, which needs one army beside the City. The armies beside it are read from
 /// the state `after` the step where the caller has it (a report does; an option's words do
 /// not): two areas of them are the first condition. Without it a declared siege names the
-/// navy's condition where it holds, otherwise the armies', and a lifted one says no more.
+/// navy's condition where it holds, otherwise the armies', and a lifted one says no more. A
+/// navy a sea battle sank in the step (12.2) is said to be defeated, not to have sailed away.
 fn siege_conditions(data: &Data, before: &State, after: Option<&State>, events: &mut [Value]) {
     // Where the navies are as the step goes, and where they were as it began; their cargo
     // plays no part.
@@ -604,8 +605,13 @@ fn siege_conditions(data: &Data, before: &State, after: Option<&State>, events: 
     // What held each siege declared earlier in the step as it was declared, by area: its
     // besieger, armies in two areas beside it, the navy's condition.
     let mut declared: Vec<(Id, Side, bool, bool)> = Vec::new();
+    // 12.2: the navies a sea battle defeated in the step.
+    let mut sunk: Vec<Side> = Vec::new();
     for e in events.iter_mut() {
         let side = Side::parse(e["side"].as_str().unwrap_or(""));
+        if e["event"] == "navy_defeated" {
+            sunk.extend(side);
+        }
         let zone = |field: &str| e[field].as_str().map(Id::new);
         let (side, to) = match e["event"].as_str() {
             Some("navy_moved") => (side, zone("to")),
@@ -623,9 +629,16 @@ fn siege_conditions(data: &Data, before: &State, after: Option<&State>, events: 
                     if seals {
                         e["navy"] = Value::from(a.sea.as_ref().map(Id::as_str));
                         e["armies"] = two.into();
-                        // The enemy navy shared the zone as the step began: its leaving made
-                        // the siege.
-                        e["enemy_left"] = (start.zone(by.other()) == a.sea.as_ref()).into();
+                        // The enemy navy shared the zone as the step began: its leaving (or
+                        // its defeat there, 12.2) made the siege.
+                        if start.zone(by.other()) == a.sea.as_ref() {
+                            e["enemy_left"] = if sunk.contains(&by.other()) {
+                                "defeated"
+                            } else {
+                                "sailed"
+                            }
+                            .into();
+                        }
                     }
                     e["enemy"] = by.other().name().into();
                     e["b13"] = acting.is_some_and(|s| s != by).into();
@@ -648,6 +661,10 @@ fn siege_conditions(data: &Data, before: &State, after: Option<&State>, events: 
                         });
                     if let Some(held) = held {
                         lifted_words(data, a, held, &at_sea, after, e);
+                        // 12.2: the besieger's navy did not sail away: it was sunk.
+                        if e["navy"] == "left" && sunk.contains(&held.0) {
+                            e["navy"] = "defeated".into();
+                        }
                     }
                 }
                 continue;
