@@ -159,7 +159,8 @@ pub fn explain(
     for c in shown {
         let mut orders = c.orders.clone();
         if l.rules.annotates_steps() {
-            l.rules.annotate_step(&l.game.state, &mut orders, &mut [])?;
+            l.rules
+                .annotate_step(&l.game.state, None, &mut orders, &mut [])?;
         }
         calls.push(("orders", vec![orders, Value::Bool(true)]));
     }

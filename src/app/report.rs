@@ -287,7 +287,8 @@ pub fn render(
         _ => None,
     };
     // The state after every step, replayed once, for a past position, for the replay page,
-    // and for the words a game reads from the state before a step (`Game::annotate_step`).
+    // and for the words a game reads from the states before and after a step
+    // (`Game::annotate_step`).
     let annotates = l.rules.annotates_steps();
     let lacking = annotates && steps.iter().any(|s| !before.contains_key(&s.step));
     let states = if past.is_some() || format == Format::Html || lacking {
@@ -300,9 +301,15 @@ pub fn render(
             let state_before = before
                 .get(&s.step)
                 .or_else(|| states.range(..s.step).next_back().map(|(_, v)| v));
+            // The state after the step: replayed, the state before the next step, or the
+            // game's own for its latest step.
+            let state_after = states
+                .get(&s.step)
+                .or_else(|| before.get(&(s.step + 1)))
+                .or_else(|| (Some(s.step) == latest).then_some(&gf.state));
             if let Some(state_before) = state_before {
                 l.rules
-                    .annotate_step(state_before, &mut s.orders, &mut s.events)?;
+                    .annotate_step(state_before, state_after, &mut s.orders, &mut s.events)?;
             }
         }
     }

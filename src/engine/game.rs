@@ -364,11 +364,14 @@ pub trait Game: 'static {
     /// the log to have them).
     const ANNOTATES_STEPS: bool = false;
     /// Words a report needs that a step's record does not hold, read from the state `before`
-    /// the step (which leader leads an army): added as fields to the copies of its orders and
-    /// events the report renders. The records keep what they hold, which `verify` compares.
+    /// the step (which leader leads an army) and, where the caller has it, the state `after`
+    /// it (what a step's events leave standing, such as the armies around a siege that
+    /// lifted): added as fields to the copies of its orders and events the report renders.
+    /// The records keep what they hold, which `verify` compares.
     fn annotate_step(
         _data: &Self::Data,
         _before: &Self::State,
+        _after: Option<&Self::State>,
         _orders: &mut Value,
         _events: &mut [Value],
     ) {
@@ -436,6 +439,7 @@ pub trait Rules {
     fn annotate_step(
         &self,
         before: &Value,
+        after: Option<&Value>,
         orders: &mut Value,
         events: &mut [Value],
     ) -> Result<(), Error>;
@@ -621,10 +625,18 @@ impl<G: Game> Rules for Loaded<G> {
     fn annotate_step(
         &self,
         before: &Value,
+        after: Option<&Value>,
         orders: &mut Value,
         events: &mut [Value],
     ) -> Result<(), Error> {
-        G::annotate_step(&self.data, &self.state(before)?, orders, events);
+        let after = after.map(|a| self.state(a)).transpose()?;
+        G::annotate_step(
+            &self.data,
+            &self.state(before)?,
+            after.as_ref(),
+            orders,
+            events,
+        );
         Ok(())
     }
     fn view(&self, state: &Value) -> Result<Value, Error> {

@@ -209,14 +209,30 @@ pub(crate) fn southern_lines(orders: Value, events: Vec<Value>) -> Vec<String> {
 pub(crate) fn southern_lines_from(
     change: impl FnOnce(&mut Value),
     orders: Value,
+    events: Vec<Value>,
+) -> Vec<String> {
+    southern_lines_across(change, None::<fn(&mut Value)>, orders, events)
+}
+
+/// `southern_lines_from`, the step leaving the state as `after` changes it further: the
+/// reading then has the state after the step too, as a report has it.
+pub(crate) fn southern_lines_across(
+    change: impl FnOnce(&mut Value),
+    after: Option<impl FnOnce(&mut Value)>,
+    orders: Value,
     mut events: Vec<Value>,
 ) -> Vec<String> {
     let rules = adjutant::games::load("southern-strategy", None).unwrap();
     let (mut state, _) = rules.setup().unwrap();
     change(&mut state);
+    let after = after.map(|f| {
+        let mut a = state.clone();
+        f(&mut a);
+        a
+    });
     let mut orders = orders;
     rules
-        .annotate_step(&state, &mut orders, &mut events)
+        .annotate_step(&state, after.as_ref(), &mut orders, &mut events)
         .unwrap();
     let ctx = adjutant::report::text::with_lookups(json!({"state": state}), &rules.lookups());
     let mut calls: Vec<(&str, Vec<Value>)> = vec![("orders", vec![orders])];
@@ -563,6 +579,280 @@ fn a_siege_declared_says_which_condition_holds() {
     assert!(
         carried[2].contains("the Crown navy in sea zone C"),
         "{carried:?}"
+    );
+}
+
+/// 11.0: where both conditions hold at once (Crown armies in two areas beside Charleston and
+/// the Crown navy in its sea zone), the declared siege names both: the line named the navy's
+/// alone, and a player who sailed it away expected the siege to lift.
+#[test]
+fn a_siege_declared_on_both_conditions_names_both() {
+    let besieged = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["ORB"] = json!({"side": "crown", "units": 2});
+        st["armies"]["MCK"] = json!({"side": "crown", "units": 1});
+        st["navies"] = json!({"crown": "C"});
+    };
+    let both = southern_lines_across(
+        besieged,
+        Some(|_: &mut Value| {}),
+        json!({"full": "pass"}),
+        vec![json!({"event": "siege_declared", "area": "CHS", "by": "crown"})],
+    );
+    assert_eq!(
+        both[1],
+        "Charleston is under siege by the Crown: Crown armies in two areas beside it, and the Crown navy in sea zone C (Off South Carolina) (11.0).",
+        "{both:?}"
+    );
+}
+
+/// 11.0 with RULINGS B13: a siege that starts in the other side's impulses, as the French navy
+/// sails out of the sea zone it shared with the Crown navy, says that its leaving made it and
+/// why the Crown's siege starts in the Patriot's turn; the line read as if the Crown had acted.
+#[test]
+fn a_siege_that_starts_as_the_enemy_navy_sails_away_says_so() {
+    let shared = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["ORB"] = json!({"side": "crown", "units": 2});
+        st["navies"] = json!({"crown": "C", "french": "C"});
+        st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "full"});
+    };
+    let sailed = southern_lines_across(
+        shared,
+        Some(|st: &mut Value| st["navies"]["french"] = json!("D")),
+        json!({"full": {"navy": {"move": "D"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "patriot", "from": "C", "to": "D"}),
+            json!({"event": "siege_declared", "area": "CHS", "by": "crown"}),
+        ],
+    );
+    assert_eq!(
+        sailed[2],
+        "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina), which the French navy has left (11.0, RULINGS B13).",
+        "{sailed:?}"
+    );
+    // The French navy sunk in a sea battle there did not leave it of its own accord.
+    let sunk = southern_lines_across(
+        |st: &mut Value| {
+            shared(st);
+            st["phase"] = json!({"step": "impulse", "side": "crown", "kind": "full"});
+        },
+        Some(|st: &mut Value| {
+            st["navies"].as_object_mut().unwrap().remove("french");
+        }),
+        json!({"full": {"navy": {"battle": true}}}),
+        vec![
+            json!({"event": "navy_defeated", "side": "patriot", "zone": "C"}),
+            json!({"event": "siege_declared", "area": "CHS", "by": "crown"}),
+        ],
+    );
+    assert_eq!(
+        sunk[2],
+        "Charleston is under siege by the Crown: a Crown army beside it and the Crown navy in sea zone C (Off South Carolina), where the French navy was defeated (11.0).",
+        "{sunk:?}"
+    );
+}
+
+/// 11.3: a lifted siege says which condition broke: the besieger's navy gone from the Port
+/// City's sea zone or the enemy navy come into it, the besieger's armies no longer in two areas
+/// beside it (and, at a Port City, no navy to hold it with the one left), none of them left
+/// beside it, or the besieged army gone. The line said only "is lifted", and a player could
+/// not tell what to put back to besiege the City again. The armies are read from the state
+/// after the step, the navies followed through its events.
+#[test]
+fn a_lifted_siege_says_which_condition_broke() {
+    let lifted = |area: &str| json!({"event": "siege_lifted", "area": area});
+    let by_sea = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["ORB"] = json!({"side": "crown", "units": 2});
+        st["navies"] = json!({"crown": "C", "french": "D"});
+        st["sieges"] = json!(["CHS"]);
+    };
+    let one_army = "with a Crown army in only one area beside it (11.3).";
+    let sailed = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| st["navies"]["crown"] = json!("B")),
+        json!({"full": {"navy": {"move": "B"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "crown", "from": "C", "to": "B"}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        sailed[2],
+        format!("The siege of Charleston is lifted: the Crown navy has left sea zone C (Off South Carolina), {one_army}"),
+        "{sailed:?}"
+    );
+    let came = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| st["navies"]["french"] = json!("C")),
+        json!({"full": {"navy": {"move": "C"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "patriot", "from": "D", "to": "C"}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        came[2],
+        format!("The siege of Charleston is lifted: the French navy has come into sea zone C (Off South Carolina), {one_army}"),
+        "{came:?}"
+    );
+    let defeated = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| {
+            st["navies"] = json!({"french": "C"});
+        }),
+        json!({"full": {"navy": {"move": "C"}}}),
+        vec![
+            json!({"event": "navy_moved", "side": "patriot", "from": "D", "to": "C"}),
+            json!({"event": "navy_defeated", "side": "crown", "zone": "C"}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        defeated[3],
+        format!("The siege of Charleston is lifted: the Crown navy was defeated in sea zone C (Off South Carolina), {one_army}"),
+        "{defeated:?}"
+    );
+    // The one army beside it beaten: the navy alone holds nothing.
+    let beaten = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| {
+            st["armies"].as_object_mut().unwrap().remove("ORB");
+        }),
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "crown", "area": "ORB", "units": 2, "leader": null}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        beaten[2], "The siege of Charleston is lifted: no Crown army is left beside it (11.3).",
+        "{beaten:?}"
+    );
+    // The besieged army gone.
+    let gone = southern_lines_across(
+        by_sea,
+        Some(|st: &mut Value| {
+            st["armies"].as_object_mut().unwrap().remove("CHS");
+        }),
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "patriot", "area": "CHS", "units": 2, "leader": null}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        gone[2], "The siege of Charleston is lifted: no Patriot army is left in it (11.3).",
+        "{gone:?}"
+    );
+    // A Fort held by two armies, one of which marches off.
+    let fort = |st: &mut Value| {
+        st["armies"]["GRB"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["ORB"] = json!({"side": "crown", "units": 2});
+        st["armies"]["SLD"] = json!({"side": "crown", "units": 2});
+        st["sieges"] = json!(["GRB"]);
+    };
+    let marched = southern_lines_across(
+        fort,
+        Some(|st: &mut Value| {
+            let armies = st["armies"].as_object_mut().unwrap();
+            let sld = armies.remove("SLD").unwrap();
+            armies.insert("AUG".into(), sld);
+        }),
+        json!({"full": {"march": {"from": "SLD", "groups": [{"to": "AUG", "units": 2}]}}}),
+        vec![
+            json!({"event": "marched", "side": "crown", "from": "SLD", "food_paid": 0, "activated_units": 2,
+                "groups": [{"to": "AUG", "units": 2, "leader": false, "food": 0, "war": 0}], "stayed": 0}),
+            lifted("GRB"),
+        ],
+    );
+    assert_eq!(
+        marched[2],
+        "The siege of Fort Granby is lifted: Crown armies no longer stand in two areas beside it (11.3).",
+        "{marched:?}"
+    );
+    // A Port City held by two armies with no navy: the one left does not hold it either.
+    let by_land = |st: &mut Value| {
+        st["armies"]["CHS"] = json!({"side": "patriot", "units": 2});
+        st["armies"]["ORB"] = json!({"side": "crown", "units": 2});
+        st["armies"]["MCK"] = json!({"side": "crown", "units": 1});
+        st["sieges"] = json!(["CHS"]);
+    };
+    let one_left = southern_lines_across(
+        by_land,
+        Some(|st: &mut Value| {
+            st["armies"].as_object_mut().unwrap().remove("MCK");
+        }),
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "crown", "area": "MCK", "units": 1, "leader": null}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        one_left[2],
+        "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the Crown navy is not in sea zone C (Off South Carolina) (11.3).",
+        "{one_left:?}"
+    );
+    // The French navy shares the zone with the Crown navy, so the one army left does not hold
+    // the City with it.
+    let shared = southern_lines_across(
+        |st: &mut Value| {
+            by_land(st);
+            st["navies"] = json!({"crown": "C", "french": "C"});
+        },
+        Some(|st: &mut Value| {
+            st["armies"].as_object_mut().unwrap().remove("MCK");
+        }),
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "surrendered", "side": "crown", "area": "MCK", "units": 1, "leader": null}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        shared[2],
+        "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the French navy shares sea zone C (Off South Carolina) with the Crown navy (11.3).",
+        "{shared:?}"
+    );
+    // RULINGS B10: while an attack waits for the defender, the attackers count where they
+    // came from, so a siege held by two armies, one of which attacked and took the area the
+    // defender refused, reads as the two armies' condition broken (the state before the
+    // defender's answer has the attackers in no area).
+    let attacked = southern_lines_across(
+        |st: &mut Value| {
+            st["armies"] = json!({
+                "ORB": {"side": "crown", "units": 2},
+                "CHS": {"side": "patriot", "units": 2},
+                "GEO": {"side": "patriot", "units": 1},
+            });
+            st["sieges"] = json!(["CHS"]);
+            st["phase"] = json!({"step": "battle", "attack": {"side": "crown", "from": "MCK",
+                "to": "GEO", "units": 4, "leader": "leader", "war_committed": 3,
+                "carried": {"food": 1, "war": 0}}});
+        },
+        Some(|st: &mut Value| {
+            st["armies"]["GEO"] = json!({"side": "crown", "units": 4, "leader": "leader"});
+            st["armies"]["SNW"] = json!({"side": "patriot", "units": 1});
+            st["phase"] = json!({"step": "impulse", "side": "patriot", "kind": "limited"});
+        }),
+        json!({"battle": {"refuse": "SNW"}}),
+        vec![
+            json!({"event": "battle_refused", "side": "patriot", "from": "GEO", "to": "SNW", "food": 0, "war": 0}),
+            lifted("CHS"),
+        ],
+    );
+    assert_eq!(
+        attacked[2],
+        "The siege of Charleston is lifted: Crown armies no longer stand in two areas beside it, and the Crown navy is not in sea zone C (Off South Carolina) (11.3).",
+        "{attacked:?}"
+    );
+    // Without the state after the step (an option's words), the line says what it can.
+    let unread = southern_lines_from(by_land, json!({"full": "pass"}), vec![lifted("CHS")]);
+    assert_eq!(
+        unread[1], "The siege of Charleston is lifted (11.3).",
+        "{unread:?}"
     );
 }
 
@@ -1304,5 +1594,71 @@ fn units_that_stay_are_said_to_stay_with_their_leader() {
     assert!(
         subordinate[1].ends_with("1 unit stays in New Bern with the Subordinate Leader"),
         "{subordinate:?}"
+    );
+}
+
+/// 11.3 through the CLI: the report's reading of a step gets the state after it, both where
+/// `play` reports the steps it adjudicated and where `report` replays the game file, so the
+/// line of a siege the Crown navy lifted by sailing away says so.
+#[test]
+fn a_report_says_the_navy_sailing_away_lifted_the_siege() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::bot_cli::demo_game(
+        d,
+        "ss-siege-lift",
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 3,
+            "armies": {
+                "ORB": {"side": "crown", "units": 8, "leader": "leader"},
+                "CHS": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"ORB": {"food": 4, "war": 4}, "CHS": {"food": 1, "war": 1}},
+            "navies": {"crown": "C"},
+            "sieges": ["CHS"],
+        }),
+    );
+    crate::support::write(d, "sail.yaml", "side: crown\nfull: {navy: {move: B}}\n");
+    let line = "The siege of Charleston is lifted: the Crown navy has left sea zone C (Off South Carolina), with a Crown army in only one area beside it (11.3).";
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let played = crate::support::stdout(&crate::support::ok(
+        d,
+        &["play", "g.yaml", "sail.yaml", "--secrets", "s"],
+    ));
+    assert!(flat(&played).contains(line), "{played}");
+    let reported = crate::support::stdout(&crate::support::ok(d, &["report", "g.yaml"]));
+    assert!(flat(&reported).contains(line), "{reported}");
+}
+
+/// 8.3: a successful Raid on a Hold eliminates the holding Loyalist as the Raid's own effect,
+/// and the line cites the Raid (8.3), in the Raid's words; it cited 8.4, the rule for an enemy
+/// army moving into a Held City, which still cites it.
+#[test]
+fn a_hold_a_raid_eliminated_cites_the_raid() {
+    let raided = southern_lines(
+        json!({"full": {"raid": {"colony": "SC", "hold": "GEO"}}}),
+        vec![
+            json!({"event": "raided", "colony": "SC", "die": 5, "modifier": 2, "total": 7, "success": true,
+                "target": "GEO", "effect": "eliminate the holding Loyalist"}),
+            json!({"event": "hold_eliminated", "area": "GEO"}),
+        ],
+    );
+    assert_eq!(
+        raided[2], "The Loyalist holding Georgetown is eliminated (8.3).",
+        "{raided:?}"
+    );
+    let entered = southern_lines(
+        json!({"full": "pass"}),
+        vec![
+            json!({"event": "marched", "side": "patriot", "from": "MCK", "food_paid": 1, "activated_units": 1,
+                "groups": [{"to": "GEO", "units": 1, "leader": false, "food": 0, "war": 0}], "stayed": 0}),
+            json!({"event": "hold_eliminated", "area": "GEO"}),
+        ],
+    );
+    assert_eq!(
+        entered[2], "The Loyalists holding Georgetown are eliminated (8.4).",
+        "{entered:?}"
     );
 }

@@ -163,7 +163,9 @@ fn step_report_in(
     let rules = adjutant::games::load("the-lost-cause", None).unwrap();
     let mut orders = orders;
     let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
-    rules.annotate_step(st, &mut orders, &mut events).unwrap();
+    rules
+        .annotate_step(st, None, &mut orders, &mut events)
+        .unwrap();
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": orders, "events": events, "rolls": rolls}]);
     let ctx = with_lookups(

@@ -404,10 +404,12 @@ fn a_naval_move_in_a_report_says_where_the_marker_left() {
     let (mut st, _) = rules.setup().unwrap();
     st["resources"]["gunboats-1"] = json!({"space": "memphis"});
     let mut orders = json!({"naval": {"move": {"resource": "gunboats-1", "to": "vicksburg"}}});
-    rules.annotate_step(&st, &mut orders, &mut []).unwrap();
+    rules
+        .annotate_step(&st, None, &mut orders, &mut [])
+        .unwrap();
     assert_eq!(orders["naval"]["move"]["from"], "memphis");
     let mut other = json!({"start": true});
-    rules.annotate_step(&st, &mut other, &mut []).unwrap();
+    rules.annotate_step(&st, None, &mut other, &mut []).unwrap();
     assert_eq!(
         other,
         json!({"start": true}),
@@ -551,7 +553,7 @@ fn a_course_roll_reads_as_a_table_and_a_skip_cites_its_rules_once() {
     // As a report reads a step: its events annotated from the state before it.
     let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
     let mut orders = json!({"start": true});
-    TheLostCause::annotate_step(&data, &st, &mut orders, &mut events);
+    TheLostCause::annotate_step(&data, &st, None, &mut orders, &mut events);
     let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
         "orders": orders, "events": events, "rolls": []}]);
     let text = report_text(&steps, &st, &lookups);
@@ -696,7 +698,9 @@ fn friction_of_war_names_the_lines_after_a_pause() {
     };
     let named = |st: &Value| {
         let mut ev = events();
-        rules.annotate_step(st, &mut json!(null), &mut ev).unwrap();
+        rules
+            .annotate_step(st, None, &mut json!(null), &mut ev)
+            .unwrap();
         ev.iter()
             .map(|e| format!("{} ({})", e["action"], e["cites"]))
             .collect::<Vec<_>>()
@@ -780,7 +784,7 @@ fn a_cards_move_of_european_recognition_cites_the_union_action() {
         recognition(2, 3, true),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     let lines = event_lines(&events);
     assert_eq!(
@@ -813,7 +817,7 @@ fn a_skipped_placement_says_which_and_why() {
     };
     let mut events = vec![skipped("brown"), skipped("green")];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     let lines = event_lines(&events);
     assert_eq!(
@@ -951,7 +955,7 @@ fn year_end_phases_say_what_they_found_as_the_state_stood() {
             .iter()
             .map(|e| serde_json::to_value(e).unwrap())
             .collect();
-        TheLostCause::annotate_step(&data, st, &mut json!(null), &mut events);
+        TheLostCause::annotate_step(&data, st, None, &mut json!(null), &mut events);
         let year_ends = year_ends.into_inner();
         let mut at = None;
         for e in &events {
@@ -1058,7 +1062,7 @@ fn a_skipped_army_line_names_the_line() {
         json!({"event": "ignored", "rule": "6.1", "what": "the green army is not in play"}),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     assert_eq!(
         event_lines(&events)[1],
@@ -1094,7 +1098,7 @@ fn a_domestic_phase_with_an_empty_resource_cup_says_so() {
     let phase = json!({"event": "year_end_phase", "rule": "14.5", "phase": "Domestic"});
     let found = |after: Value| {
         let mut events = vec![phase.clone(), after];
-        TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+        TheLostCause::annotate_step(&data, &st, None, &mut json!(null), &mut events);
         event_lines(&events[..1]).join("\n")
     };
     let empty =
@@ -1139,7 +1143,7 @@ fn a_cards_flip_of_an_army_cites_the_union_army_action() {
                "form": "army-of-the-potomac-peninsula"}),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     let lines = event_lines(&events);
     assert_eq!(
@@ -1170,7 +1174,7 @@ fn a_friction_roll_cites_the_action_the_card_and_the_ruling() {
                "drm": 0, "result": 3, "against": 2, "versus": "above"}),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     let lines = event_lines(&events);
     assert_eq!(
@@ -1196,7 +1200,7 @@ fn a_friction_roll_cites_the_action_the_card_and_the_ruling() {
                "drm": 0, "result": 1, "against": 2, "versus": "below"}),
         admin,
     ];
-    TheLostCause::annotate_step(&data, &st, &mut json!(null), &mut events);
+    TheLostCause::annotate_step(&data, &st, None, &mut json!(null), &mut events);
     let lines = event_lines(&events);
     assert!(
         lines[1].ends_with("(6.2, 6.2.1, 9.4, RULINGS L7)."),
@@ -1226,7 +1230,7 @@ fn the_year_marker_line_says_where_the_marker_went() {
         json!({"event": "year_end_phase", "rule": "14.4", "phase": "International"}),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     let lines = step_lines(&events);
     assert_eq!(
@@ -1243,7 +1247,7 @@ fn the_year_marker_line_says_where_the_marker_went() {
     ];
     st["year"] = json!(1863);
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     assert_eq!(
         step_lines(&events)[1],
@@ -1252,7 +1256,7 @@ fn the_year_marker_line_says_where_the_marker_went() {
     st["year"] = json!(1865);
     let mut events = vec![phase];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     assert_eq!(
         step_lines(&events)[0],
@@ -1343,7 +1347,7 @@ fn the_election_line_says_what_the_north_rolls_against() {
         json!({"event": "year_end_phase", "rule": "14.2", "phase": "Election of 1864"}),
     ];
     rules
-        .annotate_step(&st, &mut json!(null), &mut events)
+        .annotate_step(&st, None, &mut json!(null), &mut events)
         .unwrap();
     assert_eq!(
         event_lines(&events)[2],

@@ -523,7 +523,13 @@ mod the_lost_cause {
                 .iter()
                 .map(|e| serde_json::to_value(e).unwrap())
                 .collect();
-            TheLostCause::annotate_step(data, &st, &mut serde_json::Value::Null, &mut annotated);
+            TheLostCause::annotate_step(
+                data,
+                &st,
+                None,
+                &mut serde_json::Value::Null,
+                &mut annotated,
+            );
             for e in annotated.iter().filter(|e| e["event"] == "year_begins") {
                 let why = format!("shuffle the {} stack", e["year"]);
                 let shuffled = rolls

@@ -847,7 +847,7 @@ fn a_dug_in_defence_tells_the_roll_before_the_hit_it_ignores() {
         let mut events: Vec<Value> = serde_json::from_value(events).unwrap();
         let mut orders = json!({"commit": 4});
         rules
-            .annotate_step(&setup, &mut orders, &mut events)
+            .annotate_step(&setup, None, &mut orders, &mut events)
             .unwrap();
         let ctx = adjutant::report::text::with_lookups(json!({"state": setup}), &rules.lookups());
         adjutant::report::text::Templates::new(None)

@@ -377,7 +377,13 @@ impl Game for Solo1776 {
     }
 
     /// `words::annotate`: a Down move past a fort says the army builds none there.
-    fn annotate_step(data: &Data, before: &State, _orders: &mut Value, events: &mut [Value]) {
+    fn annotate_step(
+        data: &Data,
+        before: &State,
+        _after: Option<&State>,
+        _orders: &mut Value,
+        events: &mut [Value],
+    ) {
         words::annotate(data, before, events);
     }
 

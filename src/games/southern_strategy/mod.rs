@@ -563,8 +563,14 @@ impl Game for SouthernStrategy {
         crate::engine::written::rule_under(orders::POLICY_RULES_BY_KEY, path)
     }
 
-    fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
-        words::annotate_step(data, before, orders, events)
+    fn annotate_step(
+        data: &Data,
+        before: &State,
+        after: Option<&State>,
+        orders: &mut Value,
+        events: &mut [Value],
+    ) {
+        words::annotate_step(data, before, after, orders, events)
     }
 
     fn lookups(data: &Data) -> Value {

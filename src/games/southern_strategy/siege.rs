@@ -41,15 +41,44 @@ fn conditions_hold_at(
     if !a.is_city_or_fort() || side_at(at).is_none_or(|s| s == besieger) {
         return false;
     }
-    let around = data
-        .adjacent_at(at)
-        .iter()
-        .filter(|&&b| side_at(b) == Some(besieger))
-        .count();
+    let around = beside_at(data, at, besieger, &side_at);
     if around >= 2 {
         return true;
     }
     around >= 1 && navy_seals(a, &st.navies, besieger)
+}
+
+/// 11.0: how many areas beside `area` hold a `besieger` army in `st` (two make the first
+/// condition; one, with the navy, the second). The attackers of an attack waiting for the
+/// defender count where they came from (RULINGS B10), though the state holds them in no area.
+pub fn armies_beside(data: &Data, st: &State, area: &super::data::Area, besieger: Side) -> usize {
+    let Some(at) = data.position(&area.id) else {
+        return 0;
+    };
+    let attackers_from = st
+        .pending_attack()
+        .filter(|a| a.side == besieger)
+        .and_then(|a| data.position(&a.from));
+    beside_at(data, at, besieger, |b| {
+        if Some(b) == attackers_from {
+            return Some(besieger);
+        }
+        st.army(&data.area_at(b).id).map(|a| a.side)
+    })
+}
+
+/// `armies_beside` for the area at place `at` of the map's list, `side_at` telling whose army
+/// is at each place.
+fn beside_at(
+    data: &Data,
+    at: usize,
+    besieger: Side,
+    side_at: impl Fn(usize) -> Option<Side>,
+) -> usize {
+    data.adjacent_at(at)
+        .iter()
+        .filter(|&&b| side_at(b) == Some(besieger))
+        .count()
 }
 
 /// 11.0's second condition, at sea: `a` is a Port City and the `besieger`'s navy is in its sea

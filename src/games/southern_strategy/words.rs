@@ -129,8 +129,15 @@ fn handed_over(e: &mut Value, carried: Option<Supplies>, area: Option<&Value>) {
 /// (9.1); an attack committing its War at once what it carries besides (9.4); a dug-in army
 /// retreating names
 /// the army it joins, dug in with it (9.6, RULINGS B16); a skirmish's roll is followed by the
-/// skirmishers going back to their army (9.5, 10.8).
-pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+/// skirmishers going back to their army (9.5, 10.8); a Hold a Raid eliminated cites the Raid
+/// (8.3).
+pub fn annotate_step(
+    data: &Data,
+    before: &State,
+    after: Option<&State>,
+    orders: &mut Value,
+    events: &mut [Value],
+) {
     if orders["full"]["march"].is_object() {
         let from = orders["full"]["march"]["from"].clone();
         name_commanders(data, before, &mut orders["full"]["march"], &from);
@@ -201,7 +208,21 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     let mut raided: Vec<(Value, u32, u32)> = Vec::new();
     // 12.2: the total of the sea battle's first roll, once it is rolled.
     let mut sea_roll: Option<i64> = None;
+    // 8.3: the area whose Hold a successful Raid in this step targeted.
+    let mut raid_hit = Value::Null;
     for e in events.iter_mut() {
+        // 8.3: a Hold the Raid eliminated goes as the Raid's effect, where 8.4 eliminates one
+        // an enemy army moves in on.
+        if e["event"] == "raided" {
+            raid_hit = if e["success"] == true {
+                e["target"].clone()
+            } else {
+                Value::Null
+            };
+        }
+        if e["event"] == "hold_eliminated" && !raid_hit.is_null() && e["area"] == raid_hit {
+            e["raided"] = true.into();
+        }
         // 10.7: the beaten army retreated, so no surrender waits on its failed check.
         if e["event"] == "retreated" && e["side"] == must_retreat {
             must_retreat = Value::Null;
@@ -550,23 +571,47 @@ pub fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &m
     return_after_surrender(events);
     left_behind(events);
     why_discarded(data, before, events);
-    siege_conditions(data, before, events);
+    siege_conditions(data, before, after, events);
 }
 
-/// 11.0: a siege declared names the condition that holds. The navies are followed through the
-/// step (they change only by these events), so the besieger's navy in a Port City's sea zone
-/// with no enemy navy there is the second condition, which needs one army beside the City;
-/// otherwise the siege was declared because the besieger's armies stand in two areas beside it.
-/// Where both hold, the navy's is the one named (what is said is still so).
-fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
-    // Where the navies are as the step goes; their cargo plays no part.
-    let mut at_sea = Navies {
+/// 11.0 and 11.3: a siege declared names the conditions that hold, and a siege lifted the
+/// one that broke. The navies are followed through the step (they change only by these
+/// events): the besieger's navy in a Port City's sea zone with no enemy navy there is the
+/// second condition, which needs one army beside the City. The armies beside it are read from
+/// the state `after` the step where the caller has it (a report does; an option's words do
+/// not): two areas of them are the first condition. Without it a declared siege names the
+/// navy's condition where it holds, otherwise the armies', and a lifted one says no more. A
+/// navy a sea battle sank in the step (12.2) is said to be defeated, not to have sailed away.
+fn siege_conditions(data: &Data, before: &State, after: Option<&State>, events: &mut [Value]) {
+    // Where the navies are as the step goes, and where they were as it began; their cargo
+    // plays no part.
+    let start = Navies {
         crown: before.navies.crown,
         french: before.navies.french,
         ..Navies::default()
     };
+    let mut at_sea = start.clone();
+    // RULINGS B13: the side whose impulses end in the step; a siege by the other side is
+    // declared in them too.
+    let acting = match &before.phase {
+        super::state::Phase::Impulse { side, .. }
+        | super::state::Phase::Decision {
+            side,
+            question: super::state::Question::Excess { .. },
+            ..
+        } => Some(*side),
+        _ => before.pending_attack().map(|a| a.side),
+    };
+    // What held each siege declared earlier in the step as it was declared, by area: its
+    // besieger, armies in two areas beside it, the navy's condition.
+    let mut declared: Vec<(Id, Side, bool, bool)> = Vec::new();
+    // 12.2: the navies a sea battle defeated in the step.
+    let mut sunk: Vec<Side> = Vec::new();
     for e in events.iter_mut() {
         let side = Side::parse(e["side"].as_str().unwrap_or(""));
+        if e["event"] == "navy_defeated" {
+            sunk.extend(side);
+        }
         let zone = |field: &str| e[field].as_str().map(Id::new);
         let (side, to) = match e["event"].as_str() {
             Some("navy_moved") => (side, zone("to")),
@@ -578,8 +623,48 @@ fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
                 let area = data.find_area_key(e["area"].as_str().unwrap_or(""));
                 let by = Side::parse(e["by"].as_str().unwrap_or(""));
                 if let (Some(a), Some(by)) = (area, by) {
-                    if super::siege::navy_seals(a, &at_sea, by) {
+                    let seals = super::siege::navy_seals(a, &at_sea, by);
+                    let two = after
+                        .is_some_and(|after| super::siege::armies_beside(data, after, a, by) >= 2);
+                    if seals {
                         e["navy"] = Value::from(a.sea.as_ref().map(Id::as_str));
+                        e["armies"] = two.into();
+                        // The enemy navy shared the zone as the step began: its leaving (or
+                        // its defeat there, 12.2) made the siege.
+                        if start.zone(by.other()) == a.sea.as_ref() {
+                            e["enemy_left"] = if sunk.contains(&by.other()) {
+                                "defeated"
+                            } else {
+                                "sailed"
+                            }
+                            .into();
+                        }
+                    }
+                    e["enemy"] = by.other().name().into();
+                    e["b13"] = acting.is_some_and(|s| s != by).into();
+                    declared.push((a.id, by, two, seals));
+                }
+                continue;
+            }
+            Some("siege_lifted") => {
+                let area = data.find_area_key(e["area"].as_str().unwrap_or(""));
+                if let (Some(a), Some(after)) = (area, after) {
+                    let held = declared
+                        .iter()
+                        .rev()
+                        .find(|d| d.0 == a.id)
+                        .map(|&(_, by, two, seals)| (by, two, seals))
+                        .or_else(|| {
+                            let by = before.army(&a.id)?.side.other();
+                            let two = super::siege::armies_beside(data, before, a, by) >= 2;
+                            Some((by, two, super::siege::navy_seals(a, &start, by)))
+                        });
+                    if let Some(held) = held {
+                        lifted_words(data, a, held, &at_sea, after, e);
+                        // 12.2: the besieger's navy did not sail away: it was sunk.
+                        if e["navy"] == "left" && sunk.contains(&held.0) {
+                            e["navy"] = "defeated".into();
+                        }
                     }
                 }
                 continue;
@@ -589,6 +674,48 @@ fn siege_conditions(data: &Data, before: &State, events: &mut [Value]) {
         if let Some(side) = side {
             at_sea.set_zone(side, to);
         }
+    }
+}
+
+/// 11.3: a lifted siege of `a` says what broke it: the besieged army gone from it, no army of
+/// the besieger's left beside it, or one left and (at a Port City) no navy to hold it with.
+/// `held` is what held the siege as the step began (or as it was declared in it): the
+/// besieger, armies in two areas beside it, the navy's condition; `at_sea` where the navies
+/// are at the lift, and `after` the armies after the step. Where `after` still shows the
+/// conditions holding (something later in the step restored them) the line says no more.
+fn lifted_words(
+    data: &Data,
+    a: &super::data::Area,
+    (by, two, sealed): (Side, bool, bool),
+    at_sea: &Navies,
+    after: &State,
+    e: &mut Value,
+) {
+    e["by"] = by.name().into();
+    e["enemy"] = by.other().name().into();
+    if after.army(&a.id).is_none_or(|army| army.side == by) {
+        e["gone"] = true.into();
+        return;
+    }
+    let beside = super::siege::armies_beside(data, after, a, by);
+    let seals = super::siege::navy_seals(a, at_sea, by);
+    if beside >= 2 || (beside == 1 && seals) {
+        return;
+    }
+    e["beside"] = beside.into();
+    e["two_broke"] = two.into();
+    let port_city = a.port && a.kind == super::data::AreaType::City;
+    if let (1, true, Some(sea)) = (beside, port_city, a.sea.as_ref()) {
+        e["sea"] = sea.as_str().into();
+        let there = at_sea.zone(by) == Some(sea);
+        // Whose navy broke the siege, or why none holds it.
+        e["navy"] = match (sealed, there) {
+            (true, false) => "left",
+            (true, true) => "came",
+            (false, false) => "away",
+            (false, true) => "shared",
+        }
+        .into();
     }
 }
 

@@ -461,7 +461,13 @@ impl Game for TheLostCause {
     /// A naval move's orders say which space the marker leaves (9.6): two markers of a kind may
     /// both be on the map, and the records name the marker by its id alone.
     /// The rest is in `words::annotate`.
-    fn annotate_step(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+    fn annotate_step(
+        data: &Data,
+        before: &State,
+        _after: Option<&State>,
+        orders: &mut Value,
+        events: &mut [Value],
+    ) {
         words::annotate(data, before, orders, events);
         for path in ["/naval/move", "/command/naval/move"] {
             let Some(Value::Object(m)) = orders.pointer_mut(path) else {
