@@ -222,10 +222,15 @@ impl<G: Game> Search<'_, G> {
                 break;
             };
             let seed = self.rng.next_u64();
-            let played = {
+            // What the player avoids (`Game::playout_avoids`) is tried only when the rules
+            // accept nothing else.
+            let mut play = |avoid: bool, rng: &mut ChaCha8Rng| {
                 let mut candidates = G::lazy_candidates(data, &state, &side);
-                selfplay::first_accepted_of(&mut self.rng, candidates.len(), |k, rng| {
+                selfplay::first_accepted_of(rng, candidates.len(), |k, rng| {
                     selfplay::play_one::<G, _>(candidates.take(k), rng, |orders| {
+                        if avoid && G::playout_avoids(data, &state, &side, orders) {
+                            return None;
+                        }
                         let mut dice = QuickDice::new(seed);
                         G::apply_into(
                             data,
@@ -240,6 +245,10 @@ impl<G: Game> Search<'_, G> {
                     })
                 })
             };
+            let mut played = play(true, &mut self.rng);
+            if played.is_none() {
+                played = play(false, &mut self.rng);
+            }
             if played.is_none() {
                 break;
             }

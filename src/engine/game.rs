@@ -296,6 +296,18 @@ pub trait Game: 'static {
     fn value(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<f64> {
         None
     }
+    /// For the bot's playouts (`crate::bot`): whether the random player for `side` leaves
+    /// `orders` out while the rules accept something else, as a move no one who knows the game
+    /// makes at random (a Southern Strategy Crown passing its full impulse). The default
+    /// leaves out nothing.
+    fn playout_avoids(
+        _data: &Self::Data,
+        _state: &Self::State,
+        _side: &str,
+        _orders: &Self::Orders,
+    ) -> bool {
+        false
+    }
     /// For the bot: `first` and `then`, the orders of a decision the same side makes next, as
     /// one orders file, where the rules take them together and the first rolls nothing (a
     /// Southern Strategy limited impulse skipped, then the full impulse): one packet and one

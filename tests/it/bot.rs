@@ -830,3 +830,71 @@ fn the_bot_weighs_a_retreat_list_without_repeats() {
         .collect();
     assert_eq!(keys.len(), options.len(), "an option listed twice");
 }
+
+/// 7.0 with 12.1 and 13.5: the year-end losses run the clock for the Patriots, and the
+/// Navies' moves cost nothing, so a Crown that never passes holds the impulse phase open
+/// until the Patriots pass. At the default budget the bot as the Patriots used to move its
+/// Navy to and fro for ever against the greedy player (a quarter of its games in the
+/// strength run never ended): its playouts passed at random and ended the phase for it. This
+/// position is one of those games' (the Pass Marker at 1, a Crown army starving in Charleston):
+/// the bot must end the phase itself within a few of its impulses.
+#[test]
+fn the_bot_as_the_patriots_ends_an_impulse_phase_the_crown_holds_open() {
+    let data = data();
+    let mut st = position(
+        &data,
+        serde_json::json!({
+            "turn": {"year": 1780, "space": 4},
+            "phase": {"step": "impulse", "side": "patriot", "kind": "limited"},
+            "political_will": 4,
+            "pass_track": 1,
+            "initiative": "patriot",
+            "campaign_turns": 2,
+            "armies": {
+                "BFT": {"side": "crown", "units": 4, "leader": "leader"},
+                "CHS": {"side": "crown", "units": 2},
+                "CPT": {"side": "patriot", "units": 5},
+                "MCK": {"side": "patriot", "units": 1},
+                "ORB": {"side": "patriot", "units": 1},
+                "RIC": {"side": "patriot", "units": 1, "leader": "leader"},
+                "SAV": {"side": "crown", "units": 3},
+            },
+            "supplies": {
+                "BFT": {"food": 2, "war": 3}, "CHS": {"war": 1}, "GRB": {"war": 1},
+                "MCK": {"war": 1}, "MOT": {"war": 1}, "N96": {"war": 1}, "SAV": {"war": 1},
+                "WAT": {"war": 1},
+            },
+            "holds": [],
+            "navies": {"crown": "A", "french": "D", "cargo": {"patriot": {"units": 0, "food": 0, "war": 2}}},
+            "sieges": ["CHS"],
+        }),
+    );
+    let mut bot = Bot::new(Budget::Playouts(bot::DEFAULT_PLAYOUTS), 9);
+    let mut crown = players::Greedy::new(1009);
+    let mut patriot_decisions = 0;
+    let mut seen = Vec::new();
+    while st.turn.space == 4 && patriot_decisions < 6 {
+        let side = SS::awaiting(&data, &st).expect("the game goes on").side;
+        let orders = if side == "patriot" {
+            patriot_decisions += 1;
+            <Bot as Player<SS>>::decide(&mut bot, &data, &st, &side)
+        } else {
+            <players::Greedy as Player<SS>>::decide(&mut crown, &data, &st, &side)
+        }
+        .expect("a decision");
+        seen.push(format!(
+            "{side}: {}",
+            serde_json::to_string(&orders).unwrap()
+        ));
+        let mut dice = QuickDice::new(seen.len() as u64);
+        st = SS::apply(&data, &st, &side, &orders, None, &mut dice)
+            .unwrap()
+            .0;
+    }
+    assert_ne!(
+        st.turn.space,
+        4,
+        "the impulse phase is still open after {patriot_decisions} Patriot decisions:\n{}",
+        seen.join("\n")
+    );
+}

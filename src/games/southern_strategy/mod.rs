@@ -555,6 +555,27 @@ impl Game for SouthernStrategy {
         Some(estimate::value(data, st, Side::parse(side)?))
     }
 
+    /// 7.0: a pass that ends the impulse phase (the Pass Marker at 1, or the other side
+    /// having just passed) is the decision to end the campaign turn, which random play made
+    /// by accident. Its Navy's moves (12.1) cost nothing, so a side can go on acting for as
+    /// long as it likes, and the year-end losses of Political Will (13.5) run the clock for
+    /// the Patriots alone: a Crown that never passes holds the turn open until the Patriots
+    /// pass. With such passes in the playouts, every option of the Patriots' search ended the
+    /// phase a few steps later all the same, their own pass looked no better than moving the
+    /// Navy, and against a Crown that never passed the bot as the Patriots moved its Navy to
+    /// and fro for ever. The other passes, which only move the marker, stay in random play.
+    fn playout_avoids(_data: &Data, st: &State, _side: &str, orders: &Orders) -> bool {
+        orders.full == Some(orders::Action::Pass)
+            && (st.pass_track <= 1
+                || matches!(
+                    st.phase,
+                    Phase::Impulse {
+                        previous_passed: true,
+                        ..
+                    }
+                ))
+    }
+
     fn orders_rule(path: &str) -> Option<&'static str> {
         crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
     }
