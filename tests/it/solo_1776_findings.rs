@@ -1222,11 +1222,11 @@ fn orders_offer_a_loss_of_each_detachment() {
         orders.clone()
     };
     let sp = offered(
-        "the detachment in location 5 of Middle States lost 1 SP in a combat on the board (14), and the American turn",
+        "the replacements in location 5 of Middle States lost 1 SP in a combat on the board (14), and the American turn",
         "losses: [{detachment: replacements-middle-states, sp: 1",
     );
     offered(
-        "the detachment in location 15 of New England lost 1 supply in a combat on the board (14), and the American turn",
+        "the supply the French carried to location 15 of New England lost 1 supply in a combat on the board (14), and the American turn",
         "losses: [{detachment: french-supply-new-england, sp: 0, artillery: 0, supply: 1",
     );
     // The listed orders are taken, and the report's line names the detachment in words (by
@@ -1277,5 +1277,38 @@ fn orders_offer_the_americans_taking_a_town_where_an_army_stands() {
     assert!(
         flat.contains("Philadelphia is not British controlled (13)"),
         "{flat}"
+    );
+}
+
+/// 17, 12 with RULINGS A13: the two French land elements of an intervention that come ashore
+/// in one area are two detachments, which march together; `orders` offered the loss of each
+/// with the same words ("the detachment in location 10 of Canada lost 1 SP ..."), so a reader
+/// of the list could not tell which was which without reading the ids in the orders. Each is
+/// named by what it is, as the report names where it came from.
+#[test]
+fn detachment_losses_say_which_detachment() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-which-detachment", |st| {
+        st["detachments"] = json!({
+            "french-1-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},
+            "french-2-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},
+            "washington-south-central": {"area": "south-central", "location": 15, "sp": 4, "supply": 1},
+        });
+    });
+    let listed = options(d);
+    let losses: Vec<&String> = listed
+        .iter()
+        .filter(|(_, o)| o.contains("detachment:"))
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(
+        losses,
+        [
+            "French fleet 1's land element in location 10 of Canada lost 1 SP in a combat on the board (14), and the American turn",
+            "French fleet 2's land element in location 10 of Canada lost 1 SP in a combat on the board (14), and the American turn",
+            "the half of Washington's army in location 15 of South Central lost 1 SP in a combat on the board (14), and the American turn",
+        ],
+        "{listed:#?}"
     );
 }
