@@ -1222,20 +1222,21 @@ fn orders_offer_a_loss_of_each_detachment() {
         orders.clone()
     };
     let sp = offered(
-        "the replacements in location 5 of Middle States lost 1 SP in a combat on the board (14), and the American turn",
+        "the detachment in location 5 of Middle States (replacements) lost 1 SP in a combat on the board (14), and the American turn",
         "losses: [{detachment: replacements-middle-states, sp: 1",
     );
     offered(
-        "the supply the French carried to location 15 of New England lost 1 supply in a combat on the board (14), and the American turn",
+        "the detachment in location 15 of New England (supply the French carried) lost 1 supply in a combat on the board (14), and the American turn",
         "losses: [{detachment: french-supply-new-england, sp: 0, artillery: 0, supply: 1",
     );
     // The listed orders are taken, and the report's line names the detachment in words (by
-    // its area: the record holds its id, `<source>-<area>`, which says no location).
+    // its area and what made it: the record holds its id, `<source>-<area>`, which says no
+    // location).
     let report = play(d, "loss.yaml", &format!("{sp}\n"));
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "Reported: the detachment in Middle States lost 1 SP in combat on the board (14)"
+            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14)"
         ),
         "{flat}"
     );
@@ -1283,8 +1284,9 @@ fn orders_offer_the_americans_taking_a_town_where_an_army_stands() {
 /// 17, 12 with RULINGS A13: the two French land elements of an intervention that come ashore
 /// in one area are two detachments, which march together; `orders` offered the loss of each
 /// with the same words ("the detachment in location 10 of Canada lost 1 SP ..."), so a reader
-/// of the list could not tell which was which without reading the ids in the orders. Each is
-/// named by what it is, as the report names where it came from.
+/// of the list could not tell which was which without reading the ids in the orders. The report's
+/// lines for their march read the same: "12: a detachment in Canada moves from location 10 to
+/// 5 ..." twice. Each is named by what made it, in the list and in the report.
 #[test]
 fn detachment_losses_say_which_detachment() {
     let dir = tempfile::tempdir().unwrap();
@@ -1305,10 +1307,18 @@ fn detachment_losses_say_which_detachment() {
     assert_eq!(
         losses,
         [
-            "French fleet 1's land element in location 10 of Canada lost 1 SP in a combat on the board (14), and the American turn",
-            "French fleet 2's land element in location 10 of Canada lost 1 SP in a combat on the board (14), and the American turn",
-            "the half of Washington's army in location 15 of South Central lost 1 SP in a combat on the board (14), and the American turn",
+            "the detachment in location 10 of Canada (French fleet 1's land element) lost 1 SP in a combat on the board (14), and the American turn",
+            "the detachment in location 10 of Canada (French fleet 2's land element) lost 1 SP in a combat on the board (14), and the American turn",
+            "the detachment in location 15 of South Central (half of Washington's army) lost 1 SP in a combat on the board (14), and the American turn",
         ],
         "{listed:#?}"
     );
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    for n in [1, 2] {
+        let line = format!(
+            "12: a detachment in Canada (French fleet {n}'s land element) moves from location 10 to 5 and joins the Canadian expedition there."
+        );
+        assert!(flat.contains(&line), "no `{line}` in {flat}");
+    }
 }

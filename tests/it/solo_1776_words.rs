@@ -55,7 +55,7 @@ fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
         (
             json!({"event": "reported", "rule": "14",
                    "what": "detachment replacements-middle-states lost 1 SP, 0 artillery, 0 supply in combat on the board"}),
-            "Reported: the detachment in Middle States lost 1 SP in combat on the board (14).",
+            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14).",
         ),
         (
             json!({"event": "reported", "rule": "14",

@@ -381,41 +381,14 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
     out
 }
 
-/// A detachment in words, by what made it and where it is: its id (`offboard::land`) is
-/// `<source>-<area>` or `<source>-<area>-<location>`, and two of one area may stand in one
-/// location (the land elements of a French intervention), so its place alone does not say
-/// which it is. One a correction made under an id of its own is "the detachment".
+/// A detachment in words: where it is, and what made it (`words::detachment_source`), since
+/// two of one area may stand in one location (the land elements of a French intervention).
 fn detachment_words(st: &State, id: &str, area: &str, location: u32, area_name: &str) -> String {
-    let place = format!("location {location} of {area_name}");
-    let source = id
-        .strip_suffix(&format!("-{area}-{location}"))
-        .or_else(|| id.strip_suffix(&format!("-{area}")));
-    let army = |a: &str| st.armies.get(a).map(|x| x.words(a));
-    match source {
-        Some("replacements") => format!("the replacements in {place}"),
-        // 17 duty 2.
-        Some("french-supply") => format!("the supply the French carried to {place}"),
-        // 17: each fleet's land element.
-        Some(s)
-            if s.strip_prefix("french-")
-                .is_some_and(|n| n.parse::<u32>().is_ok()) =>
-        {
-            format!(
-                "French fleet {}'s land element in {place}",
-                &s["french-".len()..]
-            )
-        }
-        // 17 duty 3: the half of an army a sea invasion carried.
-        Some(s) if s.strip_suffix("-invasion").and_then(army).is_some() => format!(
-            "the half of {} a sea invasion landed, in {place}",
-            army(s.trim_end_matches("-invasion")).expect("known")
-        ),
-        // 12 with A6: the half of an army that changed area.
-        Some(s) if army(s).is_some() => {
-            format!("the half of {} in {place}", army(s).expect("known"))
-        }
-        _ => format!("the detachment in {place}"),
-    }
+    let made = super::words::detachment_source(id, area, |a| st.armies.get(a).map(|x| x.words(a)));
+    format!(
+        "the detachment in location {location} of {area_name}{}",
+        made.map_or(String::new(), |m| format!(" ({m})"))
+    )
 }
 
 /// Answers worth offering now; the caller keeps those the rules accept.
