@@ -1322,3 +1322,31 @@ fn detachment_losses_say_which_detachment() {
         assert!(flat.contains(&line), "no `{line}` in {flat}");
     }
 }
+
+/// 17 duty 1 with a fleet engagement, found playing a campaign: with the French fleets in the
+/// West Indies already (the naval SP 3 behind), a British search found them and the
+/// engagement cost them a fleet; the American turn that followed said "the French battle
+/// fleets withdraw to the West Indies", where they were, since the report's reading stopped
+/// looking at the fleets' place at the engagement. An engagement moves no fleet, so they are
+/// said to stay.
+#[test]
+fn fleets_in_the_west_indies_after_an_engagement_are_said_to_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-engaged-away", |st| {
+        st["french"] = json!({"fleets": 2, "landed": 2, "at": "west-indies", "duty": "west_indies",
+            "operating": "middle-states", "rolled": {"quarter": 3, "year": 1776}});
+        st["naval"] = json!({"american": 0, "british": 3});
+    });
+    // 6 searching fleets find the French on any roll (17).
+    play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    let report = play(d, "lost.yaml", "fleet_engagement: {french_lost: 1}\n");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "17: the French battle fleets stay in the West Indies: the naval SP difference is -3"
+        ),
+        "{flat}"
+    );
+    assert!(!flat.contains("withdraw to the West Indies"), "{flat}");
+}

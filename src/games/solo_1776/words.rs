@@ -111,7 +111,8 @@ fn towns_kept(board: &State, events: &mut [Value]) {
 /// 17 duty 1: while the naval SP stay 2 or more behind, every American turn records the
 /// French battle fleets' withdrawal to the West Indies. Where the board before the step shows
 /// them there already, and nothing earlier in the step moved them (another duty, a sea
-/// invasion, a landing, a fleet engagement), the report says they stay (`stays`).
+/// invasion, a landing) or took the last of them (a fleet engagement), the report says they
+/// stay (`stays`).
 fn fleets_staying_away(board: &State, events: &mut [Value]) {
     if board.french.at.as_deref() != Some(super::french::WEST_INDIES) {
         return;
@@ -119,10 +120,10 @@ fn fleets_staying_away(board: &State, events: &mut [Value]) {
     for e in events.iter_mut() {
         match e["event"].as_str() {
             Some("french_duty") if e["duty"] == "west_indies" => e["stays"] = true.into(),
-            Some(
-                "french_duty" | "sea_invasion" | "french_landing" | "french_fleets_lost"
-                | "interception" | "search",
-            ) => return,
+            // A search, an interception and a fleet engagement move no fleet: the fleets stay
+            // where they are, unless none is left.
+            Some("french_fleets_lost") if e["left"] == 0 => return,
+            Some("french_duty" | "sea_invasion" | "french_landing") => return,
             _ => {}
         }
     }
