@@ -282,6 +282,10 @@ impl Templates {
         env.add_filter("wrap", wrap);
         env.add_filter("plural", plural);
         env.add_filter("id_words", crate::games::solo_1776::words::id_words);
+        env.add_filter(
+            "detachment",
+            crate::games::solo_1776::words::detachment_filter,
+        );
         env.add_filter("town_words", crate::games::solo_1776::words::town_words);
         env.add_filter("b_terms", crate::games::solo_1776::words::b_terms);
         env.add_filter("roll_current", crate::games::solo_1776::words::roll_current);

@@ -679,6 +679,7 @@ fn supply_moves_before_a_full_impulse_action_keep_the_invariants() {
 /// events told in the report, and the bot's rarer paths reached.
 mod solo_1776 {
     use super::*;
+    use adjutant::games::solo_1776::orders::Holder;
     use adjutant::games::solo_1776::{Solo1776, SIDE};
 
     /// Plays campaign `seed` to its end, adding to `reached` the kinds of event it passed
@@ -709,6 +710,18 @@ mod solo_1776 {
             }
             let (orders, pick, next, events, dice) =
                 super::play_listed::<Solo1776>(data, &st, &options, &mut rng, 3, seed, step)?;
+            // Facts whose events do not tell them apart: a loss of a detachment (14 with A13)
+            // and a British-held town given to the Americans (13 with A34).
+            if let Some(t) = &orders.turn {
+                if t.losses.iter().any(|l| l.detachment.is_some()) {
+                    reached.insert("detachment loss".into());
+                }
+                if t.control.iter().any(|(town, h)| {
+                    *h == Holder::American && st.town(town).is_some_and(|(_, _, t)| t.british)
+                }) {
+                    reached.insert("town retaken".into());
+                }
+            }
             for e in &events {
                 let v = serde_json::to_value(e).unwrap();
                 let kind = v["event"].as_str().unwrap_or_default().to_string();
@@ -762,6 +775,8 @@ mod solo_1776 {
             ("fort_built", 5),          // 12
             ("fort_lost", 30),          // 12, 15
             ("fort captured", 40),      // 15 with A27: `forts_lost` with the town
+            ("detachment loss", 15),    // 14 with A13: `losses` of a detachment (43 today)
+            ("town retaken", 8),        // 13 with A34: `control` where an army stands (27 today)
             ("garrison", 25),           // 15
             ("up_refused", 10),         // 12 (A4)
             ("area_change", 80),        // 12

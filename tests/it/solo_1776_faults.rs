@@ -244,7 +244,7 @@ fn a_detachment_joining_in_place_and_replacements_forming_an_army_read_plainly()
     );
     assert_eq!(
         joined,
-        "12: a detachment in Middle States joins Washington's army in location 10."
+        "12: a detachment in Middle States (replacements) joins Washington's army in location 10."
     );
     let moved = line(
         json!({"event": "detachment_moved", "detachment": "replacements-middle-states",
@@ -253,7 +253,7 @@ fn a_detachment_joining_in_place_and_replacements_forming_an_army_read_plainly()
     );
     assert_eq!(
         moved,
-        "12: a detachment in Middle States moves from location 10 to 15 and joins Washington's army there."
+        "12: a detachment in Middle States (replacements) moves from location 10 to 15 and joins Washington's army there."
     );
     let formed = line(
         json!({"event": "replacements", "area": "west-indies",

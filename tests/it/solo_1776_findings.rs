@@ -1197,3 +1197,156 @@ fn an_army_attacked_at_its_town_that_stays_keeps_its_town() {
     let show = stdout(&ok(d, &["show", "game.yaml"]));
     assert!(show.contains("on the board at Crown Point"), "{show}");
 }
+
+/// 14 with RULINGS A13 and A31: a loss can fall on a detachment (`losses: [{detachment: ..}]`),
+/// and the report takes it, but `orders` listed losses only of an army or a fort's garrison,
+/// so random play never took strength from a detachment. Each detachment is offered a loss of
+/// what it holds (1 SP, or with no SP an artillery or supply unit), worded as the other losses.
+#[test]
+fn orders_offer_a_loss_of_each_detachment() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-detachment-loss", |st| {
+        st["detachments"] = json!({
+            "replacements-middle-states": {"area": "middle-states", "location": 5, "sp": 2},
+            "french-supply-new-england": {"area": "new-england", "location": 15, "sp": 0, "supply": 1},
+        });
+    });
+    let listed = options(d);
+    let offered = |label: &str, key: &str| -> String {
+        let (_, orders) = listed
+            .iter()
+            .find(|(l, _)| l.contains(label))
+            .unwrap_or_else(|| panic!("`{label}` not offered: {listed:#?}"));
+        assert!(orders.contains(key), "{label}: {orders}");
+        orders.clone()
+    };
+    let sp = offered(
+        "the detachment in location 5 of Middle States (replacements) lost 1 SP in a combat on the board (14), and the American turn",
+        "losses: [{detachment: replacements-middle-states, sp: 1",
+    );
+    offered(
+        "the detachment in location 15 of New England (supply the French carried) lost 1 supply in a combat on the board (14), and the American turn",
+        "losses: [{detachment: french-supply-new-england, sp: 0, artillery: 0, supply: 1",
+    );
+    // The listed orders are taken, and the report's line names the detachment in words (by
+    // its area and what made it: the record holds its id, `<source>-<area>`, which says no
+    // location).
+    let report = play(d, "loss.yaml", &format!("{sp}\n"));
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14)"
+        ),
+        "{flat}"
+    );
+}
+
+/// 13 with 14 and RULINGS A7, A9, A21: an army that marched on a British-held town and failed
+/// to take it stands on the board at that town, where the British defenders may attack it and
+/// fight on as they choose; the town's control after such a combat is reported as a fact
+/// (`control: {philadelphia: american}`), which the report takes. `orders` offered towns only
+/// going to the British, so random play never gave one back. A British-held town where an
+/// American army stands is offered to the Americans now; one where none stands (New York at
+/// the set-up) is not, since no American force on the board is there to take it (A34).
+#[test]
+fn orders_offer_the_americans_taking_a_town_where_an_army_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-town-retaken", |st| {
+        st["armies"]["washington"]["at"] = "philadelphia".into();
+        st["areas"]["middle-states"]["locations"]["10"]["towns"][0]["british"] = true.into();
+    });
+    let listed = options(d);
+    let label = "the Americans take Philadelphia from the British (13), and the American turn";
+    let (_, orders) = listed
+        .iter()
+        .find(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("`{label}` not offered: {listed:#?}"));
+    assert!(
+        orders.contains("control: {philadelphia: american}"),
+        "{label}: {orders}"
+    );
+    assert!(
+        !listed
+            .iter()
+            .any(|(l, o)| l.contains("take New York") || o.contains("new-york: american")),
+        "{listed:#?}"
+    );
+    let report = play(d, "retake.yaml", &format!("{orders}\n"));
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Philadelphia is not British controlled (13)"),
+        "{flat}"
+    );
+}
+
+/// 17, 12 with RULINGS A13: the two French land elements of an intervention that come ashore
+/// in one area are two detachments, which march together; `orders` offered the loss of each
+/// with the same words ("the detachment in location 10 of Canada lost 1 SP ..."), so a reader
+/// of the list could not tell which was which without reading the ids in the orders. The report's
+/// lines for their march read the same: "12: a detachment in Canada moves from location 10 to
+/// 5 ..." twice. Each is named by what made it, in the list and in the report.
+#[test]
+fn detachment_losses_say_which_detachment() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-which-detachment", |st| {
+        st["detachments"] = json!({
+            "french-1-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},
+            "french-2-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},
+            "washington-south-central": {"area": "south-central", "location": 15, "sp": 4, "supply": 1},
+        });
+    });
+    let listed = options(d);
+    let losses: Vec<&String> = listed
+        .iter()
+        .filter(|(_, o)| o.contains("detachment:"))
+        .map(|(l, _)| l)
+        .collect();
+    assert_eq!(
+        losses,
+        [
+            "the detachment in location 10 of Canada (French fleet 1's land element) lost 1 SP in a combat on the board (14), and the American turn",
+            "the detachment in location 10 of Canada (French fleet 2's land element) lost 1 SP in a combat on the board (14), and the American turn",
+            "the detachment in location 15 of South Central (half of Washington's army) lost 1 SP in a combat on the board (14), and the American turn",
+        ],
+        "{listed:#?}"
+    );
+    let report = play(d, "turn.yaml", "turn: {}\n");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    for n in [1, 2] {
+        let line = format!(
+            "12: a detachment in Canada (French fleet {n}'s land element) moves from location 10 to 5 and joins the Canadian expedition there."
+        );
+        assert!(flat.contains(&line), "no `{line}` in {flat}");
+    }
+}
+
+/// 17 duty 1 with a fleet engagement, found playing a campaign: with the French fleets in the
+/// West Indies already (the naval SP 3 behind), a British search found them and the
+/// engagement cost them a fleet; the American turn that followed said "the French battle
+/// fleets withdraw to the West Indies", where they were, since the report's reading stopped
+/// looking at the fleets' place at the engagement. An engagement moves no fleet, so they are
+/// said to stay.
+#[test]
+fn fleets_in_the_west_indies_after_an_engagement_are_said_to_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-engaged-away", |st| {
+        st["french"] = json!({"fleets": 2, "landed": 2, "at": "west-indies", "duty": "west_indies",
+            "operating": "middle-states", "rolled": {"quarter": 3, "year": 1776}});
+        st["naval"] = json!({"american": 0, "british": 3});
+    });
+    // 6 searching fleets find the French on any roll (17).
+    play(d, "search.yaml", "turn: {search: {fleets: 6}}\n");
+    let report = play(d, "lost.yaml", "fleet_engagement: {french_lost: 1}\n");
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "17: the French battle fleets stay in the West Indies: the naval SP difference is -3"
+        ),
+        "{flat}"
+    );
+    assert!(!flat.contains("withdraw to the West Indies"), "{flat}");
+}

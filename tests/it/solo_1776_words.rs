@@ -55,7 +55,19 @@ fn solo_1776_events_name_detachments_transports_and_forts_in_words() {
         (
             json!({"event": "reported", "rule": "14",
                    "what": "detachment replacements-middle-states lost 1 SP, 0 artillery, 0 supply in combat on the board"}),
-            "Reported: the detachment in Middle States lost 1 SP in combat on the board (14).",
+            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14).",
+        ),
+        // A loss of no SP (a supply or artillery unit alone, A29) says what was lost, not
+        // "0 SP" first.
+        (
+            json!({"event": "reported", "rule": "14",
+                   "what": "detachment washington-south-central lost 0 SP, 0 artillery, 1 supply in combat on the board"}),
+            "Reported: the detachment in South Central (half of Washington's army) lost 1 supply in combat on the board (14).",
+        ),
+        (
+            json!({"event": "reported", "rule": "14",
+                   "what": "the garrison of fort `middle-states-10` lost 0 SP, 1 artillery, 0 supply in combat on the board"}),
+            "Reported: the garrison of the fort in location 10 of Middle States lost 1 artillery in combat on the board (14).",
         ),
         (
             json!({"event": "reported", "rule": "14",

@@ -76,9 +76,11 @@ pub fn describe(st: &State) -> String {
 
 /// One of each kind of fact a British turn may report, each on its own, with a value the
 /// position makes likely: a changed BRE number, a British attack on each army on the board,
-/// scouting each army's area, a town taken where an army stands, board losses, an army's
-/// supply units, replacements, a transport at sea, the Continental Navy's change, the French
-/// coming in, the search for their fleets and British reinforcements where they are. A player
+/// scouting each army's area, a town taken where an army stands (or given back to the
+/// Americans where their army stands at it), board losses (of an army, a garrison or a
+/// detachment), an army's supply units, replacements, a transport at sea, the Continental
+/// Navy's change, the French coming in, the search for their fleets and British
+/// reinforcements where they are. A player
 /// reports several at once; listing each lets `orders` show what may be reported, and random
 /// play reach every path of the bot they lead to.
 fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
@@ -170,6 +172,37 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
             },
         ));
     }
+    // 14 with A13 and A31: a loss can fall on a detachment, of what it holds: an SP, or with
+    // none (a supply the French carried, 17 duty 2) an artillery or supply unit.
+    for (key, det) in &st.detachments {
+        let f = det.force;
+        let (what, sp, artillery, supply) = if f.sp > 0 {
+            ("1 SP", 1, 0, 0)
+        } else if f.artillery > 0 {
+            ("1 artillery", 0, 1, 0)
+        } else if f.supply > 0 {
+            ("1 supply", 0, 0, 1)
+        } else {
+            continue;
+        };
+        out.push((
+            format!(
+                "{} lost {what} in a combat on the board (14)",
+                detachment_words(st, key, &det.area, det.location, &area_name(&det.area))
+            ),
+            Turn {
+                losses: vec![Loss {
+                    army: None,
+                    fort: None,
+                    detachment: Some(key.clone()),
+                    sp,
+                    artillery,
+                    supply,
+                }],
+                ..t()
+            },
+        ));
+    }
     // 15 with A27: a fort the British capture. One in a town the Americans hold stands with
     // its town, so its capture is offered with the town taken, the report the rules accept;
     // one without a town (the first editions' forts) is offered on its own. A fort whose
@@ -234,6 +267,21 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
                     ..t()
                 },
             ));
+        }
+        // 13 with 14 (A7, A9, A21, A34): an army that failed to take a British-held town
+        // stands on the board at it, where the British defenders may attack and fight on, and
+        // the town's control after their combats is reported as a fact. No other American
+        // force on the board can take a town in the British turn, so it is offered only there.
+        if let Some((_, _, town)) = a.at.as_ref().and_then(|t| st.town(t)) {
+            if town.british {
+                out.push((
+                    format!("the Americans take {} from the British (13)", town.name),
+                    Turn {
+                        control: [(town.id.clone(), Holder::American)].into(),
+                        ..t()
+                    },
+                ));
+            }
         }
         // 13 takes the fact for any town: one with no priority (Hillsborough) still counts for
         // replacements (15) and loses its fort with it (A17, A27), so each is offered.
@@ -331,6 +379,16 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
         }
     }
     out
+}
+
+/// A detachment in words: where it is, and what made it (`words::detachment_source`), since
+/// two of one area may stand in one location (the land elements of a French intervention).
+fn detachment_words(st: &State, id: &str, area: &str, location: u32, area_name: &str) -> String {
+    let made = super::words::detachment_source(id, area, |a| st.armies.get(a).map(|x| x.words(a)));
+    format!(
+        "the detachment in location {location} of {area_name}{}",
+        made.map_or(String::new(), |m| format!(" ({m})"))
+    )
 }
 
 /// Answers worth offering now; the caller keeps those the rules accept.

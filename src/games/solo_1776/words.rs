@@ -111,7 +111,8 @@ fn towns_kept(board: &State, events: &mut [Value]) {
 /// 17 duty 1: while the naval SP stay 2 or more behind, every American turn records the
 /// French battle fleets' withdrawal to the West Indies. Where the board before the step shows
 /// them there already, and nothing earlier in the step moved them (another duty, a sea
-/// invasion, a landing, a fleet engagement), the report says they stay (`stays`).
+/// invasion, a landing) or took the last of them (a fleet engagement), the report says they
+/// stay (`stays`).
 fn fleets_staying_away(board: &State, events: &mut [Value]) {
     if board.french.at.as_deref() != Some(super::french::WEST_INDIES) {
         return;
@@ -119,10 +120,10 @@ fn fleets_staying_away(board: &State, events: &mut [Value]) {
     for e in events.iter_mut() {
         match e["event"].as_str() {
             Some("french_duty") if e["duty"] == "west_indies" => e["stays"] = true.into(),
-            Some(
-                "french_duty" | "sea_invasion" | "french_landing" | "french_fleets_lost"
-                | "interception" | "search",
-            ) => return,
+            // A search, an interception and a fleet engagement move no fleet: the fleets stay
+            // where they are, unless none is left.
+            Some("french_fleets_lost") if e["left"] == 0 => return,
+            Some("french_duty" | "sea_invasion" | "french_landing") => return,
             _ => {}
         }
     }
@@ -214,7 +215,7 @@ pub fn id_words(
     enum Piece {
         Army(String),
         Fort(u32, String),
-        Detachment(Option<u32>, String),
+        Detachment(Option<u32>, String, Option<String>),
     }
     // An army by its id only in brackets: a bare word may be an English one (`southern`).
     let piece = |core: &str, bracketed: bool| -> Option<Piece> {
@@ -233,13 +234,14 @@ pub fn id_words(
                     return Some(Piece::Fort(l, name.clone()));
                 }
             }
+            let made = || detachment_source(core, id, |a| armies.get(a).cloned());
             if core.ends_with(&format!("-{id}")) {
-                return Some(Piece::Detachment(None, name.clone()));
+                return Some(Piece::Detachment(None, name.clone(), made()));
             }
             if let Some((head, l)) = core.rsplit_once('-') {
                 if head.ends_with(&format!("-{id}")) {
                     if let Ok(l) = l.parse::<u32>() {
-                        return Some(Piece::Detachment(Some(l), name.clone()));
+                        return Some(Piece::Detachment(Some(l), name.clone(), made()));
                     }
                 }
             }
@@ -279,19 +281,76 @@ pub fn id_words(
                 }
                 format!("the fort in location {l} of {area}")
             }
-            Piece::Detachment(l, area) => {
+            Piece::Detachment(l, area, made) => {
                 if out.last().is_some_and(|x| x == "detachment") {
                     out.pop();
                 }
+                let made = made.map_or(String::new(), |m| format!(" ({m})"));
                 match l {
-                    Some(l) => format!("the detachment in location {l} of {area}"),
-                    None => format!("the detachment in {area}"),
+                    Some(l) => format!("the detachment in location {l} of {area}{made}"),
+                    None => format!("the detachment in {area}{made}"),
                 }
             }
         };
         out.push(format!("{lead}{said}{trail}"));
     }
     out.join(" ")
+}
+
+/// What made a detachment, for brackets after its place ("a detachment in Canada (French
+/// fleet 1's land element)"): two of one area, even in one location (the land elements of a
+/// French intervention), read alike by their place alone. Its id (`offboard::land`) is
+/// `<source>-<area>` or `<source>-<area>-<location>`; `army` names an army by its id. `None`
+/// for an id that says no source (one a correction gave it).
+pub fn detachment_source(
+    id: &str,
+    area: &str,
+    army: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let tail = format!("-{area}");
+    let source = match id.rsplit_once('-') {
+        Some((head, l)) if l.parse::<u32>().is_ok() && head.ends_with(&tail) => {
+            &head[..head.len() - tail.len()]
+        }
+        _ => id.strip_suffix(&tail)?,
+    };
+    match source {
+        "replacements" => Some("replacements".into()),
+        // 17 duty 2.
+        "french-supply" => Some("supply the French carried".into()),
+        // 17: each fleet's land element.
+        s if s
+            .strip_prefix("french-")
+            .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+        {
+            Some(format!(
+                "French fleet {}'s land element",
+                &s["french-".len()..]
+            ))
+        }
+        // 17 duty 3: the half of an army a sea invasion carried.
+        s if s.strip_suffix("-invasion").and_then(&army).is_some() => Some(format!(
+            "half of {}, landed by sea invasion",
+            army(&s[..s.len() - "-invasion".len()]).expect("known")
+        )),
+        // 12 with A6: the half of an army that changed area.
+        s => army(s).map(|a| format!("half of {a}")),
+    }
+}
+
+/// `detachment(area, armies, formed_armies)`: `detachment_source` in brackets after a
+/// detachment's place, with a space before them, or nothing; the lookups' `armies` and
+/// `formed_armies` name the armies by id.
+pub fn detachment_filter(id: String, area: String, armies: JValue, formed: JValue) -> String {
+    let map = |v: &JValue| -> BTreeMap<String, String> {
+        serde_json::to_value(v)
+            .ok()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
+    };
+    let (armies, formed) = (map(&armies), map(&formed));
+    let army = |a: &str| armies.get(a).or_else(|| formed.get(a)).cloned();
+    detachment_source(&id, &area, army).map_or(String::new(), |s| format!(" ({s})"))
 }
 
 /// `b_terms(target)`: a (B) check's recorded reason, whose brackets hold its terms (`base 3,
