@@ -305,7 +305,7 @@ pub fn render(
             // game's own for its latest step.
             let state_after = states
                 .get(&s.step)
-                .or_else(|| before.get(&(s.step + 1)))
+                .or_else(|| before.range(s.step + 1..).next().map(|(_, v)| v))
                 .or_else(|| (Some(s.step) == latest).then_some(&gf.state));
             if let Some(state_before) = state_before {
                 l.rules

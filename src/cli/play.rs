@@ -105,12 +105,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             None,
         )?;
         received = Some(match received.take() {
-            Some(mut before) => {
-                before.steps.extend(next.steps);
-                before.uses.extend(next.uses);
-                before.game = next.game;
-                before.outgoing = next.outgoing;
-                before
+            Some(mut so_far) => {
+                so_far.steps.extend(next.steps);
+                // The states before the later run's steps too, so that the report reads its
+                // words from them instead of replaying the game from its start.
+                so_far.before.extend(next.before);
+                so_far.uses.extend(next.uses);
+                so_far.game = next.game;
+                so_far.outgoing = next.outgoing;
+                so_far
             }
             None => next,
         });
