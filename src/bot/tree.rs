@@ -49,6 +49,8 @@ struct Search<'a, G: Game> {
     rng: ChaCha8Rng,
     /// The positions kept in the tree so far, the root included.
     nodes: usize,
+    /// The side the search decides for.
+    searching: &'static str,
 }
 
 fn side_index<G: Game>(side: &str) -> Option<usize> {
@@ -61,14 +63,15 @@ pub fn search<G: Game>(
     side: &str,
     settings: &Settings,
 ) -> Option<Decision<G::Orders>> {
+    let me = side_index::<G>(side)?;
     let mut s = Search::<G> {
         data,
         settings,
         rng: ChaCha8Rng::seed_from_u64(settings.seed),
         nodes: 1,
+        searching: G::SIDES[me],
     };
     let mut root = s.node(state.clone());
-    let me = side_index::<G>(side)?;
     if root.side != Some(me) {
         return None;
     }
@@ -224,11 +227,12 @@ impl<G: Game> Search<'_, G> {
             let seed = self.rng.next_u64();
             // What the player avoids (`Game::playout_avoids`) is tried only when the rules
             // accept nothing else.
+            let searching = self.searching;
             let mut play = |avoid: bool, rng: &mut ChaCha8Rng| {
                 let mut candidates = G::lazy_candidates(data, &state, &side);
                 selfplay::first_accepted_of(rng, candidates.len(), |k, rng| {
                     selfplay::play_one::<G, _>(candidates.take(k), rng, |orders| {
-                        if avoid && G::playout_avoids(data, &state, &side, orders) {
+                        if avoid && G::playout_avoids(data, &state, &side, orders, searching) {
                             return None;
                         }
                         let mut dice = QuickDice::new(seed);

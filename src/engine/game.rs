@@ -298,13 +298,14 @@ pub trait Game: 'static {
     }
     /// For the bot's playouts (`crate::bot`): whether the random player for `side` leaves
     /// `orders` out while the rules accept something else, as a move no one who knows the game
-    /// makes at random (a Southern Strategy Crown passing its full impulse). The default
-    /// leaves out nothing.
+    /// makes at random, in a search deciding for `searching` (a Southern Strategy pass that
+    /// ends the impulse phase). The default leaves out nothing.
     fn playout_avoids(
         _data: &Self::Data,
         _state: &Self::State,
         _side: &str,
         _orders: &Self::Orders,
+        _searching: &str,
     ) -> bool {
         false
     }

@@ -556,16 +556,24 @@ impl Game for SouthernStrategy {
     }
 
     /// 7.0: a pass that ends the impulse phase (the Pass Marker at 1, or the other side
-    /// having just passed) is the decision to end the campaign turn, which random play made
-    /// by accident. Its Navy's moves (12.1) cost nothing, so a side can go on acting for as
-    /// long as it likes, and the year-end losses of Political Will (13.5) run the clock for
-    /// the Patriots alone: a Crown that never passes holds the turn open until the Patriots
-    /// pass. With such passes in the playouts, every option of the Patriots' search ended the
-    /// phase a few steps later all the same, their own pass looked no better than moving the
-    /// Navy, and against a Crown that never passed the bot as the Patriots moved its Navy to
-    /// and fro for ever. The other passes, which only move the marker, stay in random play.
-    fn playout_avoids(_data: &Data, st: &State, _side: &str, orders: &Orders) -> bool {
-        orders.full == Some(orders::Action::Pass)
+    /// having just passed) is a decision to end the campaign turn, not a move to make at
+    /// random. The Navies' moves (12.1) cost nothing, so a side can go on acting for as long
+    /// as it likes, and the year-end losses of Political Will (13.5) run the clock for the
+    /// Patriots alone: the Crown never ends the phase by choice, so its playouts never do;
+    /// the Patriots end it when the search finds it worth it, so in their own search their
+    /// playouts leave that to the search's decisions, and in the Crown's they pass at random
+    /// as before. With both passing at random, every Patriot option ended the phase a few
+    /// steps later all the same, their own pass looked no better than moving the Navy, and
+    /// against a Crown that never passed the bot as the Patriots moved its Navy to and fro
+    /// for ever. The other passes, which only move the Pass Marker, stay in random play.
+    fn playout_avoids(
+        _data: &Data,
+        st: &State,
+        side: &str,
+        orders: &Orders,
+        searching: &str,
+    ) -> bool {
+        let ends_phase = orders.full == Some(orders::Action::Pass)
             && (st.pass_track <= 1
                 || matches!(
                     st.phase,
@@ -573,7 +581,8 @@ impl Game for SouthernStrategy {
                         previous_passed: true,
                         ..
                     }
-                ))
+                ));
+        ends_phase && (side == Side::Crown.name() || searching == Side::Patriot.name())
     }
 
     fn orders_rule(path: &str) -> Option<&'static str> {
