@@ -41,6 +41,11 @@ impl Area {
     pub fn is_city_or_fort(&self) -> bool {
         matches!(self.kind, AreaType::City | AreaType::Fort)
     }
+
+    /// A City on the coast (2.1), whose sea zone a navy may hold for a siege (11.0).
+    pub fn is_port_city(&self) -> bool {
+        self.port && self.kind == AreaType::City
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

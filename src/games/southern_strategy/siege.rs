@@ -85,8 +85,7 @@ fn beside_at(
 /// zone without the enemy navy (`navies` say where they are). With one adjacent army of the
 /// besieger's, a siege of the City is then declared.
 pub fn navy_seals(a: &super::data::Area, navies: &Navies, besieger: Side) -> bool {
-    a.port
-        && a.kind == super::data::AreaType::City
+    a.is_port_city()
         && a.sea.is_some()
         && navies.zone(besieger) == a.sea.as_ref()
         && navies.zone(besieger.other()) != a.sea.as_ref()

@@ -704,8 +704,7 @@ fn lifted_words(
     }
     e["beside"] = beside.into();
     e["two_broke"] = two.into();
-    let port_city = a.port && a.kind == super::data::AreaType::City;
-    if let (1, true, Some(sea)) = (beside, port_city, a.sea.as_ref()) {
+    if let (1, true, Some(sea)) = (beside, a.is_port_city(), a.sea.as_ref()) {
         e["sea"] = sea.as_str().into();
         let there = at_sea.zone(by) == Some(sea);
         // Whose navy broke the siege, or why none holds it.
