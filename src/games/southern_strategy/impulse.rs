@@ -182,15 +182,8 @@ pub fn after_full(
             side,
             pass_track: st.pass_track,
         });
-        let ended = if st.pass_track == 0 {
-            Some("7.0 the Pass Marker reached 0")
-        } else if previous_passed {
+        if let Some(reason) = pass_ends_phase(st.pass_track, previous_passed) {
             st.pass_track = 0;
-            Some("7.0 both players passed in turn")
-        } else {
-            None
-        };
-        if let Some(reason) = ended {
             ev.push(Event::ImpulsePhaseEnded {
                 reason: reason.into(),
             });
@@ -203,4 +196,17 @@ pub fn after_full(
         kind: ImpulseKind::Limited,
         previous_passed: passed,
     };
+}
+
+/// 7.0: why a pass ends the impulse phase, if it does: the Pass Marker, slid back by the pass
+/// to `pass_track`, reached 0, or the other side passed its full impulse just before
+/// (`previous_passed`).
+pub fn pass_ends_phase(pass_track: u8, previous_passed: bool) -> Option<&'static str> {
+    if pass_track == 0 {
+        Some("7.0 the Pass Marker reached 0")
+    } else if previous_passed {
+        Some("7.0 both players passed in turn")
+    } else {
+        None
+    }
 }

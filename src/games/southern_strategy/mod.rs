@@ -573,15 +573,15 @@ impl Game for SouthernStrategy {
         orders: &Orders,
         searching: &str,
     ) -> bool {
+        let previous_passed = matches!(
+            st.phase,
+            Phase::Impulse {
+                previous_passed: true,
+                ..
+            }
+        );
         let ends_phase = orders.full == Some(orders::Action::Pass)
-            && (st.pass_track <= 1
-                || matches!(
-                    st.phase,
-                    Phase::Impulse {
-                        previous_passed: true,
-                        ..
-                    }
-                ));
+            && impulse::pass_ends_phase(st.pass_track.saturating_sub(1), previous_passed).is_some();
         ends_phase && (side == Side::Crown.name() || searching == Side::Patriot.name())
     }
 
