@@ -1,6 +1,7 @@
 //! The search tree of `bot`: decision nodes with one edge per option, and the different
 //! results of an option's dice as the edge's children.
 
+use std::cell::Cell;
 use std::time::Instant;
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -226,13 +227,16 @@ impl<G: Game> Search<'_, G> {
             };
             let seed = self.rng.next_u64();
             // What the player avoids (`Game::playout_avoids`) is tried only when the rules
-            // accept nothing else.
+            // accept nothing else: the candidates are drawn again only if something was
+            // avoided.
             let searching = self.searching;
+            let avoided = Cell::new(false);
             let mut play = |avoid: bool, rng: &mut ChaCha8Rng| {
                 let mut candidates = G::lazy_candidates(data, &state, &side);
                 selfplay::first_accepted_of(rng, candidates.len(), |k, rng| {
                     selfplay::play_one::<G, _>(candidates.take(k), rng, |orders| {
                         if avoid && G::playout_avoids(data, &state, &side, orders, searching) {
+                            avoided.set(true);
                             return None;
                         }
                         let mut dice = QuickDice::new(seed);
@@ -250,7 +254,7 @@ impl<G: Game> Search<'_, G> {
                 })
             };
             let mut played = play(true, &mut self.rng);
-            if played.is_none() {
+            if played.is_none() && avoided.get() {
                 played = play(false, &mut self.rng);
             }
             if played.is_none() {
