@@ -328,13 +328,12 @@ pub fn detachment_source(
                 &s["french-".len()..]
             ))
         }
-        // 17 duty 3: the half of an army a sea invasion carried.
-        s if s.strip_suffix("-invasion").and_then(&army).is_some() => Some(format!(
-            "half of {}, landed by sea invasion",
-            army(&s[..s.len() - "-invasion".len()]).expect("known")
-        )),
-        // 12 with A6: the half of an army that changed area.
-        s => army(s).map(|a| format!("half of {a}")),
+        s => match s.strip_suffix("-invasion").and_then(&army) {
+            // 17 duty 3: the half of an army a sea invasion carried.
+            Some(a) => Some(format!("half of {a}, landed by sea invasion")),
+            // 12 with A6: the half of an army that changed area.
+            None => army(s).map(|a| format!("half of {a}")),
+        },
     }
 }
 
