@@ -1440,3 +1440,52 @@ fn a_recovery_cites_the_first_entry_of_the_activation_list() {
         "The blue army recovers from its disruption (7.3 #1)."
     );
 }
+
+/// 6.2.1: a Conditional action whose Administrative roll fails is not taken, and the report
+/// showed the failed roll and then nothing of the action the player had just ordered (a
+/// Command to place Forts, and the next card), leaving a forum reader to guess. The failed
+/// roll says the action is not carried out, for a Command (10.0) and for a card's own
+/// Conditional line alike, a natural 1 included; a passed roll says nothing more.
+#[test]
+fn a_failed_administrative_roll_says_the_action_is_not_carried_out() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (mut st, _) = rules.setup().unwrap();
+    st["cursor"] = json!({"step": "confederate", "line": 0});
+    st["question"] = Value::Null;
+    let roll = |rule: &str, die: i32, versus: &str| {
+        json!({"event": "roll", "rule": rule, "what": "Lee's Administrative roll",
+               "dice": [die], "drm": 0, "result": die, "against": 2, "versus": versus})
+    };
+    let mut events = vec![
+        roll("10.0", 2, "equal"),
+        roll("10.0", 1, "below"),
+        roll("10.0", 5, "above"),
+        roll("6.2", 2, "equal"),
+    ];
+    rules
+        .annotate_step(&st, None, &mut json!(null), &mut events)
+        .unwrap();
+    let lines = event_lines(&events);
+    assert_eq!(
+        lines[0],
+        "Lee's Administrative roll: rolled 2, which only equals 2: failed, so the action is not carried out (10.0, 6.2.1)."
+    );
+    assert_eq!(
+        lines[1],
+        "Lee's Administrative roll: rolled 1, which falls short of 2: failed, so the action is not carried out (10.0)."
+    );
+    assert_eq!(
+        lines[2],
+        "Lee's Administrative roll: rolled 5, which beats 2: passed (10.0)."
+    );
+    assert!(
+        lines[3].contains("failed, so the action is not carried out (6.2, 6.2.1"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(
+        events[0].get("rule"),
+        Some(&json!("10.0")),
+        "the copy keeps the rule"
+    );
+}

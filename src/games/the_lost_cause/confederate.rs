@@ -25,6 +25,10 @@ pub(super) const FRICTION_CANCELS: &str = "Friction of War cancels this Conditio
 /// action's rule beside it (`words::administrative_rolls`).
 pub(super) const ADMINISTRATIVE_RULE: &str = "6.2";
 
+/// The rule a Conditional Command records for its roll against the Advisor's Administrative
+/// Value (10.0); no other roll records it (`words::administrative_rolls`).
+pub(super) const COMMAND_ADMINISTRATIVE_RULE: &str = "10.0";
+
 /// The name a Diplomatic roll records, by which the report tells a card's move of the ER/EP
 /// marker from a Diplomatic success (`words::card_recognition`). Old game files hold it.
 pub(super) const DIPLOMATIC_ROLL: &str = "Diplomatic roll";
@@ -639,7 +643,7 @@ pub(super) fn command(st: &mut State, ctx: &mut Ctx, symbol: Symbol) -> Run {
             "10.1",
         );
     }
-    if conditional && !admin_passes(st, ctx, "10.0")? {
+    if conditional && !admin_passes(st, ctx, COMMAND_ADMINISTRATIVE_RULE)? {
         return Ok(());
     }
     match c {

@@ -45,12 +45,28 @@ fn resumed_line(before: &State) -> usize {
 
 /// 6.2 (RULINGS L7): a Conditional Confederate action other than a Battle or a Command rolls
 /// against the National Military Advisor's Administrative Value, and the record cites only 6.2
-/// for the roll. Its copy cites (`cites`) the action's rule and the ruling too, and 5.1 where
+/// for the roll. Every Administrative roll, a Command's (10.0) too, is marked `administrative`,
+/// so that a failed one says its action is not carried out (6.2.1): nothing else in the step
+/// shows that the action the player ordered came to nothing. Its copy cites (`cites`) the action's rule and the ruling too, and 5.1 where
 /// Friction of War made a Directed action Conditional (the roll right after the `friction`
 /// event, whose line `friction_lines` found). Without Friction of War, each such roll is the
 /// first event of the card's next Conditional line of those kinds: Friction of War cancels
 /// every Conditional line, so a card's rolls come all from one kind of line or the other.
 fn administrative_rolls(data: &Data, before: &State, events: &mut [Value]) {
+    let administrative = [
+        super::confederate::ADMINISTRATIVE_RULE,
+        super::confederate::COMMAND_ADMINISTRATIVE_RULE,
+    ];
+    for e in events.iter_mut() {
+        let rule = e.get("rule").and_then(Value::as_str);
+        if e.get("event").and_then(Value::as_str) == Some("roll")
+            && rule.is_some_and(|r| administrative.contains(&r))
+        {
+            if let Value::Object(o) = e {
+                o.insert("administrative".into(), true.into());
+            }
+        }
+    }
     let mut card = before.card.clone();
     let mut next = resumed_line(before);
     // The rules the friction event just before cites, if the event before is one.
