@@ -1441,31 +1441,44 @@ fn a_recovery_cites_the_first_entry_of_the_activation_list() {
     );
 }
 
-/// 6.2.1: a Conditional action whose Administrative roll fails is not taken, and the report
-/// showed the failed roll and then nothing of the action the player had just ordered (a
-/// Command to place Forts, and the next card), leaving a forum reader to guess. The failed
-/// roll says the action is not carried out, for a Command (10.0) and for a card's own
-/// Conditional line alike, a natural 1 included; a passed roll says nothing more.
+/// 6.2.1: a Conditional action whose roll fails is not taken, and the report showed the
+/// failed roll and then nothing of the action the player had just ordered (a Command to place
+/// Forts, then the next card), leaving a forum reader to guess. A failed Administrative roll
+/// (a Command's, 10.0, or a card line's, 6.2) or Naval roll (9.6) says the action is not
+/// carried out, a failed Initiative Roll before a battle (9.1) that no battle is fought; a
+/// passed roll, a Union army's roll and a roll the player may still re-roll with Rebel Yell
+/// (the step ends asking, 5.1) say nothing more.
 #[test]
-fn a_failed_administrative_roll_says_the_action_is_not_carried_out() {
+fn a_failed_conditional_roll_says_the_action_is_not_carried_out() {
     let rules = adjutant::games::load("the-lost-cause", None).unwrap();
     let (mut st, _) = rules.setup().unwrap();
     st["cursor"] = json!({"step": "confederate", "line": 0});
     st["question"] = Value::Null;
-    let roll = |rule: &str, die: i32, versus: &str| {
-        json!({"event": "roll", "rule": rule, "what": "Lee's Administrative roll",
-               "dice": [die], "drm": 0, "result": die, "against": 2, "versus": versus})
+    let roll = |rule: &str, what: &str, die: i32, versus: &str| {
+        json!({"event": "roll", "rule": rule, "what": what, "dice": [die], "drm": 0,
+               "result": die, "against": 2, "versus": versus})
     };
+    let admin = "Lee's Administrative roll";
     let mut events = vec![
-        roll("10.0", 2, "equal"),
-        roll("10.0", 1, "below"),
-        roll("10.0", 5, "above"),
-        roll("6.2", 2, "equal"),
+        roll("10.0", admin, 2, "equal"),
+        roll("10.0", admin, 1, "below"),
+        roll("10.0", admin, 5, "above"),
+        roll("6.2", admin, 2, "equal"),
+        roll(
+            "9.6",
+            "Naval roll against Lee's Administrative Value",
+            1,
+            "below",
+        ),
+        roll("7.1", "Army of the Potomac Initiative Roll", 1, "below"),
+        roll("9.1", "Bragg's Initiative Roll", 2, "equal"),
     ];
+    let after = st.clone();
     rules
-        .annotate_step(&st, None, &mut json!(null), &mut events)
+        .annotate_step(&st, Some(&after), &mut json!(null), &mut events)
         .unwrap();
     let lines = event_lines(&events);
+    let not_taken = ", so the action is not carried out (";
     assert_eq!(
         lines[0],
         "Lee's Administrative roll: rolled 2, which only equals 2: failed, so the action is not carried out (10.0, 6.2.1)."
@@ -1479,13 +1492,33 @@ fn a_failed_administrative_roll_says_the_action_is_not_carried_out() {
         "Lee's Administrative roll: rolled 5, which beats 2: passed (10.0)."
     );
     assert!(
-        lines[3].contains("failed, so the action is not carried out (6.2, 6.2.1"),
+        lines[3].contains(&format!("failed{not_taken}6.2, 6.2.1")),
         "{}",
         lines[3]
     );
-    assert_eq!(
-        events[0].get("rule"),
-        Some(&json!("10.0")),
-        "the copy keeps the rule"
+    assert!(
+        lines[4].contains(&format!("failed{not_taken}9.6)")),
+        "{}",
+        lines[4]
     );
+    assert!(lines[5].ends_with("failed (7.1)."), "{}", lines[5]);
+    assert_eq!(
+        lines[6],
+        "Bragg's Initiative Roll: rolled 2, which only equals 2: failed, so no battle is fought (9.1, 6.2.1)."
+    );
+    assert_eq!(events[0]["rule"], "10.0", "the copy keeps the roll's rule");
+    // The step that ends asking whether to re-roll, or whose state after is not known.
+    let mut asking = after.clone();
+    asking["question"] = json!({"ask": "reroll", "roll": admin, "result": "2 against 2"});
+    for after in [Some(&asking), None] {
+        let mut events = vec![roll("10.0", admin, 2, "equal")];
+        rules
+            .annotate_step(&st, after, &mut json!(null), &mut events)
+            .unwrap();
+        assert_eq!(
+            event_lines(&events)[0],
+            "Lee's Administrative roll: rolled 2, which only equals 2: failed (10.0, 6.2.1).",
+            "after: {after:?}"
+        );
+    }
 }

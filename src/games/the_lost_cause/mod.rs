@@ -464,11 +464,11 @@ impl Game for TheLostCause {
     fn annotate_step(
         data: &Data,
         before: &State,
-        _after: Option<&State>,
+        after: Option<&State>,
         orders: &mut Value,
         events: &mut [Value],
     ) {
-        words::annotate(data, before, orders, events);
+        words::annotate(data, before, after, orders, events);
         for path in ["/naval/move", "/command/naval/move"] {
             let Some(Value::Object(m)) = orders.pointer_mut(path) else {
                 continue;

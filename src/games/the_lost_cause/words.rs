@@ -10,8 +10,15 @@ use super::data::{CardKind, ConfederateAction, Data, Symbol};
 use super::orders::Orders;
 use super::state::{Cursor, Place, Question, State};
 
-/// Adds to a step's orders and events what the report's words need.
-pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [Value]) {
+/// Adds to a step's orders and events what the report's words need; `after` is the state the
+/// step left, where the caller has it.
+pub fn annotate(
+    data: &Data,
+    before: &State,
+    after: Option<&State>,
+    orders: &mut Value,
+    events: &mut [Value],
+) {
     by_id(data, before, orders);
     raider_was(data, before, orders);
     invading(data, before, events);
@@ -25,6 +32,39 @@ pub fn annotate(data: &Data, before: &State, orders: &mut Value, events: &mut [V
     cited_once(events);
     friction_lines(data, before, events);
     administrative_rolls(data, before, events);
+    not_carried_out(after, events);
+}
+
+/// 6.2.1: a Confederate roll a Conditional action needs (the Advisor's Administrative roll for
+/// a Command, 10.0, or a card's line, 6.2; the Naval roll, 9.6 and 10.3; a leader's
+/// Initiative Roll before a battle, 9.1 and 10.1) that fails means no action is taken, and
+/// nothing else in the step showed that the action the player had ordered came to nothing.
+/// Such a roll is marked `not_carried_out` with what is lost (`action` or `battle`) for its
+/// line to say so. A failed roll the player may still re-roll with Rebel Yell (5.1) ends its
+/// step with that question, and is left unmarked: the answer decides.
+fn not_carried_out(after: Option<&State>, events: &mut [Value]) {
+    let last = events.len().saturating_sub(1);
+    for (i, e) in events.iter_mut().enumerate() {
+        if e.get("event").and_then(Value::as_str) != Some("roll")
+            || e.get("versus").and_then(Value::as_str) == Some("above")
+        {
+            continue;
+        }
+        let lost = match e.get("rule").and_then(Value::as_str) {
+            Some(super::confederate::ADMINISTRATIVE_RULE)
+            | Some(super::confederate::COMMAND_ADMINISTRATIVE_RULE)
+            | Some("9.6" | "10.3") => "action",
+            Some("9.1" | "10.1") => "battle",
+            _ => continue,
+        };
+        let may_reroll = after.is_none_or(|a| matches!(a.question, Some(Question::Reroll { .. })));
+        if i == last && may_reroll {
+            continue;
+        }
+        if let Value::Object(o) = e {
+            o.insert("not_carried_out".into(), lost.into());
+        }
+    }
 }
 
 /// The line a step resumes at on the card in play: one paused inside a line (a question it
@@ -45,28 +85,12 @@ fn resumed_line(before: &State) -> usize {
 
 /// 6.2 (RULINGS L7): a Conditional Confederate action other than a Battle or a Command rolls
 /// against the National Military Advisor's Administrative Value, and the record cites only 6.2
-/// for the roll. Every Administrative roll, a Command's (10.0) too, is marked `administrative`,
-/// so that a failed one says its action is not carried out (6.2.1): nothing else in the step
-/// shows that the action the player ordered came to nothing. Its copy cites (`cites`) the action's rule and the ruling too, and 5.1 where
+/// for the roll. Its copy cites (`cites`) the action's rule and the ruling too, and 5.1 where
 /// Friction of War made a Directed action Conditional (the roll right after the `friction`
 /// event, whose line `friction_lines` found). Without Friction of War, each such roll is the
 /// first event of the card's next Conditional line of those kinds: Friction of War cancels
 /// every Conditional line, so a card's rolls come all from one kind of line or the other.
 fn administrative_rolls(data: &Data, before: &State, events: &mut [Value]) {
-    let administrative = [
-        super::confederate::ADMINISTRATIVE_RULE,
-        super::confederate::COMMAND_ADMINISTRATIVE_RULE,
-    ];
-    for e in events.iter_mut() {
-        let rule = e.get("rule").and_then(Value::as_str);
-        if e.get("event").and_then(Value::as_str) == Some("roll")
-            && rule.is_some_and(|r| administrative.contains(&r))
-        {
-            if let Value::Object(o) = e {
-                o.insert("administrative".into(), true.into());
-            }
-        }
-    }
     let mut card = before.card.clone();
     let mut next = resumed_line(before);
     // The rules the friction event just before cites, if the event before is one.
