@@ -79,7 +79,12 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
 /// The bot's decision for `side` (default: the side whose decision it is).
 pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result<BotChoice, Error> {
     let side = bot_side(l, side)?;
-    let Some(decision) = l.rules.bot(&l.game.state, &side, settings)? else {
+    // Every position the game has stood in, so that the bot does not bring it back to one
+    // by a round of moves that change nothing (`Settings::been`).
+    let been: Vec<Value> = crate::engine::session::states(l.rules.as_ref(), &l.game)?
+        .into_values()
+        .collect();
+    let Some(decision) = l.rules.bot(&l.game.state, &side, settings, &been)? else {
         return Err(Error::Format {
             what: "the bot".into(),
             // Only the Southern Strategy has a bot; there, no decision means no legal option.

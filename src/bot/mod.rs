@@ -31,9 +31,12 @@
 //! opponent as deciding there, as a player would. All its randomness comes from
 //! `Settings::seed`, so a decision made with a budget in playouts can be made again exactly.
 
+use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::engine::game::{Candidate, Game};
 
@@ -69,6 +72,17 @@ pub struct Settings {
     /// The most positions the tree keeps (`MAX_NODES`): past it, a playout still runs and
     /// counts, but the position it starts from is not kept.
     pub max_nodes: usize,
+    /// The positions the game has already stood in (`position_key`). An option that leads
+    /// back to one of them without a die is not played while any other is left: two sides
+    /// that each gain nothing by ending a round of free moves (the Navies' moves, 12.1) could
+    /// otherwise go round it for ever, and a game that never ends is won by nobody.
+    pub been: Arc<HashSet<[u8; 32]>>,
+}
+
+/// The key of a position in `Settings::been`: the SHA-256 of its state as JSON.
+pub fn position_key<S: Serialize>(state: &S) -> [u8; 32] {
+    let json = serde_json::to_vec(state).expect("a state serializes");
+    Sha256::digest(&json).into()
 }
 
 /// The default `Settings::max_nodes`. A kept position costs about 5 KB with its options, so
@@ -87,6 +101,7 @@ impl Settings {
             exploration: 0.5,
             widths: 2,
             max_nodes: MAX_NODES,
+            been: Arc::default(),
         }
     }
 }

@@ -89,7 +89,9 @@ impl<G: Game> Player<G> for Greedy {
     }
 }
 
-/// The bot, each decision searched with `settings` and a seed of its own.
+/// The bot, each decision searched with `settings` and a seed of its own. It keeps the
+/// positions it has decided in and those its own orders led to without a die
+/// (`Settings::been`), as the game file's log gives them to `adjutant bot`.
 pub struct Bot {
     pub settings: Settings,
     decisions: u64,
@@ -106,13 +108,24 @@ impl Bot {
 
 impl<G: Game> Player<G> for Bot {
     fn decide(&mut self, data: &G::Data, state: &G::State, side: &str) -> Option<G::Orders> {
-        let mut s = self.settings.clone();
-        s.seed = self
-            .settings
-            .seed
-            .wrapping_add(self.decisions.wrapping_mul(0x9e37_79b9));
-        self.decisions += 1;
-        super::decide::<G>(data, state, side, &s).map(|d| d.orders)
+        std::sync::Arc::make_mut(&mut self.settings.been).insert(super::position_key(state));
+        let orders = {
+            let mut s = self.settings.clone();
+            s.seed = self
+                .settings
+                .seed
+                .wrapping_add(self.decisions.wrapping_mul(0x9e37_79b9));
+            self.decisions += 1;
+            super::decide::<G>(data, state, side, &s)?.orders
+        };
+        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+        if let Ok((next, _)) = G::apply(data, state, side, &orders, None, &mut dice) {
+            if dice.into_rolls().is_empty() {
+                std::sync::Arc::make_mut(&mut self.settings.been)
+                    .insert(super::position_key(&next));
+            }
+        }
+        Some(orders)
     }
 }
 

@@ -77,6 +77,9 @@ pub fn search<G: Game>(
         return None;
     }
     s.expand(&mut root);
+    if !settings.been.is_empty() {
+        s.avoid_repeats(&mut root);
+    }
     let started = Instant::now();
     let mut playouts = 0u32;
     loop {
@@ -158,6 +161,42 @@ impl<G: Game> Search<'_, G> {
             edges.swap(i, j);
         }
         node.edges = Some(edges);
+    }
+
+    /// Leaves out of the root's options those that lead back, with no die rolled, to a
+    /// position the game has already stood in (`Settings::been`), unless that would leave
+    /// none. They are marked as refused, so no playout goes through them.
+    fn avoid_repeats(&mut self, root: &mut Node<G>) {
+        let Some(side) = root.side else {
+            return;
+        };
+        let edges = root.edges.as_mut().expect("expanded");
+        let repeats: Vec<bool> = edges
+            .iter()
+            .map(|e| {
+                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+                match G::apply(
+                    self.data,
+                    &root.state,
+                    G::SIDES[side],
+                    &e.orders,
+                    None,
+                    &mut dice,
+                ) {
+                    Ok((next, _)) => {
+                        dice.into_rolls().is_empty()
+                            && self.settings.been.contains(&super::position_key(&next))
+                    }
+                    Err(_) => false,
+                }
+            })
+            .collect();
+        if repeats.iter().all(|r| *r) {
+            return;
+        }
+        for (e, repeat) in edges.iter_mut().zip(repeats) {
+            e.refused |= repeat;
+        }
     }
 
     /// One playout through `node`: down the tree by UCB1, out of it at random, and the

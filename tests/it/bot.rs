@@ -643,7 +643,7 @@ fn a_limited_impulse_goes_out_with_the_full_impulse_when_nothing_is_rolled() {
         let settings = Settings::new(Budget::Playouts(30), 4);
         let d = bot::decide::<SS>(&data, st, &side, &settings).unwrap();
         let sent = rules
-            .bot(&serde_json::to_value(st).unwrap(), &side, &settings)
+            .bot(&serde_json::to_value(st).unwrap(), &side, &settings, &[])
             .unwrap()
             .unwrap();
         let mut dice = KeyedDice::new(&[0u8; 32]);
@@ -841,7 +841,7 @@ fn the_bot_weighs_a_retreat_list_without_repeats() {
 #[test]
 fn the_bot_as_the_patriots_ends_an_impulse_phase_the_crown_holds_open() {
     let data = data();
-    let mut st = position(
+    let st = position(
         &data,
         serde_json::json!({
             "turn": {"year": 1780, "space": 4},
@@ -869,17 +869,29 @@ fn the_bot_as_the_patriots_ends_an_impulse_phase_the_crown_holds_open() {
             "sieges": ["CHS"],
         }),
     );
-    let mut bot = Bot::new(Budget::Playouts(bot::DEFAULT_PLAYOUTS), 9);
-    let mut crown = players::Greedy::new(1009);
+    patriots_end_the_phase(&data, st, bot::DEFAULT_PLAYOUTS, 9);
+}
+
+/// The bot as the Patriots, playing against the greedy player from `st` (a Patriot impulse at
+/// the Pass Marker's last space), ends the impulse phase within six of its decisions.
+fn patriots_end_the_phase(
+    data: &ss::data::Data,
+    mut st: ss::state::State,
+    playouts: u32,
+    seed: u64,
+) {
+    let mut bot = Bot::new(Budget::Playouts(playouts), seed);
+    let mut crown = players::Greedy::new(1000 + seed);
     let mut patriot_decisions = 0;
     let mut seen = Vec::new();
-    while st.turn.space == 4 && patriot_decisions < 6 {
-        let side = SS::awaiting(&data, &st).expect("the game goes on").side;
+    let space = st.turn.space;
+    while st.turn.space == space && patriot_decisions < 6 {
+        let side = SS::awaiting(data, &st).expect("the game goes on").side;
         let orders = if side == "patriot" {
             patriot_decisions += 1;
-            <Bot as Player<SS>>::decide(&mut bot, &data, &st, &side)
+            <Bot as Player<SS>>::decide(&mut bot, data, &st, &side)
         } else {
-            <players::Greedy as Player<SS>>::decide(&mut crown, &data, &st, &side)
+            <players::Greedy as Player<SS>>::decide(&mut crown, data, &st, &side)
         }
         .expect("a decision");
         seen.push(format!(
@@ -887,14 +899,70 @@ fn the_bot_as_the_patriots_ends_an_impulse_phase_the_crown_holds_open() {
             serde_json::to_string(&orders).unwrap()
         ));
         let mut dice = QuickDice::new(seen.len() as u64);
-        st = SS::apply(&data, &st, &side, &orders, None, &mut dice)
+        st = SS::apply(data, &st, &side, &orders, None, &mut dice)
             .unwrap()
             .0;
     }
     assert_ne!(
         st.turn.space,
-        4,
+        space,
         "the impulse phase is still open after {patriot_decisions} Patriot decisions:\n{}",
         seen.join("\n")
     );
+}
+
+/// 7.0 with 12.1: with more playouts the bot as the Patriots chased the Crown Navy from zone
+/// to zone for ever instead of passing (one game of 200 against the greedy player at 5,000
+/// playouts never ended, the Patriots far ahead): each chase brought the game back to a
+/// position it had already stood in, and the search judged that endless round as good as the
+/// position itself. This position is that game's, at the first Patriot decision of the round.
+#[test]
+fn the_bot_as_the_patriots_does_not_chase_the_crown_navy_for_ever() {
+    let data = data();
+    let st = position(&data, navy_chase());
+    patriots_end_the_phase(&data, st, 5000, 75);
+}
+
+/// The position of the strength run's game that never ended (`the_bot_as_the_patriots_does_
+/// not_chase_the_crown_navy_for_ever`): a Patriot impulse in 1780's fourth turn, the Pass
+/// Marker at 1, the Crown Navy in zone A and the French in B, the Patriots far ahead.
+pub(crate) fn navy_chase() -> serde_json::Value {
+    serde_json::json!({
+        "turn": {"year": 1780, "space": 4},
+        "phase": {"step": "impulse", "side": "patriot", "kind": "limited"},
+        "political_will": 4,
+        "pass_track": 1,
+        "initiative": "patriot",
+        "campaign_turns": 2,
+        "armies": {
+            "BFT": {"side": "crown", "units": 4, "leader": "leader"},
+            "CHS": {"side": "crown", "units": 2},
+            "MCK": {"side": "patriot", "units": 1},
+            "ORB": {"side": "patriot", "units": 1},
+            "RIC": {"side": "patriot", "units": 6, "leader": "leader", "dug_in": true},
+            "SAV": {"side": "crown", "units": 2},
+        },
+        "supplies": {
+            "BFT": {"food": 2, "war": 3}, "CHS": {"war": 1}, "GRB": {"war": 1},
+            "MCK": {"war": 1}, "MOT": {"war": 1}, "N96": {"war": 1},
+            "RIC": {"food": 2, "war": 2}, "SAV": {"war": 1}, "WAT": {"war": 1},
+        },
+        "holds": [],
+        "partisans": {
+            "GA": {"militia": 0, "loyalists": 1}, "NC": {"militia": 0, "loyalists": 0},
+            "SC": {"militia": 0, "loyalists": 1}, "VA": {"militia": 0, "loyalists": 0},
+        },
+        "pool": {
+            "GA": {"militia": 5, "loyalists": 2}, "NC": {"militia": 5, "loyalists": 5},
+            "SC": {"militia": 3, "loyalists": 3}, "VA": {"militia": 5, "loyalists": 5},
+        },
+        "cup": [
+            {"side": "crown", "colony": "GA"}, {"side": "patriot", "colony": "SC"},
+            {"side": "crown", "colony": "SC"}, {"side": "patriot", "colony": "SC"},
+            {"side": "crown", "colony": "GA"},
+            {"side": "patriot", "colony": "SC", "swamp_fox": true},
+        ],
+        "navies": {"crown": "A", "french": "B"},
+        "sieges": ["CHS"],
+    })
 }

@@ -822,3 +822,50 @@ fn the_bots_orders_read_in_the_order_orders_prints_them() {
         "supply: [{from: SAV, to: D, food: 4, war: 4}]\nlimited: skip\nfull: {march: {from: SAV, groups: [{to: EBN, units: 8, leader: true, food: 2, war: 4}]}}"
     );
 }
+
+/// 7.0 with 12.1: a round of Navy moves that changes nothing brings the game back to a
+/// position it stood in (the bot chasing the Crown Navy from zone to zone, the Crown fleeing,
+/// neither passing), and the bot went round it again for ever. `adjutant bot` reads the
+/// positions the game has stood in from its log and leaves out an option that leads back to
+/// one without a die: after one round the French Navy's move to zone A, which began it, is
+/// not even weighed.
+#[test]
+fn the_bot_does_not_take_the_game_round_a_position_it_has_stood_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(d, "ss-bot-round", super::bot::navy_chase());
+    let explain = |d: &Path| {
+        let o = ok(
+            d,
+            &[
+                "bot",
+                "g.yaml",
+                "--playouts",
+                "200",
+                "--explain",
+                "--secrets",
+                "s",
+            ],
+        );
+        let text = support::stderr(&o);
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let to_a = "move the navy to sea zone A";
+    let first = explain(d);
+    assert!(first.contains(to_a), "{first}");
+    for (side, orders) in [
+        ("patriot", "limited: skip\nfull: {navy: {move: A}}\n"),
+        ("crown", "limited: skip\n"),
+        ("crown", "full: {navy: {move: B}}\n"),
+        ("patriot", "limited: skip\nfull: {navy: {move: B}}\n"),
+        ("crown", "limited: skip\n"),
+        ("crown", "full: {navy: {move: A}}\n"),
+    ] {
+        write(d, "o.yaml", &format!("side: {side}\n{orders}"));
+        ok(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    }
+    let again = explain(d);
+    assert!(!again.contains(to_a), "{again}");
+    assert!(again.contains("The bot (Patriot)"), "{again}");
+    ok(d, &["verify", "g.yaml"]);
+}
