@@ -1229,14 +1229,15 @@ fn orders_offer_a_loss_of_each_detachment() {
         "the detachment in location 15 of New England (supply the French carried) lost 1 supply in a combat on the board (14), and the American turn",
         "losses: [{detachment: french-supply-new-england, sp: 0, artillery: 0, supply: 1",
     );
-    // The listed orders are taken, and the report's line names the detachment in words (by
-    // its area and what made it: the record holds its id, `<source>-<area>`, which says no
-    // location).
+    // The listed orders are taken, and the report's line names the detachment in words: the
+    // box of the Off-Board chart it stood in and what made it. The record holds its id,
+    // `<source>-<area>`, which says no location, and the line said only the area, so a player
+    // could not tell where it was.
     let report = play(d, "loss.yaml", &format!("{sp}\n"));
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14)"
+            "Reported: the detachment in location 5 of Middle States (replacements), on the Off-Board chart, lost 1 SP in combat on the board (14)."
         ),
         "{flat}"
     );

@@ -20,6 +20,28 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     towns_kept(&board, events);
     short_ups(events);
     garrisons_short(events);
+    detachments_lost_from(&board, events);
+}
+
+/// 14 with RULINGS A13: a loss reported of a detachment is recorded by its id alone
+/// (`detachment replacements-middle-states lost ...`), which names at most the location it
+/// was made in, and a detachment moves a location a turn (12). Where the board before the
+/// step shows it, its box on the Off-Board chart goes with the line (`stood`: its area and
+/// location), so the player can tell which detachment it was.
+fn detachments_lost_from(board: &State, events: &mut [Value]) {
+    for e in events.iter_mut().filter(|e| e["event"] == "reported") {
+        let Some(id) = e["what"]
+            .as_str()
+            .and_then(|w| w.strip_prefix("detachment "))
+            .and_then(|w| w.split_once(" lost "))
+            .map(|(id, _)| id.to_string())
+        else {
+            continue;
+        };
+        if let Some(d) = board.detachments.get(&id) {
+            e["stood"] = json!({ "id": id, "area": d.area, "location": d.location });
+        }
+    }
 }
 
 /// 15 (RULINGS A8, A17): a garrison an army tops up only in part, as it keeps one SP of its
