@@ -258,6 +258,40 @@ fn scouting_an_area_with_no_army_says_there_is_none_to_find() {
     panic!("no demo game rolled 3-6 for the scouting");
 }
 
+/// 14: a combat's result read "BRE 1 -> 0", an abbreviation and an arrow a player had to
+/// decode. It says in words what the BRE number did, from what to what, and why: the British
+/// player's report of the combat (the `combat` answer) set it; and the answer's own line says
+/// what the BRE number is now. The rule number stays.
+#[test]
+fn a_combat_result_says_what_the_bre_number_did_in_words() {
+    for (answer, result, orders) in [
+        (
+            "combat: {sp: 1, bre: 0, town: american}\n",
+            "14: Washington's army lost 1 SP in the combat; the BRE number falls from 1 to 0, as the British player reported the combat; Philadelphia held.",
+            "combat result: the Americans lose 1 SP; the BRE number is now 0; the town is American",
+        ),
+        (
+            "combat: {sp: 0, bre: 2, town: british}\n",
+            "14: Washington's army lost nothing in the combat; the BRE number rises from 1 to 2, as the British player reported the combat; Philadelphia lost to the British.",
+            "combat result: the Americans lose nothing; the BRE number is now 2; the town is British",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        new_game(d, "s1776-bre-words");
+        play(
+            d,
+            "attack.yaml",
+            "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+        );
+        let report = play(d, "answer.yaml", answer);
+        let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(result), "`{result}` not in {flat}");
+        assert!(flat.contains(orders), "`{orders}` not in {flat}");
+        assert!(!flat.contains("->"), "{flat}");
+    }
+}
+
 /// 14, finding C-2: after a British attack on Washington at Philadelphia, which the
 /// Americans held, the result read "Philadelphia taken" when they kept it (and the record
 /// said `taken: true`) and "Philadelphia still British" when the British took it. The
@@ -269,12 +303,12 @@ fn a_british_attack_on_an_american_town_reads_held_or_lost() {
     for (answer, words, taken) in [
         (
             "combat: {sp: 1, bre: 1, town: american}\n",
-            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia held.",
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia held.",
             false,
         ),
         (
             "combat: {sp: 1, bre: 1, town: british}\n",
-            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia lost to the British.",
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia lost to the British.",
             false,
         ),
     ] {
@@ -318,7 +352,9 @@ fn a_british_attack_on_an_american_town_reads_held_or_lost() {
     );
     let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("14: Washington's army lost 1 SP; BRE stays 1; Philadelphia taken."),
+        flat.contains(
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia taken."
+        ),
         "{report}"
     );
 }
