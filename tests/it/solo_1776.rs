@@ -559,14 +559,16 @@ fn a_report_of_one_month_picks_that_months_steps() {
     }
     let text = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.8"]));
     // Each play is two steps of the log (the player's report, then the dice party's).
-    assert!(text.contains("Step 3:"), "{text}");
+    // Its heading says which record holds the result (step 4).
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Step 3 (its result is step 4):"), "{text}");
     assert!(
-        !text.contains("Step 1:") && !text.contains("Step 5:"),
+        !text.contains("Step 1 ") && !text.contains("Step 5 "),
         "{text}"
     );
     let first = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.7"]));
     assert!(
-        first.contains("Step 1:") && !first.contains("Step 3:"),
+        first.contains("Step 1 (its result is step 2):") && !first.contains("Step 3 "),
         "{first}"
     );
 }
@@ -741,6 +743,7 @@ fn a_sea_invasion_roll_names_an_army_formed_in_play() {
         state: String::new(),
         policy: None,
         policy_rows: Vec::new(),
+        result_in: None,
     };
     let worded = adjutant::report::log::roll_words(&[step], &lookups);
     assert_eq!(
