@@ -313,6 +313,16 @@ pub fn render(
             }
         }
     }
+    // A step whose result went back in a record of its own (no orders) says which step
+    // number that record took: the report numbers steps by record and skips it.
+    for s in &mut worded {
+        s.result_in = gf
+            .log
+            .iter()
+            .chain(outgoing)
+            .find(|r| r.orders.is_none() && r.result.as_ref().is_some_and(|x| x.step == s.step))
+            .map(|r| r.step);
+    }
     let steps = worded.as_slice();
     let (state, awaiting) = match past {
         Some(step) => {

@@ -41,6 +41,12 @@ pub struct StepView {
     /// (section 3.2); empty where it reveals the whole policy or none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub policy_rows: Vec<String>,
+    /// The record that carries this step's dice and result when it is one of its own, with no
+    /// orders (a solitaire game's `self` or witness record): reports number steps by record,
+    /// as `verify` and `--steps` do, and say which number such a record took, so that the
+    /// numbers they skip are accounted for. Set by the report (`app::report::render`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result_in: Option<u64>,
 }
 
 impl StepView {
@@ -121,6 +127,7 @@ pub fn adjudicate(
         state: to_hex(&state_hash(&next)?),
         policy: None,
         policy_rows: Vec::new(),
+        result_in: None,
     };
     Ok((next, view))
 }

@@ -69,6 +69,7 @@ fn editions(name: &str) -> &'static [&'static [(&'static str, &'static str)]] {
         ],
         solo_1776::Solo1776::NAME => &[
             solo_1776::DATA_FILES,
+            solo_1776::DATA_FILES_V15,
             solo_1776::DATA_FILES_V14,
             solo_1776::DATA_FILES_V13,
             solo_1776::DATA_FILES_V12,

@@ -24,6 +24,7 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             state: result.state.clone(),
             policy: None,
             policy_rows: Vec::new(),
+            result_in: None,
         };
         view.note_policy(result, || in_force(gf, &r.by, result.step));
         out.push(view);
@@ -44,6 +45,7 @@ pub fn steps(gf: &GameFile) -> Vec<StepView> {
             state: p.state.clone(),
             policy: None,
             policy_rows: Vec::new(),
+            result_in: None,
         };
         view.note_policy(p, || in_force(gf, &by, p.step));
         out.push(view);
@@ -291,6 +293,7 @@ mod tests {
             state: String::new(),
             policy: None,
             policy_rows: Vec::new(),
+            result_in: None,
         }
     }
 

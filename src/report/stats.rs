@@ -191,6 +191,7 @@ mod tests {
             state: String::new(),
             policy: None,
             policy_rows: Vec::new(),
+            result_in: None,
         }
     }
 

@@ -843,7 +843,13 @@ fn a_number_that_names_no_step_is_refused_with_the_steps_there_are() {
         let all = stdout(&ok(&d, &["report", "game.yaml", "--steps", "all"]));
         let shown: Vec<u64> = all
             .lines()
-            .filter_map(|l| l.strip_prefix("Step ")?.split(':').next()?.parse().ok())
+            .filter_map(|l| {
+                l.strip_prefix("Step ")?
+                    .split([':', ' '])
+                    .next()?
+                    .parse()
+                    .ok()
+            })
             .collect();
         let missing = (1..*shown.last()?).find(|n| !shown.contains(n))?;
         Some((d, shown, missing))
@@ -941,4 +947,52 @@ fn a_report_at_a_full_impulse_says_supply_moves_may_go_with_it() {
         text.contains("Beside these, supply moves may go with any action above but a pass (5.2, 9.0): 1 open now, which `adjutant orders GAME-FILE` lists."),
         "{text}"
     );
+}
+
+/// A solitaire game's step numbers are the records' (what `--steps N`, `verify` and the HTML
+/// replay's `#step=N` count), and the dice and result of a step go back in a record of their
+/// own (the `self` chain's), which carries no orders and is no step of its own. A report of
+/// several steps read "Step 1", then "Step 3", with nothing said of step 2. Each step's
+/// heading now says which step holds its result, so every number from the first to the last
+/// is accounted for, in every format.
+#[test]
+fn a_report_accounts_for_every_step_number_it_skips() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ex = root().join("games/solo-1776/examples");
+    let game = d.join("game.yaml");
+    let secrets = ex.join("demo-secrets");
+    let mut from = ex.join("demo-game.yaml");
+    // Two British turns that only give the BRE number: no transport at sea, so no fleet
+    // engagement pauses the first.
+    for i in 0..2 {
+        let file = write(
+            d,
+            &format!("t{i}.yaml"),
+            "game: solo-1776-example\nside: british\nturn: {bre: 1}\n",
+        );
+        ok(
+            d,
+            &[
+                "play",
+                from.to_str().unwrap(),
+                file.to_str().unwrap(),
+                "--secrets",
+                secrets.to_str().unwrap(),
+                "--out",
+                game.to_str().unwrap(),
+            ],
+        );
+        from = game.clone();
+    }
+    for format in ["text", "markdown", "bbcode"] {
+        let text = report(&game, format, "all");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (step, result) in [(1, 2), (3, 4)] {
+            assert!(
+                flat.contains(&format!("Step {step} (its result is step {result})")),
+                "{format}: step {step}'s result, step {result}, not said:\n{text}"
+            );
+        }
+    }
 }

@@ -710,12 +710,10 @@ mod solo_1776 {
             }
             let (orders, pick, next, events, dice) =
                 super::play_listed::<Solo1776>(data, &st, &options, &mut rng, 3, seed, step)?;
-            // Facts whose events do not tell them apart: a loss of a detachment (14 with A13)
-            // and a British-held town given to the Americans (13 with A34).
+            // A fact whose events do not tell it apart: a British-held town given to the
+            // Americans (13 with A34). (A loss of a detachment was another; from the sixteenth
+            // edition none is offered, RULINGS A35.)
             if let Some(t) = &orders.turn {
-                if t.losses.iter().any(|l| l.detachment.is_some()) {
-                    reached.insert("detachment loss".into());
-                }
                 if t.control.iter().any(|(town, h)| {
                     *h == Holder::American && st.town(town).is_some_and(|(_, _, t)| t.british)
                 }) {
@@ -775,7 +773,6 @@ mod solo_1776 {
             ("fort_built", 5),          // 12
             ("fort_lost", 30),          // 12, 15
             ("fort captured", 40),      // 15 with A27: `forts_lost` with the town
-            ("detachment loss", 15),    // 14 with A13: `losses` of a detachment (43 today)
             ("town retaken", 8),        // 13 with A34: `control` where an army stands (27 today)
             ("garrison", 25),           // 15
             ("up_refused", 10),         // 12 (A4)

@@ -559,14 +559,16 @@ fn a_report_of_one_month_picks_that_months_steps() {
     }
     let text = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.8"]));
     // Each play is two steps of the log (the player's report, then the dice party's).
-    assert!(text.contains("Step 3:"), "{text}");
+    // Its heading says which record holds the result (step 4).
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Step 3 (its result is step 4):"), "{text}");
     assert!(
-        !text.contains("Step 1:") && !text.contains("Step 5:"),
+        !text.contains("Step 1 ") && !text.contains("Step 5 "),
         "{text}"
     );
     let first = stdout(&ok(d, &["report", "g.yaml", "--steps", "turn:1776.7"]));
     assert!(
-        first.contains("Step 1:") && !first.contains("Step 3:"),
+        first.contains("Step 1 (its result is step 2):") && !first.contains("Step 3 "),
         "{first}"
     );
 }
@@ -741,6 +743,7 @@ fn a_sea_invasion_roll_names_an_army_formed_in_play() {
         state: String::new(),
         policy: None,
         policy_rows: Vec::new(),
+        result_in: None,
     };
     let worded = adjutant::report::log::roll_words(&[step], &lookups);
     assert_eq!(
@@ -915,6 +918,7 @@ fn a_british_turn_is_held_to_the_rules_bounds_from_the_fifth_edition() {
         attacks_on_board_only: false,
         nothing_refused: false,
         losses_on_board_only: false,
+        detachment_losses_refused: false,
     };
     assert_eq!(data_of(solo::DATA_FILES_V5).tables.reports, all);
     for old in [
@@ -974,6 +978,7 @@ fn a_month_over_several_files_is_held_to_once_from_the_sixth_edition() {
             attacks_on_board_only: true,
             nothing_refused: true,
             losses_on_board_only: true,
+            detachment_losses_refused: true,
         }
     );
     edition_game_verifies("fifth");
@@ -1369,4 +1374,29 @@ fn the_fifteenth_edition_sends_an_army_of_0_sp_off_the_board() {
         "missing event",
     );
     edition_game_verifies("fourteenth");
+}
+
+/// 14 with 12 (RULINGS A35): from the sixteenth edition a board loss of a detachment, which
+/// stands on the Off-Board chart, is refused, as one of an army off the board is (A31), and
+/// `orders` offers none; the first fifteen editions took it, and a game begun with the
+/// fifteenth edition verifies.
+#[test]
+fn the_sixteenth_edition_refuses_a_loss_of_a_detachment() {
+    assert!(
+        data_of(solo::DATA_FILES)
+            .tables
+            .reports
+            .detachment_losses_refused
+    );
+    for old in [solo::DATA_FILES_V15, solo::DATA_FILES_V1] {
+        assert!(!data_of(old).tables.reports.detachment_losses_refused);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    passes_only_with(
+        dir.path(),
+        "14.0-a-loss-of-a-detachment-on-the-off-board-chart-refused.yaml",
+        "detachment_losses_refused",
+        "",
+    );
+    edition_game_verifies("fifteenth");
 }

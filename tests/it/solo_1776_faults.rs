@@ -205,7 +205,7 @@ fn the_orders_line_names_every_fact_of_a_british_turn() {
     let first = orders_line(&read(&playtest("t1.yaml")));
     assert_eq!(
         first,
-        "the British turn: BRE 1, control of Perth Amboy, naval SP 1 American and 5 British, scouting in Middle States, 2 transports at sea, replacements for Middle States; the American turn"
+        "the British turn: the BRE number at 1, control of Perth Amboy, naval SP 1 American and 5 British, scouting in Middle States, 2 transports at sea, replacements for Middle States; the American turn"
     );
     let sixth = orders_line(&read(&playtest("t6.yaml")));
     assert_eq!(

@@ -33,31 +33,46 @@ fn new_game(d: &Path, id: &str) {
 /// demo secrets, so its dice are the same at every run (a French Intervention Table roll of 1
 /// named the West Indies one run in six and changed what a test read).
 fn new_game_at(d: &Path, id: &str, edit: impl Fn(&mut serde_json::Value)) {
+    new_game_at_with(d, id, &[], edit)
+}
+
+/// A folder holding the fifteenth edition's data files (before RULINGS A35), for `new --data`:
+/// its tables are built in, so the game loads them by their hash. A test written against the
+/// dice a game of that edition rolls (the tables' hash keys them) keeps them so.
+fn fifteenth_edition(d: &Path) -> std::path::PathBuf {
+    let data = d.join("v15");
+    std::fs::create_dir_all(&data).unwrap();
+    let games = root().join("games/solo-1776");
+    write(&data, "scenario.yaml", &read(&games.join("scenario.yaml")));
+    write(&data, "tables.yaml", &read(&games.join("v15/tables.yaml")));
+    data
+}
+
+/// `new_game_at` with more arguments for `new` (`--data DIR`: an earlier edition's tables).
+fn new_game_at_with(d: &Path, id: &str, more: &[&str], edit: impl Fn(&mut serde_json::Value)) {
     new_game(d, &format!("{id}-setup"));
     let text = stdout(&ok(d, &["position", "game.yaml"]));
     let mut pos: serde_json::Value = serde_yaml::from_str(&text).unwrap();
     edit(&mut pos["state"]);
     write(d, "position.yaml", &serde_yaml::to_string(&pos).unwrap());
     std::fs::remove_file(d.join("game.yaml")).unwrap();
-    ok(
-        d,
-        &[
-            "new",
-            "--game",
-            "solo-1776",
-            "--id",
-            id,
-            "--mode",
-            "self",
-            "--demo",
-            "--position",
-            "position.yaml",
-            "--secrets",
-            "s",
-            "-o",
-            "game.yaml",
-        ],
-    );
+    let args = [
+        "new",
+        "--game",
+        "solo-1776",
+        "--id",
+        id,
+        "--mode",
+        "self",
+        "--demo",
+        "--position",
+        "position.yaml",
+        "--secrets",
+        "s",
+        "-o",
+        "game.yaml",
+    ];
+    ok(d, &[&args[..], more].concat());
 }
 
 /// Plays `orders` (the text of an orders file) on `game.yaml` in `d`; returns the report.
@@ -258,6 +273,40 @@ fn scouting_an_area_with_no_army_says_there_is_none_to_find() {
     panic!("no demo game rolled 3-6 for the scouting");
 }
 
+/// 14: a combat's result read "BRE 1 -> 0", an abbreviation and an arrow a player had to
+/// decode. It says in words what the BRE number did, from what to what, and why: the British
+/// player's report of the combat (the `combat` answer) set it; and the answer's own line says
+/// what the BRE number is now. The rule number stays.
+#[test]
+fn a_combat_result_says_what_the_bre_number_did_in_words() {
+    for (answer, result, orders) in [
+        (
+            "combat: {sp: 1, bre: 0, town: american}\n",
+            "14: Washington's army lost 1 SP in the combat; the BRE number falls from 1 to 0, as the British player reported the combat; Philadelphia held.",
+            "combat result: the Americans lose 1 SP; the BRE number is now 0; the town is American",
+        ),
+        (
+            "combat: {sp: 0, bre: 2, town: british}\n",
+            "14: Washington's army lost nothing in the combat; the BRE number rises from 1 to 2, as the British player reported the combat; Philadelphia lost to the British.",
+            "combat result: the Americans lose nothing; the BRE number is now 2; the town is British",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        new_game(d, "s1776-bre-words");
+        play(
+            d,
+            "attack.yaml",
+            "turn: {armies: [{army: washington, at: philadelphia}], attacks: [{army: washington}]}\n",
+        );
+        let report = play(d, "answer.yaml", answer);
+        let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(result), "`{result}` not in {flat}");
+        assert!(flat.contains(orders), "`{orders}` not in {flat}");
+        assert!(!flat.contains("->"), "{flat}");
+    }
+}
+
 /// 14, finding C-2: after a British attack on Washington at Philadelphia, which the
 /// Americans held, the result read "Philadelphia taken" when they kept it (and the record
 /// said `taken: true`) and "Philadelphia still British" when the British took it. The
@@ -269,12 +318,12 @@ fn a_british_attack_on_an_american_town_reads_held_or_lost() {
     for (answer, words, taken) in [
         (
             "combat: {sp: 1, bre: 1, town: american}\n",
-            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia held.",
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia held.",
             false,
         ),
         (
             "combat: {sp: 1, bre: 1, town: british}\n",
-            "14: Washington's army lost 1 SP; BRE stays 1; Philadelphia lost to the British.",
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia lost to the British.",
             false,
         ),
     ] {
@@ -318,7 +367,9 @@ fn a_british_attack_on_an_american_town_reads_held_or_lost() {
     );
     let flat = report.lines().map(str::trim).collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("14: Washington's army lost 1 SP; BRE stays 1; Philadelphia taken."),
+        flat.contains(
+            "14: Washington's army lost 1 SP in the combat; the BRE number stays at 1; Philadelphia taken."
+        ),
         "{report}"
     );
 }
@@ -915,15 +966,23 @@ fn the_french_roll_after_or_before_a_withdrawal_says_the_fleets_are_away() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        new_game_at(d, "s1776-french-away", |st| {
-            let mut french = json!({"fleets": 2, "landed": 2, "operating": "middle-states",
+        // The dice this test reads are those of the fifteenth edition's tables (they key the
+        // dice), which it keeps.
+        let data = fifteenth_edition(d);
+        new_game_at_with(
+            d,
+            "s1776-french-away",
+            &["--data", data.to_str().unwrap()],
+            |st| {
+                let mut french = json!({"fleets": 2, "landed": 2, "operating": "middle-states",
                 "rolled": {"quarter": 2, "year": 1776}});
-            for (k, v) in at.as_object().unwrap() {
-                french[k] = v.clone();
-            }
-            st["french"] = french;
-            st["naval"] = json!({"american": naval.0, "british": naval.1});
-        });
+                for (k, v) in at.as_object().unwrap() {
+                    french[k] = v.clone();
+                }
+                st["french"] = french;
+                st["naval"] = json!({"american": naval.0, "british": naval.1});
+            },
+        );
         let report = play(d, "turn.yaml", turn);
         let line = report_line(&report, "17: French Intervention Table");
         assert!(!line.contains("the battle fleets operate off"), "{line}");
@@ -982,15 +1041,23 @@ fn an_army_that_stays_on_the_board_is_said_to_keep_its_town() {
 fn an_army_short_of_the_requisite_says_condition_2_asks_for_no_sp() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    new_game_at(d, "s1776-weak-up", |st| {
-        st["bre"] = 0.into();
-        st["areas"]["new-england"]["british_control"] = true.into();
-        st["areas"]["new-england"]["locations"]["10"]["towns"][0]["british"] = true.into();
-        st["armies"]["northern"]["location"] = 5.into();
-        st["armies"]["northern"]["sp"] = 0.into();
-        // No British town for Washington to march on: no combat pauses the second turn.
-        st["areas"]["middle-states"]["locations"]["15"]["towns"][0]["british"] = false.into();
-    });
+    // The dice this test reads are those of the fifteenth edition's tables (they key the
+    // dice), which it keeps.
+    let data = fifteenth_edition(d);
+    new_game_at_with(
+        d,
+        "s1776-weak-up",
+        &["--data", data.to_str().unwrap()],
+        |st| {
+            st["bre"] = 0.into();
+            st["areas"]["new-england"]["british_control"] = true.into();
+            st["areas"]["new-england"]["locations"]["10"]["towns"][0]["british"] = true.into();
+            st["armies"]["northern"]["location"] = 5.into();
+            st["armies"]["northern"]["sp"] = 0.into();
+            // No British town for Washington to march on: no combat pauses the second turn.
+            st["areas"]["middle-states"]["locations"]["15"]["towns"][0]["british"] = false.into();
+        },
+    );
     let report = play(d, "turn.yaml", "turn: {}\n");
     let up = report_line(&report, "12: the Northern army moves up");
     assert!(up.contains("condition 2:"), "{up}");
@@ -1198,20 +1265,28 @@ fn an_army_attacked_at_its_town_that_stays_keeps_its_town() {
     assert!(show.contains("on the board at Crown Point"), "{show}");
 }
 
-/// 14 with RULINGS A13 and A31: a loss can fall on a detachment (`losses: [{detachment: ..}]`),
-/// and the report takes it, but `orders` listed losses only of an army or a fort's garrison,
-/// so random play never took strength from a detachment. Each detachment is offered a loss of
-/// what it holds (1 SP, or with no SP an artillery or supply unit), worded as the other losses.
+/// 14 with RULINGS A13 and A31: in the first fifteen editions a loss can fall on a detachment
+/// (`losses: [{detachment: ..}]`), and the report takes it, but `orders` listed losses only of
+/// an army or a fort's garrison, so random play never took strength from a detachment. Each
+/// detachment is offered a loss of what it holds (1 SP, or with no SP an artillery or supply
+/// unit), worded as the other losses. A game begun with the fifteenth edition's tables keeps
+/// them (`--data` with those tables, which are built in, so the game loads them by its hash).
 #[test]
-fn orders_offer_a_loss_of_each_detachment() {
+fn orders_offer_a_loss_of_each_detachment_in_the_fifteenth_edition() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    new_game_at(d, "s1776-detachment-loss", |st| {
-        st["detachments"] = json!({
-            "replacements-middle-states": {"area": "middle-states", "location": 5, "sp": 2},
-            "french-supply-new-england": {"area": "new-england", "location": 15, "sp": 0, "supply": 1},
-        });
-    });
+    let data = fifteenth_edition(d);
+    new_game_at_with(
+        d,
+        "s1776-detachment-loss",
+        &["--data", data.to_str().unwrap()],
+        |st| {
+            st["detachments"] = json!({
+                "replacements-middle-states": {"area": "middle-states", "location": 5, "sp": 2},
+                "french-supply-new-england": {"area": "new-england", "location": 15, "sp": 0, "supply": 1},
+            });
+        },
+    );
     let listed = options(d);
     let offered = |label: &str, key: &str| -> String {
         let (_, orders) = listed
@@ -1229,16 +1304,48 @@ fn orders_offer_a_loss_of_each_detachment() {
         "the detachment in location 15 of New England (supply the French carried) lost 1 supply in a combat on the board (14), and the American turn",
         "losses: [{detachment: french-supply-new-england, sp: 0, artillery: 0, supply: 1",
     );
-    // The listed orders are taken, and the report's line names the detachment in words (by
-    // its area and what made it: the record holds its id, `<source>-<area>`, which says no
-    // location).
+    // The listed orders are taken, and the report's line names the detachment in words: the
+    // box of the Off-Board chart it stood in and what made it. The record holds its id,
+    // `<source>-<area>`, which says no location, and the line said only the area, so a player
+    // could not tell where it was.
     let report = play(d, "loss.yaml", &format!("{sp}\n"));
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "Reported: the detachment in Middle States (replacements) lost 1 SP in combat on the board (14)"
+            "Reported: the detachment in location 5 of Middle States (replacements), on the Off-Board chart, lost 1 SP in combat on the board (14)."
         ),
         "{flat}"
+    );
+}
+
+/// 14 with 12 and RULINGS A35: from the sixteenth edition a detachment, which stands on the
+/// Off-Board chart, takes no board loss: `orders` offers none, and one reported is refused,
+/// saying where the detachment stands, and the game file is left as it was.
+#[test]
+fn a_loss_of_a_detachment_is_refused_from_the_sixteenth_edition() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_game_at(d, "s1776-detachment-loss-refused", |st| {
+        st["detachments"] = json!({
+            "replacements-middle-states": {"area": "middle-states", "location": 5, "sp": 2},
+        });
+    });
+    let listed = options(d);
+    assert!(
+        !listed.iter().any(|(_, o)| o.contains("detachment:")),
+        "{listed:#?}"
+    );
+    write(
+        d,
+        "loss.yaml",
+        "turn: {losses: [{detachment: replacements-middle-states, sp: 1}]}\n",
+    );
+    let err = refused(d, &["play", "game.yaml", "loss.yaml", "--secrets", "s"]);
+    let flat = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("the detachment `replacements-middle-states` (replacements) stands in location 5 of Middle States on the Off-Board chart")
+            && flat.contains("RULINGS A31, A35"),
+        "{err}"
     );
 }
 
@@ -1286,12 +1393,16 @@ fn orders_offer_the_americans_taking_a_town_where_an_army_stands() {
 /// with the same words ("the detachment in location 10 of Canada lost 1 SP ..."), so a reader
 /// of the list could not tell which was which without reading the ids in the orders. The report's
 /// lines for their march read the same: "12: a detachment in Canada moves from location 10 to
-/// 5 ..." twice. Each is named by what made it, in the list and in the report.
+/// 5 ..." twice. Each is named by what made it, in the list and in the report. Losses of a
+/// detachment are offered in the first fifteen editions (RULINGS A35), so the game keeps those
+/// tables.
 #[test]
 fn detachment_losses_say_which_detachment() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    new_game_at(d, "s1776-which-detachment", |st| {
+    let data = fifteenth_edition(d);
+    let v15 = ["--data", data.to_str().unwrap()];
+    new_game_at_with(d, "s1776-which-detachment", &v15, |st| {
         st["detachments"] = json!({
             "french-1-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},
             "french-2-canada": {"area": "canada", "location": 10, "sp": 5, "artillery": 1, "supply": 1},

@@ -155,7 +155,7 @@ fn solo_1776_events_say_costs_shifts_and_only_what_a_force_holds() {
         (
             json!({"event": "combat_result", "army": "washington", "lost": {"sp": 0, "artillery": 0},
                    "bre_before": 1, "bre_after": 1}),
-            "14: Washington's army lost nothing; BRE stays 1.",
+            "14: Washington's army lost nothing in the combat; the BRE number stays at 1.",
         ),
     ];
     let (events, wants): (Vec<Value>, Vec<&str>) = cases.into_iter().unzip();
@@ -284,11 +284,11 @@ fn a_transport_is_named_once_and_no_loss_reads_as_nothing() {
         )
         .unwrap();
     assert!(
-        got[0].contains("the Americans lose nothing; BRE 2"),
+        got[0].contains("the Americans lose nothing; the BRE number is now 2"),
         "{got:?}"
     );
     assert!(
-        got[1].contains("the Americans lose 2 SP, 1 supply; BRE 1"),
+        got[1].contains("the Americans lose 2 SP, 1 supply; the BRE number is now 1"),
         "{got:?}"
     );
 }

@@ -458,6 +458,11 @@ pub struct Reports {
     /// or false (the first twelve editions), a loss of an army off the board was taken too.
     #[serde(default)]
     pub losses_on_board_only: bool,
+    /// 14 with 12 (A35): a detachment stands on the Off-Board chart, where no combat on the
+    /// board reaches it, so a board loss of one is refused; absent or false (the first
+    /// fifteen editions), it was taken.
+    #[serde(default)]
+    pub detachment_losses_refused: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -64,6 +64,11 @@ pub const DATA_FILES: &[(&str, &str)] = edition!("scenario.yaml", "tables.yaml")
 /// for plausibility later (docs/solo-1776.md).
 pub const DATA_FILES_V1: &[(&str, &str)] = edition!("v1/scenario.yaml", "v1/tables.yaml");
 
+/// The data files of the fifteenth edition (before RULINGS A35 refused a board loss of a
+/// detachment, which stands on the Off-Board chart), kept so that game files begun with them
+/// still load with the tables they pin. Its scenario is the current one.
+pub const DATA_FILES_V15: &[(&str, &str)] = edition!("scenario.yaml", "v15/tables.yaml");
+
 /// The data files of the fourteenth edition (before RULINGS A31 sent an army of 0 SP on the
 /// board off it, where its OB move left it at its town), kept so that game files begun with
 /// them still load with the tables they pin. Its scenario is the current one.

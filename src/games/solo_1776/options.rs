@@ -173,8 +173,13 @@ fn turn_facts(data: &Data, st: &State) -> Vec<(String, Turn)> {
         ));
     }
     // 14 with A13 and A31: a loss can fall on a detachment, of what it holds: an SP, or with
-    // none (a supply the French carried, 17 duty 2) an artillery or supply unit.
-    for (key, det) in &st.detachments {
+    // none (a supply the French carried, 17 duty 2) an artillery or supply unit; from the
+    // sixteenth edition none can, as a detachment stands on the Off-Board chart (A35).
+    let detachments = (!data.tables.reports.detachment_losses_refused)
+        .then_some(&st.detachments)
+        .into_iter()
+        .flatten();
+    for (key, det) in detachments {
         let f = det.force;
         let (what, sp, artillery, supply) = if f.sp > 0 {
             ("1 SP", 1, 0, 0)

@@ -20,6 +20,28 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     towns_kept(&board, events);
     short_ups(events);
     garrisons_short(events);
+    detachments_lost_from(&board, events);
+}
+
+/// 14 with RULINGS A13: a loss reported of a detachment is recorded by its id alone
+/// (`detachment replacements-middle-states lost ...`), which names at most the location it
+/// was made in, and a detachment moves a location a turn (12). Where the board before the
+/// step shows it, its box on the Off-Board chart goes with the line (`stood`: its area and
+/// location), so the player can tell which detachment it was.
+fn detachments_lost_from(board: &State, events: &mut [Value]) {
+    for e in events.iter_mut().filter(|e| e["event"] == "reported") {
+        let Some(id) = e["what"]
+            .as_str()
+            .and_then(|w| w.strip_prefix("detachment "))
+            .and_then(|w| w.split_once(" lost "))
+            .map(|(id, _)| id.to_string())
+        else {
+            continue;
+        };
+        if let Some(d) = board.detachments.get(&id) {
+            e["stood"] = json!({ "id": id, "area": d.area, "location": d.location });
+        }
+    }
 }
 
 /// 15 (RULINGS A8, A17): a garrison an army tops up only in part, as it keeps one SP of its
@@ -234,16 +256,9 @@ pub fn id_words(
                     return Some(Piece::Fort(l, name.clone()));
                 }
             }
-            let made = || detachment_source(core, id, |a| armies.get(a).cloned());
-            if core.ends_with(&format!("-{id}")) {
-                return Some(Piece::Detachment(None, name.clone(), made()));
-            }
-            if let Some((head, l)) = core.rsplit_once('-') {
-                if head.ends_with(&format!("-{id}")) {
-                    if let Ok(l) = l.parse::<u32>() {
-                        return Some(Piece::Detachment(Some(l), name.clone(), made()));
-                    }
-                }
+            if let Some((source, l)) = detachment_parts(core, id) {
+                let made = source_words(source, |a| armies.get(a).cloned());
+                return Some(Piece::Detachment(l, name.clone(), made));
             }
         }
         None
@@ -297,23 +312,33 @@ pub fn id_words(
     out.join(" ")
 }
 
+/// A detachment's id split into its parts: what made it and, where the id says one, the
+/// location it was made in. Its id (`offboard::land`) is `<source>-<area>` or
+/// `<source>-<area>-<location>`; `None` for an id that is neither for `area`.
+fn detachment_parts<'a>(id: &'a str, area: &str) -> Option<(&'a str, Option<u32>)> {
+    let tail = format!("-{area}");
+    if let Some((head, l)) = id.rsplit_once('-') {
+        if let (Ok(l), Some(source)) = (l.parse::<u32>(), head.strip_suffix(&tail)) {
+            return Some((source, Some(l)));
+        }
+    }
+    id.strip_suffix(&tail).map(|source| (source, None))
+}
+
 /// What made a detachment, for brackets after its place ("a detachment in Canada (French
 /// fleet 1's land element)"): two of one area, even in one location (the land elements of a
-/// French intervention), read alike by their place alone. Its id (`offboard::land`) is
-/// `<source>-<area>` or `<source>-<area>-<location>`; `army` names an army by its id. `None`
-/// for an id that says no source (one a correction gave it).
+/// French intervention), read alike by their place alone. `army` names an army by its id.
+/// `None` for an id that says no source (one a correction gave it).
 pub fn detachment_source(
     id: &str,
     area: &str,
     army: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
-    let tail = format!("-{area}");
-    let source = match id.rsplit_once('-') {
-        Some((head, l)) if l.parse::<u32>().is_ok() && head.ends_with(&tail) => {
-            &head[..head.len() - tail.len()]
-        }
-        _ => id.strip_suffix(&tail)?,
-    };
+    source_words(detachment_parts(id, area)?.0, army)
+}
+
+/// A detachment's source (`detachment_parts`) in words.
+fn source_words(source: &str, army: impl Fn(&str) -> Option<String>) -> Option<String> {
     match source {
         "replacements" => Some("replacements".into()),
         // 17 duty 2.
@@ -435,4 +460,89 @@ pub fn french_roll_current(state: &serde_json::Value) -> bool {
 /// `state|roll_current`: `french_roll_current` for the templates.
 pub fn roll_current(state: JValue) -> bool {
     serde_json::to_value(&state).map_or(true, |v| french_roll_current(&v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 12: a detachment's id is split in one place (`detachment_parts`), so a reason's id
+    /// (`id_words`) and a detachment's brackets (`detachment_source`) read its source alike,
+    /// with and without the location an id may end in.
+    #[test]
+    fn a_detachment_id_reads_alike_in_a_reason_and_in_its_brackets() {
+        let areas = JValue::from_serialize(BTreeMap::from([
+            ("new-england", "New England"),
+            ("england", "England"),
+            ("canada", "Canada"),
+        ]));
+        let armies = JValue::from_serialize(BTreeMap::from([("washington", "Washington's army")]));
+        let army = |a: &str| (a == "washington").then(|| "Washington's army".to_string());
+        let cases = [
+            (
+                "replacements-new-england",
+                "new-england",
+                None,
+                "replacements",
+            ),
+            (
+                "french-2-canada-15",
+                "canada",
+                Some(15),
+                "French fleet 2's land element",
+            ),
+            (
+                "washington-invasion-canada",
+                "canada",
+                None,
+                "half of Washington's army, landed by sea invasion",
+            ),
+            (
+                "washington-new-england-10",
+                "new-england",
+                Some(10),
+                "half of Washington's army",
+            ),
+            (
+                "french-supply-canada",
+                "canada",
+                None,
+                "supply the French carried",
+            ),
+        ];
+        for (id, area, location, source) in cases {
+            assert_eq!(
+                detachment_parts(id, area).map(|p| p.1),
+                Some(location),
+                "{id}"
+            );
+            assert_eq!(
+                detachment_source(id, area, army).as_deref(),
+                Some(source),
+                "{id}"
+            );
+            let name = if area == "canada" {
+                "Canada"
+            } else {
+                "New England"
+            };
+            let place = match location {
+                Some(l) => format!("location {l} of {name}"),
+                None => name.to_string(),
+            };
+            let said = id_words(
+                format!("detachment {id} lost"),
+                areas.clone(),
+                armies.clone(),
+                None,
+            );
+            assert_eq!(
+                said,
+                format!("the detachment in {place} ({source}) lost"),
+                "{id}"
+            );
+        }
+        // An id that is no detachment of the area says no source.
+        assert_eq!(detachment_source("greene-force", "canada", army), None);
+    }
 }

@@ -250,6 +250,24 @@ pub fn apply(st: &mut State, ctx: &mut Ctx, t: &Turn) -> Result<(), OrderError> 
                 (&mut army.force, army.name.clone(), said)
             }
             (None, None, Some(d)) => match st.detachments.get_mut(d) {
+                // A35 (from the sixteenth edition): a detachment moves only on the Off-Board
+                // chart (12) and never marches onto the board (13 brings armies alone), so no
+                // combat on the board can cost it anything, as for an army off the board (A31).
+                Some(det) if data.tables.reports.detachment_losses_refused => {
+                    let (location, area) = (det.location, det.area.clone());
+                    let made = crate::games::solo_1776::words::detachment_source(d, &area, |a| {
+                        st.armies.get(a).map(|x| x.words(a))
+                    });
+                    return Err(err(
+                        "14",
+                        format!("{path}.detachment"),
+                        format!(
+                            "the detachment `{d}`{} stands in location {location} of {} on the Off-Board chart, so no combat on the board can cost it anything (RULINGS A31, A35); report the losses of an army at a town on the board or of a fort's garrison",
+                            made.map_or(String::new(), |m| format!(" ({m})")),
+                            area_name(data, &area)
+                        ),
+                    ));
+                }
                 Some(det) => (
                     &mut det.force,
                     format!("detachment {d}"),
