@@ -373,7 +373,7 @@ fn march_options<S: Sink<Orders>>(
                 },
             )
         };
-        lift(&mut *out, full, |s| s).offer(&march, &march_words);
+        lift(&mut *out, full, |s| s).offer(march, march_words);
         if !sealed {
             let group = OneGroup {
                 at,
@@ -589,7 +589,8 @@ fn march_on_option<S: Sink<Orders>>(
     // The units of the marches that leave the Point they leave over its limit (carrying
     // nothing, with units staying), and of those that leave the entered area over its own
     // (carrying all they may): each a span, as one option's units.
-    let (mut here_units, mut there_units): (Option<(u32, u32)>, Option<(u32, u32)>) = (None, None);
+    let mut here_units: Option<(u32, u32)> = None;
+    let mut there_units: Option<(u32, u32)> = None;
     let widen = |span: &mut Option<(u32, u32)>, g: u32| {
         *span = Some(span.map_or((g, g), |(lo, hi)| (lo.min(g), hi.max(g))));
     };
