@@ -307,6 +307,15 @@ fn returns_and_surrenders_cite_the_rule_that_caused_them() {
             && starved[2].contains("(13.1, 11.2)"),
         "{starved:?}"
     );
+    // 11.3: the siege ends with the army that starved, as every other ending of a siege says;
+    // the report said nothing of it (the turn end takes the siege off with the army, so no
+    // `siege_lifted` follows).
+    assert!(
+        starved[2].ends_with(
+            "eliminated (13.1, 11.2). The siege of Fort Granby is lifted: no Patriot army is left in it (11.3)."
+        ),
+        "{starved:?}"
+    );
     let beaten = southern_lines(
         json!({"full": "pass"}),
         vec![

@@ -21,6 +21,8 @@ use adjutant::games::southern_strategy::state::{
     Army, Cargo, Id, ImpulseKind, LeaderRank, Phase, Question, Side, Stage, State, Supplies,
 };
 use adjutant::games::southern_strategy::{self as ss, navy, SouthernStrategy};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 pub(crate) fn data() -> ss::data::Data {
@@ -174,6 +176,10 @@ pub(crate) fn check_ranges_accepted(data: &ss::data::Data, st: &State, side: Sid
 /// of groups) is left out.
 const MOST_COMBINATIONS: usize = 400;
 
+/// How many combinations of its ranges' values `refused_range_values` tries for an option with
+/// more than `MOST_COMBINATIONS` that it samples.
+const SAMPLES: usize = 3000;
+
 /// For each option `orders` lists at `side`'s decision, each value of its ranges that the
 /// rules refuse with every value of its other ranges, in words; and how many orders were
 /// tried. All the values of an option's ranges are tried together, where they are few enough.
@@ -198,9 +204,19 @@ pub(crate) fn refused_range_values(
                 ranges::Values::OneOf { one_of } => one_of.clone(),
             })
             .collect();
-        if values.iter().map(Vec::len).product::<usize>() > MOST_COMBINATIONS {
+        // A march with the move after it (`supply_after`) opens too many ranges to try them all
+        // together: a seeded sample of its combinations is tried instead.
+        let sampled = values.iter().map(Vec::len).product::<usize>() > MOST_COMBINATIONS;
+        if sampled
+            && !option
+                .ranges
+                .iter()
+                .any(|r| r.name.starts_with("supply_after"))
+        {
             continue;
         }
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let mut samples = 0;
         let mut taken: Vec<Vec<bool>> = values.iter().map(|v| vec![false; v.len()]).collect();
         // Why each value was refused, the first time.
         let mut why: Vec<Vec<String>> = values
@@ -239,6 +255,16 @@ pub(crate) fn refused_range_values(
                         }
                     }
                 }
+            }
+            if sampled {
+                samples += 1;
+                if samples == SAMPLES {
+                    break;
+                }
+                for (p, v) in pick.iter_mut().zip(&values) {
+                    *p = (rng.next_u32() as usize) % v.len();
+                }
+                continue;
             }
             let Some(k) = (0..pick.len()).find(|&k| pick[k] + 1 < values[k].len()) else {
                 break;

@@ -397,3 +397,93 @@ fn a_forage_into_an_army_at_its_limit_is_listed_with_the_move_on_it_needs() {
         "{alone:#?}"
     );
 }
+
+/// 9.1 with 5.5: a march may leave supplies over a limit, at the Point it leaves (fewer units
+/// stay than the supplies left there need) or in the area it enters (a full Fort), and the
+/// orders are legal when moves after the action (`supply_after`) take the excess on along the
+/// supply line. `orders` listed no such march: each march's amounts were cut so that no excess
+/// arose, so a march that relies on the moves after it (most units into the full Fort, one
+/// left behind) was a path neither self-play nor the bot ever took. Every march from High
+/// Hills of Santee that the rules refuse alone but accept with one move after it lies inside a
+/// listed option.
+#[test]
+fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
+    use adjutant::engine::dice::KeyedDice;
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::state::LeaderRank;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    // Cornwallis's 4 units on High Hills of Santee (a Point) carry 3 food and 2 war, their limit
+    // of 5. Fort Granby beside them is full (8); Camden, also beside them, has room for 6; Fort
+    // Motte is empty.
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("HHS", Side::Crown, 4, Some(LeaderRank::Leader), 3, 2),
+            ("GRB", Side::Crown, 2, None, 4, 4),
+            ("CAM", Side::Crown, 1, None, 1, 1),
+        ],
+    );
+    let accepted = |o: &Orders| {
+        SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32])).is_ok()
+    };
+    let dests: Vec<String> = ["GRB", "MOT", "CAM"].map(String::from).to_vec();
+    let areas = ["HHS", "GRB", "MOT", "CAM"];
+    let mut space = Vec::new();
+    let mut alone = 0;
+    for march in marches(
+        "HHS",
+        groups(1, &dests, &[1, 2, 3, 4], &some(0..=3), &some(0..=3)),
+    ) {
+        if accepted(&march) {
+            // Legal alone: the tests above list it; moves after it are supply moves (5.2).
+            alone += 1;
+            continue;
+        }
+        for from in areas {
+            for to in areas {
+                for food in 0..=2 {
+                    for war in 0..=2 {
+                        space.push(Orders {
+                            supply_after: vec![SupplyMove {
+                                from: from.into(),
+                                to: to.into(),
+                                food,
+                                war,
+                            }],
+                            ..march.clone()
+                        });
+                    }
+                }
+            }
+        }
+    }
+    assert!(alone > 0);
+    // Most units into the full Fort: its excess moves on to Camden, or back to the units left
+    // behind.
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let into_granby = listed
+        .iter()
+        .find(|o| o.summary.contains("to Fort Granby") && o.summary.contains("leaving Fort Granby"))
+        .unwrap_or_else(|| panic!("no march into Fort Granby moving supplies on: {listed:#?}"));
+    assert_eq!(
+        into_granby.summary,
+        "full: march (9.1) from High Hills of Santee (4 units with Cornwallis, 3 food 2 war) to Fort Granby: 1-3 units, carrying food 0-2 and war 0-2, leaving Fort Granby over its limit (5.5); Cornwallis goes with the group or stays with units left behind; the Subordinate Leader may command the group Cornwallis leaves (at most 2 units, 9.2); 1 food per 4 units that move; then move supplies on from Fort Granby (`supply_after`, 5.5) to Camden or High Hills of Santee: food 0-4, war 0-4, at least 1 in all",
+        "{into_granby:#?}"
+    );
+    assert!(
+        into_granby
+            .example
+            .contains("supply_after: [{from: GRB, to: CAM"),
+        "{into_granby:#?}"
+    );
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        20,
+        "marches from High Hills of Santee with supplies moved on after them",
+    );
+}

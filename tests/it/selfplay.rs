@@ -54,6 +54,8 @@ struct Fought {
     excess: bool,
     /// A forage into an army at its limit, its Food moved on after it (8.2 with 5.5).
     forage_moved_on: bool,
+    /// A march that left supplies over a limit, moved on after it (9.1 with 5.5).
+    march_moved_on: bool,
 }
 
 impl Fought {
@@ -224,6 +226,10 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
             matches!(a, Some(ss::orders::Action::Forage(at))
                 if orders.supply_after.first().is_some_and(|m| m.from == *at))
         });
+        fought.march_moved_on |= [&orders.limited, &orders.full]
+            .iter()
+            .any(|a| matches!(a, Some(ss::orders::Action::March(_))))
+            && !orders.supply_after.is_empty();
         fought.excess |= matches!(
             &next.phase,
             ss::state::Phase::Decision {
@@ -249,7 +255,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let mut failures = Vec::new();
     let mut finished = 0;
     let (mut battles, mut sieges, mut sea_battles, mut excesses) = (0, 0, 0, 0);
-    let mut foraged_on = 0;
+    let (mut foraged_on, mut marched_on) = (0, 0);
     for seed in 0..200 {
         match play(&data, seed, 1500) {
             Ok((n, fought)) => {
@@ -259,6 +265,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
                 sea_battles += usize::from(fought.sea_battle);
                 excesses += usize::from(fought.excess);
                 foraged_on += usize::from(fought.forage_moved_on);
+                marched_on += usize::from(fought.march_moved_on);
             }
             Err(e) => failures.push(e),
         }
@@ -276,7 +283,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     // Random play reaches every part of the rules often: at least one game in five fights a
     // land battle, lays a siege and fights a sea battle.
     eprintln!(
-        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess, {foraged_on} foraged into a full army and moved the Food on"
+        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess, {foraged_on} foraged into a full army and moved the Food on, {marched_on} marched and moved supplies on after it"
     );
     for (what, n, least) in [
         ("a land battle", battles, 40),
@@ -286,6 +293,11 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
         (
             "a forage into a full army, its Food moved on (8.2, 5.5)",
             foraged_on,
+            40,
+        ),
+        (
+            "a march, its supplies moved on after it (9.1, 5.5)",
+            marched_on,
             40,
         ),
     ] {

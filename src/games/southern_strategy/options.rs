@@ -611,7 +611,9 @@ fn full_options<S: Sink<Orders>>(acting: &Options, out: &mut S) {
     let words = |s| format!("full: {s}");
     irregular_options(acting, full, &mut lift(out, |o| o, words));
     let (board, st, side) = (acting.board(), acting.st, acting.side);
-    let mut actions = lift(out, full, words);
-    army_options(board, st, side, &mut actions);
-    naval_options(board, st, side, &mut actions);
+    // A march may carry the moves after it (`supply_after`), so the armies' options are whole
+    // orders.
+    let mut orders = lift(out, |o| o, words);
+    army_options(board, st, side, &mut orders);
+    naval_options(board, st, side, &mut lift(&mut orders, full, |s| s));
 }

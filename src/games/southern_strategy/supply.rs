@@ -241,6 +241,20 @@ impl SupplyMap {
         SupplyMap { places }
     }
 
+    /// The map after a march of `side` (9.1): its army enters the area at place `to`, which must
+    /// not be besieged, and, when `emptied`, no army stays in the one at `from` (a Loyalist
+    /// Holding it still makes it a node, 5.3).
+    pub fn after_march(&mut self, from: usize, to: usize, emptied: bool) {
+        let entered = &mut self.places[to];
+        entered.empty = false;
+        entered.node = true;
+        if emptied {
+            let left = &mut self.places[from];
+            left.empty = true;
+            left.node = left.held;
+        }
+    }
+
     /// `supply_line` from the area at place `start` of the map's list, which must be a supply
     /// node: the places of the areas on the line, in the map's order.
     pub fn line(&self, data: &Data, start: usize) -> Vec<usize> {
