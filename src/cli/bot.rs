@@ -9,7 +9,7 @@ use crate::app;
 #[derive(clap::Args, Clone)]
 pub struct Thinking {
     /// Playouts per decision (at least 1): the same decision every time for the same seed
-    /// [default: 1000]
+    /// [default: 5000]
     #[arg(long, value_name = "N", conflicts_with = "think", value_parser = parse_playouts)]
     pub playouts: Option<u32>,
     /// Think for this long instead (`2s`, `500ms`): stronger on a fast machine, not
