@@ -34,6 +34,7 @@ mod army;
 mod board;
 mod irregular;
 mod lazy;
+mod march_on;
 mod supply_moves;
 
 pub use answers::supply_landings;
