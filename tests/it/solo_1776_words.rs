@@ -429,3 +429,18 @@ fn a_fort_lost_with_no_sp_left_names_what_was_left_of_its_garrison() {
         "15: the American fort in location 5 of Canada at Fort Ticonderoga is lost, its garrison lost every SP; what was left of it (1 artillery, 1 supply) goes with the fort."
     );
 }
+
+/// 12: a scouting that found an entrenched army read "... with 12 SP, entrenched (it did not
+/// move) (12).", two brackets in a row, the first a reason. The reason is part of the sentence.
+#[test]
+fn a_scouted_entrenched_army_says_why_in_the_sentence() {
+    let lines = solo_1776_lines(&[json!({"event": "scouted", "area": "middle-states",
+        "army": "washington", "die": 4, "result": "strength", "entrenched": true,
+        "location": 10, "sp": 12})]);
+    assert!(
+        lines[0].ends_with("with 12 SP, entrenched, as it did not move in its last turn (12)."),
+        "{}",
+        lines[0]
+    );
+    assert!(!lines[0].contains(") ("), "{}", lines[0]);
+}
