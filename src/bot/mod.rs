@@ -54,7 +54,7 @@ pub enum Budget {
 
 /// The default budget: about a fifth of a second a decision on the project's 2-core machine
 /// (the README's Performance section), and reproducible. It was 1000 until the strength runs
-/// showed the bot as the Crown winning 97 of 100 games against the greedy player at 5000
+/// showed the bot as the Crown winning 96 of 100 games against the greedy player at 5000
 /// where it won 83 at 1000, for a decision still far inside the 2 s it may take.
 pub const DEFAULT_PLAYOUTS: u32 = 5000;
 
