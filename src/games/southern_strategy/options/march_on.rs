@@ -103,11 +103,15 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
             widen(&mut there_units, g);
         }
     }
-    // The line through the entered area after the march, with units left behind or none.
-    let line = |emptied: bool| {
-        let mut map = supply::SupplyMap::new(data, st, side);
-        map.after_march(at, b, emptied);
-        map.line(data, b)
+    // The line through the entered area after the march, with units left behind or none:
+    // traced once each, however many of the two options and their words ask for it.
+    let lines: [OnceCell<Vec<usize>>; 2] = Default::default();
+    let line = |emptied: bool| -> &[usize] {
+        lines[usize::from(emptied)].get_or_init(|| {
+            let mut map = supply::SupplyMap::new(data, st, side);
+            map.after_march(at, b, emptied);
+            map.line(data, b)
+        })
     };
     let id = |p: usize| board.area(p).id;
     for (from, units) in [(at, here_units), (b, there_units)] {
@@ -128,7 +132,7 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
         };
         // With every unit gone, the left area no longer joins the line (5.2), and the excess
         // may go only where the line still reaches without it.
-        if hi == army.units && !line(true).into_iter().any(|p| p != at && takes(p)) {
+        if hi == army.units && !line(true).iter().any(|&p| p != at && takes(p)) {
             hi -= 1;
             if hi < lo {
                 continue;
@@ -138,7 +142,8 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
             || (from == at && (!there.is_city_or_fort() || held.total() < storage));
         let targets = || -> Vec<usize> {
             line(lo == army.units)
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&p| takes(p))
                 .collect()
         };
