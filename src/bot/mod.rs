@@ -81,6 +81,19 @@ pub struct Settings {
     pub been: Arc<HashSet<[u8; 32]>>,
 }
 
+/// The position `orders` lead to from `state`, when the rules accept them and they roll no
+/// die: the same whatever the dice. `None` otherwise.
+pub fn dice_free_next<G: Game>(
+    data: &G::Data,
+    state: &G::State,
+    side: &str,
+    orders: &G::Orders,
+) -> Option<G::State> {
+    let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
+    let (next, _) = G::apply(data, state, side, orders, None, &mut dice).ok()?;
+    dice.into_rolls().is_empty().then_some(next)
+}
+
 /// The key of a position in `Settings::been`: the SHA-256 of its state as JSON.
 pub fn position_key<S: Serialize>(state: &S) -> [u8; 32] {
     let json = serde_json::to_vec(state).expect("a state serializes");

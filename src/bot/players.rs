@@ -118,12 +118,8 @@ impl<G: Game> Player<G> for Bot {
             self.decisions += 1;
             super::decide::<G>(data, state, side, &s)?.orders
         };
-        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-        if let Ok((next, _)) = G::apply(data, state, side, &orders, None, &mut dice) {
-            if dice.into_rolls().is_empty() {
-                std::sync::Arc::make_mut(&mut self.settings.been)
-                    .insert(super::position_key(&next));
-            }
+        if let Some(next) = super::dice_free_next::<G>(data, state, side, &orders) {
+            std::sync::Arc::make_mut(&mut self.settings.been).insert(super::position_key(&next));
         }
         Some(orders)
     }

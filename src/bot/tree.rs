@@ -174,21 +174,8 @@ impl<G: Game> Search<'_, G> {
         let repeats: Vec<bool> = edges
             .iter()
             .map(|e| {
-                let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-                match G::apply(
-                    self.data,
-                    &root.state,
-                    G::SIDES[side],
-                    &e.orders,
-                    None,
-                    &mut dice,
-                ) {
-                    Ok((next, _)) => {
-                        dice.into_rolls().is_empty()
-                            && self.settings.been.contains(&super::position_key(&next))
-                    }
-                    Err(_) => false,
-                }
+                super::dice_free_next::<G>(self.data, &root.state, G::SIDES[side], &e.orders)
+                    .is_some_and(|next| self.settings.been.contains(&super::position_key(&next)))
             })
             .collect();
         if repeats.iter().all(|r| *r) {

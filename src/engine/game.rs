@@ -722,9 +722,8 @@ impl<G: Game> Loaded<G> {
         settings: &crate::bot::Settings,
     ) -> Option<G::Orders> {
         G::merge_orders(first, None)?;
-        let mut dice = crate::engine::dice::KeyedDice::new(&[0u8; 32]);
-        let (next, _) = G::apply(&self.data, st, side, first, None, &mut dice).ok()?;
-        if !dice.into_rolls().is_empty() || G::awaiting(&self.data, &next)?.side != side {
+        let next = crate::bot::dice_free_next::<G>(&self.data, st, side, first)?;
+        if G::awaiting(&self.data, &next)?.side != side {
             return None;
         }
         let then = crate::bot::decide::<G>(&self.data, &next, side, settings)?;
