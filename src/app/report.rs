@@ -315,13 +315,16 @@ pub fn render(
     }
     // A step whose result went back in a record of its own (no orders) says which step
     // number that record took: the report numbers steps by record and skips it.
+    let result_records: BTreeMap<u64, u64> = gf
+        .log
+        .iter()
+        .chain(outgoing)
+        .filter(|r| r.orders.is_none())
+        .filter_map(|r| Some((r.result.as_ref()?.step, r.step)))
+        .rev()
+        .collect();
     for s in &mut worded {
-        s.result_in = gf
-            .log
-            .iter()
-            .chain(outgoing)
-            .find(|r| r.orders.is_none() && r.result.as_ref().is_some_and(|x| x.step == s.step))
-            .map(|r| r.step);
+        s.result_in = result_records.get(&s.step).copied();
     }
     let steps = worded.as_slice();
     let (state, awaiting) = match past {
