@@ -44,6 +44,7 @@ pub fn annotate(
 /// step with that question, and is left unmarked: the answer decides.
 fn not_carried_out(after: Option<&State>, events: &mut [Value]) {
     let last = events.len().saturating_sub(1);
+    let may_reroll = after.is_none_or(|a| matches!(a.question, Some(Question::Reroll { .. })));
     for (i, e) in events.iter_mut().enumerate() {
         if e.get("event").and_then(Value::as_str) != Some("roll")
             || e.get("versus").and_then(Value::as_str) == Some("above")
@@ -57,7 +58,6 @@ fn not_carried_out(after: Option<&State>, events: &mut [Value]) {
             Some("9.1" | "10.1") => "battle",
             _ => continue,
         };
-        let may_reroll = after.is_none_or(|a| matches!(a.question, Some(Question::Reroll { .. })));
         if i == last && may_reroll {
             continue;
         }
