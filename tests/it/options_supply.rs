@@ -487,3 +487,97 @@ fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
         "marches from High Hills of Santee with supplies moved on after them",
     );
 }
+
+/// 9.1 with 5.5, for a split: a group going into a full Fort with supplies, or a Point left
+/// with more than the units staying can carry, leaves an excess the moves after the action
+/// take on, as for a march of one group (above). Every split from High Hills of Santee into
+/// two groups that the rules refuse alone for a limit (5.5) but accept with one move after it
+/// lies inside a listed option.
+#[test]
+fn every_accepted_split_with_supplies_moved_on_after_it_is_listed() {
+    use adjutant::engine::dice::KeyedDice;
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::state::LeaderRank;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    // As above: Cornwallis's 4 units on High Hills of Santee (a Point) with 3 food and 2 war;
+    // Fort Granby full, Camden with room, Fort Motte empty.
+    let st = position(
+        &data,
+        Side::Crown,
+        &[
+            ("HHS", Side::Crown, 4, Some(LeaderRank::Leader), 3, 2),
+            ("GRB", Side::Crown, 2, None, 4, 4),
+            ("CAM", Side::Crown, 1, None, 1, 1),
+        ],
+    );
+    let tried = |o: &Orders| {
+        SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32]))
+    };
+    let dests: Vec<String> = ["GRB", "MOT", "CAM"].map(String::from).to_vec();
+    let areas = ["HHS", "GRB", "MOT", "CAM"];
+    let mut space = Vec::new();
+    let mut over = 0;
+    for split in marches(
+        "HHS",
+        groups(2, &dests, &[1, 2, 3], &some(0..=2), &some(0..=1)),
+    ) {
+        // Only one leader, and the Subordinate elsewhere (the cases above cover him).
+        let Action::March(m) = split.full.as_ref().unwrap() else {
+            unreachable!()
+        };
+        if m.groups.iter().any(|g| g.subordinate) || m.groups.iter().all(|g| g.leader) {
+            continue;
+        }
+        match tried(&split) {
+            Err(e) if e.rule == "5.5" && e.message.to_string().contains("over its limit") => {}
+            _ => continue,
+        }
+        over += 1;
+        for from in areas {
+            for to in areas {
+                for food in 0..=2 {
+                    for war in 0..=2 {
+                        space.push(Orders {
+                            supply_after: vec![SupplyMove {
+                                from: from.into(),
+                                to: to.into(),
+                                food,
+                                war,
+                            }],
+                            ..split.clone()
+                        });
+                    }
+                }
+            }
+        }
+    }
+    assert!(over > 0, "no split was refused for a limit alone");
+    // Two units out of the Point, the rest too much for the units staying; or a group into the
+    // full Fort: the excess moves on.
+    let listed = SouthernStrategy::legal_options(&data, &st, "crown");
+    let split_on = listed
+        .iter()
+        .find(|o| {
+            o.summary
+                .starts_with("full: split and march (9.1) from High Hills of Santee")
+                && o.summary.contains("supply_after")
+        })
+        .unwrap_or_else(|| panic!("no split moving supplies on: {listed:#?}"));
+    assert!(
+        split_on.summary.contains("where it leaves High Hills of Santee or Fort Granby over its limit (5.5), move supplies on from there (`supply_after`, 5.5) to Camden, Fort Motte, Fort Watson or High Hills of Santee"),
+        "{split_on:#?}"
+    );
+    assert!(
+        split_on.example.contains("supply_after: [{from: HHS"),
+        "{split_on:#?}"
+    );
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        20,
+        "splits from High Hills of Santee with supplies moved on after them",
+    );
+}

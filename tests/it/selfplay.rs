@@ -56,6 +56,8 @@ struct Fought {
     forage_moved_on: bool,
     /// A march that left supplies over a limit, moved on after it (9.1 with 5.5).
     march_moved_on: bool,
+    /// A split that left supplies over a limit, moved on after it (9.1 with 5.5).
+    split_moved_on: bool,
 }
 
 impl Fought {
@@ -230,6 +232,10 @@ fn play(data: &ss::data::Data, seed: u64, max_steps: usize) -> Result<(usize, Fo
             .iter()
             .any(|a| matches!(a, Some(ss::orders::Action::March(_))))
             && !orders.supply_after.is_empty();
+        fought.split_moved_on |= [&orders.limited, &orders.full]
+            .iter()
+            .any(|a| matches!(a, Some(ss::orders::Action::March(m)) if m.groups.len() >= 2))
+            && !orders.supply_after.is_empty();
         fought.excess |= matches!(
             &next.phase,
             ss::state::Phase::Decision {
@@ -255,7 +261,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     let mut failures = Vec::new();
     let mut finished = 0;
     let (mut battles, mut sieges, mut sea_battles, mut excesses) = (0, 0, 0, 0);
-    let (mut foraged_on, mut marched_on) = (0, 0);
+    let (mut foraged_on, mut marched_on, mut split_on) = (0, 0, 0);
     for seed in 0..200 {
         match play(&data, seed, 1500) {
             Ok((n, fought)) => {
@@ -266,6 +272,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
                 excesses += usize::from(fought.excess);
                 foraged_on += usize::from(fought.forage_moved_on);
                 marched_on += usize::from(fought.march_moved_on);
+                split_on += usize::from(fought.split_moved_on);
             }
             Err(e) => failures.push(e),
         }
@@ -283,7 +290,7 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
     // Random play reaches every part of the rules often: at least one game in five fights a
     // land battle, lays a siege and fights a sea battle.
     eprintln!(
-        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess, {foraged_on} foraged into a full army and moved the Food on, {marched_on} marched and moved supplies on after it"
+        "of 200 games, {battles} fought a land battle, {sieges} laid a siege, {sea_battles} fought a sea battle, {excesses} asked an attacker to move on its excess, {foraged_on} foraged into a full army and moved the Food on, {marched_on} marched and moved supplies on after it, {split_on} split and moved supplies on after it"
     );
     for (what, n, least) in [
         ("a land battle", battles, 40),
@@ -299,6 +306,11 @@ fn random_self_play_keeps_the_invariants_and_lists_only_legal_options() {
             "a march, its supplies moved on after it (9.1, 5.5)",
             marched_on,
             40,
+        ),
+        (
+            "a split, its supplies moved on after it (9.1, 5.5)",
+            split_on,
+            25,
         ),
     ] {
         assert!(n >= least, "only {n} of 200 games saw {what}");

@@ -1,7 +1,7 @@
 //! Options of the armies and navies: marches and attacks (9.0, 10.0), the navy's moves and
 //! sea battles (12.0), and the counts they share (what an army may carry and command).
 
-use super::march_on::{march_on_option, MarchWords, OneGroup};
+use super::march_on::{march_on_option, split_on_option, MarchWords, OneGroup, Splitting};
 use super::*;
 
 /// 5.5: what a group of `units` leaving with `pool` to `to` takes by default: as much as it
@@ -153,15 +153,15 @@ pub(super) fn army_options<S: Sink<Orders>>(board: &Board, st: &State, side: Sid
 /// Subordinate Leader commands at most 4 units, so where he would command the army the group
 /// joins, its units count against his 4.
 #[derive(Clone, Copy)]
-struct Reach {
+pub(super) struct Reach {
     /// With the army's own leader (or, for an army without one, leaderless).
-    with: u32,
+    pub(super) with: u32,
     /// Leaderless, the leader staying with the units left behind.
-    without: u32,
+    pub(super) without: u32,
     /// Under the Subordinate Leader, taking the group the Leader leaves.
-    subordinate: u32,
+    pub(super) subordinate: u32,
     /// Friendly units already in the area, which a group joins.
-    there: u32,
+    pub(super) there: u32,
 }
 
 impl Reach {
@@ -185,7 +185,7 @@ impl Reach {
     }
 
     /// The most units a group may bring in, led by anyone.
-    fn most(&self) -> u32 {
+    pub(super) fn most(&self) -> u32 {
         self.with.max(self.without).max(self.subordinate)
     }
 }
@@ -453,7 +453,7 @@ fn march_options<S: Sink<Orders>>(
             .either("full.march.groups[*].subordinate", subordinate_most > 0)
             .with(Action::March(March { from: a.id, groups }))
     };
-    lift(out, full, |s| s).offer(split, || {
+    let split_words = || {
         let leader = leader();
         let mut who = String::new();
         if m.leader_may_stay {
@@ -509,7 +509,26 @@ fn march_options<S: Sink<Orders>>(
                 }
             },
         )
-    });
+    };
+    lift(&mut *out, full, |s| s).offer(split, split_words);
+    let splitting = Splitting {
+        at,
+        movers: m.movers,
+        per_group,
+        leader_may_stay: m.leader_may_stay,
+    };
+    split_on_option(
+        board,
+        st,
+        side,
+        army,
+        s,
+        &splitting,
+        &open,
+        &split,
+        &split_words,
+        out,
+    );
 }
 
 /// 9.4, 5.5 and 11.3: an attack on the enemy army in `target`, with some or all units, at

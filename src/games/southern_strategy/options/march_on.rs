@@ -384,3 +384,323 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
         });
     }
 }
+
+/// What a split's option with the move after it reads of the split (`army.rs`): the area left,
+/// the most units that may move and that one group may have, and whether the leader may stay
+/// behind.
+pub(super) struct Splitting {
+    pub(super) at: usize,
+    pub(super) movers: u32,
+    pub(super) per_group: u32,
+    pub(super) leader_may_stay: bool,
+}
+
+/// 9.1 with 5.5, for a split: a group that goes into an area with more supplies than that area
+/// may then hold (a full Fort), or a Point left with more than its staying units may hold,
+/// leaves an excess that one move after the action (`supply_after`) may take on along the line.
+/// The split's own option brings no moves, so such a split is offered again with one: from any
+/// area that may be left over its limit, to any area of the line through the left one and the
+/// entered ones that may have room. Offered only where some split leaves such an excess.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn split_on_option<S: Sink<Orders>, I: Iterator<Item = (usize, Reach)>>(
+    board: &Board,
+    st: &State,
+    side: Side,
+    army: &Army,
+    s: Supplies,
+    split: &Splitting,
+    open: &impl Fn() -> I,
+    build: &impl Fn() -> Candidate<Action>,
+    words: &impl Fn() -> String,
+    out: &mut S,
+) {
+    let data = board.data;
+    let at = split.at;
+    let point = !board.area(at).is_city_or_fort();
+    let storage = data.pieces.storage_limit;
+    let has_leader = army.leader.is_some();
+    // What is left for the groups after the march's Food, when `g` units move (9.1).
+    let pool = |g: u32| {
+        let cost = food_cost(if has_leader { g } else { army.units });
+        (s.food >= cost).then(|| Supplies {
+            food: s.food - cost,
+            war: s.war,
+        })
+    };
+    let waiting = |b: usize| board.army_of(b, side).map_or(0, |d| d.units);
+    // 5.5: what the entered area may hold once `g` units have come in.
+    let limit_there = |b: usize, g: u32| {
+        if board.area(b).is_city_or_fort() {
+            storage
+        } else {
+            waiting(b) + g + 1
+        }
+    };
+    // The Point left keeps the most when the most units leave it carrying nothing and some
+    // stay: more than those may hold is an excess there.
+    let most_moving = split.movers.min(army.units.saturating_sub(1));
+    let left_over = |g: u32| {
+        pool(g).map_or(0, |p| {
+            p.total().saturating_sub(army.units.saturating_sub(g) + 1)
+        })
+    };
+    let over_here = point && most_moving >= 2 && left_over(most_moving) > 0;
+    // A group of `g` (another group of at least one going elsewhere) carrying all it may.
+    let over_there = |b: usize, r: &Reach| {
+        (1..=split.per_group.min(r.most())).map(move |g| {
+            pool(g + 1).map_or(0, |p| {
+                (board.supplies(b).total() + p.total().min(g + 1)).saturating_sub(limit_there(b, g))
+            })
+        })
+    };
+    let entered_over =
+        |b: usize, r: &Reach| !sealed_in(board, b) && over_there(b, r).any(|e| e > 0);
+    if !over_here && !open().any(|(b, r)| entered_over(b, &r)) {
+        return;
+    }
+    let froms = || -> Vec<usize> {
+        let mut f: Vec<usize> = open()
+            .filter(|(b, r)| entered_over(*b, r))
+            .map(|(b, _)| b)
+            .collect();
+        if over_here {
+            f.insert(0, at);
+        }
+        f
+    };
+    // Where an excess may go: the left area while units stay there, an entered area, and the
+    // other areas with room on the line through them all after the split.
+    let targets = || -> Vec<usize> {
+        let mut map = supply::SupplyMap::new(data, st, side);
+        for (b, _) in open() {
+            if !board.besieged(b) {
+                map.after_march(at, b, false);
+            }
+        }
+        let entered: Vec<usize> = open()
+            .filter(|(b, _)| !sealed_in(board, *b))
+            .map(|(b, _)| b)
+            .collect();
+        map.line(data, at)
+            .into_iter()
+            .filter(|&p| {
+                if p == at {
+                    army.units >= 3
+                } else if entered.contains(&p) {
+                    !board.area(p).is_city_or_fort() || board.supplies(p).total() < storage
+                } else {
+                    board.limit(p) > board.supplies(p).total()
+                }
+            })
+            .collect()
+    };
+    // The most one move may take: the most any of those areas may be over its limit.
+    let amounts = |from: &[usize]| -> (u32, u32) {
+        let mut most = (0, 0);
+        for &f in from {
+            let (food, war, excess) = if f == at {
+                let p = pool(most_moving).unwrap_or_default();
+                (p.food, p.war, left_over(most_moving))
+            } else {
+                let r = open().find(|(b, _)| *b == f).map(|(_, r)| r);
+                let excess = r.map_or(0, |r| over_there(f, &r).max().unwrap_or(0));
+                let held = board.supplies(f);
+                let carry = split.per_group + 1;
+                (
+                    held.food + s.food.min(carry),
+                    held.war + s.war.min(carry),
+                    excess,
+                )
+            };
+            most.0 = most.0.max(food.min(excess));
+            most.1 = most.1.max(war.min(excess));
+        }
+        most
+    };
+    let id = |p: usize| board.area(p).id;
+    let item = || {
+        let from = froms();
+        let to = targets();
+        let (food_most, war_most) = amounts(&from);
+        let c = build();
+        let (groups, moved) = split_example(board, army, split, open, &to, &pool, &limit_there)
+            .unwrap_or_else(|| {
+                // No split found that one move puts right: the option's draws may still find
+                // one.
+                let groups = match &c.orders {
+                    Action::March(m) => m.groups.clone(),
+                    _ => Vec::new(),
+                };
+                let moved = SupplyMove {
+                    from: id(from[0]),
+                    to: id(to.first().copied().unwrap_or(at)),
+                    food: u32::from(food_most > 0),
+                    war: u32::from(food_most == 0),
+                };
+                (groups, moved)
+            });
+        let from_ids: Vec<Id> = from.iter().map(|&p| id(p)).collect();
+        let to_ids: Vec<Id> = to.iter().map(|&p| id(p)).collect();
+        Open(c.ranges)
+            .one_of("supply_after[0].from", ids(&from_ids))
+            .one_of("supply_after[0].to", ids(&to_ids))
+            .amount(
+                "supply_after[0].food",
+                least(food_most, war_most),
+                food_most,
+            )
+            .amount("supply_after[0].war", least(war_most, food_most), war_most)
+            .with(Orders {
+                full: Some(Action::March(March {
+                    from: id(at),
+                    groups,
+                })),
+                supply_after: vec![moved],
+                ..Orders::default()
+            })
+    };
+    out.offer(item, || {
+        let from = froms();
+        let to = targets();
+        let (food_most, war_most) = amounts(&from);
+        let from_ids: Vec<Id> = from.iter().map(|&p| id(p)).collect();
+        let to_ids: Vec<Id> = to.iter().map(|&p| id(p)).collect();
+        format!(
+            "{}; where it leaves {} over its limit (5.5), move supplies on from there (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+            words(),
+            either_of(data, &from_ids),
+            either_of(data, &to_ids),
+            span(least(food_most, war_most), food_most),
+            span(least(war_most, food_most), war_most)
+        )
+    });
+}
+
+/// A split of two groups leaving one area over its limit by what one move to an area of `to`
+/// takes on, with that move: units leaving the Point carrying nothing and the excess staying
+/// with the units left behind, or a group carrying all it may into an area that cannot hold
+/// it, the other group a single unit carrying nothing.
+#[allow(clippy::too_many_arguments)]
+fn split_example<I: Iterator<Item = (usize, Reach)>>(
+    board: &Board,
+    army: &Army,
+    split: &Splitting,
+    open: &impl Fn() -> I,
+    to: &[usize],
+    pool: &impl Fn(u32) -> Option<Supplies>,
+    limit_there: &impl Fn(usize, u32) -> u32,
+) -> Option<(Vec<Group>, SupplyMove)> {
+    let at = split.at;
+    let point = !board.area(at).is_city_or_fort();
+    let storage = board.data.pieces.storage_limit;
+    let has_leader = army.leader.is_some();
+    let id = |p: usize| board.area(p).id;
+    // 5.5: the room an entered area has once `g` units came in.
+    let room_there = |b: usize, g: u32| limit_there(b, g).saturating_sub(board.supplies(b).total());
+    let group = |b: usize, units: u32, leader: bool, load: Supplies| Group {
+        to: id(b),
+        units,
+        leader,
+        subordinate: false,
+        food: Some(load.food),
+        war: Some(load.war),
+    };
+    let moved = |from: usize, q: usize, has: Supplies, excess: u32| {
+        let food = has.food.min(excess);
+        SupplyMove {
+            from: id(from),
+            to: id(q),
+            food,
+            war: excess - food,
+        }
+    };
+    let spots: Vec<(usize, Reach)> = open().filter(|(b, _)| !sealed_in(board, *b)).collect();
+    // A leaderless group may go where units without the leader may (9.2).
+    let leaderless = |r: &Reach| if has_leader { r.without } else { r.with };
+    // Two single units leave the Point, the leader staying: the rest is over its limit there.
+    if point && army.units >= 3 && split.movers >= 2 && (!has_leader || split.leader_may_stay) {
+        if let Some(p) = pool(2) {
+            let excess = p.total().saturating_sub(army.units - 2 + 1);
+            let two: Vec<usize> = spots
+                .iter()
+                .filter(|(_, r)| r.without >= 1 || (!has_leader && r.with >= 1))
+                .map(|(b, _)| *b)
+                .take(2)
+                .collect();
+            if excess > 0 && two.len() == 2 {
+                if let Some(&q) = two
+                    .iter()
+                    .find(|&&q| to.contains(&q) && room_there(q, 1) >= excess)
+                {
+                    let none = Supplies::default();
+                    let groups = two.iter().map(|&b| group(b, 1, false, none)).collect();
+                    return Some((groups, moved(at, q, p, excess)));
+                }
+            }
+        }
+    }
+    // A group carrying all it may into an area that cannot hold it, a single unit elsewhere.
+    for &(b, r) in &spots {
+        for g in (1..=split.per_group.min(r.most())).rev() {
+            let Some(p) = pool(g + 1) else { continue };
+            // The leader goes with this group, or stays with units left behind (9.1, 9.2).
+            let leader = has_leader && r.with >= g;
+            let stayed = army.units - g - 1;
+            if has_leader
+                && !leader
+                && (leaderless(&r) < g || stayed == 0 || !split.leader_may_stay)
+            {
+                continue;
+            }
+            let food = p.food.min(g + 1);
+            let load = Supplies {
+                food,
+                war: p.war.min(g + 1 - food),
+            };
+            let arrived = board.supplies(b).total() + load.total();
+            let excess = arrived.saturating_sub(limit_there(b, g));
+            if excess == 0 {
+                continue;
+            }
+            let kept = Supplies {
+                food: p.food - load.food,
+                war: p.war - load.war,
+            };
+            // The units left behind hold what is kept (5.5), or leave nothing at all.
+            if point && kept.total() > if stayed > 0 { stayed + 1 } else { 0 } {
+                continue;
+            }
+            // The other group goes without the leader.
+            let Some(&(c, _)) = spots.iter().find(|(c, rc)| *c != b && leaderless(rc) >= 1) else {
+                continue;
+            };
+            let has = Supplies {
+                food: board.supplies(b).food + load.food,
+                war: board.supplies(b).war + load.war,
+            };
+            let room = |q: usize| {
+                if q == at {
+                    match (stayed, point) {
+                        (0, _) => 0,
+                        (_, true) => (stayed + 1).saturating_sub(kept.total()),
+                        (_, false) => storage.saturating_sub(kept.total()),
+                    }
+                } else if q == c {
+                    room_there(c, 1)
+                } else if q == b {
+                    0
+                } else {
+                    board.limit(q) - board.supplies(q).total()
+                }
+            };
+            if let Some(&q) = to.iter().find(|&&q| room(q) >= excess) {
+                let groups = vec![
+                    group(b, g, leader, load),
+                    group(c, 1, false, Supplies::default()),
+                ];
+                return Some((groups, moved(b, q, has, excess)));
+            }
+        }
+    }
+    None
+}
