@@ -76,15 +76,33 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
     }
 }
 
-/// The bot's decision for `side` (default: the side whose decision it is).
-pub fn bot_decide(l: &Loaded, side: Option<&str>, settings: &Settings) -> Result<BotChoice, Error> {
-    let side = bot_side(l, side)?;
-    // Every position the game has stood in, so that the bot does not bring it back to one
-    // by a round of moves that change nothing (`Settings::been`).
-    let been: Vec<Value> = crate::engine::session::states(l.rules.as_ref(), &l.game)?
+/// Every position the game has stood in, so that the bot does not bring it back to one by a
+/// round of moves that change nothing (`Settings::been`): read by replaying the game's log.
+pub fn positions_stood_in(l: &Loaded) -> Result<Vec<Value>, Error> {
+    Ok(crate::engine::session::states(l.rules.as_ref(), &l.game)?
         .into_values()
-        .collect();
-    let Some(decision) = l.rules.bot(&l.game.state, &side, settings, &been)? else {
+        .collect())
+}
+
+/// The bot's decision for `side` (default: the side whose decision it is). `been` holds the
+/// positions the game has stood in (`positions_stood_in`), where the caller keeps them as
+/// the game goes; without them they are read from the log.
+pub fn bot_decide(
+    l: &Loaded,
+    side: Option<&str>,
+    settings: &Settings,
+    been: Option<&[Value]>,
+) -> Result<BotChoice, Error> {
+    let side = bot_side(l, side)?;
+    let read;
+    let been = match been {
+        Some(b) => b,
+        None => {
+            read = positions_stood_in(l)?;
+            &read
+        }
+    };
+    let Some(decision) = l.rules.bot(&l.game.state, &side, settings, been)? else {
         return Err(Error::Format {
             what: "the bot".into(),
             // Only the Southern Strategy has a bot; there, no decision means no legal option.

@@ -136,7 +136,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         None => app::held_secret(&l.game, &side, &dir)?,
     };
     let settings = a.thinking.playing(&l.game, &side, own.as_ref())?;
-    let choice = app::bot_decide(&l, Some(&side), &settings)?;
+    let choice = app::bot_decide(&l, Some(&side), &settings, None)?;
     if a.explain {
         let step = l.game.log.len() as u64 + 1;
         eprint!(
@@ -225,7 +225,7 @@ pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let side = app::bot_side(&l, a.side.as_deref())?;
-    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side)?)?;
+    let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side)?, None)?;
     print!("{}", app::explain(&l, &choice, true, None, &templates)?);
     println!("the best option as orders:");
     for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {

@@ -325,6 +325,7 @@ fn bot_turn(
             &l,
             Some(side),
             &a.thinking.playing(&l.game, side, Some(&own))?,
+            None,
         )?;
         let (gf, packet) = app::write_orders(
             &mut commit,

@@ -67,6 +67,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     // everything is written together at the end.
     let mut notes = String::new();
     let mut current = l;
+    // The positions the game has stood in, read from its log once and then kept as the bots
+    // play, where reading them anew for each decision would replay the whole game each time.
+    let mut been: Option<Vec<serde_json::Value>> = None;
     loop {
         if let Some(r) = &received {
             current = app::Loaded {
@@ -84,10 +87,15 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("the bots have played 20,000 steps without an end; nothing was written");
         }
         let own = app::held_secret(&current.game, &w.side, &a.common.secrets_dir())?;
+        let stood_in = match &mut been {
+            Some(b) => b,
+            None => been.insert(app::positions_stood_in(&current)?),
+        };
         let choice = app::bot_decide(
             &current,
             Some(&w.side),
             &a.thinking.playing(&current.game, &w.side, own.as_ref())?,
+            Some(stood_in),
         )?;
         notes.push_str(&app::explain(
             &current,
@@ -104,6 +112,8 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             &secrets,
             None,
         )?;
+        stood_in.extend(next.before.values().cloned());
+        stood_in.push(next.game.state.clone());
         received = Some(match received.take() {
             Some(mut so_far) => {
                 so_far.steps.extend(next.steps);

@@ -869,3 +869,49 @@ fn the_bot_does_not_take_the_game_round_a_position_it_has_stood_in() {
     assert!(again.contains("The bot (Patriot)"), "{again}");
     ok(d, &["verify", "g.yaml"]);
 }
+
+/// The same round played into with `play --bot`: the run keeps the positions the game has
+/// stood in (read from the log once, then added to as the bot plays) and the bot, deciding in
+/// the same run as the Crown's move that closed the round, leaves the move to zone A out too.
+#[test]
+fn the_bot_in_play_does_not_take_the_game_round_a_position_it_has_stood_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(d, "ss-bot-round-play", super::bot::navy_chase());
+    let rounds = [
+        ("patriot", "limited: skip\nfull: {navy: {move: A}}\n"),
+        ("crown", "limited: skip\n"),
+        ("crown", "full: {navy: {move: B}}\n"),
+        ("patriot", "limited: skip\nfull: {navy: {move: B}}\n"),
+        ("crown", "limited: skip\n"),
+    ];
+    for (side, orders) in rounds {
+        write(d, "o.yaml", &format!("side: {side}\n{orders}"));
+        ok(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    }
+    write(d, "o.yaml", "side: crown\nfull: {navy: {move: A}}\n");
+    ok(
+        d,
+        &[
+            "play",
+            "g.yaml",
+            "o.yaml",
+            "--bot",
+            "patriot",
+            "--playouts",
+            "200",
+            "--secrets",
+            "s",
+            "--report",
+            "r.txt",
+        ],
+    );
+    let report = read(&d.join("r.txt"));
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The Crown's own move to zone A is in the steps; the bot's weighing comes after them.
+    let (_, weighed) = flat
+        .split_once("The bot (Patriot)")
+        .unwrap_or_else(|| panic!("no weighing of the bot's in the report:\n{report}"));
+    assert!(!weighed.contains("move the navy to sea zone A"), "{report}");
+    ok(d, &["verify", "g.yaml"]);
+}
