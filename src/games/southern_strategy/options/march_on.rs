@@ -329,19 +329,13 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
                 }
             };
             let to_ids: Vec<Id> = to.iter().map(|&p| id(p)).collect();
-            Open(ranges)
-                .one_of("supply_after[0].to", ids(&to_ids))
-                .amount(
-                    "supply_after[0].food",
-                    least(food_most, war_most),
-                    food_most,
-                )
-                .amount("supply_after[0].war", least(war_most, food_most), war_most)
-                .with(Orders {
-                    full: Some(orders),
-                    supply_after: vec![moved],
-                    ..Orders::default()
-                })
+            with_move_after(
+                &mut Open(ranges),
+                &to_ids,
+                (food_most, war_most),
+                orders,
+                moved,
+            )
         };
         out.offer(item, || {
             let to = targets();
@@ -383,6 +377,26 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
             )
         });
     }
+}
+
+/// A march's option with the move after it: the areas it may go to and its amounts (`most`,
+/// food and war) as ranges beside the march's, at least one supply in all (5.2).
+fn with_move_after(
+    ranges: &mut Open,
+    to: &[Id],
+    most: (u32, u32),
+    march: Action,
+    moved: SupplyMove,
+) -> Candidate<Orders> {
+    ranges
+        .one_of("supply_after[0].to", ids(to))
+        .amount("supply_after[0].food", least(most.0, most.1), most.0)
+        .amount("supply_after[0].war", least(most.1, most.0), most.1)
+        .with(Orders {
+            full: Some(march),
+            supply_after: vec![moved],
+            ..Orders::default()
+        })
 }
 
 /// What a split's option with the move after it reads of the split (`army.rs`): the area left,
@@ -541,23 +555,13 @@ pub(super) fn split_on_option<S: Sink<Orders>, I: Iterator<Item = (usize, Reach)
             });
         let from_ids: Vec<Id> = from.iter().map(|&p| id(p)).collect();
         let to_ids: Vec<Id> = to.iter().map(|&p| id(p)).collect();
-        Open(c.ranges)
-            .one_of("supply_after[0].from", ids(&from_ids))
-            .one_of("supply_after[0].to", ids(&to_ids))
-            .amount(
-                "supply_after[0].food",
-                least(food_most, war_most),
-                food_most,
-            )
-            .amount("supply_after[0].war", least(war_most, food_most), war_most)
-            .with(Orders {
-                full: Some(Action::March(March {
-                    from: id(at),
-                    groups,
-                })),
-                supply_after: vec![moved],
-                ..Orders::default()
-            })
+        let split = Action::March(March {
+            from: id(at),
+            groups,
+        });
+        let mut ranges = Open(c.ranges);
+        ranges.one_of("supply_after[0].from", ids(&from_ids));
+        with_move_after(&mut ranges, &to_ids, (food_most, war_most), split, moved)
     };
     out.offer(item, || {
         let from = froms();
