@@ -1,0 +1,104 @@
+//! Faults a player found playing The Southern Strategy against adjutant's bot at one machine
+//! (`new --hotseat`, `show`, `orders`, `hint`, `play --bot`), each shown through the command
+//! line from a position set up for it.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::bot_cli::demo_game;
+use super::support::*;
+
+/// Mail text and option lines are wrapped: their words, one space apart.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The option lines of `orders g.yaml` in `d` (each with its snippet dropped).
+fn listed(d: &Path) -> Vec<String> {
+    stdout(&ok(d, &["orders", "g.yaml", "--secrets", "s"]))
+        .lines()
+        .filter_map(|l| l.strip_prefix("  - "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The Crown's limited impulse with 2 units alone on High Hills of Santee (a Point), holding
+/// `food` and `war`, and 2 Loyalists in the South Carolina box to forage with (Cornwallis is
+/// far off in Augusta, on no line with them).
+fn crown_on_a_point_at_its_limit(d: &Path, id: &str, food: u32, war: u32) {
+    demo_game(
+        d,
+        id,
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "limited"},
+            "initiative": "crown",
+            "pass_track": 4,
+            "armies": {
+                "HHS": {"side": "crown", "units": 2},
+                "AUG": {"side": "crown", "units": 1, "leader": "leader"},
+                "CHS": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"HHS": {"food": food, "war": war}},
+            "partisans": {
+                "GA": {"loyalists": 0, "militia": 0},
+                "NC": {"loyalists": 0, "militia": 0},
+                "SC": {"loyalists": 2, "militia": 0},
+                "VA": {"loyalists": 0, "militia": 0},
+            },
+            "pool": {
+                "GA": {"loyalists": 3, "militia": 5},
+                "NC": {"loyalists": 5, "militia": 5},
+                "SC": {"loyalists": 2, "militia": 3},
+                "VA": {"loyalists": 5, "militia": 5},
+            },
+        }),
+    );
+}
+
+/// 8.2 with 5.5: a forage into an army at its limit with no room on its line puts it one over,
+/// and 5.5 discards War before Food. `orders` said "the food is discarded" while the forage
+/// then discarded a War (the report's "discards 1 war"): the option said something false about
+/// what the player would keep. With no War held, the Food itself goes, and it says so.
+#[test]
+fn a_forage_over_the_limit_says_the_war_goes_before_the_food() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crown_on_a_point_at_its_limit(d, "ss-forage-war-first", 1, 2);
+    let forage = listed(d)
+        .into_iter()
+        .find(|l| l.starts_with("limited: forage (8.2)"))
+        .expect("the forage is listed");
+    assert!(
+        forage.contains("1 war over the limit is discarded, War before Food (5.5)")
+            && !forage.contains("the food is discarded"),
+        "{forage}"
+    );
+    write(d, "o.yaml", "limited: {forage: HHS}\n");
+    let report = words(&stdout(&ok(
+        d,
+        &["play", "g.yaml", "o.yaml", "--secrets", "s"],
+    )));
+    assert!(
+        report.contains("High Hills of Santee discards 1 war"),
+        "{report}"
+    );
+    let shown = words(&stdout(&ok(d, &["show", "g.yaml"])));
+    assert!(
+        shown.contains("High Hills of Santee 2 units, 2 food 1 war"),
+        "{shown}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crown_on_a_point_at_its_limit(d, "ss-forage-food-only", 3, 0);
+    let forage = listed(d)
+        .into_iter()
+        .find(|l| l.starts_with("limited: forage (8.2)"))
+        .expect("the forage is listed");
+    assert!(
+        forage.contains("1 food over the limit is discarded (5.5)"),
+        "{forage}"
+    );
+}
+
