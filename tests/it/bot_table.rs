@@ -102,3 +102,106 @@ fn a_forage_over_the_limit_says_the_war_goes_before_the_food() {
     );
 }
 
+/// 8.0 with 8.5 (RULINGS P1, P3): the Patriot's limited impulse with 1 unit in Orangeburg, and
+/// in the South Carolina box the Swamp Fox and `militia` Militia against `loyalists`
+/// Loyalists.
+fn patriot_beside_the_swamp_fox(d: &Path, id: &str, militia: u32, loyalists: u32) {
+    demo_game(
+        d,
+        id,
+        json!({
+            "phase": {"step": "impulse", "side": "patriot", "kind": "limited"},
+            "initiative": "patriot",
+            "pass_track": 4,
+            "turn": {"year": 1780, "space": 4},
+            "campaign_turns": 2,
+            "armies": {
+                "AUG": {"side": "crown", "units": 1, "leader": "leader"},
+                "ORB": {"side": "patriot", "units": 1},
+            },
+            "supplies": {"ORB": {"food": 1, "war": 1}},
+            "partisans": {
+                "GA": {"loyalists": 0, "militia": 0},
+                "NC": {"loyalists": 0, "militia": 0},
+                "SC": {"loyalists": loyalists, "militia": militia, "swamp_fox": true},
+                "VA": {"loyalists": 0, "militia": 0},
+            },
+            "pool": {
+                "GA": {"loyalists": 3, "militia": 5},
+                "NC": {"loyalists": 5, "militia": 5},
+                "SC": {"loyalists": 4 - loyalists, "militia": 3 - militia},
+                "VA": {"loyalists": 5, "militia": 5},
+            },
+        }),
+    );
+}
+
+/// 8.0, RULINGS P1 and P3: with the Swamp Fox alone in the South Carolina box the Patriot may
+/// not forage there, as no Militia is left to expend. The refusal said the box held "1
+/// Loyalists" and that "an action needs a counter of yours and no fewer than the enemy's",
+/// which the Swamp Fox is, and which he overrides (8.5): it named a reason that was not the
+/// one. It now says that an action expends a Militia, which the Swamp Fox never is.
+#[test]
+fn a_refused_action_beside_the_lone_swamp_fox_says_no_militia_is_left_to_expend() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    patriot_beside_the_swamp_fox(d, "ss-fox-alone", 0, 1);
+    write(d, "o.yaml", "limited: {forage: ORB}\n");
+    let err = words(&refused(
+        d,
+        &["orders", "g.yaml", "o.yaml", "--secrets", "s"],
+    ));
+    assert!(
+        err.contains(
+            "8.0: you cannot act in `South Carolina`: its Partisan Box holds the Swamp Fox, \
+             0 Militia and 1 Loyalist; an action expends a Militia counter, and the Swamp Fox \
+             is never expended (RULINGS P1)"
+        ),
+        "{err}"
+    );
+}
+
+/// 8.0 (RULINGS P3): outnumbered without the Swamp Fox, the refusal counts each side's
+/// counters in the singular where there is one.
+#[test]
+fn a_refused_action_when_outnumbered_counts_the_counters_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(
+        d,
+        "ss-outnumbered",
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "limited"},
+            "initiative": "crown",
+            "pass_track": 4,
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "CHS": {"side": "patriot", "units": 2},
+            },
+            "partisans": {
+                "GA": {"loyalists": 1, "militia": 2},
+                "NC": {"loyalists": 0, "militia": 0},
+                "SC": {"loyalists": 0, "militia": 0},
+                "VA": {"loyalists": 0, "militia": 0},
+            },
+            "pool": {
+                "GA": {"loyalists": 2, "militia": 3},
+                "NC": {"loyalists": 5, "militia": 5},
+                "SC": {"loyalists": 4, "militia": 3},
+                "VA": {"loyalists": 5, "militia": 5},
+            },
+        }),
+    );
+    write(d, "o.yaml", "limited: {forage: SAV}\n");
+    let err = words(&refused(
+        d,
+        &["orders", "g.yaml", "o.yaml", "--secrets", "s"],
+    ));
+    assert!(
+        err.contains(
+            "8.0: you cannot act in `Georgia`: its Partisan Box holds 2 Militia and 1 \
+             Loyalist; an action needs no fewer counters of yours than the enemy's"
+        ),
+        "{err}"
+    );
+}
