@@ -205,3 +205,78 @@ fn a_refused_action_when_outnumbered_counts_the_counters_in_words() {
         "{err}"
     );
 }
+
+/// 2.1: an area the orders misspell is refused, and the refusal names the area meant where
+/// one is close: "Snows Island" for "Snow's Island" (the apostrophe a player leaves out),
+/// "Savanah" for "Savannah". It said only "there is no area `Snows Island` on the map",
+/// leaving the player to find the spelling in the map file. A word that is like no area gets
+/// no guess.
+#[test]
+fn a_misspelt_area_is_refused_with_the_area_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::bot_cli::crown_full_impulse_beside_ebenezer(d, "ss-misspelt-area");
+    let refusal = |orders: &str| {
+        write(d, "o.yaml", orders);
+        words(&refused(
+            d,
+            &["orders", "g.yaml", "o.yaml", "--secrets", "s"],
+        ))
+    };
+    let err =
+        refusal("full: {march: {from: Savanah, groups: [{to: SUN, units: 8, leader: true}]}}\n");
+    assert!(
+        err.contains("2.1: there is no area `Savanah` on the map; did you mean `Savannah`?"),
+        "{err}"
+    );
+    let err =
+        refusal("full: {march: {from: SAV, groups: [{to: Sunbery, units: 8, leader: true}]}}\n");
+    assert!(
+        err.contains("there is no area `Sunbery` on the map; did you mean `Sunbury`?"),
+        "{err}"
+    );
+    let err = refusal("supply: [{from: SAV, to: Monks Corner, food: 1}]\nfull: {dig_in: SAV}\n");
+    assert!(
+        err.contains("there is no area `Monks Corner` on the map; did you mean `Monck's Corner`?"),
+        "{err}"
+    );
+    let err =
+        refusal("full: {march: {from: SAV, groups: [{to: Boston, units: 8, leader: true}]}}\n");
+    assert!(
+        err.contains("there is no area `Boston` on the map") && !err.contains("did you mean"),
+        "{err}"
+    );
+}
+
+/// 10.7 with 2.1: a standing policy that misspells a retreat is refused when it is committed,
+/// naming the area meant, as orders are.
+#[test]
+fn a_policy_misspelling_a_retreat_is_refused_with_the_area_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::bot_cli::crown_full_impulse_beside_ebenezer(d, "ss-misspelt-policy");
+    write(d, "o.yaml", "full: {dig_in: SAV}\n");
+    write(
+        d,
+        "p.yaml",
+        "battle:\n  default: {accept: {commit: all, retreat: [Ebenzer]}}\n",
+    );
+    let err = words(&refused(
+        d,
+        &[
+            "orders",
+            "g.yaml",
+            "o.yaml",
+            "--policy",
+            "p.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "packet.yaml",
+        ],
+    ));
+    assert!(
+        err.contains("`Ebenzer` is not an area of the map; did you mean `Ebenezer`?"),
+        "{err}"
+    );
+}
