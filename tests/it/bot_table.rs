@@ -280,3 +280,41 @@ fn a_policy_misspelling_a_retreat_is_refused_with_the_area_meant() {
         "{err}"
     );
 }
+
+/// 5.2: a supply move option names only the kinds the area holds. From City Point, holding 1
+/// war and no food, the option read "food 0, war 1", as if a Food were in question; it now
+/// reads "war 1". Greene's 6 units in Petersburg hold 4 food and 3 war, 2 units on City Point
+/// beside them 1 war: the Patriot's supply phase.
+#[test]
+fn a_supply_move_names_only_the_kinds_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(
+        d,
+        "ss-move-kinds",
+        json!({
+            "phase": {"step": "supply", "side": "patriot"},
+            "armies": {
+                "SAV": {"side": "crown", "units": 8, "leader": "leader"},
+                "PTB": {"side": "patriot", "units": 6, "leader": "leader"},
+                "CPT": {"side": "patriot", "units": 2},
+            },
+            "supplies": {"SAV": {"food": 4, "war": 4}, "PTB": {"food": 4, "war": 3},
+                         "CPT": {"war": 1}},
+        }),
+    );
+    let moves: Vec<String> = listed(d)
+        .into_iter()
+        .filter(|l| l.starts_with("move supplies"))
+        .collect();
+    assert!(
+        moves.iter().any(|m| m.starts_with(
+            "move supplies (5.2) from City Point to Petersburg: war 1 (the supply line of"
+        )) && moves.iter().any(|m| m.starts_with(
+            "move supplies (5.2) from Petersburg to City Point: food 0-2, war 0-2 (the supply"
+        )),
+        "{moves:#?}"
+    );
+    assert!(moves.iter().all(|m| !m.contains("food 0,")), "{moves:#?}");
+}
+

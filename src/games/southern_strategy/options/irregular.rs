@@ -231,11 +231,13 @@ fn forage_option<S: Sink<Orders>>(
                 )
             } else {
                 format!(
-                    "{forage}, already at its limit: then move supplies on from {} (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+                    "{forage}, already at its limit: then move supplies on from {} (`supply_after`, 5.5) to {}: {}, at least 1 in all",
                     a.name,
                     either_of(data, &to),
-                    span(food_least(most), food_most(most)),
-                    span(0, war_most(most))
+                    move_amounts(
+                        (food_least(most), food_most(most)),
+                        (0, war_most(most))
+                    )
                 )
             }
         },
