@@ -318,3 +318,31 @@ fn a_supply_move_names_only_the_kinds_there_are() {
     assert!(moves.iter().all(|m| !m.contains("food 0,")), "{moves:#?}");
 }
 
+/// 10.7 (RULINGS B4): a beaten defender retreats to the first area of its list it may enter,
+/// so the list is an order of preference. The report read "retreating if beaten to Augusta or
+/// Savannah", as if either would do; it now reads "to Augusta, else Savannah".
+#[test]
+fn a_retreat_list_is_read_as_an_order_of_preference() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::bot_cli::crown_full_impulse_beside_ebenezer(d, "ss-retreat-words");
+    write(
+        d,
+        "o.yaml",
+        "full: {attack: {from: SAV, to: EBN, units: 8, carry_war: 4}}\n",
+    );
+    ok(d, &["play", "g.yaml", "o.yaml", "--secrets", "s"]);
+    write(
+        d,
+        "d.yaml",
+        "battle: {accept: {commit: 1, retreat: [AUG, SAV]}}\n",
+    );
+    let report = words(&stdout(&ok(
+        d,
+        &["play", "g.yaml", "d.yaml", "--secrets", "s"],
+    )));
+    assert!(
+        report.contains("retreating if beaten to Augusta, else Savannah"),
+        "{report}"
+    );
+}
