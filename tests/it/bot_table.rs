@@ -346,3 +346,56 @@ fn a_retreat_list_is_read_as_an_order_of_preference() {
         "{report}"
     );
 }
+
+/// 11.3 with 10.1: Cornwallis, besieged in Charleston by single Patriot units on Monck's
+/// Corner and Orangeburg, sorties against Monck's Corner ordering the attackers back to
+/// Charleston if victorious; the defender refuses. A refused battle has no Victory (10.1
+/// resolves no further step), so the attackers stay where they attacked, and Charleston is
+/// left empty. The report said only that they occupy Monck's Corner, so the player who ordered
+/// them back saw them stay without a word; it now says why.
+#[test]
+fn a_refused_sortie_is_said_to_stay_where_it_attacked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    demo_game(
+        d,
+        "ss-refused-sortie",
+        json!({
+            "phase": {"step": "impulse", "side": "crown", "kind": "full"},
+            "initiative": "crown",
+            "pass_track": 4,
+            "armies": {
+                "CHS": {"side": "crown", "units": 4, "leader": "leader"},
+                "MCK": {"side": "patriot", "units": 1},
+                "ORB": {"side": "patriot", "units": 1},
+            },
+            "supplies": {"CHS": {"food": 1, "war": 4}},
+            "sieges": ["CHS"],
+        }),
+    );
+    write(
+        d,
+        "o.yaml",
+        "full: {attack: {from: CHS, to: MCK, units: 4, carry_war: 4, return_after: true}}\n",
+    );
+    let attack = words(&stdout(&ok(
+        d,
+        &["play", "g.yaml", "o.yaml", "--secrets", "s"],
+    )));
+    assert!(
+        attack.contains("going back to Charleston if victorious"),
+        "{attack}"
+    );
+    write(d, "d.yaml", "battle: {refuse: {to: WAT}}\n");
+    let report = words(&stdout(&ok(
+        d,
+        &["play", "g.yaml", "d.yaml", "--secrets", "s"],
+    )));
+    assert!(
+        report.contains(
+            "the Crown attackers occupy Monck's Corner (10.1); a refused battle is no \
+             victory, so they stay there and do not go back to Charleston (11.3)"
+        ),
+        "{report}"
+    );
+}
