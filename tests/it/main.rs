@@ -6,6 +6,7 @@ mod bad_input;
 mod board;
 mod bot;
 mod bot_cli;
+mod bot_table;
 mod cases;
 mod cli;
 mod compat;

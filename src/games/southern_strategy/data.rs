@@ -432,6 +432,34 @@ impl Data {
         }
     }
 
+    /// The area a player most likely meant by `text`, which names none (2.1): the one whose
+    /// name or id it spells but for case, spaces and punctuation ("Snows Island" for
+    /// "Snow's Island"), else the one nearest it by a typing slip or two ("Savanah"). Only an
+    /// error message reads it: orders are never read as naming an area they do not name.
+    pub fn area_meant(&self, text: &str) -> Option<&Area> {
+        let folded = |t: &str| -> Vec<char> {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let t = folded(text);
+        if t.is_empty() {
+            return None;
+        }
+        // The slips allowed: one in a short word, two in a longer one (a third of it at most).
+        let allowed = (t.len() / 3).clamp(1, 2);
+        self.map
+            .areas
+            .iter()
+            .filter_map(|a| {
+                let d = slips(&t, &folded(&a.name)).min(slips(&t, &folded(a.id.as_str())));
+                (d <= allowed).then_some((d, a))
+            })
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, a)| a)
+    }
+
     /// `find_area` by going through the map's list.
     fn scan_area(&self, t: &str) -> Option<&Area> {
         self.map
@@ -774,6 +802,29 @@ impl Data {
 /// `text.trim()`, without its work where both ends are printable ASCII, as ids and names
 /// usually are: orders name an area or zone at almost every trial run, and trimming took
 /// about half of finding one.
+/// The edits (a letter put in, left out or changed, two neighbours swapped) that turn `a`
+/// into `b`: the optimal string alignment distance.
+fn slips(a: &[char], b: &[char]) -> usize {
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * w + j] = if i == 0 || j == 0 {
+                i + j
+            } else {
+                let mut best = (d[(i - 1) * w + j] + 1)
+                    .min(d[i * w + j - 1] + 1)
+                    .min(d[(i - 1) * w + j - 1] + usize::from(a[i - 1] != b[j - 1]));
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * w + j - 2] + 1);
+                }
+                best
+            };
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
 fn trimmed(text: &str) -> &str {
     match (text.as_bytes().first(), text.as_bytes().last()) {
         (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => text,
@@ -783,6 +834,21 @@ fn trimmed(text: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
+    /// A slip is a letter put in, left out or changed, or two neighbours swapped.
+    #[test]
+    fn slips_count_typing_slips() {
+        let s = |a: &str, b: &str| {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            super::slips(&a, &b)
+        };
+        assert_eq!(s("savannah", "savannah"), 0);
+        assert_eq!(s("savanah", "savannah"), 1);
+        assert_eq!(s("svaannah", "savannah"), 1);
+        assert_eq!(s("camdne", "camden"), 1);
+        assert_eq!(s("", "sav"), 3);
+        assert_eq!(s("boston", "beaufort"), 6);
+    }
+
     /// The quick way through `trimmed` gives what `trim` gives, white space of any kind at
     /// either end or none.
     #[test]

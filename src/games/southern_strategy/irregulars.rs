@@ -66,14 +66,36 @@ fn check_may_act(
         .find(|c| c.id == colony)
         .map(|c| c.name.as_str())
         .unwrap_or(colony);
+    let loyalists = format!(
+        "{} Loyalist{}",
+        p.loyalists,
+        if p.loyalists == 1 { "" } else { "s" }
+    );
+    let held = if p.swamp_fox {
+        format!("the Swamp Fox, {} Militia and {loyalists}", p.militia)
+    } else {
+        format!("{} Militia and {loyalists}", p.militia)
+    };
+    // RULINGS P3: the side lacks a counter to expend, or is outnumbered (8.0); the Swamp Fox
+    // lifts only the second (8.5) and is never expended himself (P1).
+    let mine = match side {
+        Side::Crown => p.loyalists,
+        Side::Patriot => p.militia,
+    };
+    let why = match (side, mine) {
+        (Side::Patriot, 0) if p.swamp_fox => {
+            "an action expends a Militia counter, and the Swamp Fox is never expended (RULINGS P1)"
+        }
+        (Side::Patriot, 0) => "an action expends a Militia counter",
+        (Side::Crown, 0) => "an action expends a Loyalist counter",
+        (Side::Crown, _) if p.swamp_fox => {
+            "an action needs no fewer counters of yours than the enemy's, and the Swamp Fox counts as a Militia (RULINGS P1)"
+        }
+        _ => "an action needs no fewer counters of yours than the enemy's",
+    };
     Err(OrderError::new(
         "8.0",
-        format!(
-            "you cannot act in `{name}`: its Partisan Box holds {} Militia{} and {} Loyalists, and an action needs a counter of yours and no fewer than the enemy's",
-            p.militia,
-            if p.swamp_fox { " and the Swamp Fox" } else { "" },
-            p.loyalists
-        ),
+        format!("you cannot act in `{name}`: its Partisan Box holds {held}; {why}"),
     )
     .at(key))
 }

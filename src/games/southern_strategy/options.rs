@@ -221,6 +221,16 @@ fn span(min: u32, max: u32) -> String {
     }
 }
 
+/// `food 0-2, war 0-2` for a supply move's amounts, least and most of each kind, leaving out a
+/// kind none of which can move (`war 1`, not `food 0, war 1`).
+fn move_amounts(food: (u32, u32), war: (u32, u32)) -> String {
+    match (food.1, war.1) {
+        (_, 0) => format!("food {}", span(food.0, food.1)),
+        (0, _) => format!("war {}", span(war.0, war.1)),
+        _ => format!("food {}, war {}", span(food.0, food.1), span(war.0, war.1)),
+    }
+}
+
 /// Area names joined with commas and a last `or`.
 fn either_of(data: &Data, ids: &[impl AsRef<str>]) -> String {
     joined(data, ids, "or")

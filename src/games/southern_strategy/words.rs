@@ -304,6 +304,19 @@ pub fn annotate_step(
                 }
             }
             Some("battle_refused") => {
+                // 11.3 with 10.1: attackers ordered back to their besieged City if victorious
+                // stay where they attacked, as a refused battle has no Victory step.
+                let back = before
+                    .pending_attack()
+                    .filter(|a| a.return_after)
+                    .map(|a| Value::String(a.from.to_string()))
+                    .or_else(|| {
+                        let order = &orders["full"]["attack"];
+                        (order["return_after"] == true).then(|| order["from"].clone())
+                    });
+                if let Some(from) = back {
+                    e["no_return"] = from;
+                }
                 // 10.1: what the defender leaves behind goes to the attackers, who occupy the
                 // area: the supplies there before the step, less those taken along.
                 let left = data

@@ -281,11 +281,11 @@ pub fn policy_answer<'p>(
 pub fn check_policy(data: &Data, policy: &super::orders::Policy) -> Result<(), OrderError> {
     use super::orders::PolicyAnswer;
     let unknown = |rule: &str, text: &str, path: String| {
-        OrderError::new(
-            rule,
-            format!("`{text}` is not an area of the map (give its id, such as `CHS`, or its name)"),
-        )
-        .at(path)
+        let help = match data.area_meant(text) {
+            Some(a) => format!("; did you mean `{}`?", a.name),
+            None => " (give its id, such as `CHS`, or its name)".into(),
+        };
+        OrderError::new(rule, format!("`{text}` is not an area of the map{help}")).at(path)
     };
     let check_answer = |answer: &PolicyAnswer, at: &str| -> Result<(), OrderError> {
         match answer {

@@ -162,7 +162,7 @@ pub(super) fn irregular_options<S: Sink<Orders>>(
 /// puts it one over, which must move on along its supply line after the action
 /// (`supply_after`) where the line has room: the option then carries that move, to any area of
 /// the line with room, with as much as the player likes of what the army holds. Where the line
-/// has none, the forage alone is legal, and its Food is discarded.
+/// has none, the forage alone is legal, and the excess is discarded, War before Food.
 fn forage_option<S: Sink<Orders>>(
     acting: &Options,
     i: usize,
@@ -218,14 +218,26 @@ fn forage_option<S: Sink<Orders>>(
             if !at_limit {
                 forage
             } else if to.is_empty() {
-                format!("{forage}, already at its limit with no room on its supply line: the food is discarded (5.5)")
+                // 5.5 discards the excess War before Food: the forage's Food stays where
+                // the army holds any War.
+                let over = (held.total() + 1).saturating_sub(board.limit(i));
+                let war = over.min(held.war);
+                let food = over - war;
+                format!(
+                    "{forage}, already at its limit with no room on its supply line: {} over the limit {} discarded{} (5.5)",
+                    words::supplies(food, war),
+                    if over == 1 { "is" } else { "are" },
+                    if war > 0 { ", War before Food" } else { "" }
+                )
             } else {
                 format!(
-                    "{forage}, already at its limit: then move supplies on from {} (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+                    "{forage}, already at its limit: then move supplies on from {} (`supply_after`, 5.5) to {}: {}, at least 1 in all",
                     a.name,
                     either_of(data, &to),
-                    span(food_least(most), food_most(most)),
-                    span(0, war_most(most))
+                    move_amounts(
+                        (food_least(most), food_most(most)),
+                        (0, war_most(most))
+                    )
                 )
             }
         },

@@ -360,7 +360,7 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
                 String::new()
             };
             format!(
-                "march (9.1) from {} to {}: {}{}, leaving {} over its limit (5.5){who}{under}; {}; then move supplies on from {} (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+                "march (9.1) from {} to {}: {}{}, leaving {} over its limit (5.5){who}{under}; {}; then move supplies on from {} (`supply_after`, 5.5) to {}: {}, at least 1 in all",
                 (words.army)(),
                 there.name,
                 units_words(lo, hi),
@@ -372,8 +372,10 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
                 words.cost,
                 board.area(from).name,
                 either_of(data, &to_ids),
-                span(least(food_most, war_most), food_most),
-                span(least(war_most, food_most), war_most)
+                move_amounts(
+                    (least(food_most, war_most), food_most),
+                    (least(war_most, food_most), war_most)
+                )
             )
         });
     }

@@ -103,11 +103,13 @@ pub(super) fn supply_options<S: Sink<Vec<SupplyMove>>>(
             out.offer(moves, || {
                 let others: Vec<Id> = to().map(|(_, x)| x.id).collect();
                 format!(
-                    "move supplies (5.2) from {} to {}: food {}, war {} (the supply line of {})",
+                    "move supplies (5.2) from {} to {}: {} (the supply line of {})",
                     data.area(&from.id).name,
                     either_of(data, &others),
-                    span(least(here.food, here.war), food_most),
-                    span(least(here.war, here.food), war_most),
+                    move_amounts(
+                        (least(here.food, here.war), food_most),
+                        (least(here.war, here.food), war_most)
+                    ),
                     describe()
                 )
             });
@@ -379,10 +381,12 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
             };
             out.offer(aboard, || {
                 format!(
-                    "move supplies (5.4) from {} aboard the navy in {zone}: food {}, war {}",
+                    "move supplies (5.4) from {} aboard the navy in {zone}: {}",
                     p.name,
-                    span(least(s.food, s.war), s.food),
-                    span(least(s.war, s.food), s.war)
+                    move_amounts(
+                        (least(s.food, s.war), s.food),
+                        (least(s.war, s.food), s.war)
+                    )
                 )
             });
         }
@@ -408,10 +412,12 @@ fn sea_supply_options<S: Sink<Vec<SupplyMove>>>(
             };
             out.offer(ashore, || {
                 format!(
-                    "move supplies (5.4) ashore from the navy in {zone} to {}: food {}, war {}",
+                    "move supplies (5.4) ashore from the navy in {zone} to {}: {}",
                     p.name,
-                    span(least(food_most, war_most), food_most),
-                    span(least(war_most, food_most), war_most)
+                    move_amounts(
+                        (least(food_most, war_most), food_most),
+                        (least(war_most, food_most), war_most)
+                    )
                 )
             });
         }
