@@ -572,12 +572,14 @@ pub(super) fn split_on_option<S: Sink<Orders>, I: Iterator<Item = (usize, Reach)
         let from_ids: Vec<Id> = from.iter().map(|&p| id(p)).collect();
         let to_ids: Vec<Id> = to.iter().map(|&p| id(p)).collect();
         format!(
-            "{}; where it leaves {} over its limit (5.5), move supplies on from there (`supply_after`, 5.5) to {}: food {}, war {}, at least 1 in all",
+            "{}; where it leaves {} over its limit (5.5), move supplies on from there (`supply_after`, 5.5) to {}: {}, at least 1 in all",
             words(),
             either_of(data, &from_ids),
             either_of(data, &to_ids),
-            span(least(food_most, war_most), food_most),
-            span(least(war_most, food_most), war_most)
+            move_amounts(
+                (least(food_most, war_most), food_most),
+                (least(war_most, food_most), war_most)
+            )
         )
     });
 }
