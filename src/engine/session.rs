@@ -228,9 +228,12 @@ fn check_sender(replay: &Replay, gf: &GameFile, side: &str) -> Result<(), Error>
     }
     match &gf.awaiting {
         None => Err(refuse("the game is over".into())),
+        // The sides by name, as the game's words name them (`Crown`, not `crown`).
         Some(a) if a.side != side => Err(refuse(format!(
-            "the decision is `{}`'s, not `{side}`'s",
-            a.side
+            "it is {}'s decision ({}), not {}'s",
+            replay.rules.side_name(&a.side),
+            crate::engine::error::decision_words(&a.decision),
+            replay.rules.side_name(side)
         ))),
         Some(_) => Ok(()),
     }

@@ -41,7 +41,7 @@ fn illegal_orders_are_refused_with_rule_and_line_and_change_nothing() {
         ("limited: skip\nfull:\n  march:\n    from: SAV\n    groups:\n      - {to: EBN, units: 4294967290, leader: true}\n      - {to: SUN, units: 14}\n", &["the orders file `bad.yaml` line 6 (`full.march.groups[0].units`)", "4294967290", "more than any count"]),
         ("limited: skip\nfull: {attack: {from: SAV, to: EBN, units: 8, war: 4294967295, carry_war: 1}}\n", &["`full.attack.war`", "more than any count"]),
         // Orders for the side not deciding are the player's orders, not a packet, refused.
-        ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": the decision is `crown`'s, not `patriot`'s"]),
+        ("side: patriot\nlimited: skip\n", &["error: orders for step ", ": it is Crown's decision (impulse), not Patriot's"]),
     ];
     for (orders, wanted) in cases {
         write(&d, "bad.yaml", orders);

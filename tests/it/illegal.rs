@@ -325,7 +325,7 @@ fn run_row(game: &'static str, path: &Path, k: usize, rows: &mut Vec<Row>) -> Re
     }
     // Orders from the wrong side, or after the end, are refused before the rules run, by the
     // game file's own record of whose decision it is; that refusal names the side instead.
-    let early = err.contains("the decision is `") || err.contains("the game is over");
+    let early = err.contains("'s decision (") || err.contains("the game is over");
     if !err.contains(&format!("{want}: ")) && !early {
         return Err(format!("refused without naming rule {want}: {err}"));
     }
