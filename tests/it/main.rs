@@ -43,6 +43,7 @@ mod solo_1776_faults;
 mod solo_1776_figures;
 mod solo_1776_findings;
 mod solo_1776_words;
+mod solitaire_reports;
 mod standing_policy;
 mod support;
 mod table_faults;

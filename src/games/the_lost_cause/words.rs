@@ -33,6 +33,37 @@ pub fn annotate(
     friction_lines(data, before, events);
     administrative_rolls(data, before, events);
     not_carried_out(after, events);
+    disruption_markers(before, events);
+}
+
+/// 7.3 #1, 10.5: an army may carry several Disruption markers, and each activation removes
+/// one; the record says only that the army recovered, or was disrupted. A recovery that leaves
+/// markers on the army read "recovers from its disruption" while `show` still printed it
+/// disrupted. The copy of each such event gets `markers`: how many the army carries after it,
+/// followed from the state before the step through the step's events.
+fn disruption_markers(before: &State, events: &mut [Value]) {
+    let mut markers: std::collections::BTreeMap<String, u32> = before
+        .armies
+        .iter()
+        .map(|(id, a)| (id.clone(), a.disrupted))
+        .collect();
+    for e in events.iter_mut() {
+        let Some(army) = e.get("army").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        let n = markers.entry(army).or_default();
+        match e.get("event").and_then(Value::as_str) {
+            Some("army_placed") => *n = 0,
+            Some("disrupted") => *n += 1,
+            Some("recovered") => *n = n.saturating_sub(1),
+            _ => continue,
+        }
+        if let Value::Object(o) = e {
+            if matches!(o.get("event").and_then(Value::as_str), Some("disrupted" | "recovered")) {
+                o.insert("markers".into(), (*n).into());
+            }
+        }
+    }
 }
 
 /// 6.2.1: a Confederate roll a Conditional action needs (the Advisor's Administrative roll for
