@@ -60,3 +60,114 @@ fn a_recovery_that_leaves_a_marker_says_so() {
     assert!(show.contains("disrupted"), "{show}");
     ok(d, &["verify", &game]);
 }
+
+/// A Lost Cause game from the demo game's position with `edit` applied, played with a copy of
+/// the game data where every Leader Casualty Table result is `result` (`wounded` or `killed`),
+/// so that a casualty check's outcome does not hang on the demo dice. Commands on it take
+/// `--data data`.
+fn tlc_with_casualties(d: &std::path::Path, result: &str, edit: impl FnOnce(&mut Value)) -> String {
+    use crate::support::{copy_game_data, write_position};
+    copy_game_data("the-lost-cause", &d.join("data"), |name, text| {
+        if name != "tables.yaml" {
+            return text;
+        }
+        let table = format!(
+            "leader_casualty: {{1: {result}, 2: {result}, 3: {result}, 4: {result}, 5: {result}, 6: {result}}}"
+        );
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("leader_casualty:"))
+            .expect("the table is one line");
+        text.replace(line, &table)
+    });
+    let demo = read(&root().join("games/the-lost-cause/examples/demo-game.yaml"));
+    let gf = adjutant::engine::gamefile::GameFile::parse(&demo).unwrap();
+    let mut state = gf.state.clone();
+    edit(&mut state);
+    write_position(d, "pos.yaml", "the-lost-cause", &state);
+    ok(
+        d,
+        &[
+            "new", "--game", "the-lost-cause", "--id", "tlc-leaders", "--demo", "--secrets",
+            "g.yaml-secrets", "--data", "data", "--position", "pos.yaml", "-o", "g.yaml",
+        ],
+    );
+    d.join("g.yaml").to_str().unwrap().to_string()
+}
+
+fn play_with_data(d: &std::path::Path, game: &str, orders: &str) -> String {
+    write(d, "o.yaml", orders);
+    let o = ok(
+        d,
+        &["play", game, "o.yaml", "--secrets", "g.yaml-secrets", "--data", "data"],
+    );
+    flat(&stdout(&o))
+}
+
+/// 9.1.2, 9.8, 9.9 (RULINGS L10): where a leader goes was left for the reader to guess. A
+/// wounded leader went back to the Leader Cup with nothing said, so a card's Leader Attrition
+/// drawing him from it a line later ("Lee leaves the war (9.9)") came from nowhere; a card's
+/// Leader Shuffle read "Hood takes the West command from Bragg (9.8)", naming neither the
+/// shuffle nor the cup Bragg went to. Card 24 shuffles the West's leader; card 29 fights a
+/// battle in the East with a casualty check, then draws a leader for Leader Attrition.
+#[test]
+fn a_leader_who_leaves_a_command_says_where_he_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_with_casualties(d, "wounded", |st| {
+        card_next(st, "29");
+        card_next(st, "24");
+    });
+    let text = play_with_data(d, &game, "command: {switch: {theater: east}}\n");
+    for want in [
+        "Leader Shuffle: Beauregard, drawn from the Leader Cup, takes the West command from A.S. Johnston, who goes back to the Leader Cup (9.8).",
+        "Casualty check for Beauregard: rolled 3, wounded: Beauregard goes back to the Leader Cup once a new commander is drawn from it (9.1.2, RULINGS L10).",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+    let text = play_with_data(d, &game, "raider: stay\n");
+    for want in [
+        "Casualty check for Lee: rolled ",
+        "is drawn from the Leader Cup and leaves the war (9.9).",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+    ok(d, &["verify", &game, "--data", "data"]);
+}
+
+/// 9.1.2, 9.9 with an empty Leader Cup (RULINGS L10): the wounded East commander (Lee, whom the
+/// Command switches there) leaves his box empty and goes into the cup, and Leader Attrition then draws him, the one leader there.
+/// The skipped call-up read "Skipped: the Leader Cup is empty (9.1.2)", naming nothing it
+/// skipped; a killed leader's line did not say he was out of the war.
+#[test]
+fn an_empty_leader_cup_names_what_it_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_with_casualties(d, "wounded", |st| {
+        st["leader_cup"] = json!([]);
+        st["leaders_gone"] = json!(["beauregard", "bragg"]);
+        card_next(st, "29");
+    });
+    let text = play_with_data(d, &game, "command: {switch: {theater: east}}\n");
+    for want in [
+        "Skipped: calling up a new commander, as the Leader Cup is empty (9.1.2).",
+        "The East command stays empty after Lee",
+        "Leader Attrition: Lee is drawn from the Leader Cup and leaves the war (9.9).",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_with_casualties(d, "killed", |st| {
+        st["leader_cup"] = json!([]);
+        st["leaders_gone"] = json!(["beauregard", "bragg"]);
+        card_next(st, "29");
+    });
+    let text = play_with_data(d, &game, "command: {switch: {theater: east}}\n");
+    for want in [
+        ", killed: Lee leaves the war (9.1.2).",
+        "Skipped: the Leader Attrition, as the Leader Cup is empty: no leader is drawn to leave the war (9.9).",
+    ] {
+        assert!(text.contains(want), "`{want}` not in\n{text}");
+    }
+}
