@@ -171,3 +171,20 @@ fn an_empty_leader_cup_names_what_it_stops() {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }
 }
+
+/// 7.1 with 6.1: card 40 names Grant for the East, whose box Grant holds already. The line
+/// read "Grant and Sherman, once in command of their theaters, are never moved, so Grant is
+/// not placed", as if Grant were not in command; it says he holds the East command.
+#[test]
+fn a_card_naming_grant_for_his_own_box_says_he_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_at(d, |st| {
+        st["union_commanders"]["east"] = json!("grant");
+        card_next(st, "40");
+    });
+    let text = play(d, &game, "command: {switch: {theater: west}}\n");
+    let want = "Skipped: the card's change of command: Grant already holds the East command, and once placed is never moved (6.1, 7.1).";
+    assert!(text.contains(want), "`{want}` not in\n{text}");
+    assert!(!text.contains("so Grant is not placed"), "{text}");
+}

@@ -34,6 +34,47 @@ pub fn annotate(
     administrative_rolls(data, before, events);
     not_carried_out(after, events);
     disruption_markers(before, events);
+    commander_kept(before, events);
+}
+
+/// 7.1 with 6.1: a card naming Grant or Sherman for a box already theirs is ignored, and the
+/// record cites 7.1 (the box holds Grant or Sherman, who are never moved) as for a card naming
+/// another general for it. The report said "so Grant is not placed" of Grant, in command of
+/// the East already. The copy gets `holds`: the theater the named leader commands when the
+/// line is read, followed from the state before the step through the step's changes of
+/// command.
+fn commander_kept(before: &State, events: &mut [Value]) {
+    let mut commanders: Vec<(Value, String)> = before
+        .union_commanders
+        .iter()
+        .map(|(t, l)| (serde_json::to_value(t).unwrap_or_default(), l.clone()))
+        .collect();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("union_commander") => {
+                if let (Some(t), Some(l)) = (e.get("theater").cloned(), text("leader")) {
+                    commanders.retain(|(held, _)| *held != t);
+                    commanders.push((t, l));
+                }
+            }
+            Some("ignored") if text("rule").as_deref() == Some("7.1") => {
+                let Some(leader) = text("what")
+                    .and_then(|w| w.strip_suffix(" cannot take the command").map(str::to_string))
+                else {
+                    continue;
+                };
+                let held = commanders
+                    .iter()
+                    .find(|(_, l)| **l == leader)
+                    .map(|(t, _)| t.clone());
+                if let (Some(t), Value::Object(o)) = (held, e) {
+                    o.insert("holds".into(), t);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// 7.3 #1, 10.5: an army may carry several Disruption markers, and each activation removes
