@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::support::{game_at, ok, read, root, stdout, write};
+use crate::support::{fails, game_at, ok, read, root, stdout, write};
 
 /// A Lost Cause game from the demo game's position with `edit` applied; its dice come from
 /// the demo secrets, so every test plays the same rolls.
@@ -187,4 +187,33 @@ fn a_card_naming_grant_for_his_own_box_says_he_holds_it() {
     let want = "Skipped: the card's change of command: Grant already holds the East command, and once placed is never moved (6.1, 7.1).";
     assert!(text.contains(want), "`{want}` not in\n{text}");
     assert!(!text.contains("so Grant is not placed"), "{text}");
+}
+
+/// A Command action written in the wrong shape was refused in serde's words ("invalid type:
+/// unit variant, expected `key: value` lines", "expected unit", "expected map with a single
+/// key"), and `command: battle` was told that `battle: {}` would do, which a battle, naming its
+/// target, refuses. Each says what the choice takes, as the orders list writes it.
+#[test]
+fn a_command_in_the_wrong_shape_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = root().join("games/the-lost-cause/examples/demo-game.yaml");
+    let demo = demo.to_str().unwrap();
+    for (orders, want) in [
+        ("command: raid", "10.5: `raid` takes its details under it (`raid: {...}`), not the word alone"),
+        ("command: battle", "10.1: `battle` takes its details under it (`battle: {...}`), not the word alone"),
+        ("command: {morale_test: true}", "10.0: `morale_test` is a choice written alone, with nothing under it (`command: morale_test`)"),
+        ("command: {war_effort: {}}", "10.0: `war_effort` is a choice written alone, with nothing under it (`command: war_effort`)"),
+        ("command: {naval: {}}", "10.3: `naval` takes exactly one choice under it (`naval: {choice: ...}` or `naval: choice`), where this gives none or several"),
+        ("command: {}", "10.0: `command` takes exactly one choice under it"),
+        ("command: [battle]", "10.0: `command` takes one choice (a word, or `key: value` lines), not a list"),
+    ] {
+        write(d, "bad.yaml", &format!("{orders}\n"));
+        let err = fails(d, &["orders", demo, "bad.yaml"]);
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.contains(want), "{orders}: `{want}` not in\n{first}");
+        for serde in ["invalid type", "invalid value", "where every detail"] {
+            assert!(!first.contains(serde), "{orders}: {first}");
+        }
+    }
 }
