@@ -217,3 +217,36 @@ fn a_command_in_the_wrong_shape_is_refused_in_words() {
         }
     }
 }
+
+/// 17 duty 1 (RULINGS A11, A26): the French come in with the naval SP 5 behind, so the
+/// British turn's report sends their fleets to the West Indies at once; a British attack then
+/// stops the turn for its combat, and the quarter's French Intervention Table roll comes with
+/// the American turn, in the next step. Its line read "the battle fleets operate off Canada
+/// this quarter" while `show` had them in the West Indies; it says they have withdrawn.
+#[test]
+fn the_french_table_roll_after_a_pause_says_the_fleets_stay_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new", "--game", "solo-1776", "--id", "s-french", "--demo", "--secrets", "g.yaml-secrets",
+            "-o", "g.yaml",
+        ],
+    );
+    let game = d.join("g.yaml");
+    let game = game.to_str().unwrap();
+    play(
+        d,
+        game,
+        "turn: {armies: [{army: washington, location: 10, at: philadelphia}], naval: {american: 1, british: 6}, french_intervention: {fleets: 2}, attacks: [{army: washington}]}\n",
+    );
+    let text = play(d, game, "combat: {sp: 1, bre: 1, town: american}\n");
+    assert!(
+        text.contains("but the battle fleets have withdrawn to the West Indies (duty 1, earlier this turn); they operate off"),
+        "{text}"
+    );
+    assert!(!text.contains("the battle fleets operate off"), "{text}");
+    let show = stdout(&ok(d, &["show", game]));
+    assert!(show.contains("in location 15 of West Indies"), "{show}");
+}
