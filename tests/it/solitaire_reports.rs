@@ -250,3 +250,26 @@ fn the_french_table_roll_after_a_pause_says_the_fleets_stay_away() {
     let show = stdout(&ok(d, &["show", game]));
     assert!(show.contains("in location 15 of West Indies"), "{show}");
 }
+
+/// 16.8: two Railroads battles ordered with one marker available were refused with "only 1
+/// Railroads markers are available".
+#[test]
+fn too_many_railroads_battles_count_the_markers_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_at(d, |st| {
+        st["resources"]["railroads-1"] = json!("available");
+        st["railroads_ask"] = json!("every_action");
+        st["question"] = json!({"ask": "railroads", "line": 0});
+    });
+    write(
+        d,
+        "bad.yaml",
+        "railroads: [{theater: east, army: blue}, {theater: east, army: blue}]\n",
+    );
+    let err = fails(d, &["orders", &game, "bad.yaml"]);
+    assert!(
+        err.contains("16.8: 2 battles ordered but only 1 Railroads marker is available"),
+        "{err}"
+    );
+}
