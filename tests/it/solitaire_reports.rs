@@ -273,3 +273,19 @@ fn too_many_railroads_battles_count_the_markers_in_words() {
         "{err}"
     );
 }
+
+/// 8.4 with 8.6.2: the Army of the Gulf, placed at Ship Island by card 13 and activated, takes
+/// the Mississippi River track. The line cited only 8.4, which sends the reader on to "the
+/// cases below"; it cites the case that decides, 8.6.2 (no Advanced Base at New Orleans and
+/// Vicksburg).
+#[test]
+fn a_branch_cites_the_case_that_decides_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = tlc_at(d, |st| card_next(st, "13"));
+    play(d, &game, "command: {switch: {theater: east}}\n");
+    // The War Effort drew a Railroads marker; kept, card 13 comes up.
+    let text = play(d, &game, "railroads: []\n");
+    let want = "The orange army takes the track \"Mississippi River (orange)\" (8.4, 8.6.2).";
+    assert!(text.contains(want), "`{want}` not in\n{text}");
+}

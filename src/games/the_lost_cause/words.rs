@@ -35,6 +35,46 @@ pub fn annotate(
     not_carried_out(after, events);
     disruption_markers(before, events);
     commander_kept(before, events);
+    branch_case(data, events);
+}
+
+/// 8.4: a branch is recorded under 8.4, which only says that the way on is decided "as
+/// described in detail below"; the case that decides it (8.5-8.8) depends on the army and the
+/// branching space, the first space of the track it takes. The copy gets `case`, cited beside
+/// 8.4.
+fn branch_case(data: &Data, events: &mut [Value]) {
+    for e in events.iter_mut() {
+        if e.get("event").and_then(Value::as_str) != Some("branch")
+            || e.get("rule").and_then(Value::as_str) != Some("8.4")
+        {
+            continue;
+        }
+        let army = e.get("army").and_then(Value::as_str).unwrap_or_default();
+        let from = e
+            .get("track")
+            .and_then(Value::as_str)
+            .and_then(|t| data.track(t))
+            .and_then(|t| t.spaces.first().cloned())
+            .unwrap_or_default();
+        let case = match (army, from.as_str()) {
+            ("brown", "shiloh-corinth") => "8.5",
+            ("brown", "vicksburg") => "8.5.1",
+            ("brown", "montgomery") => "8.5.2",
+            ("brown", "atlanta" | "savannah") => "8.5.3",
+            ("orange", "ship-island" | "vicksburg") => "8.6.2",
+            ("orange", "mobile") => "8.6.3",
+            ("orange", "montgomery") => "8.6.4",
+            ("orange", "atlanta") => "8.6.5",
+            ("green", "atlanta") => "8.7.1",
+            ("green", "montgomery") => "8.7.2",
+            ("green", "savannah") => "8.7.5",
+            ("blue", "richmond-petersburg") => "8.8.1",
+            _ => continue,
+        };
+        if let Value::Object(o) = e {
+            o.insert("case".into(), case.into());
+        }
+    }
 }
 
 /// 7.1 with 6.1: a card naming Grant or Sherman for a box already theirs is ignored, and the
