@@ -88,8 +88,20 @@ fn tlc_with_casualties(d: &std::path::Path, result: &str, edit: impl FnOnce(&mut
     ok(
         d,
         &[
-            "new", "--game", "the-lost-cause", "--id", "tlc-leaders", "--demo", "--secrets",
-            "g.yaml-secrets", "--data", "data", "--position", "pos.yaml", "-o", "g.yaml",
+            "new",
+            "--game",
+            "the-lost-cause",
+            "--id",
+            "tlc-leaders",
+            "--demo",
+            "--secrets",
+            "g.yaml-secrets",
+            "--data",
+            "data",
+            "--position",
+            "pos.yaml",
+            "-o",
+            "g.yaml",
         ],
     );
     d.join("g.yaml").to_str().unwrap().to_string()
@@ -99,7 +111,15 @@ fn play_with_data(d: &std::path::Path, game: &str, orders: &str) -> String {
     write(d, "o.yaml", orders);
     let o = ok(
         d,
-        &["play", game, "o.yaml", "--secrets", "g.yaml-secrets", "--data", "data"],
+        &[
+            "play",
+            game,
+            "o.yaml",
+            "--secrets",
+            "g.yaml-secrets",
+            "--data",
+            "data",
+        ],
     );
     flat(&stdout(&o))
 }
@@ -230,8 +250,16 @@ fn the_french_table_roll_after_a_pause_says_the_fleets_stay_away() {
     ok(
         d,
         &[
-            "new", "--game", "solo-1776", "--id", "s-french", "--demo", "--secrets", "g.yaml-secrets",
-            "-o", "g.yaml",
+            "new",
+            "--game",
+            "solo-1776",
+            "--id",
+            "s-french",
+            "--demo",
+            "--secrets",
+            "g.yaml-secrets",
+            "-o",
+            "g.yaml",
         ],
     );
     let game = d.join("g.yaml");

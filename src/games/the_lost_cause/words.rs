@@ -99,9 +99,10 @@ fn commander_kept(before: &State, events: &mut [Value]) {
                 }
             }
             Some("ignored") if text("rule").as_deref() == Some("7.1") => {
-                let Some(leader) = text("what")
-                    .and_then(|w| w.strip_suffix(" cannot take the command").map(str::to_string))
-                else {
+                let Some(leader) = text("what").and_then(|w| {
+                    w.strip_suffix(" cannot take the command")
+                        .map(str::to_string)
+                }) else {
                     continue;
                 };
                 let held = commanders
@@ -140,7 +141,10 @@ fn disruption_markers(before: &State, events: &mut [Value]) {
             _ => continue,
         }
         if let Value::Object(o) = e {
-            if matches!(o.get("event").and_then(Value::as_str), Some("disrupted" | "recovered")) {
+            if matches!(
+                o.get("event").and_then(Value::as_str),
+                Some("disrupted" | "recovered")
+            ) {
                 o.insert("markers".into(), (*n).into());
             }
         }
