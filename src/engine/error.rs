@@ -535,10 +535,35 @@ fn plain_message(message: &str, path: Option<&str>) -> String {
     let name = path
         .and_then(|p| p.rsplit('.').next())
         .filter(|n| !n.is_empty() && !n.ends_with(']'));
+    // The key the shape was wrong under, as the orders file writes it (`command` of
+    // `command.war_effort`), where there is one.
+    let parent = path
+        .and_then(|p| p.rsplit_once('.'))
+        .map(|(p, _)| p)
+        .filter(|p| !p.is_empty() && !p.ends_with(']'))
+        .and_then(|p| p.rsplit('.').next());
     match (message, name) {
-        ("invalid type: unit variant, expected newtype variant", Some(n)) => format!(
-            "`{n}` takes its details under it (`{n}: {{...}}`, or `{n}: {{}}` where every detail may be left out), not the word alone"
+        // Whether `{}` alone would do depends on the choice (a battle names its target), so
+        // the words promise nothing about it.
+        (
+            "invalid type: unit variant, expected newtype variant"
+            | "invalid type: unit variant, expected `key: value` lines",
+            Some(n),
+        ) => format!("`{n}` takes its details under it (`{n}: {{...}}`), not the word alone"),
+        (m, Some(n)) if m.starts_with("invalid type: ") && m.ends_with(", expected unit") => {
+            match parent {
+                Some(p) => format!(
+                    "`{n}` is a choice written alone, with nothing under it (`{p}: {n}`)"
+                ),
+                None => format!("`{n}` is a choice written alone, with nothing under it"),
+            }
+        }
+        ("invalid value: map, expected map with a single key", Some(n)) => format!(
+            "`{n}` takes exactly one choice under it (`{n}: {{choice: ...}}` or `{n}: choice`), where this gives none or several"
         ),
+        ("invalid type: sequence, expected string or map", Some(n)) => {
+            format!("`{n}` takes one choice (a word, or `key: value` lines), not a list")
+        }
         _ => shorten_quoted(message),
     }
 }

@@ -1522,3 +1522,42 @@ fn a_failed_conditional_roll_says_the_action_is_not_carried_out() {
         );
     }
 }
+
+/// 5.1 with 6.2.1: a Rebel Yell re-roll of a Conditional roll that fails again read "...
+/// which only equals 2: failed (Broadsheet card A, 5.1)" and no more, where the first roll's
+/// line, had there been no card to re-roll it with, says the battle or the action is lost. A
+/// re-rolled battle roll, a pass and a natural 6 say nothing more.
+#[test]
+fn a_failed_rebel_yell_reroll_says_what_is_lost() {
+    let yell = |what: &str, die: i32, versus: &str| {
+        json!({"event": "rebel_yell", "card": "A", "what": what, "dice": [die], "result": die,
+               "against": 2, "versus": versus})
+    };
+    let lines = event_lines(&[
+        yell("J.E. Johnston's Initiative Roll", 2, "equal"),
+        yell("Lee's Administrative roll", 1, "below"),
+        yell("Naval roll against Lee's Administrative Value", 2, "equal"),
+        yell("J.E. Johnston's Initiative Roll", 5, "above"),
+        yell("Polk's battle against the Army of the Gulf", 1, "below"),
+    ]);
+    assert_eq!(
+        lines[0],
+        "Rebel Yell! J.E. Johnston's Initiative Roll re-rolled: 2, no modifiers, which only equals 2: failed, so no battle is fought (Broadsheet card A, 5.1)."
+    );
+    assert!(
+        lines[1].ends_with("failed, so the action is not carried out (Broadsheet card A, 5.1)."),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].ends_with("failed, so the action is not carried out (Broadsheet card A, 5.1)."),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].ends_with("passed (Broadsheet card A, 5.1)."),
+        "{}",
+        lines[3]
+    );
+    assert!(!lines[4].contains("so no battle"), "{}", lines[4]);
+}

@@ -39,6 +39,7 @@ mod secrets;
 mod selfplay;
 mod servers;
 mod side_words;
+mod solitaire_reports;
 mod solo_1776;
 mod solo_1776_faults;
 mod solo_1776_figures;

@@ -17,6 +17,7 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     let board = super::in_turn(data, before).unwrap_or_else(|| before.clone());
     kept_forts(&board, events);
     fleets_staying_away(&board, events);
+    operating_while_away(&board, events);
     towns_kept(&board, events);
     short_ups(events);
     garrisons_short(events);
@@ -144,6 +145,28 @@ fn fleets_staying_away(board: &State, events: &mut [Value]) {
             Some("french_duty") if e["duty"] == "west_indies" => e["stays"] = true.into(),
             // A search, an interception and a fleet engagement move no fleet: the fleets stay
             // where they are, unless none is left.
+            Some("french_fleets_lost") if e["left"] == 0 => return,
+            Some("french_duty" | "sea_invasion" | "french_landing") => return,
+            _ => {}
+        }
+    }
+}
+
+/// 17 duty 1 (A11, A26): the quarter's French Intervention Table roll names where the fleets
+/// operate, but fleets withdrawn to the West Indies by an earlier step of the turn (the naval
+/// SP a British turn reported, before the bot paused for a combat or an engagement) stay
+/// there. Their line said "the battle fleets operate off Canada this quarter" while `show` put
+/// them in the West Indies. Where the board before the step shows them withdrawn, and nothing
+/// in the step moved them before the roll, its copy gets `away`.
+fn operating_while_away(board: &State, events: &mut [Value]) {
+    if board.french.at.as_deref() != Some(super::french::WEST_INDIES)
+        || board.french.duty != Some(super::state::Duty::WestIndies)
+    {
+        return;
+    }
+    for e in events.iter_mut() {
+        match e["event"].as_str() {
+            Some("french_operating") => e["away"] = true.into(),
             Some("french_fleets_lost") if e["left"] == 0 => return,
             Some("french_duty" | "sea_invasion" | "french_landing") => return,
             _ => {}

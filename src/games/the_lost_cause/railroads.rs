@@ -45,9 +45,12 @@ pub fn point(st: &mut State, ctx: &mut Ctx, line: Option<usize>) -> Run {
     if battles.len() > have.len() {
         return Err(illegal(
             format!(
-                "{} battles ordered but only {} Railroads markers are available",
+                "{} battles ordered but only {}",
                 battles.len(),
-                have.len()
+                match have.len() {
+                    1 => "1 Railroads marker is available".to_string(),
+                    n => format!("{n} Railroads markers are available"),
+                }
             ),
             "railroads",
         ));

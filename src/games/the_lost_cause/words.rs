@@ -33,6 +33,122 @@ pub fn annotate(
     friction_lines(data, before, events);
     administrative_rolls(data, before, events);
     not_carried_out(after, events);
+    disruption_markers(before, events);
+    commander_kept(before, events);
+    branch_case(data, events);
+}
+
+/// 8.4: a branch is recorded under 8.4, which only says that the way on is decided "as
+/// described in detail below"; the case that decides it (8.5-8.8) depends on the army and the
+/// branching space, the first space of the track it takes. The copy gets `case`, cited beside
+/// 8.4.
+fn branch_case(data: &Data, events: &mut [Value]) {
+    for e in events.iter_mut() {
+        if e.get("event").and_then(Value::as_str) != Some("branch")
+            || e.get("rule").and_then(Value::as_str) != Some("8.4")
+        {
+            continue;
+        }
+        let army = e.get("army").and_then(Value::as_str).unwrap_or_default();
+        let from = e
+            .get("track")
+            .and_then(Value::as_str)
+            .and_then(|t| data.track(t))
+            .and_then(|t| t.spaces.first().cloned())
+            .unwrap_or_default();
+        let case = match (army, from.as_str()) {
+            ("brown", "shiloh-corinth") => "8.5",
+            ("brown", "vicksburg") => "8.5.1",
+            ("brown", "montgomery") => "8.5.2",
+            ("brown", "atlanta" | "savannah") => "8.5.3",
+            ("orange", "ship-island" | "vicksburg") => "8.6.2",
+            ("orange", "mobile") => "8.6.3",
+            ("orange", "montgomery") => "8.6.4",
+            ("orange", "atlanta") => "8.6.5",
+            ("green", "atlanta") => "8.7.1",
+            ("green", "montgomery") => "8.7.2",
+            ("green", "savannah") => "8.7.5",
+            ("blue", "richmond-petersburg") => "8.8.1",
+            _ => continue,
+        };
+        if let Value::Object(o) = e {
+            o.insert("case".into(), case.into());
+        }
+    }
+}
+
+/// 7.1 with 6.1: a card naming Grant or Sherman for a box already theirs is ignored, and the
+/// record cites 7.1 (the box holds Grant or Sherman, who are never moved) as for a card naming
+/// another general for it. The report said "so Grant is not placed" of Grant, in command of
+/// the East already. The copy gets `holds`: the theater the named leader commands when the
+/// line is read, followed from the state before the step through the step's changes of
+/// command.
+fn commander_kept(before: &State, events: &mut [Value]) {
+    let mut commanders: Vec<(Value, String)> = before
+        .union_commanders
+        .iter()
+        .map(|(t, l)| (serde_json::to_value(t).unwrap_or_default(), l.clone()))
+        .collect();
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("union_commander") => {
+                if let (Some(t), Some(l)) = (e.get("theater").cloned(), text("leader")) {
+                    commanders.retain(|(held, _)| *held != t);
+                    commanders.push((t, l));
+                }
+            }
+            Some("ignored") if text("rule").as_deref() == Some("7.1") => {
+                let Some(leader) = text("what").and_then(|w| {
+                    w.strip_suffix(" cannot take the command")
+                        .map(str::to_string)
+                }) else {
+                    continue;
+                };
+                let held = commanders
+                    .iter()
+                    .find(|(_, l)| **l == leader)
+                    .map(|(t, _)| t.clone());
+                if let (Some(t), Value::Object(o)) = (held, e) {
+                    o.insert("holds".into(), t);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 7.3 #1, 10.5: an army may carry several Disruption markers, and each activation removes
+/// one; the record says only that the army recovered, or was disrupted. A recovery that leaves
+/// markers on the army read "recovers from its disruption" while `show` still printed it
+/// disrupted. The copy of each such event gets `markers`: how many the army carries after it,
+/// followed from the state before the step through the step's events.
+fn disruption_markers(before: &State, events: &mut [Value]) {
+    let mut markers: std::collections::BTreeMap<String, u32> = before
+        .armies
+        .iter()
+        .map(|(id, a)| (id.clone(), a.disrupted))
+        .collect();
+    for e in events.iter_mut() {
+        let Some(army) = e.get("army").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        let n = markers.entry(army).or_default();
+        match e.get("event").and_then(Value::as_str) {
+            Some("army_placed") => *n = 0,
+            Some("disrupted") => *n += 1,
+            Some("recovered") => *n = n.saturating_sub(1),
+            _ => continue,
+        }
+        if let Value::Object(o) = e {
+            if matches!(
+                o.get("event").and_then(Value::as_str),
+                Some("disrupted" | "recovered")
+            ) {
+                o.insert("markers".into(), (*n).into());
+            }
+        }
+    }
 }
 
 /// 6.2.1: a Confederate roll a Conditional action needs (the Advisor's Administrative roll for
