@@ -453,7 +453,15 @@ impl Data {
             .areas
             .iter()
             .filter_map(|a| {
-                let d = slips(&t, &folded(&a.name)).min(slips(&t, &folded(a.id.as_str())));
+                // Lengths further apart than the slips allowed cannot be that near, and a
+                // huge text is not compared letter by letter with every name.
+                let near = |name: Vec<char>| {
+                    (name.len().abs_diff(t.len()) <= allowed).then(|| slips(&t, &name))
+                };
+                let d = near(folded(&a.name))
+                    .into_iter()
+                    .chain(near(folded(a.id.as_str())))
+                    .min()?;
                 (d <= allowed).then_some((d, a))
             })
             .min_by_key(|(d, _)| *d)
@@ -799,9 +807,6 @@ impl Data {
     }
 }
 
-/// `text.trim()`, without its work where both ends are printable ASCII, as ids and names
-/// usually are: orders name an area or zone at almost every trial run, and trimming took
-/// about half of finding one.
 /// The edits (a letter put in, left out or changed, two neighbours swapped) that turn `a`
 /// into `b`: the optimal string alignment distance.
 fn slips(a: &[char], b: &[char]) -> usize {
@@ -825,6 +830,9 @@ fn slips(a: &[char], b: &[char]) -> usize {
     d[a.len() * w + b.len()]
 }
 
+/// `text.trim()`, without its work where both ends are printable ASCII, as ids and names
+/// usually are: orders name an area or zone at almost every trial run, and trimming took
+/// about half of finding one.
 fn trimmed(text: &str) -> &str {
     match (text.as_bytes().first(), text.as_bytes().last()) {
         (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => text,
