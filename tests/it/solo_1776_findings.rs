@@ -422,6 +422,7 @@ fn an_army_made_by_a_correction_is_named_in_words() {
         Some(J::from_serialize(
             serde_json::json!({"greene-force": {"name": "greene-force"}}),
         )),
+        None,
     );
     assert_eq!(
         said,
@@ -842,7 +843,8 @@ fn orders_offer_the_naval_sp_area_control_a_garrison_loss_and_a_rising_bre() {
     );
     let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("the garrison of the fort in location 5 of Canada lost 1 SP in combat on the board (14)"),
+        // The fort by its place and the town it stands at, as the option named it.
+        flat.contains("the garrison of the fort in location 5 of Canada at Fort Ticonderoga lost 1 SP in combat on the board (14)"),
         "{flat}"
     );
 

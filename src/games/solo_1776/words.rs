@@ -227,19 +227,26 @@ fn kept_forts(board: &State, events: &mut [Value]) {
     }
 }
 
-/// `id_words(areas, armies[, state_armies])`: a reason or reported fact as solo 1776's rules
+/// `id_words(areas, armies[, state_armies[, state_forts]])`: a reason or reported fact as solo 1776's rules
 /// recorded it, with the ids they wrote into it as words. Those ids name a piece by where it
 /// is: a fort `<area>-<location>` (12), a detachment `<source>-<area>` or
 /// `<source>-<area>-<location>` (12), an army formed in play `<area>-army`; the French carry a
 /// supply to an army or a detachment named in brackets at the end (17, duty 2). With the
 /// state's armies, an army a correction made (its name is the player's label) is named in
-/// words there too. The records keep the text as written: only the report's words change.
+/// words there too; with the state's forts, a fort is named with the town it stands at (as
+/// `at <town id>`, which `town_words` then reads out). The records keep the text as written:
+/// only the report's words change.
 pub fn id_words(
     text: String,
     areas: JValue,
     armies: JValue,
     state_armies: Option<JValue>,
+    state_forts: Option<JValue>,
 ) -> String {
+    let forts = state_forts
+        .and_then(|v| serde_json::to_value(&v).ok())
+        .unwrap_or_default();
+    let fort_town = |id: &str| forts[id]["town"].as_str().map(str::to_string);
     let areas: BTreeMap<String, String> = serde_json::to_value(&areas)
         .ok()
         .and_then(|v| serde_json::from_value(v).ok())
@@ -259,7 +266,8 @@ pub fn id_words(
     }
     enum Piece {
         Army(String),
-        Fort(u32, String),
+        /// Its location, its area's name and the town it stands at, where the state says.
+        Fort(u32, String, Option<String>),
         Detachment(Option<u32>, String, Option<String>),
     }
     // An army by its id only in brackets: a bare word may be an English one (`southern`).
@@ -276,7 +284,7 @@ pub fn id_words(
             }
             if let Some(l) = core.strip_prefix(&format!("{id}-")) {
                 if let Ok(l) = l.parse::<u32>() {
-                    return Some(Piece::Fort(l, name.clone()));
+                    return Some(Piece::Fort(l, name.clone(), fort_town(core)));
                 }
             }
             if let Some((source, l)) = detachment_parts(core, id) {
@@ -313,11 +321,14 @@ pub fn id_words(
         let lead = lead.trim_start_matches('`');
         let said = match p {
             Piece::Army(name) => name,
-            Piece::Fort(l, area) => {
+            Piece::Fort(l, area, town) => {
                 if out.last().is_some_and(|x| x == "fort") {
                     out.pop();
                 }
-                format!("the fort in location {l} of {area}")
+                match town {
+                    Some(town) => format!("the fort in location {l} of {area} at {town}"),
+                    None => format!("the fort in location {l} of {area}"),
+                }
             }
             Piece::Detachment(l, area, made) => {
                 if out.last().is_some_and(|x| x == "detachment") {
@@ -557,6 +568,7 @@ mod tests {
                 format!("detachment {id} lost"),
                 areas.clone(),
                 armies.clone(),
+                None,
                 None,
             );
             assert_eq!(
