@@ -232,11 +232,7 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
                     };
                     let room = |q: usize| {
                         if q == at {
-                            match (stayed, point) {
-                                (0, _) => 0,
-                                (_, true) => (stayed + 1).saturating_sub(kept.total()),
-                                (_, false) => storage.saturating_sub(kept.total()),
-                            }
+                            room_left(stayed, point, kept, storage)
                         } else if q == b {
                             limit_there(g).saturating_sub(arrived.total())
                         } else {
@@ -378,6 +374,17 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
                 )
             )
         });
+    }
+}
+
+/// 5.5: the room the area a march left has for more supplies, with `stayed` units and `kept`
+/// supplies there: none once no unit stays, one more than the units on a Point, the storage
+/// limit in a City or Fort.
+fn room_left(stayed: u32, point: bool, kept: Supplies, storage: u32) -> u32 {
+    match (stayed, point) {
+        (0, _) => 0,
+        (_, true) => (stayed + 1).saturating_sub(kept.total()),
+        (_, false) => storage.saturating_sub(kept.total()),
     }
 }
 
@@ -688,11 +695,7 @@ fn split_example<I: Iterator<Item = (usize, Reach)>>(
             };
             let room = |q: usize| {
                 if q == at {
-                    match (stayed, point) {
-                        (0, _) => 0,
-                        (_, true) => (stayed + 1).saturating_sub(kept.total()),
-                        (_, false) => storage.saturating_sub(kept.total()),
-                    }
+                    room_left(stayed, point, kept, storage)
                 } else if q == c {
                     room_there(c, 1)
                 } else if q == b {
