@@ -1671,3 +1671,34 @@ fn a_hold_a_raid_eliminated_cites_the_raid() {
         "{entered:?}"
     );
 }
+
+/// 14.0 with RULINGS T2: a year end that brings Political Will to 0 while the Crown holds 10
+/// Cities and Forts ends in a Crown victory, since its Decisive Victory is checked first. The
+/// report's line said only "CROWN WINS" just after "Political Will moves from 2 to 0", which a
+/// reader of 14.0 takes for a Patriot win; it now says which check came first. A decisive
+/// victory with Political Will above 0 reads as before.
+#[test]
+fn a_decisive_victory_as_political_will_falls_to_0_says_it_is_checked_first() {
+    let won = json!({"event": "victory", "winner": "crown",
+        "how": "14.0 decisive victory: the Crown holds 10 Cities and Forts"});
+    let at_zero = southern_lines_across(
+        |_| {},
+        Some(|s: &mut Value| s["political_will"] = json!(0)),
+        json!({"full": "pass"}),
+        vec![won.clone()],
+    );
+    assert_eq!(
+        at_zero[1],
+        "CROWN WINS: 14.0 decisive victory: the Crown holds 10 Cities and Forts; it is checked before Political Will at 0 (RULINGS T2)",
+    );
+    let above = southern_lines_across(
+        |_| {},
+        Some(|s: &mut Value| s["political_will"] = json!(3)),
+        json!({"full": "pass"}),
+        vec![won],
+    );
+    assert_eq!(
+        above[1],
+        "CROWN WINS: 14.0 decisive victory: the Crown holds 10 Cities and Forts"
+    );
+}

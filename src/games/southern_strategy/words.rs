@@ -585,6 +585,24 @@ pub fn annotate_step(
     left_behind(events);
     why_discarded(data, before, events);
     siege_conditions(data, before, after, events);
+    if let Some(after) = after {
+        decisive_before_peace(data, after, events);
+    }
+}
+
+/// 14.0 with RULINGS T2: a Crown victory in a step that leaves Political Will at 0 is the
+/// Decisive Victory, checked before the track; the line says so, as a reader who saw the track
+/// fall to 0 a line earlier would take the game for the Patriots'.
+fn decisive_before_peace(data: &Data, after: &State, events: &mut [Value]) {
+    if after.political_will > data.tracks.political_will.min {
+        return;
+    }
+    for e in events
+        .iter_mut()
+        .filter(|e| e["event"] == "victory" && e["winner"] == "crown")
+    {
+        e["before_peace"] = Value::Bool(true);
+    }
 }
 
 /// 11.0 and 11.3: a siege declared names the conditions that hold, and a siege lifted the
