@@ -1561,3 +1561,42 @@ fn a_failed_rebel_yell_reroll_says_what_is_lost() {
     );
     assert!(!lines[4].contains("so no battle"), "{}", lines[4]);
 }
+
+/// 10.5 and 9.2: a Diversionary Campaign (or a Raid) whose roll disrupts its target said so
+/// twice: "rolled 3: it is disrupted (10.5)" and then "The blue army is disrupted (10.5)". The
+/// line after the roll says what the result puts on the army, a Disruption marker (another,
+/// where it carried one); a card's disruption with no roll before it reads as before.
+#[test]
+fn a_diversions_disruption_is_said_once_with_its_marker() {
+    let rules = adjutant::games::load("the-lost-cause", None).unwrap();
+    let (st, _) = rules.setup().unwrap();
+    let lines = |events: Vec<Value>| {
+        let mut events = events;
+        rules
+            .annotate_step(&st, None, &mut json!(null), &mut events)
+            .unwrap();
+        event_lines(&events)
+    };
+    let roll = |result: &str| json!({"event": "raid", "rule": "10.5", "army": "blue", "die": 3, "drm": 0, "result": result});
+    let disrupted = json!({"event": "disrupted", "rule": "10.5", "army": "blue"});
+    let once = lines(vec![roll("disrupted"), disrupted.clone()]);
+    assert!(
+        once[0].ends_with("rolled 3: it is disrupted (10.5)."),
+        "{once:?}"
+    );
+    assert_eq!(once[1], "The blue army takes a Disruption marker (10.5).");
+    let twice = lines(vec![
+        roll("disrupted"),
+        disrupted.clone(),
+        roll("disrupted"),
+        disrupted.clone(),
+    ]);
+    assert_eq!(
+        twice[3],
+        "The blue army takes another Disruption marker: it now carries 2, each removed by one activation (10.5)."
+    );
+    let card = lines(vec![
+        json!({"event": "disrupted", "rule": "7.3", "army": "blue"}),
+    ]);
+    assert_eq!(card[0], "The blue army is disrupted (7.1, 7.3 #1).");
+}

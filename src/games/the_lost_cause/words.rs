@@ -123,13 +123,29 @@ fn commander_kept(before: &State, events: &mut [Value]) {
 /// markers on the army read "recovers from its disruption" while `show` still printed it
 /// disrupted. The copy of each such event gets `markers`: how many the army carries after it,
 /// followed from the state before the step through the step's events.
+/// A disruption that a Raid's or a Diversionary Campaign's roll has just announced (9.2,
+/// 10.5) is marked `from_roll`, so that its line says what it puts on the army instead of
+/// saying the army is disrupted a second time.
 fn disruption_markers(before: &State, events: &mut [Value]) {
     let mut markers: std::collections::BTreeMap<String, u32> = before
         .armies
         .iter()
         .map(|(id, a)| (id.clone(), a.disrupted))
         .collect();
+    let mut rolled: Option<Value> = None;
     for e in events.iter_mut() {
+        let announced = rolled.take();
+        if e["event"] == "raid"
+            && matches!(
+                e["result"].as_str(),
+                Some("disrupted" | "retreat_disrupted")
+            )
+        {
+            rolled = Some(e["army"].clone());
+        }
+        if e["event"] == "disrupted" && announced.is_some_and(|a| a == e["army"]) {
+            e["from_roll"] = Value::Bool(true);
+        }
         let Some(army) = e.get("army").and_then(Value::as_str).map(str::to_string) else {
             continue;
         };
