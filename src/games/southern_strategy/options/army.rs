@@ -17,17 +17,37 @@ pub(super) fn carried(
         return Supplies::default();
     }
     let there = board.supplies(to);
-    let limit = if board.area(to).is_city_or_fort() {
-        board.data.pieces.storage_limit
-    } else {
-        board.army_of(to, side).map_or(0, |a| a.units) + units + 1
-    };
-    let cap = (units + 1).min(limit.saturating_sub(there.total()));
+    let cap = (units + 1).min(limit_on_entry(board, side, to, units).saturating_sub(there.total()));
     let food = pool.food.min(cap);
     Supplies {
         food,
         war: pool.war.min(cap - food),
     }
+}
+
+/// 5.5: what the area at `to` may hold once `units` of `side` have come in: the storage limit
+/// in a City or Fort, one more than its units on a Point (those waiting there included).
+pub(super) fn limit_on_entry(board: &Board, side: Side, to: usize, units: u32) -> u32 {
+    if board.area(to).is_city_or_fort() {
+        board.data.pieces.storage_limit
+    } else {
+        board.army_of(to, side).map_or(0, |a| a.units) + units + 1
+    }
+}
+
+/// 9.1: what is left of `s` for the groups once `moving` units of `army` march: a leader's
+/// army pays 1 Food per 4 units that move, one without a leader 1 per 4 of the whole army;
+/// `None` where it cannot pay.
+pub(super) fn left_after_march(army: &Army, s: Supplies, moving: u32) -> Option<Supplies> {
+    let cost = food_cost(if army.leader.is_some() {
+        moving
+    } else {
+        army.units
+    });
+    (s.food >= cost).then(|| Supplies {
+        food: s.food - cost,
+        war: s.war,
+    })
 }
 
 /// 11.1 (S9): whether an army entering `to` brings no supplies in, since it is besieged.

@@ -1,7 +1,7 @@
 //! Marches that leave supplies over a limit (9.1 with 5.5), offered with the move after them
 //! (`supply_after`) that takes the excess on along the supply line.
 
-use super::army::carried;
+use super::army::{carried, left_after_march, limit_on_entry};
 use super::*;
 
 /// A march of one group (9.1), as its option offers it: from the area at place `at` to the one
@@ -59,24 +59,10 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
     let storage = data.pieces.storage_limit;
     let point = !here.is_city_or_fort();
     let held = board.supplies(b);
-    let waiting = board.army_of(b, side).map_or(0, |d| d.units);
     // 5.5: what the entered area may hold once `g` units have come in.
-    let limit_there = |g: u32| {
-        if there.is_city_or_fort() {
-            storage
-        } else {
-            waiting + g + 1
-        }
-    };
+    let limit_there = |g: u32| limit_on_entry(board, side, b, g);
     // What is left for the group after the march's Food, when `g` units march (9.1).
-    let has_leader = army.leader.is_some();
-    let pool = |g: u32| {
-        let cost = food_cost(if has_leader { g } else { army.units });
-        (s.food >= cost).then(|| Supplies {
-            food: s.food - cost,
-            war: s.war,
-        })
-    };
+    let pool = |g: u32| left_after_march(army, s, g);
     // The most `g` units may carry of `p`, Food first: one more than their units (5.5).
     let full_load = |g: u32, p: Supplies| {
         let food = p.food.min(group.food.1).min(g + 1);
@@ -441,24 +427,10 @@ pub(super) fn split_on_option<S: Sink<Orders>, I: Iterator<Item = (usize, Reach)
     let at = split.at;
     let point = !board.area(at).is_city_or_fort();
     let storage = data.pieces.storage_limit;
-    let has_leader = army.leader.is_some();
     // What is left for the groups after the march's Food, when `g` units move (9.1).
-    let pool = |g: u32| {
-        let cost = food_cost(if has_leader { g } else { army.units });
-        (s.food >= cost).then(|| Supplies {
-            food: s.food - cost,
-            war: s.war,
-        })
-    };
-    let waiting = |b: usize| board.army_of(b, side).map_or(0, |d| d.units);
+    let pool = |g: u32| left_after_march(army, s, g);
     // 5.5: what the entered area may hold once `g` units have come in.
-    let limit_there = |b: usize, g: u32| {
-        if board.area(b).is_city_or_fort() {
-            storage
-        } else {
-            waiting(b) + g + 1
-        }
-    };
+    let limit_there = |b: usize, g: u32| limit_on_entry(board, side, b, g);
     // The Point left keeps the most when the most units leave it carrying nothing and some
     // stay: more than those may hold is an excess there.
     let most_moving = split.movers.min(army.units.saturating_sub(1));
