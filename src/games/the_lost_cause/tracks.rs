@@ -45,6 +45,26 @@ enum Leg {
     Combine,
 }
 
+/// The case of 8.5-8.8 that decides where `army` goes from the branching space `space`, as
+/// `branch` below decides it: its records cite 8.4, and a report cites the case beside it.
+pub fn branch_case(army: &str, space: &str) -> Option<&'static str> {
+    Some(match (army, space) {
+        ("brown", "shiloh-corinth") => "8.5",
+        ("brown", "vicksburg") => "8.5.1",
+        ("brown", "montgomery") => "8.5.2",
+        ("brown", "atlanta" | "savannah") => "8.5.3",
+        ("orange", "ship-island" | "vicksburg") => "8.6.2",
+        ("orange", "mobile") => "8.6.3",
+        ("orange", "montgomery") => "8.6.4",
+        ("orange", "atlanta") => "8.6.5",
+        ("green", "atlanta") => "8.7.1",
+        ("green", "montgomery") => "8.7.2",
+        ("green", "savannah") => "8.7.5",
+        ("blue", "richmond-petersburg") => "8.8.1",
+        _ => return None,
+    })
+}
+
 fn branch(st: &mut State, ctx: &mut Ctx, army: &str) -> Run<Option<Leg>> {
     let a = &st.armies[army];
     let here = a.space().to_string();

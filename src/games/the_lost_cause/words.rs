@@ -56,20 +56,8 @@ fn branch_case(data: &Data, events: &mut [Value]) {
             .and_then(|t| data.track(t))
             .and_then(|t| t.spaces.first().cloned())
             .unwrap_or_default();
-        let case = match (army, from.as_str()) {
-            ("brown", "shiloh-corinth") => "8.5",
-            ("brown", "vicksburg") => "8.5.1",
-            ("brown", "montgomery") => "8.5.2",
-            ("brown", "atlanta" | "savannah") => "8.5.3",
-            ("orange", "ship-island" | "vicksburg") => "8.6.2",
-            ("orange", "mobile") => "8.6.3",
-            ("orange", "montgomery") => "8.6.4",
-            ("orange", "atlanta") => "8.6.5",
-            ("green", "atlanta") => "8.7.1",
-            ("green", "montgomery") => "8.7.2",
-            ("green", "savannah") => "8.7.5",
-            ("blue", "richmond-petersburg") => "8.8.1",
-            _ => continue,
+        let Some(case) = super::tracks::branch_case(army, &from) else {
+            continue;
         };
         if let Value::Object(o) = e {
             o.insert("case".into(), case.into());
