@@ -3,7 +3,7 @@
 
 use adjutant::games::southern_strategy::orders::{Action, Orders, Raid, Skirmish, SupplyMove};
 use adjutant::games::southern_strategy::state::{
-    Cargo, Id, ImpulseKind, Partisans, Phase, Side, Supplies,
+    Cargo, Id, ImpulseKind, LeaderRank, Partisans, Phase, Side, State, Supplies,
 };
 
 use super::options::{check, data, full, groups, ids, marches, near, position, some};
@@ -255,7 +255,6 @@ fn no_empty_move_is_listed(
 fn a_supply_move_offers_only_what_can_fit() {
     use adjutant::engine::dice::KeyedDice;
     use adjutant::engine::game::Game;
-    use adjutant::games::southern_strategy::state::LeaderRank;
     use adjutant::games::southern_strategy::SouthernStrategy;
     let data = data();
     let st = position(
@@ -410,21 +409,9 @@ fn a_forage_into_an_army_at_its_limit_is_listed_with_the_move_on_it_needs() {
 fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
     use adjutant::engine::dice::KeyedDice;
     use adjutant::engine::game::Game;
-    use adjutant::games::southern_strategy::state::LeaderRank;
     use adjutant::games::southern_strategy::SouthernStrategy;
     let data = data();
-    // Cornwallis's 4 units on High Hills of Santee (a Point) carry 3 food and 2 war, their limit
-    // of 5. Fort Granby beside them is full (8); Camden, also beside them, has room for 6; Fort
-    // Motte is empty.
-    let st = position(
-        &data,
-        Side::Crown,
-        &[
-            ("HHS", Side::Crown, 4, Some(LeaderRank::Leader), 3, 2),
-            ("GRB", Side::Crown, 2, None, 4, 4),
-            ("CAM", Side::Crown, 1, None, 1, 1),
-        ],
-    );
+    let st = beside_a_full_fort(&data);
     let accepted = |o: &Orders| {
         SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32])).is_ok()
     };
@@ -441,23 +428,7 @@ fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
             alone += 1;
             continue;
         }
-        for from in areas {
-            for to in areas {
-                for food in 0..=2 {
-                    for war in 0..=2 {
-                        space.push(Orders {
-                            supply_after: vec![SupplyMove {
-                                from: from.into(),
-                                to: to.into(),
-                                food,
-                                war,
-                            }],
-                            ..march.clone()
-                        });
-                    }
-                }
-            }
-        }
+        space.extend(with_one_move_after(&march, &areas));
     }
     assert!(alone > 0);
     // Most units into the full Fort: its excess moves on to Camden, or back to the units left
@@ -488,6 +459,44 @@ fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
     );
 }
 
+/// Cornwallis's 4 units on High Hills of Santee (a Point) carry 3 food and 2 war, their limit
+/// of 5. Fort Granby beside them is full (8); Camden, also beside them, has room for 6; Fort
+/// Motte is empty.
+fn beside_a_full_fort(data: &adjutant::games::southern_strategy::data::Data) -> State {
+    position(
+        data,
+        Side::Crown,
+        &[
+            ("HHS", Side::Crown, 4, Some(LeaderRank::Leader), 3, 2),
+            ("GRB", Side::Crown, 2, None, 4, 4),
+            ("CAM", Side::Crown, 1, None, 1, 1),
+        ],
+    )
+}
+
+/// `orders` with each move after it (`supply_after`) between two of `areas`, of 0 to 2 food
+/// and 0 to 2 war.
+fn with_one_move_after<'a>(
+    orders: &'a Orders,
+    areas: &'a [&str],
+) -> impl Iterator<Item = Orders> + 'a {
+    areas.iter().flat_map(move |from| {
+        areas.iter().flat_map(move |to| {
+            (0..=2).flat_map(move |food| {
+                (0..=2).map(move |war| Orders {
+                    supply_after: vec![SupplyMove {
+                        from: (*from).into(),
+                        to: (*to).into(),
+                        food,
+                        war,
+                    }],
+                    ..orders.clone()
+                })
+            })
+        })
+    })
+}
+
 /// 9.1 with 5.5, for a split: a group going into a full Fort with supplies, or a Point left
 /// with more than the units staying can carry, leaves an excess the moves after the action
 /// take on, as for a march of one group (above). Every split from High Hills of Santee into
@@ -497,20 +506,9 @@ fn every_accepted_march_with_supplies_moved_on_after_it_is_listed() {
 fn every_accepted_split_with_supplies_moved_on_after_it_is_listed() {
     use adjutant::engine::dice::KeyedDice;
     use adjutant::engine::game::Game;
-    use adjutant::games::southern_strategy::state::LeaderRank;
     use adjutant::games::southern_strategy::SouthernStrategy;
     let data = data();
-    // As above: Cornwallis's 4 units on High Hills of Santee (a Point) with 3 food and 2 war;
-    // Fort Granby full, Camden with room, Fort Motte empty.
-    let st = position(
-        &data,
-        Side::Crown,
-        &[
-            ("HHS", Side::Crown, 4, Some(LeaderRank::Leader), 3, 2),
-            ("GRB", Side::Crown, 2, None, 4, 4),
-            ("CAM", Side::Crown, 1, None, 1, 1),
-        ],
-    );
+    let st = beside_a_full_fort(&data);
     let tried = |o: &Orders| {
         SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32]))
     };
@@ -534,23 +532,7 @@ fn every_accepted_split_with_supplies_moved_on_after_it_is_listed() {
             _ => continue,
         }
         over += 1;
-        for from in areas {
-            for to in areas {
-                for food in 0..=2 {
-                    for war in 0..=2 {
-                        space.push(Orders {
-                            supply_after: vec![SupplyMove {
-                                from: from.into(),
-                                to: to.into(),
-                                food,
-                                war,
-                            }],
-                            ..split.clone()
-                        });
-                    }
-                }
-            }
-        }
+        space.extend(with_one_move_after(&split, &areas));
     }
     assert!(over > 0, "no split was refused for a limit alone");
     // Two units out of the Point, the rest too much for the units staying; or a group into the
