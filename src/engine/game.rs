@@ -395,9 +395,10 @@ pub trait Game: 'static {
     fn view(_data: &Self::Data, state: &Self::State) -> Self::State {
         state.clone()
     }
-    /// The rule an orders value at `path` (`raider`, `turn.control.quebec`) answers to, cited
-    /// when the value cannot be read at all, as its other refusals cite it; `None` names none.
-    fn orders_rule(_path: &str) -> Option<&'static str> {
+    /// The rule an orders value at `path` (`raider`, `turn.control.quebec`) answers to in
+    /// `state`, cited when the value cannot be read at all, as its other refusals cite it
+    /// (one key may answer different rules at different pauses); `None` names none.
+    fn orders_rule(_state: &Self::State, _path: &str) -> Option<&'static str> {
         None
     }
     /// `orders_rule` for a standing policy's values (`battle.armies.CHS`, `attack.commit`).
@@ -414,8 +415,9 @@ pub trait Rules {
     fn data_hashes(&self) -> &BTreeMap<String, String>;
     fn setup(&self) -> Result<(Value, Vec<Value>), Error>;
     fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error>;
-    /// Checks that `orders` has the shape this game's orders take.
-    fn check_orders_shape(&self, orders: &Value) -> Result<(), Error>;
+    /// Checks that `orders` has the shape this game's orders take (a fault citing the rule its
+    /// key answers to in `state`).
+    fn check_orders_shape(&self, state: &Value, orders: &Value) -> Result<(), Error>;
     /// Checks that `policy` has the shape this game's policies take.
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error>;
     /// Checks a position a game may start from (`new --position`): a state of this game's
@@ -541,8 +543,8 @@ impl<G: Game> Rules for Loaded<G> {
     fn awaiting(&self, state: &Value) -> Result<Option<Awaiting>, Error> {
         Ok(G::awaiting(&self.data, &self.state(state)?))
     }
-    fn check_orders_shape(&self, orders: &Value) -> Result<(), Error> {
-        orders_from_written::<G>(orders).map(|_| ())
+    fn check_orders_shape(&self, state: &Value, orders: &Value) -> Result<(), Error> {
+        orders_from_written::<G>(&self.state(state)?, orders).map(|_| ())
     }
     fn check_policy_shape(&self, policy: &Value) -> Result<(), Error> {
         let policy: G::Policy = policy_from_written::<G>(policy)?;
@@ -606,7 +608,7 @@ impl<G: Game> Rules for Loaded<G> {
         dice: &mut dyn Dice,
     ) -> Result<(Value, Vec<Value>), Error> {
         let state = self.state(state)?;
-        let orders: G::Orders = orders_from_written::<G>(orders)?;
+        let orders: G::Orders = orders_from_written::<G>(&state, orders)?;
         let policy: Option<G::Policy> = policy.map(policy_from_written::<G>).transpose()?;
         let (next, events) = G::apply(&self.data, &state, side, &orders, policy.as_ref(), dice)?;
         Ok((
@@ -676,7 +678,7 @@ impl<G: Game> Rules for Loaded<G> {
             .transpose()
     }
     fn canonical_orders(&self, orders: &Value) -> Result<Value, Error> {
-        to_value(&orders_from_written::<G>(orders)?)
+        to_value(&from_written::<G::Orders>("orders", orders)?)
     }
     fn bot(
         &self,

@@ -183,7 +183,7 @@ fn check_orders_at(
     orders: &Value,
 ) -> Result<(), Error> {
     check_sender(replay, gf, side)?;
-    rules.check_orders_shape(orders)?;
+    rules.check_orders_shape(&gf.state, orders)?;
     let mut dice = KeyedDice::new(&[0u8; 32]);
     rules
         .apply(&gf.state, side, orders, None, &mut dice)

@@ -21,9 +21,10 @@ pub fn rule_under(table: &[(&str, &'static str)], path: &str) -> Option<&'static
         .map(|(_, rule)| *rule)
 }
 
-/// `from_written` for orders of `G`, a shape fault citing the rule of the key it is under.
-pub fn orders_from_written<G: Game>(v: &Value) -> Result<G::Orders, Error> {
-    from_written_citing("orders", v, G::orders_rule)
+/// `from_written` for orders of `G` in `state`, a shape fault citing the rule of the key it is
+/// under there.
+pub fn orders_from_written<G: Game>(state: &G::State, v: &Value) -> Result<G::Orders, Error> {
+    from_written_citing("orders", v, |path| G::orders_rule(state, path))
 }
 
 /// `from_written` for a standing policy of `G`, a shape fault citing the rule of the key it is
@@ -36,7 +37,7 @@ pub fn policy_from_written<G: Game>(v: &Value) -> Result<G::Policy, Error> {
 fn from_written_citing<T: DeserializeOwned>(
     what: &str,
     v: &Value,
-    rule_of: fn(&str) -> Option<&'static str>,
+    rule_of: impl Fn(&str) -> Option<&'static str>,
 ) -> Result<T, Error> {
     from_written(what, v).map_err(|mut e| {
         if let Error::Shape {

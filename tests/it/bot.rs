@@ -724,7 +724,10 @@ fn the_bot_weighs_every_amount_of_war_it_may_commit_as_defender() {
     );
     let weighed: Vec<u32> = bot::options::<SS>(&data, &st, "patriot", 2)
         .iter()
-        .map(|o| o.commit.expect("a commitment"))
+        .map(|o| match o.commit {
+            Some(ss::orders::CommitRule::Count(n)) => n,
+            ref c => panic!("a number committed, not {c:?}"),
+        })
         .collect();
     let mut sorted = weighed.clone();
     sorted.sort_unstable();

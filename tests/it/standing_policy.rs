@@ -390,6 +390,87 @@ fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
     }
 }
 
+/// Refused `commit:` orders at `dir`'s decision: the error, the game file left as it was.
+fn commit_refused(g: &crate::support::TwoPlayers, side: &str, text: &str) -> String {
+    let dir = g.side_dir(side);
+    write(&dir, "commit.orders.yaml", text);
+    let before = g.game_text(side);
+    let err = refused(
+        &dir,
+        &[
+            "orders",
+            "game.yaml",
+            "commit.orders.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "x.packet.yaml",
+        ],
+    );
+    assert_eq!(before, g.game_text(side), "a refused order changes no file");
+    err
+}
+
+/// The two `commit:` pauses read the words a policy takes: `all` is everything the attackers
+/// carry (10.2) or the defender holds (10.3), `match` is the defender's alone (the attacker's
+/// dice are what it matches), and a value neither can read cites the rule of the pause it
+/// answers: 10.2 for the attacker, 10.3 for the defender.
+#[test]
+fn the_commit_pauses_take_all_and_cite_their_own_rule() {
+    let g = patriots_beside_savannah();
+    let attack = g.send(
+        "crown",
+        "c-attack",
+        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
+    );
+    g.receive("patriot", &attack);
+    let accept = g.send(
+        "patriot",
+        "p-accept",
+        "battle: {accept: {retreat: [Charleston]}}\n",
+    );
+    g.receive("crown", &accept);
+    assert_eq!(
+        parse(&g.game_text("crown")).state["phase"]["step"],
+        "commit"
+    );
+    let err = commit_refused(&g, "crown", "commit: lots\n");
+    assert!(
+        err.contains("(`commit`): 10.2: ") && !err.contains("10.3"),
+        "{err}"
+    );
+    let err = commit_refused(&g, "crown", "commit: match\n");
+    assert!(
+        err.contains("10.2") && err.contains("`match` is the defender's answer"),
+        "{err}"
+    );
+    let commit = g.send("crown", "c-commit", "commit: all\n");
+    let (report, _) = g.receive("patriot", &commit);
+    assert!(
+        report.contains("Crown commits 3 war at Beaufort"),
+        "`all` is the 3 War the attackers carry: {report}"
+    );
+    assert_eq!(
+        parse(&g.game_text("patriot")).state["phase"]["step"],
+        "defend"
+    );
+    let err = commit_refused(&g, "patriot", "commit: lots\n");
+    assert!(
+        err.contains("(`commit`): 10.3: ") && !err.contains("10.2"),
+        "{err}"
+    );
+    let defend = g.send("patriot", "p-defend", "commit: all\n");
+    let (report, _) = g.receive("crown", &defend);
+    let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Battle at Beaufort: 6 attacking units with 3 dice against 2 defending units with 1 die"),
+        "`all` is the 1 War the defender holds: {report}"
+    );
+    for side in ["crown", "patriot"] {
+        ok(&g.side_dir(side), &["verify", "game.yaml"]);
+    }
+}
+
 /// Dice-protocol 3.2: a policy answering for two armies and by default, used by an attack on
 /// one of them, is revealed only in that army's row: the other answers never travel, and a
 /// result that shows a row the step did not read, a changed row, or no row is refused.

@@ -159,9 +159,10 @@ fn assert_told_in_words<E: DeserializeOwned + Serialize>(s: Samples) {
 
     // Every kind of orders has a sample, and every sample is orders the rules read.
     let mut named = BTreeSet::new();
+    let (start, _) = rules.setup().unwrap();
     for o in &s.orders {
         rules
-            .check_orders_shape(o)
+            .check_orders_shape(&start, o)
             .unwrap_or_else(|err| panic!("sample {o} is not {} orders: {err}", s.game));
         names_in(o, &mut named);
         if let Some(m) = o.as_object() {

@@ -376,7 +376,7 @@ impl<'a> Replay<'a> {
                     }
                     None => return Err(refuse("it carries orders, but the game is over".into())),
                 }
-                self.rules.check_orders_shape(orders)?;
+                self.rules.check_orders_shape(&self.state, orders)?;
                 self.owed = Some((rec.clone(), hash));
             }
             None if rec.result.is_none() => {

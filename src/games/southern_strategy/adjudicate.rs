@@ -3,6 +3,7 @@
 //! commitments (10.1-10.3), or a question between impulses (12.3, 12.4, 13.4), each refused
 //! with its rule where the orders do not fit the phase. `Game::apply` runs it on a copy.
 
+use super::orders::CommitRule;
 use super::*;
 
 /// The answer a paused decision takes (`battle:`, `commit:` or `answer:`, written under `key`),
@@ -31,7 +32,7 @@ fn commitment_only(
     rule: &str,
     missing: &str,
     others: &str,
-) -> Result<u32, OrderError> {
+) -> Result<CommitRule, OrderError> {
     let alone = |war| Orders {
         commit: Some(war),
         ..Orders::default()
@@ -39,7 +40,7 @@ fn commitment_only(
     answer_only(
         orders,
         ("commit", rule),
-        |o| o.commit,
+        |o| o.commit.clone(),
         alone,
         missing,
         others,
@@ -110,23 +111,24 @@ impl SouthernStrategy {
                     }
                 }
             }
-            Phase::Commit { .. } => {
-                let war = commitment_only(
+            Phase::Commit { attack, .. } => {
+                let rule = commitment_only(
                     orders,
                     "10.2",
                     "the defender accepted battle: commit your War Supplies with `commit: N`",
                     "while the attack waits for its commitment, only `commit:` may be ordered",
                 )?;
+                let war = battle::attacker_war(&attack, &rule)?;
                 battle::commit(data, st, side, war, battle::Committed::ByHand, dice, ev)?;
             }
             Phase::Defend { .. } => {
-                let war = commitment_only(
+                let rule = commitment_only(
                     orders,
                     "10.3",
                     "the attacker has committed its War: commit yours with `commit: N`",
                     "while the battle waits for the defender's War, only `commit:` may be ordered",
                 )?;
-                battle::defend(data, st, side, war, dice, ev)?;
+                battle::defend(data, st, side, rule, dice, ev)?;
             }
             Phase::Decision { .. } => {
                 let answer = answer_only(

@@ -436,7 +436,7 @@ impl Number {
     /// `o` has no such field.
     fn write(self, o: &mut Orders, next: &mut impl FnMut() -> u32) {
         match self {
-            Number::Commit => o.commit = Some(next()),
+            Number::Commit => o.commit = Some(CommitRule::Count(next())),
             Number::AcceptCommit => {
                 if let Some(a) = accept(o) {
                     a.commit = CommitRule::Count(next());

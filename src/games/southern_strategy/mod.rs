@@ -585,8 +585,15 @@ impl Game for SouthernStrategy {
         ends_phase && (side == Side::Crown.name() || searching == Side::Patriot.name())
     }
 
-    fn orders_rule(path: &str) -> Option<&'static str> {
-        crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
+    fn orders_rule(state: &State, path: &str) -> Option<&'static str> {
+        let rule = crate::engine::written::rule_under(orders::RULES_BY_KEY, path);
+        // `commit:` answers the attacker's pause (10.2) and the defender's (10.3, RULINGS B1).
+        match state.phase {
+            Phase::Defend { .. } if rule == Some("10.2") && path.starts_with("commit") => {
+                Some("10.3")
+            }
+            _ => rule,
+        }
     }
 
     fn policy_rule(path: &str) -> Option<&'static str> {

@@ -529,7 +529,7 @@ impl<'a> Options<'a> {
                 let most = attack.carried.war;
                 let commit = || {
                     Open::default().amount("commit", 1, most).with(Orders {
-                        commit: Some(most),
+                        commit: Some(CommitRule::Count(most)),
                         ..Orders::default()
                     })
                 };
@@ -544,7 +544,7 @@ impl<'a> Options<'a> {
                 let most = st.supplies_at(&attack.to).war;
                 let commit = || {
                     Open::default().amount("commit", 0, most).with(Orders {
-                        commit: Some(most),
+                        commit: Some(CommitRule::Count(most)),
                         ..Orders::default()
                     })
                 };

@@ -77,9 +77,12 @@ pub struct Orders {
     /// The defender's answer to an attack (10.1, 10.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleDecision>,
-    /// 10.2: the War Supplies the attacker commits once the defender has accepted battle.
+    /// The War Supplies committed at a pause for them: the attacker's once the defender has
+    /// accepted battle (10.2), a number or `all` it carries; the defender's once the
+    /// attacker's are fixed (10.3, RULINGS B1), a number, `all` it holds or `match`. A number
+    /// is written as it was before the words were taken, so old records read the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commit: Option<u32>,
+    pub commit: Option<CommitRule>,
 }
 
 /// Answers to the questions of `Phase::Decision`.

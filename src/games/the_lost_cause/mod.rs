@@ -483,7 +483,7 @@ impl Game for TheLostCause {
         }
     }
 
-    fn orders_rule(path: &str) -> Option<&'static str> {
+    fn orders_rule(_state: &State, path: &str) -> Option<&'static str> {
         crate::engine::written::rule_under(orders::RULES_BY_KEY, path)
     }
 

@@ -474,6 +474,21 @@ pub enum Committed {
     ByHand,
 }
 
+/// 10.2: the War a `commit:` answer at the attacker's pause commits: a number, or `all` the
+/// attackers carry. `match` answers the attacker's dice, so it is the defender's word alone
+/// (10.3).
+pub fn attacker_war(at: &PendingAttack, rule: &CommitRule) -> Result<u32, OrderError> {
+    match rule {
+        CommitRule::Count(n) => Ok(*n),
+        CommitRule::Word(CommitWord::All) => Ok(at.carried.war),
+        CommitRule::Word(CommitWord::Match) => Err(err(
+            "10.2",
+            "`match` is the defender's answer to the attacker's dice (10.3): the attacker commits a number or `all`".to_string(),
+            "commit",
+        )),
+    }
+}
+
 /// 10.2: the attacker commits War Supplies from what the attackers carry, and the battle the
 /// defender accepted is fought; or, when the attacker committed by hand after reading the
 /// answer and the game reads B1 by the text, the defender is asked for its War first (10.3).
@@ -547,7 +562,7 @@ pub fn defend(
     data: &Data,
     st: &mut State,
     side: Side,
-    war: u32,
+    commit: CommitRule,
     dice: &mut dyn Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), OrderError> {
@@ -568,7 +583,7 @@ pub fn defend(
             OrderError::new("10.3", "the defender commits its War Supplies now").at("commit"),
         );
     }
-    accept.commit = CommitRule::Count(war);
+    accept.commit = commit;
     defender_commit(data, st, &at, &accept.commit, "commit")?;
     fight(data, st, &at, &defender, &accept, dice, ev)?;
     end_battle(data, st, &at, previous_passed, dice, ev);
