@@ -1,6 +1,9 @@
 //! `bot`, `hint` and `play --bot`: the bot's decision for a game file, as an ordinary orders
 //! file, with the options it weighed in words.
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use super::*;
@@ -76,33 +79,36 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
     }
 }
 
-/// Every position the game has stood in, so that the bot does not bring it back to one by a
-/// round of moves that change nothing (`Settings::been`): read by replaying the game's log.
-pub fn positions_stood_in(l: &Loaded) -> Result<Vec<Value>, Error> {
-    Ok(crate::engine::session::states(l.rules.as_ref(), &l.game)?
-        .into_values()
-        .collect())
+/// The keys of every position the game has stood in (`Settings::been`), so that the bot does
+/// not bring it back to one by a round of moves that change nothing: read by replaying the
+/// game's log.
+pub fn positions_stood_in(l: &Loaded) -> Result<Been, Error> {
+    let mut keys = HashSet::new();
+    for state in crate::engine::session::states(l.rules.as_ref(), &l.game)?.values() {
+        keys.insert(l.rules.position_key(state)?);
+    }
+    Ok(Arc::new(keys))
 }
 
+/// The keys of the positions a game has stood in (`Settings::been`).
+pub type Been = Arc<HashSet<[u8; 32]>>;
+
 /// The bot's decision for `side` (default: the side whose decision it is). `been` holds the
-/// positions the game has stood in (`positions_stood_in`), where the caller keeps them as
-/// the game goes; without them they are read from the log.
+/// keys of the positions the game has stood in (`positions_stood_in`), where the caller keeps
+/// them as the game goes; without them they are read from the log.
 pub fn bot_decide(
     l: &Loaded,
     side: Option<&str>,
     settings: &Settings,
-    been: Option<&[Value]>,
+    been: Option<&Been>,
 ) -> Result<BotChoice, Error> {
     let side = bot_side(l, side)?;
-    let read;
-    let been = match been {
-        Some(b) => b,
-        None => {
-            read = positions_stood_in(l)?;
-            &read
-        }
+    let mut settings = settings.clone();
+    settings.been = match been {
+        Some(b) => Arc::clone(b),
+        None => positions_stood_in(l)?,
     };
-    let Some(decision) = l.rules.bot(&l.game.state, &side, settings, been)? else {
+    let Some(decision) = l.rules.bot(&l.game.state, &side, &settings)? else {
         return Err(Error::Format {
             what: "the bot".into(),
             // Only the Southern Strategy has a bot; there, no decision means no legal option.

@@ -69,7 +69,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut current = l;
     // The positions the game has stood in, read from its log once and then kept as the bots
     // play, where reading them anew for each decision would replay the whole game each time.
-    let mut been: Option<Vec<serde_json::Value>> = None;
+    let mut been: Option<app::Been> = None;
     loop {
         if let Some(r) = &received {
             current = app::Loaded {
@@ -112,8 +112,10 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             &secrets,
             None,
         )?;
-        stood_in.extend(next.before.values().cloned());
-        stood_in.push(next.game.state.clone());
+        let keys = std::sync::Arc::make_mut(stood_in);
+        for state in next.before.values().chain([&next.game.state]) {
+            keys.insert(current.rules.position_key(state)?);
+        }
         received = Some(match received.take() {
             Some(mut so_far) => {
                 so_far.steps.extend(next.steps);

@@ -490,15 +490,15 @@ pub trait Rules {
         settings: &crate::bot::Settings,
     ) -> Result<Option<Value>, Error>;
     /// The bot's decision for `side` at `state` (`crate::bot::decide`), its orders as plain
-    /// values, the positions the game has stood in (`been`) among its `Settings::been`;
-    /// `None` for a game adjutant has no bot for.
+    /// values; `None` for a game adjutant has no bot for.
     fn bot(
         &self,
         state: &Value,
         side: &str,
         settings: &crate::bot::Settings,
-        been: &[Value],
     ) -> Result<Option<crate::bot::Decision<Value>>, Error>;
+    /// The key a position is known by in `Settings::been` (`crate::bot::position_key`).
+    fn position_key(&self, state: &Value) -> Result<[u8; 32], Error>;
 }
 
 pub struct Loaded<G: Game> {
@@ -685,18 +685,11 @@ impl<G: Game> Rules for Loaded<G> {
         state: &Value,
         side: &str,
         settings: &crate::bot::Settings,
-        been: &[Value],
     ) -> Result<Option<crate::bot::Decision<Value>>, Error> {
         let st = self.state(state)?;
         if G::value(&self.data, &st, side).is_none() {
             return Ok(None);
         }
-        let mut settings = settings.clone();
-        let keys = std::sync::Arc::make_mut(&mut settings.been);
-        for v in been {
-            keys.insert(crate::bot::position_key(&self.state(v)?));
-        }
-        let settings = &settings;
         let Some(mut d) = crate::bot::decide::<G>(&self.data, &st, side, settings) else {
             return Ok(None);
         };
@@ -709,6 +702,9 @@ impl<G: Game> Rules for Loaded<G> {
             d.orders = merged;
         }
         d.map_orders(to_value).map(Some)
+    }
+    fn position_key(&self, state: &Value) -> Result<[u8; 32], Error> {
+        Ok(crate::bot::position_key(&self.state(state)?))
     }
 }
 

@@ -643,7 +643,7 @@ fn a_limited_impulse_goes_out_with_the_full_impulse_when_nothing_is_rolled() {
         let settings = Settings::new(Budget::Playouts(30), 4);
         let d = bot::decide::<SS>(&data, st, &side, &settings).unwrap();
         let sent = rules
-            .bot(&serde_json::to_value(st).unwrap(), &side, &settings, &[])
+            .bot(&serde_json::to_value(st).unwrap(), &side, &settings)
             .unwrap()
             .unwrap();
         let mut dice = KeyedDice::new(&[0u8; 32]);
