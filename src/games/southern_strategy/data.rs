@@ -468,6 +468,15 @@ impl Data {
             .map(|(_, a)| a)
     }
 
+    /// What a player who named `text` for an area is told: the area `area_meant` finds, else
+    /// how an area is named.
+    pub fn area_hint(&self, text: &str) -> String {
+        match self.area_meant(text) {
+            Some(a) => format!("; did you mean `{}`?", a.name),
+            None => " (give its id, such as `CHS`, or its name)".into(),
+        }
+    }
+
     /// `find_area` by going through the map's list.
     fn scan_area(&self, t: &str) -> Option<&Area> {
         self.map

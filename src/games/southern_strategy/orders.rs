@@ -561,15 +561,8 @@ pub fn area<'d>(
 ) -> Result<&'d Area, OrderError> {
     data.find_area_key(text).ok_or_else(|| {
         let text = text.as_id_str();
-        let meant = match data.area_meant(text) {
-            Some(a) => format!("; did you mean `{}`?", a.name),
-            None => String::new(),
-        };
-        OrderError::new(
-            "2.1",
-            format!("there is no area `{text}` on the map{meant}"),
-        )
-        .at(path)
+        let help = data.area_hint(text);
+        OrderError::new("2.1", format!("there is no area `{text}` on the map{help}")).at(path)
     })
 }
 

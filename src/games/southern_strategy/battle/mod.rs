@@ -281,10 +281,7 @@ pub fn policy_answer<'p>(
 pub fn check_policy(data: &Data, policy: &super::orders::Policy) -> Result<(), OrderError> {
     use super::orders::PolicyAnswer;
     let unknown = |rule: &str, text: &str, path: String| {
-        let help = match data.area_meant(text) {
-            Some(a) => format!("; did you mean `{}`?", a.name),
-            None => " (give its id, such as `CHS`, or its name)".into(),
-        };
+        let help = data.area_hint(text);
         OrderError::new(rule, format!("`{text}` is not an area of the map{help}")).at(path)
     };
     let check_answer = |answer: &PolicyAnswer, at: &str| -> Result<(), OrderError> {
