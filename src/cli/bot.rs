@@ -226,10 +226,11 @@ pub fn hint(a: HintArgs) -> anyhow::Result<ExitCode> {
     }
     let side = app::bot_side(&l, a.side.as_deref())?;
     let choice = app::bot_decide(&l, Some(&side), &a.thinking.settings(&l.game, &side)?, None)?;
-    print!("{}", app::explain(&l, &choice, true, None, &templates)?);
-    println!("the best option as orders:");
+    let mut text = app::explain(&l, &choice, true, None, &templates)?;
+    text.push_str("the best option as orders:\n");
     for line in choice.file.text.lines().filter(|l| !l.starts_with('#')) {
-        println!("  {line}");
+        text.push_str(&format!("  {line}\n"));
     }
+    super::print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -13,6 +13,9 @@ pub struct Args {
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let mut cmd = super::Cli::command();
-    clap_complete::generate(a.shell, &mut cmd, "adjutant", &mut std::io::stdout());
+    // Made in memory and written whole: clap_complete panics when its writer fails.
+    let mut script = Vec::new();
+    clap_complete::generate(a.shell, &mut cmd, "adjutant", &mut script);
+    super::print_out(&String::from_utf8_lossy(&script))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -50,6 +50,6 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             ),
         }
     }
-    println!("{}", k.line);
+    super::print_public_line(&k.line, k.created.then_some(k.path.as_path()))?;
     Ok(ExitCode::SUCCESS)
 }

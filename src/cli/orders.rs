@@ -69,7 +69,7 @@ fn print_options(l: &app::Loaded, side: &str, to: To) -> anyhow::Result<()> {
         }
     }
     match to {
-        To::Out => print!("{text}"),
+        To::Out => super::print_out(&text)?,
         To::Err => eprint!("{text}"),
     }
     Ok(())
@@ -98,7 +98,7 @@ fn print_dice_request(
             "step {} waits for your witness: post this record hash and ask for its element {}:",
             r.step, r.element
         );
-        println!("{}", r.record);
+        super::print_out(&format!("{}\n", r.record))?;
         eprintln!(
             "  the witness runs `adjutant witness answer --secret SECRET {}`",
             r.record

@@ -18,9 +18,9 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let l = a.common.load_game(&a.game)?;
     let text = app::show(&l, &a.common.templates(&l.game.id)?)?;
     // A terminal's prompt starts on a line of its own.
-    print!("{text}");
+    super::print_out(&text)?;
     if !text.ends_with('\n') {
-        println!();
+        super::print_out("\n")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -71,7 +71,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                 path.display()
             );
             eprintln!("give the player this public line: `--anchor witness={line}`");
-            println!("{line}");
+            super::print_public_line(&line, Some(&path))?;
         }
         Action::Answer(w) => {
             let (answer, new) = crate::app::witness_answer(&w.secret, &w.hash, &w.out)?;

@@ -575,9 +575,12 @@ impl fmt::Display for Error {
                 path,
                 action,
                 source,
-            } => {
-                write!(f, "could not {action} `{}`: {source}", path.display())
-            }
+            } => match (path.to_str(), *action) {
+                // `-` is standard input or output, which a reader knows by those names.
+                (Some("-"), "read") => write!(f, "could not read standard input: {source}"),
+                (Some("-"), _) => write!(f, "could not {action} to standard output: {source}"),
+                _ => write!(f, "could not {action} `{}`: {source}", path.display()),
+            },
             Error::Yaml { what, source } => {
                 let message = shorten_quoted(&source.to_string());
                 if message.starts_with("invalid type: string") {

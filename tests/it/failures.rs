@@ -538,3 +538,63 @@ fn a_closed_pipe_that_took_no_byte_leaves_the_ledger_as_it_was() {
         ],
     );
 }
+
+/// A command whose answer goes to standard output, run with it on a full device, fails with
+/// an error that says standard output could not be written, does not panic, and changes no
+/// file: `show`, `orders` listing the options, `verify`, `hint`, and `keys` and `witness new`,
+/// whose new secret is taken back (its line never reached anyone), so that a second run makes
+/// one.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_a_panic() {
+    let g = TwoPlayers::new("ss-full-stdout");
+    let c = g.side_dir("crown");
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let keys = [
+        "keys",
+        "--id",
+        "ss-full-other",
+        "--side",
+        "crown",
+        "--secrets",
+        "s2",
+    ];
+    let witness = [
+        "witness",
+        "new",
+        "--game-id",
+        "ss-full-w",
+        "--secrets",
+        "s3",
+    ];
+    let runs: &[&[&str]] = &[
+        &["show", "game.yaml"],
+        &["orders", "game.yaml"],
+        &["verify", "game.yaml"],
+        &["hint", "game.yaml", "--playouts", "20"],
+        &["completions", "bash"],
+        &keys,
+        &witness,
+    ];
+    for args in runs {
+        let before = files(&c);
+        let o = command(&c, args).stdout(full()).output().unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert!(
+            err.contains("could not write to standard output: No space left on device")
+                && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(files(&c) == before, "{args:?} changed files: {err}");
+    }
+    for args in [&keys[..], &witness[..]] {
+        let line = stdout(&ok(&c, args));
+        assert!(line.trim().len() > 32, "{args:?}: {line}");
+    }
+}
