@@ -314,27 +314,34 @@ fn an_attackers_commitment_is_hidden_until_the_defender_accepts() {
     }
 }
 
-/// 10.2 before 10.3 (RULINGS B1): when the attacker commits by hand, it has seen the
-/// defender's answer, so a number given with that answer cannot bind the defender: it would
-/// tell the attacker the defender's dice before its own choice. The defender is asked again
-/// once the attacker's War is fixed, and commits then, as at the table.
-#[test]
-fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
+/// The Crown attacks the Patriots at Beaufort carrying 3 War, with no standing policy, and the
+/// Patriot accepts by hand, its `accept:` beginning with `commit` (`"commit: 1, "` or
+/// nothing): the game and the Crown's report of the answer.
+fn attack_accepted_with(commit: &str) -> (crate::support::TwoPlayers, String) {
     let g = patriots_beside_savannah();
-    // The Crown attacks with its War open and no standing policy.
     let attack = g.send(
         "crown",
         "c-attack",
         "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
     );
     g.receive("patriot", &attack);
-    // The Patriot answers with a number, which the Crown will read before it commits.
     let accept = g.send(
         "patriot",
         "p-accept",
-        "battle: {accept: {commit: 1, retreat: [Charleston]}}\n",
+        &format!("battle: {{accept: {{{commit}retreat: [Charleston]}}}}\n"),
     );
     let (report, _) = g.receive("crown", &accept);
+    (g, report)
+}
+
+/// 10.2 before 10.3 (RULINGS B1): when the attacker commits by hand, it has seen the
+/// defender's answer, so a number given with that answer cannot bind the defender: it would
+/// tell the attacker the defender's dice before its own choice. The defender is asked again
+/// once the attacker's War is fixed, and commits then, as at the table.
+#[test]
+fn a_defenders_number_binds_only_once_the_attackers_war_is_fixed() {
+    // The Patriot answers with a number, which the Crown will read before it commits.
+    let (g, report) = attack_accepted_with("commit: 1, ");
     assert!(!report.contains("Battle at"), "{report}");
     let gf = parse(&g.game_text("crown"));
     assert_eq!(gf.state["phase"]["step"], "commit");
@@ -417,19 +424,7 @@ fn commit_refused(g: &crate::support::TwoPlayers, side: &str, text: &str) -> Str
 /// answers: 10.2 for the attacker, 10.3 for the defender.
 #[test]
 fn the_commit_pauses_take_all_and_cite_their_own_rule() {
-    let g = patriots_beside_savannah();
-    let attack = g.send(
-        "crown",
-        "c-attack",
-        "limited: skip\nfull: {attack: {from: SAV, to: BFT, units: 6, carry_war: 3}}\n",
-    );
-    g.receive("patriot", &attack);
-    let accept = g.send(
-        "patriot",
-        "p-accept",
-        "battle: {accept: {retreat: [Charleston]}}\n",
-    );
-    g.receive("crown", &accept);
+    let (g, _) = attack_accepted_with("");
     assert_eq!(
         parse(&g.game_text("crown")).state["phase"]["step"],
         "commit"
