@@ -445,6 +445,10 @@ fn the_commit_pauses_take_all_and_cite_their_own_rule() {
         report.contains("Crown commits 3 war at Beaufort"),
         "`all` is the 3 War the attackers carry: {report}"
     );
+    assert!(
+        report.contains("Orders: commit all its war"),
+        "the orders as written: {report}"
+    );
     assert_eq!(
         parse(&g.game_text("patriot")).state["phase"]["step"],
         "defend"
@@ -460,6 +464,10 @@ fn the_commit_pauses_take_all_and_cite_their_own_rule() {
     assert!(
         flat.contains("Battle at Beaufort: 6 attacking units with 3 dice against 2 defending units with 1 die"),
         "`all` is the 1 War the defender holds: {report}"
+    );
+    assert!(
+        report.contains("Orders: commit all its war"),
+        "the orders as written: {report}"
     );
     for side in ["crown", "patriot"] {
         ok(&g.side_dir(side), &["verify", "game.yaml"]);
