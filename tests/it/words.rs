@@ -1516,3 +1516,24 @@ fn skirmishers_go_back_after_the_army_they_wiped_out_surrenders() {
     }
     panic!("40 skirmishes: {wiped} wiped the army out, {not} did not");
 }
+
+/// 13.3: a counter going into the Irregular Cup at the turn's end comes from beside the board,
+/// for an army of its side in the colony, and the report says both; "A Georgia Loyalist goes
+/// into the Irregular Cup" read as if a counter had left its Partisan Box.
+#[test]
+fn a_counter_put_in_the_cup_says_where_from_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut st = winter_with_an_army_aboard();
+    st["navies"] = json!({"crown": "D", "french": "A"});
+    let report = played_from(dir.path(), "ss-cup-words", &st, &["full: pass\n"]);
+    for (colony, counter, side) in [
+        ("Georgia", "Loyalist", "Crown"),
+        ("South Carolina", "Militia", "Patriot"),
+        ("Virginia", "Militia", "Patriot"),
+    ] {
+        let line = format!(
+            "A {colony} {counter} from beside the board goes into the Irregular Cup: a {side} army stands in {colony} (13.3)."
+        );
+        assert!(report.contains(&line), "{line}\n{report}");
+    }
+}
