@@ -1600,3 +1600,54 @@ fn a_diversions_disruption_is_said_once_with_its_marker() {
     ]);
     assert_eq!(card[0], "The blue army is disrupted (7.1, 7.3 #1).");
 }
+
+/// The report of one step with `orders` and `events`, annotated from `before` as the report
+/// annotates it, rendered by the built-in text template.
+fn annotated_report(before: &tlc::state::State, orders: Value, events: Vec<Value>) -> String {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let mut orders = orders;
+    let mut events = events;
+    TheLostCause::annotate_step(&data, before, None, &mut orders, &mut events);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": orders, "events": events, "rolls": []}]);
+    report_text(&steps, before, &lookups)
+}
+
+/// 9.1.2, 14.5 (found at the table): an empty Cup gave two lines that said the same thing: the
+/// skipped draw ("Skipped: calling up a new commander, as the Leader Cup is empty") and then
+/// the empty command ("... stays empty after A.S. Johnston: no leader is left in the Leader
+/// Cup"); the Domestic phase's line ("... but the Resource Cup is empty") and then the skipped
+/// draw. Each empty Cup is said once; the record keeps both events.
+#[test]
+fn an_empty_cup_is_said_once() {
+    let (st, _) = TheLostCause::setup(&data());
+    let text = annotated_report(
+        &st,
+        json!({}),
+        vec![
+            json!({"event": "ignored", "rule": "9.1.2", "what": "the Leader Cup is empty"}),
+            json!({"event": "leader_called_up", "rule": "9.1.2", "theater": "west",
+                   "leader": null, "replaced": "as-johnston"}),
+        ],
+    );
+    assert_eq!(text.matches("Leader Cup").count(), 1, "{text}");
+    assert!(
+        text.contains("The West command stays empty after A.S. Johnston: no leader is left in the Leader Cup (9.1.2)."),
+        "{text}"
+    );
+    let mut st = st;
+    st.strategic.insert(
+        "shenandoah-valley".into(),
+        serde_json::from_value(json!("confederate")).unwrap(),
+    );
+    let text = annotated_report(
+        &st,
+        json!({}),
+        vec![
+            json!({"event": "year_end_phase", "rule": "14.5", "phase": "Domestic"}),
+            json!({"event": "ignored", "rule": "14.5", "what": "the Resource Cup is empty"}),
+        ],
+    );
+    assert_eq!(text.matches("Resource Cup is empty").count(), 1, "{text}");
+}

@@ -36,6 +36,45 @@ pub fn annotate(
     disruption_markers(before, events);
     commander_kept(before, events);
     branch_case(data, events);
+    cup_said_once(events);
+}
+
+/// 9.1.2, 14.5: an empty Cup is said once. A casualty's successor drawn from an empty Leader
+/// Cup records the skipped draw and then the command left empty, whose line says the Cup is
+/// empty; the Domestic phase's line (`year_end_found`) says the Resource Cup is empty before
+/// the skipped draw's line. The skipped draw's copy gets `said: true`, and the report leaves
+/// it out; the record keeps it.
+fn cup_said_once(events: &mut [Value]) {
+    fn field<'a>(x: &'a Value, k: &str) -> Option<&'a str> {
+        x.get(k).and_then(Value::as_str)
+    }
+    let mut phase_says_empty = false;
+    for i in 0..events.len() {
+        let e = &events[i];
+        if field(e, "event") == Some("year_end_phase") {
+            phase_says_empty = field(e, "rule") == Some("14.5")
+                && field(e, "found").is_some_and(|f| f.contains(super::confederate::CUP_EMPTY));
+            continue;
+        }
+        if field(e, "event") != Some("ignored") {
+            continue;
+        }
+        let said = match (field(e, "rule"), field(e, "what")) {
+            (Some("9.1.2"), Some(super::battle::LEADER_CUP_EMPTY)) => {
+                events.get(i + 1).is_some_and(|n| {
+                    field(n, "event") == Some("leader_called_up")
+                        && n.get("leader").is_none_or(Value::is_null)
+                })
+            }
+            (Some("14.5"), Some(super::confederate::CUP_EMPTY)) => phase_says_empty,
+            _ => false,
+        };
+        if said {
+            if let Value::Object(o) = &mut events[i] {
+                o.insert("said".into(), true.into());
+            }
+        }
+    }
 }
 
 /// 8.4: a branch is recorded under 8.4, which only says that the way on is decided "as
