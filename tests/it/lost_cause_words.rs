@@ -1651,3 +1651,34 @@ fn an_empty_cup_is_said_once() {
     );
     assert_eq!(text.matches("Resource Cup is empty").count(), 1, "{text}");
 }
+
+/// 12.0 (found at the table): a morale line read "the Union took key spaces" where one key
+/// space changed hands. The line names the spaces that changed hands, "a key space" for one,
+/// read from the state before the step and the spaces the record says the Union holds after
+/// it (or, in editions whose record does not say, the state after the step); the record keeps
+/// its words.
+#[test]
+fn a_key_space_taken_is_named_in_the_singular() {
+    let (st, _) = TheLostCause::setup(&data());
+    let took = |holds: Value| {
+        annotated_report(
+            &st,
+            json!({}),
+            vec![
+                json!({"event": "morale", "rule": "12.0", "from": 10, "to": 9,
+                        "why": "the Union took key spaces", "holds": holds}),
+            ],
+        )
+    };
+    let one = took(json!(["chattanooga"]));
+    assert!(
+        one.contains("Confederate morale 10 -> 9: the Union took Chattanooga, a key space; the Union now holds Chattanooga (12.0)."),
+        "{one}"
+    );
+    assert!(!one.contains("key spaces"), "{one}");
+    let two = took(json!(["chattanooga", "memphis"]));
+    assert!(
+        two.contains("the Union took Chattanooga and Memphis, key spaces;"),
+        "{two}"
+    );
+}

@@ -36,6 +36,7 @@ pub fn annotate(
     disruption_markers(before, events);
     commander_kept(before, events);
     branch_case(data, events);
+    key_spaces_changed(data, before, after, events);
     cup_said_once(events);
 }
 
@@ -73,6 +74,49 @@ fn cup_said_once(events: &mut [Value]) {
             if let Value::Object(o) = &mut events[i] {
                 o.insert("said".into(), true.into());
             }
+        }
+    }
+}
+
+/// 12.0: a morale change for key spaces is recorded as "the Union took key spaces" or "the
+/// South regained key spaces", one key space or several. The copy gets `spaces`: those that
+/// changed hands, from the Union's key spaces before the step to those it holds after the
+/// change (`holds`, from the seventh edition on; before it, the state after the step where the
+/// step has one such change only), so the line names them, in the singular for one.
+fn key_spaces_changed(data: &Data, before: &State, after: Option<&State>, events: &mut [Value]) {
+    use super::control::{union_key_space_ids, KEY_SPACES_REGAINED, KEY_SPACES_TAKEN};
+    let is_change = |e: &Value| {
+        e.get("event").and_then(Value::as_str) == Some("morale")
+            && matches!(
+                e.get("why").and_then(Value::as_str),
+                Some(KEY_SPACES_TAKEN | KEY_SPACES_REGAINED)
+            )
+    };
+    let changes = events.iter().filter(|e| is_change(e)).count();
+    let mut held = union_key_space_ids(data, before);
+    for e in events.iter_mut().filter(|e| is_change(e)) {
+        let now: Option<BTreeSet<String>> = match e.get("holds") {
+            Some(Value::Array(h)) => Some(
+                h.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect(),
+            ),
+            _ if changes == 1 => after.map(|a| union_key_space_ids(data, a)),
+            _ => None,
+        };
+        let Some(now) = now else {
+            continue;
+        };
+        let took = e.get("why").and_then(Value::as_str) == Some(KEY_SPACES_TAKEN);
+        let spaces: Vec<String> = if took {
+            now.difference(&held).cloned().collect()
+        } else {
+            held.difference(&now).cloned().collect()
+        };
+        held = now;
+        if let (false, Value::Object(o)) = (spaces.is_empty(), e) {
+            o.insert("spaces".into(), spaces.into());
         }
     }
 }
