@@ -1682,3 +1682,24 @@ fn a_key_space_taken_is_named_in_the_singular() {
         "{two}"
     );
 }
+
+/// 9.6 (found at the table): a Naval action ordered as `naval: pass` rolls, and a passed roll
+/// was followed by nothing, so the report did not say why no marker moved. The roll's line
+/// says the orders chose to do nothing.
+#[test]
+fn a_passed_naval_roll_with_naval_pass_says_so() {
+    let (st, _) = TheLostCause::setup(&data());
+    let roll = json!({"event": "roll", "rule": "9.6",
+        "what": "Naval roll against Lee's Administrative Value", "dice": [5], "drm": 0,
+        "result": 5, "against": 2, "versus": "above"});
+    for orders in [
+        json!({"naval": "pass"}),
+        json!({"command": {"naval": "pass"}}),
+    ] {
+        let text = annotated_report(&st, orders.clone(), vec![roll.clone()]);
+        assert!(
+            text.contains("which beats 2: passed, but the orders pass (`naval: pass`): the Navy places and moves nothing (9.6)."),
+            "{orders}: {text}"
+        );
+    }
+}

@@ -37,6 +37,7 @@ pub fn annotate(
     commander_kept(before, events);
     branch_case(data, events);
     key_spaces_changed(data, before, after, events);
+    naval_pass(orders, events);
     cup_said_once(events);
 }
 
@@ -117,6 +118,26 @@ fn key_spaces_changed(data: &Data, before: &State, after: Option<&State>, events
         held = now;
         if let (false, Value::Object(o)) = (spaces.is_empty(), e) {
             o.insert("spaces".into(), spaces.into());
+        }
+    }
+}
+
+/// 9.6, 10.3: a Naval action ordered as `naval: pass` rolls, and a passed roll is followed
+/// by nothing. Its roll's copy gets `naval_pass: true`, for the line to say why nothing moved.
+fn naval_pass(orders: &Value, events: &mut [Value]) {
+    let pass = ["/naval", "/command/naval"]
+        .iter()
+        .any(|p| orders.pointer(p).and_then(Value::as_str) == Some("pass"));
+    if !pass {
+        return;
+    }
+    for e in events.iter_mut() {
+        let naval = e.get("event").and_then(Value::as_str) == Some("roll")
+            && e.get("what")
+                .and_then(Value::as_str)
+                .is_some_and(|w| w.starts_with("Naval roll"));
+        if let (true, Value::Object(o)) = (naval, e) {
+            o.insert("naval_pass".into(), true.into());
         }
     }
 }
