@@ -1703,3 +1703,29 @@ fn a_passed_naval_roll_with_naval_pass_says_so() {
         );
     }
 }
+
+/// 9.2 (found at the table): a card's Raid line read "a Directed Raid action (9.2)", in
+/// `show` and in the questions that name a card's line, without the theater the card limits it
+/// to or the results the card lists for the die, which decide what the raid does (9.2: a roll
+/// the card does not list has no effect). The line says both.
+#[test]
+fn a_cards_raid_line_says_its_results() {
+    let cards = tlc::card_lines::card_lines(&data());
+    let line = cards["20"]["confederate"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|l| l.contains("Raid"))
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        line,
+        "a Directed Raid action against a Union army in the East theater: on 4 or 5 it retreats, on 6 it is recalled, on any other roll no effect (9.2, 9.2.1, 9.2.2)"
+    );
+    let cards26 = cards["26"]["confederate"].to_string();
+    assert!(
+        cards26.contains("Raid action against a Union army in the Mississippi theater: on 4 it retreats, on 5 or 6 it is recalled,"),
+        "{cards26}"
+    );
+}
