@@ -1729,3 +1729,32 @@ fn a_cards_raid_line_says_its_results() {
         "{cards26}"
     );
 }
+
+/// 7.1, 16.10 (found at the table): card 48 activates the green army on two lines. Torpedoes
+/// stopped its first march and the second line marched it, but the report went from "A
+/// Torpedoes marker stops the green army's march into Savannah" straight to "The green army
+/// marches ... to Savannah", as if the stop had failed. The march's line says it is the card's
+/// second line for that army, the first having been stopped.
+#[test]
+fn a_march_after_torpedoes_says_it_is_the_cards_next_line() {
+    let (st, _) = TheLostCause::setup(&data());
+    let mut v = serde_json::to_value(&st).unwrap();
+    v["card"] = json!("48");
+    v["cursor"] = json!({"step": "union", "line": 1});
+    v["question"] = json!({"ask": "torpedoes", "what": "the green army's march into Savannah"});
+    let before: tlc::state::State = serde_json::from_value(v).unwrap();
+    let text = annotated_report(
+        &before,
+        json!({"torpedoes": true}),
+        vec![
+            json!({"event": "torpedoes", "resource": "torpedoes-1",
+                   "stopped": "the green army's march into Savannah"}),
+            json!({"event": "marched", "rule": "7.3", "army": "green", "from": "atlanta", "to": "savannah"}),
+        ],
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("The green army marches from Atlanta to Savannah on the card's second line for it, Torpedoes having stopped the march of the line before (7.1, 7.3)."),
+        "{text}"
+    );
+}

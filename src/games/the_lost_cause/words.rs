@@ -39,6 +39,59 @@ pub fn annotate(
     key_spaces_changed(data, before, after, events);
     naval_pass(orders, events);
     cup_said_once(events);
+    march_after_torpedoes(data, before, events);
+}
+
+/// 7.1, 16.10: a card may activate one army on two lines (card 48: the green army twice).
+/// When Torpedoes stop the march of one line, the next line for that army may march it, and
+/// its line followed the stop with nothing to say it was another of the card's actions. A
+/// step that answers the Torpedoes question re-runs the line that asked (the cursor's), so the
+/// army's next `marched` in it comes from the card's next line for that army: its copy gets
+/// `card_line`, that line's place among the card's lines for the army (2 for the second).
+fn march_after_torpedoes(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let (Cursor::Union { line }, Some(Question::Torpedoes { .. })) =
+        (&before.cursor, &before.question)
+    else {
+        return;
+    };
+    let Some(card) = before.card.as_deref().and_then(|c| data.find_card(c)) else {
+        return;
+    };
+    let of =
+        |army: &str, a: &UnionAction| matches!(a, UnionAction::Army { army: x, .. } if x == army);
+    let mut stopped: Option<String> = None;
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => return,
+            Some("torpedoes") => {
+                stopped = text("stopped").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .split_once(" army's march")
+                        .map(|(a, _)| a.to_string())
+                });
+            }
+            Some("marched") if stopped.is_some() && text("army") == stopped => {
+                let army = stopped.take().unwrap_or_default();
+                let Some(next) = card
+                    .union
+                    .iter()
+                    .enumerate()
+                    .skip(line + 1)
+                    .find(|(_, a)| of(&army, a))
+                    .map(|(i, _)| i)
+                else {
+                    continue;
+                };
+                let place = card.union[..=next].iter().filter(|a| of(&army, a)).count();
+                if let Value::Object(o) = e {
+                    o.insert("card_line".into(), place.into());
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// 9.1.2, 14.5: an empty Cup is said once. A casualty's successor drawn from an empty Leader
