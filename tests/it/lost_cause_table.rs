@@ -470,6 +470,34 @@ fn a_shuffle_promotes_only_a_commander_there_is() {
     );
 }
 
+/// 10.4 with 9.8 and 6.1 (found at the table): with the Leader Cup empty a Leader Shuffle
+/// draws no one, and `orders` listed it in the East, where the box was empty too, as if it did
+/// something. The choice stays (RULINGS L58: the text ignores an action that cannot be
+/// performed, 6.1, and a Command may be spent on nothing), but its option says it changes
+/// nothing, and the promotion, which needs a leader drawn, is not listed.
+#[test]
+fn a_shuffle_with_the_leader_cup_empty_says_it_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "empty-cup.yaml", |st| {
+        // Every leader in the cup, and the East commander, out of the war.
+        let mut gone = st["leader_cup"].as_array().unwrap().clone();
+        gone.push(st["commanders"]["east"].clone());
+        gone.extend(st["leaders_gone"].as_array().cloned().unwrap_or_default());
+        st["leaders_gone"] = Value::from(gone);
+        st["commanders"]["east"] = Value::Null;
+        st["leader_cup"] = json!([]);
+    });
+    let listed = options(d, &game);
+    for t in ["East", "West", "Mississippi"] {
+        let want = format!(
+            "10.4 Leader Shuffle in the {t} theater: the Leader Cup is empty, so it changes nothing (9.8, 6.1)"
+        );
+        assert!(listed.contains(&want), "`{want}` not in {listed}");
+    }
+    assert!(!listed.contains("promoting"), "{listed}");
+}
+
 /// 16.2, 16.6, 16.7: a naval marker refused a place says why, under the marker's own rule:
 /// Ironclads on a contested river space were refused as "9.6: the Navy cannot put the
 /// Ironclads marker on New Orleans now", above the options alone.

@@ -1600,3 +1600,161 @@ fn a_diversions_disruption_is_said_once_with_its_marker() {
     ]);
     assert_eq!(card[0], "The blue army is disrupted (7.1, 7.3 #1).");
 }
+
+/// The report of one step with `orders` and `events`, annotated from `before` as the report
+/// annotates it, rendered by the built-in text template.
+fn annotated_report(before: &tlc::state::State, orders: Value, events: Vec<Value>) -> String {
+    let data = data();
+    let lookups = TheLostCause::lookups(&data);
+    let mut orders = orders;
+    let mut events = events;
+    TheLostCause::annotate_step(&data, before, None, &mut orders, &mut events);
+    let steps = json!([{"step": 1, "ordered_by": "csa", "adjudicated_by": "self",
+        "orders": orders, "events": events, "rolls": []}]);
+    report_text(&steps, before, &lookups)
+}
+
+/// 9.1.2, 14.5 (found at the table): an empty Cup gave two lines that said the same thing: the
+/// skipped draw ("Skipped: calling up a new commander, as the Leader Cup is empty") and then
+/// the empty command ("... stays empty after A.S. Johnston: no leader is left in the Leader
+/// Cup"); the Domestic phase's line ("... but the Resource Cup is empty") and then the skipped
+/// draw. Each empty Cup is said once; the record keeps both events.
+#[test]
+fn an_empty_cup_is_said_once() {
+    let (st, _) = TheLostCause::setup(&data());
+    let text = annotated_report(
+        &st,
+        json!({}),
+        vec![
+            json!({"event": "ignored", "rule": "9.1.2", "what": "the Leader Cup is empty"}),
+            json!({"event": "leader_called_up", "rule": "9.1.2", "theater": "west",
+                   "leader": null, "replaced": "as-johnston"}),
+        ],
+    );
+    assert_eq!(text.matches("Leader Cup").count(), 1, "{text}");
+    assert!(
+        text.contains("The West command stays empty after A.S. Johnston: no leader is left in the Leader Cup (9.1.2)."),
+        "{text}"
+    );
+    let mut st = st;
+    st.strategic.insert(
+        "shenandoah-valley".into(),
+        serde_json::from_value(json!("confederate")).unwrap(),
+    );
+    let text = annotated_report(
+        &st,
+        json!({}),
+        vec![
+            json!({"event": "year_end_phase", "rule": "14.5", "phase": "Domestic"}),
+            json!({"event": "ignored", "rule": "14.5", "what": "the Resource Cup is empty"}),
+        ],
+    );
+    assert_eq!(text.matches("Resource Cup is empty").count(), 1, "{text}");
+}
+
+/// 12.0 (found at the table): a morale line read "the Union took key spaces" where one key
+/// space changed hands. The line names the spaces that changed hands, "a key space" for one,
+/// read from the state before the step and the spaces the record says the Union holds after
+/// it (or, in editions whose record does not say, the state after the step); the record keeps
+/// its words.
+#[test]
+fn a_key_space_taken_is_named_in_the_singular() {
+    let (st, _) = TheLostCause::setup(&data());
+    let took = |holds: Value| {
+        annotated_report(
+            &st,
+            json!({}),
+            vec![
+                json!({"event": "morale", "rule": "12.0", "from": 10, "to": 9,
+                        "why": "the Union took key spaces", "holds": holds}),
+            ],
+        )
+    };
+    let one = took(json!(["chattanooga"]));
+    assert!(
+        one.contains("Confederate morale 10 -> 9: the Union took Chattanooga, a key space; the Union now holds Chattanooga (12.0)."),
+        "{one}"
+    );
+    assert!(!one.contains("key spaces"), "{one}");
+    let two = took(json!(["chattanooga", "memphis"]));
+    assert!(
+        two.contains("the Union took Chattanooga and Memphis, key spaces;"),
+        "{two}"
+    );
+}
+
+/// 9.6 (found at the table): a Naval action ordered as `naval: pass` rolls, and a passed roll
+/// was followed by nothing, so the report did not say why no marker moved. The roll's line
+/// says the orders chose to do nothing.
+#[test]
+fn a_passed_naval_roll_with_naval_pass_says_so() {
+    let (st, _) = TheLostCause::setup(&data());
+    let roll = json!({"event": "roll", "rule": "9.6",
+        "what": "Naval roll against Lee's Administrative Value", "dice": [5], "drm": 0,
+        "result": 5, "against": 2, "versus": "above"});
+    for orders in [
+        json!({"naval": "pass"}),
+        json!({"command": {"naval": "pass"}}),
+    ] {
+        let text = annotated_report(&st, orders.clone(), vec![roll.clone()]);
+        assert!(
+            text.contains("which beats 2: passed, but the orders pass (`naval: pass`): the Navy places and moves nothing (9.6)."),
+            "{orders}: {text}"
+        );
+    }
+}
+
+/// 9.2 (found at the table): a card's Raid line read "a Directed Raid action (9.2)", in
+/// `show` and in the questions that name a card's line, without the theater the card limits it
+/// to or the results the card lists for the die, which decide what the raid does (9.2: a roll
+/// the card does not list has no effect). The line says both.
+#[test]
+fn a_cards_raid_line_says_its_results() {
+    let cards = tlc::card_lines::card_lines(&data());
+    let line = cards["20"]["confederate"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|l| l.contains("Raid"))
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        line,
+        "a Directed Raid action against a Union army in the East theater: on 4 or 5 it retreats, on 6 it is recalled, on any other roll no effect (9.2, 9.2.1, 9.2.2)"
+    );
+    let cards26 = cards["26"]["confederate"].to_string();
+    assert!(
+        cards26.contains("Raid action against a Union army in the Mississippi theater: on 4 it retreats, on 5 or 6 it is recalled,"),
+        "{cards26}"
+    );
+}
+
+/// 7.1, 16.10 (found at the table): card 48 activates the green army on two lines. Torpedoes
+/// stopped its first march and the second line marched it, but the report went from "A
+/// Torpedoes marker stops the green army's march into Savannah" straight to "The green army
+/// marches ... to Savannah", as if the stop had failed. The march's line says it is the card's
+/// second line for that army, the first having been stopped.
+#[test]
+fn a_march_after_torpedoes_says_it_is_the_cards_next_line() {
+    let (st, _) = TheLostCause::setup(&data());
+    let mut v = serde_json::to_value(&st).unwrap();
+    v["card"] = json!("48");
+    v["cursor"] = json!({"step": "union", "line": 1});
+    v["question"] = json!({"ask": "torpedoes", "what": "the green army's march into Savannah"});
+    let before: tlc::state::State = serde_json::from_value(v).unwrap();
+    let text = annotated_report(
+        &before,
+        json!({"torpedoes": true}),
+        vec![
+            json!({"event": "torpedoes", "resource": "torpedoes-1",
+                   "stopped": "the green army's march into Savannah"}),
+            json!({"event": "marched", "rule": "7.3", "army": "green", "from": "atlanta", "to": "savannah"}),
+        ],
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("The green army marches from Atlanta to Savannah on the card's second line for it, Torpedoes having stopped the march of the line before (7.1, 7.3)."),
+        "{text}"
+    );
+}

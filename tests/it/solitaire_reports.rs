@@ -158,7 +158,8 @@ fn a_leader_who_leaves_a_command_says_where_he_goes() {
 /// 9.1.2, 9.9 with an empty Leader Cup (RULINGS L10): the wounded East commander (Lee, whom the
 /// Command switches there) leaves his box empty and goes into the cup, and Leader Attrition then draws him, the one leader there.
 /// The skipped call-up read "Skipped: the Leader Cup is empty (9.1.2)", naming nothing it
-/// skipped; a killed leader's line did not say he was out of the war.
+/// skipped, and then repeated what the empty command's line says, so it has no line of its own;
+/// a killed leader's line did not say he was out of the war.
 #[test]
 fn an_empty_leader_cup_names_what_it_stops() {
     let dir = tempfile::tempdir().unwrap();
@@ -170,12 +171,16 @@ fn an_empty_leader_cup_names_what_it_stops() {
     });
     let text = play_with_data(d, &game, "command: {switch: {theater: east}}\n");
     for want in [
-        "Skipped: calling up a new commander, as the Leader Cup is empty (9.1.2).",
-        "The East command stays empty after Lee",
+        "The East command stays empty after Lee: no leader is left in the Leader Cup (9.1.2).",
         "Leader Attrition: Lee is drawn from the Leader Cup and leaves the war (9.9).",
     ] {
         assert!(text.contains(want), "`{want}` not in\n{text}");
     }
+    // The empty cup is said once: the skipped call-up's line said it again (found at the table).
+    assert!(
+        !text.contains("Skipped: calling up a new commander"),
+        "{text}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let game = tlc_with_casualties(d, "killed", |st| {

@@ -262,12 +262,15 @@ fn casualty_check(st: &mut State, ctx: &mut Ctx, theater: Theater, leader: &str)
     Ok(())
 }
 
+/// What a draw from an empty Leader Cup records.
+pub(super) const LEADER_CUP_EMPTY: &str = "the Leader Cup is empty";
+
 /// A leader drawn at random from the Leader Cup, if it holds any.
 pub(super) fn draw_leader(st: &mut State, ctx: &mut Ctx, rule: &str) -> Option<String> {
     if st.leader_cup.is_empty() {
         ctx.event(Event::Ignored {
             rule: rule.into(),
-            what: "the Leader Cup is empty".into(),
+            what: LEADER_CUP_EMPTY.into(),
         });
         return None;
     }

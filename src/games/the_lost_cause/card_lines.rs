@@ -125,6 +125,67 @@ pub fn confederate_line(action: &ConfederateAction) -> String {
             },
             if *casualty { ", 9.1.2" } else { "" }
         ),
+        ConfederateAction::Raid {
+            theater, results, ..
+        } => {
+            let (outcomes, cites) = raid_results(results);
+            format!(
+                "a {} {words} against {}: {outcomes} ({rule}{cites})",
+                action.symbol().name(),
+                match theater {
+                    Some(t) => format!("a Union army in the {} theater", t.title()),
+                    None => "any Union army".into(),
+                }
+            )
+        }
         _ => format!("a {} {words} ({rule})", action.symbol().name()),
     }
+}
+
+/// 9.2: what a card's Raid does on each roll, as the card lists it (faces with the same
+/// result together, then "no effect" for the rolls it does not list), and the rules of those
+/// results to cite after 9.2.
+fn raid_results(
+    results: &std::collections::BTreeMap<i32, super::data::RaidResult>,
+) -> (String, String) {
+    use super::data::RaidResult;
+    let mut groups: Vec<(RaidResult, Vec<i32>)> = Vec::new();
+    for (face, r) in results {
+        match groups.iter_mut().find(|(g, _)| g == r) {
+            Some((_, faces)) => faces.push(*face),
+            None => groups.push((*r, vec![*face])),
+        }
+    }
+    let words = |r: RaidResult| match r {
+        RaidResult::NoEffect => "no effect",
+        RaidResult::Retreat => "it retreats",
+        RaidResult::Recalled => "it is recalled",
+        RaidResult::Disrupted => "it is disrupted",
+        RaidResult::RetreatDisrupted => "it is disrupted and retreats",
+        RaidResult::Initiative => "it gains a Directed Initiative marker",
+        RaidResult::MoraleLoss => "the South loses one morale",
+    };
+    let mut parts: Vec<String> = groups
+        .iter()
+        .map(|(r, faces)| {
+            let faces: Vec<String> = faces.iter().map(i32::to_string).collect();
+            let faces = match faces.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => faces.join(""),
+            };
+            format!("on {faces} {}", words(*r))
+        })
+        .collect();
+    if results.len() < 6 {
+        parts.push("on any other roll no effect".into());
+    }
+    let has = |f: &dyn Fn(&RaidResult) -> bool| results.values().any(f);
+    let mut cites = String::new();
+    if has(&|r| matches!(r, RaidResult::Retreat | RaidResult::RetreatDisrupted)) {
+        cites.push_str(", 9.2.1");
+    }
+    if has(&|r| *r == RaidResult::Recalled) {
+        cites.push_str(", 9.2.2");
+    }
+    (parts.join(", "), cites)
 }

@@ -64,6 +64,17 @@ pub fn flags_taken(data: &Data, st: &State) -> i32 {
     union_key_spaces(data, st).map(|s| s.flags as i32).sum()
 }
 
+/// What the record of a morale change says when the Union takes key spaces (12.0), one or
+/// several; the report's reading names them (`words::key_spaces_changed`).
+pub(super) const KEY_SPACES_TAKEN: &str = "the Union took key spaces";
+/// What the record says when the South regains key spaces (12.0), one or several.
+pub(super) const KEY_SPACES_REGAINED: &str = "the South regained key spaces";
+
+/// The ids of the key spaces the Union controls (12.0).
+pub(super) fn union_key_space_ids(data: &Data, st: &State) -> std::collections::BTreeSet<String> {
+    union_key_spaces(data, st).map(|s| s.id.clone()).collect()
+}
+
 /// The key spaces (those with flags) the Union controls (12.0).
 fn union_key_spaces<'a>(data: &'a Data, st: &'a State) -> impl Iterator<Item = &'a Space> + 'a {
     data.map
@@ -170,9 +181,9 @@ pub fn settle(st: &mut State, ctx: &mut Ctx) -> Run {
             -change,
             "12.0",
             if change > 0 {
-                "the Union took key spaces"
+                KEY_SPACES_TAKEN
             } else {
-                "the South regained key spaces"
+                KEY_SPACES_REGAINED
             },
             holds,
         )?;

@@ -646,16 +646,27 @@ fn command_candidates(data: &Data, st: &State) -> Vec<(String, Command)> {
             format!("10.4 switch the Advisor with the {} commander", t.title()),
             Command::Switch { theater: t },
         ));
+        // 10.4 as per 9.8: the shuffle draws from the Leader Cup; with the cup empty it cannot
+        // be performed and is ignored (6.1). The choice stays (RULINGS L58), saying so.
+        let cup_empty = st.leader_cup.is_empty();
         out.push((
-            format!("10.4 Leader Shuffle in the {} theater", t.title()),
+            if cup_empty {
+                format!(
+                    "10.4 Leader Shuffle in the {} theater: the Leader Cup is empty, so it changes nothing (9.8, 6.1)",
+                    t.title()
+                )
+            } else {
+                format!("10.4 Leader Shuffle in the {} theater", t.title())
+            },
             Command::Shuffle {
                 theater: t,
                 promote: false,
             },
         ));
         // 10.4: only a commander replaced may be promoted; in an empty box the promotion
-        // would be the plain shuffle listed above under other words.
-        if st.commanders.get(&t).cloned().flatten().is_some() {
+        // would be the plain shuffle listed above under other words, and with the cup empty
+        // no one replaces him.
+        if !cup_empty && st.commanders.get(&t).cloned().flatten().is_some() {
             out.push((
                 format!(
                     "10.4 Leader Shuffle in the {} theater, promoting its commander to Advisor",

@@ -36,6 +36,163 @@ pub fn annotate(
     disruption_markers(before, events);
     commander_kept(before, events);
     branch_case(data, events);
+    key_spaces_changed(data, before, after, events);
+    naval_pass(orders, events);
+    cup_said_once(events);
+    march_after_torpedoes(data, before, events);
+}
+
+/// 7.1, 16.10: a card may activate one army on two lines (card 48: the green army twice).
+/// When Torpedoes stop the march of one line, the next line for that army may march it, and
+/// its line followed the stop with nothing to say it was another of the card's actions. A
+/// step that answers the Torpedoes question re-runs the line that asked (the cursor's), so the
+/// army's next `marched` in it comes from the card's next line for that army: its copy gets
+/// `card_line`, that line's place among the card's lines for the army (2 for the second).
+fn march_after_torpedoes(data: &Data, before: &State, events: &mut [Value]) {
+    use super::data::UnionAction;
+    let (Cursor::Union { line }, Some(Question::Torpedoes { .. })) =
+        (&before.cursor, &before.question)
+    else {
+        return;
+    };
+    let Some(card) = before.card.as_deref().and_then(|c| data.find_card(c)) else {
+        return;
+    };
+    let of =
+        |army: &str, a: &UnionAction| matches!(a, UnionAction::Army { army: x, .. } if x == army);
+    let mut stopped: Option<String> = None;
+    for e in events.iter_mut() {
+        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
+        match text("event").as_deref() {
+            Some("card_revealed") => return,
+            Some("torpedoes") => {
+                stopped = text("stopped").and_then(|w| {
+                    w.strip_prefix("the ")?
+                        .split_once(" army's march")
+                        .map(|(a, _)| a.to_string())
+                });
+            }
+            Some("marched") if stopped.is_some() && text("army") == stopped => {
+                let army = stopped.take().unwrap_or_default();
+                let Some(next) = card
+                    .union
+                    .iter()
+                    .enumerate()
+                    .skip(line + 1)
+                    .find(|(_, a)| of(&army, a))
+                    .map(|(i, _)| i)
+                else {
+                    continue;
+                };
+                let place = card.union[..=next].iter().filter(|a| of(&army, a)).count();
+                if let Value::Object(o) = e {
+                    o.insert("card_line".into(), place.into());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// 9.1.2, 14.5: an empty Cup is said once. A casualty's successor drawn from an empty Leader
+/// Cup records the skipped draw and then the command left empty, whose line says the Cup is
+/// empty; the Domestic phase's line (`year_end_found`) says the Resource Cup is empty before
+/// the skipped draw's line. The skipped draw's copy gets `said: true`, and the report leaves
+/// it out; the record keeps it.
+fn cup_said_once(events: &mut [Value]) {
+    fn field<'a>(x: &'a Value, k: &str) -> Option<&'a str> {
+        x.get(k).and_then(Value::as_str)
+    }
+    let mut phase_says_empty = false;
+    for i in 0..events.len() {
+        let e = &events[i];
+        if field(e, "event") == Some("year_end_phase") {
+            phase_says_empty = field(e, "rule") == Some("14.5")
+                && field(e, "found").is_some_and(|f| f.contains(super::confederate::CUP_EMPTY));
+            continue;
+        }
+        if field(e, "event") != Some("ignored") {
+            continue;
+        }
+        let said = match (field(e, "rule"), field(e, "what")) {
+            (Some("9.1.2"), Some(super::battle::LEADER_CUP_EMPTY)) => {
+                events.get(i + 1).is_some_and(|n| {
+                    field(n, "event") == Some("leader_called_up")
+                        && n.get("leader").is_none_or(Value::is_null)
+                })
+            }
+            (Some("14.5"), Some(super::confederate::CUP_EMPTY)) => phase_says_empty,
+            _ => false,
+        };
+        if said {
+            if let Value::Object(o) = &mut events[i] {
+                o.insert("said".into(), true.into());
+            }
+        }
+    }
+}
+
+/// 12.0: a morale change for key spaces is recorded as "the Union took key spaces" or "the
+/// South regained key spaces", one key space or several. The copy gets `spaces`: those that
+/// changed hands, from the Union's key spaces before the step to those it holds after the
+/// change (`holds`, from the seventh edition on; before it, the state after the step where the
+/// step has one such change only), so the line names them, in the singular for one.
+fn key_spaces_changed(data: &Data, before: &State, after: Option<&State>, events: &mut [Value]) {
+    use super::control::{union_key_space_ids, KEY_SPACES_REGAINED, KEY_SPACES_TAKEN};
+    let is_change = |e: &Value| {
+        e.get("event").and_then(Value::as_str) == Some("morale")
+            && matches!(
+                e.get("why").and_then(Value::as_str),
+                Some(KEY_SPACES_TAKEN | KEY_SPACES_REGAINED)
+            )
+    };
+    let changes = events.iter().filter(|e| is_change(e)).count();
+    let mut held = union_key_space_ids(data, before);
+    for e in events.iter_mut().filter(|e| is_change(e)) {
+        let now: Option<BTreeSet<String>> = match e.get("holds") {
+            Some(Value::Array(h)) => Some(
+                h.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect(),
+            ),
+            _ if changes == 1 => after.map(|a| union_key_space_ids(data, a)),
+            _ => None,
+        };
+        let Some(now) = now else {
+            continue;
+        };
+        let took = e.get("why").and_then(Value::as_str) == Some(KEY_SPACES_TAKEN);
+        let spaces: Vec<String> = if took {
+            now.difference(&held).cloned().collect()
+        } else {
+            held.difference(&now).cloned().collect()
+        };
+        held = now;
+        if let (false, Value::Object(o)) = (spaces.is_empty(), e) {
+            o.insert("spaces".into(), spaces.into());
+        }
+    }
+}
+
+/// 9.6, 10.3: a Naval action ordered as `naval: pass` rolls, and a passed roll is followed
+/// by nothing. Its roll's copy gets `naval_pass: true`, for the line to say why nothing moved.
+fn naval_pass(orders: &Value, events: &mut [Value]) {
+    let pass = ["/naval", "/command/naval"]
+        .iter()
+        .any(|p| orders.pointer(p).and_then(Value::as_str) == Some("pass"));
+    if !pass {
+        return;
+    }
+    for e in events.iter_mut() {
+        let naval = e.get("event").and_then(Value::as_str) == Some("roll")
+            && e.get("what")
+                .and_then(Value::as_str)
+                .is_some_and(|w| w.starts_with("Naval roll"));
+        if let (true, Value::Object(o)) = (naval, e) {
+            o.insert("naval_pass".into(), true.into());
+        }
+    }
 }
 
 /// 8.4: a branch is recorded under 8.4, which only says that the way on is decided "as
