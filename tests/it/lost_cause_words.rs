@@ -1672,14 +1672,33 @@ fn a_key_space_taken_is_named_in_the_singular() {
     };
     let one = took(json!(["chattanooga"]));
     assert!(
-        one.contains("Confederate morale 10 -> 9: the Union took Chattanooga, a key space; the Union now holds Chattanooga (12.0)."),
+        one.contains("Confederate morale 10 -> 9: the Union took Chattanooga, a key space, and holds no other (12.0)."),
         "{one}"
     );
     assert!(!one.contains("key spaces"), "{one}");
     let two = took(json!(["chattanooga", "memphis"]));
     assert!(
-        two.contains("the Union took Chattanooga and Memphis, key spaces;"),
+        two.contains(
+            "the Union took Chattanooga and Memphis, key spaces, and holds no other (12.0)."
+        ),
         "{two}"
+    );
+    // A space held before is named as held still, and those taken are not named twice.
+    let mut holding = st.clone();
+    holding.held.insert("mobile".into());
+    let three = annotated_report(
+        &holding,
+        json!({}),
+        vec![
+            json!({"event": "morale", "rule": "12.0", "from": 10, "to": 9,
+                     "why": "the Union took key spaces", "holds": ["chattanooga", "memphis", "mobile"]}),
+        ],
+    );
+    assert!(
+        three.contains(
+            "the Union took Chattanooga and Memphis, key spaces; it also holds Mobile (12.0)."
+        ),
+        "{three}"
     );
 }
 

@@ -136,7 +136,9 @@ fn cup_said_once(events: &mut [Value]) {
 /// South regained key spaces", one key space or several. The copy gets `spaces`: those that
 /// changed hands, from the Union's key spaces before the step to those it holds after the
 /// change (`holds`, from the seventh edition on; before it, the state after the step where the
-/// step has one such change only), so the line names them, in the singular for one.
+/// step has one such change only), so the line names them, in the singular for one. Taken,
+/// they also get `also`: the key spaces the Union held before and still holds, which the line
+/// names in place of the whole of `holds`, so that a space just taken is not named twice.
 fn key_spaces_changed(data: &Data, before: &State, after: Option<&State>, events: &mut [Value]) {
     use super::control::{union_key_space_ids, KEY_SPACES_REGAINED, KEY_SPACES_TAKEN};
     let is_change = |e: &Value| {
@@ -168,9 +170,14 @@ fn key_spaces_changed(data: &Data, before: &State, after: Option<&State>, events
         } else {
             held.difference(&now).cloned().collect()
         };
+        // Taken, the spaces are among those held now: the line names the others only.
+        let also: Vec<String> = now.intersection(&held).cloned().collect();
         held = now;
         if let (false, Value::Object(o)) = (spaces.is_empty(), e) {
             o.insert("spaces".into(), spaces.into());
+            if took {
+                o.insert("also".into(), also.into());
+            }
         }
     }
 }
