@@ -574,8 +574,8 @@ fn every_accepted_split_with_supplies_moved_on_after_it_is_listed() {
 #[test]
 fn every_accepted_march_with_supplies_moved_on_from_both_ends_is_listed() {
     use adjutant::engine::dice::KeyedDice;
-    use adjutant::games::southern_strategy::SouthernStrategy;
     use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::SouthernStrategy;
     let data = data();
     let st = beside_a_full_fort(&data);
     let accepted = |o: &Orders| {
@@ -595,10 +595,14 @@ fn every_accepted_march_with_supplies_moved_on_from_both_ends_is_listed() {
         let Action::March(m) = march.full.as_ref().unwrap() else {
             unreachable!()
         };
-        let to = m.groups[0].to.clone();
+        let to = m.groups[0].to;
         let mut found = false;
-        for first in with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == Id::new("HHS")) {
-            for second in with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == to) {
+        for first in
+            with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == Id::new("HHS"))
+        {
+            for second in
+                with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == to)
+            {
                 let mut orders = first.clone();
                 orders.supply_after.push(second.supply_after[0].clone());
                 found |= accepted(&orders);
@@ -657,7 +661,10 @@ fn every_accepted_split_under_the_subordinate_with_supplies_moved_on_after_it_is
         over += 1;
         space.extend(with_one_move_after(&split, &areas));
     }
-    assert!(over > 0, "no split under the Subordinate was refused for a limit alone");
+    assert!(
+        over > 0,
+        "no split under the Subordinate was refused for a limit alone"
+    );
     check(
         &data,
         &st,
