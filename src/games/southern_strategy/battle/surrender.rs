@@ -2,6 +2,7 @@
 
 use super::*;
 
+/// Moves the Political Will marker `delta` spaces, stopping at the track's ends (RULINGS T4).
 pub(super) fn move_political_will(
     data: &Data,
     st: &mut State,
