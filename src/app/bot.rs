@@ -83,11 +83,23 @@ pub fn bot_side(l: &Loaded, side: Option<&str>) -> Result<String, Error> {
 /// not bring it back to one by a round of moves that change nothing: read by replaying the
 /// game's log.
 pub fn positions_stood_in(l: &Loaded) -> Result<Been, Error> {
-    let mut keys = HashSet::new();
-    for state in crate::engine::session::states(l.rules.as_ref(), &l.game)?.values() {
+    let mut been = Been::default();
+    let states = crate::engine::session::states(l.rules.as_ref(), &l.game)?;
+    add_positions(&mut been, l, states.values())?;
+    Ok(been)
+}
+
+/// Adds the keys of `states`, positions the game of `l` has stood in, to `been`.
+pub fn add_positions<'a>(
+    been: &mut Been,
+    l: &Loaded,
+    states: impl IntoIterator<Item = &'a Value>,
+) -> Result<(), Error> {
+    let keys = Arc::make_mut(been);
+    for state in states {
         keys.insert(l.rules.position_key(state)?);
     }
-    Ok(Arc::new(keys))
+    Ok(())
 }
 
 /// The keys of the positions a game has stood in (`Settings::been`).

@@ -112,10 +112,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
             &secrets,
             None,
         )?;
-        let keys = std::sync::Arc::make_mut(stood_in);
-        for state in next.before.values().chain([&next.game.state]) {
-            keys.insert(current.rules.position_key(state)?);
-        }
+        app::add_positions(
+            stood_in,
+            &current,
+            next.before.values().chain([&next.game.state]),
+        )?;
         received = Some(match received.take() {
             Some(mut so_far) => {
                 so_far.steps.extend(next.steps);
