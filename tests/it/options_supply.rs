@@ -563,3 +563,114 @@ fn every_accepted_split_with_supplies_moved_on_after_it_is_listed() {
         "splits from High Hills of Santee with supplies moved on after them",
     );
 }
+
+/// 9.1 with 5.5: a march may leave both ends over their limits: the Point it leaves (too few
+/// units stay for what is kept there) and the full Fort it enters. The orders are legal with a
+/// move after the action (`supply_after`) from each end; one move puts only one right. Three of
+/// Cornwallis's four units into Fort Granby carrying 1 leave 3 with the one unit staying (it may
+/// hold 2) and 9 in the Fort (it holds 8). Every march from High Hills of Santee that the rules
+/// refuse alone and with any one move after it, but accept with a move from each end, lies
+/// inside a listed option.
+#[test]
+fn every_accepted_march_with_supplies_moved_on_from_both_ends_is_listed() {
+    use adjutant::engine::dice::KeyedDice;
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    let st = beside_a_full_fort(&data);
+    let accepted = |o: &Orders| {
+        SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32])).is_ok()
+    };
+    let dests: Vec<String> = ["GRB", "MOT", "CAM"].map(String::from).to_vec();
+    let areas = ["HHS", "GRB", "MOT", "CAM"];
+    let mut space = Vec::new();
+    let mut both = 0;
+    for march in marches(
+        "HHS",
+        groups(1, &dests, &[1, 2, 3], &some(0..=2), &some(0..=2)),
+    ) {
+        if accepted(&march) || with_one_move_after(&march, &areas).any(|o| accepted(&o)) {
+            continue;
+        }
+        let Action::March(m) = march.full.as_ref().unwrap() else {
+            unreachable!()
+        };
+        let to = m.groups[0].to;
+        let mut found = false;
+        for first in
+            with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == Id::new("HHS"))
+        {
+            for second in
+                with_one_move_after(&march, &areas).filter(|o| o.supply_after[0].from == to)
+            {
+                let mut orders = first.clone();
+                orders.supply_after.push(second.supply_after[0].clone());
+                found |= accepted(&orders);
+                space.push(orders);
+            }
+        }
+        both += usize::from(found);
+    }
+    assert!(both > 0, "no march needs a move from each end");
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        4,
+        "marches from High Hills of Santee with supplies moved on from both ends",
+    );
+}
+
+/// 9.1 and 9.2 with 5.5: a split whose group under the Subordinate Leader leaves an excess (the
+/// Point left with more than the units staying may hold, or the full Fort it enters) is legal
+/// with the move after the action (`supply_after`) that takes it on, as a split without him
+/// (above). Every split from High Hills of Santee with one group under the Subordinate Leader
+/// that the rules refuse alone for a limit but accept with one move after it lies inside a
+/// listed option.
+#[test]
+fn every_accepted_split_under_the_subordinate_with_supplies_moved_on_after_it_is_listed() {
+    use adjutant::engine::dice::KeyedDice;
+    use adjutant::engine::game::Game;
+    use adjutant::games::southern_strategy::SouthernStrategy;
+    let data = data();
+    let st = beside_a_full_fort(&data);
+    let tried = |o: &Orders| {
+        SouthernStrategy::apply(&data, &st, "crown", o, None, &mut KeyedDice::new(&[7; 32]))
+    };
+    let dests: Vec<String> = ["GRB", "MOT", "CAM"].map(String::from).to_vec();
+    let areas = ["HHS", "GRB", "MOT", "CAM"];
+    let mut space = Vec::new();
+    let mut over = 0;
+    for split in marches(
+        "HHS",
+        groups(2, &dests, &[1, 2, 3], &some(0..=2), &some(0..=1)),
+    ) {
+        let Action::March(m) = split.full.as_ref().unwrap() else {
+            unreachable!()
+        };
+        if m.groups.iter().filter(|g| g.subordinate).count() != 1
+            || m.groups.iter().all(|g| g.leader)
+        {
+            continue;
+        }
+        match tried(&split) {
+            Err(e) if e.rule == "5.5" && e.message.to_string().contains("over its limit") => {}
+            _ => continue,
+        }
+        over += 1;
+        space.extend(with_one_move_after(&split, &areas));
+    }
+    assert!(
+        over > 0,
+        "no split under the Subordinate was refused for a limit alone"
+    );
+    check(
+        &data,
+        &st,
+        Side::Crown,
+        space,
+        20,
+        "splits under the Subordinate Leader from High Hills of Santee with supplies moved on after them",
+    );
+}

@@ -361,6 +361,228 @@ pub(super) fn march_on_option<S: Sink<Orders>>(
             )
         });
     }
+    both_ends_option(
+        board,
+        army,
+        s,
+        group,
+        &|| line(false).to_vec(),
+        march,
+        words,
+        out,
+    );
+}
+
+/// 9.1 with 5.5: a march of `g` units from a Point that leaves both ends over their limits:
+/// the units staying keep more than they may hold, and the area entered gets more than it may
+/// hold. Such a march needs a move after the action (`supply_after`) from each end, so it is
+/// offered once more with two: the first from the Point left, the second from the area entered.
+/// The group's load lies between what overfills the entered area and what still overfills the
+/// Point; offered only where some number of units leaves such a load.
+#[allow(clippy::too_many_arguments)]
+fn both_ends_option<S: Sink<Orders>>(
+    board: &Board,
+    army: &Army,
+    s: Supplies,
+    group: &OneGroup,
+    line: &dyn Fn() -> Vec<usize>,
+    march: &impl Fn() -> Candidate<Action>,
+    words: &MarchWords<impl Fn() -> String, impl Fn() -> String>,
+    out: &mut S,
+) {
+    let (at, b) = (group.at, group.to);
+    if board.area(at).is_city_or_fort() {
+        return;
+    }
+    let side = army.side;
+    let held = board.supplies(b);
+    // For `g` units marching: the least and the most they may carry that leaves both ends
+    // over their limits, and the most each end is then over.
+    let window = |g: u32| -> Option<(u32, u32, u32, u32)> {
+        let p = left_after_march(army, s, g)?;
+        let stayed = army.units.checked_sub(g).filter(|&n| n > 0)?;
+        let most_load = (g + 1)
+            .min(p.food.min(group.food.1) + p.war.min(group.war.1))
+            .min(p.total().checked_sub(stayed + 2)?);
+        let least_load = (limit_on_entry(board, side, b, g) + 1).saturating_sub(held.total());
+        (least_load <= most_load).then(|| {
+            (
+                least_load,
+                most_load,
+                p.total() - least_load - (stayed + 1),
+                held.total() + most_load - limit_on_entry(board, side, b, g),
+            )
+        })
+    };
+    let units: Vec<u32> = (1..=group.units).filter(|&g| window(g).is_some()).collect();
+    let (Some(&lo), Some(&hi)) = (units.first(), units.last()) else {
+        return;
+    };
+    // The room an area of the line has now (the entered one after the group's load).
+    let room = |q: usize| board.limit(q).saturating_sub(board.supplies(q).total());
+    let id = |p: usize| board.area(p).id;
+    let item = || {
+        let to = line();
+        let here_to: Vec<usize> = to
+            .iter()
+            .copied()
+            .filter(|&q| q != at && (q == b || room(q) > 0))
+            .collect();
+        // With units staying, the Point left may take back what it has room for once its
+        // excess has gone.
+        let there_to: Vec<usize> = to
+            .iter()
+            .copied()
+            .filter(|&q| q != b && (q == at || room(q) > 0))
+            .collect();
+        // The rules take any moves that leave every area within its limit: the Point's move may
+        // take all it keeps, the entered area's what it holds and what came in, as far as the
+        // room where it goes allows.
+        let (here_most, load_most) = units
+            .iter()
+            .filter_map(|&g| {
+                Some((
+                    left_after_march(army, s, g)?.total() - window(g)?.0,
+                    window(g)?.1,
+                ))
+            })
+            .fold((0, 0), |m, (h, l)| (m.0.max(h), m.1.max(l)));
+        let room_back = army.units - lo + 1;
+        let there_room = there_to
+            .iter()
+            .map(|&q| if q == at { room_back } else { room(q) })
+            .max()
+            .unwrap_or(0);
+        let there_most =
+            (held.total() + load_most + if here_to.contains(&b) { here_most } else { 0 })
+                .min(there_room);
+        let c = march();
+        let mut orders = c.orders;
+        let mut ranges = c.ranges;
+        ranges.retain(|r| {
+            r.name != "full.march.groups[0].units"
+                && (r.name != "full.march.groups[0].leader"
+                    || (group.may_stay && group.without >= lo))
+                && (r.name != "full.march.groups[0].subordinate"
+                    || (group.subordinate >= lo && group.subordinate > 0))
+                && r.name != "full.march.groups[0].food"
+                && r.name != "full.march.groups[0].war"
+        });
+        if lo < hi {
+            ranges.insert(0, Range::amount("full.march.groups[0].units", lo, hi));
+        }
+        // The example: the most units, the least load, each excess to the first area with room.
+        let (least_load, _, here_excess, _) = window(hi).unwrap_or_default();
+        let p = left_after_march(army, s, hi).unwrap_or_default();
+        let food = p.food.min(group.food.1).min(least_load);
+        let load = Supplies {
+            food,
+            war: least_load - food,
+        };
+        let kept = Supplies {
+            food: p.food - load.food,
+            war: p.war - load.war,
+        };
+        let there_excess =
+            (held.total() + least_load).saturating_sub(limit_on_entry(board, side, b, hi));
+        let first = here_to
+            .iter()
+            .copied()
+            .find(|&q| q != b && room(q) >= here_excess)
+            .unwrap_or(b);
+        let second = there_to
+            .iter()
+            .copied()
+            .find(|&q| {
+                q != at && room(q) >= there_excess + if q == first { here_excess } else { 0 }
+            })
+            .unwrap_or(at);
+        let move_of = |from: usize, q: usize, has: Supplies, excess: u32| {
+            let food = has.food.min(excess);
+            SupplyMove {
+                from: id(from),
+                to: id(q),
+                food,
+                war: excess - food,
+            }
+        };
+        let arrived = Supplies {
+            food: held.food + load.food,
+            war: held.war + load.war,
+        };
+        if let Action::March(m) = &mut orders {
+            m.groups[0].units = hi;
+            m.groups[0].food = Some(load.food);
+            m.groups[0].war = Some(load.war);
+        }
+        let moves = vec![
+            move_of(at, first, kept, here_excess),
+            move_of(b, second, arrived, there_excess),
+        ];
+        let most_food = units
+            .iter()
+            .filter_map(|&g| left_after_march(army, s, g))
+            .map(|p| p.food)
+            .max()
+            .unwrap_or(0);
+        let food_here = here_most.min(most_food);
+        let war_here = here_most.min(s.war);
+        let food_there = there_most.min(held.food + most_food);
+        let war_there = there_most.min(held.war + s.war);
+        let here_ids: Vec<Id> = here_to.iter().map(|&q| id(q)).collect();
+        let there_ids: Vec<Id> = there_to.iter().map(|&q| id(q)).collect();
+        let mut open = Open(ranges);
+        open.amount("full.march.groups[0].food", 0, group.food.1.min(load_most))
+            .amount("full.march.groups[0].war", 0, group.war.1.min(load_most))
+            .one_of("supply_after[0].to", ids(&here_ids))
+            .amount(
+                "supply_after[0].food",
+                least(food_here, war_here),
+                food_here,
+            )
+            .amount("supply_after[0].war", least(war_here, food_here), war_here)
+            .one_of("supply_after[1].to", ids(&there_ids))
+            .amount(
+                "supply_after[1].food",
+                least(food_there, war_there),
+                food_there,
+            )
+            .amount(
+                "supply_after[1].war",
+                least(war_there, food_there),
+                war_there,
+            );
+        open.with(Orders {
+            full: Some(orders),
+            supply_after: moves,
+            ..Orders::default()
+        })
+    };
+    out.offer(item, || {
+        let to = line();
+        let here_to: Vec<Id> = to.iter().copied().filter(|&q| q != at && (q == b || room(q) > 0)).map(id).collect();
+        let there_to: Vec<Id> = to
+            .iter()
+            .copied()
+            .filter(|&q| q != b && (q == at || room(q) > 0))
+            .map(id)
+            .collect();
+        let (load_least, load_most) = units.iter().filter_map(|&g| window(g)).fold((u32::MAX, 0), |m, (l, h, _, _)| (m.0.min(l), m.1.max(h)));
+        format!(
+            "march (9.1) from {} to {}: {}, carrying {} in all, leaving both {} and {} over their limits (5.5); {}; then move supplies on from {} (`supply_after`, 5.5) to {}, and from {} to {}",
+            (words.army)(),
+            board.area(b).name,
+            units_words(lo, hi),
+            span(load_least, load_most),
+            board.area(at).name,
+            board.area(b).name,
+            words.cost,
+            board.area(at).name,
+            either_of(board.data, &here_to),
+            board.area(b).name,
+            either_of(board.data, &there_to),
+        )
+    });
 }
 
 /// 5.5: the room the area a march left has for more supplies, with `stayed` units and `kept`
