@@ -37,7 +37,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-/// Settings to try, from `HORIZON`, `EXPLORATION` and `WIDTHS`.
+/// Settings to try, from `HORIZON`, `EXPLORATION`, `WIDTHS` and `SOONER`.
 fn tune(s: &mut Settings) {
     if let Some(h) = std::env::var("HORIZON").ok().and_then(|v| v.parse().ok()) {
         s.horizon = h;
@@ -50,6 +50,9 @@ fn tune(s: &mut Settings) {
     }
     if let Some(w) = std::env::var("WIDTHS").ok().and_then(|v| v.parse().ok()) {
         s.widths = w;
+    }
+    if let Some(k) = std::env::var("SOONER").ok().and_then(|v| v.parse().ok()) {
+        s.sooner = k;
     }
 }
 

@@ -22,6 +22,9 @@
 //!   steps, then judged by the rules' estimate (`Game::value`: material and the tracks), or by
 //!   the result if the game ended. A whole random game to the end would take hundreds of
 //!   steps and say little: random play does not win wars the way a player does.
+//! - **Backing up.** A result goes back up the tree blended, at each step, with the estimate
+//!   of the position that step reached (`Settings::sooner`), so a line is judged by all the
+//!   positions it passes through and a gain made now is worth more than the same gain later.
 //! - **The choice.** The most visited option at the root; its share of the visits and its
 //!   estimated chance of winning are what `--explain` prints.
 //!
@@ -68,6 +71,15 @@ pub struct Settings {
     pub horizon: usize,
     /// UCB1's exploration weight (chances of winning run from 0 to 1).
     pub exploration: f64,
+    /// How much a position counts for itself, against what follows it. Each result backed up
+    /// the tree is `sooner` times the rules' estimate of the position an option led to, plus
+    /// the rest times the result from there on (the next position's, or the playout's), so a
+    /// line is judged by every position it passes through, the nearest counting most. A gain
+    /// made now then counts for more than the same gain put off: judged by where the playouts
+    /// end alone, a side far ahead could not tell the pass that ends the impulse phase, and
+    /// with it a siege (13.1), from a round of Navy moves that only puts the pass off, and
+    /// chased the Navy. 0 judges by the playout alone.
+    pub sooner: f64,
     /// How many draws of its open amounts a candidate with ranges adds as options besides its
     /// own orders.
     pub widths: usize,
@@ -100,6 +112,11 @@ pub fn position_key<S: Serialize>(state: &S) -> [u8; 32] {
     Sha256::digest(&json).into()
 }
 
+/// The default `Settings::sooner`. Against the greedy player at 200 playouts, the bot as the
+/// Crown won 48 of 100 games judging by the playouts alone, 61 with 0.2, 65 with 0.3 and 59
+/// with 0.5 (README, "Sooner, not later").
+pub const SOONER: f64 = 0.3;
+
 /// The default `Settings::max_nodes`. A kept position costs about 5 KB with its options, so
 /// the tree stays under about 300 MB however long the bot thinks: unbounded, `--think 10s`
 /// held 840 MB on the project's machine, and the hour `--think` allows would have run out of
@@ -114,6 +131,7 @@ impl Settings {
             seed,
             horizon: 16,
             exploration: 0.5,
+            sooner: SOONER,
             widths: 2,
             max_nodes: MAX_NODES,
             been: Arc::default(),

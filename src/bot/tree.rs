@@ -20,6 +20,9 @@ struct Node<G: Game> {
     /// `None` until the node is first passed through.
     edges: Option<Vec<Edge<G>>>,
     visits: u32,
+    /// The rules' estimate of `state` for each side (`Game::value`), made once; `None` where
+    /// it cannot judge the position (`Game::settled`).
+    value: Option<Vec<f64>>,
 }
 
 /// An option at a node.
@@ -130,11 +133,13 @@ pub fn search<G: Game>(
 impl<G: Game> Search<'_, G> {
     fn node(&self, state: G::State) -> Node<G> {
         let side = G::deciding(self.data, &state).and_then(|side| side_index::<G>(&side));
+        let value = G::settled(self.data, &state).then(|| self.estimate(&state));
         Node {
             state,
             side,
             edges: None,
             visits: 0,
+            value,
         }
     }
 
@@ -219,15 +224,34 @@ impl<G: Game> Search<'_, G> {
                 }
             };
             let known = edges[i].outcomes.iter().position(|c| c.state == next);
+            // What an option gains at once counts beside what comes of it (`Settings::sooner`).
+            let sooner = self.settings.sooner;
+            let blend = |now: Option<&Vec<f64>>, later: Vec<f64>| -> Vec<f64> {
+                match now {
+                    Some(now) => now
+                        .iter()
+                        .zip(later)
+                        .map(|(a, b)| sooner * a + (1.0 - sooner) * b)
+                        .collect(),
+                    None => later,
+                }
+            };
             let result = match known {
-                Some(k) => self.visit(&mut edges[i].outcomes[k]),
+                Some(k) => {
+                    let r = self.visit(&mut edges[i].outcomes[k]);
+                    blend(edges[i].outcomes[k].value.as_ref(), r)
+                }
                 // The tree is as large as it may grow: the playout counts, but its position
                 // is not kept (the next visit plays out from a fresh roll again).
-                None if self.nodes >= self.settings.max_nodes => self.playout(next),
+                None if self.nodes >= self.settings.max_nodes => {
+                    let now = G::settled(self.data, &next).then(|| self.estimate(&next));
+                    let r = self.playout(next);
+                    blend(now.as_ref(), r)
+                }
                 None => {
                     self.nodes += 1;
-                    let r = self.playout(next.clone());
-                    let mut child = self.node(next);
+                    let mut child = self.node(next.clone());
+                    let r = blend(child.value.as_ref(), self.playout(next));
                     child.visits = 1;
                     edges[i].outcomes.push(child);
                     r
@@ -243,6 +267,7 @@ impl<G: Game> Search<'_, G> {
     /// Plays on from `state` at random for the horizon, then judges where it got.
     fn playout(&mut self, mut state: G::State) -> Vec<f64> {
         let data = self.data;
+
         // Each order tried is played into `next`, which keeps its room from step to step, as
         // self-play does: a playout copies no state into fresh memory.
         let mut next = state.clone();

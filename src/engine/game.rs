@@ -296,6 +296,13 @@ pub trait Game: 'static {
     fn value(_data: &Self::Data, _state: &Self::State, _side: &str) -> Option<f64> {
         None
     }
+    /// For the bot (`crate::bot`): whether `value` can judge `state` as it stands. A battle
+    /// waiting for its answers cannot be: its result is not yet on the board, and the estimate
+    /// would judge the attack by its cost alone. The search then judges such a position only
+    /// by what follows it (`bot::Settings::sooner`). The default is always.
+    fn settled(_data: &Self::Data, _state: &Self::State) -> bool {
+        true
+    }
     /// For the bot's playouts (`crate::bot`): whether the random player for `side` leaves
     /// `orders` out while the rules accept something else, as a move no one who knows the game
     /// makes at random, in a search deciding for `searching` (a Southern Strategy pass that

@@ -555,6 +555,14 @@ impl Game for SouthernStrategy {
         Some(estimate::value(data, st, Side::parse(side)?))
     }
 
+    /// 10.1 to 10.3: an attack waiting for the defender's answer or either side's War.
+    fn settled(_data: &Data, st: &State) -> bool {
+        !matches!(
+            st.phase,
+            Phase::Battle { .. } | Phase::Commit { .. } | Phase::Defend { .. }
+        )
+    }
+
     /// 7.0: a pass that ends the impulse phase (the Pass Marker at 1, or the other side
     /// having just passed) is a decision to end the campaign turn, not a move to make at
     /// random. The Navies' moves (12.1) cost nothing, so a side can go on acting for as long
