@@ -202,6 +202,27 @@ impl Commit {
         self.staged.add_last(path, game_text(gf)?.as_bytes())
     }
 
+    /// Stages `text` for standard output: it is written with the command's other outputs,
+    /// before any file is put into place, so that a standard output that fails (a full disk,
+    /// a closed pipe) leaves every file as it was. What a command prints once its files are
+    /// written would fail with them already changed.
+    pub fn print(&mut self, text: &str) {
+        self.staged.add_stdout(text.as_bytes());
+    }
+
+    /// Stages a packet made by this command together with the game file that records it, the
+    /// game file last.
+    pub fn add_packet(
+        &mut self,
+        out: &Path,
+        packet: &crate::engine::record::Packet,
+        game: &Path,
+        gf: &GameFile,
+    ) -> Result<(), Error> {
+        self.add(out, packet_text(packet)?.as_bytes())?;
+        self.add_game(game, gf)
+    }
+
     /// Writes a packet made by this command together with the game file that records it, the
     /// game file last, or neither (with any ledger and policy staged before).
     pub fn commit_packet(
@@ -211,8 +232,7 @@ impl Commit {
         game: &Path,
         gf: &GameFile,
     ) -> Result<(), Error> {
-        self.add(out, packet_text(packet)?.as_bytes())?;
-        self.add_game(game, gf)?;
+        self.add_packet(out, packet, game, gf)?;
         self.commit()
     }
 

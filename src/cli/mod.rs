@@ -209,25 +209,6 @@ pub(crate) fn print_out(text: &str) -> Result<(), crate::engine::Error> {
         .map_err(crate::engine::atomic::io("write", Path::new("-")))
 }
 
-/// Prints the public line of a secret, `made` by this run where it is new. When standard
-/// output fails the line never reached the player, so no opponent can hold its anchor: a new
-/// secret is taken back, the run changes no file, and running it again makes another.
-pub(crate) fn print_public_line(
-    line: &str,
-    made: Option<&Path>,
-) -> Result<(), crate::engine::Error> {
-    print_out(&format!("{line}\n")).inspect_err(|_| {
-        if let Some(path) = made {
-            if std::fs::remove_file(path).is_ok() {
-                eprintln!(
-                    "the new secret `{}` was removed, as its public line was not printed",
-                    path.display()
-                );
-            }
-        }
-    })
-}
-
 /// Writes text to a file (atomically) or to standard output for `-`.
 fn emit(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     crate::engine::atomic::write(path, bytes)?;

@@ -152,9 +152,23 @@ impl Staged {
     /// whatever else it did not finish; one stopped before has only spent it on the record it
     /// made, which the same orders make again.
     pub fn add_guard(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let s = self.checked_stage(path, bytes, Kind::Private)?;
+        self.add_guard_kind(path, bytes, Kind::Private)
+    }
+
+    /// `add_guard` for a private file of the given kind: a new secret (`Kind::NewPrivate`),
+    /// which must exist before its public line goes out, and is taken back when no byte of
+    /// the line did.
+    pub fn add_guard_kind(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<(), Error> {
+        let s = self.checked_stage(path, bytes, kind)?;
         self.guards.push(s);
         Ok(())
+    }
+
+    /// Stages `text` for standard output, written with the other outputs written straight out,
+    /// in the order staged, before any file is renamed into place: a standard output that
+    /// fails (a full disk, a closed pipe) then leaves every file as it was.
+    pub fn add_stdout(&mut self, text: &[u8]) {
+        self.stages.push(Stage::Stdout(text.to_vec()));
     }
 
     /// Stages the file to make visible after all others: the game file, so that a failure

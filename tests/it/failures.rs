@@ -598,3 +598,92 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         assert!(line.trim().len() > 32, "{args:?}: {line}");
     }
 }
+
+/// `orders -o` in a witness game prints the record hash to post for the witness. It was
+/// printed once the game file, the packet and the ledger were in place, so a standard output
+/// that failed (a full disk) failed the command, exit 3, with every file changed. The hash now
+/// goes out with the command's other outputs, before any file is put into place: a failure
+/// changes nothing, and the same orders then go through.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_witness_hash_that_cannot_be_printed_changes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, p) = witness_game(dir.path(), "solo-1776", "s1776-full", "game.yaml");
+    write(&p, "o.yaml", "turn: {}\n");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let before = files(&p);
+    let o = command(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "packet.yaml",
+        ],
+    )
+    .stdout(full)
+    .output()
+    .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("could not write to standard output: No space left on device"),
+        "{err}"
+    );
+    assert!(files(&p) == before, "changed files: {err}");
+    let hash = record_hash(&p, "game.yaml", "o.yaml");
+    assert_eq!(hash.len(), 64, "{hash}");
+}
+
+/// `keys` and `witness new` print the public line of the secret they make. Into a pipe whose
+/// reader is gone the run ends as a closed pipe ends a command, and the secret, whose line
+/// nobody read, is not left behind: it stayed, as the closed pipe ended the run before it
+/// could be taken back, and the next run was refused as making a secret that exists.
+#[cfg(unix)]
+#[test]
+fn a_secret_whose_line_met_a_closed_pipe_is_not_kept() {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let keys = [
+        "keys",
+        "--id",
+        "ss-pipe-keys",
+        "--side",
+        "crown",
+        "--secrets",
+        "s",
+    ];
+    let witness = ["witness", "new", "--game-id", "ss-pipe-w", "--secrets", "s"];
+    for args in [&keys[..], &witness[..]] {
+        let before = files(d);
+        let mut fds = [0; 2];
+        // SAFETY: a new pipe; its read end is closed at once and its write end handed over.
+        let writer = unsafe {
+            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+            libc::close(fds[0]);
+            std::fs::File::from_raw_fd(fds[1])
+        };
+        let o = command(d, args)
+            .stdout(Stdio::from(writer))
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.signal(),
+            Some(libc::SIGPIPE),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        let after = files(d);
+        assert!(after == before, "{args:?} left {:?}", after.keys());
+        let line = stdout(&ok(d, args));
+        assert!(line.trim().len() > 32, "{args:?}: {line}");
+    }
+}
