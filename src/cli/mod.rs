@@ -199,11 +199,12 @@ fn chain_length() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH)
 }
 
-/// Writes `text` to standard output. A write that fails (a full disk behind it) is an error
-/// that says so, with the file system's exit status, where `print!` would panic.
+/// Writes `text` to standard output. A write that fails (a full disk behind it, or a standard
+/// output closed at start) is an error that says so, with the file system's exit status, where
+/// `print!` would panic (or, closed, write nowhere).
 pub(crate) fn print_out(text: &str) -> Result<(), crate::engine::Error> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::engine::atomic::stdout()?;
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(crate::engine::atomic::io("write", Path::new("-")))

@@ -24,11 +24,13 @@ use super::Error;
 mod lock;
 mod naming;
 mod read;
+mod stdout;
 
 pub use lock::Lock;
 use naming::{id_of, identity, is_private_file, named_twice, over_read_input, refused_output};
 pub use naming::{names_input, reading_file, reading_folder, same_path};
 pub use read::{read, read_limited, MAX_FILE_BYTES};
+pub use stdout::stdout;
 
 /// An I/O failure of `action` on `path`, as an error naming both.
 pub fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
@@ -335,7 +337,7 @@ fn write_out(s: Stage, sent: &mut usize) -> Result<(), Error> {
     }
     match s {
         Stage::Stdout(bytes) => {
-            let mut out = std::io::stdout().lock();
+            let mut out = stdout()?;
             all(&mut out, &bytes, sent).map_err(io("write", Path::new("-")))
         }
         Stage::Direct(path, bytes) => {

@@ -687,3 +687,90 @@ fn a_secret_whose_line_met_a_closed_pipe_is_not_kept() {
         assert!(line.trim().len() > 32, "{args:?}: {line}");
     }
 }
+
+/// `adjutant` with `args` in `dir` run with its standard output closed (`>&-`), which a
+/// `Command` cannot do itself.
+#[cfg(unix)]
+fn with_stdout(dir: &Path, args: &[&str], redirect: &str) -> std::process::Output {
+    let c = command(dir, args);
+    let mut sh = std::process::Command::new("sh");
+    sh.arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(c.get_program())
+        .args(c.get_args())
+        .current_dir(dir);
+    for (k, v) in c.get_envs() {
+        match v {
+            Some(v) => sh.env(k, v),
+            None => sh.env_remove(k),
+        };
+    }
+    sh.output().unwrap()
+}
+
+/// A command run with its standard output closed (`adjutant show GAME >&-`) succeeded with
+/// nothing written anywhere: the Rust runtime puts `/dev/null` in place of a closed standard
+/// output before `main`. What it was asked to print went nowhere, as a report to a closed
+/// output would, and `keys` kept a secret whose line nobody saw. It now fails as a full
+/// standard output does, exit 3, naming it, and changes no file; a command that prints
+/// nothing, or one whose output goes to `/dev/null` on purpose, runs as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let g = TwoPlayers::new("ss-closed-stdout");
+    let c = g.side_dir("crown");
+    write(&c, "o.yaml", "supply: []\n");
+    let runs: &[&[&str]] = &[
+        &["show", "game.yaml"],
+        &["orders", "game.yaml"],
+        &["verify", "game.yaml"],
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "-",
+        ],
+        &[
+            "keys",
+            "--id",
+            "ss-closed-other",
+            "--side",
+            "crown",
+            "--secrets",
+            "s2",
+        ],
+    ];
+    for args in runs {
+        let before = files(&c);
+        let o = with_stdout(&c, args, ">&-");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert!(
+            err.contains("could not write to standard output") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(files(&c) == before, "{args:?} changed files: {err}");
+    }
+    // Output thrown away on purpose is no error.
+    let o = with_stdout(&c, &["show", "game.yaml"], ">/dev/null");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A command that prints nothing needs no standard output.
+    let o = with_stdout(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+        ">&-",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(c.join("p.yaml").exists());
+}
