@@ -169,6 +169,13 @@ pub struct Commit {
     policies: Vec<(String, String, crate::engine::record::PolicyReveal)>,
 }
 
+/// A point in a `Commit` to go back to (`Commit::savepoint`).
+pub struct Savepoint {
+    staged: atomic::Mark,
+    ledgers: BTreeMap<PathBuf, (crate::engine::ledger::Ledger, bool)>,
+    policies: usize,
+}
+
 impl Commit {
     pub fn new() -> Commit {
         Commit::default()
@@ -234,6 +241,24 @@ impl Commit {
     ) -> Result<(), Error> {
         self.add_packet(out, packet, game, gf)?;
         self.commit()
+    }
+
+    /// What this command has staged so far, to go back to (`roll_back`) when a step after it
+    /// fails and the steps before it are written all the same (`play_bots`).
+    pub fn savepoint(&self) -> Savepoint {
+        Savepoint {
+            staged: self.staged.mark(),
+            ledgers: self.ledgers.clone(),
+            policies: self.policies.len(),
+        }
+    }
+
+    /// Forgets what was staged after `point`: the ledgers as they were then, the outputs and
+    /// policies staged since dropped. Locks taken since are kept until the commit.
+    pub fn roll_back(&mut self, point: Savepoint) {
+        self.staged.truncate(point.staged);
+        self.ledgers = point.ledgers;
+        self.policies.truncate(point.policies);
     }
 
     pub fn commit(self) -> Result<(), Error> {

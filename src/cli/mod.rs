@@ -34,7 +34,8 @@ the position (`position`), the witness answer (`witness answer`).
 Exit status:
   0  done (also for a mail already applied)
   1  input refused: illegal orders, a damaged, stale or forged packet, a broken file (or one
-     too large, or not text), a mail without a packet
+     too large, or not text), a mail without a packet; a game between bots stopped short (a
+     chain used up, the step limit), its steps played written
   2  usage: unknown command or option, a missing argument
   3  the file system or the mail transport failed: a file that cannot be read or written
      (standard output too), an SMTP, IMAP or sendmail failure";

@@ -120,6 +120,15 @@ pub struct Staged {
     targets: Vec<(PathBuf, Option<(u64, u64)>)>,
 }
 
+/// Where a `Staged`'s outputs ended at one point (`Staged::mark`).
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    guards: usize,
+    stages: usize,
+    last: usize,
+    targets: usize,
+}
+
 /// How a staged file is made.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -171,6 +180,25 @@ impl Staged {
     /// fails (a full disk, a closed pipe) then leaves every file as it was.
     pub fn add_stdout(&mut self, text: &[u8]) {
         self.stages.push(Stage::Stdout(text.to_vec()));
+    }
+
+    /// Where the outputs staged so far end, for `truncate`.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            guards: self.guards.len(),
+            stages: self.stages.len(),
+            last: self.last.len(),
+            targets: self.targets.len(),
+        }
+    }
+
+    /// Drops every output staged after `mark` (their temporary files go), as if they had never
+    /// been staged.
+    pub fn truncate(&mut self, mark: Mark) {
+        self.guards.truncate(mark.guards);
+        self.stages.truncate(mark.stages);
+        self.last.truncate(mark.last);
+        self.targets.truncate(mark.targets);
     }
 
     /// Stages the file to make visible after all others: the game file, so that a failure
@@ -759,6 +787,30 @@ mod tests {
         );
         assert!(write(&dangling, b"x").is_err());
         assert!(!dir.path().join("nowhere").exists());
+    }
+
+    /// `play --bot` goes back to a mark when a step runs out of chain and writes the steps
+    /// before it: what was staged after the mark is dropped, its temporary file with it, and
+    /// its target may be staged again.
+    #[test]
+    fn outputs_staged_after_a_mark_are_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+        let mut s = Staged::new();
+        s.add(&first, b"kept").unwrap();
+        let mark = s.mark();
+        s.add_guard(&second, b"dropped").unwrap();
+        s.add_last(&dir.path().join("third"), b"dropped").unwrap();
+        s.truncate(mark);
+        s.add(&second, b"again").unwrap();
+        s.commit().unwrap();
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["first", "second"], "no temporary file is left");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "again");
     }
 
     #[test]

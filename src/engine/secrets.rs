@@ -140,12 +140,9 @@ impl Secret {
     /// reveals.
     pub fn element(&self, i: u64) -> Result<Hash, Error> {
         if i >= self.chain_length {
-            return Err(Error::Secrets {
-                message: format!(
-                    "the chain of `{}` is used up: its {} elements after the anchor are revealed but the last, which is the secret seed itself and is never revealed; start a new game",
-                    self.side,
-                    self.chain_length.saturating_sub(1)
-                ),
+            return Err(Error::ChainUsedUp {
+                party: self.side.clone(),
+                reveals: self.chain_length.saturating_sub(1),
             });
         }
         Ok(chain::element(
