@@ -310,10 +310,13 @@ pub fn new_game(opts: NewGame) -> Result<Created, Error> {
     new_game_with(rules.as_ref(), opts)
 }
 
-/// Stages the secrets a new game made, beside the game file, in `dir`.
+/// Stages the secrets a new game made, beside the game file, in `dir`: in place before the
+/// game file goes out (`new -o -` prints it, its anchors theirs; they went into place after
+/// it, so a run stopped between printed a game nobody could play), and taken back if the game
+/// file does not.
 pub fn stage_secrets(commit: &mut Commit, dir: &Path, made: &[Secret]) -> Result<(), Error> {
     for s in made {
-        secrets::stage(&mut commit.staged, dir, s)?;
+        secrets::stage_before_output(&mut commit.staged, dir, None, s)?;
     }
     Ok(())
 }

@@ -774,3 +774,42 @@ fn a_closed_standard_output_is_an_error() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(c.join("p.yaml").exists());
 }
+
+/// `new --hotseat -o -` prints the game file, whose anchors are those of the secrets it makes.
+/// A run stopped once the game is out (an interrupt, a kill; the test hook aborts there) must
+/// have put the secrets in place already: they went into place after it, so the game printed
+/// could never be played. And a game that could not be printed leaves no secret behind.
+#[test]
+fn a_new_game_printed_has_its_secrets_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "new",
+        "--id",
+        "ss-new-out",
+        "--hotseat",
+        "--secrets",
+        "s",
+        "-o",
+        "-",
+    ];
+    let game = out_then_stopped(d, &args);
+    assert!(game.contains("ss-new-out"), "the game went out:\n{game}");
+    for side in ["crown", "patriot"] {
+        let secret = d.join(format!("s/ss-new-out.{side}.secret.yaml"));
+        assert!(secret.exists(), "no secret for the game printed: {side}");
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let mut args = args;
+        args[2] = "ss-new-full";
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let before = files(d);
+        let o = command(d, &args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+        assert!(files(d) == before, "{}", stderr(&o));
+    }
+}
