@@ -360,16 +360,25 @@ pub fn witness_new(
     chain_length: u64,
     out: Option<&Path>,
 ) -> Result<(PathBuf, String), Error> {
+    let mut commit = Commit::new();
+    let made = stage_witness_new(&mut commit, secrets_dir, game_id, chain_length, out)?;
+    commit.commit()?;
+    Ok(made)
+}
+
+/// `witness_new` staged in `commit`, its public line printed with it (`keys`): the secret is
+/// in place before the line goes out, and taken back if none of it did.
+pub fn stage_witness_new(
+    commit: &mut Commit,
+    secrets_dir: &Path,
+    game_id: &str,
+    chain_length: u64,
+    out: Option<&Path>,
+) -> Result<(PathBuf, String), Error> {
     session::check_id(game_id)?;
     secrets::check_chain_length(chain_length)?;
     let s = Secret::generate(game_id, WITNESS, chain_length)?;
-    let path = match out {
-        Some(p) => {
-            secrets::save_to(p, &s)?;
-            p.to_path_buf()
-        }
-        None => secrets::save(secrets_dir, &s)?,
-    };
+    let path = secrets::stage_before_output(&mut commit.staged, secrets_dir, out, &s)?;
     Ok((path, s.public_line()?))
 }
 

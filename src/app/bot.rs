@@ -427,3 +427,147 @@ mod tests {
         assert_eq!(super::playouts_words(20), "20 playouts");
     }
 }
+
+/// The most steps (records in the log) a game between bots is played to in `play --bot`
+/// (`play_bots`): the bots have always ended their games long before, so a game that gets
+/// there is taken to be going round for ever.
+pub const BOT_STEP_LIMIT: usize = 20_000;
+
+/// How the bots think in `play_bots`: `bot_settings`'s playouts, time and seed, each as given
+/// on the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Thinking {
+    pub playouts: Option<u32>,
+    pub think: Option<std::time::Duration>,
+    pub seed: Option<u64>,
+}
+
+/// Why `play_bots` stopped before the game came to a decision that is not its bots' (or to
+/// its end). The steps played before are kept.
+#[derive(Debug)]
+pub enum BotsStopped {
+    /// A side's chain is used up: its next step has no element to reveal (the error says
+    /// which party's).
+    ChainUsedUp(Error),
+    /// The log reached the step limit given (`BOT_STEP_LIMIT` for `play`) without an end.
+    StepLimit(usize),
+}
+
+/// What `play_bots` played: the game as far as it got and its steps (`received`, none when
+/// it played none and none were given), what the bots weighed, and why it stopped, if it
+/// stopped early.
+pub struct BotsPlayed {
+    pub current: Loaded,
+    pub received: Option<crate::engine::session::Received>,
+    pub notes: String,
+    pub stopped: Option<BotsStopped>,
+}
+
+/// `play --bot`: adjutant's bots play the decisions of `bots` in turn, each adjudicated as any
+/// orders are (hot-seat, with the secrets in `secrets_dir`), after the steps `received` (the
+/// player's own orders, if any), until a decision is someone else's, the game ends, a side's
+/// chain is used up or the log holds `limit` steps. The last two stop the run with the steps
+/// played before kept, for the caller to write (`BotsPlayed::stopped`): a long game between
+/// bots is not lost for the want of one more element. A step that fails changes nothing in
+/// `commit`; any other failure is the error.
+#[allow(clippy::too_many_arguments)]
+pub fn play_bots(
+    commit: &mut Commit,
+    l: Loaded,
+    mut received: Option<crate::engine::session::Received>,
+    bots: &[String],
+    thinking: &Thinking,
+    secrets_dir: &Path,
+    templates: &crate::report::text::Templates,
+    limit: usize,
+) -> Result<BotsPlayed, Error> {
+    let mut notes = String::new();
+    let mut current = l;
+    // The positions the game has stood in, read from its log once and then kept as the bots
+    // play, where reading them anew for each decision would replay the whole game each time.
+    let mut been: Option<Been> = None;
+    let mut stopped = None;
+    loop {
+        if let Some(r) = &received {
+            current = Loaded {
+                rules: current.rules,
+                game: r.game.clone(),
+            };
+        }
+        let Some(w) = current.game.awaiting.clone() else {
+            break;
+        };
+        if !bots.contains(&w.side) || w.decision == "adjudicate" {
+            break;
+        }
+        if current.game.log.len() >= limit {
+            stopped = Some(BotsStopped::StepLimit(limit));
+            break;
+        }
+        let own = held_secret(&current.game, &w.side, secrets_dir)?;
+        let stood_in = match &mut been {
+            Some(b) => b,
+            None => been.insert(positions_stood_in(&current)?),
+        };
+        let settings = bot_settings(
+            &current.game,
+            &w.side,
+            thinking.playouts,
+            thinking.think,
+            thinking.seed,
+            own.as_ref(),
+        )?;
+        let choice = bot_decide(&current, Some(&w.side), &settings, Some(stood_in))?;
+        let explained = explain(
+            &current,
+            &choice,
+            false,
+            Some(current.game.log.len() as u64 + 1),
+            templates,
+        )?;
+        // A step that runs out of chain leaves nothing of itself staged (the sender's ledger
+        // would say its element went out in a record no file holds).
+        let point = commit.savepoint();
+        let next = match play(
+            commit,
+            &current,
+            &choice.file,
+            Some(&w.side),
+            secrets_dir,
+            None,
+        ) {
+            Ok(next) => next,
+            Err(e @ Error::ChainUsedUp { .. }) => {
+                commit.roll_back(point);
+                stopped = Some(BotsStopped::ChainUsedUp(e));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        notes.push_str(&explained);
+        add_positions(
+            stood_in,
+            &current,
+            next.before.values().chain([&next.game.state]),
+        )?;
+        received = Some(match received.take() {
+            Some(mut so_far) => {
+                so_far.steps.extend(next.steps);
+                // The states before the later run's steps too, so that the report reads its
+                // words from them instead of replaying the game from its start.
+                so_far.before.extend(next.before);
+                so_far.uses.extend(next.uses);
+                so_far.game = next.game;
+                so_far.outgoing = next.outgoing;
+                so_far
+            }
+            None => next,
+        });
+    }
+    Ok(BotsPlayed {
+        current,
+        received,
+        notes,
+        stopped,
+    })
+}

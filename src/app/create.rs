@@ -47,8 +47,11 @@ fn known_side(side: &str) -> Result<String, Error> {
 
 /// `keys`: makes a new secret for a game and side and returns its public line. A secret serves
 /// one game only, so an existing one is never handed back as if new: with `show` its line is
-/// printed (saying so), else the run is refused.
+/// printed (saying so), else the run is refused. A new secret is staged in `commit`, to be in
+/// place before its line goes out (staged by the caller, `Commit::print`) and taken back if
+/// none of it did.
 pub fn keys(
+    commit: &mut Commit,
     dir: &Path,
     game_id: &str,
     side: &str,
@@ -82,7 +85,7 @@ pub fn keys(
     }
     secrets::check_chain_length(chain_length)?;
     let s = Secret::generate(game_id, side, chain_length)?;
-    let path = secrets::save(dir, &s)?;
+    let path = secrets::stage_before_output(&mut commit.staged, dir, None, &s)?;
     Ok(Keys {
         path,
         line: s.public_line()?,
@@ -307,10 +310,13 @@ pub fn new_game(opts: NewGame) -> Result<Created, Error> {
     new_game_with(rules.as_ref(), opts)
 }
 
-/// Stages the secrets a new game made, beside the game file, in `dir`.
+/// Stages the secrets a new game made, beside the game file, in `dir`: in place before the
+/// game file goes out (`new -o -` prints it, its anchors theirs; they went into place after
+/// it, so a run stopped between printed a game nobody could play), and taken back if the game
+/// file does not.
 pub fn stage_secrets(commit: &mut Commit, dir: &Path, made: &[Secret]) -> Result<(), Error> {
     for s in made {
-        secrets::stage(&mut commit.staged, dir, s)?;
+        secrets::stage_before_output(&mut commit.staged, dir, None, s)?;
     }
     Ok(())
 }

@@ -169,6 +169,13 @@ pub struct Commit {
     policies: Vec<(String, String, crate::engine::record::PolicyReveal)>,
 }
 
+/// A point in a `Commit` to go back to (`Commit::savepoint`).
+pub struct Savepoint {
+    staged: atomic::Mark,
+    ledgers: BTreeMap<PathBuf, (crate::engine::ledger::Ledger, bool)>,
+    policies: usize,
+}
+
 impl Commit {
     pub fn new() -> Commit {
         Commit::default()
@@ -202,6 +209,27 @@ impl Commit {
         self.staged.add_last(path, game_text(gf)?.as_bytes())
     }
 
+    /// Stages `text` for standard output: it is written with the command's other outputs,
+    /// before any file is put into place, so that a standard output that fails (a full disk,
+    /// a closed pipe) leaves every file as it was. What a command prints once its files are
+    /// written would fail with them already changed.
+    pub fn print(&mut self, text: &str) {
+        self.staged.add_stdout(text.as_bytes());
+    }
+
+    /// Stages a packet made by this command together with the game file that records it, the
+    /// game file last.
+    pub fn add_packet(
+        &mut self,
+        out: &Path,
+        packet: &crate::engine::record::Packet,
+        game: &Path,
+        gf: &GameFile,
+    ) -> Result<(), Error> {
+        self.add(out, packet_text(packet)?.as_bytes())?;
+        self.add_game(game, gf)
+    }
+
     /// Writes a packet made by this command together with the game file that records it, the
     /// game file last, or neither (with any ledger and policy staged before).
     pub fn commit_packet(
@@ -211,9 +239,26 @@ impl Commit {
         game: &Path,
         gf: &GameFile,
     ) -> Result<(), Error> {
-        self.add(out, packet_text(packet)?.as_bytes())?;
-        self.add_game(game, gf)?;
+        self.add_packet(out, packet, game, gf)?;
         self.commit()
+    }
+
+    /// What this command has staged so far, to go back to (`roll_back`) when a step after it
+    /// fails and the steps before it are written all the same (`play_bots`).
+    pub fn savepoint(&self) -> Savepoint {
+        Savepoint {
+            staged: self.staged.mark(),
+            ledgers: self.ledgers.clone(),
+            policies: self.policies.len(),
+        }
+    }
+
+    /// Forgets what was staged after `point`: the ledgers as they were then, the outputs and
+    /// policies staged since dropped. Locks taken since are kept until the commit.
+    pub fn roll_back(&mut self, point: Savepoint) {
+        self.staged.truncate(point.staged);
+        self.ledgers = point.ledgers;
+        self.policies.truncate(point.policies);
     }
 
     pub fn commit(self) -> Result<(), Error> {

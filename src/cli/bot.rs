@@ -24,6 +24,15 @@ pub struct Thinking {
 }
 
 impl Thinking {
+    /// As the library takes it (`app::play_bots`).
+    pub fn app(&self) -> app::Thinking {
+        app::Thinking {
+            playouts: self.playouts,
+            think: self.think,
+            seed: self.seed,
+        }
+    }
+
     /// The settings for advice (`hint`): its seed needs no secret.
     pub fn settings(
         &self,

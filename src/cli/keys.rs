@@ -25,31 +25,38 @@ pub struct Args {
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
+    let mut commit = crate::app::Commit::new();
     let k = crate::app::keys(
+        &mut commit,
         &a.common.secrets_dir(),
         &a.id,
         &a.side,
         a.chain_length,
         a.show,
     )?;
+    // The line goes out with the new secret: in place before it, taken back if none of the
+    // line went out (a full disk, a closed pipe), since no one has seen it.
+    commit.print(&format!("{}\n", k.line));
+    commit.commit()?;
     if k.created {
         eprintln!(
             "made a new secret in `{}` (keep it private, and back it up)",
             k.path.display()
         );
-        eprintln!("send your opponent this public line (your chain anchor and signing key):");
+        eprintln!(
+            "send your opponent its public line, printed on standard output (your chain anchor and signing key)"
+        );
     } else {
         match &k.serves {
             Some(g) => eprintln!(
-                "the existing secret in `{}` serves the game with genesis `{g}` only; its public line:",
+                "the existing secret in `{}` serves the game with genesis `{g}` only; its public line is printed on standard output",
                 k.path.display()
             ),
             None => eprintln!(
-                "the existing secret in `{}`, not used yet; it serves one game only. Its public line:",
+                "the existing secret in `{}`, not used yet; it serves one game only. Its public line is printed on standard output",
                 k.path.display()
             ),
         }
     }
-    super::print_public_line(&k.line, k.created.then_some(k.path.as_path()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -34,7 +34,8 @@ the position (`position`), the witness answer (`witness answer`).
 Exit status:
   0  done (also for a mail already applied)
   1  input refused: illegal orders, a damaged, stale or forged packet, a broken file (or one
-     too large, or not text), a mail without a packet
+     too large, or not text), a mail without a packet; a game between bots stopped short (a
+     chain used up, the step limit), its steps played written
   2  usage: unknown command or option, a missing argument
   3  the file system or the mail transport failed: a file that cannot be read or written
      (standard output too), an SMTP, IMAP or sendmail failure";
@@ -199,33 +200,15 @@ fn chain_length() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH)
 }
 
-/// Writes `text` to standard output. A write that fails (a full disk behind it) is an error
-/// that says so, with the file system's exit status, where `print!` would panic.
+/// Writes `text` to standard output. A write that fails (a full disk behind it, or a standard
+/// output closed at start) is an error that says so, with the file system's exit status, where
+/// `print!` would panic (or, closed, write nowhere).
 pub(crate) fn print_out(text: &str) -> Result<(), crate::engine::Error> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::engine::atomic::stdout()?;
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(crate::engine::atomic::io("write", Path::new("-")))
-}
-
-/// Prints the public line of a secret, `made` by this run where it is new. When standard
-/// output fails the line never reached the player, so no opponent can hold its anchor: a new
-/// secret is taken back, the run changes no file, and running it again makes another.
-pub(crate) fn print_public_line(
-    line: &str,
-    made: Option<&Path>,
-) -> Result<(), crate::engine::Error> {
-    print_out(&format!("{line}\n")).inspect_err(|_| {
-        if let Some(path) = made {
-            if std::fs::remove_file(path).is_ok() {
-                eprintln!(
-                    "the new secret `{}` was removed, as its public line was not printed",
-                    path.display()
-                );
-            }
-        }
-    })
 }
 
 /// Writes text to a file (atomically) or to standard output for `-`.

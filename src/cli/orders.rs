@@ -86,40 +86,44 @@ fn option_lines(o: &crate::engine::game::LegalOption) -> String {
     format!("  - {}\n{}\n", o.summary, snippet.join("\n"))
 }
 
-/// In a solitaire game, what the step just written (or the file) waits for: the hash to post
-/// for a witness, on standard output, or the command that rolls in self mode.
-fn print_dice_request(
+/// In a solitaire game, what the step just written (or the file) waits for: the record hash
+/// to post for a witness, for standard output, with the words to say after it, or the command
+/// that rolls in self mode (words only).
+struct DiceRequest {
+    out: Option<String>,
+    words: String,
+}
+
+fn dice_request(
     rules: &dyn crate::engine::game::Rules,
     gf: &crate::engine::gamefile::GameFile,
     game: &std::path::Path,
-) -> Result<bool, crate::engine::Error> {
+) -> Result<Option<DiceRequest>, crate::engine::Error> {
     if let Some(r) = app::witness_request(rules, gf)? {
-        eprintln!(
-            "step {} waits for your witness: post this record hash and ask for its element {}:",
-            r.step, r.element
-        );
-        super::print_out(&format!("{}\n", r.record))?;
-        eprintln!(
-            "  the witness runs `adjutant witness answer --secret SECRET {}`",
-            r.record
-        );
-        eprintln!(
-            "  then you run `adjutant adjudicate {} --witness ANSWER`",
-            game.display()
-        );
-        return Ok(true);
+        return Ok(Some(DiceRequest {
+            out: Some(format!("{}\n", r.record)),
+            words: format!(
+                "step {} waits for your witness: post its record hash, printed on standard output, and ask for its element {}\n  the witness runs `adjutant witness answer --secret SECRET {}`\n  then you run `adjutant adjudicate {} --witness ANSWER`\n",
+                r.step,
+                r.element,
+                r.record,
+                game.display()
+            ),
+        }));
     }
     if let Some(w) = gf.awaiting.as_ref().filter(|w| w.decision == "adjudicate") {
         if crate::engine::session::is_solitaire(rules) {
-            eprintln!(
-                "the game waits for the `{}` chain you hold: run `adjutant adjudicate {}`",
-                w.side,
-                game.display()
-            );
-            return Ok(true);
+            return Ok(Some(DiceRequest {
+                out: None,
+                words: format!(
+                    "the game waits for the `{}` chain you hold: run `adjutant adjudicate {}`\n",
+                    w.side,
+                    game.display()
+                ),
+            }));
         }
     }
-    Ok(false)
+    Ok(None)
 }
 
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
@@ -143,7 +147,11 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(orders_path) = &a.orders else {
-        if print_dice_request(l.rules.as_ref(), &l.game, &a.game)? {
+        if let Some(r) = dice_request(l.rules.as_ref(), &l.game, &a.game)? {
+            if let Some(out) = &r.out {
+                super::print_out(out)?;
+            }
+            eprint!("{}", r.words);
             return Ok(ExitCode::SUCCESS);
         }
         let side = a
@@ -186,8 +194,16 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
         )
         .and_then(|(gf, packet)| {
             // The packet, the ledger, any new policy and the game file appear together, the
-            // game file last, or none of them does.
-            std::mem::take(&mut commit).commit_packet(out, &packet, &a.game, &gf)?;
+            // game file last, or none of them does; the record hash a witness game prints
+            // goes out with them, before any file is in place, so that a standard output that
+            // fails changes none of them.
+            let request = dice_request(l.rules.as_ref(), &gf, &a.game)?;
+            let mut commit = std::mem::take(&mut commit);
+            commit.add_packet(out, &packet, &a.game, &gf)?;
+            if let Some(hash) = request.as_ref().and_then(|r| r.out.as_deref()) {
+                commit.print(hash);
+            }
+            commit.commit()?;
             if crate::engine::session::is_solitaire(l.rules.as_ref()) {
                 eprintln!(
                     "orders for step {} recorded in `{}`",
@@ -195,11 +211,12 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
                     a.game.display()
                 );
             }
-            if !print_dice_request(l.rules.as_ref(), &gf, &a.game)? {
-                eprintln!(
+            match request {
+                Some(r) => eprint!("{}", r.words),
+                None => eprintln!(
                     "packet for step {} written; mail it to your opponent",
                     packet.record.step
-                );
+                ),
             }
             Ok(())
         }),

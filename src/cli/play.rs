@@ -46,7 +46,7 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     let templates = a.common.templates(&l.game.id)?;
     // 14.0: a game that has ended takes no orders; the refusal says who won and why.
     app::refuse_when_over(&l, "play", &templates)?;
-    let mut received = match &a.orders {
+    let received = match &a.orders {
         Some(path) => {
             let file = app::read_orders(path)?;
             Some(
@@ -65,89 +65,68 @@ pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     };
     // The bot's decisions follow in the same run, each adjudicated as any orders are, and
     // everything is written together at the end.
-    let mut notes = String::new();
-    let mut current = l;
-    // The positions the game has stood in, read from its log once and then kept as the bots
-    // play, where reading them anew for each decision would replay the whole game each time.
-    let mut been: Option<app::Been> = None;
-    loop {
-        if let Some(r) = &received {
-            current = app::Loaded {
-                rules: current.rules,
-                game: r.game.clone(),
-            };
+    let played = app::play_bots(
+        &mut commit,
+        l,
+        received,
+        &a.bot,
+        &a.thinking.app(),
+        &secrets,
+        &templates,
+        app::BOT_STEP_LIMIT,
+    )?;
+    let game = a.out.out.as_ref().unwrap_or(&a.game).display().to_string();
+    let stopped = played.stopped.map(|s| stop_words(&s, &game));
+    let Some(received) = played.received else {
+        if let Some((why, next)) = stopped {
+            anyhow::bail!("nothing was played, as {why}; no file changed. {next}");
         }
-        let Some(w) = current.game.awaiting.clone() else {
-            break;
-        };
-        if !a.bot.contains(&w.side) || w.decision == "adjudicate" {
-            break;
-        }
-        if current.game.log.len() >= 20_000 {
-            anyhow::bail!("the bots have played 20,000 steps without an end; nothing was written");
-        }
-        let own = app::held_secret(&current.game, &w.side, &a.common.secrets_dir())?;
-        let stood_in = match &mut been {
-            Some(b) => b,
-            None => been.insert(app::positions_stood_in(&current)?),
-        };
-        let choice = app::bot_decide(
-            &current,
-            Some(&w.side),
-            &a.thinking.playing(&current.game, &w.side, own.as_ref())?,
-            Some(stood_in),
-        )?;
-        notes.push_str(&app::explain(
-            &current,
-            &choice,
-            false,
-            Some(current.game.log.len() as u64 + 1),
-            &templates,
-        )?);
-        let next = app::play(
-            &mut commit,
-            &current,
-            &choice.file,
-            Some(&w.side),
-            &secrets,
-            None,
-        )?;
-        app::add_positions(
-            stood_in,
-            &current,
-            next.before.values().chain([&next.game.state]),
-        )?;
-        received = Some(match received.take() {
-            Some(mut so_far) => {
-                so_far.steps.extend(next.steps);
-                // The states before the later run's steps too, so that the report reads its
-                // words from them instead of replaying the game from its start.
-                so_far.before.extend(next.before);
-                so_far.uses.extend(next.uses);
-                so_far.game = next.game;
-                so_far.outgoing = next.outgoing;
-                so_far
-            }
-            None => next,
-        });
-    }
-    let Some(received) = received else {
         anyhow::bail!(
             "nothing to play: it is not the bot's decision; give the orders of the side to decide"
         );
     };
+    let last = received.game.log.last().map_or(0, |r| r.step);
     super::adjudicate::write_results(
         commit,
         &a.game,
         &a.out,
-        &current,
+        &played.current,
         received,
         &templates,
         super::adjudicate::Run {
             hotseat: true,
-            notes: &notes,
+            notes: &played.notes,
             earlier: "",
         },
     )?;
+    // The steps played are written, and the run says why it went no further: it did not do
+    // what it was asked (to play on to a decision that is not the bots'), so it exits 1.
+    if let Some((why, next)) = stopped {
+        eprintln!(
+            "error: the game stopped after step {last}, as {why}. The steps played are written to `{game}`. {next}"
+        );
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why a game between bots stopped, and what to do next.
+fn stop_words(stopped: &app::BotsStopped, game: &str) -> (String, String) {
+    match stopped {
+        app::BotsStopped::ChainUsedUp(crate::engine::Error::ChainUsedUp { party, reveals }) => (
+            format!(
+                "the chain of `{party}` is used up: all {reveals} of its elements are revealed (the last, its secret seed, never is)"
+            ),
+            format!(
+                "A chain cannot be extended: to play on, start a new game from this position with new secrets (and a longer chain): `adjutant position {game} -o pos.yaml`, then `adjutant new --id NEW-ID --hotseat --chain-length N --position pos.yaml -o NEW.yaml`"
+            ),
+        ),
+        app::BotsStopped::ChainUsedUp(other) => (other.to_string(), String::new()),
+        app::BotsStopped::StepLimit(n) => (
+            format!(
+                "the bots have played {n} steps without an end, the most a game between bots is played to (a game that long is going round for ever)"
+            ),
+            format!("To play on, give orders of your own: `adjutant play {game} ORDERS`"),
+        ),
+    }
 }

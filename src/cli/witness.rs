@@ -60,18 +60,23 @@ struct AnswerArgs {
 pub fn exec(a: Args) -> anyhow::Result<ExitCode> {
     match a.action {
         Action::New(n) => {
-            let (path, line) = crate::app::witness_new(
+            let mut commit = crate::app::Commit::new();
+            let (path, line) = crate::app::stage_witness_new(
+                &mut commit,
                 &n.common.secrets_dir(),
                 &n.game_id,
                 n.chain_length,
                 n.out.as_deref(),
             )?;
+            // As `keys`: the secret is in place before its line goes out, and taken back if
+            // none of it did.
+            commit.print(&format!("{line}\n"));
+            commit.commit()?;
             eprintln!(
                 "made a witness secret in `{}` (keep it private, and back it up with the ledger beside it)",
                 path.display()
             );
-            eprintln!("give the player this public line: `--anchor witness={line}`");
-            super::print_public_line(&line, Some(&path))?;
+            eprintln!("give the player its public line, printed on standard output: `--anchor witness={line}`");
         }
         Action::Answer(w) => {
             let (answer, new) = crate::app::witness_answer(&w.secret, &w.hash, &w.out)?;

@@ -24,11 +24,13 @@ use super::Error;
 mod lock;
 mod naming;
 mod read;
+mod stdout;
 
 pub use lock::Lock;
 use naming::{id_of, identity, is_private_file, named_twice, over_read_input, refused_output};
 pub use naming::{names_input, reading_file, reading_folder, same_path};
 pub use read::{read, read_limited, MAX_FILE_BYTES};
+pub use stdout::stdout;
 
 /// An I/O failure of `action` on `path`, as an error naming both.
 pub fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
@@ -118,6 +120,15 @@ pub struct Staged {
     targets: Vec<(PathBuf, Option<(u64, u64)>)>,
 }
 
+/// Where a `Staged`'s outputs ended at one point (`Staged::mark`).
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    guards: usize,
+    stages: usize,
+    last: usize,
+    targets: usize,
+}
+
 /// How a staged file is made.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -152,9 +163,42 @@ impl Staged {
     /// whatever else it did not finish; one stopped before has only spent it on the record it
     /// made, which the same orders make again.
     pub fn add_guard(&mut self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let s = self.checked_stage(path, bytes, Kind::Private)?;
+        self.add_guard_kind(path, bytes, Kind::Private)
+    }
+
+    /// `add_guard` for a private file of the given kind: a new secret (`Kind::NewPrivate`),
+    /// which must exist before its public line goes out, and is taken back when no byte of
+    /// the line did.
+    pub fn add_guard_kind(&mut self, path: &Path, bytes: &[u8], kind: Kind) -> Result<(), Error> {
+        let s = self.checked_stage(path, bytes, kind)?;
         self.guards.push(s);
         Ok(())
+    }
+
+    /// Stages `text` for standard output, written with the other outputs written straight out,
+    /// in the order staged, before any file is renamed into place: a standard output that
+    /// fails (a full disk, a closed pipe) then leaves every file as it was.
+    pub fn add_stdout(&mut self, text: &[u8]) {
+        self.stages.push(Stage::Stdout(text.to_vec()));
+    }
+
+    /// Where the outputs staged so far end, for `truncate`.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            guards: self.guards.len(),
+            stages: self.stages.len(),
+            last: self.last.len(),
+            targets: self.targets.len(),
+        }
+    }
+
+    /// Drops every output staged after `mark` (their temporary files go), as if they had never
+    /// been staged.
+    pub fn truncate(&mut self, mark: Mark) {
+        self.guards.truncate(mark.guards);
+        self.stages.truncate(mark.stages);
+        self.last.truncate(mark.last);
+        self.targets.truncate(mark.targets);
     }
 
     /// Stages the file to make visible after all others: the game file, so that a failure
@@ -321,7 +365,7 @@ fn write_out(s: Stage, sent: &mut usize) -> Result<(), Error> {
     }
     match s {
         Stage::Stdout(bytes) => {
-            let mut out = std::io::stdout().lock();
+            let mut out = stdout()?;
             all(&mut out, &bytes, sent).map_err(io("write", Path::new("-")))
         }
         Stage::Direct(path, bytes) => {
@@ -743,6 +787,30 @@ mod tests {
         );
         assert!(write(&dangling, b"x").is_err());
         assert!(!dir.path().join("nowhere").exists());
+    }
+
+    /// `play --bot` goes back to a mark when a step runs out of chain and writes the steps
+    /// before it: what was staged after the mark is dropped, its temporary file with it, and
+    /// its target may be staged again.
+    #[test]
+    fn outputs_staged_after_a_mark_are_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+        let mut s = Staged::new();
+        s.add(&first, b"kept").unwrap();
+        let mark = s.mark();
+        s.add_guard(&second, b"dropped").unwrap();
+        s.add_last(&dir.path().join("third"), b"dropped").unwrap();
+        s.truncate(mark);
+        s.add(&second, b"again").unwrap();
+        s.commit().unwrap();
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["first", "second"], "no temporary file is left");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "again");
     }
 
     #[test]

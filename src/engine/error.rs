@@ -398,6 +398,13 @@ pub enum Error {
     Secrets {
         message: String,
     },
+    /// A party's chain has no element left to reveal (`reveals` of them went out; the last is
+    /// the secret seed itself, never revealed). A kind of its own, so that a game between bots
+    /// that runs into it can keep the steps it played.
+    ChainUsedUp {
+        party: String,
+        reveals: u64,
+    },
     Report {
         template: String,
         message: String,
@@ -633,6 +640,10 @@ impl fmt::Display for Error {
                 write!(f, "verification failed at step {step}: {message}")
             }
             Error::Secrets { message } => write!(f, "secrets: {message}"),
+            Error::ChainUsedUp { party, reveals } => write!(
+                f,
+                "secrets: the chain of `{party}` is used up: its {reveals} elements after the anchor are revealed but the last, which is the secret seed itself and is never revealed; start a new game"
+            ),
             Error::Report { template, message } => write!(f, "template `{template}`: {message}"),
             Error::Transport {
                 what,

@@ -140,12 +140,9 @@ impl Secret {
     /// reveals.
     pub fn element(&self, i: u64) -> Result<Hash, Error> {
         if i >= self.chain_length {
-            return Err(Error::Secrets {
-                message: format!(
-                    "the chain of `{}` is used up: its {} elements after the anchor are revealed but the last, which is the secret seed itself and is never revealed; start a new game",
-                    self.side,
-                    self.chain_length.saturating_sub(1)
-                ),
+            return Err(Error::ChainUsedUp {
+                party: self.side.clone(),
+                reveals: self.chain_length.saturating_sub(1),
             });
         }
         Ok(chain::element(
@@ -225,6 +222,32 @@ pub fn save_to(p: &Path, secret: &Secret) -> Result<(), Error> {
 }
 
 fn stage_to(staged: &mut Staged, p: &Path, secret: &Secret) -> Result<(), Error> {
+    staged.add_kind(p, text_at(p, secret)?.as_bytes(), Kind::NewPrivate)
+}
+
+/// Stages a new secret at `p` (in `dir` by its name where `p` is `None`) to be put into place
+/// before the command's output is written, as `keys` and `witness new` print its public line:
+/// a line never goes out without its secret in place, and a secret whose line no byte of went
+/// out is taken back (`Staged::add_guard_kind`). Returns where it goes.
+pub fn stage_before_output(
+    staged: &mut Staged,
+    dir: &Path,
+    p: Option<&Path>,
+    secret: &Secret,
+) -> Result<PathBuf, Error> {
+    let p = match p {
+        Some(p) => p.to_path_buf(),
+        None => {
+            check_names(&secret.game, &secret.side)?;
+            path(dir, &secret.game, &secret.side)
+        }
+    };
+    staged.add_guard_kind(&p, text_at(&p, secret)?.as_bytes(), Kind::NewPrivate)?;
+    Ok(p)
+}
+
+/// The text of a new secret to go at `p`, with its folder made and checked.
+fn text_at(p: &Path, secret: &Secret) -> Result<String, Error> {
     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.into(),
@@ -237,10 +260,9 @@ fn stage_to(staged: &mut Staged, p: &Path, secret: &Secret) -> Result<(), Error>
         check_folder(p)?;
     }
     let text = serde_yaml::to_string(secret).map_err(|e| Error::Encode(e.to_string()))?;
-    let text = format!(
+    Ok(format!(
         "# adjutant secret: keep this file private; anyone holding it can predict your dice.\n{text}"
-    );
-    staged.add_kind(p, text.as_bytes(), Kind::NewPrivate)
+    ))
 }
 
 /// Loads the secret for a game and side, refusing one that others can read (unless it is a

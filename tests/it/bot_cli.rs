@@ -915,3 +915,133 @@ fn the_bot_in_play_does_not_take_the_game_round_a_position_it_has_stood_in() {
     assert!(!weighed.contains("move the navy to sea zone A"), "{report}");
     ok(d, &["verify", "g.yaml"]);
 }
+
+/// A game between bots whose chain runs out part-way keeps the steps it played: `play` wrote
+/// nothing, and every step of the run was lost. It now writes the game as far as it got, with
+/// the report of those steps, and then says whose chain is used up and how to play on (a new
+/// game from this position, with new secrets), with exit status 1: the command did not do
+/// what it was asked. A second run has nothing to play and changes nothing.
+#[test]
+fn a_game_between_bots_stopped_by_a_used_up_chain_keeps_the_steps_it_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "ss-bots-chain",
+            "--demo",
+            "--chain-length",
+            "16",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let args = [
+        "play",
+        "g.yaml",
+        "--bot",
+        "crown",
+        "--bot",
+        "patriot",
+        "--playouts",
+        "20",
+        "--secrets",
+        "s",
+        "--report",
+        "r.txt",
+    ];
+    let o = support::run(d, &args);
+    let err = support::stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let gf = parse(&read(&d.join("g.yaml")));
+    assert!(
+        gf.log.len() >= 15 && gf.awaiting.is_some(),
+        "the steps played are kept, the game not over: {} records\n{err}",
+        gf.log.len()
+    );
+    let report = read(&d.join("r.txt"));
+    assert!(
+        report.contains("The bot ("),
+        "the report of the steps played:\n{report}"
+    );
+    let flat = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        (flat.contains("the chain of `crown` is used up")
+            || flat.contains("the chain of `patriot` is used up"))
+            && flat.contains(&format!(
+                "stopped after step {}",
+                gf.log.last().unwrap().step
+            ))
+            && flat.contains("written to `g.yaml`")
+            && flat.contains("adjutant position g.yaml -o")
+            && flat.contains("--position"),
+        "{err}"
+    );
+    ok(d, &["verify", "g.yaml"]);
+    // Nothing is left to play with these chains: refused, and nothing changes.
+    let err = support::refused(d, &args);
+    assert!(err.contains("used up"), "{err}");
+}
+
+/// `play --bot crown --bot patriot` stops a game that runs to the step limit without an end,
+/// and hands back the steps it played, for `play` to write: they were dropped. The limit is
+/// 20,000 steps, too many for a test to reach, so the mechanism is tested here with a smaller
+/// one.
+#[test]
+fn bots_stopped_at_the_step_limit_hand_back_the_steps_they_played() {
+    use adjutant::app;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "new",
+            "--id",
+            "ss-bots-limit",
+            "--demo",
+            "--secrets",
+            "s",
+            "-o",
+            "g.yaml",
+        ],
+    );
+    let l = app::load_game(&d.join("g.yaml"), None).unwrap();
+    let start = l.game.log.len();
+    let thinking = app::Thinking {
+        playouts: Some(20),
+        ..app::Thinking::default()
+    };
+    let bots = ["crown".to_string(), "patriot".to_string()];
+    let mut commit = app::Commit::new();
+    let played = app::play_bots(
+        &mut commit,
+        l,
+        None,
+        &bots,
+        &thinking,
+        &d.join("s"),
+        &adjutant::report::text::Templates::new(None),
+        start + 4,
+    )
+    .unwrap();
+    assert!(
+        matches!(played.stopped, Some(app::BotsStopped::StepLimit(n)) if n == start + 4),
+        "{:?}",
+        played.stopped
+    );
+    let received = played.received.expect("the steps played");
+    assert!(!received.steps.is_empty());
+    let reached = received.game.log.len();
+    assert!(
+        (start + 4..start + 7).contains(&reached),
+        "{start} to {reached}"
+    );
+    assert_eq!(played.current.game.log.len(), reached);
+    assert!(!played.notes.is_empty(), "what the bots weighed");
+    assert_eq!(app::BOT_STEP_LIMIT, 20_000);
+}

@@ -598,3 +598,218 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         assert!(line.trim().len() > 32, "{args:?}: {line}");
     }
 }
+
+/// `orders -o` in a witness game prints the record hash to post for the witness. It was
+/// printed once the game file, the packet and the ledger were in place, so a standard output
+/// that failed (a full disk) failed the command, exit 3, with every file changed. The hash now
+/// goes out with the command's other outputs, before any file is put into place: a failure
+/// changes nothing, and the same orders then go through.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_witness_hash_that_cannot_be_printed_changes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, p) = witness_game(dir.path(), "solo-1776", "s1776-full", "game.yaml");
+    write(&p, "o.yaml", "turn: {}\n");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let before = files(&p);
+    let o = command(
+        &p,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "s",
+            "-o",
+            "packet.yaml",
+        ],
+    )
+    .stdout(full)
+    .output()
+    .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("could not write to standard output: No space left on device"),
+        "{err}"
+    );
+    assert!(files(&p) == before, "changed files: {err}");
+    let hash = record_hash(&p, "game.yaml", "o.yaml");
+    assert_eq!(hash.len(), 64, "{hash}");
+}
+
+/// `keys` and `witness new` print the public line of the secret they make. Into a pipe whose
+/// reader is gone the run ends as a closed pipe ends a command, and the secret, whose line
+/// nobody read, is not left behind: it stayed, as the closed pipe ended the run before it
+/// could be taken back, and the next run was refused as making a secret that exists.
+#[cfg(unix)]
+#[test]
+fn a_secret_whose_line_met_a_closed_pipe_is_not_kept() {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let keys = [
+        "keys",
+        "--id",
+        "ss-pipe-keys",
+        "--side",
+        "crown",
+        "--secrets",
+        "s",
+    ];
+    let witness = ["witness", "new", "--game-id", "ss-pipe-w", "--secrets", "s"];
+    for args in [&keys[..], &witness[..]] {
+        let before = files(d);
+        let mut fds = [0; 2];
+        // SAFETY: a new pipe; its read end is closed at once and its write end handed over.
+        let writer = unsafe {
+            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+            libc::close(fds[0]);
+            std::fs::File::from_raw_fd(fds[1])
+        };
+        let o = command(d, args)
+            .stdout(Stdio::from(writer))
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.signal(),
+            Some(libc::SIGPIPE),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        let after = files(d);
+        assert!(after == before, "{args:?} left {:?}", after.keys());
+        let line = stdout(&ok(d, args));
+        assert!(line.trim().len() > 32, "{args:?}: {line}");
+    }
+}
+
+/// `adjutant` with `args` in `dir` run with its standard output closed (`>&-`), which a
+/// `Command` cannot do itself.
+#[cfg(unix)]
+fn with_stdout(dir: &Path, args: &[&str], redirect: &str) -> std::process::Output {
+    let c = command(dir, args);
+    let mut sh = std::process::Command::new("sh");
+    sh.arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(c.get_program())
+        .args(c.get_args())
+        .current_dir(dir);
+    for (k, v) in c.get_envs() {
+        match v {
+            Some(v) => sh.env(k, v),
+            None => sh.env_remove(k),
+        };
+    }
+    sh.output().unwrap()
+}
+
+/// A command run with its standard output closed (`adjutant show GAME >&-`) succeeded with
+/// nothing written anywhere: the Rust runtime puts `/dev/null` in place of a closed standard
+/// output before `main`. What it was asked to print went nowhere, as a report to a closed
+/// output would, and `keys` kept a secret whose line nobody saw. It now fails as a full
+/// standard output does, exit 3, naming it, and changes no file; a command that prints
+/// nothing, or one whose output goes to `/dev/null` on purpose, runs as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let g = TwoPlayers::new("ss-closed-stdout");
+    let c = g.side_dir("crown");
+    write(&c, "o.yaml", "supply: []\n");
+    let runs: &[&[&str]] = &[
+        &["show", "game.yaml"],
+        &["orders", "game.yaml"],
+        &["verify", "game.yaml"],
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "-",
+        ],
+        &[
+            "keys",
+            "--id",
+            "ss-closed-other",
+            "--side",
+            "crown",
+            "--secrets",
+            "s2",
+        ],
+    ];
+    for args in runs {
+        let before = files(&c);
+        let o = with_stdout(&c, args, ">&-");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert!(
+            err.contains("could not write to standard output") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(files(&c) == before, "{args:?} changed files: {err}");
+    }
+    // Output thrown away on purpose is no error.
+    let o = with_stdout(&c, &["show", "game.yaml"], ">/dev/null");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A command that prints nothing needs no standard output.
+    let o = with_stdout(
+        &c,
+        &[
+            "orders",
+            "game.yaml",
+            "o.yaml",
+            "--secrets",
+            "secrets",
+            "-o",
+            "p.yaml",
+        ],
+        ">&-",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(c.join("p.yaml").exists());
+}
+
+/// `new --hotseat -o -` prints the game file, whose anchors are those of the secrets it makes.
+/// A run stopped once the game is out (an interrupt, a kill; the test hook aborts there) must
+/// have put the secrets in place already: they went into place after it, so the game printed
+/// could never be played. And a game that could not be printed leaves no secret behind.
+#[test]
+fn a_new_game_printed_has_its_secrets_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "new",
+        "--id",
+        "ss-new-out",
+        "--hotseat",
+        "--secrets",
+        "s",
+        "-o",
+        "-",
+    ];
+    let game = out_then_stopped(d, &args);
+    assert!(game.contains("ss-new-out"), "the game went out:\n{game}");
+    for side in ["crown", "patriot"] {
+        let secret = d.join(format!("s/ss-new-out.{side}.secret.yaml"));
+        assert!(secret.exists(), "no secret for the game printed: {side}");
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let mut args = args;
+        args[2] = "ss-new-full";
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let before = files(d);
+        let o = command(d, &args).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+        assert!(files(d) == before, "{}", stderr(&o));
+    }
+}
