@@ -562,7 +562,10 @@ fn replay_page(
         let words_ctx = with_lookups(json!({"state": state, "steps": [s]}), &lookups);
         let mut calls = vec![("orders", vec![s.orders.clone()])];
         // Each event with the one before it and those after it, as the reports call it.
-        calls.extend(s.events.iter().enumerate().map(|(i, e)| {
+        // An event another line already says (`said`, from the game's reading of the step)
+        // has no item, as it has no line in the other reports.
+        let said = |e: &Value| e.get("said").and_then(Value::as_bool) == Some(true);
+        calls.extend(s.events.iter().enumerate().filter(|(_, e)| !said(e)).map(|(i, e)| {
             let prev = i
                 .checked_sub(1)
                 .map_or(Value::Null, |p| s.events[p].clone());
