@@ -1001,3 +1001,29 @@ fn card_48s_second_line_marches_after_torpedoes_stop_the_first() {
         "{text}"
     );
 }
+
+/// 9.6 (found playing a whole game through the command line): the options named the
+/// Peninsula without its article ("put the Gunboats marker on Peninsula", "move the Ironclads
+/// marker from Peninsula to Selma") where the report of the same order reads "on the
+/// Peninsula". Each names it as the report does.
+#[test]
+fn options_name_the_peninsula_as_the_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "peninsula.yaml", |st| {
+        st["resources"]["gunboats-1"] = json!("available");
+        st["resources"]["ironclads-1"] = json!({"space": "peninsula"});
+    });
+    let listed = options(d, &game);
+    assert!(
+        listed.contains("put the Gunboats marker on the Peninsula"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("move the Ironclads marker from the Peninsula to Selma"),
+        "{listed}"
+    );
+    for bare in ["on Peninsula", "from Peninsula", "to Peninsula"] {
+        assert!(!listed.contains(bare), "{listed}");
+    }
+}
