@@ -1027,3 +1027,19 @@ fn options_name_the_peninsula_as_the_report_does() {
         assert!(!listed.contains(bare), "{listed}");
     }
 }
+
+/// 16.7 (found playing a whole game through the command line): `show` listed "Ironclads at
+/// Peninsula" among the resources on the map; it names the space as the report does.
+#[test]
+fn show_names_a_marker_on_the_peninsula_as_the_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "peninsula-show.yaml", |st| {
+        st["resources"]["ironclads-1"] = json!({"space": "peninsula"});
+    });
+    let shown = words(&stdout(&ok(d, &["show", game.to_str().unwrap()])));
+    assert!(
+        shown.contains("Resources on the map: Ironclads at the Peninsula"),
+        "{shown}"
+    );
+}
