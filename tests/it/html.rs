@@ -723,7 +723,9 @@ fn html_replay_in_headless_chromium() {
 
 /// The events of each step as the Markdown report of all steps words them: each step's
 /// items, their first lines and the lines indented under them.
-fn markdown_events(markdown: &str) -> std::collections::BTreeMap<String, Vec<(String, Vec<String>)>> {
+fn markdown_events(
+    markdown: &str,
+) -> std::collections::BTreeMap<String, Vec<(String, Vec<String>)>> {
     let mut steps = std::collections::BTreeMap::new();
     let mut step: Option<String> = None;
     let mut listing = false;
@@ -813,12 +815,18 @@ fn html_replay_of_a_whole_lost_cause_game_words_its_events_as_the_report() {
         super::lost_cause::pick_answer(l, &mut rng)
     });
     let (_, page) = html(&path, &[]);
-    let text = stdout(&ok(dir.path(), &["report", path.to_str().unwrap(), "--steps", "all"]));
+    let text = stdout(&ok(
+        dir.path(),
+        &["report", path.to_str().unwrap(), "--steps", "all"],
+    ));
     // The war of this seed holds the readings to compare: a skipped call-up said once, key
     // spaces taken, a Leader Shuffle with the Leader Cup empty.
     assert!(text.contains("stays empty after"), "{text}");
     assert!(text.contains("a key space"), "{text}");
-    assert!(text.contains("Skipped: the Leader Shuffle, as the Leader Cup is empty"), "{text}");
+    assert!(
+        text.contains("Skipped: the Leader Shuffle, as the Leader Cup is empty"),
+        "{text}"
+    );
     assert!(check_events_as_the_report(&path, &page) > 100);
 }
 
@@ -830,7 +838,10 @@ fn next_line(page: &str) -> String {
         .filter(|n| n.has_tag_name("p") && class_is(n, "next"))
         .last()
         .expect("a next line");
-    text_of(&last).split_whitespace().collect::<Vec<_>>().join(" ")
+    text_of(&last)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// 9.6, 10.3 (found at the table): a passed Naval roll under `naval: pass` says the Navy does
@@ -841,7 +852,10 @@ fn html_replay_of_a_lost_cause_naval_pass_words_it_as_the_report() {
     let (dir, game) = example("the-lost-cause", &[]);
     let d = dir.path();
     write(d, "pass.yaml", "command: {naval: pass}\n");
-    ok(d, &["play", "game.yaml", "pass.yaml", "--secrets", "secrets"]);
+    ok(
+        d,
+        &["play", "game.yaml", "pass.yaml", "--secrets", "secrets"],
+    );
     let (_, page) = html(&game, &[]);
     assert!(check_events_as_the_report(&game, &page) > 0);
     assert!(

@@ -1783,3 +1783,27 @@ fn a_march_after_torpedoes_says_it_is_the_cards_next_line() {
         );
     }
 }
+
+/// 13.8.4 (found playing a whole game through the command line): the -1 to an Eastern
+/// Initiative Roll while the Union holds the Shenandoah Valley read "(the Union holds the
+/// Shenandoah Valley)" with no rule, where Decatur's +1 to a Raid cites 13.8.2 and
+/// Knoxville's +1 for Railroads 13.8.3. It cites 13.8.4.
+#[test]
+fn the_shenandoah_valleys_initiative_penalty_cites_its_rule() {
+    let (st, _) = TheLostCause::setup(&data());
+    let text = annotated_report(
+        &st,
+        json!({}),
+        vec![json!({"event": "roll", "rule": "9.1",
+            "what": "A.S. Johnston's Initiative Roll", "dice": [5], "drm": -1,
+            "modifiers": [{"drm": -1, "why": "the Union holds the Shenandoah Valley"}],
+            "result": 4, "against": 2, "versus": "above"})],
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "rolled 5 -1 (the Union holds the Shenandoah Valley, 13.8.4) = 4, which beats 2"
+        ),
+        "{text}"
+    );
+}

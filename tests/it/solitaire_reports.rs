@@ -336,7 +336,12 @@ fn an_american_movement_check_says_which_town_rule_13_checks_in_words() {
         dir.path(),
         &["report", game.to_str().unwrap(), "--steps", "all"],
     )));
-    for number in ["step 1: a priority", "step 2: the", "step 3: the", "step 4: the"] {
+    for number in [
+        "step 1: a priority",
+        "step 2: the",
+        "step 3: the",
+        "step 4: the",
+    ] {
         assert!(!text.contains(number), "`{number}` in {text}");
     }
     // The kind read from the board agrees with the terms the record summed: a fort's term

@@ -43,7 +43,8 @@ pub(super) fn space(data: &Data, id: &str) -> String {
         let name = if data.has_space(id) {
             data.space(id).name.clone()
         } else {
-            data.strategic(id).map_or_else(|| id.to_string(), |s| s.name.clone())
+            data.strategic(id)
+                .map_or_else(|| id.to_string(), |s| s.name.clone())
         };
         return format!("the {name}");
     }

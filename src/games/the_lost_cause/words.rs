@@ -1097,5 +1097,10 @@ mod tests {
                 "the template no longer reads `{what}`"
             );
         }
+        let why = super::super::battle::SHENANDOAH_PENALTY;
+        assert!(
+            template.contains(&format!("why == \"{why}\"")),
+            "the template no longer cites 13.8.4 for `{why}`"
+        );
     }
 }
