@@ -835,8 +835,7 @@ fn next_line(page: &str) -> String {
     let doc = parse(page);
     let last = doc
         .descendants()
-        .filter(|n| n.has_tag_name("p") && class_is(n, "next"))
-        .last()
+        .rfind(|n| n.has_tag_name("p") && class_is(n, "next"))
         .expect("a next line");
     text_of(&last)
         .split_whitespace()
