@@ -562,22 +562,31 @@ fn replay_page(
         let words_ctx = with_lookups(json!({"state": state, "steps": [s]}), &lookups);
         let mut calls = vec![("orders", vec![s.orders.clone()])];
         // Each event with the one before it and those after it, as the reports call it.
-        calls.extend(s.events.iter().enumerate().map(|(i, e)| {
-            let prev = i
-                .checked_sub(1)
-                .map_or(Value::Null, |p| s.events[p].clone());
-            // The events before it in the step too, as the reports give them (The Lost
-            // Cause words a card's morale change by the card revealed earlier in the step).
-            (
-                "event",
-                vec![
-                    e.clone(),
-                    prev,
-                    json!(s.events[i + 1..]),
-                    json!(s.events[..i]),
-                ],
-            )
-        }));
+        // An event another line already says (`said`, from the game's reading of the step)
+        // has no item, as it has no line in the other reports.
+        let said = |e: &Value| e.get("said").and_then(Value::as_bool) == Some(true);
+        calls.extend(
+            s.events
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| !said(e))
+                .map(|(i, e)| {
+                    let prev = i
+                        .checked_sub(1)
+                        .map_or(Value::Null, |p| s.events[p].clone());
+                    // The events before it in the step too, as the reports give them (The Lost
+                    // Cause words a card's morale change by the card revealed earlier in the step).
+                    (
+                        "event",
+                        vec![
+                            e.clone(),
+                            prev,
+                            json!(s.events[i + 1..]),
+                            json!(s.events[..i]),
+                        ],
+                    )
+                }),
+        );
         // A step with no event says why, where the game knows (`quiet`).
         if s.events.is_empty() {
             calls.push(("quiet", vec![json!(s)]));

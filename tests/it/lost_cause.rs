@@ -423,7 +423,7 @@ fn example_of_play_18_0() {
 }
 
 /// Picks one of the listed answers with a seeded generator.
-fn pick_answer(l: &adjutant::app::Loaded, rng: &mut rand_chacha::ChaCha8Rng) -> String {
+pub fn pick_answer(l: &adjutant::app::Loaded, rng: &mut rand_chacha::ChaCha8Rng) -> String {
     use rand_chacha::rand_core::Rng;
     let options = adjutant::app::legal_options(l, tlc::SIDE).unwrap();
     assert!(!options.is_empty(), "no option at {:?}", l.game.awaiting);

@@ -973,3 +973,73 @@ fn railroads_are_not_spent_in_a_theater_without_a_leader() {
         "{err}"
     );
 }
+
+/// 7.1, 16.10 (card 48, found at the table): the card activates the green army on two lines.
+/// Torpedoes spent to stop the first line's march into Nashville, the second line marches it
+/// there, and its line says so, the army read from the card in play and the question answered,
+/// not from the words of the Torpedoes line.
+#[test]
+fn card_48s_second_line_marches_after_torpedoes_stop_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "card-48.yaml", |st| {
+        st["card"] = json!("48");
+        // Card 9, in play in the example, where card 48 was.
+        let stack = st["stacks"]["1864"].as_array_mut().unwrap();
+        stack.retain(|c| c != "48");
+        stack.push(json!("9"));
+        st["cursor"] = json!({"step": "union", "line": 1});
+        st["question"] =
+            json!({"ask": "torpedoes", "what": "the green army's march into Nashville"});
+        st["armies"]["green"] = json!({"at": 1, "form": "army-of-the-cumberland",
+            "route": ["louisville", "lexington-bowling-green", "nashville", "chattanooga", "atlanta"]});
+        st["resources"]["torpedoes-1"] = json!("available");
+    });
+    let text = play(d, &game, "torpedoes: true\n");
+    assert!(
+        text.contains("The green army marches from Lexington & Bowling Green to Nashville on the card's second line for it, Torpedoes having stopped the march of the line before (7.1, 7.3)."),
+        "{text}"
+    );
+}
+
+/// 9.6 (found playing a whole game through the command line): the options named the
+/// Peninsula without its article ("put the Gunboats marker on Peninsula", "move the Ironclads
+/// marker from Peninsula to Selma") where the report of the same order reads "on the
+/// Peninsula". Each names it as the report does.
+#[test]
+fn options_name_the_peninsula_as_the_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "peninsula.yaml", |st| {
+        st["resources"]["gunboats-1"] = json!("available");
+        st["resources"]["ironclads-1"] = json!({"space": "peninsula"});
+    });
+    let listed = options(d, &game);
+    assert!(
+        listed.contains("put the Gunboats marker on the Peninsula"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("move the Ironclads marker from the Peninsula to Selma"),
+        "{listed}"
+    );
+    for bare in ["on Peninsula", "from Peninsula", "to Peninsula"] {
+        assert!(!listed.contains(bare), "{listed}");
+    }
+}
+
+/// 16.7 (found playing a whole game through the command line): `show` listed "Ironclads at
+/// Peninsula" among the resources on the map; it names the space as the report does.
+#[test]
+fn show_names_a_marker_on_the_peninsula_as_the_report_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = demo_at(d, "peninsula-show.yaml", |st| {
+        st["resources"]["ironclads-1"] = json!({"space": "peninsula"});
+    });
+    let shown = words(&stdout(&ok(d, &["show", game.to_str().unwrap()])));
+    assert!(
+        shown.contains("Resources on the map: Ironclads at the Peninsula"),
+        "{shown}"
+    );
+}

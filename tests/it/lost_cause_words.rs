@@ -1753,7 +1753,9 @@ fn a_cards_raid_line_says_its_results() {
 /// stopped its first march and the second line marched it, but the report went from "A
 /// Torpedoes marker stops the green army's march into Savannah" straight to "The green army
 /// marches ... to Savannah", as if the stop had failed. The march's line says it is the card's
-/// second line for that army, the first having been stopped.
+/// second line for that army, the first having been stopped. The army is read from the card's
+/// line the step re-runs, not from the words of the stop: whatever they say (the army by its
+/// face's name here), the line is the same.
 #[test]
 fn a_march_after_torpedoes_says_it_is_the_cards_next_line() {
     let (st, _) = TheLostCause::setup(&data());
@@ -1762,18 +1764,46 @@ fn a_march_after_torpedoes_says_it_is_the_cards_next_line() {
     v["cursor"] = json!({"step": "union", "line": 1});
     v["question"] = json!({"ask": "torpedoes", "what": "the green army's march into Savannah"});
     let before: tlc::state::State = serde_json::from_value(v).unwrap();
+    for stopped in [
+        "the green army's march into Savannah",
+        "the Army of the Cumberland's march into Savannah",
+    ] {
+        let text = annotated_report(
+            &before,
+            json!({"torpedoes": true}),
+            vec![
+                json!({"event": "torpedoes", "resource": "torpedoes-1", "stopped": stopped}),
+                json!({"event": "marched", "rule": "7.3", "army": "green", "from": "atlanta", "to": "savannah"}),
+            ],
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("The green army marches from Atlanta to Savannah on the card's second line for it, Torpedoes having stopped the march of the line before (7.1, 7.3)."),
+            "{stopped}: {text}"
+        );
+    }
+}
+
+/// 13.8.4 (found playing a whole game through the command line): the -1 to an Eastern
+/// Initiative Roll while the Union holds the Shenandoah Valley read "(the Union holds the
+/// Shenandoah Valley)" with no rule, where Decatur's +1 to a Raid cites 13.8.2 and
+/// Knoxville's +1 for Railroads 13.8.3. It cites 13.8.4.
+#[test]
+fn the_shenandoah_valleys_initiative_penalty_cites_its_rule() {
+    let (st, _) = TheLostCause::setup(&data());
     let text = annotated_report(
-        &before,
-        json!({"torpedoes": true}),
-        vec![
-            json!({"event": "torpedoes", "resource": "torpedoes-1",
-                   "stopped": "the green army's march into Savannah"}),
-            json!({"event": "marched", "rule": "7.3", "army": "green", "from": "atlanta", "to": "savannah"}),
-        ],
+        &st,
+        json!({}),
+        vec![json!({"event": "roll", "rule": "9.1",
+            "what": "A.S. Johnston's Initiative Roll", "dice": [5], "drm": -1,
+            "modifiers": [{"drm": -1, "why": "the Union holds the Shenandoah Valley"}],
+            "result": 4, "against": 2, "versus": "above"})],
     );
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("The green army marches from Atlanta to Savannah on the card's second line for it, Torpedoes having stopped the march of the line before (7.1, 7.3)."),
+        flat.contains(
+            "rolled 5 -1 (the Union holds the Shenandoah Valley, 13.8.4) = 4, which beats 2"
+        ),
         "{text}"
     );
 }

@@ -322,3 +322,45 @@ fn a_branch_cites_the_case_that_decides_it() {
     let want = "The orange army takes the track \"Mississippi River (orange)\" (8.4, 8.6.2).";
     assert!(text.contains(want), "`{want}` not in\n{text}");
 }
+
+/// 13 (found at the table): a (B) check of the American Movement and the march it sent read
+/// "passed: step 2: the 1st priority (...)" and "the (B) check passed (step 2: the 1st
+/// priority)", the number of the rule's list for a word. Each says what kind of town was
+/// checked and where rule 13 puts it in its order, read from the check's priority and the
+/// board (the play-tester's game holds all four kinds); the records keep their words.
+#[test]
+fn an_american_movement_check_says_which_town_rule_13_checks_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = root().join("tests/data/solo-1776-playtest/game.yaml");
+    let text = flat(&stdout(&ok(
+        dir.path(),
+        &["report", game.to_str().unwrap(), "--steps", "all"],
+    )));
+    for number in [
+        "step 1: a priority",
+        "step 2: the",
+        "step 3: the",
+        "step 4: the",
+    ] {
+        assert!(!text.contains(number), "`{number}` in {text}");
+    }
+    // The kind read from the board agrees with the terms the record summed: a fort's term
+    // goes with a town with a fort, and only with one.
+    for check in text.split("13: (B) check, ").skip(1) {
+        let check = &check[..check.find(").").unwrap_or(check.len())];
+        assert_eq!(
+            check.contains("with a fort, checked first"),
+            check.contains(", fort +"),
+            "{check}"
+        );
+    }
+    for words in [
+        "13: (B) check, Washington's army against New York, a 1st priority town, checked after any priority town with a fort: rolled 5 against 5, passed (base 3, priority 1 +1, BRE 0 +1, the army has its location's requisite SP +1 = 6, capped at 5).",
+        "13: Washington's army marches on New York, a 1st priority town: its (B) check passed.",
+        "13: (B) check, the Canadian expedition against Montreal, a 2nd priority town, checked after any with a fort and the 1st priority: rolled 4 against 3, failed (base 3, priority 2 +0, BRE 1 +0).",
+        "13: (B) check, Washington's army against Perth Amboy, a 3rd priority town, checked last: rolled 4 against 2, failed (base 3, priority 3 -1, BRE 1 +0).",
+        "priority town with a fort, checked first:",
+    ] {
+        assert!(text.contains(words), "`{words}` not in {text}");
+    }
+}

@@ -22,6 +22,46 @@ pub fn annotate(data: &Data, before: &State, events: &mut [Value]) {
     short_ups(events);
     garrisons_short(events);
     detachments_lost_from(&board, events);
+    checked_in_order(&board, events);
+}
+
+/// 13: an army checks the priority towns within one move in an order the rule lists by
+/// number (1: a priority with a fort, 2 to 4: the 1st, 2nd and 3rd priorities), and each
+/// check and the march it sends recorded that number ("step 2: the 1st priority"), which the
+/// report printed as it stood. The copy of each check of the American Movement gets `order`:
+/// the number of its town's kind in the rule's list, read from the check's `priority` and
+/// whether the town has a fort on the board before the step (a checked town is British-held,
+/// and only a fort in a town the British do not hold is destroyed during a turn, 12). The
+/// march the passed check sends gets the same.
+fn checked_in_order(board: &State, events: &mut [Value]) {
+    let mut passed: Option<(Value, Value, Value)> = None;
+    for e in events.iter_mut() {
+        let sent = passed.take();
+        if e["event"] == "b_check" && e["rule"] == "13" {
+            let Some(p) = e["priority"].as_u64() else {
+                continue;
+            };
+            let fort = e["town"]
+                .as_str()
+                .and_then(|t| board.town(t))
+                .is_some_and(|(_, _, t)| t.fort);
+            let order = if fort { 1 } else { p + 1 };
+            e["order"] = order.into();
+            if e["success"] == true {
+                passed = Some((e["army"].clone(), e["town"].clone(), order.into()));
+            }
+        } else if e["event"] == "marched" {
+            if let Some((army, town, order)) = sent {
+                if e["army"] == army && e["town"] == town {
+                    e["order"] = order;
+                    e["priority"] = board
+                        .town(town.as_str().unwrap_or_default())
+                        .and_then(|(_, _, t)| t.priority)
+                        .into();
+                }
+            }
+        }
+    }
 }
 
 /// 14 with RULINGS A13: a loss reported of a detachment is recorded by its id alone
@@ -416,8 +456,21 @@ pub fn detachment_filter(id: String, area: String, armies: JValue, formed: JValu
 /// and `max_target`) kept the target from it: `= 6, capped at 5`. Otherwise the terms would
 /// seem to add up to a target the check did not roll against. The term of an army that has its
 /// location's requisite SP (12) is recorded as "at requisite" and read in words. The record
-/// keeps the reason as written.
-pub fn b_terms(reason: String, target: i32) -> String {
+/// keeps the reason as written. With `bare`, only the terms, in their brackets: the line
+/// says in words what the reason says before them (13's order, `checked_in_order`).
+pub fn b_terms(reason: String, target: i32, bare: Option<bool>) -> String {
+    let worded = terms_summed(reason, target);
+    if bare != Some(true) {
+        return worded;
+    }
+    match worded.rfind(" (") {
+        Some(i) if worded.ends_with(')') => worded[i + 1..].to_string(),
+        _ => worded,
+    }
+}
+
+/// `b_terms` without `bare`.
+fn terms_summed(reason: String, target: i32) -> String {
     // The term `b_check.at_requisite` adds is recorded as "at requisite": in words, what it is.
     let reason = reason.replace(
         ", at requisite ",

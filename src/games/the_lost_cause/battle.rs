@@ -129,7 +129,7 @@ pub fn battle(
                 let t = Test::one(rule, format!("{}'s Initiative Roll", l.name), l.initiative)
                     .with(&[drm])
                     .plus(control::shenandoah_penalty(st, theater), || {
-                        "the Union holds the Shenandoah Valley".into()
+                        SHENANDOAH_PENALTY.into()
                     })
                     .confederate();
                 roll(st, ctx, t)?.1.passed()
@@ -264,6 +264,10 @@ fn casualty_check(st: &mut State, ctx: &mut Ctx, theater: Theater, leader: &str)
 
 /// What a draw from an empty Leader Cup records.
 pub(super) const LEADER_CUP_EMPTY: &str = "the Leader Cup is empty";
+
+/// 13.8.4: the recorded source of the -1 to an Eastern Initiative Roll while the Union holds
+/// the Shenandoah Valley. The report's `mod_rule` cites the rule by these words.
+pub(super) const SHENANDOAH_PENALTY: &str = "the Union holds the Shenandoah Valley";
 
 /// A leader drawn at random from the Leader Cup, if it holds any.
 pub(super) fn draw_leader(st: &mut State, ctx: &mut Ctx, rule: &str) -> Option<String> {

@@ -31,9 +31,22 @@ fn resource(data: &Data, id: &str) -> String {
 }
 
 /// A space of the map or a Strategic space by its name.
+/// Spaces whose names read with "the" before them, as the report's `sp` names them
+/// (templates/the-lost-cause/events.txt): "on the Peninsula", not "on Peninsula".
+const NAMED_WITH_THE: [&str; 2] = ["peninsula", "shenandoah-valley"];
+
 pub(super) fn space(data: &Data, id: &str) -> String {
     if id == "blockade" {
         return "the Naval Blockade marker".into();
+    }
+    if NAMED_WITH_THE.contains(&id) {
+        let name = if data.has_space(id) {
+            data.space(id).name.clone()
+        } else {
+            data.strategic(id)
+                .map_or_else(|| id.to_string(), |s| s.name.clone())
+        };
+        return format!("the {name}");
     }
     if data.has_space(id) {
         return data.space(id).name.clone();

@@ -46,8 +46,14 @@ pub fn annotate(
 /// When Torpedoes stop the march of one line, the next line for that army may march it, and
 /// its line followed the stop with nothing to say it was another of the card's actions. A
 /// step that answers the Torpedoes question re-runs the line that asked (the cursor's), so the
-/// army's next `marched` in it comes from the card's next line for that army: its copy gets
-/// `card_line`, that line's place among the card's lines for the army (2 for the second).
+/// army is the one that line activates, read from the card in play, and the step's first
+/// `torpedoes` event is that line's stop. The army's next `marched` in the step comes from the
+/// card's next line for that army: its copy gets `card_line`, that line's place among the
+/// card's lines for the army (2 for the second).
+/// Only a march can follow: a stop before an attack on an obstacle, a siege or an Advanced
+/// Base leaves what stopped the army where it is, so the army's next activation in the step
+/// does that again rather than march (7.3). A later `torpedoes` event comes from a later line,
+/// whose army the step does not say, so the reading stops there.
 fn march_after_torpedoes(data: &Data, before: &State, events: &mut [Value]) {
     use super::data::UnionAction;
     let (Cursor::Union { line }, Some(Question::Torpedoes { .. })) =
@@ -58,36 +64,34 @@ fn march_after_torpedoes(data: &Data, before: &State, events: &mut [Value]) {
     let Some(card) = before.card.as_deref().and_then(|c| data.find_card(c)) else {
         return;
     };
-    let of =
-        |army: &str, a: &UnionAction| matches!(a, UnionAction::Army { army: x, .. } if x == army);
-    let mut stopped: Option<String> = None;
+    let Some(UnionAction::Army { army, .. }) = card.union.get(*line) else {
+        return;
+    };
+    let of = |a: &UnionAction| matches!(a, UnionAction::Army { army: x, .. } if x == army);
+    let Some(next) = card
+        .union
+        .iter()
+        .enumerate()
+        .skip(line + 1)
+        .find(|(_, a)| of(a))
+        .map(|(i, _)| i)
+    else {
+        return;
+    };
+    let place = card.union[..=next].iter().filter(|a| of(a)).count();
+    let mut stopped = false;
     for e in events.iter_mut() {
-        let text = |k: &str| e.get(k).and_then(Value::as_str).map(str::to_string);
-        match text("event").as_deref() {
+        match e.get("event").and_then(Value::as_str) {
             Some("card_revealed") => return,
-            Some("torpedoes") => {
-                stopped = text("stopped").and_then(|w| {
-                    w.strip_prefix("the ")?
-                        .split_once(" army's march")
-                        .map(|(a, _)| a.to_string())
-                });
-            }
-            Some("marched") if stopped.is_some() && text("army") == stopped => {
-                let army = stopped.take().unwrap_or_default();
-                let Some(next) = card
-                    .union
-                    .iter()
-                    .enumerate()
-                    .skip(line + 1)
-                    .find(|(_, a)| of(&army, a))
-                    .map(|(i, _)| i)
-                else {
-                    continue;
-                };
-                let place = card.union[..=next].iter().filter(|a| of(&army, a)).count();
+            Some("torpedoes") if stopped => return,
+            Some("torpedoes") => stopped = true,
+            Some("marched")
+                if stopped && e.get("army").and_then(Value::as_str) == Some(army.as_str()) =>
+            {
                 if let Value::Object(o) = e {
                     o.insert("card_line".into(), place.into());
                 }
+                return;
             }
             _ => {}
         }
@@ -1093,5 +1097,10 @@ mod tests {
                 "the template no longer reads `{what}`"
             );
         }
+        let why = super::super::battle::SHENANDOAH_PENALTY;
+        assert!(
+            template.contains(&format!("why == \"{why}\"")),
+            "the template no longer cites 13.8.4 for `{why}`"
+        );
     }
 }
