@@ -497,15 +497,6 @@ fn both_ends_option<S: Sink<Orders>>(
                 q != at && room(q) >= there_excess + if q == first { here_excess } else { 0 }
             })
             .unwrap_or(at);
-        let move_of = |from: usize, q: usize, has: Supplies, excess: u32| {
-            let food = has.food.min(excess);
-            SupplyMove {
-                from: id(from),
-                to: id(q),
-                food,
-                war: excess - food,
-            }
-        };
         let arrived = Supplies {
             food: held.food + load.food,
             war: held.war + load.war,
@@ -516,8 +507,8 @@ fn both_ends_option<S: Sink<Orders>>(
             m.groups[0].war = Some(load.war);
         }
         let moves = vec![
-            move_of(at, first, kept, here_excess),
-            move_of(b, second, arrived, there_excess),
+            excess_move(id(at), id(first), kept, here_excess),
+            excess_move(id(b), id(second), arrived, there_excess),
         ];
         let most_food = units
             .iter()
@@ -814,15 +805,6 @@ fn split_example<I: Iterator<Item = (usize, Reach)>>(
         food: Some(load.food),
         war: Some(load.war),
     };
-    let moved = |from: usize, q: usize, has: Supplies, excess: u32| {
-        let food = has.food.min(excess);
-        SupplyMove {
-            from: id(from),
-            to: id(q),
-            food,
-            war: excess - food,
-        }
-    };
     let spots: Vec<(usize, Reach)> = open().filter(|(b, _)| !sealed_in(board, *b)).collect();
     // A leaderless group may go where units without the leader may (9.2).
     let leaderless = |r: &Reach| if has_leader { r.without } else { r.with };
@@ -843,7 +825,7 @@ fn split_example<I: Iterator<Item = (usize, Reach)>>(
                 {
                     let none = Supplies::default();
                     let groups = two.iter().map(|&b| group(b, 1, false, none)).collect();
-                    return Some((groups, moved(at, q, p, excess)));
+                    return Some((groups, excess_move(id(at), id(q), p, excess)));
                 }
             }
         }
@@ -903,9 +885,21 @@ fn split_example<I: Iterator<Item = (usize, Reach)>>(
                     group(b, g, leader, load),
                     group(c, 1, false, Supplies::default()),
                 ];
-                return Some((groups, moved(b, q, has, excess)));
+                return Some((groups, excess_move(id(b), id(q), has, excess)));
             }
         }
     }
     None
+}
+
+/// The move after an action (`supply_after`, 5.5) that takes `excess` cubes from `from`
+/// (holding `has`) on to `to`: Food first, as far as it goes, then War.
+fn excess_move(from: Id, to: Id, has: Supplies, excess: u32) -> SupplyMove {
+    let food = has.food.min(excess);
+    SupplyMove {
+        from,
+        to,
+        food,
+        war: excess - food,
+    }
 }
