@@ -133,7 +133,7 @@ pub fn search<G: Game>(
 impl<G: Game> Search<'_, G> {
     fn node(&self, state: G::State) -> Node<G> {
         let side = G::deciding(self.data, &state).and_then(|side| side_index::<G>(&side));
-        let value = G::settled(self.data, &state).then(|| self.estimate(&state));
+        let value = self.judged(&state);
         Node {
             state,
             side,
@@ -244,7 +244,7 @@ impl<G: Game> Search<'_, G> {
                 // The tree is as large as it may grow: the playout counts, but its position
                 // is not kept (the next visit plays out from a fresh roll again).
                 None if self.nodes >= self.settings.max_nodes => {
-                    let now = G::settled(self.data, &next).then(|| self.estimate(&next));
+                    let now = self.judged(&next);
                     let r = self.playout(next);
                     blend(now.as_ref(), r)
                 }
@@ -267,7 +267,6 @@ impl<G: Game> Search<'_, G> {
     /// Plays on from `state` at random for the horizon, then judges where it got.
     fn playout(&mut self, mut state: G::State) -> Vec<f64> {
         let data = self.data;
-
         // Each order tried is played into `next`, which keeps its room from step to step, as
         // self-play does: a playout copies no state into fresh memory.
         let mut next = state.clone();
@@ -314,6 +313,12 @@ impl<G: Game> Search<'_, G> {
             std::mem::swap(&mut state, &mut next);
         }
         self.estimate(&state)
+    }
+
+    /// The estimate of `state` where it can judge it (`Game::settled`), for the blend of
+    /// `Settings::sooner`.
+    fn judged(&self, state: &G::State) -> Option<Vec<f64>> {
+        G::settled(self.data, state).then(|| self.estimate(state))
     }
 
     fn estimate(&self, state: &G::State) -> Vec<f64> {
