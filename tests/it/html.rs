@@ -251,17 +251,7 @@ fn check_page(game: &Path, page: &str) {
     );
 
     // The words: each event as the Markdown report of the same steps words it.
-    let markdown = stdout(&ok(
-        game.parent().unwrap(),
-        &[
-            "report",
-            game.to_str().unwrap(),
-            "--format",
-            "markdown",
-            "--steps",
-            "all",
-        ],
-    ));
+    let markdown = markdown_report(game);
     let mut events = 0;
     for (entry, view) in entries.iter().skip(1).zip(&views) {
         let list = entry
@@ -754,17 +744,7 @@ fn markdown_events(
 /// Each step entry of the page words its events exactly as the Markdown report of all
 /// steps does, line for line: none more, none fewer, none worded otherwise.
 fn check_events_as_the_report(game: &Path, page: &str) -> usize {
-    let markdown = stdout(&ok(
-        game.parent().unwrap(),
-        &[
-            "report",
-            game.to_str().unwrap(),
-            "--format",
-            "markdown",
-            "--steps",
-            "all",
-        ],
-    ));
+    let markdown = markdown_report(game);
     let report = markdown_events(&markdown);
     let doc = parse(page);
     let mut compared = 0;
@@ -871,4 +851,20 @@ fn html_replay_of_a_lost_cause_naval_pass_words_it_as_the_report() {
         .to_string();
     // The page sets the orders' key as code where the report quotes it.
     assert_eq!(next, report_next.replace('`', ""));
+}
+
+/// The Markdown report of every step of `game`, as `report --format markdown --steps all`
+/// prints it beside the game file.
+fn markdown_report(game: &Path) -> String {
+    stdout(&ok(
+        game.parent().unwrap(),
+        &[
+            "report",
+            game.to_str().unwrap(),
+            "--format",
+            "markdown",
+            "--steps",
+            "all",
+        ],
+    ))
 }
